@@ -1,0 +1,25 @@
+use melior::{ir::Module, utility::load_irdl_dialects, Context};
+
+use crate::DialectError;
+
+/// The IRDL definition of the dialect.
+pub const IRDL_SOURCE: &str = include_str!("../acopy.irdl.mlir");
+
+/// Loads the acopy dialect into `context`.
+///
+/// The context must have the `irdl` dialect available (for instance through
+/// `melior::utility::register_all_dialects`). Loading twice is harmless.
+pub fn load(context: &Context) -> Result<(), DialectError> {
+    if context.is_registered_operation(crate::names::COPY_GMEM_TO_SMEM) {
+        return Ok(());
+    }
+    context.get_or_load_dialect("irdl");
+    // MLIR builds the op verifiers while loading, so the IRDL module can be
+    // dropped afterwards (mlir-opt's --irdl-file does the same).
+    let module = Module::parse(context, IRDL_SOURCE).ok_or(DialectError::IrdlParse)?;
+    if load_irdl_dialects(&module) {
+        Ok(())
+    } else {
+        Err(DialectError::IrdlLoad)
+    }
+}
