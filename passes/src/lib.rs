@@ -1,1 +1,20 @@
+//! acopy's passes and the pipeline that runs them.
+//!
+//! | pass | module | needs | guarantees |
+//! |---|---|---|---|
+//! | `acopy-verify` | [`verify`] | acopy ops inside `gpu.module`s with a resolvable chip | every op the chip cannot do has an error at its location (SPEC §3); the IR is unchanged |
+//! | `acopy-lower` | [`lower`] | IR that `acopy-verify` accepts | no acopy op remains; NVVM ops for the chip's copy path |
+//!
+//! [`registry`] lists the passes once, for the driver's flags and for
+//! `--pass-pipeline`; [`pipeline`] turns a pipeline string that mixes acopy and
+//! upstream passes into a [`melior::pass::PassManager`].
 
+pub mod context;
+mod external;
+pub mod lower;
+pub mod options;
+pub mod pipeline;
+pub mod registry;
+pub mod verify;
+
+pub use options::PassOptions;

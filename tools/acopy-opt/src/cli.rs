@@ -1,0 +1,90 @@
+//! Command-line flags, mlir-opt style (SPEC §5).
+
+use std::path::PathBuf;
+
+use acopy_target::Chip;
+use clap::{Parser, ValueEnum};
+
+/// What `acopy-opt` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Emit {
+    /// The module after the passes, as MLIR.
+    Mlir,
+    /// Each gpu.module lowered to LLVM IR.
+    Llvm,
+    /// Each gpu.module compiled to PTX for its chip.
+    Ptx,
+}
+
+/// acopy-opt: parse acopy MLIR, run acopy and upstream passes, print the result.
+#[derive(Debug, Parser)]
+#[command(name = "acopy-opt", version, about, long_about = None)]
+pub struct Cli {
+    /// Input file, or `-` for standard input.
+    #[arg(default_value = "-")]
+    pub input: String,
+
+    /// Output file (written atomically: nothing is written when the run fails).
+    #[arg(short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Treat `// -----` lines as boundaries between independent cases.
+    #[arg(long = "split-input-file")]
+    pub split_input_file: bool,
+
+    /// Check diagnostics against `// expected-*` comments instead of printing them.
+    #[arg(long = "verify-diagnostics")]
+    pub verify_diagnostics: bool,
+
+    /// Run acopy-verify: SPEC §3's documented errors for the target chip.
+    #[arg(long = "acopy-verify")]
+    pub acopy_verify: bool,
+
+    /// Run acopy-lower: lower acopy ops to NVVM (verification runs first).
+    #[arg(long = "acopy-lower")]
+    pub acopy_lower: bool,
+
+    /// Opt-in fallback mode for pre-Hopper chips (SPEC §3).
+    #[arg(long = "acopy-fallback")]
+    pub acopy_fallback: bool,
+
+    /// Target chip, overriding each gpu.module's #nvvm.target.
+    #[arg(long = "chip", value_name = "sm_XX", value_parser = parse_chip)]
+    pub chip: Option<Chip>,
+
+    /// A pass pipeline mixing acopy and upstream passes, e.g.
+    /// `builtin.module(acopy-lower{chip=sm_90},canonicalize)`.
+    #[arg(long = "pass-pipeline", value_name = "PIPELINE")]
+    pub pass_pipeline: Option<String>,
+
+    /// What to print.
+    #[arg(long = "emit", value_enum, default_value = "mlir")]
+    pub emit: Emit,
+
+    /// Write the TMA tensor-map manifest as JSON to FILE.
+    #[arg(long = "tma-manifest", value_name = "FILE")]
+    pub tma_manifest: Option<PathBuf>,
+
+    /// Print the IR after every pass (to standard error).
+    #[arg(long = "mlir-print-ir-after-all")]
+    pub print_ir_after_all: bool,
+
+    /// Print pass timings (to standard error).
+    #[arg(long = "mlir-timing")]
+    pub timing: bool,
+
+    /// Log what the driver and passes do (to standard error); ACOPY_LOG=<filter> refines it.
+    #[arg(long = "debug")]
+    pub debug: bool,
+}
+
+fn parse_chip(text: &str) -> Result<Chip, String> {
+    Chip::parse(text).map_err(|error| error.to_string())
+}
+
+impl Cli {
+    /// Whether any pass flag was given.
+    pub fn has_pass_flags(&self) -> bool {
+        self.acopy_verify || self.acopy_lower || self.acopy_fallback
+    }
+}

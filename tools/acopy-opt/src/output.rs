@@ -1,0 +1,31 @@
+//! Writing the result: to standard output, or atomically to `-o FILE`.
+
+use std::{
+    io::Write,
+    path::{Path, PathBuf},
+};
+
+/// The output could not be written.
+#[derive(Debug, thiserror::Error)]
+#[error("could not write output file '{path}': {source}")]
+pub struct OutputError {
+    path: PathBuf,
+    source: std::io::Error,
+}
+
+/// Writes `text` to `path` through a temporary file in the same directory and a
+/// rename, so readers never see a half-written file.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), OutputError> {
+    let error = |source| OutputError {
+        path: path.to_path_buf(),
+        source,
+    };
+    let directory = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(directory).map_err(error)?;
+    file.write_all(text.as_bytes()).map_err(error)?;
+    file.persist(path).map_err(|persist| error(persist.error))?;
+    Ok(())
+}
