@@ -15,6 +15,7 @@ pub mod lower;
 pub mod options;
 pub mod pipeline;
 pub mod registry;
+pub mod target;
 pub mod verify;
 
 pub use options::PassOptions;

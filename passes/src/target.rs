@@ -1,0 +1,147 @@
+//! Target resolution (SPEC §2): which chip, cluster shape and block size an
+//! acopy op is compiled for.
+//!
+//! The chip comes from the enclosing `gpu.module`'s `#nvvm.target<chip = ...>`,
+//! unless [`PassOptions::chip`] overrides it. The cluster shape comes from the
+//! enclosing function's `nvvm.cluster_dim` (default 1×1×1), the block size from
+//! `gpu.known_block_size` or `nvvm.reqntid` when one is present.
+
+use acopy_target::{Chip, TargetError};
+use melior::ir::{
+    attribute::{ArrayAttribute, DenseI32ArrayAttribute},
+    operation::OperationLike,
+    Attribute, OperationRef,
+};
+
+use crate::PassOptions;
+
+/// Everything about the target that a rule or a lowering may depend on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Target {
+    pub chip: Chip,
+    /// CTAs per cluster along x, y, z.
+    pub cluster: [u32; 3],
+    /// Threads per block along x, y, z, when the kernel declares it.
+    pub block: Option<[u32; 3]>,
+}
+
+impl Target {
+    /// The number of CTAs in the cluster.
+    pub fn cluster_size(&self) -> u32 {
+        self.cluster.iter().product()
+    }
+}
+
+/// Why the chip of an op cannot be determined.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TargetProblem {
+    /// No override and no `#nvvm.target` around the op.
+    #[error("cannot determine the target chip: put the op in a gpu.module with targets = [#nvvm.target<chip = \"sm_XX\">], or pass --chip=sm_XX (pipeline option chip=sm_XX)")]
+    NoChip,
+    /// An `#nvvm.target` without `chip`, which MLIR reads as sm_50.
+    #[error("the gpu.module's #nvvm.target names no chip, so MLIR assumes sm_50, which acopy does not support: add chip = \"sm_XX\" (sm_80 or newer), or pass --chip=sm_XX")]
+    DefaultChip,
+    /// The named chip is unknown or too old.
+    #[error("{0}")]
+    Chip(#[from] TargetError),
+}
+
+/// The innermost op named `name` that encloses `op` (or is `op`).
+pub fn enclosing<'c, 'a>(op: OperationRef<'c, 'a>, name: &str) -> Option<OperationRef<'c, 'a>> {
+    let mut current = Some(op);
+    while let Some(candidate) = current {
+        if candidate.name().as_string_ref().as_str() == Ok(name) {
+            return Some(candidate);
+        }
+        current = candidate.parent_operation();
+    }
+    None
+}
+
+/// The chip named by a `gpu.module`'s `targets` attribute, if it has an
+/// `#nvvm.target`.
+pub fn module_chip(gpu_module: OperationRef) -> Option<Result<Chip, TargetProblem>> {
+    let targets = gpu_module.attribute("targets").ok()?;
+    let targets = ArrayAttribute::try_from(targets).ok()?;
+    let nvvm = (0..targets.len())
+        .filter_map(|index| targets.element(index).ok())
+        .map(|target| target.to_string())
+        .find(|text| text.starts_with("#nvvm.target"))?;
+    Some(chip_in_target(&nvvm))
+}
+
+/// Reads `chip = "sm_XX"` out of an `#nvvm.target<...>` spelling; the C API has
+/// no accessor for NVVM target attributes.
+fn chip_in_target(text: &str) -> Result<Chip, TargetProblem> {
+    let Some(start) = text.find("chip = \"") else {
+        return Err(TargetProblem::DefaultChip);
+    };
+    let rest = &text[start + "chip = \"".len()..];
+    let name = rest.split('"').next().unwrap_or_default();
+    Ok(Chip::parse(name)?)
+}
+
+/// The chip for `op`: the override, or the enclosing gpu.module's target.
+pub fn resolve_chip(op: OperationRef, options: &PassOptions) -> Result<Chip, TargetProblem> {
+    if let Some(chip) = options.chip {
+        return Ok(chip);
+    }
+    enclosing(op, "gpu.module")
+        .and_then(module_chip)
+        .unwrap_or(Err(TargetProblem::NoChip))
+}
+
+fn dims_attribute(op: OperationRef, name: &str) -> Option<[u32; 3]> {
+    let attribute: Attribute = op.attribute(name).ok()?;
+    let dims = DenseI32ArrayAttribute::try_from(attribute).ok()?;
+    let mut out = [1u32; 3];
+    for (index, slot) in out.iter_mut().enumerate().take(dims.len().min(3)) {
+        *slot = u32::try_from(dims.element(index).ok()?).ok()?;
+    }
+    Some(out)
+}
+
+/// The innermost enclosing function-like op carrying attribute `name`.
+fn function_dims(op: OperationRef, name: &str) -> Option<[u32; 3]> {
+    let mut current = Some(op);
+    while let Some(candidate) = current {
+        if let Some(dims) = dims_attribute(candidate, name) {
+            return Some(dims);
+        }
+        current = candidate.parent_operation();
+    }
+    None
+}
+
+/// The full target of `op`.
+pub fn resolve(op: OperationRef, options: &PassOptions) -> Result<Target, TargetProblem> {
+    Ok(Target {
+        chip: resolve_chip(op, options)?,
+        cluster: function_dims(op, "nvvm.cluster_dim").unwrap_or([1, 1, 1]),
+        block: function_dims(op, "gpu.known_block_size")
+            .or_else(|| function_dims(op, "nvvm.reqntid")),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_chip_from_target_spelling() {
+        assert_eq!(
+            chip_in_target("#nvvm.target<O = 3, chip = \"sm_90a\", features = \"+ptx80\">")
+                .unwrap()
+                .name(),
+            "sm_90a"
+        );
+        assert_eq!(
+            chip_in_target("#nvvm.target"),
+            Err(TargetProblem::DefaultChip)
+        );
+        assert!(matches!(
+            chip_in_target("#nvvm.target<chip = \"sm_75\">"),
+            Err(TargetProblem::Chip(_))
+        ));
+    }
+}

@@ -1,0 +1,15 @@
+// -o writes the output file; a failed run leaves no file behind, not even a partial one.
+// RUN: rm -f %t.out %t.bad
+// RUN: acopy-opt %S/Inputs/ok.mlir -o %t.out
+// RUN: FileCheck %s < %t.out
+// CHECK: func.func @ok
+// RUN: not acopy-opt %S/Inputs/bad.mlir -o %t.bad 2> /dev/null
+// RUN: test ! -e %t.bad
+// A failed run does not clobber an existing output either.
+// RUN: not acopy-opt %S/Inputs/bad.mlir -o %t.out 2> /dev/null
+// RUN: FileCheck %s < %t.out
+// Standard input works as `-`.
+// RUN: acopy-opt - < %S/Inputs/ok.mlir | FileCheck %s
+// No temporary files are left in the output directory.
+// RUN: rm -rf %t.dir && mkdir %t.dir && not acopy-opt %S/Inputs/bad.mlir -o %t.dir/out.mlir 2> /dev/null
+// RUN: sh -c 'test -z "$(ls -A %t.dir)"'

@@ -1,0 +1,35 @@
+# lit configuration for acopy's FileCheck suites.
+#
+# Run through `cargo test` (tools/acopy-opt/tests/lit.rs), which builds
+# acopy-opt and passes its path in ACOPY_OPT. To run by hand:
+#   ACOPY_OPT=target/debug/acopy-opt /usr/lib/llvm-22/bin/lit -v tests
+import os
+import shutil
+
+import lit.formats
+
+config.name = "acopy"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(
+    os.environ.get("ACOPY_LIT_OUT", os.path.join(config.test_source_root, "..", "target", "lit"))
+)
+# gpu/ holds kernels for the GPU suite, run on a GPU machine, not by lit.
+config.excludes = ["gpu", "Inputs", "README.md", "lit.cfg.py"]
+
+llvm_bin = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
+acopy_opt = os.environ.get("ACOPY_OPT")
+if not acopy_opt or not os.path.exists(acopy_opt):
+    lit_config.fatal("set ACOPY_OPT to the acopy-opt binary (cargo test does this)")
+
+# FileCheck, not and count come from LLVM; acopy-opt from the cargo build.
+config.environment["PATH"] = os.pathsep.join(
+    [os.path.dirname(os.path.abspath(acopy_opt)), llvm_bin, config.environment.get("PATH", os.environ["PATH"])]
+)
+config.substitutions.append(("%acopy-opt", os.path.abspath(acopy_opt)))
+# No colour or terminal tricks in diagnostics that FileCheck reads.
+config.environment["NO_COLOR"] = "1"
+
+if shutil.which("ptxas"):
+    config.available_features.add("ptxas")
