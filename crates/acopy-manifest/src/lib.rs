@@ -41,7 +41,11 @@ pub enum ManifestError {
         rank: usize,
     },
     #[error("kernel `{kernel}`, tensor map for param {param}: box dimension {dim} is 0")]
-    BoxZero { kernel: String, param: u32, dim: usize },
+    BoxZero {
+        kernel: String,
+        param: u32,
+        dim: usize,
+    },
     #[error("kernel `{kernel}`, tensor map for param {param}: it describes itself (arg == param)")]
     SelfReference { kernel: String, param: u32 },
     #[error("kernel `{kernel}`: param {param} has two tensor maps")]

@@ -1,0 +1,518 @@
+//! `acopy-gpu-suite`: run the acopy GPU test kernels and the bandwidth benchmark.
+//!
+//! Loads `<ptx-dir>/<name>.ptx` (and `<name>.manifest.json` for TMA kernels), runs every
+//! case of the table in `acopy-gpu-suite/cases.rs` in its own child process (so a hung or
+//! faulting kernel costs one case, not the run), compares every output element with a
+//! host reference, times the streaming-copy kernels against `cuMemcpyDtoD`, and writes
+//! `bench/results/gpu-h200.json` plus, with `--results-md`, a markdown table.
+//!
+//! Without a driver or a GPU it prints `SKIPPED: <reason>` and exits 0 without writing
+//! results. Otherwise it exits 1 unless every case is exact and every benchmark kernel
+//! ran and produced exact output.
+
+#[path = "acopy-gpu-suite/bench.rs"]
+mod bench;
+#[path = "acopy-gpu-suite/cases.rs"]
+mod cases;
+#[path = "acopy-gpu-suite/report.rs"]
+mod report;
+
+use acopy_runtime::manifest::Manifest;
+use acopy_runtime::Runtime;
+use cases::{count_wrong, first_mismatches, CopyPath, Data, Rng};
+use clap::Parser;
+use report::{CaseResult, Results};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+pub type Error = Box<dyn std::error::Error>;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "acopy-gpu-suite",
+    about = "Run the acopy GPU correctness cases and the bandwidth benchmark"
+)]
+struct Cli {
+    /// Directory with <name>.ptx and <name>.manifest.json.
+    #[arg(long, default_value = "tests/gpu/ptx")]
+    ptx_dir: PathBuf,
+    /// Where to write the JSON results [default: bench/results/gpu-h200.json; with
+    /// --only, nothing is written unless this is given].
+    #[arg(long)]
+    results_json: Option<PathBuf>,
+    /// Append a markdown table of the results to this file (e.g. bench/RESULTS.md).
+    #[arg(long)]
+    results_md: Option<PathBuf>,
+    /// Seed for the random inputs [default: from the clock; printed].
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Run only cases / bandwidth kernels whose name contains one of these.
+    #[arg(long)]
+    only: Vec<String>,
+    /// Skip the bandwidth benchmark.
+    #[arg(long)]
+    no_bandwidth: bool,
+    /// Timed runs per bandwidth kernel (the median is reported).
+    #[arg(long, default_value_t = 25)]
+    runs: usize,
+    /// Untimed warm-up runs per bandwidth kernel.
+    #[arg(long, default_value_t = 5)]
+    warmup: usize,
+    /// CUDA device ordinal.
+    #[arg(long, default_value_t = 0)]
+    device: i32,
+    /// Seconds a case may take before its process is killed.
+    #[arg(long, default_value_t = 60)]
+    case_timeout_s: u64,
+    /// Seconds the whole benchmark may take before its process is killed.
+    #[arg(long, default_value_t = 400)]
+    bandwidth_timeout_s: u64,
+    /// Print the case table (kernel signatures, launches) as markdown and exit.
+    #[arg(long)]
+    list: bool,
+    #[arg(long, hide = true)]
+    child_case: Option<String>,
+    #[arg(long, hide = true)]
+    child_bandwidth: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if cli.list {
+        print!("{}", list_markdown());
+        return ExitCode::SUCCESS;
+    }
+    if let Some(name) = &cli.child_case {
+        return child_case(&cli, name);
+    }
+    if cli.child_bandwidth {
+        return child_bandwidth(&cli);
+    }
+    parent(&cli)
+}
+
+fn selected(cli: &Cli, name: &str) -> bool {
+    cli.only.is_empty() || cli.only.iter().any(|o| name.contains(o.as_str()))
+}
+
+fn parent(cli: &Cli) -> ExitCode {
+    let info = match Runtime::probe(cli.device) {
+        Ok(i) => i,
+        Err(e) if e.is_no_gpu() => {
+            println!("SKIPPED: {e}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            println!("ERROR: the CUDA driver is present but unusable: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let seed = cli.seed.unwrap_or_else(|| {
+        let t = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        t.as_secs() ^ (t.subsec_nanos() as u64) << 20
+    });
+    println!(
+        "acopy-gpu-suite: {} ({}, {} SMs), CUDA driver {}, seed {seed}, PTX from {}",
+        info.name,
+        info.chip(),
+        info.sm_count,
+        info.driver(),
+        cli.ptx_dir.display()
+    );
+    if !cli.ptx_dir.is_dir() {
+        println!(
+            "warning: {} is not a directory; every case will fail",
+            cli.ptx_dir.display()
+        );
+    }
+
+    let mut results = Results {
+        date: report::utc_now(),
+        device: info.name.clone(),
+        driver: info.driver(),
+        seed,
+        cases: Vec::new(),
+        bandwidth: Vec::new(),
+    };
+    let common = |extra: &[String]| {
+        let mut a = vec![
+            "--ptx-dir".to_string(),
+            cli.ptx_dir.display().to_string(),
+            "--device".into(),
+            cli.device.to_string(),
+        ];
+        a.extend_from_slice(extra);
+        a
+    };
+
+    for (i, case) in cases::cases().iter().enumerate() {
+        if !selected(cli, case.name) {
+            continue;
+        }
+        let case_seed = seed.wrapping_add((i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let args = common(&[
+            "--child-case".into(),
+            case.name.into(),
+            "--seed".into(),
+            case_seed.to_string(),
+        ]);
+        let r = match run_child(&args, Duration::from_secs(cli.case_timeout_s)) {
+            Ok(json) => serde_json::from_str::<CaseResult>(&json)
+                .unwrap_or_else(|e| error_result(case, format!("unreadable child result: {e}"))),
+            Err(e) => error_result(case, e),
+        };
+        let status = match (&r.error, r.exact) {
+            (Some(e), _) => format!("ERROR {e}"),
+            (None, true) => "exact".into(),
+            (None, false) => format!("WRONG {} of {} elements", r.wrong, case.out_elems()),
+        };
+        println!("{:<22} {:<8} {:>8} B  {status}", r.name, r.path, r.bytes);
+        results.cases.push(r);
+    }
+
+    let kernels: Vec<bench::BwKernel> = bench::kernels()
+        .into_iter()
+        .filter(|k| selected(cli, &k.name()))
+        .collect();
+    if !cli.no_bandwidth && !kernels.is_empty() {
+        let mut extra = vec![
+            "--child-bandwidth".to_string(),
+            "--seed".into(),
+            seed.to_string(),
+            "--runs".into(),
+            cli.runs.to_string(),
+            "--warmup".into(),
+            cli.warmup.to_string(),
+        ];
+        for o in &cli.only {
+            extra.push("--only".into());
+            extra.push(o.clone());
+        }
+        match run_child(
+            &common(&extra),
+            Duration::from_secs(cli.bandwidth_timeout_s),
+        ) {
+            Ok(json) => match serde_json::from_str::<Vec<bench::BwRow>>(&json) {
+                Ok(rows) => results.bandwidth = rows,
+                Err(e) => results
+                    .bandwidth
+                    .push(bw_error(format!("unreadable result: {e}"))),
+            },
+            Err(e) => results.bandwidth.push(bw_error(e)),
+        }
+    }
+
+    let failures = results.failures();
+    let passed = results.cases.iter().filter(|c| c.exact).count();
+    let md = results.markdown();
+    println!("{md}");
+
+    let json_path = match (&cli.results_json, cli.only.is_empty()) {
+        (Some(p), _) => Some(p.clone()),
+        (None, true) => Some(PathBuf::from("bench/results/gpu-h200.json")),
+        (None, false) => None,
+    };
+    if let Some(p) = json_path {
+        if let Err(e) = write_json(&p, &results) {
+            println!("ERROR: writing {}: {e}", p.display());
+            return ExitCode::FAILURE;
+        }
+        println!("wrote {}", p.display());
+    }
+    if let Some(p) = &cli.results_md {
+        let r = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(p)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, md.as_bytes()));
+        if let Err(e) = r {
+            println!("ERROR: appending to {}: {e}", p.display());
+            return ExitCode::FAILURE;
+        }
+        println!("appended the table to {}", p.display());
+    }
+    println!(
+        "gpu-suite: {passed} passed, {} failed",
+        results.cases.len() - passed
+    );
+    if failures == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn write_json(p: &Path, r: &Results) -> Result<(), Error> {
+    if let Some(dir) = p.parent() {
+        if !dir.as_os_str().is_empty() {
+            std::fs::create_dir_all(dir)?;
+        }
+    }
+    let mut text = serde_json::to_string_pretty(r)?;
+    text.push('\n');
+    std::fs::write(p, text)?;
+    Ok(())
+}
+
+fn error_result(case: &cases::Case, e: String) -> CaseResult {
+    CaseResult {
+        name: case.name.into(),
+        path: case.path.as_str().into(),
+        bytes: case.out_bytes(),
+        exact: false,
+        wrong: case.out_elems(),
+        error: Some(e),
+    }
+}
+
+fn bw_error(e: String) -> bench::BwRow {
+    bench::BwRow {
+        kernel: "benchmark".into(),
+        tile: None,
+        gbps: None,
+        ratio_to_copy: None,
+        exact: None,
+        error: Some(e),
+    }
+}
+
+/// Run this binary again with `args`; its stdout line `RESULT <json>` is the answer.
+/// Its stderr passes through. Killed after `timeout`.
+fn run_child(args: &[String], timeout: Duration) -> Result<String, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find own binary: {e}"))?;
+    let mut child = Command::new(exe)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .map_err(|e| format!("cannot start child process: {e}"))?;
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stdout.read_to_string(&mut s);
+        s
+    });
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break s,
+            Ok(None) if start.elapsed() > timeout => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!(
+                    "no result after {}s (hung kernel?); the process was killed",
+                    timeout.as_secs()
+                ));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
+            Err(e) => return Err(format!("waiting for the child process: {e}")),
+        }
+    };
+    let out = reader.join().unwrap_or_default();
+    match out.lines().find_map(|l| l.strip_prefix("RESULT ")) {
+        Some(json) => Ok(json.to_string()),
+        None => Err(format!(
+            "the process ended ({status}) without a result; its stderr is above"
+        )),
+    }
+}
+
+/// `<dir>/<name>.ptx` and, when present, `<dir>/<name>.manifest.json`.
+pub fn load_kernel_files(
+    dir: &Path,
+    name: &str,
+) -> Result<(String, PathBuf, Option<Manifest>), Error> {
+    let ptx_path = dir.join(format!("{name}.ptx"));
+    let ptx =
+        std::fs::read_to_string(&ptx_path).map_err(|e| format!("{}: {e}", ptx_path.display()))?;
+    let manifest_path = dir.join(format!("{name}.manifest.json"));
+    let manifest = if manifest_path.exists() {
+        let text = std::fs::read_to_string(&manifest_path)
+            .map_err(|e| format!("{}: {e}", manifest_path.display()))?;
+        Some(Manifest::from_json(&text).map_err(|e| format!("{}: {e}", manifest_path.display()))?)
+    } else {
+        None
+    };
+    Ok((ptx, ptx_path, manifest))
+}
+
+fn child_case(cli: &Cli, name: &str) -> ExitCode {
+    let all = cases::cases();
+    let Some(case) = all.iter().find(|c| c.name == name) else {
+        eprintln!("no case named {name}");
+        return ExitCode::FAILURE;
+    };
+    let r = match run_case(cli, case) {
+        Ok(r) => r,
+        Err(e) => error_result(case, e.to_string()),
+    };
+    println!(
+        "RESULT {}",
+        serde_json::to_string(&r).expect("serializable")
+    );
+    ExitCode::SUCCESS
+}
+
+fn run_case(cli: &Cli, case: &cases::Case) -> Result<CaseResult, Error> {
+    let rt = Runtime::with_device(cli.device)?;
+    let (ptx, ptx_path, manifest) = load_kernel_files(&cli.ptx_dir, case.ptx)?;
+    let entry = manifest.as_ref().and_then(|m| m.kernel(case.kernel));
+    if case.path == CopyPath::Tma && entry.is_none() {
+        return Err(format!(
+            "no manifest entry for kernel `{}`: expected {}/{}.manifest.json \
+             (acopy-opt --tma-manifest)",
+            case.kernel,
+            cli.ptx_dir.display(),
+            case.ptx
+        )
+        .into());
+    }
+    if let Some(e) = entry {
+        if e.cluster != case.launch.cluster {
+            return Err(format!(
+                "the kernel was compiled for cluster {:?}, the case launches {:?}",
+                e.cluster, case.launch.cluster
+            )
+            .into());
+        }
+    }
+    let module = rt.load_ptx(&ptx, &ptx_path.display().to_string())?;
+    let f = module.function(case.kernel)?;
+
+    let seed = cli.seed.unwrap_or(1);
+    let mut rng = Rng::new(seed);
+    let mut src = vec![0u8; case.src_bytes() as usize];
+    rng.fill(&mut src, case.src_fill);
+    let mut out_init = vec![0u8; case.out_bytes() as usize];
+    rng.fill(&mut out_init, case.out_fill);
+    let d_src = rt.upload(&src)?;
+    let d_out = rt.upload(&out_init)?;
+
+    let mut args = vec![d_src.memref(&case.src), d_out.memref(&case.out)];
+    args.extend(case.scalars.iter().map(|(a, _)| a.clone()));
+    let mut packed = rt.bind(&args, entry)?;
+    f.launch(&case.launch, &mut packed)?;
+    rt.synchronize()?;
+    let got = d_out.to_vec()?;
+
+    let eb = case.elem.bytes() as usize;
+    let want = (case.reference)(&Data {
+        src: &src,
+        src_shape: &case.src,
+        out_init: &out_init,
+        out_shape: &case.out,
+        elem_bytes: eb,
+    });
+    let wrong = count_wrong(&got, &want, eb);
+    if wrong > 0 {
+        eprintln!(
+            "{}: {wrong} wrong elements; first ones (index: got, want):",
+            case.name
+        );
+        for m in first_mismatches(&got, &want, eb, 8) {
+            eprintln!("  {m}");
+        }
+    }
+    Ok(CaseResult {
+        name: case.name.into(),
+        path: case.path.as_str().into(),
+        bytes: case.out_bytes(),
+        exact: wrong == 0,
+        wrong,
+        error: None,
+    })
+}
+
+fn child_bandwidth(cli: &Cli) -> ExitCode {
+    let kernels: Vec<bench::BwKernel> = bench::kernels()
+        .into_iter()
+        .filter(|k| selected(cli, &k.name()))
+        .collect();
+    let rows = Runtime::with_device(cli.device)
+        .map_err(Error::from)
+        .and_then(|rt| {
+            bench::run(
+                &rt,
+                &cli.ptx_dir,
+                &kernels,
+                cli.warmup,
+                cli.runs.max(1),
+                cli.seed.unwrap_or(1),
+            )
+        });
+    match rows {
+        Ok(rows) => {
+            println!(
+                "RESULT {}",
+                serde_json::to_string(&rows).expect("serializable")
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("bandwidth: {e}");
+            println!(
+                "RESULT {}",
+                serde_json::to_string(&vec![bw_error(e.to_string())]).expect("serializable")
+            );
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// The case table as markdown: what each kernel must be.
+fn list_markdown() -> String {
+    let mut s = String::from(
+        "| case | path (chip) | PTX file / kernel | gpu.func signature | launch | what the kernel does | expected `out` |\n\
+         |---|---|---|---|---|---|---|\n",
+    );
+    for c in cases::cases() {
+        s.push_str(&format!(
+            "| {} | {} ({}) | `{}.ptx` / `{}` | `{}` | {} | {} | {} |\n",
+            c.name,
+            c.path.as_str(),
+            c.path.chip(),
+            c.ptx,
+            c.kernel,
+            c.signature(),
+            c.launch_text(),
+            c.what,
+            expected_text(&c),
+        ));
+    }
+    s.push_str(&format!(
+        "\nBandwidth kernels (`<name>.ptx`, kernel `<name>`, signature \
+         `(%src: memref<{r}x{c}xf32>, %dst: memref<{r}x{c}xf32>)`, grid (8192/cols, 32768/rows), \
+         dynamic shared memory = tile bytes + 1024):\n\n| name | path | tile | block | dynamic smem |\n|---|---|---|---|---|\n",
+        r = bench::ROWS,
+        c = bench::COLS
+    ));
+    for k in bench::kernels() {
+        s.push_str(&format!(
+            "| {} | {} | {} | {} | {} |\n",
+            k.name(),
+            k.path.as_str(),
+            k.tile(),
+            k.block,
+            k.dynamic_smem()
+        ));
+    }
+    s
+}
+
+fn expected_text(c: &cases::Case) -> &'static str {
+    match c.name {
+        "tma_pred_false" => "every element 7.0 (smem untouched)",
+        "tma_swizzle_128b" => "the window, 16-byte chunks placed by SWIZZLE_128B",
+        "tma_edge_zeros" => "the window, zeros outside src",
+        "tma_store" => "0xFF poison everywhere except the window = src",
+        "tma_store_add" => "out_init + src on the window, out_init elsewhere",
+        "tma_multicast" => "out[0] = out[1] = the window",
+        "cp_async_pending" => "out[i] = window i",
+        _ => "the window",
+    }
+}

@@ -1,0 +1,703 @@
+//! The case table: what each GPU test kernel must do, how it is launched, and the host
+//! reference its output is compared with. Add a case by adding one entry to [`cases`].
+
+use acopy_runtime::manifest::ElementType;
+use acopy_runtime::tensor_map::swizzled_offset;
+use acopy_runtime::{Arg, LaunchConfig};
+use serde::Serialize;
+
+/// Which lowering a case exercises.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CopyPath {
+    CpAsync,
+    Tma,
+}
+
+impl CopyPath {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CopyPath::CpAsync => "cp_async",
+            CopyPath::Tma => "tma",
+        }
+    }
+
+    /// The chip the case's PTX is built for.
+    pub fn chip(self) -> &'static str {
+        match self {
+            CopyPath::CpAsync => "sm_80",
+            CopyPath::Tma => "sm_90",
+        }
+    }
+}
+
+/// How a host buffer starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fill {
+    /// Random bits (every byte pattern, NaNs included: copies must move bits exactly).
+    Random,
+    /// 0xFF in every byte, so that anything not written shows up.
+    Poison,
+    /// Random small integers as f32 (exact under addition); f32 only.
+    SmallInts,
+}
+
+/// What the reference function sees.
+pub struct Data<'a> {
+    pub src: &'a [u8],
+    pub src_shape: &'a [u64],
+    pub out_init: &'a [u8],
+    pub out_shape: &'a [u64],
+    pub elem_bytes: usize,
+}
+
+/// One GPU test: kernel `kernel` of `<ptx dir>/<ptx>.ptx`, called as
+/// `kernel(src, out, scalars...)` plus the tensor maps its manifest lists.
+pub struct Case {
+    pub name: &'static str,
+    pub path: CopyPath,
+    pub ptx: &'static str,
+    pub kernel: &'static str,
+    pub elem: ElementType,
+    pub src: Vec<u64>,
+    pub out: Vec<u64>,
+    pub launch: LaunchConfig,
+    /// Trailing non-memref arguments after `src` and `out`, with their MLIR types.
+    pub scalars: Vec<(Arg, &'static str)>,
+    pub src_fill: Fill,
+    pub out_fill: Fill,
+    /// What the kernel must do, for the README / `--list`.
+    pub what: &'static str,
+    pub reference: fn(&Data) -> Vec<u8>,
+}
+
+impl Case {
+    fn new(
+        name: &'static str,
+        path: CopyPath,
+        elem: ElementType,
+        src: &[u64],
+        out: &[u64],
+        what: &'static str,
+        reference: fn(&Data) -> Vec<u8>,
+    ) -> Case {
+        Case {
+            name,
+            path,
+            ptx: name,
+            kernel: name,
+            elem,
+            src: src.to_vec(),
+            out: out.to_vec(),
+            launch: LaunchConfig::linear(1, 128),
+            scalars: Vec::new(),
+            src_fill: Fill::Random,
+            out_fill: Fill::Poison,
+            what,
+            reference,
+        }
+    }
+
+    fn block(mut self, threads: u32) -> Case {
+        self.launch.block = [threads, 1, 1];
+        self
+    }
+
+    fn kernel(mut self, ptx_and_kernel: &'static str) -> Case {
+        self.ptx = ptx_and_kernel;
+        self.kernel = ptx_and_kernel;
+        self
+    }
+
+    pub fn out_elems(&self) -> u64 {
+        self.out.iter().product()
+    }
+
+    pub fn out_bytes(&self) -> u64 {
+        self.out_elems() * self.elem.bytes() as u64
+    }
+
+    pub fn src_bytes(&self) -> u64 {
+        self.src.iter().product::<u64>() * self.elem.bytes() as u64
+    }
+
+    /// The gpu.func signature the kernel must have (tensor maps are appended by the
+    /// lowering).
+    pub fn signature(&self) -> String {
+        let t = self.elem.mlir_name();
+        let mr = |s: &[u64]| {
+            let dims: Vec<String> = s.iter().map(|d| d.to_string()).collect();
+            format!("memref<{}x{t}>", dims.join("x"))
+        };
+        let mut s = format!("(%src: {}, %out: {}", mr(&self.src), mr(&self.out));
+        for (i, (_, ty)) in self.scalars.iter().enumerate() {
+            let name = if *ty == "i1" {
+                "pred".to_string()
+            } else {
+                format!("s{i}")
+            };
+            s.push_str(&format!(", %{name}: {ty}"));
+        }
+        s.push(')');
+        s
+    }
+
+    pub fn launch_text(&self) -> String {
+        let l = &self.launch;
+        let mut s = format!("grid {} block {}", dims(&l.grid), dims(&l.block));
+        if l.cluster != [1, 1, 1] {
+            s.push_str(&format!(" cluster {}", dims(&l.cluster)));
+        }
+        s
+    }
+}
+
+fn dims(d: &[u32; 3]) -> String {
+    match d {
+        [x, 1, 1] => x.to_string(),
+        [x, y, 1] => format!("{x}x{y}"),
+        [x, y, z] => format!("{x}x{y}x{z}"),
+    }
+}
+
+use CopyPath::{CpAsync, Tma};
+use ElementType::{BF16, F16, F32, F64, I8};
+
+/// The sentinel the false-predicate kernel writes into shared memory first (7.0f32).
+pub const SENTINEL_F32: f32 = 7.0;
+
+/// Every case, in the order they run.
+pub fn cases() -> Vec<Case> {
+    let mut v =
+        vec![
+        // ---- cp.async, PTX for sm_80 ----
+        Case::new("cp_async_full_tile", CpAsync, F32, &[64, 128], &[64, 128],
+            "copy src[0:64, 0:128] (all of src) to smem, wait, write smem to out",
+            |d| d.window(&[0, 0])),
+        Case::new("cp_async_window", CpAsync, F32, &[256, 512], &[32, 128],
+            "copy the 32x128 window at (40, 200) to smem, wait, write smem to out",
+            |d| d.window(&[40, 200])),
+        Case::new("cp_async_window_8b", CpAsync, F32, &[256, 512], &[32, 128],
+            "copy the 32x128 window at (40, 130) (only 8-byte aligned) to smem, wait, write to out",
+            |d| d.window(&[40, 130])),
+        Case::new("cp_async_3d", CpAsync, F32, &[16, 64, 96], &[4, 16, 32],
+            "copy the 4x16x32 window at (3, 8, 32) to smem, wait, write smem to out",
+            |d| d.window(&[3, 8, 32])),
+        Case::new("cp_async_f16", CpAsync, F16, &[128, 256], &[32, 64],
+            "copy the 32x64 window at (32, 64) to smem, wait, write smem to out",
+            |d| d.window(&[32, 64])),
+        Case::new("cp_async_bf16", CpAsync, BF16, &[128, 256], &[32, 64],
+            "copy the 32x64 window at (32, 64) to smem, wait, write smem to out",
+            |d| d.window(&[32, 64])),
+        Case::new("cp_async_i8", CpAsync, I8, &[128, 256], &[32, 128],
+            "copy the 32x128 window at (16, 128) to smem, wait, write smem to out",
+            |d| d.window(&[16, 128])),
+        Case::new("cp_async_f64", CpAsync, F64, &[128, 256], &[32, 32],
+            "copy the 32x32 window at (32, 64) to smem, wait, write smem to out",
+            |d| d.window(&[32, 64])),
+    ];
+    for threads in [32, 96, 128, 256] {
+        let name: &'static str = match threads {
+            32 => "cp_async_block32",
+            96 => "cp_async_block96",
+            128 => "cp_async_block128",
+            _ => "cp_async_block256",
+        };
+        v.push(
+            Case::new(
+                name,
+                CpAsync,
+                F32,
+                &[256, 512],
+                &[64, 128],
+                "one kernel for all block sizes (no known block size): copy the 64x128 window \
+                 at (64, 128) to smem, wait, write smem to out with a block-stride loop",
+                |d| d.window(&[64, 128]),
+            )
+            .kernel("cp_async_block")
+            .block(threads),
+        );
+    }
+    v.push(Case::new(
+        "cp_async_pending",
+        CpAsync,
+        F32,
+        &[256, 512],
+        &[4, 16, 128],
+        "4 copies (4 groups): window i = src[64i : 64i+16, 128:256] into smem buffer i \
+         (memref<16x128xf32, 3>); \
+         wait_gmem_to_smem pending=2, write buffers 0,1 to out[0], out[1]; \
+         wait pending=0, write buffers 2,3 to out[2], out[3]",
+        |d| {
+            let mut o = Vec::new();
+            for i in 0..4 {
+                o.extend(d.window_of(&[64 * i, 128], &[16, 128]));
+            }
+            o
+        },
+    ));
+
+    // ---- TMA, PTX for sm_90 ----
+    v.push(Case::new(
+        "tma_tile_2d",
+        Tma,
+        F32,
+        &[256, 512],
+        &[64, 128],
+        "barrier_init; copy the 64x128 window at (64, 128) with the barrier; barrier_wait \
+         parity 0; write smem to out",
+        |d| d.window(&[64, 128]),
+    ));
+    v.push(Case::new(
+        "tma_edge_zeros",
+        Tma,
+        F32,
+        &[200, 300],
+        &[64, 128],
+        "oob_mode zeros: copy the 64x128 window at (160, 256) (only 40x44 inside src), wait, \
+         write smem to out",
+        |d| d.window_zeros(&[160, 256]),
+    ));
+    v.push(Case::new(
+        "tma_swizzle_128b",
+        Tma,
+        F32,
+        &[256, 512],
+        &[64, 32],
+        "swizzle = 128: copy the 64x32 window at (64, 96) into a 1024-byte aligned \
+         memref<64x32xf32, 3>, wait, write smem to out element by element in memory order \
+         (out holds the raw swizzled bytes)",
+        |d| swizzle(&d.window(&[64, 96]), 128),
+    ));
+    let mut pred_false = Case::new(
+        "tma_pred_false",
+        Tma,
+        F32,
+        &[256, 512],
+        &[64, 128],
+        "fill smem with 7.0 (plain stores + gpu.barrier); barrier_init; copy the 64x128 window \
+         at (64, 128) with predicate %pred; barrier_wait parity 0 (must complete); write smem \
+         to out",
+        |d| d.filled(SENTINEL_F32.to_bits().to_le_bytes().as_slice()),
+    )
+    .kernel("tma_pred");
+    pred_false.scalars = vec![(Arg::Pred(false), "i1")];
+    v.push(pred_false);
+    let mut pred_true = Case::new(
+        "tma_pred_true",
+        Tma,
+        F32,
+        &[256, 512],
+        &[64, 128],
+        "the tma_pred kernel with %pred = true",
+        |d| d.window(&[64, 128]),
+    )
+    .kernel("tma_pred");
+    pred_true.scalars = vec![(Arg::Pred(true), "i1")];
+    v.push(pred_true);
+    let mut mc = Case::new(
+        "tma_multicast",
+        Tma,
+        F32,
+        &[256, 512],
+        &[2, 64, 128],
+        "nvvm.cluster_dim = 2x1x1, collective_axes = [\"x\"]: copy the 64x128 window at \
+         (64, 128), wait; CTA with cluster rank r writes its smem to out[r]",
+        |d| {
+            let w = d.window_of(&[64, 128], &[64, 128]);
+            [w.clone(), w].concat()
+        },
+    );
+    mc.launch.grid = [2, 1, 1];
+    mc.launch.cluster = [2, 1, 1];
+    v.push(mc);
+    let mut st = Case::new(
+        "tma_store",
+        Tma,
+        F32,
+        &[64, 128],
+        &[256, 512],
+        "fill smem from src (plain loads/stores, gpu.barrier); copy_smem_to_gmem smem -> out \
+         at (64, 128); wait_smem_to_gmem",
+        |d| d.stored(&[64, 128], false),
+    );
+    st.launch = LaunchConfig::linear(1, 128);
+    v.push(st);
+    let mut sa = Case::new(
+        "tma_store_add",
+        Tma,
+        F32,
+        &[64, 128],
+        &[256, 512],
+        "as tma_store with reduction_op = add: out[window] += smem",
+        |d| d.stored(&[64, 128], true),
+    );
+    sa.src_fill = Fill::SmallInts;
+    sa.out_fill = Fill::SmallInts;
+    v.push(sa);
+    v.push(Case::new(
+        "tma_5d",
+        Tma,
+        F32,
+        &[3, 4, 5, 16, 64],
+        &[2, 2, 3, 8, 32],
+        "copy the 2x2x3x8x32 window at (1, 1, 2, 4, 32), wait, write smem to out",
+        |d| d.window(&[1, 1, 2, 4, 32]),
+    ));
+    v
+}
+
+impl Data<'_> {
+    /// `out = src[offset + k]` over the out shape.
+    pub fn window(&self, offset: &[u64]) -> Vec<u8> {
+        window(
+            self.src,
+            self.src_shape,
+            self.elem_bytes,
+            offset,
+            self.out_shape,
+            false,
+        )
+    }
+
+    /// As `window`, with zeros where the window leaves src.
+    pub fn window_zeros(&self, offset: &[u64]) -> Vec<u8> {
+        window(
+            self.src,
+            self.src_shape,
+            self.elem_bytes,
+            offset,
+            self.out_shape,
+            true,
+        )
+    }
+
+    /// A window of a given shape.
+    pub fn window_of(&self, offset: &[u64], shape: &[u64]) -> Vec<u8> {
+        window(
+            self.src,
+            self.src_shape,
+            self.elem_bytes,
+            offset,
+            shape,
+            false,
+        )
+    }
+
+    /// Every element of out equal to `elem`.
+    pub fn filled(&self, elem: &[u8]) -> Vec<u8> {
+        elem.repeat(self.out_init.len() / elem.len())
+    }
+
+    /// out as it started, with the src tile stored (or added, f32) at `offset`.
+    pub fn stored(&self, offset: &[u64], add: bool) -> Vec<u8> {
+        let mut out = self.out_init.to_vec();
+        let eb = self.elem_bytes;
+        for_each_index(self.src_shape, |k, lin| {
+            let at: Vec<u64> = k.iter().zip(offset).map(|(a, b)| a + b).collect();
+            let o = linear(&at, self.out_shape) as usize * eb;
+            let s = lin as usize * eb;
+            if add {
+                let a = f32::from_le_bytes(out[o..o + 4].try_into().unwrap());
+                let b = f32::from_le_bytes(self.src[s..s + 4].try_into().unwrap());
+                out[o..o + 4].copy_from_slice(&(a + b).to_le_bytes());
+            } else {
+                out[o..o + eb].copy_from_slice(&self.src[s..s + eb]);
+            }
+        });
+        out
+    }
+}
+
+fn linear(idx: &[u64], shape: &[u64]) -> u64 {
+    idx.iter().zip(shape).fold(0, |acc, (i, d)| acc * d + i)
+}
+
+fn for_each_index(shape: &[u64], mut f: impl FnMut(&[u64], u64)) {
+    let n: u64 = shape.iter().product();
+    let mut k = vec![0u64; shape.len()];
+    for lin in 0..n {
+        f(&k, lin);
+        for d in (0..shape.len()).rev() {
+            k[d] += 1;
+            if k[d] < shape[d] {
+                break;
+            }
+            k[d] = 0;
+        }
+    }
+}
+
+/// `win[k] = src[offset + k]`, row-major. A window of lower rank than src has leading
+/// length-1 dimensions. Elements outside src are zero when `zero_oob`; otherwise that is a
+/// mistake in the case table.
+pub fn window(
+    src: &[u8],
+    src_shape: &[u64],
+    eb: usize,
+    offset: &[u64],
+    win: &[u64],
+    zero_oob: bool,
+) -> Vec<u8> {
+    assert_eq!(offset.len(), src_shape.len(), "offset rank");
+    let mut full = vec![1u64; src_shape.len() - win.len()];
+    full.extend_from_slice(win);
+    let mut out = Vec::with_capacity(full.iter().product::<u64>() as usize * eb);
+    for_each_index(&full, |k, _| {
+        let at: Vec<u64> = k.iter().zip(offset).map(|(a, b)| a + b).collect();
+        if at.iter().zip(src_shape).all(|(a, d)| a < d) {
+            let s = linear(&at, src_shape) as usize * eb;
+            out.extend_from_slice(&src[s..s + eb]);
+        } else {
+            assert!(zero_oob, "case table: window leaves src at {at:?}");
+            out.extend(std::iter::repeat_n(0u8, eb));
+        }
+    });
+    out
+}
+
+/// Shared-memory image of a box under a TMA swizzle: byte `i` of the logical box lands at
+/// `swizzled_offset(i)`.
+pub fn swizzle(logical: &[u8], swizzle_bytes: u32) -> Vec<u8> {
+    let mut out = vec![0u8; logical.len()];
+    for (i, &b) in logical.iter().enumerate() {
+        out[swizzled_offset(i, swizzle_bytes)] = b;
+    }
+    out
+}
+
+/// Elements that differ, comparing `elem_bytes` at a time.
+pub fn count_wrong(got: &[u8], want: &[u8], elem_bytes: usize) -> u64 {
+    if got.len() != want.len() {
+        return (want.len().max(got.len()) / elem_bytes) as u64;
+    }
+    got.chunks(elem_bytes)
+        .zip(want.chunks(elem_bytes))
+        .filter(|(a, b)| a != b)
+        .count() as u64
+}
+
+/// First `n` differing elements, as (index, got, want) hex strings.
+pub fn first_mismatches(got: &[u8], want: &[u8], eb: usize, n: usize) -> Vec<String> {
+    got.chunks(eb)
+        .zip(want.chunks(eb))
+        .enumerate()
+        .filter(|(_, (a, b))| a != b)
+        .take(n)
+        .map(|(i, (a, b))| format!("[{i}] got {} want {}", hex(a), hex(b)))
+        .collect()
+}
+
+fn hex(b: &[u8]) -> String {
+    b.iter().rev().map(|x| format!("{x:02x}")).collect()
+}
+
+/// A small xorshift64* generator, seeded through splitmix64.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        Rng(if z == 0 { 1 } else { z })
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Fill a buffer as `fill` says.
+    pub fn fill(&mut self, buf: &mut [u8], fill: Fill) {
+        match fill {
+            Fill::Poison => buf.fill(0xFF),
+            Fill::Random => {
+                let mut chunks = buf.chunks_exact_mut(8);
+                for c in &mut chunks {
+                    c.copy_from_slice(&self.next_u64().to_le_bytes());
+                }
+                let rest = chunks.into_remainder();
+                let r = self.next_u64().to_le_bytes();
+                let n = rest.len();
+                rest.copy_from_slice(&r[..n]);
+            }
+            Fill::SmallInts => {
+                for c in buf.chunks_exact_mut(4) {
+                    let v = (self.next_u64() % 2049) as i32 - 1024;
+                    c.copy_from_slice(&(v as f32).to_le_bytes());
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn iota(n: usize, eb: usize) -> Vec<u8> {
+        // Element i holds i in its low bytes.
+        (0..n)
+            .flat_map(|i| (i as u64).to_le_bytes()[..eb].to_vec())
+            .collect()
+    }
+
+    fn elem(v: &[u8], i: usize, eb: usize) -> u64 {
+        let mut b = [0u8; 8];
+        b[..eb].copy_from_slice(&v[i * eb..(i + 1) * eb]);
+        u64::from_le_bytes(b)
+    }
+
+    #[test]
+    fn window_reads_with_src_strides() {
+        // The reference bug: a 32x128 window of 256x512 read as if contiguous.
+        let src = iota(256 * 512, 4);
+        let w = window(&src, &[256, 512], 4, &[40, 200], &[32, 128], false);
+        assert_eq!(w.len(), 32 * 128 * 4);
+        assert_eq!(elem(&w, 0, 4), 40 * 512 + 200);
+        assert_eq!(elem(&w, 127, 4), 40 * 512 + 327);
+        assert_eq!(elem(&w, 128, 4), 41 * 512 + 200);
+        assert_eq!(elem(&w, 32 * 128 - 1, 4), 71 * 512 + 327);
+    }
+
+    #[test]
+    fn window_zero_fill_and_lower_rank() {
+        let src = iota(200 * 300, 4);
+        let w = window(&src, &[200, 300], 4, &[160, 256], &[64, 128], true);
+        assert_eq!(elem(&w, 0, 4), 160 * 300 + 256);
+        assert_eq!(elem(&w, 43, 4), 160 * 300 + 299);
+        assert_eq!(elem(&w, 44, 4), 0);
+        assert_eq!(elem(&w, 40 * 128, 4), 0);
+        let zeros = (0..64 * 128).filter(|&i| elem(&w, i, 4) == 0).count();
+        assert_eq!(zeros, 64 * 128 - 40 * 44);
+        // A 2-D window of a 3-D src has a leading 1.
+        let src = iota(4 * 8 * 8, 2);
+        let w = window(&src, &[4, 8, 8], 2, &[2, 1, 1], &[2, 3], false);
+        assert_eq!(elem(&w, 0, 2), 2 * 64 + 8 + 1);
+        assert_eq!(elem(&w, 3, 2), 2 * 64 + 16 + 1);
+    }
+
+    #[test]
+    #[should_panic(expected = "window leaves src")]
+    fn window_out_of_bounds_is_a_table_error() {
+        let src = iota(16, 1);
+        window(&src, &[4, 4], 1, &[3, 3], &[2, 2], false);
+    }
+
+    #[test]
+    fn swizzle_reference_moves_16_byte_chunks() {
+        let logical: Vec<u8> = (0..2048u32).map(|i| (i / 16) as u8).collect();
+        let s = swizzle(&logical, 128);
+        // Row 0 unchanged, row 1 has chunks 0 and 1 swapped, row 8 (second span) unchanged.
+        assert_eq!(&s[..16], &logical[..16]);
+        assert_eq!(s[128], logical[144]);
+        assert_eq!(s[144], logical[128]);
+        assert_eq!(&s[1024..1040], &logical[1024..1040]);
+        assert_eq!(swizzle(&s, 128), logical);
+    }
+
+    #[test]
+    fn store_and_store_add() {
+        let src: Vec<u8> = [1.0f32, 2.0, 3.0, 4.0]
+            .iter()
+            .flat_map(|f| f.to_le_bytes())
+            .collect();
+        let init: Vec<u8> = (0..16).flat_map(|i| (i as f32).to_le_bytes()).collect();
+        let d = Data {
+            src: &src,
+            src_shape: &[2, 2],
+            out_init: &init,
+            out_shape: &[4, 4],
+            elem_bytes: 4,
+        };
+        let f = |v: &[u8], i: usize| f32::from_le_bytes(v[i * 4..i * 4 + 4].try_into().unwrap());
+        let st = d.stored(&[1, 2], false);
+        assert_eq!(
+            (f(&st, 6), f(&st, 7), f(&st, 10), f(&st, 11)),
+            (1.0, 2.0, 3.0, 4.0)
+        );
+        assert_eq!(f(&st, 5), 5.0);
+        let add = d.stored(&[1, 2], true);
+        assert_eq!((f(&add, 6), f(&add, 11)), (7.0, 15.0));
+        assert_eq!(f(&add, 0), 0.0);
+    }
+
+    #[test]
+    fn wrong_counts_elements() {
+        let a = vec![0u8; 16];
+        let mut b = a.clone();
+        b[0] = 1;
+        b[1] = 1;
+        b[15] = 1;
+        assert_eq!(count_wrong(&a, &b, 4), 2);
+        assert_eq!(count_wrong(&a, &b, 1), 3);
+        assert_eq!(first_mismatches(&a, &b, 4, 8).len(), 2);
+    }
+
+    #[test]
+    fn rng_fills() {
+        let mut r = Rng::new(1);
+        let mut a = vec![0u8; 13];
+        r.fill(&mut a, Fill::Random);
+        assert!(a.iter().any(|&x| x != 0));
+        let mut r2 = Rng::new(1);
+        let mut b = vec![0u8; 13];
+        r2.fill(&mut b, Fill::Random);
+        assert_eq!(a, b, "same seed, same data");
+        let mut p = vec![0u8; 8];
+        r.fill(&mut p, Fill::Poison);
+        assert_eq!(p, vec![0xFF; 8]);
+        let mut s = vec![0u8; 400];
+        r.fill(&mut s, Fill::SmallInts);
+        for c in s.chunks(4) {
+            let v = f32::from_le_bytes(c.try_into().unwrap());
+            assert!(v.fract() == 0.0 && v.abs() <= 1024.0);
+        }
+    }
+
+    #[test]
+    fn table_is_consistent() {
+        let all = cases();
+        assert!(all.len() >= 12);
+        let mut names: Vec<&str> = all.iter().map(|c| c.name).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), all.len(), "case names are unique");
+        for c in &all {
+            // Every reference runs on the case's shapes and yields exactly out's bytes.
+            let eb = c.elem.bytes() as usize;
+            let src = iota(c.src_bytes() as usize / eb, eb);
+            let init = vec![0xFFu8; c.out_bytes() as usize];
+            let d = Data {
+                src: &src,
+                src_shape: &c.src,
+                out_init: &init,
+                out_shape: &c.out,
+                elem_bytes: eb,
+            };
+            let r = (c.reference)(&d);
+            assert_eq!(r.len() as u64, c.out_bytes(), "{}", c.name);
+            assert!(c.launch.validate().is_ok(), "{}", c.name);
+        }
+        let paths = |p| all.iter().filter(|c| c.path == p).count();
+        assert!(paths(CpAsync) >= 6 && paths(Tma) >= 7);
+    }
+
+    #[test]
+    fn signatures() {
+        let all = cases();
+        let c = all.iter().find(|c| c.name == "tma_pred_false").unwrap();
+        assert_eq!(
+            c.signature(),
+            "(%src: memref<256x512xf32>, %out: memref<64x128xf32>, %pred: i1)"
+        );
+        let c = all.iter().find(|c| c.name == "tma_multicast").unwrap();
+        assert_eq!(c.launch_text(), "grid 2 block 128 cluster 2");
+    }
+}
