@@ -5,13 +5,17 @@
 //! | `acopy-verify` | [`verify`] | acopy ops inside `gpu.module`s with a resolvable chip | every op the chip cannot do has an error at its location (SPEC §3); the IR is unchanged |
 //! | `acopy-lower` | [`lower`] | IR that `acopy-verify` accepts | no acopy op remains; NVVM ops for the chip's copy path |
 //!
+//! [`emit`] takes lowered IR on to LLVM IR or PTX with the upstream passes, in process.
+//!
 //! [`registry`] lists the passes once, for the driver's flags and for
 //! `--pass-pipeline`; [`pipeline`] turns a pipeline string that mixes acopy and
 //! upstream passes into a [`melior::pass::PassManager`].
 
 pub mod context;
+pub mod emit;
 mod external;
 pub mod lower;
+pub mod manifest;
 pub mod options;
 pub mod pipeline;
 pub mod registry;

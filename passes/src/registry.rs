@@ -4,7 +4,7 @@
 
 use melior::pass::Pass;
 
-use crate::{lower, verify, PassOptions};
+use crate::{lower, manifest, verify, PassOptions};
 
 /// An acopy pass, by its pipeline name.
 pub struct PassInfo {
@@ -27,6 +27,11 @@ pub const PASSES: &[PassInfo] = &[
         argument: "acopy-lower",
         summary: lower::SUMMARY,
         create: lower::create_pass,
+    },
+    PassInfo {
+        argument: "acopy-tensor-map-params",
+        summary: manifest::params::SUMMARY,
+        create: manifest::params::create_pass,
     },
 ];
 

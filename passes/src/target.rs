@@ -26,9 +26,12 @@ pub struct Target {
 }
 
 impl Target {
-    /// The number of CTAs in the cluster.
+    /// The number of CTAs in the cluster (saturating: a cluster this large
+    /// cannot launch, and the rules only compare it with small numbers).
     pub fn cluster_size(&self) -> u32 {
-        self.cluster.iter().product()
+        self.cluster
+            .iter()
+            .fold(1u32, |size, dim| size.saturating_mul(*dim))
     }
 }
 
@@ -44,6 +47,14 @@ pub enum TargetProblem {
     /// The named chip is unknown or too old.
     #[error("{0}")]
     Chip(#[from] TargetError),
+    /// The gpu.module's `#nvvm.target`s name different chips; acopy lowers a
+    /// gpu.module for one chip, so it could not serve them all.
+    #[error("the gpu.module has #nvvm.targets for several chips ({0}); acopy lowers each gpu.module for one chip: put the kernels for each chip in their own gpu.module, or pass --chip=sm_XX")]
+    SeveralChips(String),
+    /// `nvvm.cluster_dim`, `gpu.known_block_size` or `nvvm.reqntid` holds a
+    /// size below 1.
+    #[error("'{attribute}' must hold sizes of at least 1, got {value}")]
+    Dims { attribute: String, value: String },
 }
 
 /// The innermost op named `name` that encloses `op` (or is `op`).
@@ -63,11 +74,28 @@ pub fn enclosing<'c, 'a>(op: OperationRef<'c, 'a>, name: &str) -> Option<Operati
 pub fn module_chip(gpu_module: OperationRef) -> Option<Result<Chip, TargetProblem>> {
     let targets = gpu_module.attribute("targets").ok()?;
     let targets = ArrayAttribute::try_from(targets).ok()?;
-    let nvvm = (0..targets.len())
+    let chips: Vec<Result<Chip, TargetProblem>> = (0..targets.len())
         .filter_map(|index| targets.element(index).ok())
         .map(|target| target.to_string())
-        .find(|text| text.starts_with("#nvvm.target"))?;
-    Some(chip_in_target(&nvvm))
+        .filter(|text| text.starts_with("#nvvm.target"))
+        .map(|text| chip_in_target(&text))
+        .collect();
+    let first = chips.first()?.clone();
+    let first_chip = first.as_ref().ok().copied();
+    if chips
+        .iter()
+        .any(|chip| chip.as_ref().ok().copied() != first_chip)
+    {
+        let names: Vec<String> = chips
+            .iter()
+            .map(|chip| match chip {
+                Ok(chip) => chip.name().to_string(),
+                Err(_) => "an unsupported chip".to_string(),
+            })
+            .collect();
+        return Some(Err(TargetProblem::SeveralChips(names.join(", "))));
+    }
+    Some(first)
 }
 
 /// Reads `chip = "sm_XX"` out of an `#nvvm.target<...>` spelling; the C API has
@@ -91,18 +119,32 @@ pub fn resolve_chip(op: OperationRef, options: &PassOptions) -> Result<Chip, Tar
         .unwrap_or(Err(TargetProblem::NoChip))
 }
 
-fn dims_attribute(op: OperationRef, name: &str) -> Option<[u32; 3]> {
+/// `name` on `op` as x, y, z sizes (missing trailing sizes are 1); `None`
+/// when `op` has no such `array<i32: ...>` attribute.
+fn dims_attribute(op: OperationRef, name: &str) -> Option<Result<[u32; 3], TargetProblem>> {
     let attribute: Attribute = op.attribute(name).ok()?;
     let dims = DenseI32ArrayAttribute::try_from(attribute).ok()?;
     let mut out = [1u32; 3];
     for (index, slot) in out.iter_mut().enumerate().take(dims.len().min(3)) {
-        *slot = u32::try_from(dims.element(index).ok()?).ok()?;
+        match dims
+            .element(index)
+            .ok()
+            .and_then(|dim| u32::try_from(dim).ok())
+        {
+            Some(dim) if dim >= 1 => *slot = dim,
+            _ => {
+                return Some(Err(TargetProblem::Dims {
+                    attribute: name.to_string(),
+                    value: attribute.to_string(),
+                }))
+            }
+        }
     }
-    Some(out)
+    Some(Ok(out))
 }
 
 /// The innermost enclosing function-like op carrying attribute `name`.
-fn function_dims(op: OperationRef, name: &str) -> Option<[u32; 3]> {
+fn function_dims(op: OperationRef, name: &str) -> Option<Result<[u32; 3], TargetProblem>> {
     let mut current = Some(op);
     while let Some(candidate) = current {
         if let Some(dims) = dims_attribute(candidate, name) {
@@ -115,11 +157,15 @@ fn function_dims(op: OperationRef, name: &str) -> Option<[u32; 3]> {
 
 /// The full target of `op`.
 pub fn resolve(op: OperationRef, options: &PassOptions) -> Result<Target, TargetProblem> {
+    let chip = resolve_chip(op, options)?;
+    let cluster = function_dims(op, "nvvm.cluster_dim").unwrap_or(Ok([1, 1, 1]))?;
+    let block = function_dims(op, "gpu.known_block_size")
+        .or_else(|| function_dims(op, "nvvm.reqntid"))
+        .transpose()?;
     Ok(Target {
-        chip: resolve_chip(op, options)?,
-        cluster: function_dims(op, "nvvm.cluster_dim").unwrap_or([1, 1, 1]),
-        block: function_dims(op, "gpu.known_block_size")
-            .or_else(|| function_dims(op, "nvvm.reqntid")),
+        chip,
+        cluster,
+        block,
     })
 }
 

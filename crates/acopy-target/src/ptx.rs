@@ -57,7 +57,7 @@ pub enum InstructionFamily {
     /// `cp.async.{ca,cg}.shared.global`, `cp.async.commit_group`,
     /// `cp.async.wait_group`, `cp.async.mbarrier.arrive`.
     CpAsync,
-    /// `mbarrier.init`, `mbarrier.arrive`, `mbarrier.test_wait`,
+    /// `mbarrier.init`, `mbarrier.arrive`, `mbarrier.test_wait[.parity]`,
     /// `mbarrier.inval`.
     Mbarrier,
     /// `mbarrier.try_wait` (and `.parity`).
@@ -133,7 +133,12 @@ impl InstructionFamily {
         match self {
             // PTX ISA: cp.async and mbarrier were introduced in PTX 7.0
             // alongside sm_80.
-            InstructionFamily::CpAsync | InstructionFamily::Mbarrier => PtxVersion::new(7, 0),
+            InstructionFamily::CpAsync => PtxVersion::new(7, 0),
+            // PTX ISA: mbarrier.init/arrive/test_wait came in PTX 7.0, but the
+            // `.parity` form of test_wait that acopy's barrier wait uses on
+            // sm_80..sm_89 came in PTX 7.1. llc 22 refuses it with +ptx70
+            // ("Cannot select: intrinsic llvm.nvvm.mbarrier.test.wait.parity...").
+            InstructionFamily::Mbarrier => PtxVersion::new(7, 1),
             // PTX ISA: mbarrier.try_wait, the cluster special registers and
             // barrier.cluster were introduced in PTX 7.8 alongside sm_90.
             // llc 22 agrees: it selects try_wait and barrier.cluster on sm_90

@@ -56,7 +56,7 @@ const WITH_CTA_GROUP2: &[C] = &[
 
 #[rustfmt::skip]
 const ROWS: &[Row] = &[
-    Row { name: "sm_80",   sm: 80,  major: 8,  arch_specific: false, path: CopyPath::CpAsync, caps: AMPERE,          ptx: (7, 0), features: "+ptx70" },
+    Row { name: "sm_80",   sm: 80,  major: 8,  arch_specific: false, path: CopyPath::CpAsync, caps: AMPERE,          ptx: (7, 1), features: "+ptx71" },
     Row { name: "sm_86",   sm: 86,  major: 8,  arch_specific: false, path: CopyPath::CpAsync, caps: AMPERE,          ptx: (7, 1), features: "+ptx71" },
     Row { name: "sm_87",   sm: 87,  major: 8,  arch_specific: false, path: CopyPath::CpAsync, caps: AMPERE,          ptx: (7, 4), features: "+ptx74" },
     Row { name: "sm_89",   sm: 89,  major: 8,  arch_specific: false, path: CopyPath::CpAsync, caps: AMPERE,          ptx: (7, 8), features: "+ptx78" },
@@ -140,7 +140,7 @@ fn min_ptx_per_family() {
     let p = |a, b| Some(PtxVersion::new(a, b));
     assert_eq!(v("sm_80", F::CpAsync), p(7, 0));
     assert_eq!(v("sm_86", F::CpAsync), p(7, 1));
-    assert_eq!(v("sm_80", F::Mbarrier), p(7, 0));
+    assert_eq!(v("sm_80", F::Mbarrier), p(7, 1));
     assert_eq!(v("sm_89", F::MbarrierTryWait), None);
     assert_eq!(v("sm_89", F::TmaLoad), None);
     assert_eq!(v("sm_89", F::ClusterSregs), None);
@@ -241,7 +241,7 @@ fn family_introduction_versions() {
     let p = PtxVersion::new;
     let expected = [
         (F::CpAsync, p(7, 0)),
-        (F::Mbarrier, p(7, 0)),
+        (F::Mbarrier, p(7, 1)),
         (F::MbarrierTryWait, p(7, 8)),
         (F::ClusterSregs, p(7, 8)),
         (F::ClusterBarrier, p(7, 8)),

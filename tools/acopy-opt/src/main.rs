@@ -10,7 +10,10 @@ mod output;
 mod process;
 mod split;
 
-use std::{io::Read, process::ExitCode};
+use std::{
+    io::{Read, Write},
+    process::ExitCode,
+};
 
 use acopy_expect::Severity;
 use clap::Parser;
@@ -73,6 +76,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
     }
     let (source_name, input) = read_input(&cli.input)?;
     let mut outputs = Vec::new();
+    let mut manifest = acopy_manifest::Manifest::new();
     let mut failed = false;
     for chunk in split::split_input(&input, cli.split_input_file) {
         let context = acopy_passes::context::create_context()
@@ -81,7 +85,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
         context.enable_multi_threading(false);
         let sink = Sink::default();
         sink.attach(&context);
-        let result = process::run_chunk(cli, &context, &chunk.text);
+        let result = process::run_chunk(cli, &context, &chunk.text, &mut manifest);
         let diagnostics = sink.take_for(&source_name);
         let chunk_ok = match &result {
             Err(ChunkError::Usage(message)) => return Err(Failure::Usage(message.clone())),
@@ -106,6 +110,12 @@ fn run(cli: &Cli) -> Result<(), Failure> {
     if failed {
         return Err(Failure::Diagnosed);
     }
+    if let Some(path) = &cli.tma_manifest {
+        output::write_atomically(path, &manifest.to_json_pretty()).map_err(|error| {
+            eprintln!("acopy-opt: error: {error}");
+            Failure::Diagnosed
+        })?;
+    }
     let text = outputs.join(SEPARATOR);
     match &cli.output {
         Some(path) => output::write_atomically(path, &text).map_err(|error| {
@@ -113,8 +123,15 @@ fn run(cli: &Cli) -> Result<(), Failure> {
             Failure::Diagnosed
         }),
         None => {
-            print!("{text}");
-            Ok(())
+            // A closed pipe (`acopy-opt ... | head`) is not an error worth a panic.
+            let mut stdout = std::io::stdout().lock();
+            match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+                Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("acopy-opt: error: could not write standard output: {error}");
+                    Err(Failure::Diagnosed)
+                }
+                _ => Ok(()),
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Running one input chunk: parse, check, run the passes, render the output.
 
-use acopy_passes::{pipeline, registry, PassOptions};
+use acopy_manifest::Manifest;
+use acopy_passes::{emit, pipeline};
 use melior::{
     ir::Module,
     pass::{PassIrPrintingOptions, PassManager},
@@ -54,13 +55,79 @@ fn parse<'c>(context: &'c Context, text: &str) -> Option<Module<'c>> {
 }
 
 /// Runs one chunk and returns what to print.
-pub fn run_chunk(cli: &Cli, context: &Context, text: &str) -> Result<String, ChunkError> {
+/// With `--tma-manifest`, the kernels' tensor maps are appended to `manifest`,
+/// read after the acopy passes and before the upstream lowering (which drops
+/// the `acopy.tensor_maps` attributes when it makes PTX).
+pub fn run_chunk(
+    cli: &Cli,
+    context: &Context,
+    text: &str,
+    manifest: &mut Manifest,
+) -> Result<String, ChunkError> {
     let Some(mut module) = parse(context, text) else {
         return Err(ChunkError::Diagnosed);
     };
     if acopy_dialect::check_module(&module) > 0 {
         return Err(ChunkError::Diagnosed);
     }
+    let manager = new_manager(cli, context);
+    if let Some(text) = pipeline_text(cli) {
+        pipeline::add_pipeline(manager.as_operation_pass_manager(), &text)
+            .map_err(|error| ChunkError::Usage(error.to_string()))?;
+    }
+    let format = match cli.emit {
+        Emit::Mlir => None,
+        Emit::Llvm => Some(emit::Format::Llvm),
+        Emit::Ptx => Some(emit::Format::Ptx),
+    };
+    // The manifest is read between the acopy passes and the emit passes, so
+    // those run in a second pass manager when it is asked for.
+    let second = cli.tma_manifest.is_some().then(|| new_manager(cli, context));
+    if let Some(format) = format {
+        let target = second.as_ref().unwrap_or(&manager);
+        emit::add_passes(target.as_operation_pass_manager(), format, cli.chip)
+            .map_err(|error| ChunkError::Usage(format!("internal error: {error}")))?;
+    }
+    tracing::debug!(pipeline = ?pipeline_text(cli), "running passes");
+    manager
+        .run(&mut module)
+        .map_err(|_| ChunkError::Diagnosed)?;
+    drop(manager);
+    if let Some(second) = second {
+        let found = acopy_passes::manifest::collect(module.as_operation(), cli.chip)
+            .map_err(|error| ChunkError::Usage(format!("internal error: {error}")))?;
+        manifest.kernels.extend(found.kernels);
+        if format.is_some() {
+            second
+                .run(&mut module)
+                .map_err(|_| ChunkError::Diagnosed)?;
+        }
+    }
+    let Some(format) = format else {
+        return Ok(format!("{}\n", module.as_operation()));
+    };
+    // One text per gpu.module, in order, each headed by a comment naming it.
+    let comment = match format {
+        emit::Format::Llvm => ";",
+        emit::Format::Ptx => "//",
+    };
+    let outputs = emit::collect(&module, format).map_err(|error| match error {
+        emit::CollectError::Diagnosed => ChunkError::Diagnosed,
+        emit::CollectError::Internal(message) => ChunkError::Usage(format!("internal error: {message}")),
+    })?;
+    let mut text = String::new();
+    for output in outputs {
+        text.push_str(&format!("{comment} acopy-opt: gpu.module @{}\n", output.name));
+        text.push_str(&output.text);
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+    }
+    Ok(text)
+}
+
+/// A pass manager with the driver's verifier, printing and timing settings.
+fn new_manager<'c>(cli: &Cli, context: &'c Context) -> PassManager<'c> {
     let manager = PassManager::new(context);
     manager.enable_verifier(true);
     if cli.print_ir_after_all {
@@ -78,22 +145,5 @@ pub fn run_chunk(cli: &Cli, context: &Context, text: &str) -> Result<String, Chu
         // SAFETY: the manager is alive; MLIR prints the report when it is destroyed.
         unsafe { mlir_sys::mlirPassManagerEnableTiming(manager.to_raw()) };
     }
-    if let Some(text) = pipeline_text(cli) {
-        pipeline::add_pipeline(manager.as_operation_pass_manager(), &text)
-            .map_err(|error| ChunkError::Usage(error.to_string()))?;
-    }
-    tracing::debug!(pipeline = ?pipeline_text(cli), "running passes");
     manager
-        .run(&mut module)
-        .map_err(|_| ChunkError::Diagnosed)?;
-    drop(manager);
-    match cli.emit {
-        Emit::Mlir => Ok(format!("{}\n", module.as_operation())),
-        Emit::Llvm | Emit::Ptx => {
-            let _ = (registry::PASSES, PassOptions::default());
-            Err(ChunkError::Usage(
-                "--emit=llvm and --emit=ptx are not available yet".into(),
-            ))
-        }
-    }
 }

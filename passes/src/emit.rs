@@ -1,0 +1,401 @@
+//! From lowered IR to LLVM IR or PTX, in process (no mlir-opt, no llc).
+//!
+//! [`add_passes`] appends to a pass manager, after the acopy passes:
+//! 1. `acopy-prepare-emit` (ours): every `gpu.module` gets
+//!    `targets = [#nvvm.target<O = …, chip = "sm_XX", features = "+ptxNN">]`
+//!    with the resolved chip (the override first, SPEC §2) and the PTX ISA the
+//!    chip model asks for ([`Chip::ptx_features`]), because the NVPTX backend
+//!    aborts the whole process on a PTX version too old for the chip. It also
+//!    refuses, with an error at the op, acopy ops left unlowered and any NVVM op
+//!    the chip cannot run (for example TMA on sm_80), because llc aborts with
+//!    "Cannot select" instead of reporting them.
+//! 2. upstream, on each `gpu.module`: `expand-strided-metadata` and
+//!    `lower-affine` (views such as `memref.subview` become plain address
+//!    arithmetic), `convert-scf-to-cf`,
+//!    `convert-gpu-to-nvvm` (which also lowers memref, arith, cf and index
+//!    through their LLVM conversion interfaces, so `finalize-memref-to-llvm` and
+//!    `convert-cf-to-llvm`, which only anchor on `builtin.module`, are not
+//!    needed), `convert-nvvm-to-llvm`, `convert-arith-to-llvm`,
+//!    `convert-index-to-llvm`, `reconcile-unrealized-casts`;
+//! 3. for PTX, `gpu-module-to-binary{format=isa}`.
+//!
+//! After the run, [`collect`] returns one text per `gpu.module`, in order: the
+//! PTX from each `gpu.binary` object, or the LLVM IR translated from a copy of
+//! the `gpu.module`'s body (`mlirTranslateModuleToLLVMIR`).
+//!
+//! The kernel ABI is upstream's default memref lowering: docs/kernel-abi.md.
+
+use acopy_target::{Capability, Chip};
+use melior::{
+    ir::{
+        attribute::{ArrayAttribute, StringAttribute},
+        block::BlockLike,
+        operation::{OperationLike, WalkOrder, WalkResult},
+        Attribute, Module, OperationRef, RegionLike,
+    },
+    pass::OperationPassManager,
+    StringRef,
+};
+
+use crate::{
+    external::{external_pass, PassId, PassResult},
+    pipeline::{self, PipelineError},
+    target, PassOptions,
+};
+use acopy_dialect::diagnostics::emit_error;
+
+/// What to produce from each `gpu.module`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// LLVM IR text.
+    Llvm,
+    /// PTX assembly.
+    Ptx,
+}
+
+/// The output of one `gpu.module`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Emitted {
+    /// The `gpu.module`'s symbol name.
+    pub name: String,
+    /// LLVM IR or PTX text.
+    pub text: String,
+}
+
+/// The passes run on each `gpu.module`: upstream's, plus
+/// `acopy-tensor-map-params` right after `convert-gpu-to-nvvm`, which makes the
+/// TMA tensor-map parameters `__grid_constant__` (docs/lowering-tma.md §1.1).
+pub const UPSTREAM: &str = "expand-strided-metadata,lower-affine,convert-scf-to-cf,convert-gpu-to-nvvm,acopy-tensor-map-params,convert-nvvm-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,reconcile-unrealized-casts";
+
+static PREPARE_ID: PassId = PassId;
+
+/// Appends the passes that take lowered IR to `format` (see the module comment).
+/// `chip` overrides every `gpu.module`'s chip.
+pub fn add_passes(
+    manager: OperationPassManager,
+    format: Format,
+    chip: Option<Chip>,
+) -> Result<(), PipelineError> {
+    let options = PassOptions {
+        chip,
+        ..PassOptions::default()
+    };
+    manager.add_pass(external_pass(
+        &PREPARE_ID,
+        "acopy-prepare-emit",
+        "Set each gpu.module's NVVM target to its chip and refuse IR the chip cannot compile",
+        options,
+        prepare,
+    ));
+    let mut text = format!("gpu.module({UPSTREAM})");
+    if format == Format::Ptx {
+        text.push_str(",gpu-module-to-binary{format=isa}");
+    }
+    pipeline::add_pipeline(manager, &text)
+}
+
+/// NVVM ops that need a capability, by name prefix; the first match decides.
+/// An op on this list never reaches LLVM for a chip without the capability.
+const GATED_OPS: &[(&str, Capability)] = &[
+    ("nvvm.cp.async.bulk.tensor", Capability::Tma),
+    ("nvvm.cp.reduce.async.bulk", Capability::BulkReduce),
+    ("nvvm.cp.async.bulk", Capability::Tma),
+    ("nvvm.mbarrier.try_wait", Capability::MbarrierTryWait),
+    ("nvvm.mbarrier.arrive.expect_tx", Capability::Tma),
+    ("nvvm.mbarrier.arrive_drop.expect_tx", Capability::Tma),
+    ("nvvm.mbarrier.expect_tx", Capability::Tma),
+    ("nvvm.mbarrier.complete_tx", Capability::Tma),
+    ("nvvm.fence.proxy", Capability::FenceProxyAsync),
+    ("nvvm.fence.mbarrier.init", Capability::Clusters),
+    ("nvvm.cluster", Capability::Clusters),
+    ("nvvm.read.ptx.sreg.cluster", Capability::Clusters),
+    ("nvvm.mapa", Capability::Clusters),
+    ("nvvm.elect.sync", Capability::Clusters),
+];
+
+/// The capability `name` needs, if it is on [`GATED_OPS`].
+pub fn required_capability(name: &str) -> Option<Capability> {
+    GATED_OPS
+        .iter()
+        .find(|(prefix, _)| name.starts_with(prefix))
+        .map(|(_, capability)| *capability)
+}
+
+fn op_name(op: OperationRef) -> String {
+    op.name()
+        .as_string_ref()
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+fn gpu_modules<'c, 'a>(top: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut raw = Vec::new();
+    top.walk(WalkOrder::PreOrder, |op| {
+        if op_name(op) == "gpu.module" {
+            raw.push(op.to_raw());
+            return WalkResult::Skip;
+        }
+        WalkResult::Advance
+    });
+    raw.into_iter()
+        // SAFETY: the walk found these ops under `top`, which is alive.
+        .map(|raw| unsafe { OperationRef::from_raw(raw) })
+        .collect()
+}
+
+fn prepare(top: OperationRef, options: &PassOptions) -> PassResult {
+    let modules = gpu_modules(top);
+    if modules.is_empty() {
+        emit_error(
+            top.location(),
+            "--emit=llvm and --emit=ptx compile gpu.modules, and this input has none: put the kernels in a gpu.module",
+        );
+        return Err(());
+    }
+    let mut failed = false;
+    for module in modules {
+        if check_module(module, options).is_err() {
+            failed = true;
+        }
+    }
+    if failed {
+        Err(())
+    } else {
+        Ok(())
+    }
+}
+
+fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
+    let chip = match target::resolve_chip(module, options) {
+        Ok(chip) => chip,
+        Err(problem) => {
+            emit_error(module.location(), &problem.to_string());
+            return Err(());
+        }
+    };
+    let mut failed = false;
+    module.walk(WalkOrder::PreOrder, |op| {
+        let name = op_name(op);
+        if name.starts_with("acopy.") {
+            emit_error(
+                op.location(),
+                &format!("'{name}' must be lowered before --emit=llvm or --emit=ptx: add --acopy-lower (or acopy-lower in --pass-pipeline)"),
+            );
+            failed = true;
+        } else if let Some(capability) = required_capability(&name) {
+            if !chip.has(capability) {
+                emit_error(
+                    op.location(),
+                    &format!("'{name}' cannot be compiled for {chip}: it needs {capability:?}, which {chip} does not have"),
+                );
+                failed = true;
+            }
+        }
+        WalkResult::Advance
+    });
+    if failed {
+        return Err(());
+    }
+    set_target(module, chip)
+}
+
+/// Replaces the module's targets with one `#nvvm.target` for `chip`, keeping
+/// an optimisation level that was given.
+fn set_target(module: OperationRef, chip: Chip) -> PassResult {
+    let level = module
+        .attribute("targets")
+        .ok()
+        .and_then(|targets| ArrayAttribute::try_from(targets).ok())
+        .and_then(|targets| {
+            (0..targets.len())
+                .filter_map(|index| targets.element(index).ok())
+                .map(|target| target.to_string())
+                .find(|text| text.starts_with("#nvvm.target"))
+        })
+        .and_then(|text| optimisation_level(&text));
+    let text = format!(
+        "#nvvm.target<O = {}, chip = \"{}\", features = \"{}\">",
+        level.unwrap_or(2),
+        chip.llvm_cpu(),
+        chip.ptx_features()
+    );
+    let context_ref = module.context();
+    // SAFETY: `context_ref` outlives every use of `context` here.
+    let context = unsafe { context_ref.to_ref() };
+    let Some(target) = Attribute::parse(context, &text) else {
+        emit_error(
+            module.location(),
+            &format!("internal error: cannot build {text}"),
+        );
+        return Err(());
+    };
+    let targets = ArrayAttribute::new(context, &[target]);
+    let name = StringRef::new("targets");
+    // SAFETY: the module and the attribute belong to the same live context.
+    unsafe {
+        mlir_sys::mlirOperationSetAttributeByName(
+            module.to_raw(),
+            name.to_raw(),
+            melior::ir::attribute::AttributeLike::to_raw(&targets),
+        )
+    };
+    Ok(())
+}
+
+/// `O = N` in an `#nvvm.target` spelling.
+fn optimisation_level(text: &str) -> Option<u32> {
+    let rest = &text[text.find("O = ")? + 4..];
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+/// Why [`collect`] produced nothing; diagnostics were emitted when `Diagnosed`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CollectError {
+    #[error("errors were reported")]
+    Diagnosed,
+    #[error("{0}")]
+    Internal(String),
+}
+
+/// The text of each `gpu.module` (for LLVM) or `gpu.binary` (for PTX) in
+/// `module`, in order, after the passes of [`add_passes`] ran.
+pub fn collect(module: &Module, format: Format) -> Result<Vec<Emitted>, CollectError> {
+    let mut outputs = Vec::new();
+    let body = module.body();
+    let mut current = body.first_operation();
+    while let Some(op) = current {
+        match (format, op_name(op).as_str()) {
+            (Format::Ptx, "gpu.binary") => outputs.extend(binary_texts(op)?),
+            (Format::Llvm, "gpu.module") => outputs.push(Emitted {
+                name: symbol_name(op),
+                text: translate(op)?,
+            }),
+            _ => {}
+        }
+        current = op.next_in_block();
+    }
+    Ok(outputs)
+}
+
+fn symbol_name(op: OperationRef) -> String {
+    op.attribute("sym_name")
+        .ok()
+        .and_then(|name| StringAttribute::try_from(name).ok())
+        .map(|name| name.value().to_string())
+        .unwrap_or_default()
+}
+
+fn binary_texts(binary: OperationRef) -> Result<Vec<Emitted>, CollectError> {
+    let name = symbol_name(binary);
+    let objects = binary
+        .attribute("objects")
+        .ok()
+        .and_then(|objects| ArrayAttribute::try_from(objects).ok())
+        .ok_or_else(|| CollectError::Internal(format!("gpu.binary @{name} has no objects")))?;
+    let mut texts = Vec::new();
+    for index in 0..objects.len() {
+        let object = objects
+            .element(index)
+            .map_err(|error| CollectError::Internal(error.to_string()))?;
+        let raw = melior::ir::attribute::AttributeLike::to_raw(&object);
+        // SAFETY: `raw` is a live attribute; the string it returns is owned by
+        // the attribute, which outlives this copy of it.
+        let text = unsafe {
+            if !mlir_sys::mlirAttributeIsAGPUObjectAttr(raw) {
+                return Err(CollectError::Internal(format!(
+                    "gpu.binary @{name} holds {object}, not a #gpu.object"
+                )));
+            }
+            let string = mlir_sys::mlirGPUObjectAttrGetObject(raw);
+            let bytes = std::slice::from_raw_parts(string.data as *const u8, string.length);
+            String::from_utf8_lossy(bytes).into_owned()
+        };
+        texts.push(Emitted {
+            name: name.clone(),
+            text,
+        });
+    }
+    Ok(texts)
+}
+
+/// Translates a lowered `gpu.module` to LLVM IR through a `builtin.module`
+/// holding copies of its ops.
+fn translate(gpu_module: OperationRef) -> Result<String, CollectError> {
+    let module = Module::new(gpu_module.location());
+    let body = gpu_module
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .ok_or_else(|| CollectError::Internal("gpu.module without a body".into()))?;
+    let mut current = body.first_operation();
+    while let Some(op) = current {
+        // SAFETY: cloning a live op gives a new, unowned op, which the module's
+        // block then owns.
+        let clone = unsafe {
+            melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw()))
+        };
+        module.body().append_operation(clone);
+        current = op.next_in_block();
+    }
+    let context_ref = gpu_module.context();
+    // SAFETY: `context_ref` outlives every use of `context` here.
+    let context = unsafe { context_ref.to_ref() };
+    let triple: Attribute = StringAttribute::new(context, "nvptx64-nvidia-cuda").into();
+    let name = StringRef::new("llvm.target_triple");
+    // SAFETY: the module and attribute are alive and share the context.
+    unsafe {
+        mlir_sys::mlirOperationSetAttributeByName(
+            module.as_operation().to_raw(),
+            name.to_raw(),
+            melior::ir::attribute::AttributeLike::to_raw(&triple),
+        );
+    }
+    // SAFETY: the LLVM context and module are created, used and disposed here;
+    // the printed string is copied before it is freed.
+    unsafe {
+        let llvm_context = mlir_sys::LLVMContextCreate();
+        let llvm_module =
+            mlir_sys::mlirTranslateModuleToLLVMIR(module.as_operation().to_raw(), llvm_context);
+        if llvm_module.is_null() {
+            mlir_sys::LLVMContextDispose(llvm_context);
+            return Err(CollectError::Diagnosed);
+        }
+        let printed = mlir_sys::LLVMPrintModuleToString(llvm_module);
+        let text = std::ffi::CStr::from_ptr(printed).to_string_lossy().into_owned();
+        mlir_sys::LLVMDisposeMessage(printed);
+        mlir_sys::LLVMDisposeModule(llvm_module);
+        mlir_sys::LLVMContextDispose(llvm_context);
+        Ok(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gated_ops_by_prefix() {
+        assert_eq!(
+            required_capability("nvvm.cp.async.bulk.tensor.shared.cluster.global"),
+            Some(Capability::Tma)
+        );
+        assert_eq!(
+            required_capability("nvvm.mbarrier.try_wait.parity"),
+            Some(Capability::MbarrierTryWait)
+        );
+        assert_eq!(required_capability("nvvm.cp.async.shared.global"), None);
+        assert_eq!(required_capability("nvvm.mbarrier.test.wait"), None);
+        assert_eq!(required_capability("nvvm.mbarrier.init"), None);
+    }
+
+    #[test]
+    fn reads_optimisation_level() {
+        assert_eq!(
+            optimisation_level("#nvvm.target<O = 3, chip = \"sm_80\">"),
+            Some(3)
+        );
+        assert_eq!(optimisation_level("#nvvm.target<chip = \"sm_80\">"), None);
+    }
+}

@@ -1,0 +1,70 @@
+//! `acopy.barrier_init` and `acopy.barrier_wait`, on both paths.
+//!
+//! - init: thread 0 of the block runs `nvvm.mbarrier.init` with the arrival
+//!   count, followed on sm_90+ in a kernel with a cluster of more than one CTA
+//!   by `nvvm.fence.mbarrier.init` (release at cluster scope, so that other
+//!   CTAs' multicast copies see the initialised barrier); then every thread
+//!   passes a block barrier, so the whole block sees the barrier initialised.
+//! - wait: a spin loop on the phase parity: `nvvm.mbarrier.test.wait` on
+//!   sm_80..sm_89 (which have no try_wait), `nvvm.mbarrier.try_wait` (the
+//!   potentially blocking `try_wait.parity`) on sm_90 and newer.
+
+use acopy_dialect::{BarrierInit, BarrierWait};
+use acopy_target::Capability;
+use melior::ir::Value;
+
+use super::{
+    build::{Builder, Cmp, Ix, LowerResult},
+    memref,
+};
+use crate::target::Target;
+
+/// The barrier's address as `!llvm.ptr<3>`.
+pub(super) fn barrier_pointer<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    barrier: Value<'c, 'a>,
+) -> LowerResult<Value<'c, 'a>> {
+    let strided = memref::read_layout(b, barrier, "barrier", false)?;
+    let offset = b.mul(strided.offset, Ix::Const(8))?;
+    let address = b.add(Ix::Val(strided.base), offset)?;
+    b.int_to_ptr(b.ix(address)?, 3)
+}
+
+/// Lowers `acopy.barrier_init`.
+pub(super) fn lower_init<'c, 'a>(
+    view: &BarrierInit<'c, 'a>,
+    target: &Target,
+    b: &Builder<'c, 'a>,
+) -> LowerResult<()> {
+    let pointer = barrier_pointer(b, view.barrier)?;
+    let (thread, _) = b.linear_thread(target.block)?;
+    let thread = b.ix(thread)?;
+    let zero = b.index(0)?;
+    let first = b.cmpi(Cmp::Eq, thread, zero)?;
+    let fence = target.chip.has(Capability::Clusters) && target.cluster_size() > 1;
+    b.if_then(first, |b| {
+        let count = b.int(32, i64::from(view.arrival_count))?;
+        b.op("nvvm.mbarrier.init", &[pointer, count], &[], &[])?;
+        if fence {
+            b.op("nvvm.fence.mbarrier.init", &[], &[], &[])?;
+        }
+        Ok(())
+    })?;
+    b.block_barrier()
+}
+
+/// Lowers `acopy.barrier_wait`.
+pub(super) fn lower_wait<'c, 'a>(
+    view: &BarrierWait<'c, 'a>,
+    target: &Target,
+    b: &Builder<'c, 'a>,
+) -> LowerResult<()> {
+    let pointer = barrier_pointer(b, view.barrier)?;
+    let parity = b.value("arith.extui", &[view.parity], b.int_type(32), &[])?;
+    let wait = if target.chip.has(Capability::MbarrierTryWait) {
+        "nvvm.mbarrier.try_wait"
+    } else {
+        "nvvm.mbarrier.test.wait"
+    };
+    b.spin_until(|b| b.value(wait, &[pointer, parity], b.int_type(1), &[]))
+}

@@ -1,0 +1,582 @@
+//! The cp.async path (sm_80..sm_89): `acopy.copy_gmem_to_smem` and
+//! `acopy.wait_gmem_to_smem`. docs/lowering-cp-async.md explains it with
+//! examples.
+//!
+//! A copy is block-collective. Every thread computes its linear id
+//! `t = x + dx·(y + dy·z)` and the block's thread count `n`, and the copy's
+//! chunks `0..T` are dealt out round-robin: thread `t` issues chunks
+//! `t, t+n, t+2n, …` (an `scf.for` with step `n`, correct for any block size).
+//! With a known block size (`gpu.known_block_size` / `nvvm.reqntid`) and at
+//! most [`MAX_UNROLLED_ROUNDS`] rounds, the rounds are unrolled and only a
+//! final partial round is guarded.
+//!
+//! Chunk `c` is byte `(c mod R)·C` of row `c div R`, where `R` is the chunks per
+//! row and `C` the chunk size ([`super::chunk`]); the row number is split into
+//! window coordinates `j`, and each address is
+//! `base + (offset + Σ (index_k + j_k)·stride_k)·element_bytes` with the
+//! memref's own strides (static, or from `memref.extract_strided_metadata`).
+//! A window narrower than src's rows is therefore read row by row, never as
+//! if it were contiguous.
+//!
+//! Each copy ends with one `nvvm.cp.async.commit.group`, so `pending` in
+//! `acopy.wait_gmem_to_smem` counts copy ops. The wait becomes
+//! `nvvm.cp.async.wait.group N` and a block barrier.
+//!
+//! Fallback mode ([`PassOptions::fallback`]; `acopy-verify` decides what it
+//! admits) adds:
+//! - a predicate: it guards the issue; the commit group is still formed;
+//! - `oob_mode` `"zeros"` (and `"undefined"`, which zeros satisfy): each chunk
+//!   passes the cp.async source size, the bytes of the chunk inside src (0 for
+//!   a row outside src), and the hardware fills the rest with zeros. The
+//!   window's innermost start then joins the alignment proof, so that no chunk
+//!   straddles column 0;
+//! - a barrier: instead of a commit group, every thread makes the barrier
+//!   track its cp.asyncs (`nvvm.cp.async.mbarrier.arrive`, which adds a pending
+//!   arrival and removes it when they land); after a block barrier, so that
+//!   every thread's increment is in, thread 0 arrives once for the copy;
+//! - `collective_axes` / `leader_tracked` on a 1×1×1 cluster: ignored.
+
+use acopy_dialect::{CopyGmemToSmem, OobMode, WaitGmemToSmem};
+use melior::ir::{
+    attribute::IntegerAttribute,
+    operation::{OperationLike, OperationResult},
+    r#type::MemRefType,
+    OperationRef, ShapedTypeLike, Type, TypeLike, Value, ValueLike,
+};
+
+use super::{
+    build::{Builder, Cmp, Ix, LowerResult},
+    chunk::{self, AlignTerm, ChunkError, Slow, Stride, WindowDim},
+    memref::{self, BaseAlign},
+};
+use crate::{target::Target, PassOptions};
+
+/// Rounds of chunks per thread up to which a known block size unrolls.
+pub(crate) const MAX_UNROLLED_ROUNDS: u64 = 16;
+
+/// Lowers `acopy.copy_gmem_to_smem` to cp.async.
+pub(super) fn lower_copy<'c, 'a>(
+    view: &CopyGmemToSmem<'c, 'a>,
+    target: &Target,
+    options: &PassOptions,
+    b: &Builder<'c, 'a>,
+) -> LowerResult<()> {
+    let element = view.src_type.element();
+    let element_bytes = memref::element_bytes(element).ok_or_else(|| {
+        format!("internal error: cp.async copies integers and floats of 1, 2, 4 or 8 bytes, got {element}")
+    })?;
+    let zero_fill =
+        options.fallback && view.oob_mode_or_default() != OobMode::PromiseInBounds;
+    let src = memref::read_layout(b, view.src, "src", zero_fill)?;
+    let dst = memref::read_layout(b, view.dst, "dst", false)?;
+
+    // The window: leading dimensions of size 1, then dst's shape.
+    let src_rank = src.strides.len();
+    let dst_rank = dst.strides.len();
+    let leading = src_rank
+        .checked_sub(dst_rank)
+        .ok_or_else(|| "internal error: dst has more dimensions than src".to_string())?;
+    let mut window = Vec::with_capacity(src_rank);
+    for dim in 0..src_rank {
+        let size = if dim < leading {
+            1
+        } else {
+            static_dim(view.dst_type, dim - leading)?
+        };
+        window.push(WindowDim {
+            size,
+            src: stride_of(src.strides[dim]),
+            dst: (dim >= leading).then(|| stride_of(dst.strides[dim - leading])),
+        });
+    }
+    let rows = chunk::plan_rows(&window, !zero_fill);
+    let row_bytes = rows.row_elements * element_bytes;
+    let indices: Vec<Ix<'c, 'a>> = view.indices.iter().map(|index| constant_or_value(*index)).collect();
+
+    // Window start, in elements, then in bytes.
+    let bytes = Ix::Const(element_bytes as i64);
+    let mut src_start = src.offset;
+    for (index, stride) in indices.iter().zip(&src.strides) {
+        let scaled = b.mul(*index, *stride)?;
+        src_start = b.add(src_start, scaled)?;
+    }
+    let src_start_bytes = b.mul(src_start, bytes)?;
+    let dst_start_bytes = b.mul(dst.offset, bytes)?;
+
+    // What alignment is proved, and what only a run-time check can show.
+    let mut proof = Proof::default();
+    proof.address(
+        memref::base_alignment(view.src, false),
+        src.base,
+        src_start_bytes,
+        element_bytes,
+    );
+    proof.address(
+        memref::base_alignment(view.dst, true),
+        dst.base,
+        dst_start_bytes,
+        element_bytes,
+    );
+    let mut src_stride_bytes = Vec::with_capacity(src_rank);
+    let mut dst_stride_bytes = Vec::with_capacity(src_rank);
+    for dim in 0..src_rank {
+        src_stride_bytes.push(b.mul(src.strides[dim], bytes)?);
+        dst_stride_bytes.push(if dim >= leading {
+            b.mul(dst.strides[dim - leading], bytes)?
+        } else {
+            Ix::Const(0)
+        });
+    }
+    for dim in &rows.dims {
+        proof.value(src_stride_bytes[dim.window_dim]);
+        proof.value(dst_stride_bytes[dim.window_dim]);
+    }
+    if let (true, Some(row_dim)) = (zero_fill, rows.row_dim) {
+        // Chunks must not straddle column 0: the row's start index is a whole
+        // number of chunks.
+        let start = b.mul(indices[row_dim], bytes)?;
+        proof.value(start);
+    }
+    let choice = chunk::choose_chunk(row_bytes, &proof.terms).map_err(|error| match error {
+        ChunkError::RowBytes => format!(
+            "cp.async cannot copy rows of {row_bytes} bytes ({} x {element}): each contiguous row of the window must be a multiple of 4 bytes",
+            rows.row_elements
+        ),
+        ChunkError::Misaligned => "cp.async cannot copy this window: its rows do not start at 4-byte aligned addresses (the window start, a memref offset or a stride is not a multiple of 4 bytes)".to_string(),
+    })?;
+
+    // Zero-fill needs each dimension's start and size.
+    let zeros = if zero_fill {
+        let mut fixed = None;
+        let mut dims = vec![None; src_rank];
+        for dim in 0..src_rank {
+            let (start, size) = (indices[dim], src.sizes[dim]);
+            if window[dim].size == 1 {
+                let inside = b.cmpi(Cmp::Ult, b.ix(start)?, b.ix(size)?)?;
+                fixed = Some(match fixed {
+                    None => inside,
+                    Some(previous) => b.binary("arith.andi", previous, inside)?,
+                });
+            } else {
+                dims[dim] = Some((start, size));
+            }
+        }
+        Some(ZeroFill { fixed, dims })
+    } else {
+        None
+    };
+
+    let src_address = b.add(Ix::Val(src.base), src_start_bytes)?;
+    let dst_address = b.add(Ix::Val(dst.base), dst_start_bytes)?;
+    let src_pointer = b.global_ptr(b.ix(src_address)?, is_generic(view.src_type))?;
+    let dst_pointer = b.int_to_ptr(b.ix(dst_address)?, 3)?;
+    let (thread, threads) = b.linear_thread(target.block)?;
+    let plan = Plan {
+        rows: rows
+            .dims
+            .iter()
+            .map(|dim| Row {
+                size: dim.size,
+                window_dim: dim.window_dim,
+                src_stride: src_stride_bytes[dim.window_dim],
+                dst_stride: dst_stride_bytes[dim.window_dim],
+            })
+            .collect(),
+        row_bytes,
+        element_bytes,
+        row_dim: rows.row_dim,
+        src: src_pointer,
+        dst: dst_pointer,
+        element: if element.is_integer() {
+            element
+        } else {
+            b.int_type((element_bytes * 8) as u32)
+        },
+        thread,
+        threads,
+        zeros,
+    };
+
+    let issue = |b: &Builder<'c, 'a>| -> LowerResult<()> {
+        let Some(slow) = choice.slow else {
+            return plan.emit(b, choice.fast, Leaf::CpAsync);
+        };
+        let aligned = proof.check(b, choice.fast)?;
+        b.if_then_else(
+            aligned,
+            |b| plan.emit(b, choice.fast, Leaf::CpAsync),
+            |b| match slow {
+                Slow::Chunk(size) => plan.emit(b, size, Leaf::CpAsync),
+                Slow::Elements => plan.emit(b, element_bytes, Leaf::Elements),
+            },
+        )
+    };
+    match (options.fallback, view.predicate) {
+        (true, Some(predicate)) => b.if_then(predicate, issue)?,
+        _ => issue(b)?,
+    }
+    match (options.fallback, view.barrier) {
+        (true, Some(barrier)) => arrive_when_done(b, barrier, thread),
+        _ => b.op("nvvm.cp.async.commit.group", &[], &[], &[]).map(|_| ()),
+    }
+}
+
+/// Lowers `acopy.wait_gmem_to_smem {pending = N}`.
+pub(super) fn lower_wait(view: &WaitGmemToSmem, b: &Builder) -> LowerResult<()> {
+    let pending = i64::from(view.pending);
+    b.op(
+        "nvvm.cp.async.wait.group",
+        &[],
+        &[],
+        &[("n", IntegerAttribute::new(b.int_type(32), pending).into())],
+    )?;
+    b.block_barrier()
+}
+
+/// The alignment facts of a copy's addresses.
+#[derive(Default)]
+struct Proof<'c, 'a> {
+    terms: Vec<AlignTerm>,
+    /// Values only known at run time, with the alignment proved for each.
+    runtime: Vec<(u64, Ix<'c, 'a>)>,
+}
+
+impl<'c, 'a> Proof<'c, 'a> {
+    /// A quantity in bytes.
+    fn value(&mut self, value: Ix<'c, 'a>) {
+        let proved = memref::pow2_divisor_ix(value);
+        let constant = value.constant().is_some();
+        self.terms.push(AlignTerm { proved, constant });
+        if !constant {
+            self.runtime.push((proved, value));
+        }
+    }
+
+    /// A memref's start address: its aligned base plus `start` bytes. An
+    /// unknown base is checked as part of the address.
+    fn address(
+        &mut self,
+        base: BaseAlign,
+        base_value: Value<'c, 'a>,
+        start: Ix<'c, 'a>,
+        element_bytes: u64,
+    ) {
+        match base {
+            BaseAlign::Known(align) => {
+                self.terms.push(AlignTerm {
+                    proved: align,
+                    constant: true,
+                });
+                self.value(start);
+            }
+            BaseAlign::Unknown => {
+                self.terms.push(AlignTerm {
+                    proved: element_bytes,
+                    constant: false,
+                });
+                self.runtime.push((element_bytes, Ix::Val(base_value)));
+                self.value(start);
+            }
+        }
+    }
+
+    /// `i1`: every run-time part not proved `chunk`-aligned is `chunk`-aligned.
+    fn check(&self, b: &Builder<'c, 'a>, chunk: u64) -> LowerResult<Value<'c, 'a>> {
+        let mut bits: Option<Value<'c, 'a>> = None;
+        for (proved, value) in &self.runtime {
+            if *proved % chunk == 0 {
+                continue;
+            }
+            let value = b.ix(*value)?;
+            bits = Some(match bits {
+                None => value,
+                Some(previous) => b.binary("arith.ori", previous, value)?,
+            });
+        }
+        let bits = match bits {
+            Some(bits) => bits,
+            None => return b.int(1, 1),
+        };
+        let mask = b.index(chunk as i64 - 1)?;
+        let low = b.binary("arith.andi", bits, mask)?;
+        let zero = b.index(0)?;
+        b.cmpi(Cmp::Eq, low, zero)
+    }
+}
+
+/// Fallback barrier completion (see the module comment).
+fn arrive_when_done<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    barrier: Value<'c, 'a>,
+    thread: Ix<'c, 'a>,
+) -> LowerResult<()> {
+    let pointer = super::barrier::barrier_pointer(b, barrier)?;
+    b.op("nvvm.cp.async.mbarrier.arrive", &[pointer], &[], &[])?;
+    b.block_barrier()?;
+    let thread = b.ix(thread)?;
+    let zero = b.index(0)?;
+    let first = b.cmpi(Cmp::Eq, thread, zero)?;
+    b.if_then(first, |b| {
+        b.op("nvvm.mbarrier.arrive", &[pointer], &[b.int_type(64)], &[])
+            .map(|_| ())
+    })
+}
+
+/// What one chunk turns into.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Leaf {
+    CpAsync,
+    /// One element, loaded and stored synchronously.
+    Elements,
+}
+
+/// A row dimension the copy walks.
+struct Row<'c, 'a> {
+    size: u64,
+    window_dim: usize,
+    src_stride: Ix<'c, 'a>,
+    dst_stride: Ix<'c, 'a>,
+}
+
+/// Zero-fill facts: the start and size of each walked window dimension, and
+/// whether the size-1 dimensions are inside src.
+struct ZeroFill<'c, 'a> {
+    fixed: Option<Value<'c, 'a>>,
+    /// Per window dimension: (start index, src size), for walked dimensions.
+    dims: Vec<Option<(Ix<'c, 'a>, Ix<'c, 'a>)>>,
+}
+
+/// Everything needed to issue the chunks of one copy.
+struct Plan<'c, 'a> {
+    /// Outermost first.
+    rows: Vec<Row<'c, 'a>>,
+    row_bytes: u64,
+    element_bytes: u64,
+    /// The window dimension rows run along, when they hold several elements.
+    row_dim: Option<usize>,
+    /// The window start: `!llvm.ptr<1>` in src, `!llvm.ptr<3>` in dst.
+    src: Value<'c, 'a>,
+    dst: Value<'c, 'a>,
+    /// An integer type of one element's width, for element-wise copies.
+    element: Type<'c>,
+    thread: Ix<'c, 'a>,
+    threads: Ix<'c, 'a>,
+    zeros: Option<ZeroFill<'c, 'a>>,
+}
+
+impl<'c, 'a> Plan<'c, 'a> {
+    /// Deals the chunks of `chunk` bytes out to the block's threads.
+    fn emit(&self, b: &Builder<'c, 'a>, chunk: u64, leaf: Leaf) -> LowerResult<()> {
+        let per_row = self.row_bytes / chunk;
+        let total = self.rows.iter().map(|row| row.size).product::<u64>() * per_row;
+        let total_ix =
+            i64::try_from(total).map_err(|_| format!("the copy has too many chunks ({total})"))?;
+        match self.threads.constant() {
+            Some(threads)
+                if threads > 0 && total.div_ceil(threads as u64) <= MAX_UNROLLED_ROUNDS =>
+            {
+                let threads = threads as u64;
+                for round in 0..total.div_ceil(threads) {
+                    let first = Ix::Const((round * threads) as i64);
+                    let index = b.add(self.thread, first)?;
+                    if (round + 1) * threads <= total {
+                        self.chunk(b, index, chunk, per_row, leaf)?;
+                    } else {
+                        let bound = b.index(total_ix)?;
+                        let inside = b.cmpi(Cmp::Ult, b.ix(index)?, bound)?;
+                        b.if_then(inside, |b| self.chunk(b, index, chunk, per_row, leaf))?;
+                    }
+                }
+                Ok(())
+            }
+            _ => {
+                let start = b.ix(self.thread)?;
+                let end = b.index(total_ix)?;
+                let step = b.ix(self.threads)?;
+                b.for_loop(start, end, step, |b, index| {
+                    self.chunk(b, Ix::Val(index), chunk, per_row, leaf)
+                })
+            }
+        }
+    }
+
+    /// Issues chunk number `index`.
+    fn chunk(
+        &self,
+        b: &Builder<'c, 'a>,
+        index: Ix<'c, 'a>,
+        chunk: u64,
+        per_row: u64,
+        leaf: Leaf,
+    ) -> LowerResult<()> {
+        let in_row = b.rem(index, per_row)?;
+        let mut row = b.div(index, per_row)?;
+        let column = b.mul(in_row, Ix::Const(chunk as i64))?;
+        let mut src = column;
+        let mut dst = column;
+        let mut coordinates = Vec::with_capacity(self.rows.len());
+        for (position, dim) in self.rows.iter().enumerate().rev() {
+            let coordinate = if position == 0 {
+                row
+            } else {
+                b.rem(row, dim.size)?
+            };
+            if position != 0 {
+                row = b.div(row, dim.size)?;
+            }
+            coordinates.push((dim.window_dim, coordinate));
+            let step = b.mul(coordinate, dim.src_stride)?;
+            src = b.add(src, step)?;
+            let step = b.mul(coordinate, dim.dst_stride)?;
+            dst = b.add(dst, step)?;
+        }
+        let src = b.byte_offset(self.src, src)?;
+        let dst = b.byte_offset(self.dst, dst)?;
+        let elements = chunk / self.element_bytes;
+        let valid = match &self.zeros {
+            Some(zeros) => Some(self.valid_bytes(b, zeros, &coordinates, in_row, elements)?),
+            None => None,
+        };
+        match leaf {
+            Leaf::CpAsync => {
+                let cache = if chunk == 16 { "cg" } else { "ca" };
+                let mut operands = vec![dst, src];
+                if let Some(valid) = valid {
+                    operands.push(b.index_cast(valid, b.int_type(32))?);
+                }
+                b.op(
+                    "nvvm.cp.async.shared.global",
+                    &operands,
+                    &[],
+                    &[
+                        ("size", b.int_attr(32, chunk as i64)),
+                        (
+                            "modifier",
+                            b.attr(&format!("#nvvm<load_cache_modifier {cache}>"))?,
+                        ),
+                    ],
+                )?;
+            }
+            Leaf::Elements => match valid {
+                None => {
+                    let value = b.value("llvm.load", &[src], self.element, &[])?;
+                    b.op("llvm.store", &[value, dst], &[], &[])?;
+                }
+                Some(valid) => {
+                    let zero = b.index(0)?;
+                    let inside = b.cmpi(Cmp::Ne, valid, zero)?;
+                    let element = self.element;
+                    b.if_then_else(
+                        inside,
+                        |b| {
+                            let value = b.value("llvm.load", &[src], element, &[])?;
+                            b.op("llvm.store", &[value, dst], &[], &[]).map(|_| ())
+                        },
+                        |b| {
+                            let bits = (self.element_bytes * 8) as u32;
+                            let value = b.int(bits, 0)?;
+                            b.op("llvm.store", &[value, dst], &[], &[]).map(|_| ())
+                        },
+                    )?;
+                }
+            },
+        }
+        Ok(())
+    }
+
+    /// The bytes of a chunk that lie inside src (`index`): 0 when a
+    /// coordinate is outside, fewer than the chunk at the end of a row.
+    fn valid_bytes(
+        &self,
+        b: &Builder<'c, 'a>,
+        zeros: &ZeroFill<'c, 'a>,
+        coordinates: &[(usize, Ix<'c, 'a>)],
+        in_row: Ix<'c, 'a>,
+        elements: u64,
+    ) -> LowerResult<Value<'c, 'a>> {
+        // Unsigned compares also reject negative coordinates.
+        let mut inside = zeros.fixed;
+        let mut and = |condition: Value<'c, 'a>| -> LowerResult<()> {
+            inside = Some(match inside {
+                None => condition,
+                Some(previous) => b.binary("arith.andi", previous, condition)?,
+            });
+            Ok(())
+        };
+        for (window_dim, coordinate) in coordinates {
+            if let Some((start, size)) = zeros.dims[*window_dim] {
+                let position = b.add(start, *coordinate)?;
+                and(b.cmpi(Cmp::Ult, b.ix(position)?, b.ix(size)?)?)?;
+            }
+        }
+        let mut valid = None;
+        if let Some(row_dim) = self.row_dim {
+            if let Some((start, size)) = zeros.dims[row_dim] {
+                let first = b.mul(in_row, Ix::Const(elements as i64))?;
+                let first = b.add(start, first)?;
+                let (first, size) = (b.ix(first)?, b.ix(size)?);
+                and(b.cmpi(Cmp::Ult, first, size)?)?;
+                let left = b.binary("arith.subi", size, first)?;
+                let count = b.binary("arith.minui", left, b.index(elements as i64)?)?;
+                valid = Some(b.binary(
+                    "arith.muli",
+                    count,
+                    b.index(self.element_bytes as i64)?,
+                )?);
+            }
+        }
+        let valid = match valid {
+            Some(valid) => valid,
+            None => b.index((elements * self.element_bytes) as i64)?,
+        };
+        match inside {
+            None => Ok(valid),
+            Some(inside) => {
+                let zero = b.index(0)?;
+                b.value("arith.select", &[inside, valid, zero], b.index_type(), &[])
+            }
+        }
+    }
+}
+
+/// A static dimension of dst (its type has a static shape).
+fn static_dim(memref: MemRefType, index: usize) -> LowerResult<u64> {
+    match memref.dim_size(index) {
+        Ok(melior::ir::r#type::DimSize::Static(size)) => Ok(size as u64),
+        _ => Err(format!(
+            "internal error: dst must have a static shape, got {memref}"
+        )),
+    }
+}
+
+fn stride_of(stride: Ix) -> Stride {
+    match stride {
+        Ix::Const(value) => Stride::Known(value),
+        Ix::Val(_) => Stride::Dynamic,
+    }
+}
+
+/// An index operand, folded to a constant when `arith.constant` defines it.
+fn constant_or_value<'c, 'a>(value: Value<'c, 'a>) -> Ix<'c, 'a> {
+    let constant = OperationResult::try_from(value).ok().and_then(|result| {
+        let op: OperationRef = result.owner();
+        let is_constant = op.name().as_string_ref().as_str() == Ok("arith.constant");
+        is_constant
+            .then(|| op.attribute("value").ok())
+            .flatten()
+            .and_then(|value| IntegerAttribute::try_from(value).ok())
+            .map(|value| value.value())
+    });
+    match constant {
+        Some(constant) if value.r#type().is_index() => Ix::Const(constant),
+        _ => Ix::Val(value),
+    }
+}
+
+/// Whether a global memref has no memory space (its pointer is generic).
+fn is_generic(memref: MemRefType) -> bool {
+    match memref.memory_space() {
+        None => true,
+        Some(space) => IntegerAttribute::try_from(space).is_ok_and(|space| space.value() == 0),
+    }
+}

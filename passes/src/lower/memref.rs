@@ -1,0 +1,504 @@
+//! Reading memrefs for a lowering: element size, strided layout, base address,
+//! and what can be proved about alignment.
+//!
+//! Addresses come from `memref.extract_aligned_pointer_as_index` and, for the
+//! parts of the layout the type leaves dynamic, `memref.extract_strided_metadata`
+//! (DESIGN: the pass runs before the upstream memref→LLVM conversion and needs
+//! no type converter). The byte address of element `i` is
+//! `aligned + (offset + Σ i_k·stride_k) · element_bytes`.
+//!
+//! Alignment is proved, never assumed from the type:
+//! - [`pow2_divisor`] reads how an `index` value was computed (constants,
+//!   `muli`, `addi`, `shli`, casts, `scf.for` induction variables) and returns
+//!   the largest power of two known to divide it.
+//! - [`base_alignment`] follows a memref through view ops to what allocated
+//!   it. A kernel argument in global memory is 16-byte aligned by the kernel
+//!   ABI (docs/kernel-abi.md); `gpu.dynamic_shared_memory` is 16-byte aligned;
+//!   a workgroup attribution or a `memref.global` gets its alignment raised to
+//!   16 by this pass. Anything else is unknown, and the lowering checks it at
+//!   run time.
+
+use melior::ir::{
+    attribute::{
+        ArrayAttribute, DictionaryAttribute, IntegerAttribute, StringAttribute, TypeAttribute,
+    },
+    block::{BlockArgument, BlockLike},
+    operation::{OperationLike, OperationResult},
+    r#type::{FunctionType, IntegerType, MemRefType},
+    attribute::AttributeLike as _,
+    Attribute, BlockRef, Identifier, OperationRef, ShapedTypeLike, Type, TypeLike, Value,
+    ValueLike,
+};
+
+use super::build::{Builder, Ix, LowerResult};
+
+/// The largest alignment the lowering ever needs (a 16-byte cp.async).
+pub(crate) const MAX_ALIGN: u64 = 16;
+
+/// A bound on [`pow2_divisor`], so products never overflow.
+const DIVISOR_CAP: u64 = 1 << 32;
+
+/// The size of one element in bytes: 1, 2, 4 or 8 for integers and floats.
+pub(crate) fn element_bytes(r#type: Type) -> Option<u64> {
+    let bits = if r#type.is_integer() {
+        IntegerType::try_from(r#type).ok()?.width()
+    } else if r#type.is_float() {
+        r#type.float_width()
+    } else {
+        return None;
+    };
+    matches!(bits, 8 | 16 | 32 | 64).then(|| u64::from(bits / 8))
+}
+
+/// A stride or offset of a memref type: known, or only known at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Static {
+    Known(i64),
+    Dynamic,
+}
+
+/// The strides and offset of a memref type, or `None` when its layout is not
+/// strided.
+pub(crate) fn static_layout(memref: MemRefType) -> Option<(Vec<Static>, Static)> {
+    let rank = memref.rank();
+    let mut strides = vec![0i64; rank];
+    let mut offset = 0i64;
+    // SAFETY: `strides` has room for `rank` values; the type is a live memref type.
+    let result = unsafe {
+        mlir_sys::mlirMemRefTypeGetStridesAndOffset(
+            melior::ir::TypeLike::to_raw(&memref),
+            strides.as_mut_ptr(),
+            &mut offset,
+        )
+    };
+    if result.value == 0 {
+        return None;
+    }
+    let read = |value: i64| {
+        if MemRefType::is_dynamic_stride_or_offset(value) {
+            Static::Dynamic
+        } else {
+            Static::Known(value)
+        }
+    };
+    Some((strides.into_iter().map(read).collect(), read(offset)))
+}
+
+/// A memref's address pieces, as `index` values (constants where the type is static).
+pub(crate) struct Strided<'c, 'a> {
+    /// The aligned base pointer, as an integer.
+    pub base: Value<'c, 'a>,
+    /// In elements.
+    pub offset: Ix<'c, 'a>,
+    /// In elements.
+    pub strides: Vec<Ix<'c, 'a>>,
+    /// The dimension sizes.
+    pub sizes: Vec<Ix<'c, 'a>>,
+}
+
+/// Emits what is needed to address `value`: its aligned pointer and, when the
+/// type leaves any of them dynamic, its strided metadata (sizes included).
+pub(crate) fn read_strided<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    value: Value<'c, 'a>,
+    role: &str,
+) -> LowerResult<Strided<'c, 'a>> {
+    read_layout(b, value, role, true)
+}
+
+/// [`read_strided`], but dynamic sizes are only read when `with_sizes`
+/// (otherwise they are left as 0), which saves the metadata op for memrefs
+/// whose strides and offset are static.
+pub(crate) fn read_layout<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    value: Value<'c, 'a>,
+    role: &str,
+    with_sizes: bool,
+) -> LowerResult<Strided<'c, 'a>> {
+    let memref = MemRefType::try_from(value.r#type())
+        .map_err(|_| format!("{role} must be a memref, got {}", value.r#type()))?;
+    let (static_strides, static_offset) = static_layout(memref).ok_or_else(|| {
+        format!("{role} has a layout that is not strided ({memref}); acopy-lower needs a strided layout")
+    })?;
+    let rank = memref.rank();
+    let static_sizes: Vec<Option<i64>> = (0..rank)
+        .map(|index| match memref.dim_size(index) {
+            Ok(melior::ir::r#type::DimSize::Static(size)) => Some(size as i64),
+            _ => None,
+        })
+        .collect();
+    let base = b.value(
+        "memref.extract_aligned_pointer_as_index",
+        &[value],
+        b.index_type(),
+        &[],
+    )?;
+    let needs_metadata = static_offset == Static::Dynamic
+        || static_strides.contains(&Static::Dynamic)
+        || (with_sizes && static_sizes.contains(&None));
+    let mut metadata = None;
+    if needs_metadata {
+        let base_type: Type = MemRefType::new(memref.element(), &[], None, memref.memory_space()).into();
+        let mut results = vec![base_type, b.index_type()];
+        results.extend(std::iter::repeat_n(b.index_type(), 2 * rank));
+        let op = b.op("memref.extract_strided_metadata", &[value], &results, &[])?;
+        metadata = Some(op);
+    }
+    let result = |index: usize| -> LowerResult<Ix<'c, 'a>> {
+        let op = metadata.ok_or_else(|| "internal error: strided metadata missing".to_string())?;
+        Ok(Ix::Val(
+            op.result(index)
+                .map_err(|error| format!("internal error: {error}"))?
+                .into(),
+        ))
+    };
+    let offset = match static_offset {
+        Static::Known(offset) => Ix::Const(offset),
+        Static::Dynamic => result(1)?,
+    };
+    let mut strides = Vec::with_capacity(rank);
+    let mut sizes = Vec::with_capacity(rank);
+    for index in 0..rank {
+        strides.push(match static_strides[index] {
+            Static::Known(stride) => Ix::Const(stride),
+            Static::Dynamic => result(2 + rank + index)?,
+        });
+        sizes.push(match static_sizes[index] {
+            Some(size) => Ix::Const(size),
+            None if with_sizes => result(2 + index)?,
+            None => Ix::Const(0),
+        });
+    }
+    Ok(Strided {
+        base,
+        offset,
+        strides,
+        sizes,
+    })
+}
+
+/// The largest power of two that is known to divide `value` (capped at 2^32;
+/// 0 counts as divisible by the cap).
+pub(crate) fn pow2_divisor(value: Value) -> u64 {
+    divisor_at_depth(value, 0)
+}
+
+/// The largest power of two dividing the constant `value` (the cap for 0).
+pub(crate) fn pow2_of_constant(value: i64) -> u64 {
+    if value == 0 {
+        DIVISOR_CAP
+    } else {
+        (1u64 << value.unsigned_abs().trailing_zeros()).min(DIVISOR_CAP)
+    }
+}
+
+/// The divisor of an [`Ix`].
+pub(crate) fn pow2_divisor_ix(value: Ix) -> u64 {
+    match value {
+        Ix::Const(constant) => pow2_of_constant(constant),
+        Ix::Val(value) => pow2_divisor(value),
+    }
+}
+
+fn integer_constant(op: OperationRef) -> Option<i64> {
+    let value = op.attribute("value").ok()?;
+    IntegerAttribute::try_from(value).ok().map(|value| value.value())
+}
+
+fn op_name(op: OperationRef) -> String {
+    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
+}
+
+fn divisor_at_depth(value: Value, depth: u32) -> u64 {
+    const MAX_DEPTH: u32 = 24;
+    if depth > MAX_DEPTH {
+        return 1;
+    }
+    let operand = |op: OperationRef, index: usize| -> u64 {
+        op.operand(index)
+            .map_or(1, |operand| divisor_at_depth(operand, depth + 1))
+    };
+    if let Ok(argument) = BlockArgument::try_from(value) {
+        // An scf.for induction variable: lower bound + k·step.
+        let number = argument.argument_number();
+        // SAFETY: the argument's block is alive while its value is.
+        let block = unsafe {
+            BlockRef::from_raw(mlir_sys::mlirBlockArgumentGetOwner(argument.to_raw()))
+        };
+        if let Some(parent) = block.parent_operation() {
+            if op_name(parent) == "scf.for" && number == 0 {
+                return operand(parent, 0).min(operand(parent, 2));
+            }
+        }
+        return 1;
+    }
+    let Ok(result) = OperationResult::try_from(value) else {
+        return 1;
+    };
+    let op = result.owner();
+    match op_name(op).as_str() {
+        "arith.constant" => integer_constant(op).map_or(1, pow2_of_constant),
+        "arith.muli" => operand(op, 0).saturating_mul(operand(op, 1)).min(DIVISOR_CAP),
+        "arith.addi" | "arith.subi" => operand(op, 0).min(operand(op, 1)),
+        "arith.shli" => {
+            let shift = op
+                .operand(1)
+                .ok()
+                .and_then(|shift| OperationResult::try_from(shift).ok())
+                .and_then(|shift| integer_constant(shift.owner()));
+            match shift {
+                Some(shift) if (0..32).contains(&shift) => {
+                    operand(op, 0).saturating_mul(1 << shift).min(DIVISOR_CAP)
+                }
+                _ => operand(op, 0),
+            }
+        }
+        "arith.index_cast" | "arith.index_castui" | "arith.extui" | "arith.extsi" => {
+            operand(op, 0)
+        }
+        _ => 1,
+    }
+}
+
+/// What is known about the alignment of a memref's aligned pointer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BaseAlign {
+    /// Aligned to this many bytes (a power of two).
+    Known(u64),
+    /// Unknown until run time.
+    Unknown,
+}
+
+/// The alignment of `memref`'s aligned pointer, raising the alignment of a
+/// workgroup attribution or `memref.global` it comes from to [`MAX_ALIGN`].
+/// A function argument in global memory is [`MAX_ALIGN`]-aligned by the ABI.
+pub(crate) fn base_alignment(memref: Value, shared: bool) -> BaseAlign {
+    let mut current = memref;
+    let mut shift_divisor = DIVISOR_CAP;
+    for _ in 0..32 {
+        if let Ok(argument) = BlockArgument::try_from(current) {
+            let base = argument_alignment(argument, shared);
+            return match base {
+                BaseAlign::Known(align) => BaseAlign::Known(align.min(shift_divisor)),
+                BaseAlign::Unknown => BaseAlign::Unknown,
+            };
+        }
+        let Ok(result) = OperationResult::try_from(current) else {
+            return BaseAlign::Unknown;
+        };
+        let op = result.owner();
+        let known = |align: u64| BaseAlign::Known(align.min(shift_divisor));
+        match op_name(op).as_str() {
+            // View ops that keep the aligned pointer.
+            "memref.subview" | "memref.cast" | "memref.reinterpret_cast"
+            | "memref.expand_shape" | "memref.collapse_shape" | "memref.memory_space_cast"
+            | "memref.transpose" => {}
+            // memref.view moves the aligned pointer by its byte shift.
+            "memref.view" => {
+                let shift = op.operand(1).map_or(1, pow2_divisor);
+                shift_divisor = shift_divisor.min(shift);
+            }
+            "memref.assume_alignment" => {
+                let align = op
+                    .attribute("alignment")
+                    .ok()
+                    .and_then(|value| IntegerAttribute::try_from(value).ok())
+                    .map_or(1, |value| value.value().max(1) as u64);
+                return known(align.min(MAX_ALIGN));
+            }
+            "gpu.dynamic_shared_memory" => return known(MAX_ALIGN),
+            "memref.get_global" => {
+                return match raise_global_alignment(op) {
+                    Some(align) => known(align),
+                    None => BaseAlign::Unknown,
+                }
+            }
+            _ => return BaseAlign::Unknown,
+        }
+        match op.operand(0) {
+            Ok(source) => current = source,
+            Err(_) => return BaseAlign::Unknown,
+        }
+    }
+    BaseAlign::Unknown
+}
+
+fn argument_alignment(argument: BlockArgument, shared: bool) -> BaseAlign {
+    let number = argument.argument_number();
+    // SAFETY: the argument's block is alive while its value is.
+    let block =
+        unsafe { BlockRef::from_raw(mlir_sys::mlirBlockArgumentGetOwner(argument.to_raw())) };
+    let Some(function) = block.parent_operation() else {
+        return BaseAlign::Unknown;
+    };
+    // Only the entry block's arguments are function arguments.
+    let is_entry = function
+        .region(0)
+        .ok()
+        .and_then(|region| melior::ir::RegionLike::first_block(&region))
+        .is_some_and(|entry| entry == block);
+    if !is_entry {
+        return BaseAlign::Unknown;
+    }
+    let name = op_name(function);
+    let inputs = function
+        .attribute("function_type")
+        .ok()
+        .and_then(|value| TypeAttribute::try_from(value).ok())
+        .and_then(|value| FunctionType::try_from(value.value()).ok())
+        .map(|function_type| function_type.input_count());
+    let Some(inputs) = inputs else {
+        return BaseAlign::Unknown;
+    };
+    if number < inputs {
+        // Kernel ABI: global buffers arrive 16-byte aligned. Shared memory
+        // passed into a function has no such promise.
+        return if shared {
+            BaseAlign::Unknown
+        } else {
+            BaseAlign::Known(MAX_ALIGN)
+        };
+    }
+    if name == "gpu.func" && shared {
+        let workgroup = number - inputs;
+        if raise_workgroup_alignment(function, workgroup) {
+            return BaseAlign::Known(MAX_ALIGN);
+        }
+    }
+    BaseAlign::Unknown
+}
+
+/// The integer attribute `name` of a dictionary, if present.
+fn dictionary_int(dictionary: DictionaryAttribute, name: &str) -> Option<i64> {
+    dictionary
+        .element_by_name(name)
+        .and_then(|value| IntegerAttribute::try_from(value).ok())
+        .map(|value| value.value())
+}
+
+/// Sets `llvm.align` to at least [`MAX_ALIGN`] on workgroup attribution
+/// `index` of `function`; false when it cannot.
+fn raise_workgroup_alignment(function: OperationRef, index: usize) -> bool {
+    let context_ref = function.context();
+    // SAFETY: `context_ref` outlives every use of `context` in this function.
+    let context = unsafe { context_ref.to_ref() };
+    let count = function
+        .attribute("workgroup_attributions")
+        .ok()
+        .and_then(|value| IntegerAttribute::try_from(value).ok())
+        .map_or(0, |value| value.value().max(0) as usize);
+    if index >= count {
+        return false;
+    }
+    let existing = function
+        .attribute("workgroup_attrib_attrs")
+        .ok()
+        .and_then(|value| ArrayAttribute::try_from(value).ok());
+    let mut dictionaries: Vec<Vec<(Identifier, Attribute)>> = vec![Vec::new(); count];
+    if let Some(existing) = existing {
+        for (slot, entries) in dictionaries.iter_mut().enumerate() {
+            let Some(dictionary) = existing
+                .element(slot)
+                .ok()
+                .and_then(|value| DictionaryAttribute::try_from(value).ok())
+            else {
+                continue;
+            };
+            if slot == index && dictionary_int(dictionary, "llvm.align").unwrap_or(0) >= MAX_ALIGN as i64 {
+                return true;
+            }
+            for position in 0..dictionary.len() {
+                if let Ok(entry) = dictionary.element(position) {
+                    entries.push(entry);
+                }
+            }
+        }
+    }
+    let align = IntegerAttribute::new(IntegerType::new(context, 64).into(), MAX_ALIGN as i64);
+    let entries = &mut dictionaries[index];
+    entries.retain(|(name, _)| name.as_string_ref().as_str() != Ok("llvm.align"));
+    entries.push((Identifier::new(context, "llvm.align"), align.into()));
+    let values: Vec<Attribute> = dictionaries
+        .iter()
+        .map(|entries| DictionaryAttribute::new(context, entries).into())
+        .collect();
+    set_attribute(
+        function,
+        "workgroup_attrib_attrs",
+        ArrayAttribute::new(context, &values).into(),
+    );
+    true
+}
+
+/// Raises the `alignment` of the `memref.global` that `get_global` reads to
+/// at least [`MAX_ALIGN`]; returns the alignment, or `None` if the global is
+/// not found.
+fn raise_global_alignment(get_global: OperationRef) -> Option<u64> {
+    let symbol = get_global.attribute("name").ok()?.to_string();
+    let symbol = symbol.strip_prefix('@')?.trim_matches('"').to_string();
+    let mut table = get_global.parent_operation();
+    while let Some(candidate) = table {
+        if candidate.has_attribute("sym_name") || candidate.parent_operation().is_none() {
+            let found = find_global(candidate, &symbol);
+            if let Some(global) = found {
+                let current = global
+                    .attribute("alignment")
+                    .ok()
+                    .and_then(|value| IntegerAttribute::try_from(value).ok())
+                    .map_or(0, |value| value.value());
+                if current < MAX_ALIGN as i64 {
+                    let context_ref = global.context();
+                    // SAFETY: `context_ref` outlives every use of `context` here.
+                    let context = unsafe { context_ref.to_ref() };
+                    let align =
+                        IntegerAttribute::new(IntegerType::new(context, 64).into(), MAX_ALIGN as i64);
+                    set_attribute(global, "alignment", align.into());
+                    return Some(MAX_ALIGN);
+                }
+                return Some((current as u64).min(MAX_ALIGN));
+            }
+        }
+        table = candidate.parent_operation();
+    }
+    None
+}
+
+fn find_global<'c, 'a>(table: OperationRef<'c, 'a>, symbol: &str) -> Option<OperationRef<'c, 'a>> {
+    let body = table.region(0).ok()?;
+    let block = melior::ir::RegionLike::first_block(&body)?;
+    let mut current = block.first_operation();
+    while let Some(op) = current {
+        if op_name(op) == "memref.global" {
+            let name = op
+                .attribute("sym_name")
+                .ok()
+                .and_then(|value| StringAttribute::try_from(value).ok())
+                .map(|value| value.value().to_string());
+            if name.as_deref() == Some(symbol) {
+                return Some(op);
+            }
+        }
+        current = op.next_in_block();
+    }
+    None
+}
+
+/// Sets an attribute on an op we only hold by reference.
+fn set_attribute(op: OperationRef, name: &str, value: Attribute) {
+    let name = melior::StringRef::new(name);
+    // SAFETY: op and attribute are alive and belong to the same context.
+    unsafe { mlir_sys::mlirOperationSetAttributeByName(op.to_raw(), name.to_raw(), value.to_raw()) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn divisor_of_constants() {
+        assert_eq!(pow2_of_constant(48), 16);
+        assert_eq!(pow2_of_constant(-8), 8);
+        assert_eq!(pow2_of_constant(7), 1);
+        assert_eq!(pow2_of_constant(0), DIVISOR_CAP);
+    }
+}

@@ -1,0 +1,119 @@
+//! `acopy-lower`: acopy ops to NVVM, with cp.async or TMA chosen by the chip.
+//!
+//! **Needs**: acopy ops inside `gpu.func`s (or any function) whose chip
+//! resolves (SPEC §2: the enclosing `gpu.module`'s `#nvvm.target`, or the
+//! `chip` option). The ops must pass verification; the pass verifies first.
+//!
+//! **Guarantees**: on success no acopy op remains and the IR verifies. Each op
+//! is replaced, in place, by NVVM, `gpu`, `scf`, `arith`, `memref` and `llvm`
+//! ops that the upstream pipeline (`emit`) takes to LLVM IR and PTX. Only
+//! instructions the chip has are emitted: cp.async, mbarrier and test_wait on
+//! sm_80..sm_89; TMA, try_wait and cluster fences on sm_90 and newer. An op
+//! that cannot be lowered gets an error at its location and the pass fails;
+//! it never produces IR for the wrong chip.
+//!
+//! **Options** ([`PassOptions`]): `chip` overrides every gpu.module's chip;
+//! `fallback` lets cp.async take predicates, barriers and single-CTA
+//! collective attributes (see [`cp_async`]).
+//!
+//! Layout: [`build`] emits ops before an anchor op, [`memref`] reads memref
+//! layouts and proves alignment, [`chunk`] plans a copy's rows and chunk size
+//! (pure), then one file per path: [`cp_async`], [`tma`], and [`barrier`] for
+//! both.
+
+mod barrier;
+mod build;
+mod chunk;
+mod cp_async;
+mod memref;
+mod tma;
+
+use acopy_dialect::{diagnostics::emit_error, AcopyOp};
+use acopy_target::CopyPath;
+use melior::ir::{
+    operation::{OperationLike, WalkOrder, WalkResult},
+    OperationRef,
+};
+
+use crate::{
+    external::{external_pass, PassId, PassResult},
+    target, PassOptions,
+};
+use build::{Builder, LowerResult};
+
+/// The pass's `--help` line.
+pub const SUMMARY: &str = "Lower acopy ops to NVVM: cp.async below sm_90, TMA on sm_90 and newer";
+
+/// SPEC §3 E7, for a wait on the TMA path.
+const WAIT_ON_TMA: &str = "wait_gmem_to_smem is only supported on pre-Hopper GPUs, which use cp.async for GMEM->SMEM copies.";
+
+static ID: PassId = PassId;
+
+/// Creates the `acopy-lower` pass.
+pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
+    external_pass(&ID, "acopy-lower", SUMMARY, options, run)
+}
+
+fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
+    // Verification comes first (SPEC §3): the lowerings rely on it.
+    crate::verify::verify_operation(operation, options)?;
+    let mut raw_ops = Vec::new();
+    operation.walk(WalkOrder::PreOrder, |op| {
+        if AcopyOp::from_op(op).is_some() {
+            raw_ops.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    let context_ref = operation.context();
+    // SAFETY: `context_ref` lives until the end of this function, and every
+    // builder, type and attribute made from `context` is used only inside it.
+    let context = unsafe { context_ref.to_ref() };
+    let mut failed = false;
+    for raw in raw_ops {
+        // SAFETY: the walk found these ops under `operation`, which the pass
+        // holds; lowering one never erases another (acopy ops have no regions).
+        let op = unsafe { OperationRef::from_raw(raw) };
+        match lower_op(context, op, options) {
+            Ok(()) => build::erase(op),
+            Err(message) => {
+                emit_error(op.location(), &message);
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        Err(())
+    } else {
+        Ok(())
+    }
+}
+
+/// Lowers one acopy op in place (the caller erases it).
+fn lower_op<'c>(
+    context: &'c melior::Context,
+    op: OperationRef<'c, '_>,
+    options: &PassOptions,
+) -> LowerResult<()> {
+    let view = match AcopyOp::from_op(op) {
+        Some(Ok(view)) => view,
+        Some(Err(error)) => return Err(error.to_string()),
+        None => return Ok(()),
+    };
+    let target = target::resolve(op, options).map_err(|problem| problem.to_string())?;
+    let b = Builder::before(context, op)?;
+    let path = target.chip.copy_path();
+    match view {
+        AcopyOp::CopyGmemToSmem(view) => match path {
+            CopyPath::CpAsync => cp_async::lower_copy(&view, &target, options, &b),
+            CopyPath::Tma => tma::lower_copy(&view, &target, options, &b),
+        },
+        AcopyOp::WaitGmemToSmem(view) => match path {
+            CopyPath::CpAsync => cp_async::lower_wait(&view, &b),
+            CopyPath::Tma => Err(WAIT_ON_TMA.into()),
+        },
+        AcopyOp::BarrierInit(view) => barrier::lower_init(&view, &target, &b),
+        AcopyOp::BarrierWait(view) => barrier::lower_wait(&view, &target, &b),
+        AcopyOp::CopySmemToGmem(view) => tma::lower_store(&view, &target, options, &b),
+        AcopyOp::WaitSmemToGmem(view) => tma::lower_store_wait(&view, &target, options, &b),
+    }
+}

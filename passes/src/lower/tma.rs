@@ -1,0 +1,170 @@
+//! The TMA path (sm_90 and newer): loads, stores and store waits.
+//!
+//! Each entry point gets the op's typed view, the resolved [`Target`] (chip,
+//! cluster shape, known block size), the pass options, and a [`Builder`]
+//! that inserts right before the op. It emits the replacement ops with the
+//! builder and returns `Ok(())`; the pass then erases the acopy op. An
+//! `Err(message)` is reported as an error at the op and fails the pass.
+//! Barrier ops are lowered by `super::barrier` on both paths.
+//!
+//! docs/lowering-tma.md describes the lowering; the files below hold it:
+//!
+//! | file | what |
+//! |---|---|
+//! | `tma/load.rs` | `copy_gmem_to_smem`: single, multicast, partitioned and replicated loads |
+//! | `tma/store.rs` | `copy_smem_to_gmem` (plain and reduction) and `wait_smem_to_gmem` |
+//! | `tma/source.rs` | which kernel argument a global memref is (argument or subview of one) |
+//! | `tma/maps.rs` | the trailing tensor-map parameters and the `acopy.tensor_maps` attribute |
+//! | `tma/smem.rs` | shared tile addresses and the alignment TMA needs |
+//! | `tma/cluster.rs` | collective groups: multicast masks, CTA pairs |
+//!
+//! Stores on pre-Hopper chips are refused by `acopy-verify` (rule A5); the
+//! entry points below refuse them too, so no TMA instruction ever reaches
+//! LLVM for a chip without it (llc would abort with "Cannot select").
+
+mod cluster;
+mod ir;
+mod load;
+mod maps;
+mod smem;
+mod source;
+mod store;
+
+use acopy_dialect::{CopyGmemToSmem, CopySmemToGmem, WaitSmemToGmem};
+use acopy_target::Capability;
+use melior::ir::{r#type::MemRefType, ShapedTypeLike, Value};
+
+use super::{
+    build::{Builder, Cmp, Ix, LowerResult},
+    memref,
+};
+use crate::{target::Target, PassOptions};
+
+/// Lowers `acopy.copy_gmem_to_smem` on sm_90 and newer.
+pub(super) fn lower_copy<'c, 'a>(
+    view: &CopyGmemToSmem<'c, 'a>,
+    target: &Target,
+    options: &PassOptions,
+    b: &Builder<'c, 'a>,
+) -> LowerResult<()> {
+    let _ = options;
+    require(target, Capability::Tma, "copy_gmem_to_smem with a barrier")?;
+    load::lower(view, target, b)
+}
+
+/// Lowers `acopy.copy_smem_to_gmem`. Pre-Hopper chips have no asynchronous
+/// store, so there it is an error (the same text as verify's rule A5).
+pub(super) fn lower_store<'c, 'a>(
+    view: &CopySmemToGmem<'c, 'a>,
+    target: &Target,
+    options: &PassOptions,
+    b: &Builder<'c, 'a>,
+) -> LowerResult<()> {
+    let _ = options;
+    if !target.chip.has(Capability::BulkStore) {
+        return Err(format!(
+            "copy_smem_to_gmem is only supported on Hopper and newer GPUs, which have TMA stores; {} uses the cp.async implementation, which only copies GMEM->SMEM",
+            target.chip
+        ));
+    }
+    store::lower(view, target, b)
+}
+
+/// Lowers `acopy.wait_smem_to_gmem`; an error on pre-Hopper chips, as in
+/// verify's rule A6.
+pub(super) fn lower_store_wait<'c, 'a>(
+    view: &WaitSmemToGmem<'c, 'a>,
+    target: &Target,
+    options: &PassOptions,
+    b: &Builder<'c, 'a>,
+) -> LowerResult<()> {
+    let _ = options;
+    if !target.chip.has(Capability::BulkStore) {
+        return Err(format!(
+            "wait_smem_to_gmem waits for TMA stores, which only Hopper and newer GPUs have; {} has none",
+            target.chip
+        ));
+    }
+    store::lower_wait(view, b)
+}
+
+fn require(target: &Target, capability: Capability, what: &str) -> LowerResult<()> {
+    if target.chip.has(capability) {
+        Ok(())
+    } else {
+        Err(format!(
+            "internal error: {what} reached the TMA lowering for {}, which has no TMA",
+            target.chip
+        ))
+    }
+}
+
+/// The element types a tensor map can describe, in the manifest's spelling.
+const MANIFEST_TYPES: [&str; 10] = [
+    "f16", "bf16", "f32", "f64", "i8", "i16", "i32", "i64", "f8E4M3FN", "f8E5M2",
+];
+
+/// The tile's element size in bytes and its MLIR spelling, for an element
+/// type the manifest can name.
+fn tile_element(tile: MemRefType) -> LowerResult<(u64, String)> {
+    let element = tile.element();
+    let name = element.to_string();
+    match memref::element_bytes(element) {
+        Some(bytes) if MANIFEST_TYPES.contains(&name.as_str()) => Ok((bytes, name)),
+        _ => Err(format!(
+            "TMA copies of element type {name} are not supported: the tensor-map manifest can only describe {}",
+            MANIFEST_TYPES.join(", ")
+        )),
+    }
+}
+
+/// Whether this thread is the block's first, the one that issues TMA
+/// instructions (correct for any block size).
+fn first_thread<'c, 'a>(b: &Builder<'c, 'a>) -> LowerResult<Value<'c, 'a>> {
+    let mut all: Option<Value<'c, 'a>> = None;
+    let zero = b.index(0)?;
+    for dim in super::build::DIMS {
+        let id = b.thread_id(dim)?;
+        let is_zero = b.cmpi(Cmp::Eq, id, zero)?;
+        all = Some(match all {
+            None => is_zero,
+            Some(previous) => b.binary("arith.andi", previous, is_zero)?,
+        });
+    }
+    all.ok_or_else(|| "internal error: no thread dimensions".to_string())
+}
+
+/// Runs `body` under `scf.if %predicate` when there is a predicate.
+fn guarded<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    predicate: Option<Value<'c, 'a>>,
+    body: impl FnOnce(&Builder<'c, 'a>) -> LowerResult<()>,
+) -> LowerResult<()> {
+    match predicate {
+        Some(predicate) => b.if_then(predicate, body),
+        None => body(b),
+    }
+}
+
+/// An `index` value as an [`Ix`], a constant when it is one.
+fn index_ix<'c, 'a>(value: Value<'c, 'a>) -> Ix<'c, 'a> {
+    match ir::constant_int(value) {
+        Some(constant) => Ix::Const(constant),
+        None => Ix::Val(value),
+    }
+}
+
+/// TMA coordinates: `i32`, innermost first, from window starts outermost first.
+fn window_coordinates<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    starts: &[Ix<'c, 'a>],
+) -> LowerResult<Vec<Value<'c, 'a>>> {
+    starts
+        .iter()
+        .rev()
+        .map(|start| {
+            let start = b.ix(*start)?;
+            b.index_cast(start, b.int_type(32))
+        })
+        .collect()
+}

@@ -1,0 +1,90 @@
+//! IR queries and edits the TMA lowering needs beyond melior's safe API.
+
+use melior::{
+    ir::{
+        attribute::{DenseI64ArrayAttribute, IntegerAttribute},
+        operation::OperationLike,
+        r#type::MemRefType,
+        Attribute, AttributeLike, BlockRef, OperationRef, ShapedTypeLike, Value, ValueLike,
+    },
+    StringRef,
+};
+
+/// MLIR's marker for a dynamic offset, size or stride (`ShapedType::kDynamic`).
+pub(crate) const DYNAMIC: i64 = i64::MIN;
+
+/// Sets an inherent attribute (property) of `op`, such as `function_type`.
+pub(crate) fn set_inherent(op: OperationRef, name: &str, value: Attribute) {
+    let name = StringRef::new(name);
+    // SAFETY: `op` and `value` belong to a live context; MLIR copies the name.
+    unsafe {
+        mlir_sys::mlirOperationSetInherentAttributeByName(op.to_raw(), name.to_raw(), value.to_raw())
+    }
+}
+
+/// Sets a discardable attribute of `op`.
+pub(crate) fn set_discardable(op: OperationRef, name: &str, value: Attribute) {
+    let name = StringRef::new(name);
+    // SAFETY: as for `set_inherent`.
+    unsafe {
+        mlir_sys::mlirOperationSetDiscardableAttributeByName(
+            op.to_raw(),
+            name.to_raw(),
+            value.to_raw(),
+        )
+    }
+}
+
+/// The op's name as a string.
+pub(crate) fn op_name(op: &OperationRef) -> String {
+    op.name()
+        .as_string_ref()
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// The op that defines `value`, if it is an op result.
+pub(crate) fn defining_op<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    melior::ir::operation::OperationResult::try_from(value)
+        .ok()
+        .map(|result| result.owner())
+}
+
+/// The block that owns `value`, and its position, if it is a block argument.
+pub(crate) fn block_argument<'c, 'a>(value: Value<'c, 'a>) -> Option<(BlockRef<'c, 'a>, usize)> {
+    let argument = melior::ir::block::BlockArgument::try_from(value).ok()?;
+    // SAFETY: the argument's block is alive while its value is.
+    let block =
+        unsafe { BlockRef::from_raw(mlir_sys::mlirBlockArgumentGetOwner(argument.to_raw())) };
+    Some((block, argument.argument_number()))
+}
+
+/// The value of an integer or index `arith.constant`.
+pub(crate) fn constant_int(value: Value) -> Option<i64> {
+    let op = defining_op(value)?;
+    if op_name(&op) != "arith.constant" {
+        return None;
+    }
+    let attribute = op.attribute("value").ok()?;
+    IntegerAttribute::try_from(attribute)
+        .ok()
+        .map(|integer| integer.value())
+}
+
+/// The static shape of a memref; `None` for a dynamic dimension.
+pub(crate) fn shape(memref: MemRefType) -> Vec<Option<i64>> {
+    (0..memref.rank())
+        .map(|dim| match memref.dim_size(dim) {
+            Ok(melior::ir::r#type::DimSize::Static(size)) => i64::try_from(size).ok(),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The dense i64 array attribute `name` of `op` (`static_offsets`, ...).
+pub(crate) fn dense_i64s(op: &OperationRef, name: &str) -> Option<Vec<i64>> {
+    let attribute = op.attribute(name).ok()?;
+    let array = DenseI64ArrayAttribute::try_from(attribute).ok()?;
+    (0..array.len()).map(|i| array.element(i).ok()).collect()
+}

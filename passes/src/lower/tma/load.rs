@@ -1,0 +1,292 @@
+//! `acopy.copy_gmem_to_smem` on sm_90 and newer: one `cp.async.bulk.tensor`
+//! issued by thread (0, 0, 0) of the block, tracked by the mbarrier.
+//!
+//! ```text
+//! if (thread == (0,0,0)) {
+//!   mbarrier.arrive.expect_tx [bar], pred ? bytes : 0   // leader only, ×2, when leader-tracked
+//!   if (pred) cp.async.bulk.tensor.Nd.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+//!               [dst], [tmap, {coords innermost first}], [bar] (, mask)
+//! }
+//! ```
+//!
+//! The four shapes of a load:
+//! - **single**: no collective, or a collective group of one CTA. The box is
+//!   the window.
+//! - **multicast** (`collective_axes` over N > 1 CTAs): the window is split
+//!   along its outermost leading dimension longer than 1 (verify's
+//!   `multicast_split_dim`, which must divide by N); CTA `i` of the group
+//!   loads slice `i` into the same place of every group member's tile, with
+//!   the group's 16-bit CTA mask. Each CTA still expects the whole window's
+//!   bytes, since all N slices land in its tile.
+//! - **partitioned** (`leader_tracked = "partitioned"`, a CTA pair): CTA `i`
+//!   of the pair loads the window moved by `i` windows along
+//!   `partition_axis` into its own tile, with `.cta_group::2` and the
+//!   leader's barrier (`mapa` to rank `rank & ~1`). Only the leader arrives,
+//!   expecting twice the window's bytes.
+//! - **replicated** (`leader_tracked = "replicated"`, a CTA pair): as
+//!   multicast over the pair, plus `.cta_group::2` and the leader's barrier;
+//!   the leader expects twice the window's bytes.
+
+use acopy_dialect::{CopyGmemToSmem, LeaderTracked, OobMode};
+use melior::ir::{r#type::MemRefType, ShapedTypeLike, Value};
+
+use super::{
+    super::build::{Builder, Ix, LowerResult},
+    cluster::{self, Collective},
+    maps,
+    smem, source,
+    source::Access,
+    tile_element, window_coordinates,
+};
+use crate::{manifest::MapKey, target::Target, verify::shape};
+
+/// How the copy is spread over the cluster.
+enum Mode {
+    Single,
+    Multicast(Collective),
+    Partitioned(usize),
+    Replicated,
+}
+
+/// Lowers one load; `b` inserts before the op, which the caller erases.
+pub(crate) fn lower<'c, 'a>(
+    view: &CopyGmemToSmem<'c, 'a>,
+    target: &Target,
+    b: &Builder<'c, 'a>,
+) -> LowerResult<()> {
+    let barrier = view.barrier.ok_or_else(|| {
+        "copy_gmem_to_smem without a barrier is only supported on pre-Hopper GPUs, which use the cp.async implementation".to_string()
+    })?;
+    let (element_bytes, element_type) = tile_element(view.dst_type)?;
+    let tile = static_shape(view.dst_type)?;
+    let window = shape::window_shape(view.src_type.rank(), &tile);
+    let source = source::resolve(view.src, "src")?;
+    let access = match view.oob_mode_or_default() {
+        OobMode::Zeros => Access::LoadZeros,
+        OobMode::PromiseInBounds | OobMode::Undefined => Access::LoadAnything,
+    };
+    source.check_window(&view.indices, &window, access, "src")?;
+
+    let collective = Collective::new(target.cluster, view.collective_axes.as_deref().unwrap_or(&[]));
+    let mode = match view.leader_tracked {
+        Some(tracked) => {
+            if !collective.is_pair() {
+                return Err(format!(
+                    "leader_tracked copies use cta_group::2, which needs the collective group to be a CTA pair: two CTAs whose %cluster_ctarank differ only in bit 0, but collective_axes {} in cluster {} gives {} CTAs {} apart",
+                    axes_text(view),
+                    shape::py_tuple(&target.cluster),
+                    collective.size(),
+                    if collective.size() == 2 {
+                        "that are not"
+                    } else {
+                        "that are not two"
+                    },
+                ));
+            }
+            match tracked {
+                LeaderTracked::Partitioned { axis } => {
+                    let axis = usize::try_from(axis)
+                        .ok()
+                        .filter(|&axis| axis < window.len())
+                        .ok_or_else(|| {
+                            format!(
+                                "partition_axis = {axis} is not a dimension of the copy window, which has rank {}",
+                                window.len()
+                            )
+                        })?;
+                    Mode::Partitioned(axis)
+                }
+                LeaderTracked::Replicated => Mode::Replicated,
+            }
+        }
+        None if collective.size() > 1 => Mode::Multicast(collective.clone()),
+        None => Mode::Single,
+    };
+
+    let split = match &mode {
+        Mode::Multicast(_) | Mode::Replicated => {
+            let n = u64::from(collective.size());
+            let dim = shape::multicast_split_dim(&window, n).ok_or_else(|| {
+                format!(
+                    "None of the leading dimensions in the transformed slice shape {} is divisible by the collective size {n}",
+                    shape::py_tuple(&window)
+                )
+            })?;
+            Some((dim, n))
+        }
+        Mode::Single | Mode::Partitioned(_) => None,
+    };
+    let box_shape = shape::tma_box(&window, split);
+    let swizzle = view.swizzle.bytes();
+    let align = smem::required_alignment(swizzle);
+    // The bytes one CTA's slice takes in the tile: later slices start there.
+    let slice_bytes = split.map(|(dim, _)| {
+        box_shape[dim..].iter().product::<i64>() * element_bytes as i64
+    });
+    if let Some(bytes) = slice_bytes {
+        if bytes % align as i64 != 0 {
+            return Err(format!(
+                "each CTA of this collective copy writes a slice of {bytes} bytes of the dst tile, but every slice must start {align}-byte aligned for TMA; use a tile whose split dimension gives slices of a multiple of {align} bytes"
+            ));
+        }
+    }
+    let window_bytes = window.iter().product::<i64>() * element_bytes as i64;
+    let expect_bytes = match mode {
+        Mode::Single | Mode::Multicast(_) => window_bytes,
+        Mode::Partitioned(_) | Mode::Replicated => 2 * window_bytes,
+    };
+    let expect_bytes = i32::try_from(expect_bytes).map_err(|_| {
+        format!("this copy moves {expect_bytes} bytes, more than an mbarrier's transaction count can hold")
+    })?;
+
+    let tensor_map = maps::parameter(
+        b.context,
+        source.kernel,
+        &MapKey {
+            arg: source.arg_index,
+            element_type,
+            box_shape: box_shape.clone(),
+            swizzle,
+            oob_fill: "none",
+        },
+    )?;
+
+    // Where this CTA's piece goes, and which CTAs it goes to.
+    let mut coordinates: Vec<Ix> = Vec::with_capacity(window.len());
+    for (dim, offset) in source.offsets.iter().enumerate() {
+        let index = view
+            .indices
+            .get(dim)
+            .copied()
+            .ok_or_else(|| "internal error: fewer indices than src dimensions".to_string())?;
+        coordinates.push(b.add(super::index_ix(index), offset.ix())?);
+    }
+    let mut dst_extra = Ix::Const(0);
+    let mut mask = None;
+    let mut leader = None;
+    match &mode {
+        Mode::Single => {}
+        Mode::Multicast(group) => {
+            let (index, first) = group.position(b)?;
+            let index = cluster::to_index(b, index)?;
+            shift_slice(b, &mut coordinates, &mut dst_extra, split, &box_shape, slice_bytes, index)?;
+            mask = Some(shifted_mask(b, group.pattern(), first)?);
+        }
+        Mode::Replicated => {
+            let (index, first) = cluster::pair_position(b)?;
+            let index_ix = cluster::to_index(b, index)?;
+            shift_slice(b, &mut coordinates, &mut dst_extra, split, &box_shape, slice_bytes, index_ix)?;
+            mask = Some(shifted_mask(b, 0b11, first)?);
+            leader = Some((index, first));
+        }
+        Mode::Partitioned(axis) => {
+            let (index, first) = cluster::pair_position(b)?;
+            let index_ix = cluster::to_index(b, index)?;
+            let moved = b.mul(index_ix, Ix::Const(window[*axis]))?;
+            coordinates[*axis] = b.add(coordinates[*axis], moved)?;
+            leader = Some((index, first));
+        }
+    }
+    let coordinates = window_coordinates(b, &coordinates)?;
+    let dst = smem::tile_pointer(b, view.dst, element_bytes, align, "dst", dst_extra)?;
+    let dst = b.value("llvm.addrspacecast", &[dst], b.ptr_type(7)?, &[])?;
+    let bar = super::super::barrier::barrier_pointer(b, barrier)?;
+    // With cta_group::2 the transaction bytes land on the pair leader's barrier.
+    let (copy_bar, is_leader) = match leader {
+        Some((index, first)) => {
+            let remote = b.value("nvvm.mapa", &[bar, first], b.ptr_type(7)?, &[])?;
+            let as_int = b.value("llvm.ptrtoint", &[remote], b.int_type(64), &[])?;
+            let remote = b.value("llvm.inttoptr", &[as_int], b.ptr_type(3)?, &[])?;
+            let zero = b.int(32, 0)?;
+            (remote, Some(b.cmpi(super::super::build::Cmp::Eq, index, zero)?))
+        }
+        None => (bar, None),
+    };
+
+    let first_thread = super::first_thread(b)?;
+    let predicate = view.predicate;
+    b.if_then(first_thread, |b| {
+        let full = b.int(32, i64::from(expect_bytes))?;
+        let bytes = match predicate {
+            Some(predicate) => b.value("arith.select", &[predicate, full, b.int(32, 0)?], b.int_type(32), &[])?,
+            None => full,
+        };
+        let expect = |b: &Builder<'c, '_>| {
+            b.op("nvvm.mbarrier.arrive.expect_tx", &[bar, bytes], &[], &[])
+                .map(|_| ())
+        };
+        match is_leader {
+            Some(is_leader) => b.if_then(is_leader, |b| expect(b))?,
+            None => expect(b)?,
+        }
+        super::guarded(b, predicate, |b| {
+            let mut operands = vec![dst, tensor_map];
+            operands.extend(coordinates.iter().copied());
+            operands.push(copy_bar);
+            operands.extend(mask);
+            let segments = format!(
+                "array<i32: 1, 1, {}, 1, 0, {}, 0, 0>",
+                coordinates.len(),
+                usize::from(mask.is_some())
+            );
+            let mut attributes = vec![("operandSegmentSizes", b.attr(&segments)?)];
+            if leader.is_some() {
+                attributes.push(("group", b.attr("#nvvm.cta_group<cta_2>")?));
+            }
+            b.op(
+                "nvvm.cp.async.bulk.tensor.shared.cluster.global",
+                &operands,
+                &[],
+                &attributes,
+            )
+            .map(|_| ())
+        })
+    })
+}
+
+/// Moves this CTA's coordinates and tile address to slice `index`.
+fn shift_slice<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    coordinates: &mut [Ix<'c, 'a>],
+    dst_extra: &mut Ix<'c, 'a>,
+    split: Option<(usize, u64)>,
+    box_shape: &[i64],
+    slice_bytes: Option<i64>,
+    index: Ix<'c, 'a>,
+) -> LowerResult<()> {
+    let (Some((dim, _)), Some(slice_bytes)) = (split, slice_bytes) else {
+        return Err("internal error: a multicast copy without a split".to_string());
+    };
+    let rows = b.mul(index, Ix::Const(box_shape[dim]))?;
+    coordinates[dim] = b.add(coordinates[dim], rows)?;
+    *dst_extra = b.mul(index, Ix::Const(slice_bytes))?;
+    Ok(())
+}
+
+/// `(pattern << first) : i16`.
+fn shifted_mask<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    pattern: u32,
+    first: Value<'c, 'a>,
+) -> LowerResult<Value<'c, 'a>> {
+    let pattern = b.int(32, i64::from(pattern))?;
+    let mask = b.binary("arith.shli", pattern, first)?;
+    b.value("arith.trunci", &[mask], b.int_type(16), &[])
+}
+
+fn static_shape(memref: MemRefType) -> LowerResult<Vec<i64>> {
+    super::ir::shape(memref)
+        .into_iter()
+        .collect::<Option<Vec<i64>>>()
+        .ok_or_else(|| format!("internal error: the shared tile {memref} has a dynamic shape"))
+}
+
+fn axes_text(view: &CopyGmemToSmem) -> String {
+    let axes: Vec<String> = view
+        .collective_axes
+        .iter()
+        .flatten()
+        .map(|axis| format!("\"{}\"", axis.as_str()))
+        .collect();
+    format!("[{}]", axes.join(", "))
+}

@@ -1,0 +1,201 @@
+//! Tensor-map kernel parameters and the `acopy.tensor_maps` manifest attribute.
+//!
+//! Each distinct (kernel argument, element type, box, swizzle, OOB fill) gets
+//! one trailing `!llvm.ptr` parameter of the kernel gpu.func. The gpu.func
+//! records them, in parameter order, in its discardable attribute
+//! `acopy.tensor_maps`, an array of dictionaries:
+//!
+//! ```mlir
+//! acopy.tensor_maps = [{param = 3 : i64, arg = 0 : i64, element_type = f32,
+//!                       box = array<i64: 64, 32>, swizzle = 128 : i64, oob_fill = "none"}]
+//! ```
+//!
+//! `param` and `arg` are gpu.func argument indices; `box` is outermost first.
+//! The attribute survives `convert-gpu-to-nvvm` onto the `llvm.func`, where
+//! `acopy-tensor-map-params` turns the trailing parameters into
+//! `__grid_constant__` byval parameters, and [`crate::manifest`] reads it.
+
+use melior::{
+    ir::{
+        attribute::{
+            ArrayAttribute, DenseI64ArrayAttribute, DictionaryAttribute, IntegerAttribute,
+            StringAttribute, TypeAttribute,
+        },
+        block::BlockLike,
+        operation::{OperationLike, WalkOrder, WalkResult},
+        r#type::{FunctionType, IntegerType},
+        Attribute, Identifier, OperationRef, RegionLike, Type, Value,
+    },
+    Context,
+};
+
+use super::{super::build::LowerResult, ir, source};
+use crate::manifest::{read_entries, Entry, MapKey, TENSOR_MAPS_ATTR};
+
+/// The largest number of tensor maps one kernel may take. Kernel parameters
+/// are limited to 4 KiB on sm_90 (32 KiB with CUDA 12.1+ on Volta and newer),
+/// and each map takes 128 bytes; 16 keeps well inside the portable limit.
+pub const MAX_TENSOR_MAPS: usize = 16;
+
+/// The tensor-map parameter for `key` in `kernel`, added to the signature if
+/// the kernel does not have it yet.
+pub(crate) fn parameter<'c, 'a>(
+    context: &'c Context,
+    kernel: OperationRef<'c, 'a>,
+    key: &MapKey,
+) -> LowerResult<Value<'c, 'a>> {
+    let entry_block = kernel
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .ok_or_else(|| "internal error: kernel gpu.func without a body".to_string())?;
+    let mut entries = read_entries(kernel);
+    if let Some(entry) = entries.iter().find(|entry| entry.key == *key) {
+        return entry_block
+            .argument(entry.param)
+            .map(Into::into)
+            .map_err(|_| "internal error: tensor-map parameter missing from the kernel".to_string());
+    }
+    if entries.len() >= MAX_TENSOR_MAPS {
+        return Err(format!(
+            "this kernel would need more than {MAX_TENSOR_MAPS} TMA tensor maps (one per distinct source argument, box, swizzle and OOB fill); split it or share boxes"
+        ));
+    }
+    if let Some(launch) = host_launch(kernel) {
+        return Err(format!(
+            "kernel {launch} is launched with gpu.launch_func in this module, but its TMA copies add CUtensorMap parameters that only host code can encode; launch it with acopy-runtime and the tensor-map manifest (docs/lowering-tma.md) instead"
+        ));
+    }
+    let inputs = source::function_inputs(kernel)?;
+    let ptr = melior::dialect::llvm::r#type::pointer(context, 0);
+    // Function arguments come before workgroup and private attributions in the
+    // entry block, so the new argument goes right after the last input.
+    let argument = entry_block.insert_argument(inputs, ptr, kernel.location());
+    append_input(context, kernel, inputs, ptr)?;
+    entries.push(Entry {
+        param: inputs,
+        key: key.clone(),
+    });
+    write_entries(context, kernel, &entries);
+    Ok(argument)
+}
+
+fn write_entries(context: &Context, kernel: OperationRef, entries: &[Entry]) {
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    let int = |value: i64| -> Attribute { IntegerAttribute::new(i64_type, value).into() };
+    let elements: Vec<Attribute> = entries
+        .iter()
+        .map(|entry| {
+            let element_type = Type::parse(context, &entry.key.element_type)
+                .unwrap_or_else(|| IntegerType::new(context, 8).into());
+            DictionaryAttribute::new(
+                context,
+                &[
+                    (Identifier::new(context, "param"), int(entry.param as i64)),
+                    (Identifier::new(context, "arg"), int(entry.key.arg as i64)),
+                    (
+                        Identifier::new(context, "element_type"),
+                        TypeAttribute::new(element_type).into(),
+                    ),
+                    (
+                        Identifier::new(context, "box"),
+                        DenseI64ArrayAttribute::new(context, &entry.key.box_shape).into(),
+                    ),
+                    (
+                        Identifier::new(context, "swizzle"),
+                        int(i64::from(entry.key.swizzle)),
+                    ),
+                    (
+                        Identifier::new(context, "oob_fill"),
+                        StringAttribute::new(context, entry.key.oob_fill).into(),
+                    ),
+                ],
+            )
+            .into()
+        })
+        .collect();
+    ir::set_discardable(
+        kernel,
+        TENSOR_MAPS_ATTR,
+        ArrayAttribute::new(context, &elements).into(),
+    );
+}
+
+/// Appends an input of type `ptr` to the gpu.func's `function_type` and
+/// `arg_attrs` (with `llvm.align = 64`, which convert-gpu-to-nvvm keeps).
+fn append_input<'c>(
+    context: &'c Context,
+    kernel: OperationRef<'c, '_>,
+    inputs: usize,
+    ptr: Type<'c>,
+) -> LowerResult<()> {
+    let function_type = kernel
+        .attribute("function_type")
+        .ok()
+        .and_then(|attribute| TypeAttribute::try_from(attribute).ok())
+        .and_then(|attribute| FunctionType::try_from(attribute.value()).ok())
+        .ok_or_else(|| "internal error: gpu.func without a function_type".to_string())?;
+    let mut input_types: Vec<Type> = (0..inputs)
+        .filter_map(|index| function_type.input(index).ok())
+        .collect();
+    input_types.push(ptr);
+    let results: Vec<Type> = (0..function_type.result_count())
+        .filter_map(|index| function_type.result(index).ok())
+        .collect();
+    ir::set_inherent(
+        kernel,
+        "function_type",
+        TypeAttribute::new(FunctionType::new(context, &input_types, &results).into()).into(),
+    );
+    let empty: Attribute = DictionaryAttribute::new(context, &[]).into();
+    let mut arg_attrs: Vec<Attribute> = kernel
+        .attribute("arg_attrs")
+        .ok()
+        .and_then(|attribute| ArrayAttribute::try_from(attribute).ok())
+        .map(|array| {
+            (0..array.len())
+                .filter_map(|index| array.element(index).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    arg_attrs.resize(inputs, empty);
+    let align: Attribute = IntegerAttribute::new(IntegerType::new(context, 64).into(), 64).into();
+    arg_attrs.push(
+        DictionaryAttribute::new(context, &[(Identifier::new(context, "llvm.align"), align)]).into(),
+    );
+    ir::set_inherent(
+        kernel,
+        "arg_attrs",
+        ArrayAttribute::new(context, &arg_attrs).into(),
+    );
+    Ok(())
+}
+
+/// `@module::@kernel` if some `gpu.launch_func` in the IR launches `kernel`.
+fn host_launch(kernel: OperationRef) -> Option<String> {
+    let symbol = |op: OperationRef| -> Option<String> {
+        op.attribute("sym_name")
+            .ok()
+            .and_then(|value| StringAttribute::try_from(value).ok())
+            .map(|value| value.value().to_string())
+    };
+    let module = kernel.parent_operation()?;
+    let name = format!("@{}::@{}", symbol(module)?, symbol(kernel)?);
+    let mut root = module;
+    while let Some(parent) = root.parent_operation() {
+        root = parent;
+    }
+    let mut found = false;
+    root.walk(WalkOrder::PreOrder, |op| {
+        if ir::op_name(&op) == "gpu.launch_func"
+            && op
+                .attribute("kernel")
+                .is_ok_and(|value| value.to_string() == name)
+        {
+            found = true;
+            return WalkResult::Interrupt;
+        }
+        WalkResult::Advance
+    });
+    found.then_some(name)
+}

@@ -1,0 +1,261 @@
+//! Shared-memory tiles of TMA copies: their address and their alignment.
+//!
+//! TMA reads and writes a shared tile at a 128-byte aligned address. A
+//! swizzled tile also needs its swizzle pattern to start at the tile: the
+//! pattern repeats every 8 rows of `S` bytes, so the tile must be aligned to
+//! `8 * S` bytes (256, 512 and 1024 bytes for 32-, 64- and 128-byte
+//! swizzles). Otherwise the bytes land where the canonical pattern, the one
+//! host code and other instructions assume, does not put them.
+//!
+//! The alignment is guaranteed, never assumed: the tile must be a workgroup
+//! attribution of the kernel gpu.func (its `llvm.align` is raised), or a
+//! `memref.global` in shared memory read with `memref.get_global` (its
+//! `alignment` is raised), or a view of one of those that keeps the aligned
+//! pointer (`memref.subview`, `memref.cast`, `memref.expand_shape`,
+//! `memref.collapse_shape`, `memref.reinterpret_cast`) with a static offset
+//! that is a multiple of the alignment. Anything else is an error.
+
+use melior::ir::{
+    attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute, StringAttribute},
+    block::BlockLike,
+    operation::OperationLike,
+    r#type::{IntegerType, MemRefType},
+    Attribute, Identifier, OperationRef, RegionLike, Value, ValueLike,
+};
+
+use super::{
+    super::{
+        build::{Builder, Ix, LowerResult},
+        memref::{self, Static},
+    },
+    ir, source,
+};
+
+/// The alignment in bytes TMA needs for a shared tile with `swizzle` bytes of
+/// swizzle (0 for none).
+pub(crate) fn required_alignment(swizzle: u32) -> u64 {
+    if swizzle == 0 {
+        128
+    } else {
+        8 * u64::from(swizzle)
+    }
+}
+
+/// The tile's address as `!llvm.ptr<3>`, after making sure it is `align`-byte
+/// aligned. `extra_bytes` is added to the address (a multicast slice).
+pub(crate) fn tile_pointer<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    tile: Value<'c, 'a>,
+    element_bytes: u64,
+    align: u64,
+    role: &str,
+    extra_bytes: Ix<'c, 'a>,
+) -> LowerResult<Value<'c, 'a>> {
+    ensure_aligned(tile, element_bytes, align, role)?;
+    let strided = memref::read_strided(b, tile, role)?;
+    let offset = b.mul(strided.offset, Ix::Const(element_bytes as i64))?;
+    let address = b.add(Ix::Val(strided.base), offset)?;
+    let address = b.add(address, extra_bytes)?;
+    b.int_to_ptr(b.ix(address)?, 3)
+}
+
+/// Checks (and where needed raises) the alignment of `tile`.
+fn ensure_aligned(tile: Value, element_bytes: u64, align: u64, role: &str) -> LowerResult<()> {
+    let memref = MemRefType::try_from(tile.r#type())
+        .map_err(|_| format!("internal error: the {role} tile is not a memref"))?;
+    let offset = match memref::static_layout(memref) {
+        Some((_, Static::Known(offset))) => offset,
+        _ => {
+            return Err(format!(
+                "the {role} tile {memref} of a TMA copy has a dynamic offset, so its {align}-byte alignment cannot be guaranteed; TMA needs it"
+            ))
+        }
+    };
+    let offset_bytes = i128::from(offset) * i128::from(element_bytes);
+    if offset_bytes % i128::from(align) != 0 {
+        return Err(format!(
+            "the {role} tile {memref} of a TMA copy starts {offset_bytes} bytes into its buffer, which is not a multiple of the {align} bytes TMA needs{}",
+            swizzle_hint(align)
+        ));
+    }
+    let root = view_root(tile);
+    let raised = match &root {
+        Root::Workgroup(function, index) => raise_workgroup_alignment(*function, *index, align),
+        Root::Global(get_global) => raise_global_alignment(*get_global, align),
+        Root::Other => false,
+    };
+    if raised {
+        Ok(())
+    } else {
+        Err(format!(
+            "cannot guarantee the {align}-byte alignment TMA needs for the {role} tile {memref}: it must be a workgroup attribution of the kernel gpu.func, a memref.global in shared memory, or a view with a static offset of one of those"
+        ))
+    }
+}
+
+fn swizzle_hint(align: u64) -> &'static str {
+    if align > 128 {
+        " (8 rows of the swizzle span, so that the swizzle pattern starts at the tile)"
+    } else {
+        ""
+    }
+}
+
+/// Where a tile's memory comes from.
+enum Root<'c, 'a> {
+    /// Workgroup attribution `index` of a gpu.func.
+    Workgroup(OperationRef<'c, 'a>, usize),
+    /// A `memref.get_global`.
+    Global(OperationRef<'c, 'a>),
+    Other,
+}
+
+fn view_root<'c, 'a>(tile: Value<'c, 'a>) -> Root<'c, 'a> {
+    let mut current = tile;
+    for _ in 0..64 {
+        if let Some((block, position)) = ir::block_argument(current) {
+            let Some(function) = block.parent_operation() else {
+                return Root::Other;
+            };
+            if ir::op_name(&function) != "gpu.func" {
+                return Root::Other;
+            }
+            let is_entry = function
+                .region(0)
+                .ok()
+                .and_then(|region| region.first_block())
+                .is_some_and(|entry| entry == block);
+            let Ok(inputs) = source::function_inputs(function) else {
+                return Root::Other;
+            };
+            if !is_entry || position < inputs {
+                return Root::Other;
+            }
+            return Root::Workgroup(function, position - inputs);
+        }
+        let Some(op) = ir::defining_op(current) else {
+            return Root::Other;
+        };
+        match ir::op_name(&op).as_str() {
+            "memref.subview" | "memref.cast" | "memref.reinterpret_cast"
+            | "memref.expand_shape" | "memref.collapse_shape" => {}
+            "memref.get_global" => return Root::Global(op),
+            _ => return Root::Other,
+        }
+        match op.operand(0) {
+            Ok(source) => current = source,
+            Err(_) => return Root::Other,
+        }
+    }
+    Root::Other
+}
+
+fn int_attr(context: &melior::Context, value: u64) -> Attribute<'_> {
+    IntegerAttribute::new(IntegerType::new(context, 64).into(), value as i64).into()
+}
+
+/// Raises `llvm.align` of workgroup attribution `index` to at least `align`.
+fn raise_workgroup_alignment(function: OperationRef, index: usize, align: u64) -> bool {
+    // SAFETY: the context owns the function being rewritten and outlives this call.
+    let context = unsafe { function.context().to_ref() };
+    let count = function
+        .attribute("workgroup_attributions")
+        .ok()
+        .and_then(|value| IntegerAttribute::try_from(value).ok())
+        .map_or(0, |value| usize::try_from(value.value()).unwrap_or(0));
+    if index >= count {
+        return false;
+    }
+    let existing = function
+        .attribute("workgroup_attrib_attrs")
+        .ok()
+        .and_then(|value| ArrayAttribute::try_from(value).ok());
+    let mut dictionaries: Vec<Vec<(Identifier, Attribute)>> = vec![Vec::new(); count];
+    if let Some(existing) = existing {
+        for (slot, entries) in dictionaries.iter_mut().enumerate() {
+            let Some(dictionary) = existing
+                .element(slot)
+                .ok()
+                .and_then(|value| DictionaryAttribute::try_from(value).ok())
+            else {
+                continue;
+            };
+            for position in 0..dictionary.len() {
+                if let Ok(entry) = dictionary.element(position) {
+                    entries.push(entry);
+                }
+            }
+        }
+    }
+    let entries = &mut dictionaries[index];
+    let current = entries
+        .iter()
+        .find(|(name, _)| name.as_string_ref().as_str() == Ok("llvm.align"))
+        .and_then(|(_, value)| IntegerAttribute::try_from(*value).ok())
+        .map_or(0, |value| value.value());
+    if current >= align as i64 {
+        return true;
+    }
+    entries.retain(|(name, _)| name.as_string_ref().as_str() != Ok("llvm.align"));
+    entries.push((Identifier::new(context, "llvm.align"), int_attr(context, align)));
+    let values: Vec<Attribute> = dictionaries
+        .iter()
+        .map(|entries| DictionaryAttribute::new(context, entries).into())
+        .collect();
+    ir::set_inherent(
+        function,
+        "workgroup_attrib_attrs",
+        ArrayAttribute::new(context, &values).into(),
+    );
+    true
+}
+
+/// Raises the `alignment` of the `memref.global` read by `get_global`.
+fn raise_global_alignment(get_global: OperationRef, align: u64) -> bool {
+    let Some(symbol) = get_global
+        .attribute("name")
+        .ok()
+        .map(|name| name.to_string())
+        .and_then(|name| name.strip_prefix('@').map(|name| name.trim_matches('"').to_string()))
+    else {
+        return false;
+    };
+    let mut table = get_global.parent_operation();
+    while let Some(candidate) = table {
+        if let Some(global) = find_global(candidate, &symbol) {
+            let current = global
+                .attribute("alignment")
+                .ok()
+                .and_then(|value| IntegerAttribute::try_from(value).ok())
+                .map_or(0, |value| value.value());
+            if current < align as i64 {
+                // SAFETY: the context owns the global being rewritten.
+                let context = unsafe { global.context().to_ref() };
+                ir::set_inherent(global, "alignment", int_attr(context, align));
+            }
+            return true;
+        }
+        table = candidate.parent_operation();
+    }
+    false
+}
+
+fn find_global<'c, 'a>(table: OperationRef<'c, 'a>, symbol: &str) -> Option<OperationRef<'c, 'a>> {
+    let body = table.region(0).ok()?;
+    let block = body.first_block()?;
+    let mut current = block.first_operation();
+    while let Some(op) = current {
+        if ir::op_name(&op) == "memref.global" {
+            let name = op
+                .attribute("sym_name")
+                .ok()
+                .and_then(|value| StringAttribute::try_from(value).ok())
+                .map(|value| value.value().to_string());
+            if name.as_deref() == Some(symbol) {
+                return Some(op);
+            }
+        }
+        current = op.next_in_block();
+    }
+    None
+}

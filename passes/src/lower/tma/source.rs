@@ -1,0 +1,246 @@
+//! Which kernel argument a TMA copy's global memref is, and where the copy's
+//! window lies in it.
+//!
+//! A tensor map is encoded on the host from a kernel argument's runtime base,
+//! sizes and strides, so the global memref of a TMA copy must be
+//!
+//! * an argument of the enclosing kernel `gpu.func`, or
+//! * one `memref.subview` of such an argument, with unit strides and the same
+//!   rank: the tensor map then describes the whole argument, and the subview's
+//!   offsets are added to the copy's coordinates.
+//!
+//! Through a subview, TMA's bounds are the argument's, not the view's. So a
+//! copy through a subview must stay provably inside the view along every
+//! dimension where the view is narrower than the argument (constant indices,
+//! static sizes), unless it is a load with `oob_mode = "promise_in_bounds"` or
+//! `"undefined"`. Otherwise a load would read argument elements outside the
+//! view instead of zero-filling, and a store would write them.
+
+use melior::ir::{
+    attribute::{DenseI32ArrayAttribute, TypeAttribute},
+    block::BlockLike,
+    operation::OperationLike,
+    r#type::{FunctionType, MemRefType},
+    OperationRef, RegionLike, Value, ValueLike,
+};
+
+use super::{
+    super::build::{Ix, LowerResult},
+    ir::{self, DYNAMIC},
+};
+use crate::verify::shape::py_tuple as python_tuple;
+
+/// An offset of the view within the kernel argument, along one dimension.
+#[derive(Clone, Copy)]
+pub(crate) enum Offset<'c, 'a> {
+    Static(i64),
+    Dynamic(Value<'c, 'a>),
+}
+
+impl<'c, 'a> Offset<'c, 'a> {
+    /// The offset as an [`Ix`].
+    pub fn ix(&self) -> Ix<'c, 'a> {
+        match self {
+            Offset::Static(offset) => Ix::Const(*offset),
+            Offset::Dynamic(value) => Ix::Val(*value),
+        }
+    }
+}
+
+/// The kernel argument behind a global memref.
+pub(crate) struct GlobalSource<'c, 'a> {
+    /// The kernel `gpu.func`.
+    pub kernel: OperationRef<'c, 'a>,
+    /// Argument index in the gpu.func signature.
+    pub arg_index: usize,
+    /// The view's offsets in the argument, one per dimension (all zero
+    /// without a subview).
+    pub offsets: Vec<Offset<'c, 'a>>,
+    /// For a subview: per dimension, the view's static size when it is
+    /// narrower than the argument (or cannot be shown not to be).
+    narrower: Vec<Option<Option<i64>>>,
+}
+
+/// What the window check is for, which decides the error text.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Access {
+    /// A load that zero-fills outside the view (`oob_mode = "zeros"`).
+    LoadZeros,
+    /// A load that may read anything outside the view.
+    LoadAnything,
+    /// A store.
+    Store,
+}
+
+const SOURCE_RULE: &str = "must be an argument of the enclosing kernel gpu.func, or a memref.subview of one with unit strides, because its TMA tensor map is encoded on the host from that kernel argument";
+
+/// Finds the kernel argument behind `value`, the global memref of a TMA copy
+/// whose role (`src` or `dst`) names it in errors.
+pub(crate) fn resolve<'c, 'a>(
+    value: Value<'c, 'a>,
+    role: &str,
+) -> LowerResult<GlobalSource<'c, 'a>> {
+    let rank = MemRefType::try_from(value.r#type())
+        .map(|memref| melior::ir::ShapedTypeLike::rank(&memref))
+        .map_err(|_| format!("internal error: {role} is not a memref"))?;
+    if let Some((kernel, arg_index)) = kernel_argument(value, role)? {
+        return Ok(GlobalSource {
+            kernel,
+            arg_index,
+            offsets: vec![Offset::Static(0); rank],
+            narrower: vec![None; rank],
+        });
+    }
+    let Some(subview) = ir::defining_op(value).filter(|op| ir::op_name(op) == "memref.subview")
+    else {
+        return Err(format!("the {role} of a TMA copy {SOURCE_RULE}"));
+    };
+    let source = subview
+        .operand(0)
+        .map_err(|_| "internal error: memref.subview without a source".to_string())?;
+    let Some((kernel, arg_index)) = kernel_argument(source, role)? else {
+        return Err(format!(
+            "the {role} of a TMA copy is a memref.subview of a value that is not a kernel argument; it {SOURCE_RULE}"
+        ));
+    };
+    let source_type = MemRefType::try_from(source.r#type())
+        .map_err(|_| "internal error: memref.subview of a non-memref".to_string())?;
+    let source_shape = ir::shape(source_type);
+    if source_shape.len() != rank {
+        return Err(format!(
+            "the {role} of a TMA copy is a rank-reducing memref.subview; TMA needs the view to keep the argument's rank {}",
+            source_shape.len()
+        ));
+    }
+    let static_offsets = ir::dense_i64s(&subview, "static_offsets");
+    let static_sizes = ir::dense_i64s(&subview, "static_sizes");
+    let static_strides = ir::dense_i64s(&subview, "static_strides");
+    let (Some(static_offsets), Some(static_sizes), Some(static_strides)) =
+        (static_offsets, static_sizes, static_strides)
+    else {
+        return Err("internal error: memref.subview without static_* attributes".to_string());
+    };
+    if static_strides.iter().any(|&stride| stride != 1) {
+        return Err(format!(
+            "the {role} of a TMA copy is a memref.subview with strides {}; TMA can only address a subview with unit strides",
+            python_tuple(&static_strides)
+        ));
+    }
+    let segments = subview
+        .attribute("operandSegmentSizes")
+        .ok()
+        .and_then(|attribute| DenseI32ArrayAttribute::try_from(attribute).ok())
+        .and_then(|array| (0..array.len()).map(|i| array.element(i).ok()).collect::<Option<Vec<i32>>>())
+        .ok_or_else(|| "internal error: memref.subview without operandSegmentSizes".to_string())?;
+    let mut dynamic = 1usize; // operand 0 is the source
+    let mut offsets = Vec::with_capacity(rank);
+    for &offset in &static_offsets {
+        if offset == DYNAMIC {
+            let operand = subview
+                .operand(dynamic)
+                .map_err(|_| "internal error: memref.subview offset operand missing".to_string())?;
+            dynamic += 1;
+            offsets.push(match ir::constant_int(operand) {
+                Some(constant) => Offset::Static(constant),
+                None => Offset::Dynamic(operand),
+            });
+        } else {
+            offsets.push(Offset::Static(offset));
+        }
+    }
+    if segments.len() > 1 && dynamic - 1 != segments[1] as usize {
+        return Err("internal error: memref.subview offsets do not match its segments".to_string());
+    }
+    let narrower = (0..rank)
+        .map(|dim| {
+            let size = (static_sizes[dim] != DYNAMIC).then_some(static_sizes[dim]);
+            let covers = static_offsets[dim] == 0 && size.is_some() && size == source_shape[dim];
+            if covers {
+                None
+            } else {
+                Some(size)
+            }
+        })
+        .collect();
+    Ok(GlobalSource {
+        kernel,
+        arg_index,
+        offsets,
+        narrower,
+    })
+}
+
+impl GlobalSource<'_, '_> {
+    /// Checks that a window of `extents` at `indices` may go through the
+    /// subview (see the module comment).
+    pub fn check_window(
+        &self,
+        indices: &[Value],
+        extents: &[i64],
+        access: Access,
+        role: &str,
+    ) -> LowerResult<()> {
+        if access == Access::LoadAnything {
+            return Ok(());
+        }
+        for (dim, narrower) in self.narrower.iter().enumerate() {
+            let Some(size) = narrower else { continue };
+            let start = indices.get(dim).copied().and_then(ir::constant_int);
+            let inside = matches!((start, size), (Some(start), Some(size))
+                if start >= 0 && start + extents[dim] <= *size);
+            if !inside {
+                let what = match access {
+                    Access::Store => "write argument elements outside the view",
+                    _ => "read argument elements outside the view instead of zero-filling them; use oob_mode = \"promise_in_bounds\" or \"undefined\" if that is intended",
+                };
+                return Err(format!(
+                    "the window of this TMA copy cannot be shown to stay inside the memref.subview {role} along dimension {dim}: TMA's bounds are the kernel argument's, so it would {what}"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The kernel gpu.func and argument index, if `value` is a kernel argument.
+fn kernel_argument<'c, 'a>(
+    value: Value<'c, 'a>,
+    role: &str,
+) -> LowerResult<Option<(OperationRef<'c, 'a>, usize)>> {
+    let Some((block, position)) = ir::block_argument(value) else {
+        return Ok(None);
+    };
+    let Some(function) = block.parent_operation() else {
+        return Ok(None);
+    };
+    if ir::op_name(&function) != "gpu.func" {
+        return Ok(None);
+    }
+    let inputs = function_inputs(function)?;
+    let is_entry = function
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .is_some_and(|entry| entry == block);
+    if !is_entry || position >= inputs {
+        // A workgroup or private attribution, or a block argument further in.
+        return Ok(None);
+    }
+    if !function.has_attribute("gpu.kernel") {
+        return Err(format!(
+            "the {role} of a TMA copy is an argument of a gpu.func that is not a kernel; tensor maps are kernel parameters, so TMA copies must use the arguments of a `kernel` gpu.func"
+        ));
+    }
+    Ok(Some((function, position)))
+}
+
+/// The number of inputs of a gpu.func's `function_type`.
+pub(crate) fn function_inputs(function: OperationRef) -> LowerResult<usize> {
+    let function_type = function
+        .attribute("function_type")
+        .ok()
+        .and_then(|attribute| TypeAttribute::try_from(attribute).ok())
+        .and_then(|attribute| FunctionType::try_from(attribute.value()).ok())
+        .ok_or_else(|| "internal error: gpu.func without a function_type".to_string())?;
+    Ok(function_type.input_count())
+}

@@ -1,0 +1,159 @@
+//! `acopy.copy_smem_to_gmem` and `acopy.wait_smem_to_gmem` on sm_90 and newer.
+//!
+//! ```text
+//! fence.proxy.async.shared::cta          // every thread: its smem writes, to the async proxy
+//! barrier                                // the whole tile is written
+//! if (thread == (0,0,0)) {
+//!   if (pred) cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group [tmap, {coords}], [src]
+//!             (or cp.reduce.async.bulk.tensor.Nd.global.shared::cta.<op>.tile.bulk_group)
+//!   cp.async.bulk.commit_group           // when commit_group (the default), predicate or not
+//! }
+//! ```
+//! The commit does not depend on the predicate, so `pending` counts the same
+//! groups on every CTA. Bulk groups belong to the thread that commits them;
+//! `wait_smem_to_gmem` runs `cp.async.bulk.wait_group[.read] pending` on every
+//! thread (only thread (0,0,0) has groups) and then a block barrier, so the
+//! whole block knows the tile may be reused (`read_only`) or the data is in
+//! global memory.
+
+use acopy_dialect::{CopySmemToGmem, ReductionOp, WaitSmemToGmem};
+use melior::ir::ShapedTypeLike;
+
+use super::{
+    super::build::{Builder, Ix, LowerResult},
+    maps,
+    smem, source,
+    source::Access,
+    tile_element, window_coordinates,
+};
+use crate::{manifest::MapKey, target::Target, verify::shape};
+
+/// Lowers one store; `b` inserts before the op, which the caller erases.
+pub(crate) fn lower<'c, 'a>(
+    view: &CopySmemToGmem<'c, 'a>,
+    _target: &Target,
+    b: &Builder<'c, 'a>,
+) -> LowerResult<()> {
+    let (element_bytes, element_type) = tile_element(view.src_type)?;
+    let tile: Vec<i64> = super::ir::shape(view.src_type)
+        .into_iter()
+        .collect::<Option<_>>()
+        .ok_or_else(|| "internal error: the shared tile has a dynamic shape".to_string())?;
+    let window = shape::window_shape(view.dst_type.rank(), &tile);
+    let reduction = match view.reduction_op {
+        None => None,
+        Some(op) => Some(reduction_kind(op, &element_type)?),
+    };
+    let destination = source::resolve(view.dst, "dst")?;
+    destination.check_window(&view.indices, &window, Access::Store, "dst")?;
+    let tensor_map = maps::parameter(
+        b.context,
+        destination.kernel,
+        &MapKey {
+            arg: destination.arg_index,
+            element_type,
+            box_shape: window.clone(),
+            swizzle: 0,
+            oob_fill: "none",
+        },
+    )?;
+    let mut coordinates = Vec::with_capacity(window.len());
+    for (dim, offset) in destination.offsets.iter().enumerate() {
+        let index = view
+            .indices
+            .get(dim)
+            .copied()
+            .ok_or_else(|| "internal error: fewer indices than dst dimensions".to_string())?;
+        coordinates.push(b.add(super::index_ix(index), offset.ix())?);
+    }
+    let coordinates = window_coordinates(b, &coordinates)?;
+    let src = smem::tile_pointer(
+        b,
+        view.src,
+        element_bytes,
+        smem::required_alignment(0),
+        "src",
+        Ix::Const(0),
+    )?;
+
+    let fence = [
+        ("kind", b.attr("#nvvm.proxy_kind<async.shared>")?),
+        ("space", b.attr("#nvvm.shared_space<cta>")?),
+    ];
+    b.op("nvvm.fence.proxy", &[], &[], &fence)?;
+    b.block_barrier()?;
+    let first_thread = super::first_thread(b)?;
+    let commit = view.commit_group;
+    let predicate = view.predicate;
+    b.if_then(first_thread, |b| {
+        super::guarded(b, predicate, |b| {
+            let mut operands = vec![tensor_map, src];
+            operands.extend(coordinates.iter().copied());
+            match reduction {
+                None => {
+                    let segments = format!("array<i32: 1, 1, {}, 0, 0>", coordinates.len());
+                    b.op(
+                        "nvvm.cp.async.bulk.tensor.global.shared.cta",
+                        &operands,
+                        &[],
+                        &[("operandSegmentSizes", b.attr(&segments)?)],
+                    )?;
+                }
+                Some(kind) => {
+                    let segments = format!("array<i32: 1, 1, {}, 0>", coordinates.len());
+                    b.op(
+                        "nvvm.cp.async.bulk.tensor.reduce",
+                        &operands,
+                        &[],
+                        &[
+                            ("operandSegmentSizes", b.attr(&segments)?),
+                            ("redKind", b.attr(&format!("#nvvm.tma_redux_kind<{kind}>"))?),
+                        ],
+                    )?;
+                }
+            }
+            Ok(())
+        })?;
+        if commit {
+            b.op("nvvm.cp.async.bulk.commit.group", &[], &[], &[])?;
+        }
+        Ok(())
+    })
+}
+
+/// The `#nvvm.tma_redux_kind` for a reduction on `element_type`.
+///
+/// The PTX reduction has no signedness of its own: it follows the tensor
+/// map's data type, and the manifest's integer types are encoded signed
+/// (`INT32`, `INT64`). So `smin`/`smax` are `min`/`max`, and the operations
+/// that need an unsigned map (`umin`, `umax`, and `inc`/`dec`, which PTX
+/// defines on `.u32` only) are refused until the manifest can ask for one.
+fn reduction_kind(op: ReductionOp, element_type: &str) -> LowerResult<&'static str> {
+    Ok(match op {
+        ReductionOp::Add => "add",
+        ReductionOp::Min | ReductionOp::Smin => "min",
+        ReductionOp::Max | ReductionOp::Smax => "max",
+        ReductionOp::And => "and",
+        ReductionOp::Or => "or",
+        ReductionOp::Xor => "xor",
+        ReductionOp::Umin | ReductionOp::Umax | ReductionOp::Inc | ReductionOp::Dec => {
+            return Err(format!(
+                "reduction_op = \"{}\" on {element_type} needs an unsigned tensor map (CU_TENSOR_MAP_DATA_TYPE_UINT{}), which the tensor-map manifest cannot ask for yet: its integer types are encoded signed",
+                op.as_str(),
+                element_type.trim_start_matches('i'),
+            ))
+        }
+    })
+}
+
+/// Lowers `acopy.wait_smem_to_gmem`.
+pub(crate) fn lower_wait<'c, 'a>(view: &WaitSmemToGmem<'c, 'a>, b: &Builder<'c, 'a>) -> LowerResult<()> {
+    let pending = i32::try_from(view.pending)
+        .map_err(|_| format!("pending = {} is too large for cp.async.bulk.wait_group", view.pending))?;
+    let mut attributes = vec![("group", b.int_attr(32, i64::from(pending)))];
+    if view.read_only {
+        attributes.push(("read", b.attr("unit")?));
+    }
+    b.op("nvvm.cp.async.bulk.wait_group", &[], &[], &attributes)?;
+    b.block_barrier()
+}

@@ -1,0 +1,244 @@
+//! The tensor-map manifest, from the IR's side.
+//!
+//! `acopy-lower` records every tensor map a TMA kernel takes in the kernel's
+//! discardable attribute `acopy.tensor_maps` (written by the TMA lowering):
+//!
+//! ```mlir
+//! gpu.func @k(%src: memref<256x512xf32>, %dst: memref<256x512xf32>, %tmap0: !llvm.ptr {llvm.align = 64 : i64}) kernel
+//!     attributes {acopy.tensor_maps = [{param = 2 : i64, arg = 0 : i64, element_type = f32,
+//!                 box = array<i64: 64, 128>, swizzle = 0 : i64, oob_fill = "none"}]}
+//! ```
+//!
+//! Entries are in parameter order, and their `param`s are the trailing
+//! gpu.func arguments. `param` and `arg` are gpu.func argument indices, `box`
+//! is outermost first, `swizzle` is in bytes, `oob_fill` is `"none"` (TMA
+//! fills out-of-bounds elements with zeros; acopy never asks for NaN).
+//!
+//! This module reads that attribute: [`collect`] turns it into an
+//! [`acopy_manifest::Manifest`] (what `acopy-opt --tma-manifest=FILE` writes),
+//! and [`params`] is the pass that makes the parameters `__grid_constant__`
+//! once the kernels are `llvm.func`s.
+
+pub mod params;
+
+use acopy_manifest::{ElementType, KernelEntry, Manifest, OobFill, Swizzle, TensorMapEntry};
+use acopy_target::Chip;
+use melior::ir::{
+    attribute::{
+        ArrayAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute, DictionaryAttribute,
+        IntegerAttribute, StringAttribute, TypeAttribute,
+    },
+    operation::{OperationLike, WalkOrder, WalkResult},
+    Attribute, OperationRef,
+};
+
+use crate::{target, PassOptions};
+
+/// The name of the manifest attribute on a kernel.
+pub const TENSOR_MAPS_ATTR: &str = "acopy.tensor_maps";
+
+
+/// What makes two tensor maps the same.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct MapKey {
+    pub arg: usize,
+    /// MLIR spelling of the element type (`f32`, `bf16`, ...).
+    pub element_type: String,
+    /// Box shape in elements, outermost first.
+    pub box_shape: Vec<i64>,
+    pub swizzle: u32,
+    /// `"none"`: TMA fills out-of-bounds elements with zeros.
+    pub oob_fill: &'static str,
+}
+
+
+/// One `acopy.tensor_maps` element.
+pub(crate) struct Entry {
+    pub param: usize,
+    pub key: MapKey,
+}
+
+/// Reads a kernel's `acopy.tensor_maps` (empty when absent or malformed; the
+/// lowering is the only writer).
+pub(crate) fn read_entries(function: OperationRef) -> Vec<Entry> {
+    let Ok(attribute) = function.attribute(TENSOR_MAPS_ATTR) else {
+        return Vec::new();
+    };
+    let Ok(array) = ArrayAttribute::try_from(attribute) else {
+        return Vec::new();
+    };
+    (0..array.len())
+        .filter_map(|index| array.element(index).ok())
+        .filter_map(|element| parse_entry(element).ok())
+        .collect()
+}
+
+/// Parses one element of `acopy.tensor_maps`.
+pub(crate) fn parse_entry(element: Attribute) -> Result<Entry, String> {
+    let dictionary =
+        DictionaryAttribute::try_from(element).map_err(|_| "an entry is not a dictionary")?;
+    let int = |name: &str| -> Result<i64, String> {
+        dictionary
+            .element_by_name(name)
+            .and_then(|value| IntegerAttribute::try_from(value).ok())
+            .map(|value| value.value())
+            .ok_or_else(|| format!("entry field `{name}` is missing or not an integer"))
+    };
+    let element_type = dictionary
+        .element_by_name("element_type")
+        .and_then(|value| TypeAttribute::try_from(value).ok())
+        .map(|value| value.value().to_string())
+        .ok_or("entry field `element_type` is missing or not a type")?;
+    let box_shape = dictionary
+        .element_by_name("box")
+        .and_then(|value| DenseI64ArrayAttribute::try_from(value).ok())
+        .and_then(|array| {
+            (0..array.len())
+                .map(|i| array.element(i).ok())
+                .collect::<Option<Vec<i64>>>()
+        })
+        .ok_or("entry field `box` is missing or not an array<i64>")?;
+    let oob_fill = dictionary
+        .element_by_name("oob_fill")
+        .and_then(|value| StringAttribute::try_from(value).ok())
+        .map(|value| value.value())
+        .ok_or("entry field `oob_fill` is missing or not a string")?;
+    let oob_fill = match oob_fill {
+        "none" => "none",
+        "nan_request_zero_fma" => "nan_request_zero_fma",
+        other => return Err(format!("unknown oob_fill `{other}`")),
+    };
+    let param = int("param")?;
+    let arg = int("arg")?;
+    let swizzle = int("swizzle")?;
+    Ok(Entry {
+        param: usize::try_from(param).map_err(|_| "negative `param`")?,
+        key: MapKey {
+            arg: usize::try_from(arg).map_err(|_| "negative `arg`")?,
+            element_type,
+            box_shape,
+            swizzle: u32::try_from(swizzle).map_err(|_| "bad `swizzle`")?,
+            oob_fill,
+        },
+    })
+}
+
+
+/// Why a manifest cannot be made from the IR.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CollectError {
+    #[error("kernel `{kernel}`: malformed {TENSOR_MAPS_ATTR}: {reason}")]
+    Malformed { kernel: String, reason: String },
+    #[error("kernel `{kernel}`: {problem}")]
+    Target { kernel: String, problem: String },
+}
+
+/// The manifest of every kernel under `top` (a `builtin.module`, after
+/// `acopy-lower` and before the upstream lowering) that takes tensor maps.
+/// `chip` overrides the gpu.modules' chips, as the passes' `chip` option does.
+///
+/// Kernels are listed in IR order; a kernel without tensor maps is left out.
+pub fn collect(top: OperationRef, chip: Option<Chip>) -> Result<Manifest, CollectError> {
+    let mut raw = Vec::new();
+    top.walk(WalkOrder::PreOrder, |op| {
+        let name = op.name();
+        let name = name.as_string_ref().as_str().unwrap_or_default();
+        if (name == "gpu.func" || name == "llvm.func") && op.has_attribute(TENSOR_MAPS_ATTR) {
+            raw.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    let options = PassOptions {
+        chip,
+        ..PassOptions::default()
+    };
+    let mut manifest = Manifest::new();
+    for raw in raw {
+        // SAFETY: the walk found these ops under `top`, which the caller holds.
+        let function = unsafe { OperationRef::from_raw(raw) };
+        manifest.kernels.push(kernel_entry(function, &options)?);
+    }
+    Ok(manifest)
+}
+
+fn symbol(op: OperationRef) -> String {
+    op.attribute("sym_name")
+        .ok()
+        .and_then(|value| StringAttribute::try_from(value).ok())
+        .map(|value| value.value().to_string())
+        .unwrap_or_default()
+}
+
+fn kernel_entry(function: OperationRef, options: &PassOptions) -> Result<KernelEntry, CollectError> {
+    let kernel = symbol(function);
+    let module = target::enclosing(function, "gpu.module")
+        .map(symbol)
+        .unwrap_or_default();
+    let resolved = target::resolve(function, options).map_err(|problem| CollectError::Target {
+        kernel: kernel.clone(),
+        problem: problem.to_string(),
+    })?;
+    let malformed = |reason: String| CollectError::Malformed {
+        kernel: kernel.clone(),
+        reason,
+    };
+    let array = function
+        .attribute(TENSOR_MAPS_ATTR)
+        .ok()
+        .and_then(|value| ArrayAttribute::try_from(value).ok())
+        .ok_or_else(|| malformed("not an array".to_string()))?;
+    let mut tensor_maps = Vec::with_capacity(array.len());
+    for index in 0..array.len() {
+        let element = array
+            .element(index)
+            .map_err(|error| malformed(error.to_string()))?;
+        let entry = parse_entry(element).map_err(malformed)?;
+        tensor_maps.push(manifest_entry(&entry).map_err(malformed)?);
+    }
+    let entry = KernelEntry {
+        module,
+        kernel: kernel.clone(),
+        chip: resolved.chip.name().to_string(),
+        cluster: cluster_dims(function).unwrap_or(resolved.cluster),
+        tensor_maps,
+    };
+    entry
+        .validate()
+        .map_err(|error| malformed(error.to_string()))?;
+    Ok(entry)
+}
+
+fn cluster_dims(function: OperationRef) -> Option<[u32; 3]> {
+    let dims = DenseI32ArrayAttribute::try_from(function.attribute("nvvm.cluster_dim").ok()?).ok()?;
+    let mut out = [1u32; 3];
+    for (index, slot) in out.iter_mut().enumerate().take(dims.len().min(3)) {
+        *slot = u32::try_from(dims.element(index).ok()?).ok()?;
+    }
+    Some(out)
+}
+
+/// One manifest entry from one attribute entry.
+fn manifest_entry(entry: &Entry) -> Result<TensorMapEntry, String> {
+    let element_type = ElementType::from_mlir_name(&entry.key.element_type)
+        .ok_or_else(|| format!("element type {} has no manifest spelling", entry.key.element_type))?;
+    let box_shape = entry
+        .key
+        .box_shape
+        .iter()
+        .map(|&size| u32::try_from(size).map_err(|_| format!("box size {size} out of range")))
+        .collect::<Result<Vec<u32>, String>>()?;
+    let swizzle = Swizzle::try_from(entry.key.swizzle)?;
+    let oob_fill = match entry.key.oob_fill {
+        "none" => OobFill::None,
+        _ => OobFill::NanRequestZeroFma,
+    };
+    let mut out = TensorMapEntry::new(
+        u32::try_from(entry.param).map_err(|_| "param out of range".to_string())?,
+        u32::try_from(entry.key.arg).map_err(|_| "arg out of range".to_string())?,
+        element_type,
+        box_shape,
+    );
+    out.swizzle = swizzle;
+    out.oob_fill = oob_fill;
+    Ok(out)
+}

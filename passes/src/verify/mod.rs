@@ -1,0 +1,149 @@
+//! `acopy-verify`: SPEC §3's documented errors, checked before lowering.
+//!
+//! **Needs**: any IR that parses. acopy ops are expected inside a `gpu.module`
+//! whose `targets` hold an `#nvvm.target<chip = "sm_XX">`, unless the `chip`
+//! option overrides it.
+//!
+//! **Guarantees**: every acopy op is checked, and each op that the chip cannot
+//! do gets exactly one error at its location; checking goes on after a bad op.
+//! In order, an op gets:
+//! 1. its view error, when the op is malformed (bad attribute value, wrong
+//!    memory space, ...: `acopy_dialect`'s typed views);
+//! 2. a target error, when its chip cannot be determined (no `#nvvm.target`,
+//!    one without `chip`, an unknown or pre-sm_80 chip, several different
+//!    chips, or a cluster / block size below 1). It is reported at **each**
+//!    acopy op of the gpu.module, since SPEC §2 says "a copy whose chip cannot
+//!    be determined gets an error"; a gpu.module without acopy ops is not
+//!    acopy's business and is never reported;
+//! 3. the first rule of [`rules::RULES`] that applies.
+//!
+//! The IR is never changed. The pass fails when any error was emitted.
+//!
+//! **Options** ([`PassOptions`]): `chip=sm_XX` overrides every gpu.module's
+//! chip; `fallback=true` turns on fallback mode: on cp.async chips, E1–E5 are
+//! waived for an op whenever [`rules::Fallback::keeps`] says its semantics
+//! can be kept exactly, and reported as in strict mode otherwise. The MLIR C
+//! API can only emit errors (`mlirEmitError`), so the remark SPEC asks for
+//! when `collective_axes`/`leader_tracked` are dropped is a `tracing::info!`
+//! event (`ACOPY_LOG=acopy_passes=info`).
+//!
+//! `acopy-lower` calls [`verify_operation`] as its first step.
+
+mod facts;
+pub mod rules;
+pub mod shape;
+
+#[cfg(test)]
+mod tests;
+
+use acopy_dialect::{diagnostics::emit_error, AcopyOp};
+use acopy_target::CopyPath;
+use melior::ir::{
+    operation::{OperationLike, WalkOrder, WalkResult},
+    OperationRef,
+};
+
+pub use facts::{CopyFacts, Ctx};
+pub use rules::{Rule, Scope, RULES};
+
+use crate::{
+    external::{external_pass, PassId, PassResult},
+    target, PassOptions,
+};
+
+/// The pass's `--help` line.
+pub const SUMMARY: &str = "Reject acopy ops the target chip cannot do, with the documented errors";
+
+static ID: PassId = PassId;
+
+/// Creates the `acopy-verify` pass.
+pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
+    external_pass(&ID, "acopy-verify", SUMMARY, options, verify_operation)
+}
+
+/// An op's one error: the rule that fired (`None` for a view or target
+/// error) and the message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    pub rule: Option<&'static str>,
+    pub message: String,
+}
+
+/// Checks every acopy op inside `operation` (and `operation` itself), emits
+/// one error diagnostic at each op that fails, and returns `Err` if any did.
+///
+/// The `Err` carries nothing: the errors are the diagnostics already emitted
+/// through the context, as with an MLIR pass.
+#[allow(clippy::result_unit_err)]
+pub fn verify_operation(operation: OperationRef, options: &PassOptions) -> PassResult {
+    let mut errors = 0usize;
+    operation.walk(WalkOrder::PreOrder, |op| {
+        if let Some(finding) = check_op(op, options) {
+            emit_error(op.location(), &finding.message);
+            errors += 1;
+        }
+        WalkResult::Advance
+    });
+    if errors == 0 {
+        Ok(())
+    } else {
+        Err(())
+    }
+}
+
+/// The error of one op, if it is an acopy op that fails verification.
+pub fn check_op(op: OperationRef, options: &PassOptions) -> Option<Finding> {
+    let view = match AcopyOp::from_op(op)? {
+        Ok(view) => view,
+        Err(error) => {
+            return Some(Finding {
+                rule: None,
+                message: error.to_string(),
+            })
+        }
+    };
+    let target = match target::resolve(op, options) {
+        Ok(target) => target,
+        Err(problem) => {
+            return Some(Finding {
+                rule: None,
+                message: problem.to_string(),
+            })
+        }
+    };
+    let ctx = Ctx::new(&view, target, options);
+    first_failure(&ctx).map(|rule| Finding {
+        rule: Some(rule.id),
+        message: (rule.message)(&ctx),
+    })
+}
+
+/// The first rule of the table that `ctx`'s op breaks, after fallback waivers.
+pub fn first_failure(ctx: &Ctx) -> Option<&'static Rule> {
+    let op_name = ctx.view.op().name();
+    let op_name = op_name.as_string_ref().as_str().ok()?;
+    let path = ctx.path();
+    let fallback = ctx.options.fallback && path == CopyPath::CpAsync;
+    RULES
+        .iter()
+        .filter(|rule| rule.applies(op_name, path))
+        .find(|rule| {
+            if !(rule.condition)(ctx) {
+                return false;
+            }
+            match &rule.fallback {
+                Some(waiver) if fallback && (waiver.keeps)(ctx) => {
+                    tracing::info!(
+                        rule = rule.id,
+                        op = op_name,
+                        location = %ctx.view.op().location(),
+                        "remark: fallback mode keeps this op on {}: {}",
+                        ctx.target.chip,
+                        waiver.lowering
+                    );
+                    false
+                }
+                _ => true,
+            }
+        })
+}

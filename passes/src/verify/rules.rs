@@ -1,0 +1,773 @@
+//! The one ordered table of verification rules.
+//!
+//! Each op is checked against the rules in table order, keeping those whose
+//! [`Scope`] includes the chip's copy path and whose `ops` list the op; the
+//! first rule whose condition holds gives the op's one error. Filtering the
+//! table by path yields exactly SPEC §3's orders:
+//!
+//! - cp.async (sm_80–sm_89): E10, E1, E2, E3, E4, E5, E11, then our own rules;
+//! - TMA (sm_90 and newer): E10, E8, E9, E6, E11, T1–T4 (the TMA shape rules),
+//!   then our own rules.
+//!
+//! The documented rules (E*, T*) carry the reference compiler's exact texts.
+//! Our own rules (A*) come after every documented one, so an op that breaks a
+//! documented rule always reports it.
+//!
+//! `docs/verification.md` holds [`markdown_table`]'s output, and a test keeps
+//! the two equal; another test requires a lit case under `tests/verify/` for
+//! every rule id.
+
+use acopy_dialect::{names, LeaderTracked, OobMode, ReductionOp, Swizzle};
+use acopy_target::{Capability, Chip, CopyPath};
+
+use super::{facts::Ctx, shape};
+
+/// Which chips a rule is checked on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Every chip.
+    All,
+    /// Chips that use the cp.async implementation (major version below 9).
+    CpAsync,
+    /// Chips that use the TMA implementation (sm_90 and newer).
+    Tma,
+}
+
+impl Scope {
+    /// Whether the rule is checked on chips of `path`.
+    pub fn includes(self, path: CopyPath) -> bool {
+        match self {
+            Scope::All => true,
+            Scope::CpAsync => path == CopyPath::CpAsync,
+            Scope::Tma => path == CopyPath::Tma,
+        }
+    }
+
+    /// The chips, for the docs.
+    pub fn chips(self) -> &'static str {
+        match self {
+            Scope::All => "all",
+            Scope::CpAsync => "sm_80–sm_89 (cp.async)",
+            Scope::Tma => "sm_90 and newer (TMA)",
+        }
+    }
+}
+
+/// How fallback mode (SPEC §3) keeps a rule's feature on cp.async chips.
+pub struct Fallback {
+    /// Whether the semantics can be kept exactly for this op; if not, the
+    /// rule reports its error as in strict mode.
+    pub keeps: fn(&Ctx) -> bool,
+    /// When it keeps them, for the docs.
+    pub when: &'static str,
+    /// What acopy-lower does instead; logged as the "remark".
+    pub lowering: &'static str,
+}
+
+/// One verification rule.
+pub struct Rule {
+    /// `E1`–`E11` (SPEC §3), `T1`–`T4` (SPEC's TMA shape rules), `A1`… (ours).
+    pub id: &'static str,
+    /// The ops it checks (full names).
+    pub ops: &'static [&'static str],
+    pub scope: Scope,
+    /// The condition in words, for the docs.
+    pub when: &'static str,
+    /// The message, with `{...}` where [`Rule::message`] fills in values.
+    pub template: &'static str,
+    pub condition: fn(&Ctx) -> bool,
+    pub message: fn(&Ctx) -> String,
+    /// `Some` for the rules fallback mode may waive (E1–E5).
+    pub fallback: Option<Fallback>,
+}
+
+impl Rule {
+    /// Whether the rule checks `op_name` on chips of `path`.
+    pub fn applies(&self, op_name: &str, path: CopyPath) -> bool {
+        self.scope.includes(path) && self.ops.contains(&op_name)
+    }
+
+    /// The longest fixed piece of the template: every message of this rule
+    /// contains it, and no other rule's fragment equals it (tests use it to
+    /// tell rules apart).
+    pub fn fragment(&self) -> &'static str {
+        literal_pieces(self.template)
+            .into_iter()
+            .max_by_key(|piece| piece.len())
+            .unwrap_or(self.template)
+    }
+}
+
+/// The text between `{...}` placeholders of a template.
+pub(crate) fn literal_pieces(template: &str) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        pieces.push(&rest[..open]);
+        match rest[open..].find('}') {
+            Some(close) => rest = &rest[open + close + 1..],
+            None => {
+                rest = "";
+                break;
+            }
+        }
+    }
+    pieces.push(rest);
+    pieces
+        .into_iter()
+        .filter(|piece| !piece.is_empty())
+        .collect()
+}
+
+const LOAD: &[&str] = &[names::COPY_GMEM_TO_SMEM];
+const STORE: &[&str] = &[names::COPY_SMEM_TO_GMEM];
+const COPIES: &[&str] = &[names::COPY_GMEM_TO_SMEM, names::COPY_SMEM_TO_GMEM];
+const WAIT_LOAD: &[&str] = &[names::WAIT_GMEM_TO_SMEM];
+const WAIT_STORE: &[&str] = &[names::WAIT_SMEM_TO_GMEM];
+
+const E1: &str = "copy_gmem_to_smem with a barrier is only supported Hopper and newer GPUs, which use the TMA implementation";
+const E2: &str = "Only the TMA implementation supports collective copies";
+const E3: &str = "Only the TMA implementation supports leader_tracked copies";
+const E4: &str = "The cp.async implementation only supports oob_mode=OOBFillMode.PROMISE_IN_BOUNDS";
+const E5: &str = "The cp.async implementation does not support user-defined predicates";
+const E6: &str = "copy_gmem_to_smem without a barrier is only supported on pre-Hopper GPUs, which use the cp.async implementation";
+const E7: &str = "wait_gmem_to_smem is only supported on pre-Hopper GPUs, which use cp.async for GMEM->SMEM copies.";
+const E8: &str = "`collective_axes` must be specified when `leader_tracked` is set";
+const T1: &str = "Async copies only support striding up to 5 dimensions";
+
+/// The largest TMA box dimension, and the largest rank of a TMA copy.
+const TMA_MAX_BOX: i64 = 256;
+const TMA_MAX_RANK: usize = 5;
+/// The multicast CTA mask has 16 bits.
+const MAX_MULTICAST_CLUSTER: u64 = 16;
+
+/// The element width, when it is one acopy copies (8, 16, 32 or 64 bits).
+fn supported_bits(ctx: &Ctx) -> Option<u32> {
+    ctx.copy
+        .as_ref()
+        .and_then(|copy| copy.element_bits)
+        .filter(|bits| matches!(bits, 8 | 16 | 32 | 64))
+}
+
+fn window_rank(ctx: &Ctx) -> usize {
+    ctx.copy.as_ref().map_or(0, |copy| copy.window.len())
+}
+
+fn partition_axis(ctx: &Ctx) -> Option<i64> {
+    match ctx.load()?.leader_tracked? {
+        LeaderTracked::Partitioned { axis } => Some(axis),
+        LeaderTracked::Replicated => None,
+    }
+}
+
+fn has(ctx: &Ctx, capability: Capability) -> bool {
+    ctx.target.chip.has(capability)
+}
+
+/// The element types a TMA reduction supports (integers by width, any signedness).
+pub fn reduction_types(op: ReductionOp) -> &'static [&'static str] {
+    match op {
+        ReductionOp::Add => &["f16", "bf16", "f32", "i32", "i64"],
+        ReductionOp::Min | ReductionOp::Max => &["f16", "bf16"],
+        ReductionOp::Umin | ReductionOp::Umax | ReductionOp::Smin | ReductionOp::Smax => {
+            &["i32", "i64"]
+        }
+        ReductionOp::Inc | ReductionOp::Dec => &["i32"],
+        ReductionOp::And | ReductionOp::Or | ReductionOp::Xor => &["i32", "i64"],
+    }
+}
+
+/// The reduction table's key for the copy's element type: `i32` for any
+/// 32-bit integer, the spelling otherwise.
+fn reduction_key(ctx: &Ctx) -> String {
+    match &ctx.copy {
+        Some(copy) if copy.element_is_integer => {
+            format!("i{}", copy.element_bits.unwrap_or_default())
+        }
+        Some(copy) => copy.dst_element.clone(),
+        None => String::new(),
+    }
+}
+
+fn cta_group2_chips() -> String {
+    Chip::all()
+        .iter()
+        .filter(|chip| chip.has(Capability::CtaGroup2))
+        .map(|chip| chip.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The rules, in the order they are checked.
+pub static RULES: &[Rule] = &[
+    Rule {
+        id: "E10",
+        ops: COPIES,
+        scope: Scope::All,
+        when: "src and dst element types differ",
+        template: "Expected dtypes to match but src had type {T1} and dst had type {T2}",
+        condition: |ctx| {
+            ctx.copy
+                .as_ref()
+                .is_some_and(|copy| copy.src_element != copy.dst_element)
+        },
+        message: |ctx| {
+            let (src, dst) = ctx.copy.as_ref().map_or((String::new(), String::new()), |copy| {
+                (copy.src_element.clone(), copy.dst_element.clone())
+            });
+            format!("Expected dtypes to match but src had type {src} and dst had type {dst}")
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "E1",
+        ops: LOAD,
+        scope: Scope::CpAsync,
+        when: "a barrier is given",
+        template: E1,
+        condition: |ctx| ctx.load().is_some_and(|load| load.barrier.is_some()),
+        message: |_| E1.to_string(),
+        fallback: Some(Fallback {
+            keeps: |_| true,
+            when: "always",
+            lowering: "the barrier tracks completion through cp.async.mbarrier.arrive",
+        }),
+    },
+    Rule {
+        id: "E2",
+        ops: LOAD,
+        scope: Scope::CpAsync,
+        when: "`collective_axes` is given",
+        template: E2,
+        condition: |ctx| {
+            ctx.load()
+                .is_some_and(|load| load.collective_axes.is_some())
+        },
+        message: |_| E2.to_string(),
+        fallback: Some(Fallback {
+            keeps: |ctx| ctx.single_cta_cluster(),
+            when: "the cluster is 1×1×1",
+            lowering: "collective_axes is dropped on a 1×1×1 cluster",
+        }),
+    },
+    Rule {
+        id: "E3",
+        ops: LOAD,
+        scope: Scope::CpAsync,
+        when: "`leader_tracked` is given",
+        template: E3,
+        condition: |ctx| ctx.load().is_some_and(|load| load.leader_tracked.is_some()),
+        message: |_| E3.to_string(),
+        fallback: Some(Fallback {
+            keeps: |ctx| {
+                ctx.single_cta_cluster()
+                    && ctx.load().is_some_and(|load| {
+                        load.collective_axes.is_some()
+                            && load.leader_tracked == Some(LeaderTracked::Replicated)
+                    })
+            },
+            when: "the cluster is 1×1×1, `leader_tracked = \"replicated\"` and `collective_axes` is given",
+            lowering: "leader_tracked is dropped on a 1×1×1 cluster",
+        }),
+    },
+    Rule {
+        id: "E4",
+        ops: LOAD,
+        scope: Scope::CpAsync,
+        when: "`oob_mode` is not `\"promise_in_bounds\"`, including when it is absent",
+        template: E4,
+        condition: |ctx| {
+            ctx.load()
+                .is_some_and(|load| load.oob_mode_or_default() != OobMode::PromiseInBounds)
+        },
+        message: |_| E4.to_string(),
+        fallback: Some(Fallback {
+            keeps: |_| true,
+            when: "always (`\"undefined\"` allows zeros too)",
+            lowering: "out-of-bounds elements are zero-filled through the cp.async source size",
+        }),
+    },
+    Rule {
+        id: "E5",
+        ops: LOAD,
+        scope: Scope::CpAsync,
+        when: "a predicate is given",
+        template: E5,
+        condition: |ctx| ctx.load().is_some_and(|load| load.predicate.is_some()),
+        message: |_| E5.to_string(),
+        fallback: Some(Fallback {
+            keeps: |_| true,
+            when: "always",
+            lowering: "the predicate guards the copy",
+        }),
+    },
+    Rule {
+        id: "E8",
+        ops: LOAD,
+        scope: Scope::Tma,
+        when: "`leader_tracked` without `collective_axes`",
+        template: E8,
+        condition: |ctx| {
+            ctx.load().is_some_and(|load| {
+                load.leader_tracked.is_some() && load.collective_axes.is_none()
+            })
+        },
+        message: |_| E8.to_string(),
+        fallback: None,
+    },
+    Rule {
+        id: "E9",
+        ops: LOAD,
+        scope: Scope::Tma,
+        when: "`leader_tracked = \"partitioned\"` and the cluster (`nvvm.cluster_dim`) does not have exactly 2 CTAs",
+        template: "Partitioned loads only supported for clusters of size 2. Got cluster size {(X, Y, Z)}.",
+        condition: |ctx| partition_axis(ctx).is_some() && ctx.cluster_ctas() != 2,
+        message: |ctx| {
+            format!(
+                "Partitioned loads only supported for clusters of size 2. Got cluster size {}.",
+                shape::py_tuple(&ctx.target.cluster)
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "E6",
+        ops: LOAD,
+        scope: Scope::Tma,
+        when: "no barrier",
+        template: E6,
+        condition: |ctx| ctx.load().is_some_and(|load| load.barrier.is_none()),
+        message: |_| E6.to_string(),
+        fallback: None,
+    },
+    Rule {
+        id: "E7",
+        ops: WAIT_LOAD,
+        scope: Scope::Tma,
+        when: "`acopy.wait_gmem_to_smem` is present",
+        template: E7,
+        condition: |_| true,
+        message: |_| E7.to_string(),
+        fallback: None,
+    },
+    Rule {
+        id: "E11",
+        ops: LOAD,
+        scope: Scope::All,
+        when: "`oob_mode = \"promise_in_bounds\"`, every index (`arith.constant`) and src dimension is constant, and the window leaves src",
+        template: "Out-of-bounds read of src: reading [{A0:B0, A1:B1}] but buffer has shape {(D0, D1)}.",
+        condition: |ctx| {
+            let promised = ctx
+                .load()
+                .is_some_and(|load| load.oob_mode_or_default() == OobMode::PromiseInBounds);
+            promised
+                && ctx.copy.as_ref().is_some_and(|copy| {
+                    copy.constant_bounds().is_some_and(|(starts, dims)| {
+                        shape::out_of_bounds(&starts, &copy.window, &dims)
+                    })
+                })
+        },
+        message: |ctx| {
+            let (ranges, dims) = ctx
+                .copy
+                .as_ref()
+                .and_then(|copy| {
+                    let (starts, dims) = copy.constant_bounds()?;
+                    Some((shape::ranges_text(&starts, &copy.window), shape::py_tuple(&dims)))
+                })
+                .unwrap_or_default();
+            format!("Out-of-bounds read of src: reading [{ranges}] but buffer has shape {dims}.")
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "T1",
+        ops: COPIES,
+        scope: Scope::Tma,
+        when: "the global memref has rank above 5",
+        template: T1,
+        condition: |ctx| window_rank(ctx) > TMA_MAX_RANK,
+        message: |_| T1.to_string(),
+        fallback: None,
+    },
+    Rule {
+        id: "T2",
+        ops: COPIES,
+        scope: Scope::Tma,
+        when: "a dimension of the TMA box is above 256 (the box is the window, with the split dimension divided by the collective size for a multicast)",
+        template: "Async copies only support copying <=256 elements along each dimension, got {(A, B)}",
+        condition: |ctx| {
+            ctx.tma_box()
+                .is_some_and(|tile| tile.iter().any(|&len| len > TMA_MAX_BOX))
+        },
+        message: |ctx| {
+            format!(
+                "Async copies only support copying <=256 elements along each dimension, got {}",
+                shape::py_tuple(&ctx.tma_box().unwrap_or_default())
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "T3",
+        ops: COPIES,
+        scope: Scope::Tma,
+        when: "the box's innermost dimension is not a multiple of 16 bytes",
+        template: "Async copies require the number of bits copied along the last dimension to be divisible by 128, but got {N}",
+        condition: |ctx| last_dim_bits(ctx).is_some_and(|bits| bits % 128 != 0),
+        message: |ctx| {
+            format!(
+                "Async copies require the number of bits copied along the last dimension to be divisible by 128, but got {}",
+                last_dim_bits(ctx).unwrap_or_default()
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "T4",
+        ops: LOAD,
+        scope: Scope::Tma,
+        when: "`swizzle = S` and the innermost window dimension is not exactly S bytes",
+        template: "Async copies with swizzle={S} require the last dimension of the slice to be exactly {S} bytes i.e.  {N} elements, but got {M} elements.",
+        condition: |ctx| swizzle_elements(ctx).is_some_and(|(_, want, got)| want != got),
+        message: |ctx| {
+            let (swizzle, want, got) = swizzle_elements(ctx).unwrap_or_default();
+            format!(
+                "Async copies with swizzle={swizzle} require the last dimension of the slice to be exactly {swizzle} bytes i.e.  {want} elements, but got {got} elements."
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A1",
+        ops: COPIES,
+        scope: Scope::All,
+        when: "the shared tile has a dimension of size 0",
+        template: "the {dst} tile {memref<0x128xf32, 3>} has no elements; an acopy copy needs at least one",
+        condition: |ctx| {
+            ctx.copy
+                .as_ref()
+                .is_some_and(|copy| copy.tile_shape.contains(&0))
+        },
+        message: |ctx| {
+            let (role, ty) = ctx.copy.as_ref().map_or(("", String::new()), |copy| {
+                (copy.tile_role, copy.tile_type.clone())
+            });
+            format!("the {role} tile {ty} has no elements; an acopy copy needs at least one")
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A2",
+        ops: COPIES,
+        scope: Scope::All,
+        when: "the element type is not an integer or float of 8, 16, 32 or 64 bits",
+        template: "acopy copies integer or float elements of 8, 16, 32 or 64 bits, but the element type is {T}",
+        condition: |ctx| ctx.copy.is_some() && supported_bits(ctx).is_none(),
+        message: |ctx| {
+            let ty = ctx
+                .copy
+                .as_ref()
+                .map(|copy| copy.src_element.clone())
+                .unwrap_or_default();
+            format!(
+                "acopy copies integer or float elements of 8, 16, 32 or 64 bits, but the element type is {ty}"
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A3",
+        ops: LOAD,
+        scope: Scope::CpAsync,
+        when: "src has rank above 5",
+        template: "The cp.async implementation supports src ranks 1 to 5, but src has rank {R}",
+        condition: |ctx| window_rank(ctx) > TMA_MAX_RANK,
+        message: |ctx| {
+            format!(
+                "The cp.async implementation supports src ranks 1 to 5, but src has rank {}",
+                window_rank(ctx)
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A4",
+        ops: LOAD,
+        scope: Scope::CpAsync,
+        when: "`swizzle` is not 0",
+        template: "swizzle={S} needs the TMA implementation (Hopper and newer GPUs); the cp.async implementation only writes unswizzled tiles",
+        condition: |ctx| ctx.load().is_some_and(|load| load.swizzle != Swizzle::None),
+        message: |ctx| {
+            format!(
+                "swizzle={} needs the TMA implementation (Hopper and newer GPUs); the cp.async implementation only writes unswizzled tiles",
+                ctx.load().map_or(0, |load| load.swizzle.bytes())
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A5",
+        ops: STORE,
+        scope: Scope::All,
+        when: "the chip has no TMA stores (pre-Hopper)",
+        template: "copy_smem_to_gmem is only supported on Hopper and newer GPUs, which have TMA stores; {sm_80} uses the cp.async implementation, which only copies GMEM->SMEM",
+        condition: |ctx| !has(ctx, Capability::BulkStore),
+        message: |ctx| {
+            format!(
+                "copy_smem_to_gmem is only supported on Hopper and newer GPUs, which have TMA stores; {} uses the cp.async implementation, which only copies GMEM->SMEM",
+                ctx.target.chip
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A6",
+        ops: WAIT_STORE,
+        scope: Scope::All,
+        when: "the chip has no TMA stores (pre-Hopper)",
+        template: "wait_smem_to_gmem waits for TMA stores, which only Hopper and newer GPUs have; {sm_80} has none",
+        condition: |ctx| !has(ctx, Capability::BulkStore),
+        message: |ctx| {
+            format!(
+                "wait_smem_to_gmem waits for TMA stores, which only Hopper and newer GPUs have; {} has none",
+                ctx.target.chip
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A7",
+        ops: LOAD,
+        scope: Scope::Tma,
+        when: "`leader_tracked` on a chip without `cta_group::2` (all but sm_100a, sm_101a, sm_103a, sm_110a)",
+        template: "leader_tracked copies use the TMA cta_group::2 form, which {sm_90} does not have: it needs sm_100a or newer ({sm_100a, ...})",
+        condition: |ctx| {
+            ctx.load().is_some_and(|load| load.leader_tracked.is_some())
+                && !has(ctx, Capability::CtaGroup2)
+        },
+        message: |ctx| {
+            format!(
+                "leader_tracked copies use the TMA cta_group::2 form, which {} does not have: it needs sm_100a or newer ({})",
+                ctx.target.chip,
+                cta_group2_chips()
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A8",
+        ops: LOAD,
+        scope: Scope::Tma,
+        when: "`leader_tracked` and the CTAs along `collective_axes` are not a CTA pair: exactly 2 CTAs whose cluster ranks differ only in bit 0 (`cta_group::2`)",
+        template: "leader_tracked copies need collective_axes that span a CTA pair (2 CTAs whose ranks in the cluster differ only in bit 0), but {[\"y\"]} spans {1 CTA} in cluster {(X, Y, Z)}",
+        condition: |ctx| {
+            ctx.load().is_some_and(|load| load.leader_tracked.is_some())
+                && ctx.collective_rank_stride() != Some(1)
+        },
+        message: |ctx| {
+            let size = ctx.collective_size();
+            let span = match ctx.collective_rank_stride() {
+                Some(stride) => format!("2 CTAs {stride} ranks apart"),
+                None if size == 1 => "1 CTA".to_string(),
+                None => format!("{size} CTAs"),
+            };
+            format!(
+                "leader_tracked copies need collective_axes that span a CTA pair (2 CTAs whose ranks in the cluster differ only in bit 0), but {} spans {span} in cluster {}",
+                ctx.collective_axes_text(),
+                shape::py_tuple(&ctx.target.cluster)
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A9",
+        ops: LOAD,
+        scope: Scope::Tma,
+        when: "`partition_axis` is not below the window's rank (the rank of src)",
+        template: "partition_axis = {A} is not a dimension of the copy window, which has rank {R}",
+        condition: |ctx| {
+            partition_axis(ctx).is_some_and(|axis| {
+                usize::try_from(axis).map_or(true, |axis| axis >= window_rank(ctx))
+            })
+        },
+        message: |ctx| {
+            format!(
+                "partition_axis = {} is not a dimension of the copy window, which has rank {}",
+                partition_axis(ctx).unwrap_or_default(),
+                window_rank(ctx)
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A10",
+        ops: LOAD,
+        scope: Scope::Tma,
+        when: "a multicast (collective, not partitioned, over more than 1 CTA) on a chip without TMA multicast (sm_120, sm_120a, sm_121a)",
+        template: "collective copies over more than one CTA use TMA multicast, which {sm_120} does not have",
+        condition: |ctx| ctx.multicasts() && !has(ctx, Capability::Multicast),
+        message: |ctx| {
+            format!(
+                "collective copies over more than one CTA use TMA multicast, which {} does not have",
+                ctx.target.chip
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A11",
+        ops: LOAD,
+        scope: Scope::Tma,
+        when: "a multicast in a cluster of more than 16 CTAs",
+        template: "collective copies need a cluster of at most 16 CTAs (the multicast mask has 16 bits), but the cluster is {(X, Y, Z)}",
+        condition: |ctx| ctx.multicasts() && ctx.cluster_ctas() > MAX_MULTICAST_CLUSTER,
+        message: |ctx| {
+            format!(
+                "collective copies need a cluster of at most 16 CTAs (the multicast mask has 16 bits), but the cluster is {}",
+                shape::py_tuple(&ctx.target.cluster)
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A12",
+        ops: LOAD,
+        scope: Scope::Tma,
+        when: "a multicast (collective size N > 1) whose window has no leading dimension to split: the outermost dimension longer than 1, the innermost excluded, must divide by N",
+        template: "None of the leading dimensions in the transformed slice shape {(A, B)} is divisible by the collective size {N}",
+        condition: |ctx| ctx.multicasts() && ctx.multicast_split().is_none(),
+        message: |ctx| {
+            format!(
+                "None of the leading dimensions in the transformed slice shape {} is divisible by the collective size {}",
+                shape::py_tuple(&ctx.copy.as_ref().map(|copy| copy.window.clone()).unwrap_or_default()),
+                ctx.collective_size()
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A13",
+        ops: COPIES,
+        scope: Scope::Tma,
+        when: "the global memref's layout is not strided, its innermost stride is not 1, or another static stride is not a multiple of 16 bytes",
+        template: "TMA needs the innermost stride of the global memref to be 1 and every other stride to be a multiple of 16 bytes, but {src} {memref<256x100xf16>} has {strides [100, 1]}",
+        condition: |ctx| {
+            let Some(bits) = supported_bits(ctx) else {
+                return false;
+            };
+            ctx.copy
+                .as_ref()
+                .is_some_and(|copy| match &copy.global_strides {
+                    Some(strides) => !shape::tma_strides_ok(strides, bits),
+                    None => true,
+                })
+        },
+        message: |ctx| {
+            let (role, ty, strides) = ctx.copy.as_ref().map_or(
+                ("", String::new(), String::new()),
+                |copy| {
+                    let strides = copy.global_strides.as_ref().map_or(
+                        "a layout that is not strided".to_string(),
+                        |strides| format!("strides {}", shape::list_text(strides)),
+                    );
+                    (copy.global_role, copy.global_type.clone(), strides)
+                },
+            );
+            format!(
+                "TMA needs the innermost stride of the global memref to be 1 and every other stride to be a multiple of 16 bytes, but {role} {ty} has {strides}"
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A14",
+        ops: COPIES,
+        scope: Scope::Tma,
+        when: "the shared tile is not contiguous and row-major",
+        template: "TMA copies a box to or from contiguous shared memory, but the {dst} tile {memref<64x128xf32, strided<[256, 1]>, 3>} is not contiguous",
+        condition: |ctx| ctx.copy.as_ref().is_some_and(|copy| !copy.tile_contiguous),
+        message: |ctx| {
+            let (role, ty) = ctx.copy.as_ref().map_or(("", String::new()), |copy| {
+                (copy.tile_role, copy.tile_type.clone())
+            });
+            format!(
+                "TMA copies a box to or from contiguous shared memory, but the {role} tile {ty} is not contiguous"
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A15",
+        ops: STORE,
+        scope: Scope::Tma,
+        when: "`reduction_op` does not support the element type (add: f16, bf16, f32, i32, i64; min, max: f16, bf16; umin, umax, smin, smax: i32, i64; inc, dec: i32; and, or, xor: i32, i64)",
+        template: "reduction_op = \"{add}\" does not support element type {T}; it supports {f16, bf16}",
+        condition: |ctx| {
+            ctx.store()
+                .and_then(|store| store.reduction_op)
+                .is_some_and(|op| !reduction_types(op).contains(&reduction_key(ctx).as_str()))
+        },
+        message: |ctx| {
+            let op = ctx.store().and_then(|store| store.reduction_op);
+            let ty = ctx
+                .copy
+                .as_ref()
+                .map(|copy| copy.dst_element.clone())
+                .unwrap_or_default();
+            format!(
+                "reduction_op = \"{}\" does not support element type {ty}; it supports {}",
+                op.map_or("", ReductionOp::as_str),
+                op.map(reduction_types).unwrap_or_default().join(", ")
+            )
+        },
+        fallback: None,
+    },
+];
+
+/// Bits along the box's innermost dimension, for a supported element type.
+fn last_dim_bits(ctx: &Ctx) -> Option<i128> {
+    let bits = supported_bits(ctx)?;
+    let last = *ctx.tma_box()?.last()?;
+    Some(i128::from(last) * i128::from(bits))
+}
+
+/// `(S, S bytes in elements, innermost window length)` for a swizzled load.
+fn swizzle_elements(ctx: &Ctx) -> Option<(u32, i64, i64)> {
+    let swizzle = ctx.load()?.swizzle.bytes();
+    if swizzle == 0 {
+        return None;
+    }
+    let bits = supported_bits(ctx)?;
+    let want = i64::from(swizzle * 8 / bits);
+    let got = *ctx.tma_box()?.last()?;
+    Some((swizzle, want, got))
+}
+
+/// The rule table as Markdown, for `docs/verification.md`.
+pub fn markdown_table() -> String {
+    let mut out = String::from(
+        "| id | op | chips | condition | message | fallback mode keeps it when |\n|---|---|---|---|---|---|\n",
+    );
+    for rule in RULES {
+        let ops = rule
+            .ops
+            .iter()
+            .map(|name| name.trim_start_matches("acopy."))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let fallback = rule.fallback.as_ref().map_or("—".to_string(), |fallback| {
+            format!("{}: {}", fallback.when, fallback.lowering)
+        });
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | `` {} `` | {} |\n",
+            rule.id,
+            ops,
+            rule.scope.chips(),
+            rule.when,
+            rule.template,
+            fallback
+        ));
+    }
+    out
+}

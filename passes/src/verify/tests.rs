@@ -1,0 +1,361 @@
+//! Tests of the pass as a library (what the driver cannot show), and of the
+//! rule table against the lit suite and the docs.
+
+use std::{cell::RefCell, collections::BTreeSet, path::PathBuf, rc::Rc};
+
+use acopy_target::{Chip, CopyPath};
+use melior::ir::Module;
+
+use super::{rules, verify_operation, RULES};
+use crate::{context::create_context, PassOptions};
+
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Parses `text`, runs [`verify_operation`] on it and returns the result and
+/// the error messages, in order.
+fn verify(text: &str, options: &PassOptions) -> (Result<(), ()>, Vec<String>) {
+    let context = create_context().expect("the acopy dialect loads");
+    let messages = Rc::new(RefCell::new(Vec::new()));
+    let sink = messages.clone();
+    context.attach_diagnostic_handler(move |diagnostic| {
+        sink.borrow_mut().push(diagnostic.to_string());
+        true
+    });
+    let module = Module::parse(&context, text).expect("the test input parses");
+    let result = verify_operation(module.as_operation(), options);
+    let messages = messages.borrow().clone();
+    (result, messages)
+}
+
+const COPY_TYPES: &str = "(memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()";
+
+fn in_kernel(chip: &str, body: &str) -> String {
+    format!(
+        r#"gpu.module @m [#nvvm.target<chip = "{chip}">] {{
+  gpu.func @k(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel {{
+{body}
+    gpu.return
+  }}
+}}"#
+    )
+}
+
+fn load(attributes: &str) -> String {
+    format!(
+        r#"    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {{operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>{attributes}}} : {COPY_TYPES}"#
+    )
+}
+
+#[test]
+fn valid_module_passes_silently() {
+    let text = in_kernel("sm_80", &load(", oob_mode = \"promise_in_bounds\""));
+    assert_eq!(verify(&text, &PassOptions::default()), (Ok(()), vec![]));
+}
+
+#[test]
+fn every_bad_op_gets_one_error_and_checking_goes_on() {
+    // E4 (default oob_mode) twice, then E2 (its first rule) on the third op.
+    let body = [
+        load(""),
+        load(", oob_mode = \"zeros\""),
+        load(", collective_axes = [\"x\"], oob_mode = \"zeros\""),
+    ]
+    .join("\n");
+    let (result, messages) = verify(&in_kernel("sm_80", &body), &PassOptions::default());
+    assert_eq!(result, Err(()));
+    assert_eq!(
+        messages,
+        vec![
+            "The cp.async implementation only supports oob_mode=OOBFillMode.PROMISE_IN_BOUNDS",
+            "The cp.async implementation only supports oob_mode=OOBFillMode.PROMISE_IN_BOUNDS",
+            "Only the TMA implementation supports collective copies",
+        ]
+    );
+}
+
+/// The driver reports view errors before any pass runs, so only a library
+/// caller sees acopy-verify report them itself.
+#[test]
+fn view_errors_are_reported_by_the_pass() {
+    let body = [
+        load(", swizzle = 48 : i64"),
+        "    \"acopy.wait_gmem_to_smem\"() {pending = -1 : i64} : () -> ()".to_string(),
+    ]
+    .join("\n");
+    let (result, messages) = verify(&in_kernel("sm_80", &body), &PassOptions::default());
+    assert_eq!(result, Err(()));
+    assert_eq!(
+        messages,
+        vec![
+            "attribute 'swizzle' must be one of 0, 32, 64, 128 (i64), but got 48 : i64",
+            "attribute 'pending' must be one of a non-negative i64, but got -1 : i64",
+        ]
+    );
+}
+
+#[test]
+fn target_errors_are_reported_at_each_op() {
+    let text = format!(
+        "func.func @f(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) {{\n{}\n{}\n  return\n}}",
+        load(""),
+        load("")
+    );
+    let (result, messages) = verify(&text, &PassOptions::default());
+    assert_eq!(result, Err(()));
+    assert_eq!(messages.len(), 2);
+    assert!(messages[0].starts_with("cannot determine the target chip"));
+    // With an override the same ops verify against that chip.
+    let options = PassOptions {
+        chip: Some(Chip::parse("sm_90").expect("known chip")),
+        fallback: false,
+    };
+    let (_, messages) = verify(&text, &options);
+    assert_eq!(
+        messages,
+        vec![
+            super::rules::RULES
+                .iter()
+                .find(|rule| rule.id == "E6")
+                .map(|rule| rule.template.to_string())
+                .expect("E6 exists");
+            2
+        ]
+    );
+}
+
+#[test]
+fn ops_outside_acopy_are_ignored() {
+    let text = "func.func @f() { return }";
+    assert_eq!(verify(text, &PassOptions::default()), (Ok(()), vec![]));
+}
+
+#[test]
+fn fallback_waives_only_what_it_can_keep() {
+    let fallback = PassOptions {
+        chip: None,
+        fallback: true,
+    };
+    let keepable = in_kernel(
+        "sm_80",
+        &load(", oob_mode = \"zeros\", collective_axes = [\"x\"], leader_tracked = \"replicated\""),
+    );
+    assert_eq!(verify(&keepable, &fallback), (Ok(()), vec![]));
+    // A partitioned copy needs 2 CTAs: E2 is waived, E3 is not.
+    let partitioned = in_kernel(
+        "sm_80",
+        &load(", collective_axes = [\"x\"], leader_tracked = \"partitioned\", partition_axis = 0 : i64"),
+    );
+    let (result, messages) = verify(&partitioned, &fallback);
+    assert_eq!(result, Err(()));
+    assert_eq!(
+        messages,
+        vec!["Only the TMA implementation supports leader_tracked copies"]
+    );
+    // Hopper is not affected by fallback mode.
+    let hopper = in_kernel("sm_90", &load(""));
+    let (_, messages) = verify(&hopper, &fallback);
+    assert_eq!(
+        messages,
+        vec!["copy_gmem_to_smem without a barrier is only supported on pre-Hopper GPUs, which use the cp.async implementation"]
+    );
+}
+
+/// Odd but parseable IR never panics: huge shapes and clusters, zero-sized
+/// tiles, high ranks, odd element types, constant indices at the extremes.
+#[test]
+fn odd_input_never_panics() {
+    let cases = [
+        r#"gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @k(%src: memref<9223372036854775807x9223372036854775807xi8>, %dst: memref<4611686018427387904x2xi8, 3>, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2147483647, 2147483647, 2147483647>} {
+    %big = arith.constant 9223372036854775807 : index
+    %neg = arith.constant -9223372036854775808 : index
+    "acopy.copy_gmem_to_smem"(%src, %dst, %big, %neg, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x", "y", "z"], oob_mode = "promise_in_bounds", swizzle = 128 : i64} : (memref<9223372036854775807x9223372036854775807xi8>, memref<4611686018427387904x2xi8, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}"#,
+        r#"gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2147483647, 2147483647, 2147483647>} {
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x", "y", "z"]} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x", "y", "z"], leader_tracked = "partitioned", partition_axis = 0 : i64} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["y"], leader_tracked = "replicated"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}"#,
+        r#"gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%src: memref<4611686018427387904x4611686018427387904x4611686018427387904x2xf32>, %dst: memref<4611686018427387904x4611686018427387904x4611686018427387904x2xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel {
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 4, 1, 0>} : (memref<4611686018427387904x4611686018427387904x4611686018427387904x2xf32>, memref<4611686018427387904x4611686018427387904x4611686018427387904x2xf32, 3>, index, index, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}"#,
+        r#"gpu.module @m [#nvvm.target<chip = "sm_100a">] {
+  gpu.func @k(%src: memref<1x1x1x1x1x1x1x0xcomplex<f32>>, %dst: memref<0xcomplex<f32>, 3>, %i: index, %bar: memref<1xi64, 3>) kernel {
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %i, %i, %i, %i, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 8, 1, 0>, collective_axes = [], leader_tracked = "partitioned", partition_axis = 9223372036854775807 : i64, swizzle = 32 : i64} : (memref<1x1x1x1x1x1x1x0xcomplex<f32>>, memref<0xcomplex<f32>, 3>, index, index, index, index, index, index, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}"#,
+        r#"gpu.module @m [#nvvm.target<chip = "sm_120">] {
+  gpu.func @k(%t: memref<8xindex, 3>, %g: memref<?xindex, strided<[?], offset: ?>>, %i: index) kernel {
+    "acopy.copy_smem_to_gmem"(%t, %g, %i) {operandSegmentSizes = array<i32: 1, 1, 1, 0>, reduction_op = "inc"} : (memref<8xindex, 3>, memref<?xindex, strided<[?], offset: ?>>, index) -> ()
+    gpu.return
+  }
+}"#,
+    ];
+    for text in cases {
+        for chip in [None, Some("sm_80"), Some("sm_90a")] {
+            for fallback in [false, true] {
+                let options = PassOptions {
+                    chip: chip.map(|name| Chip::parse(name).expect("known chip")),
+                    fallback,
+                };
+                let (result, messages) = verify(text, &options);
+                assert_eq!(result.is_err(), !messages.is_empty(), "{text}");
+                // Each case breaks some rule of its own chip in strict mode.
+                if chip.is_none() && !fallback {
+                    assert!(result.is_err(), "{text}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn rule_ids_and_fragments_are_unique() {
+    let mut ids = BTreeSet::new();
+    for rule in RULES {
+        assert!(ids.insert(rule.id), "duplicate rule id {}", rule.id);
+        assert!(
+            rule.fragment().len() >= 20,
+            "{}: fragment too short",
+            rule.id
+        );
+        for other in RULES.iter().filter(|other| other.id != rule.id) {
+            assert!(
+                !other.template.contains(rule.fragment()),
+                "{}'s fragment {:?} also appears in {}",
+                rule.id,
+                rule.fragment(),
+                other.id
+            );
+        }
+    }
+}
+
+/// Filtering the table by path gives SPEC §3's orders of the documented rules.
+#[test]
+fn documented_rules_follow_spec_order() {
+    let order = |op: &str, path: CopyPath| -> Vec<&str> {
+        RULES
+            .iter()
+            .filter(|rule| rule.applies(op, path) && !rule.id.starts_with('A'))
+            .map(|rule| rule.id)
+            .collect()
+    };
+    let load = acopy_dialect::names::COPY_GMEM_TO_SMEM;
+    assert_eq!(
+        order(load, CopyPath::CpAsync),
+        ["E10", "E1", "E2", "E3", "E4", "E5", "E11"]
+    );
+    assert_eq!(
+        order(load, CopyPath::Tma),
+        ["E10", "E8", "E9", "E6", "E11", "T1", "T2", "T3", "T4"]
+    );
+    // Our own rules come after every documented one.
+    let first_own = RULES
+        .iter()
+        .position(|rule| rule.id.starts_with('A'))
+        .expect("own rules exist");
+    assert!(RULES[first_own..]
+        .iter()
+        .all(|rule| rule.id.starts_with('A')));
+    // Only E1–E5 can be waived by fallback mode.
+    let waivable: Vec<&str> = RULES
+        .iter()
+        .filter(|rule| rule.fallback.is_some())
+        .map(|rule| rule.id)
+        .collect();
+    assert_eq!(waivable, ["E1", "E2", "E3", "E4", "E5"]);
+}
+
+#[test]
+fn templates_split_into_literal_pieces() {
+    assert_eq!(
+        rules::literal_pieces("a {X} b {Y}."),
+        vec!["a ", " b ", "."]
+    );
+    assert_eq!(rules::literal_pieces("{X}"), Vec::<&str>::new());
+    assert_eq!(rules::literal_pieces("unclosed {X"), vec!["unclosed "]);
+}
+
+/// `docs/verification.md` carries the table exactly as the code has it.
+#[test]
+fn docs_table_matches_the_rules() {
+    let path = repo_root().join("docs/verification.md");
+    let docs = std::fs::read_to_string(&path).expect("docs/verification.md exists");
+    let table = rules::markdown_table();
+    assert!(
+        docs.contains(&table),
+        "docs/verification.md is out of date; paste this table in:\n{table}"
+    );
+}
+
+/// A lit case that triggers a rule: a `// RULE: <id>` line, directly followed
+/// by an `expected-error` whose text contains the rule's fragment, in a file
+/// under `tests/verify/` that runs with `--verify-diagnostics`.
+#[test]
+fn every_rule_has_a_lit_case() {
+    let dir = repo_root().join("tests/verify");
+    let mut covered: BTreeSet<String> = BTreeSet::new();
+    let mut problems = Vec::new();
+    let entries = std::fs::read_dir(&dir).expect("tests/verify exists");
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().and_then(|ext| ext.to_str()) != Some("mlir") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("readable test file");
+        let runs_checked = text
+            .lines()
+            .any(|line| line.contains("RUN:") && line.contains("--verify-diagnostics"));
+        let lines: Vec<&str> = text.lines().collect();
+        for (index, line) in lines.iter().enumerate() {
+            let Some(id) = line.trim().strip_prefix("// RULE:") else {
+                continue;
+            };
+            let id = id.trim();
+            let Some(rule) = RULES.iter().find(|rule| rule.id == id) else {
+                problems.push(format!(
+                    "{}:{}: unknown rule {id}",
+                    path.display(),
+                    index + 1
+                ));
+                continue;
+            };
+            let expected = lines
+                .get(index + 1)
+                .and_then(|next| next.split_once("expected-error"))
+                .and_then(|(_, rest)| rest.split_once("{{"))
+                .and_then(|(_, rest)| rest.rsplit_once("}}"))
+                .map(|(text, _)| text);
+            match expected {
+                Some(text) if runs_checked && text.contains(rule.fragment()) => {
+                    covered.insert(id.to_string());
+                }
+                _ => problems.push(format!(
+                    "{}:{}: RULE {id} is not followed by an expected-error containing {:?} in a --verify-diagnostics file",
+                    path.display(),
+                    index + 1,
+                    rule.fragment()
+                )),
+            }
+        }
+    }
+    let missing: Vec<&str> = RULES
+        .iter()
+        .map(|rule| rule.id)
+        .filter(|id| !covered.contains(*id))
+        .collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(missing.is_empty(), "rules without a lit case: {missing:?}");
+}

@@ -1,0 +1,41 @@
+// A whole-tile f32 copy at a constant start: 16-byte cg chunks with no run-time
+// check, one commit group per copy, and the wait with its block barrier.
+// RUN: acopy-opt %s --acopy-lower | FileCheck %s
+// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
+
+// CHECK-LABEL: gpu.func @whole_tile
+// CHECK-SAME: workgroup(%[[TILE:.*]] : memref<32x128xf32, 3> {llvm.align = 16 : i64})
+// CHECK-DAG: %[[SRC:.*]] = memref.extract_aligned_pointer_as_index %arg0
+// CHECK-DAG: %[[DST:.*]] = memref.extract_aligned_pointer_as_index %[[TILE]]
+// CHECK-NOT: memref.extract_strided_metadata
+// CHECK-NOT: scf.if
+// CHECK: scf.for %[[C:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>
+// CHECK-NOT: nvvm.cp.async.shared.global
+// CHECK: }
+// CHECK-NEXT: nvvm.cp.async.commit.group
+// CHECK-NEXT: nvvm.cp.async.wait.group 0
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: nvvm.cp.async.wait.group 3
+// CHECK-NEXT: gpu.barrier
+// CHECK-NOT: acopy.
+
+// PTX: .version 7.1
+// PTX: .target sm_80
+// PTX: .shared .align 16 .b8 [[WG:.*]][16384];
+// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
+// PTX: cp.async.commit_group;
+// PTX-NEXT: cp.async.wait_group 0;
+// PTX-NEXT: bar.sync 0;
+// PTX-NEXT: cp.async.wait_group 3;
+gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
+  gpu.func @whole_tile(%src: memref<256x512xf32>) workgroup(%tile : memref<32x128xf32, 3>) kernel {
+    %c32 = arith.constant 32 : index
+    %c256 = arith.constant 256 : index
+    "acopy.copy_gmem_to_smem"(%src, %tile, %c32, %c256) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"}
+        : (memref<256x512xf32>, memref<32x128xf32, 3>, index, index) -> ()
+    "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+    "acopy.wait_gmem_to_smem"() {pending = 3 : i64} : () -> ()
+    gpu.return
+  }
+}

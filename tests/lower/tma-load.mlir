@@ -1,0 +1,35 @@
+// A plain TMA load on sm_90: thread (0,0,0) adds the window's bytes to the
+// barrier and issues one bulk tensor copy, coordinates innermost first; the
+// tensor map is a new trailing kernel parameter, recorded in acopy.tensor_maps;
+// the tile gets the 128-byte alignment TMA needs.
+// RUN: acopy-opt %s --acopy-lower | FileCheck %s
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  // CHECK-LABEL: gpu.func @load
+  // CHECK-SAME: (%[[SRC:.*]]: memref<256x512xf32>, %[[I:.*]]: index, %[[J:.*]]: index, %[[MAP:.*]]: !llvm.ptr {llvm.align = 64 : i64})
+  // CHECK-SAME: workgroup(%[[TILE:.*]] : memref<64x32xf32, 3> {llvm.align = 128 : i64}, %[[BAR:.*]] : memref<1xi64, 3>)
+  // CHECK-SAME: acopy.tensor_maps = [{arg = 0 : i64, box = array<i64: 64, 32>, element_type = f32, oob_fill = "none", param = 3 : i64, swizzle = 0 : i64}]
+  gpu.func @load(%src: memref<256x512xf32>, %i: index, %j: index)
+      workgroup(%tile: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+    // CHECK-DAG: %[[X:.*]] = arith.index_cast %[[J]] : index to i32
+    // CHECK-DAG: %[[Y:.*]] = arith.index_cast %[[I]] : index to i32
+    // CHECK: %[[T:.*]] = memref.extract_aligned_pointer_as_index %[[TILE]]
+    // CHECK: %[[T64:.*]] = arith.index_cast %[[T]] : index to i64
+    // CHECK: %[[T3:.*]] = llvm.inttoptr %[[T64]] : i64 to !llvm.ptr<3>
+    // CHECK: %[[T7:.*]] = llvm.addrspacecast %[[T3]] : !llvm.ptr<3> to !llvm.ptr<7>
+    // CHECK: %[[B:.*]] = memref.extract_aligned_pointer_as_index %[[BAR]]
+    // CHECK: %[[B64:.*]] = arith.index_cast %[[B]] : index to i64
+    // CHECK: %[[B3:.*]] = llvm.inttoptr %[[B64]] : i64 to !llvm.ptr<3>
+    // CHECK: gpu.thread_id x
+    // CHECK: gpu.thread_id y
+    // CHECK: gpu.thread_id z
+    // CHECK: scf.if
+    // CHECK-NEXT: %[[BYTES:.*]] = arith.constant 8192 : i32
+    // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %[[B3]], %[[BYTES]] : !llvm.ptr<3>, i32
+    // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[T7]], %[[MAP]], %[[B3]], box[%[[X]], %[[Y]]] : !llvm.ptr<7>, !llvm.ptr
+    // CHECK-NEXT: }
+    // CHECK-NOT: acopy.
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %j, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}

@@ -1,0 +1,54 @@
+// Tensor maps: one trailing kernel parameter per distinct (argument, element
+// type, box, swizzle, OOB fill), shared by the copies that match, in the order
+// first needed; a memref.subview of an argument uses the argument's map, with
+// the view's offsets added to the coordinates.
+// RUN: acopy-opt %s --acopy-lower | FileCheck %s
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  // CHECK-LABEL: gpu.func @shared_maps
+  // CHECK-SAME: (%{{.*}}: memref<256x512xf32>, %{{.*}}: memref<128x128xf32>, %{{.*}}: index, %[[M0:.*]]: !llvm.ptr {llvm.align = 64 : i64}, %[[M1:.*]]: !llvm.ptr {llvm.align = 64 : i64}, %[[M2:.*]]: !llvm.ptr {llvm.align = 64 : i64})
+  // CHECK-SAME: acopy.tensor_maps = [{arg = 0 : i64, box = array<i64: 64, 32>, {{.*}} param = 3 : i64, {{.*}}}, {arg = 1 : i64, box = array<i64: 64, 32>, {{.*}} param = 4 : i64, {{.*}}}, {arg = 0 : i64, box = array<i64: 32, 32>, {{.*}} param = 5 : i64, {{.*}}}]
+  // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[M0]],
+  // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[M0]],
+  // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[M1]],
+  // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[M2]],
+  // A store with the same key shares the load's map.
+  // CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %[[M0]],
+  gpu.func @shared_maps(%a: memref<256x512xf32>, %b: memref<128x128xf32>, %i: index)
+      workgroup(%t0: memref<64x32xf32, 3>, %t1: memref<32x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+    "acopy.copy_gmem_to_smem"(%a, %t0, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%a, %t0, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%b, %t0, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<128x128xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%a, %t1, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<32x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_smem_to_gmem"(%t0, %a, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (memref<64x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    gpu.return
+  }
+
+  // The window [0, 64) x [0, 32) stays inside the 128x256 view, so zero-fill
+  // is not at stake; the coordinates are the view's offsets plus the indices.
+  // CHECK-LABEL: gpu.func @subview
+  // CHECK-SAME: (%[[SRC:.*]]: memref<256x512xf32>, %[[R:.*]]: index, %{{.*}}: !llvm.ptr {llvm.align = 64 : i64})
+  // CHECK-SAME: acopy.tensor_maps = [{arg = 0 : i64, box = array<i64: 64, 32>
+  // CHECK-DAG: %[[COL:.*]] = arith.constant 16 : index
+  // CHECK-DAG: %[[X:.*]] = arith.index_cast %[[COL]] : index to i32
+  // CHECK-DAG: %[[Y:.*]] = arith.index_cast %[[R]] : index to i32
+  // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%[[X]], %[[Y]]]
+  gpu.func @subview(%src: memref<256x512xf32>, %r: index)
+      workgroup(%tile: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %view = memref.subview %src[%r, 16] [128, 256] [1, 1] : memref<256x512xf32> to memref<128x256xf32, strided<[512, 1], offset: ?>>
+    "acopy.copy_gmem_to_smem"(%view, %tile, %c0, %c0, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<128x256xf32, strided<[512, 1], offset: ?>>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+
+  // With oob_mode = "undefined" the window may leave the view: the values
+  // outside it are unspecified, and TMA reads the argument there.
+  // CHECK-LABEL: gpu.func @subview_undefined
+  // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+  gpu.func @subview_undefined(%src: memref<256x512xf32>, %r: index, %c: index)
+      workgroup(%tile: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+    %view = memref.subview %src[%r, 16] [128, 256] [1, 1] : memref<256x512xf32> to memref<128x256xf32, strided<[512, 1], offset: ?>>
+    "acopy.copy_gmem_to_smem"(%view, %tile, %c, %c, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "undefined"} : (memref<128x256xf32, strided<[512, 1], offset: ?>>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}

@@ -1,0 +1,33 @@
+// A predicated TMA load: the barrier expects 0 bytes when the predicate is
+// false, and the copy is guarded by scf.if (never the op's inline-PTX
+// predicate form). Every OOB mode gives the same copy: TMA zero-fills.
+// RUN: acopy-opt %s --acopy-lower | FileCheck %s
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  // CHECK-LABEL: gpu.func @pred
+  // CHECK-SAME: %[[P:[^:]*]]: i1
+  // CHECK: scf.if
+  // CHECK-DAG: %[[FULL:.*]] = arith.constant 8192 : i32
+  // CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : i32
+  // CHECK: %[[BYTES:.*]] = arith.select %[[P]], %[[FULL]], %[[ZERO]] : i32
+  // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
+  // CHECK-NEXT: scf.if %[[P]] {
+  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global
+  // CHECK-NOT: predicate =
+  // CHECK-SAME: : !llvm.ptr<7>, !llvm.ptr
+  gpu.func @pred(%src: memref<256x512xf32>, %i: index, %p: i1) workgroup(%tile: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 1>, oob_mode = "undefined"} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>, i1) -> ()
+    gpu.return
+  }
+
+  // CHECK-LABEL: gpu.func @modes
+  // CHECK-SAME: oob_fill = "none"
+  // CHECK-NOT: oob_fill = "nan
+  // CHECK-COUNT-3: nvvm.cp.async.bulk.tensor.shared.cluster.global
+  gpu.func @modes(%src: memref<256x512xf32>, %i: index) workgroup(%tile: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "zeros"} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "undefined"} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
