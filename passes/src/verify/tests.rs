@@ -288,16 +288,17 @@ fn templates_split_into_literal_pieces() {
     assert_eq!(rules::literal_pieces("unclosed {X"), vec!["unclosed "]);
 }
 
-/// `docs/verification.md` carries the table exactly as the code has it.
+/// `docs/verification.md` and the README carry the table exactly as the code has it.
 #[test]
 fn docs_table_matches_the_rules() {
-    let path = repo_root().join("docs/verification.md");
-    let docs = std::fs::read_to_string(&path).expect("docs/verification.md exists");
     let table = rules::markdown_table();
-    assert!(
-        docs.contains(&table),
-        "docs/verification.md is out of date; paste this table in:\n{table}"
-    );
+    for doc in ["docs/verification.md", "README.md"] {
+        let text = std::fs::read_to_string(repo_root().join(doc)).expect("the document exists");
+        assert!(
+            text.contains(&table),
+            "{doc} is out of date; paste this table in:\n{table}"
+        );
+    }
 }
 
 /// A lit case that triggers a rule: a `// RULE: <id>` line, directly followed
