@@ -25,7 +25,7 @@
 //!
 //! The kernel ABI is upstream's default memref lowering: docs/kernel-abi.md.
 
-use acopy_target::{Capability, Chip};
+use acopy_target::{Capability, Chip, PtxVersion, LLVM_MAX_PTX};
 use melior::{
     ir::{
         attribute::{ArrayAttribute, StringAttribute},
@@ -201,9 +201,17 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
 }
 
 /// Replaces the module's targets with one `#nvvm.target` for `chip`, keeping
-/// an optimisation level that was given.
+/// an optimisation level that was given, with the chip's PTX ISA or a newer
+/// one the old target asked for.
 fn set_target(module: OperationRef, chip: Chip) -> PassResult {
-    let level = module
+    retarget(module, chip).map_err(|message| emit_error(module.location(), &message))
+}
+
+/// [`set_target`]'s work, for the lowering too: after `acopy-lower`, a
+/// `gpu.module` names the chip it was lowered for, so no upstream pass can hand
+/// its instructions to the NVPTX backend for another chip or an older PTX ISA.
+pub(crate) fn retarget(module: OperationRef, chip: Chip) -> Result<(), String> {
+    let old = module
         .attribute("targets")
         .ok()
         .and_then(|targets| ArrayAttribute::try_from(targets).ok())
@@ -212,24 +220,24 @@ fn set_target(module: OperationRef, chip: Chip) -> PassResult {
                 .filter_map(|index| targets.element(index).ok())
                 .map(|target| target.to_string())
                 .find(|text| text.starts_with("#nvvm.target"))
-        })
-        .and_then(|text| optimisation_level(&text));
+        });
+    let level = old.as_deref().and_then(optimisation_level);
+    let ptx = old
+        .as_deref()
+        .and_then(ptx_feature)
+        .filter(|version| *version > chip.ptx_version() && *version <= LLVM_MAX_PTX)
+        .unwrap_or(chip.ptx_version());
     let text = format!(
         "#nvvm.target<O = {}, chip = \"{}\", features = \"{}\">",
         level.unwrap_or(2),
         chip.llvm_cpu(),
-        chip.ptx_features()
+        ptx.feature()
     );
     let context_ref = module.context();
     // SAFETY: `context_ref` outlives every use of `context` here.
     let context = unsafe { context_ref.to_ref() };
-    let Some(target) = Attribute::parse(context, &text) else {
-        emit_error(
-            module.location(),
-            &format!("internal error: cannot build {text}"),
-        );
-        return Err(());
-    };
+    let target = Attribute::parse(context, &text)
+        .ok_or_else(|| format!("internal error: cannot build {text}"))?;
     let targets = ArrayAttribute::new(context, &[target]);
     let name = StringRef::new("targets");
     // SAFETY: the module and the attribute belong to the same live context.
@@ -241,6 +249,14 @@ fn set_target(module: OperationRef, chip: Chip) -> PassResult {
         )
     };
     Ok(())
+}
+
+/// The PTX ISA of a `+ptxNN` feature in an `#nvvm.target` spelling.
+fn ptx_feature(text: &str) -> Option<PtxVersion> {
+    let rest = &text[text.find("+ptx")? + 4..];
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let number: u32 = digits.parse().ok()?;
+    (digits.len() >= 2).then(|| PtxVersion::new(number / 10, number % 10))
 }
 
 /// `O = N` in an `#nvvm.target` spelling.
@@ -333,9 +349,8 @@ fn translate(gpu_module: OperationRef) -> Result<String, CollectError> {
     while let Some(op) = current {
         // SAFETY: cloning a live op gives a new, unowned op, which the module's
         // block then owns.
-        let clone = unsafe {
-            melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw()))
-        };
+        let clone =
+            unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) };
         module.body().append_operation(clone);
         current = op.next_in_block();
     }
@@ -363,7 +378,9 @@ fn translate(gpu_module: OperationRef) -> Result<String, CollectError> {
             return Err(CollectError::Diagnosed);
         }
         let printed = mlir_sys::LLVMPrintModuleToString(llvm_module);
-        let text = std::ffi::CStr::from_ptr(printed).to_string_lossy().into_owned();
+        let text = std::ffi::CStr::from_ptr(printed)
+            .to_string_lossy()
+            .into_owned();
         mlir_sys::LLVMDisposeMessage(printed);
         mlir_sys::LLVMDisposeModule(llvm_module);
         mlir_sys::LLVMContextDispose(llvm_context);
@@ -388,6 +405,14 @@ mod tests {
         assert_eq!(required_capability("nvvm.cp.async.shared.global"), None);
         assert_eq!(required_capability("nvvm.mbarrier.test.wait"), None);
         assert_eq!(required_capability("nvvm.mbarrier.init"), None);
+    }
+
+    #[test]
+    fn reads_ptx_feature() {
+        let text = "#nvvm.target<chip = \"sm_80\", features = \"+ptx83\">";
+        assert_eq!(ptx_feature(text), Some(PtxVersion::new(8, 3)));
+        assert_eq!(ptx_feature("#nvvm.target<chip = \"sm_80\">"), None);
+        assert_eq!(ptx_feature("features = \"+ptx\""), None);
     }
 
     #[test]

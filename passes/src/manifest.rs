@@ -29,14 +29,13 @@ use melior::ir::{
         IntegerAttribute, StringAttribute, TypeAttribute,
     },
     operation::{OperationLike, WalkOrder, WalkResult},
-    Attribute, OperationRef,
+    Attribute, Location, OperationRef,
 };
 
 use crate::{target, PassOptions};
 
 /// The name of the manifest attribute on a kernel.
 pub const TENSOR_MAPS_ATTR: &str = "acopy.tensor_maps";
-
 
 /// What makes two tensor maps the same.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,7 +49,6 @@ pub(crate) struct MapKey {
     /// `"none"`: TMA fills out-of-bounds elements with zeros.
     pub oob_fill: &'static str,
 }
-
 
 /// One `acopy.tensor_maps` element.
 pub(crate) struct Entry {
@@ -123,14 +121,22 @@ pub(crate) fn parse_entry(element: Attribute) -> Result<Entry, String> {
     })
 }
 
+/// Why a manifest cannot be made from the IR: a kernel whose
+/// `acopy.tensor_maps` is malformed (hand-written, say) or whose chip cannot
+/// be resolved.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("kernel `{kernel}`: {reason}")]
+pub struct CollectError<'c> {
+    pub kernel: String,
+    pub reason: String,
+    location: Location<'c>,
+}
 
-/// Why a manifest cannot be made from the IR.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum CollectError {
-    #[error("kernel `{kernel}`: malformed {TENSOR_MAPS_ATTR}: {reason}")]
-    Malformed { kernel: String, reason: String },
-    #[error("kernel `{kernel}`: {problem}")]
-    Target { kernel: String, problem: String },
+impl<'c> CollectError<'c> {
+    /// The kernel's location, for a diagnostic.
+    pub fn location(&self) -> Location<'c> {
+        self.location
+    }
 }
 
 /// The manifest of every kernel under `top` (a `builtin.module`, after
@@ -138,7 +144,10 @@ pub enum CollectError {
 /// `chip` overrides the gpu.modules' chips, as the passes' `chip` option does.
 ///
 /// Kernels are listed in IR order; a kernel without tensor maps is left out.
-pub fn collect(top: OperationRef, chip: Option<Chip>) -> Result<Manifest, CollectError> {
+pub fn collect<'c>(
+    top: OperationRef<'c, '_>,
+    chip: Option<Chip>,
+) -> Result<Manifest, CollectError<'c>> {
     let mut raw = Vec::new();
     top.walk(WalkOrder::PreOrder, |op| {
         let name = op.name();
@@ -169,19 +178,22 @@ fn symbol(op: OperationRef) -> String {
         .unwrap_or_default()
 }
 
-fn kernel_entry(function: OperationRef, options: &PassOptions) -> Result<KernelEntry, CollectError> {
+fn kernel_entry<'c>(
+    function: OperationRef<'c, '_>,
+    options: &PassOptions,
+) -> Result<KernelEntry, CollectError<'c>> {
     let kernel = symbol(function);
     let module = target::enclosing(function, "gpu.module")
         .map(symbol)
         .unwrap_or_default();
-    let resolved = target::resolve(function, options).map_err(|problem| CollectError::Target {
-        kernel: kernel.clone(),
-        problem: problem.to_string(),
-    })?;
-    let malformed = |reason: String| CollectError::Malformed {
+    let error = |reason: String| CollectError {
         kernel: kernel.clone(),
         reason,
+        location: function.location(),
     };
+    let resolved =
+        target::resolve(function, options).map_err(|problem| error(problem.to_string()))?;
+    let malformed = |reason: String| error(format!("malformed {TENSOR_MAPS_ATTR}: {reason}"));
     let array = function
         .attribute(TENSOR_MAPS_ATTR)
         .ok()
@@ -209,7 +221,8 @@ fn kernel_entry(function: OperationRef, options: &PassOptions) -> Result<KernelE
 }
 
 fn cluster_dims(function: OperationRef) -> Option<[u32; 3]> {
-    let dims = DenseI32ArrayAttribute::try_from(function.attribute("nvvm.cluster_dim").ok()?).ok()?;
+    let dims =
+        DenseI32ArrayAttribute::try_from(function.attribute("nvvm.cluster_dim").ok()?).ok()?;
     let mut out = [1u32; 3];
     for (index, slot) in out.iter_mut().enumerate().take(dims.len().min(3)) {
         *slot = u32::try_from(dims.element(index).ok()?).ok()?;
@@ -219,8 +232,12 @@ fn cluster_dims(function: OperationRef) -> Option<[u32; 3]> {
 
 /// One manifest entry from one attribute entry.
 fn manifest_entry(entry: &Entry) -> Result<TensorMapEntry, String> {
-    let element_type = ElementType::from_mlir_name(&entry.key.element_type)
-        .ok_or_else(|| format!("element type {} has no manifest spelling", entry.key.element_type))?;
+    let element_type = ElementType::from_mlir_name(&entry.key.element_type).ok_or_else(|| {
+        format!(
+            "element type {} has no manifest spelling",
+            entry.key.element_type
+        )
+    })?;
     let box_shape = entry
         .key
         .box_shape

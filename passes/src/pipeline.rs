@@ -137,7 +137,7 @@ fn split(text: &str) -> Result<Vec<Element<'_>>, PipelineError> {
                 }
             }
             b',' if depth == 0 => {
-                elements.push(element(&text[start..index]).map_err(|reason| syntax(reason))?);
+                elements.push(element(&text[start..index]).map_err(syntax)?);
                 start = index + 1;
             }
             _ => {}
@@ -147,7 +147,7 @@ fn split(text: &str) -> Result<Vec<Element<'_>>, PipelineError> {
         return Err(syntax("unbalanced '(' or '{'"));
     }
     if !text[start..].trim().is_empty() || !elements.is_empty() {
-        elements.push(element(&text[start..]).map_err(|reason| syntax(reason))?);
+        elements.push(element(&text[start..]).map_err(syntax)?);
     }
     Ok(elements)
 }

@@ -3,6 +3,8 @@
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
 // RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
 
+// The module now names its chip and the PTX ISA the NVPTX backend needs for it.
+// CHECK: gpu.module @kernels [#nvvm.target<chip = "sm_80", features = "+ptx71">]
 // CHECK-LABEL: gpu.func @whole_tile
 // CHECK-SAME: workgroup(%[[TILE:.*]] : memref<32x128xf32, 3> {llvm.align = 16 : i64})
 // CHECK-DAG: %[[SRC:.*]] = memref.extract_aligned_pointer_as_index %arg0

@@ -137,7 +137,8 @@ impl<'c, 'a> Builder<'c, 'a> {
         } else {
             format!("!llvm.ptr<{address_space}>")
         };
-        Type::parse(self.context, &text).ok_or_else(|| format!("internal error: cannot parse {text}"))
+        Type::parse(self.context, &text)
+            .ok_or_else(|| format!("internal error: cannot parse {text}"))
     }
 
     /// Parses an attribute spelled in MLIR syntax.
@@ -156,7 +157,12 @@ impl<'c, 'a> Builder<'c, 'a> {
     /// `arith.constant value : index`.
     pub fn index(&self, value: i64) -> LowerResult<Value<'c, 'a>> {
         let attribute = IntegerAttribute::new(self.index_type(), value).into();
-        self.value("arith.constant", &[], self.index_type(), &[("value", attribute)])
+        self.value(
+            "arith.constant",
+            &[],
+            self.index_type(),
+            &[("value", attribute)],
+        )
     }
 
     /// `arith.constant value : iN`.
@@ -254,22 +260,29 @@ impl<'c, 'a> Builder<'c, 'a> {
     /// `gpu.thread_id <dim>`.
     pub fn thread_id(&self, dim: &str) -> LowerResult<Value<'c, 'a>> {
         let dimension = self.attr(&format!("#gpu<dim {dim}>"))?;
-        self.value("gpu.thread_id", &[], self.index_type(), &[("dimension", dimension)])
+        self.value(
+            "gpu.thread_id",
+            &[],
+            self.index_type(),
+            &[("dimension", dimension)],
+        )
     }
 
     /// `gpu.block_dim <dim>`.
     pub fn block_dim(&self, dim: &str) -> LowerResult<Value<'c, 'a>> {
         let dimension = self.attr(&format!("#gpu<dim {dim}>"))?;
-        self.value("gpu.block_dim", &[], self.index_type(), &[("dimension", dimension)])
+        self.value(
+            "gpu.block_dim",
+            &[],
+            self.index_type(),
+            &[("dimension", dimension)],
+        )
     }
 
     /// The thread's linear id in its block, `x + dx * (y + dy * z)`, and the
     /// number of threads in the block. With a known block size the extents
     /// are constants and dimensions of extent 1 are left out.
-    pub fn linear_thread(
-        &self,
-        block: Option<[u32; 3]>,
-    ) -> LowerResult<(Ix<'c, 'a>, Ix<'c, 'a>)> {
+    pub fn linear_thread(&self, block: Option<[u32; 3]>) -> LowerResult<(Ix<'c, 'a>, Ix<'c, 'a>)> {
         let mut extents = Vec::with_capacity(3);
         for (index, dim) in DIMS.iter().enumerate() {
             extents.push(match block {
@@ -297,9 +310,18 @@ impl<'c, 'a> Builder<'c, 'a> {
     // ---- pointers ----
 
     /// `llvm.inttoptr` of an `index` byte address into `address_space`.
-    pub fn int_to_ptr(&self, address: Value<'c, '_>, address_space: u32) -> LowerResult<Value<'c, 'a>> {
+    pub fn int_to_ptr(
+        &self,
+        address: Value<'c, '_>,
+        address_space: u32,
+    ) -> LowerResult<Value<'c, 'a>> {
         let as_i64 = self.index_cast(address, self.int_type(64))?;
-        self.value("llvm.inttoptr", &[as_i64], self.ptr_type(address_space)?, &[])
+        self.value(
+            "llvm.inttoptr",
+            &[as_i64],
+            self.ptr_type(address_space)?,
+            &[],
+        )
     }
 
     /// A global pointer (`!llvm.ptr<1>`) to the byte address `address`,
@@ -314,24 +336,29 @@ impl<'c, 'a> Builder<'c, 'a> {
 
     /// `pointer + offset` bytes (`llvm.getelementptr` over `i8`), in the
     /// pointer's address space.
-    pub fn byte_offset(&self, pointer: Value<'c, '_>, offset: Ix<'c, 'a>) -> LowerResult<Value<'c, 'a>> {
+    pub fn byte_offset(
+        &self,
+        pointer: Value<'c, '_>,
+        offset: Ix<'c, 'a>,
+    ) -> LowerResult<Value<'c, 'a>> {
         use melior::ir::{attribute::DenseI32ArrayAttribute, attribute::TypeAttribute, ValueLike};
         const DYNAMIC: i32 = i32::MIN;
         let element: Attribute = TypeAttribute::new(self.int_type(8)).into();
         match offset {
             Ix::Const(0) => Ok(pointer_value(pointer)),
-            Ix::Const(constant) if i32::try_from(constant).is_ok_and(|c| c != DYNAMIC) => self.value(
-                "llvm.getelementptr",
-                &[pointer],
-                pointer.r#type(),
-                &[
-                    ("elem_type", element),
-                    (
-                        "rawConstantIndices",
-                        DenseI32ArrayAttribute::new(self.context, &[constant as i32]).into(),
-                    ),
-                ],
-            ),
+            Ix::Const(constant) if i32::try_from(constant).is_ok_and(|c| c != DYNAMIC) => self
+                .value(
+                    "llvm.getelementptr",
+                    &[pointer],
+                    pointer.r#type(),
+                    &[
+                        ("elem_type", element),
+                        (
+                            "rawConstantIndices",
+                            DenseI32ArrayAttribute::new(self.context, &[constant as i32]).into(),
+                        ),
+                    ],
+                ),
             _ => {
                 let offset = self.ix(offset)?;
                 let offset = self.index_cast(offset, self.int_type(64))?;
@@ -359,11 +386,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 
     /// A region holding one block (with `arguments`) that ends in `terminator`.
-    fn region_with(
-        &self,
-        arguments: &[Type<'c>],
-        terminator: &str,
-    ) -> LowerResult<Region<'c>> {
+    fn region_with(&self, arguments: &[Type<'c>], terminator: &str) -> LowerResult<Region<'c>> {
         let block = Block::new(
             &arguments
                 .iter()
@@ -412,10 +435,9 @@ impl<'c, 'a> Builder<'c, 'a> {
             .map_err(|error| format!("internal error: cannot build scf.for: {error}"))?;
         let op = self.insert(op);
         let inner = self.inside(op, 0)?;
-        let induction = inner
-            .block
-            .argument(0)
-            .map_err(|error| format!("internal error: scf.for without induction variable: {error}"))?;
+        let induction = inner.block.argument(0).map_err(|error| {
+            format!("internal error: scf.for without induction variable: {error}")
+        })?;
         body(&inner, induction.into())
     }
 

@@ -121,7 +121,7 @@ pub(crate) fn plan_rows(window: &[WindowDim], merge: bool) -> Rows {
 pub(crate) fn largest_chunk(row_bytes: u64, align: u64) -> Option<u64> {
     [16, 8, 4]
         .into_iter()
-        .find(|&size| row_bytes % size == 0 && align % size == 0)
+        .find(|&size| row_bytes.is_multiple_of(size) && align.is_multiple_of(size))
 }
 
 /// A quantity an address is built from, in bytes: the largest power of two
@@ -164,19 +164,17 @@ pub(crate) enum ChunkError {
 /// Chooses the chunk sizes for rows of `row_bytes` whose addresses are built
 /// from `terms`.
 pub(crate) fn choose_chunk(row_bytes: u64, terms: &[AlignTerm]) -> Result<ChunkChoice, ChunkError> {
-    if row_bytes % 4 != 0 {
+    if !row_bytes.is_multiple_of(4) {
         return Err(ChunkError::RowBytes);
     }
     let cap = |align: u64| align.min(16);
     let proved = cap(terms.iter().map(|term| term.proved).min().unwrap_or(16));
-    let upper = cap(
-        terms
-            .iter()
-            .filter(|term| term.constant)
-            .map(|term| term.proved)
-            .min()
-            .unwrap_or(16),
-    );
+    let upper = cap(terms
+        .iter()
+        .filter(|term| term.constant)
+        .map(|term| term.proved)
+        .min()
+        .unwrap_or(16));
     let fast = largest_chunk(row_bytes, upper).ok_or(ChunkError::Misaligned)?;
     let slow = match largest_chunk(row_bytes, proved) {
         Some(chunk) if chunk == fast => None,
@@ -208,7 +206,13 @@ mod tests {
         let rows = plan_rows(&[known(32, 512, 128), known(128, 1, 1)], true);
         assert_eq!(rows.row_elements, 128);
         assert_eq!(rows.row_dim, Some(1));
-        assert_eq!(rows.dims, vec![RowDim { size: 32, window_dim: 0 }]);
+        assert_eq!(
+            rows.dims,
+            vec![RowDim {
+                size: 32,
+                window_dim: 0
+            }]
+        );
     }
 
     #[test]
@@ -228,7 +232,13 @@ mod tests {
         };
         let rows = plan_rows(&[leading, known(8, 64, 16), known(16, 1, 1)], true);
         assert_eq!(rows.row_elements, 16);
-        assert_eq!(rows.dims, vec![RowDim { size: 8, window_dim: 1 }]);
+        assert_eq!(
+            rows.dims,
+            vec![RowDim {
+                size: 8,
+                window_dim: 1
+            }]
+        );
     }
 
     #[test]
@@ -247,7 +257,13 @@ mod tests {
     fn non_unit_inner_stride_copies_elements() {
         let rows = plan_rows(&[known(4, 2, 1)], true);
         assert_eq!((rows.row_elements, rows.row_dim), (1, None));
-        assert_eq!(rows.dims, vec![RowDim { size: 4, window_dim: 0 }]);
+        assert_eq!(
+            rows.dims,
+            vec![RowDim {
+                size: 4,
+                window_dim: 0
+            }]
+        );
         let rows = plan_rows(&[known(1, 1, 1)], true);
         assert_eq!((rows.row_elements, rows.count()), (1, 1));
     }
@@ -256,7 +272,13 @@ mod tests {
     fn zero_fill_keeps_every_dimension() {
         let rows = plan_rows(&[known(32, 128, 128), known(128, 1, 1)], false);
         assert_eq!(rows.row_elements, 128);
-        assert_eq!(rows.dims, vec![RowDim { size: 32, window_dim: 0 }]);
+        assert_eq!(
+            rows.dims,
+            vec![RowDim {
+                size: 32,
+                window_dim: 0
+            }]
+        );
     }
 
     #[test]
@@ -272,29 +294,59 @@ mod tests {
     #[test]
     fn proved_alignment_needs_no_check() {
         let choice = choose_chunk(512, &[term(16, true), term(2048, true)]).unwrap();
-        assert_eq!(choice, ChunkChoice { fast: 16, slow: None });
+        assert_eq!(
+            choice,
+            ChunkChoice {
+                fast: 16,
+                slow: None
+            }
+        );
         // A dynamic column index known to be a multiple of 8 f32 elements.
         let choice = choose_chunk(512, &[term(32, false)]).unwrap();
         assert_eq!(choice.slow, None);
         // A constant 8-byte offset.
         let choice = choose_chunk(512, &[term(8, true)]).unwrap();
-        assert_eq!(choice, ChunkChoice { fast: 8, slow: None });
+        assert_eq!(
+            choice,
+            ChunkChoice {
+                fast: 8,
+                slow: None
+            }
+        );
     }
 
     #[test]
     fn dynamic_alignment_gets_a_checked_fast_path() {
         // f32 with a dynamic row stride: 4 bytes proved, 16 possible.
         let choice = choose_chunk(512, &[term(16, true), term(4, false)]).unwrap();
-        assert_eq!(choice, ChunkChoice { fast: 16, slow: Some(Slow::Chunk(4)) });
+        assert_eq!(
+            choice,
+            ChunkChoice {
+                fast: 16,
+                slow: Some(Slow::Chunk(4))
+            }
+        );
         // f16 with a dynamic column: 2 bytes proved, nothing safe for cp.async.
         let choice = choose_chunk(128, &[term(2, false)]).unwrap();
-        assert_eq!(choice, ChunkChoice { fast: 16, slow: Some(Slow::Elements) });
+        assert_eq!(
+            choice,
+            ChunkChoice {
+                fast: 16,
+                slow: Some(Slow::Elements)
+            }
+        );
     }
 
     #[test]
     fn unusable_rows_are_errors() {
         assert_eq!(choose_chunk(6, &[]), Err(ChunkError::RowBytes));
-        assert_eq!(choose_chunk(2, &[term(16, true)]), Err(ChunkError::RowBytes));
-        assert_eq!(choose_chunk(64, &[term(2, true)]), Err(ChunkError::Misaligned));
+        assert_eq!(
+            choose_chunk(2, &[term(16, true)]),
+            Err(ChunkError::RowBytes)
+        );
+        assert_eq!(
+            choose_chunk(64, &[term(2, true)]),
+            Err(ChunkError::Misaligned)
+        );
     }
 }

@@ -65,8 +65,7 @@ pub(super) fn lower_copy<'c, 'a>(
     let element_bytes = memref::element_bytes(element).ok_or_else(|| {
         format!("internal error: cp.async copies integers and floats of 1, 2, 4 or 8 bytes, got {element}")
     })?;
-    let zero_fill =
-        options.fallback && view.oob_mode_or_default() != OobMode::PromiseInBounds;
+    let zero_fill = options.fallback && view.oob_mode_or_default() != OobMode::PromiseInBounds;
     let src = memref::read_layout(b, view.src, "src", zero_fill)?;
     let dst = memref::read_layout(b, view.dst, "dst", false)?;
 
@@ -91,7 +90,11 @@ pub(super) fn lower_copy<'c, 'a>(
     }
     let rows = chunk::plan_rows(&window, !zero_fill);
     let row_bytes = rows.row_elements * element_bytes;
-    let indices: Vec<Ix<'c, 'a>> = view.indices.iter().map(|index| constant_or_value(*index)).collect();
+    let indices: Vec<Ix<'c, 'a>> = view
+        .indices
+        .iter()
+        .map(|index| constant_or_value(*index))
+        .collect();
 
     // Window start, in elements, then in bytes.
     let bytes = Ix::Const(element_bytes as i64);
@@ -217,7 +220,9 @@ pub(super) fn lower_copy<'c, 'a>(
     }
     match (options.fallback, view.barrier) {
         (true, Some(barrier)) => arrive_when_done(b, barrier, thread),
-        _ => b.op("nvvm.cp.async.commit.group", &[], &[], &[]).map(|_| ()),
+        _ => b
+            .op("nvvm.cp.async.commit.group", &[], &[], &[])
+            .map(|_| ()),
     }
 }
 
@@ -518,11 +523,7 @@ impl<'c, 'a> Plan<'c, 'a> {
                 and(b.cmpi(Cmp::Ult, first, size)?)?;
                 let left = b.binary("arith.subi", size, first)?;
                 let count = b.binary("arith.minui", left, b.index(elements as i64)?)?;
-                valid = Some(b.binary(
-                    "arith.muli",
-                    count,
-                    b.index(self.element_bytes as i64)?,
-                )?);
+                valid = Some(b.binary("arith.muli", count, b.index(self.element_bytes as i64)?)?);
             }
         }
         let valid = match valid {
@@ -542,7 +543,7 @@ impl<'c, 'a> Plan<'c, 'a> {
 /// A static dimension of dst (its type has a static shape).
 fn static_dim(memref: MemRefType, index: usize) -> LowerResult<u64> {
     match memref.dim_size(index) {
-        Ok(melior::ir::r#type::DimSize::Static(size)) => Ok(size as u64),
+        Ok(melior::ir::r#type::DimSize::Static(size)) => Ok(size),
         _ => Err(format!(
             "internal error: dst must have a static shape, got {memref}"
         )),

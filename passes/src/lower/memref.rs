@@ -19,13 +19,13 @@
 //!   run time.
 
 use melior::ir::{
+    attribute::AttributeLike as _,
     attribute::{
         ArrayAttribute, DictionaryAttribute, IntegerAttribute, StringAttribute, TypeAttribute,
     },
     block::{BlockArgument, BlockLike},
     operation::{OperationLike, OperationResult},
     r#type::{FunctionType, IntegerType, MemRefType},
-    attribute::AttributeLike as _,
     Attribute, BlockRef, Identifier, OperationRef, ShapedTypeLike, Type, TypeLike, Value,
     ValueLike,
 };
@@ -138,7 +138,8 @@ pub(crate) fn read_layout<'c, 'a>(
         || (with_sizes && static_sizes.contains(&None));
     let mut metadata = None;
     if needs_metadata {
-        let base_type: Type = MemRefType::new(memref.element(), &[], None, memref.memory_space()).into();
+        let base_type: Type =
+            MemRefType::new(memref.element(), &[], None, memref.memory_space()).into();
         let mut results = vec![base_type, b.index_type()];
         results.extend(std::iter::repeat_n(b.index_type(), 2 * rank));
         let op = b.op("memref.extract_strided_metadata", &[value], &results, &[])?;
@@ -202,11 +203,17 @@ pub(crate) fn pow2_divisor_ix(value: Ix) -> u64 {
 
 fn integer_constant(op: OperationRef) -> Option<i64> {
     let value = op.attribute("value").ok()?;
-    IntegerAttribute::try_from(value).ok().map(|value| value.value())
+    IntegerAttribute::try_from(value)
+        .ok()
+        .map(|value| value.value())
 }
 
 fn op_name(op: OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
+    op.name()
+        .as_string_ref()
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
 }
 
 fn divisor_at_depth(value: Value, depth: u32) -> u64 {
@@ -222,9 +229,8 @@ fn divisor_at_depth(value: Value, depth: u32) -> u64 {
         // An scf.for induction variable: lower bound + k·step.
         let number = argument.argument_number();
         // SAFETY: the argument's block is alive while its value is.
-        let block = unsafe {
-            BlockRef::from_raw(mlir_sys::mlirBlockArgumentGetOwner(argument.to_raw()))
-        };
+        let block =
+            unsafe { BlockRef::from_raw(mlir_sys::mlirBlockArgumentGetOwner(argument.to_raw())) };
         if let Some(parent) = block.parent_operation() {
             if op_name(parent) == "scf.for" && number == 0 {
                 return operand(parent, 0).min(operand(parent, 2));
@@ -238,7 +244,9 @@ fn divisor_at_depth(value: Value, depth: u32) -> u64 {
     let op = result.owner();
     match op_name(op).as_str() {
         "arith.constant" => integer_constant(op).map_or(1, pow2_of_constant),
-        "arith.muli" => operand(op, 0).saturating_mul(operand(op, 1)).min(DIVISOR_CAP),
+        "arith.muli" => operand(op, 0)
+            .saturating_mul(operand(op, 1))
+            .min(DIVISOR_CAP),
         "arith.addi" | "arith.subi" => operand(op, 0).min(operand(op, 1)),
         "arith.shli" => {
             let shift = op
@@ -253,9 +261,7 @@ fn divisor_at_depth(value: Value, depth: u32) -> u64 {
                 _ => operand(op, 0),
             }
         }
-        "arith.index_cast" | "arith.index_castui" | "arith.extui" | "arith.extsi" => {
-            operand(op, 0)
-        }
+        "arith.index_cast" | "arith.index_castui" | "arith.extui" | "arith.extsi" => operand(op, 0),
         _ => 1,
     }
 }
@@ -290,8 +296,12 @@ pub(crate) fn base_alignment(memref: Value, shared: bool) -> BaseAlign {
         let known = |align: u64| BaseAlign::Known(align.min(shift_divisor));
         match op_name(op).as_str() {
             // View ops that keep the aligned pointer.
-            "memref.subview" | "memref.cast" | "memref.reinterpret_cast"
-            | "memref.expand_shape" | "memref.collapse_shape" | "memref.memory_space_cast"
+            "memref.subview"
+            | "memref.cast"
+            | "memref.reinterpret_cast"
+            | "memref.expand_shape"
+            | "memref.collapse_shape"
+            | "memref.memory_space_cast"
             | "memref.transpose" => {}
             // memref.view moves the aligned pointer by its byte shift.
             "memref.view" => {
@@ -404,7 +414,9 @@ fn raise_workgroup_alignment(function: OperationRef, index: usize) -> bool {
             else {
                 continue;
             };
-            if slot == index && dictionary_int(dictionary, "llvm.align").unwrap_or(0) >= MAX_ALIGN as i64 {
+            if slot == index
+                && dictionary_int(dictionary, "llvm.align").unwrap_or(0) >= MAX_ALIGN as i64
+            {
                 return true;
             }
             for position in 0..dictionary.len() {
@@ -450,8 +462,10 @@ fn raise_global_alignment(get_global: OperationRef) -> Option<u64> {
                     let context_ref = global.context();
                     // SAFETY: `context_ref` outlives every use of `context` here.
                     let context = unsafe { context_ref.to_ref() };
-                    let align =
-                        IntegerAttribute::new(IntegerType::new(context, 64).into(), MAX_ALIGN as i64);
+                    let align = IntegerAttribute::new(
+                        IntegerType::new(context, 64).into(),
+                        MAX_ALIGN as i64,
+                    );
                     set_attribute(global, "alignment", align.into());
                     return Some(MAX_ALIGN);
                 }

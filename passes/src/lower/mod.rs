@@ -4,7 +4,11 @@
 //! resolves (SPEC §2: the enclosing `gpu.module`'s `#nvvm.target`, or the
 //! `chip` option). The ops must pass verification; the pass verifies first.
 //!
-//! **Guarantees**: on success no acopy op remains and the IR verifies. Each op
+//! **Guarantees**: on success no acopy op remains and the IR verifies; each
+//! `gpu.module` that held acopy ops gets `targets = [#nvvm.target<chip = …,
+//! features = "+ptxNN">]` for the chip it was lowered for (the `chip` option
+//! included), so upstream passes such as `gpu-module-to-binary` compile it for
+//! that chip with a PTX ISA the NVPTX backend accepts. Each op
 //! is replaced, in place, by NVVM, `gpu`, `scf`, `arith`, `memref` and `llvm`
 //! ops that the upstream pipeline (`emit`) takes to LLVM IR and PTX. Only
 //! instructions the chip has are emitted: cp.async, mbarrier and test_wait on
@@ -29,7 +33,7 @@ mod memref;
 mod tma;
 
 use acopy_dialect::{diagnostics::emit_error, AcopyOp};
-use acopy_target::CopyPath;
+use acopy_target::{Chip, CopyPath};
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     OperationRef,
@@ -69,16 +73,37 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     // builder, type and attribute made from `context` is used only inside it.
     let context = unsafe { context_ref.to_ref() };
     let mut failed = false;
+    let mut modules = Vec::new();
     for raw in raw_ops {
         // SAFETY: the walk found these ops under `operation`, which the pass
         // holds; lowering one never erases another (acopy ops have no regions).
         let op = unsafe { OperationRef::from_raw(raw) };
         match lower_op(context, op, options) {
-            Ok(()) => build::erase(op),
+            Ok(chip) => {
+                if let Some(module) = target::enclosing(op, "gpu.module") {
+                    if !modules.iter().any(|(raw, _)| *raw == module.to_raw().ptr) {
+                        modules.push((module.to_raw().ptr, chip));
+                    }
+                }
+                build::erase(op);
+            }
             Err(message) => {
                 emit_error(op.location(), &message);
                 failed = true;
             }
+        }
+    }
+    if failed {
+        return Err(());
+    }
+    // Each gpu.module now holds instructions for its chip: say so in its
+    // target, with the PTX ISA they need (the NVPTX backend aborts on less).
+    for (raw, chip) in modules {
+        // SAFETY: gpu.modules are never erased by the lowering.
+        let module = unsafe { OperationRef::from_raw(mlir_sys::MlirOperation { ptr: raw }) };
+        if let Err(message) = crate::emit::retarget(module, chip) {
+            emit_error(module.location(), &message);
+            failed = true;
         }
     }
     if failed {
@@ -88,21 +113,21 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     }
 }
 
-/// Lowers one acopy op in place (the caller erases it).
+/// Lowers one acopy op in place (the caller erases it); returns the chip.
 fn lower_op<'c>(
     context: &'c melior::Context,
     op: OperationRef<'c, '_>,
     options: &PassOptions,
-) -> LowerResult<()> {
+) -> LowerResult<Chip> {
     let view = match AcopyOp::from_op(op) {
         Some(Ok(view)) => view,
         Some(Err(error)) => return Err(error.to_string()),
-        None => return Ok(()),
+        None => return Err("internal error: not an acopy op".into()),
     };
     let target = target::resolve(op, options).map_err(|problem| problem.to_string())?;
     let b = Builder::before(context, op)?;
     let path = target.chip.copy_path();
-    match view {
+    let lowered = match view {
         AcopyOp::CopyGmemToSmem(view) => match path {
             CopyPath::CpAsync => cp_async::lower_copy(&view, &target, options, &b),
             CopyPath::Tma => tma::lower_copy(&view, &target, options, &b),
@@ -115,5 +140,6 @@ fn lower_op<'c>(
         AcopyOp::BarrierWait(view) => barrier::lower_wait(&view, &target, &b),
         AcopyOp::CopySmemToGmem(view) => tma::lower_store(&view, &target, options, &b),
         AcopyOp::WaitSmemToGmem(view) => tma::lower_store_wait(&view, &target, options, &b),
-    }
+    };
+    lowered.map(|()| target.chip)
 }

@@ -46,7 +46,9 @@ pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
 fn run(operation: OperationRef, _options: &PassOptions) -> PassResult {
     let mut functions = Vec::new();
     operation.walk(WalkOrder::PreOrder, |op| {
-        if op.name().as_string_ref().as_str() == Ok("llvm.func") && op.has_attribute(TENSOR_MAPS_ATTR) {
+        if op.name().as_string_ref().as_str() == Ok("llvm.func")
+            && op.has_attribute(TENSOR_MAPS_ATTR)
+        {
             functions.push(op.to_raw());
         }
         WalkResult::Advance
@@ -159,6 +161,10 @@ fn set_inherent(op: OperationRef, name: &str, value: Attribute) {
     let name = melior::StringRef::new(name);
     // SAFETY: `op` and `value` belong to a live context; MLIR copies the name.
     unsafe {
-        mlir_sys::mlirOperationSetInherentAttributeByName(op.to_raw(), name.to_raw(), value.to_raw())
+        mlir_sys::mlirOperationSetInherentAttributeByName(
+            op.to_raw(),
+            name.to_raw(),
+            value.to_raw(),
+        )
     }
 }

@@ -125,7 +125,10 @@ fn run(cli: &Cli) -> Result<(), Failure> {
         None => {
             // A closed pipe (`acopy-opt ... | head`) is not an error worth a panic.
             let mut stdout = std::io::stdout().lock();
-            match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+            match stdout
+                .write_all(text.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
                 Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
                     eprintln!("acopy-opt: error: could not write standard output: {error}");
                     Err(Failure::Diagnosed)

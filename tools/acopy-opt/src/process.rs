@@ -82,7 +82,10 @@ pub fn run_chunk(
     };
     // The manifest is read between the acopy passes and the emit passes, so
     // those run in a second pass manager when it is asked for.
-    let second = cli.tma_manifest.is_some().then(|| new_manager(cli, context));
+    let second = cli
+        .tma_manifest
+        .is_some()
+        .then(|| new_manager(cli, context));
     if let Some(format) = format {
         let target = second.as_ref().unwrap_or(&manager);
         emit::add_passes(target.as_operation_pass_manager(), format, cli.chip)
@@ -94,13 +97,17 @@ pub fn run_chunk(
         .map_err(|_| ChunkError::Diagnosed)?;
     drop(manager);
     if let Some(second) = second {
-        let found = acopy_passes::manifest::collect(module.as_operation(), cli.chip)
-            .map_err(|error| ChunkError::Usage(format!("internal error: {error}")))?;
+        let found =
+            acopy_passes::manifest::collect(module.as_operation(), cli.chip).map_err(|error| {
+                acopy_dialect::diagnostics::emit_error(
+                    error.location(),
+                    &format!("cannot write the tensor-map manifest: {error}"),
+                );
+                ChunkError::Diagnosed
+            })?;
         manifest.kernels.extend(found.kernels);
         if format.is_some() {
-            second
-                .run(&mut module)
-                .map_err(|_| ChunkError::Diagnosed)?;
+            second.run(&mut module).map_err(|_| ChunkError::Diagnosed)?;
         }
     }
     let Some(format) = format else {
@@ -113,11 +120,16 @@ pub fn run_chunk(
     };
     let outputs = emit::collect(&module, format).map_err(|error| match error {
         emit::CollectError::Diagnosed => ChunkError::Diagnosed,
-        emit::CollectError::Internal(message) => ChunkError::Usage(format!("internal error: {message}")),
+        emit::CollectError::Internal(message) => {
+            ChunkError::Usage(format!("internal error: {message}"))
+        }
     })?;
     let mut text = String::new();
     for output in outputs {
-        text.push_str(&format!("{comment} acopy-opt: gpu.module @{}\n", output.name));
+        text.push_str(&format!(
+            "{comment} acopy-opt: gpu.module @{}\n",
+            output.name
+        ));
         text.push_str(&output.text);
         if !text.ends_with('\n') {
             text.push('\n');

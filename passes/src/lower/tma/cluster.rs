@@ -103,14 +103,22 @@ impl Collective {
 pub(crate) fn pair_position<'c, 'a>(
     b: &Builder<'c, 'a>,
 ) -> LowerResult<(Value<'c, 'a>, Value<'c, 'a>)> {
-    let rank = b.value("nvvm.read.ptx.sreg.cluster.ctarank", &[], b.int_type(32), &[])?;
+    let rank = b.value(
+        "nvvm.read.ptx.sreg.cluster.ctarank",
+        &[],
+        b.int_type(32),
+        &[],
+    )?;
     let index = b.binary("arith.andi", rank, b.int(32, 1)?)?;
     let leader = b.binary("arith.subi", rank, index)?;
     Ok((index, leader))
 }
 
 /// An i32 value as an `index` [`Ix`].
-pub(crate) fn to_index<'c, 'a>(b: &Builder<'c, 'a>, value: Value<'c, 'a>) -> LowerResult<Ix<'c, 'a>> {
+pub(crate) fn to_index<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    value: Value<'c, 'a>,
+) -> LowerResult<Ix<'c, 'a>> {
     Ok(Ix::Val(b.index_cast(value, b.index_type())?))
 }
 

@@ -18,7 +18,11 @@ pub(crate) fn set_inherent(op: OperationRef, name: &str, value: Attribute) {
     let name = StringRef::new(name);
     // SAFETY: `op` and `value` belong to a live context; MLIR copies the name.
     unsafe {
-        mlir_sys::mlirOperationSetInherentAttributeByName(op.to_raw(), name.to_raw(), value.to_raw())
+        mlir_sys::mlirOperationSetInherentAttributeByName(
+            op.to_raw(),
+            name.to_raw(),
+            value.to_raw(),
+        )
     }
 }
 

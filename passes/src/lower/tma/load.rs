@@ -33,12 +33,14 @@ use melior::ir::{r#type::MemRefType, ShapedTypeLike, Value};
 use super::{
     super::build::{Builder, Ix, LowerResult},
     cluster::{self, Collective},
-    maps,
-    smem, source,
+    maps, smem, source,
     source::Access,
     tile_element, window_coordinates,
 };
 use crate::{manifest::MapKey, target::Target, verify::shape};
+
+/// The largest transaction count of an mbarrier phase (PTX: 2^20 - 1).
+const MAX_TX_COUNT: i64 = (1 << 20) - 1;
 
 /// How the copy is spread over the cluster.
 enum Mode {
@@ -67,20 +69,18 @@ pub(crate) fn lower<'c, 'a>(
     };
     source.check_window(&view.indices, &window, access, "src")?;
 
-    let collective = Collective::new(target.cluster, view.collective_axes.as_deref().unwrap_or(&[]));
+    let collective = Collective::new(
+        target.cluster,
+        view.collective_axes.as_deref().unwrap_or(&[]),
+    );
     let mode = match view.leader_tracked {
         Some(tracked) => {
             if !collective.is_pair() {
+                // acopy-verify refuses this first (leader_tracked needs a CTA pair).
                 return Err(format!(
-                    "leader_tracked copies use cta_group::2, which needs the collective group to be a CTA pair: two CTAs whose %cluster_ctarank differ only in bit 0, but collective_axes {} in cluster {} gives {} CTAs {} apart",
+                    "internal error: leader_tracked copy over collective_axes {} in cluster {}, which is not a CTA pair",
                     axes_text(view),
                     shape::py_tuple(&target.cluster),
-                    collective.size(),
-                    if collective.size() == 2 {
-                        "that are not"
-                    } else {
-                        "that are not two"
-                    },
                 ));
             }
             match tracked {
@@ -89,8 +89,9 @@ pub(crate) fn lower<'c, 'a>(
                         .ok()
                         .filter(|&axis| axis < window.len())
                         .ok_or_else(|| {
+                            // acopy-verify refuses this first (rule A9).
                             format!(
-                                "partition_axis = {axis} is not a dimension of the copy window, which has rank {}",
+                                "internal error: partition_axis = {axis} is not a dimension of the copy window, which has rank {}",
                                 window.len()
                             )
                         })?;
@@ -106,9 +107,10 @@ pub(crate) fn lower<'c, 'a>(
     let split = match &mode {
         Mode::Multicast(_) | Mode::Replicated => {
             let n = u64::from(collective.size());
+            // acopy-verify refuses a window it cannot split first (rule A12).
             let dim = shape::multicast_split_dim(&window, n).ok_or_else(|| {
                 format!(
-                    "None of the leading dimensions in the transformed slice shape {} is divisible by the collective size {n}",
+                    "internal error: None of the leading dimensions in the transformed slice shape {} is divisible by the collective size {n}",
                     shape::py_tuple(&window)
                 )
             })?;
@@ -120,9 +122,8 @@ pub(crate) fn lower<'c, 'a>(
     let swizzle = view.swizzle.bytes();
     let align = smem::required_alignment(swizzle);
     // The bytes one CTA's slice takes in the tile: later slices start there.
-    let slice_bytes = split.map(|(dim, _)| {
-        box_shape[dim..].iter().product::<i64>() * element_bytes as i64
-    });
+    let slice_bytes =
+        split.map(|(dim, _)| box_shape[dim..].iter().product::<i64>() * element_bytes as i64);
     if let Some(bytes) = slice_bytes {
         if bytes % align as i64 != 0 {
             return Err(format!(
@@ -135,9 +136,11 @@ pub(crate) fn lower<'c, 'a>(
         Mode::Single | Mode::Multicast(_) => window_bytes,
         Mode::Partitioned(_) | Mode::Replicated => 2 * window_bytes,
     };
-    let expect_bytes = i32::try_from(expect_bytes).map_err(|_| {
-        format!("this copy moves {expect_bytes} bytes, more than an mbarrier's transaction count can hold")
-    })?;
+    if expect_bytes > MAX_TX_COUNT {
+        return Err(format!(
+            "this copy makes its barrier expect {expect_bytes} bytes, more than an mbarrier's transaction count can hold ({MAX_TX_COUNT} bytes)"
+        ));
+    }
 
     let tensor_map = maps::parameter(
         b.context,
@@ -169,13 +172,29 @@ pub(crate) fn lower<'c, 'a>(
         Mode::Multicast(group) => {
             let (index, first) = group.position(b)?;
             let index = cluster::to_index(b, index)?;
-            shift_slice(b, &mut coordinates, &mut dst_extra, split, &box_shape, slice_bytes, index)?;
+            shift_slice(
+                b,
+                &mut coordinates,
+                &mut dst_extra,
+                split,
+                &box_shape,
+                slice_bytes,
+                index,
+            )?;
             mask = Some(shifted_mask(b, group.pattern(), first)?);
         }
         Mode::Replicated => {
             let (index, first) = cluster::pair_position(b)?;
             let index_ix = cluster::to_index(b, index)?;
-            shift_slice(b, &mut coordinates, &mut dst_extra, split, &box_shape, slice_bytes, index_ix)?;
+            shift_slice(
+                b,
+                &mut coordinates,
+                &mut dst_extra,
+                split,
+                &box_shape,
+                slice_bytes,
+                index_ix,
+            )?;
             mask = Some(shifted_mask(b, 0b11, first)?);
             leader = Some((index, first));
         }
@@ -198,7 +217,10 @@ pub(crate) fn lower<'c, 'a>(
             let as_int = b.value("llvm.ptrtoint", &[remote], b.int_type(64), &[])?;
             let remote = b.value("llvm.inttoptr", &[as_int], b.ptr_type(3)?, &[])?;
             let zero = b.int(32, 0)?;
-            (remote, Some(b.cmpi(super::super::build::Cmp::Eq, index, zero)?))
+            (
+                remote,
+                Some(b.cmpi(super::super::build::Cmp::Eq, index, zero)?),
+            )
         }
         None => (bar, None),
     };
@@ -206,9 +228,14 @@ pub(crate) fn lower<'c, 'a>(
     let first_thread = super::first_thread(b)?;
     let predicate = view.predicate;
     b.if_then(first_thread, |b| {
-        let full = b.int(32, i64::from(expect_bytes))?;
+        let full = b.int(32, expect_bytes)?;
         let bytes = match predicate {
-            Some(predicate) => b.value("arith.select", &[predicate, full, b.int(32, 0)?], b.int_type(32), &[])?,
+            Some(predicate) => b.value(
+                "arith.select",
+                &[predicate, full, b.int(32, 0)?],
+                b.int_type(32),
+                &[],
+            )?,
             None => full,
         };
         let expect = |b: &Builder<'c, '_>| {

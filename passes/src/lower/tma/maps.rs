@@ -54,7 +54,9 @@ pub(crate) fn parameter<'c, 'a>(
         return entry_block
             .argument(entry.param)
             .map(Into::into)
-            .map_err(|_| "internal error: tensor-map parameter missing from the kernel".to_string());
+            .map_err(|_| {
+                "internal error: tensor-map parameter missing from the kernel".to_string()
+            });
     }
     if entries.len() >= MAX_TENSOR_MAPS {
         return Err(format!(
@@ -161,7 +163,8 @@ fn append_input<'c>(
     arg_attrs.resize(inputs, empty);
     let align: Attribute = IntegerAttribute::new(IntegerType::new(context, 64).into(), 64).into();
     arg_attrs.push(
-        DictionaryAttribute::new(context, &[(Identifier::new(context, "llvm.align"), align)]).into(),
+        DictionaryAttribute::new(context, &[(Identifier::new(context, "llvm.align"), align)])
+            .into(),
     );
     ir::set_inherent(
         kernel,

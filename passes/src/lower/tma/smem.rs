@@ -13,7 +13,10 @@
 //! `alignment` is raised), or a view of one of those that keeps the aligned
 //! pointer (`memref.subview`, `memref.cast`, `memref.expand_shape`,
 //! `memref.collapse_shape`, `memref.reinterpret_cast`) with a static offset
-//! that is a multiple of the alignment. Anything else is an error.
+//! that is a multiple of the alignment. A kernel that aligns memory itself
+//! (say, `gpu.dynamic_shared_memory` rounded up at run time) says so with
+//! `memref.assume_alignment` of at least the alignment. Anything else is an
+//! error.
 
 use melior::ir::{
     attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute, StringAttribute},
@@ -82,13 +85,14 @@ fn ensure_aligned(tile: Value, element_bytes: u64, align: u64, role: &str) -> Lo
     let raised = match &root {
         Root::Workgroup(function, index) => raise_workgroup_alignment(*function, *index, align),
         Root::Global(get_global) => raise_global_alignment(*get_global, align),
+        Root::Assumed(assumed) => *assumed >= align,
         Root::Other => false,
     };
     if raised {
         Ok(())
     } else {
         Err(format!(
-            "cannot guarantee the {align}-byte alignment TMA needs for the {role} tile {memref}: it must be a workgroup attribution of the kernel gpu.func, a memref.global in shared memory, or a view with a static offset of one of those"
+            "cannot guarantee the {align}-byte alignment TMA needs for the {role} tile {memref}: it must be a workgroup attribution of the kernel gpu.func, a memref.global in shared memory, the result of a memref.assume_alignment of at least {align}, or a view with a static offset of one of those"
         ))
     }
 }
@@ -107,6 +111,8 @@ enum Root<'c, 'a> {
     Workgroup(OperationRef<'c, 'a>, usize),
     /// A `memref.get_global`.
     Global(OperationRef<'c, 'a>),
+    /// A `memref.assume_alignment` with this alignment: the kernel promises it.
+    Assumed(u64),
     Other,
 }
 
@@ -137,9 +143,20 @@ fn view_root<'c, 'a>(tile: Value<'c, 'a>) -> Root<'c, 'a> {
             return Root::Other;
         };
         match ir::op_name(&op).as_str() {
-            "memref.subview" | "memref.cast" | "memref.reinterpret_cast"
-            | "memref.expand_shape" | "memref.collapse_shape" => {}
+            "memref.subview"
+            | "memref.cast"
+            | "memref.reinterpret_cast"
+            | "memref.expand_shape"
+            | "memref.collapse_shape" => {}
             "memref.get_global" => return Root::Global(op),
+            "memref.assume_alignment" => {
+                let alignment = op
+                    .attribute("alignment")
+                    .ok()
+                    .and_then(|value| IntegerAttribute::try_from(value).ok())
+                    .map_or(0, |value| u64::try_from(value.value()).unwrap_or(0));
+                return Root::Assumed(alignment);
+            }
             _ => return Root::Other,
         }
         match op.operand(0) {
@@ -197,7 +214,10 @@ fn raise_workgroup_alignment(function: OperationRef, index: usize, align: u64) -
         return true;
     }
     entries.retain(|(name, _)| name.as_string_ref().as_str() != Ok("llvm.align"));
-    entries.push((Identifier::new(context, "llvm.align"), int_attr(context, align)));
+    entries.push((
+        Identifier::new(context, "llvm.align"),
+        int_attr(context, align),
+    ));
     let values: Vec<Attribute> = dictionaries
         .iter()
         .map(|entries| DictionaryAttribute::new(context, entries).into())
@@ -216,7 +236,10 @@ fn raise_global_alignment(get_global: OperationRef, align: u64) -> bool {
         .attribute("name")
         .ok()
         .map(|name| name.to_string())
-        .and_then(|name| name.strip_prefix('@').map(|name| name.trim_matches('"').to_string()))
+        .and_then(|name| {
+            name.strip_prefix('@')
+                .map(|name| name.trim_matches('"').to_string())
+        })
     else {
         return false;
     };

@@ -130,7 +130,11 @@ pub(crate) fn resolve<'c, 'a>(
         .attribute("operandSegmentSizes")
         .ok()
         .and_then(|attribute| DenseI32ArrayAttribute::try_from(attribute).ok())
-        .and_then(|array| (0..array.len()).map(|i| array.element(i).ok()).collect::<Option<Vec<i32>>>())
+        .and_then(|array| {
+            (0..array.len())
+                .map(|i| array.element(i).ok())
+                .collect::<Option<Vec<i32>>>()
+        })
         .ok_or_else(|| "internal error: memref.subview without operandSegmentSizes".to_string())?;
     let mut dynamic = 1usize; // operand 0 is the source
     let mut offsets = Vec::with_capacity(rank);

@@ -21,8 +21,7 @@ use melior::ir::ShapedTypeLike;
 
 use super::{
     super::build::{Builder, Ix, LowerResult},
-    maps,
-    smem, source,
+    maps, smem, source,
     source::Access,
     tile_element, window_coordinates,
 };
@@ -147,9 +146,16 @@ fn reduction_kind(op: ReductionOp, element_type: &str) -> LowerResult<&'static s
 }
 
 /// Lowers `acopy.wait_smem_to_gmem`.
-pub(crate) fn lower_wait<'c, 'a>(view: &WaitSmemToGmem<'c, 'a>, b: &Builder<'c, 'a>) -> LowerResult<()> {
-    let pending = i32::try_from(view.pending)
-        .map_err(|_| format!("pending = {} is too large for cp.async.bulk.wait_group", view.pending))?;
+pub(crate) fn lower_wait<'c, 'a>(
+    view: &WaitSmemToGmem<'c, 'a>,
+    b: &Builder<'c, 'a>,
+) -> LowerResult<()> {
+    let pending = i32::try_from(view.pending).map_err(|_| {
+        format!(
+            "pending = {} is too large for cp.async.bulk.wait_group",
+            view.pending
+        )
+    })?;
     let mut attributes = vec![("group", b.int_attr(32, i64::from(pending)))];
     if view.read_only {
         attributes.push(("read", b.attr("unit")?));

@@ -1,0 +1,100 @@
+// The chunks are shared by all threads of the block. Without a known block
+// size, thread t of n issues chunks t, t+n, ... in a loop that works for any n;
+// with gpu.known_block_size or nvvm.reqntid the rounds are unrolled (up to 16),
+// and only a final partial round is guarded.
+// RUN: acopy-opt %s --acopy-lower | FileCheck %s
+// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
+
+// CHECK-LABEL: gpu.func @any_block_size
+// CHECK-DAG: %[[DX:.*]] = gpu.block_dim x
+// CHECK-DAG: %[[DY:.*]] = gpu.block_dim y
+// CHECK-DAG: %[[DZ:.*]] = gpu.block_dim z
+// CHECK-DAG: %[[TY:.*]] = gpu.thread_id y
+// CHECK-DAG: %[[TZ:.*]] = gpu.thread_id z
+// CHECK: %[[ZY:.*]] = arith.muli %[[TZ]], %[[DY]] : index
+// CHECK: %[[YZ:.*]] = arith.addi %[[ZY]], %[[TY]] : index
+// CHECK: %[[TX:.*]] = gpu.thread_id x
+// CHECK: %[[YX:.*]] = arith.muli %[[YZ]], %[[DX]] : index
+// CHECK: %[[T:.*]] = arith.addi %[[YX]], %[[TX]] : index
+// CHECK: %[[XY:.*]] = arith.muli %[[DX]], %[[DY]] : index
+// CHECK: %[[N:.*]] = arith.muli %[[XY]], %[[DZ]] : index
+// CHECK: %[[TOTAL:.*]] = arith.constant 1024 : index
+// CHECK: scf.for %{{.*}} = %[[T]] to %[[TOTAL]] step %[[N]] {
+// CHECK-COUNT-1: nvvm.cp.async.shared.global
+// CHECK: }
+// PTX-LABEL: .entry any_block_size(
+// PTX-DAG: %ntid.x
+// PTX-DAG: %ntid.y
+// PTX-DAG: %ntid.z
+// PTX: cp.async.cg.shared.global
+
+// 200 chunks over 32x4 = 128 threads: a full round, then a guarded one.
+// CHECK-LABEL: gpu.func @known_block_size
+// CHECK-NOT: gpu.block_dim
+// CHECK-NOT: gpu.thread_id z
+// CHECK-DAG: %[[TY:.*]] = gpu.thread_id y
+// CHECK-DAG: %[[TX:.*]] = gpu.thread_id x
+// CHECK: %[[Y32:.*]] = arith.muli %[[TY]], %{{.*}} : index
+// CHECK: %[[T:.*]] = arith.addi %[[Y32]], %[[TX]] : index
+// CHECK-NOT: scf.for
+// CHECK: arith.remui %[[T]], %{{.*}} : index
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg
+// CHECK: %[[C128:.*]] = arith.constant 128 : index
+// CHECK: %[[SECOND:.*]] = arith.addi %[[T]], %[[C128]] : index
+// CHECK: %[[C200:.*]] = arith.constant 200 : index
+// CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %[[SECOND]], %[[C200]] : index
+// CHECK: scf.if %[[INSIDE]] {
+// CHECK: arith.remui %[[SECOND]], %{{.*}} : index
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg
+// CHECK: }
+// CHECK-NEXT: nvvm.cp.async.commit.group
+// PTX-LABEL: .entry known_block_size(
+// PTX-NOT: %ntid
+// PTX-COUNT-2: cp.async.cg.shared.global
+// PTX-NOT: cp.async.cg.shared.global
+// PTX: cp.async.commit_group;
+
+// nvvm.reqntid with one dimension: 16 chunks for 64 threads, one guarded round.
+// CHECK-LABEL: gpu.func @reqntid
+// CHECK: %[[TX:.*]] = gpu.thread_id x
+// CHECK: %[[C16:.*]] = arith.constant 16 : index
+// CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %[[TX]], %[[C16]] : index
+// CHECK: scf.if %[[INSIDE]] {
+// CHECK-COUNT-1: nvvm.cp.async.shared.global
+// CHECK: }
+
+// 1024 chunks over 32 threads is 32 rounds: a loop with a constant step.
+// CHECK-LABEL: gpu.func @many_rounds
+// CHECK: %[[TX:.*]] = gpu.thread_id x
+// CHECK: %[[TOTAL:.*]] = arith.constant 1024 : index
+// CHECK: %[[STEP:.*]] = arith.constant 32 : index
+// CHECK: scf.for %{{.*}} = %[[TX]] to %[[TOTAL]] step %[[STEP]] {
+gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
+  gpu.func @any_block_size(%src: memref<256x512xf32>) workgroup(%tile : memref<32x128xf32, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    "acopy.copy_gmem_to_smem"(%src, %tile, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"}
+        : (memref<256x512xf32>, memref<32x128xf32, 3>, index, index) -> ()
+    gpu.return
+  }
+  gpu.func @known_block_size(%src: memref<256x512xf32>) workgroup(%tile : memref<10x80xf32, 3>) kernel
+      attributes {gpu.known_block_size = array<i32: 32, 4, 1>} {
+    %c0 = arith.constant 0 : index
+    "acopy.copy_gmem_to_smem"(%src, %tile, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"}
+        : (memref<256x512xf32>, memref<10x80xf32, 3>, index, index) -> ()
+    gpu.return
+  }
+  gpu.func @reqntid(%src: memref<256x512xf32>) workgroup(%tile : memref<4x16xf32, 3>) kernel
+      attributes {nvvm.reqntid = array<i32: 64>} {
+    %c0 = arith.constant 0 : index
+    "acopy.copy_gmem_to_smem"(%src, %tile, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"}
+        : (memref<256x512xf32>, memref<4x16xf32, 3>, index, index) -> ()
+    gpu.return
+  }
+  gpu.func @many_rounds(%src: memref<256x512xf32>) workgroup(%tile : memref<32x128xf32, 3>) kernel
+      attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    "acopy.copy_gmem_to_smem"(%src, %tile, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"}
+        : (memref<256x512xf32>, memref<32x128xf32, 3>, index, index) -> ()
+    gpu.return
+  }
+}

@@ -1,0 +1,89 @@
+// Fallback mode on sm_80: a predicate guards the issue, "zeros" uses the
+// cp.async source size, a barrier tracks the copy through
+// cp.async.mbarrier.arrive, and single-CTA collective attributes are ignored.
+// RUN: acopy-opt %s --acopy-lower --acopy-fallback | FileCheck %s
+// RUN: acopy-opt %s --acopy-lower --acopy-fallback --emit=ptx | FileCheck %s --check-prefix=PTX
+// Without fallback mode the same ops are errors (tests/verify has them all).
+// RUN: not acopy-opt %s --acopy-lower 2>&1 | FileCheck %s --check-prefix=STRICT
+// STRICT: error: The cp.async implementation does not support user-defined predicates
+
+// CHECK-LABEL: gpu.func @predicate
+// CHECK: scf.if %arg1 {
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg :
+// CHECK: }
+// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.cp.async.commit.group
+// PTX-LABEL: .entry predicate(
+// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
+// PTX: cp.async.commit_group;
+
+// Zero-fill: a chunk copies the bytes of its row that lie inside src, 0 for a
+// row outside src (unsigned compares also catch negative indices).
+// CHECK-LABEL: gpu.func @zeros
+// CHECK: %{{.*}}, %{{.*}}, %[[SIZES:.*]]:2, %{{.*}}:2 = memref.extract_strided_metadata %arg0
+// CHECK: scf.for %[[C:.*]] =
+// CHECK: %[[Y:.*]] = arith.addi %arg1, %{{.*}} : index
+// CHECK: %[[ROW_IN:.*]] = arith.cmpi ult, %[[Y]], %[[SIZES]]#0 : index
+// CHECK: %[[X:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: %[[COL_IN:.*]] = arith.cmpi ult, %[[X]], %[[SIZES]]#1 : index
+// CHECK: %[[IN:.*]] = arith.andi %[[ROW_IN]], %[[COL_IN]] : i1
+// CHECK: %[[LEFT:.*]] = arith.subi %[[SIZES]]#1, %[[X]] : index
+// CHECK: %[[COUNT:.*]] = arith.minui %[[LEFT]], %{{.*}} : index
+// CHECK: %[[BYTES:.*]] = arith.muli %[[COUNT]], %{{.*}} : index
+// CHECK: %[[VALID:.*]] = arith.select %[[IN]], %[[BYTES]], %{{.*}} : index
+// CHECK: %[[N:.*]] = arith.index_cast %[[VALID]] : index to i32
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg, %[[N]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK: nvvm.cp.async.commit.group
+// PTX-LABEL: .entry zeros(
+// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
+
+// A barrier: no commit group; every thread's cp.asyncs are tracked, then
+// thread 0 arrives once for the copy.
+// CHECK-LABEL: gpu.func @barrier
+// CHECK: nvvm.cp.async.shared.global
+// CHECK-NOT: nvvm.cp.async.commit.group
+// CHECK: nvvm.cp.async.mbarrier.arrive %[[BAR:.*]] : !llvm.ptr<3>
+// CHECK-NEXT: gpu.barrier
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK-NEXT: nvvm.mbarrier.arrive %[[BAR]] : !llvm.ptr<3> -> i64
+// CHECK-NOT: nvvm.cp.async.commit.group
+// CHECK: gpu.return
+// PTX-LABEL: .entry barrier(
+// PTX: cp.async.mbarrier.arrive.shared.b64
+// PTX: bar.sync 0;
+// PTX: mbarrier.arrive.shared.b64
+// PTX-NOT: cp.async.commit_group
+
+// CHECK-LABEL: gpu.func @single_cta_collective
+// CHECK: nvvm.cp.async.shared.global
+// CHECK: nvvm.cp.async.commit.group
+// PTX-LABEL: .entry single_cta_collective(
+gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
+  gpu.func @predicate(%src: memref<256x512xf32>, %p: i1) workgroup(%tile : memref<32x128xf32, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    "acopy.copy_gmem_to_smem"(%src, %tile, %c0, %c0, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 1>, oob_mode = "promise_in_bounds"}
+        : (memref<256x512xf32>, memref<32x128xf32, 3>, index, index, i1) -> ()
+    gpu.return
+  }
+  gpu.func @zeros(%src: memref<?x?xf32>, %i: index, %j: index) workgroup(%tile : memref<8x16xf32, 3>) kernel {
+    %c16 = arith.constant 16 : index
+    %col = arith.muli %j, %c16 : index
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %col) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "zeros"}
+        : (memref<?x?xf32>, memref<8x16xf32, 3>, index, index) -> ()
+    gpu.return
+  }
+  gpu.func @barrier(%src: memref<256x512xf32>) workgroup(%tile : memref<32x128xf32, 3>, %bar : memref<1xi64, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    "acopy.copy_gmem_to_smem"(%src, %tile, %c0, %c0, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "promise_in_bounds"}
+        : (memref<256x512xf32>, memref<32x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+  gpu.func @single_cta_collective(%src: memref<256x512xf32>) workgroup(%tile : memref<32x128xf32, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    "acopy.copy_gmem_to_smem"(%src, %tile, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds",
+        collective_axes = ["x"], leader_tracked = "replicated"}
+        : (memref<256x512xf32>, memref<32x128xf32, 3>, index, index) -> ()
+    gpu.return
+  }
+}
