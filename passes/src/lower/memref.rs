@@ -508,6 +508,51 @@ fn set_attribute(op: OperationRef, name: &str, value: Attribute) {
 mod tests {
     use super::*;
 
+    use melior::ir::{block::BlockLike, operation::OperationLike, Module, RegionLike};
+
+    /// The first result of each op in `@f`'s body, in order.
+    fn results<'c>(module: &'c Module) -> Vec<Value<'c, 'c>> {
+        let function = module.body().first_operation().unwrap();
+        let block = function.region(0).unwrap().first_block().unwrap();
+        let mut values = Vec::new();
+        let mut current = block.first_operation();
+        while let Some(op) = current {
+            if let Ok(result) = op.result(0) {
+                values.push(result.into());
+            }
+            if op.name().as_string_ref().as_str() == Ok("scf.for") {
+                let body = op.region(0).unwrap().first_block().unwrap();
+                values.push(body.argument(0).unwrap().into());
+            }
+            current = op.next_in_block();
+        }
+        values
+    }
+
+    #[test]
+    fn divisor_follows_index_arithmetic() {
+        let context = crate::context::create_context().unwrap();
+        let module = Module::parse(
+            &context,
+            r#"func.func @f(%a: index, %b: i32) {
+                 %c64 = arith.constant 64 : index
+                 %c3 = arith.constant 3 : index
+                 %m = arith.muli %a, %c64 : index
+                 %s = arith.addi %m, %c3 : index
+                 %t = arith.subi %m, %c64 : index
+                 %sh = arith.shli %a, %c3 : index
+                 %cast = arith.index_cast %b : i32 to index
+                 scf.for %iv = %m to %c64 step %c64 {
+                 }
+                 return
+               }"#,
+        )
+        .unwrap();
+        let divisors: Vec<u64> = results(&module).into_iter().map(pow2_divisor).collect();
+        // c64, c3, m, s, t, sh, cast, iv
+        assert_eq!(divisors, vec![64, 1, 64, 1, 64, 8, 1, 64]);
+    }
+
     #[test]
     fn divisor_of_constants() {
         assert_eq!(pow2_of_constant(48), 16);
