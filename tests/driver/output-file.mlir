@@ -13,3 +13,6 @@
 // No temporary files are left in the output directory.
 // RUN: rm -rf %t.dir && mkdir %t.dir && not acopy-opt %S/Inputs/bad.mlir -o %t.dir/out.mlir 2> /dev/null
 // RUN: sh -c 'test -z "$(ls -A %t.dir)"'
+// The output gets a regular file's mode (the temporary file's 0600 does not leak).
+// RUN: rm -f %t.mode && acopy-opt %S/Inputs/ok.mlir -o %t.mode
+// RUN: sh -c 'test "$(stat -c %%a %t.mode)" = 644'

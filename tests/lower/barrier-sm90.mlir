@@ -1,5 +1,6 @@
 // Barriers on sm_90: the wait spins on mbarrier.try_wait.parity, and a kernel
-// with a cluster of more than one CTA fences the initialisation for the cluster.
+// with a cluster of more than one CTA fences the initialisation for the cluster
+// and waits at a cluster barrier, so no peer signals an uninitialised barrier.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
 // RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
 
@@ -9,6 +10,7 @@
 // CHECK-NEXT: nvvm.mbarrier.init %{{.*}}, %[[ONE]] : !llvm.ptr<3>, i32
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
+// CHECK-NOT: nvvm.cluster.arrive
 // CHECK: scf.while
 // CHECK-NEXT: nvvm.mbarrier.try_wait %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32 -> i1
 // CHECK-NOT: nvvm.mbarrier.test.wait
@@ -25,10 +27,14 @@
 // CHECK-NEXT: nvvm.fence.mbarrier.init
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
 // PTX-LABEL: .entry cluster_of_two(
 // PTX: mbarrier.init.shared.b64
 // PTX-NEXT: fence.mbarrier_init.release.cluster;
 // PTX: bar.sync 0;
+// PTX-NEXT: barrier.cluster.arrive;
+// PTX-NEXT: barrier.cluster.wait;
 // PTX: mbarrier.try_wait.parity.shared.b64
 gpu.module @kernels [#nvvm.target<chip = "sm_90">] {
   gpu.func @single_cta(%parity: i1) workgroup(%bar : memref<1xi64, 3>) kernel {

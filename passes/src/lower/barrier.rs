@@ -5,6 +5,11 @@
 //!   by `nvvm.fence.mbarrier.init` (release at cluster scope, so that other
 //!   CTAs' multicast copies see the initialised barrier); then every thread
 //!   passes a block barrier, so the whole block sees the barrier initialised.
+//!   With a cluster of more than one CTA a cluster barrier
+//!   (`barrier.cluster.arrive` + `wait`) follows: a peer's multicast or pair
+//!   copy signals this CTA's barrier, so no CTA may issue one before every
+//!   barrier of the cluster is initialised. `acopy.barrier_init` is therefore
+//!   cluster-collective in such kernels, like every CTA reaching it anyway.
 //! - wait: a spin loop on the phase parity: `nvvm.mbarrier.test.wait` on
 //!   sm_80..sm_89 (which have no try_wait), `nvvm.mbarrier.try_wait` (the
 //!   potentially blocking `try_wait.parity`) on sm_90 and newer.
@@ -50,7 +55,12 @@ pub(super) fn lower_init<'c, 'a>(
         }
         Ok(())
     })?;
-    b.block_barrier()
+    b.block_barrier()?;
+    if fence {
+        b.op("nvvm.cluster.arrive", &[], &[], &[])?;
+        b.op("nvvm.cluster.wait", &[], &[], &[])?;
+    }
+    Ok(())
 }
 
 /// Lowers `acopy.barrier_wait`.

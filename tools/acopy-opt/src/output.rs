@@ -25,6 +25,13 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), OutputError> {
         _ => Path::new("."),
     };
     let mut file = tempfile::NamedTempFile::new_in(directory).map_err(error)?;
+    // The temporary file is created 0600; give the output the mode an existing
+    // file had, or a new file's usual 0644.
+    let permissions = match std::fs::metadata(path) {
+        Ok(metadata) => metadata.permissions(),
+        Err(_) => std::os::unix::fs::PermissionsExt::from_mode(0o644),
+    };
+    file.as_file().set_permissions(permissions).map_err(error)?;
     file.write_all(text.as_bytes()).map_err(error)?;
     file.persist(path).map_err(|persist| error(persist.error))?;
     Ok(())
