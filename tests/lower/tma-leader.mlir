@@ -3,6 +3,9 @@
 // only. "partitioned" moves each CTA's window by one window along
 // partition_axis; "replicated" also multicasts half a window from each CTA.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
+// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
+// PTX: .entry
+// PTX: cp.{{(reduce.)?}}async.bulk.tensor.{{[1-5]}}d
 
 gpu.module @m [#nvvm.target<chip = "sm_100a">] {
   // CHECK-LABEL: gpu.func @partitioned

@@ -3,6 +3,9 @@
 // tensor map is a new trailing kernel parameter, recorded in acopy.tensor_maps;
 // the tile gets the 128-byte alignment TMA needs.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
+// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
+// PTX: .entry
+// PTX: cp.{{(reduce.)?}}async.bulk.tensor.{{[1-5]}}d
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: gpu.func @load

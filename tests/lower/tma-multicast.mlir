@@ -3,6 +3,9 @@
 // group member's tile, with the group's 16-bit CTA mask; each CTA's barrier
 // still expects the whole window.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
+// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
+// PTX: .entry
+// PTX: cp.{{(reduce.)?}}async.bulk.tensor.{{[1-5]}}d
 
 gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   // Cluster 2x2x1, collective along y: the group is ranks {r, r + 2}.

@@ -2,6 +2,9 @@
 // false, and the copy is guarded by scf.if (never the op's inline-PTX
 // predicate form). Every OOB mode gives the same copy: TMA zero-fills.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
+// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
+// PTX: .entry
+// PTX: cp.{{(reduce.)?}}async.bulk.tensor.{{[1-5]}}d
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: gpu.func @pred

@@ -1,6 +1,9 @@
 // TMA loads of rank 1 to 5; a tile of lower rank than src has leading window
 // dimensions of length 1 (SPEC §1.1), which the box keeps.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
+// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
+// PTX: .entry
+// PTX: cp.{{(reduce.)?}}async.bulk.tensor.{{[1-5]}}d
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: gpu.func @rank1

@@ -3,6 +3,9 @@
 // (or reduction) and commits the bulk group; the wait is a bulk wait_group on
 // every thread and a block barrier.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
+// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
+// PTX: .entry
+// PTX: cp.{{(reduce.)?}}async.bulk.tensor.{{[1-5]}}d
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: gpu.func @store

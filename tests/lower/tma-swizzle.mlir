@@ -3,6 +3,9 @@
 // pattern starts at the tile; a static view keeps the alignment of its
 // buffer when its offset is a multiple of it.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
+// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
+// PTX: .entry
+// PTX: cp.{{(reduce.)?}}async.bulk.tensor.{{[1-5]}}d
 
 gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   // CHECK-LABEL: gpu.func @swizzles

@@ -19,6 +19,11 @@ pub struct Collected {
 }
 
 impl Collected {
+    /// The "see current operation" note MLIR attaches to verifier errors.
+    pub fn is_op_dump(&self) -> bool {
+        self.severity == Severity::Note && self.message.starts_with("see current operation")
+    }
+
     /// mlir-opt's spelling: `file:line:col: error: message`.
     pub fn render(&self, fallback_file: &str) -> String {
         match &self.position {

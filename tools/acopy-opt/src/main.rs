@@ -98,6 +98,11 @@ fn run(cli: &Cli) -> Result<(), Failure> {
             verify_chunk(&chunk.text, &source_name, &diagnostics)
         } else {
             for diagnostic in &diagnostics {
+                // MLIR attaches the whole failing op (for a translation failure,
+                // the whole module) as a note; keep it for --debug only.
+                if !cli.debug && diagnostic.is_op_dump() {
+                    continue;
+                }
                 eprintln!("{}", diagnostic.render(&source_name));
             }
             chunk_ok && result.is_ok()
