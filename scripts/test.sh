@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # Runs every test: Rust unit tests and the lit + FileCheck suites (through
-# `cargo test`). Installs missing system packages first.
+# `cargo test`), then the GPU suite, which runs only where an NVIDIA GPU and its
+# driver are present and otherwise prints `SKIPPED: <reason>`.
+# Installs missing system packages first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 cargo test --workspace --all-targets
+echo "== GPU suite (tests/gpu)"
+bash tests/gpu/build-ptx.sh > /dev/null
+cargo run --quiet -p acopy-runtime --bin acopy-gpu-suite -- --no-bandwidth --results-json target/gpu-suite.json
