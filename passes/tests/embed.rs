@@ -94,3 +94,16 @@ fn a_built_copy_gets_the_documented_error() {
         ["copy_gmem_to_smem without a barrier is only supported on pre-Hopper GPUs, which use the cp.async implementation"]
     );
 }
+
+#[test]
+fn a_built_copy_lowers_to_cp_async() {
+    let options = CopyOptions {
+        oob_mode: Some(OobMode::PromiseInBounds),
+        ..Default::default()
+    };
+    let (ok, errors, text) = build_and_run(options, "acopy-lower{chip=sm_80}");
+    assert!(ok, "errors: {errors:?}");
+    assert!(!text.contains("acopy."), "an acopy op survived:\n{text}");
+    assert!(text.contains("nvvm.cp.async.shared.global"), "{text}");
+    assert!(text.contains("nvvm.cp.async.commit.group"), "{text}");
+}
