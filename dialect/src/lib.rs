@@ -19,6 +19,8 @@ mod load;
 mod memory;
 pub mod ops;
 mod segments;
+#[cfg(test)]
+mod tests;
 
 pub use attributes::{Axis, LeaderTracked, OobMode, ReductionOp, Swizzle};
 pub use check::check_module;

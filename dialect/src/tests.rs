@@ -1,0 +1,211 @@
+//! Builders and views agree: an op built through the Rust API reads back, through
+//! its view, with the operands and attributes it was built with.
+
+use melior::{
+    dialect::DialectRegistry,
+    ir::{block::BlockLike, operation::OperationLike, Location, Module, RegionLike},
+    utility::register_all_dialects,
+    Context,
+};
+
+use crate::{
+    builders::{self, CopyOptions},
+    AcopyOp, Axis, LeaderTracked, OobMode, ReductionOp, Swizzle, ViewError,
+};
+
+fn context() -> Context {
+    let registry = DialectRegistry::new();
+    register_all_dialects(&registry);
+    let context = Context::new();
+    context.append_dialect_registry(&registry);
+    context.load_all_available_dialects();
+    crate::load(&context).expect("the dialect loads");
+    context
+}
+
+const FUNC: &str = r#"
+func.func @f(%src: memref<256x512xf32>, %tile: memref<64x128xf32, 3>, %i: index, %j: index,
+             %bar: memref<1xi64, 3>, %p: i1) {
+  return
+}
+"#;
+
+/// Parses `FUNC`, lets `build` add ops before its `return`, and reads every op back.
+fn with_built_ops(
+    build: impl for<'c> Fn(&'c Context, &[melior::ir::Value<'c, '_>]) -> Vec<melior::ir::Operation<'c>>,
+    check: impl Fn(Vec<Result<AcopyOp, ViewError>>),
+) {
+    let context = context();
+    let module = Module::parse(&context, FUNC).expect("parses");
+    let func = module.body().first_operation().expect("func");
+    let entry = func.region(0).unwrap().first_block().unwrap();
+    let arguments: Vec<_> = (0..entry.argument_count())
+        .map(|index| entry.argument(index).unwrap().into())
+        .collect();
+    let terminator = entry.terminator().unwrap();
+    for op in build(&context, &arguments) {
+        entry.insert_operation_before(terminator, op);
+    }
+    assert!(module.as_operation().verify(), "{}", module.as_operation());
+    let mut views = Vec::new();
+    let mut op = entry.first_operation();
+    while let Some(current) = op {
+        if let Some(view) = AcopyOp::from_op(current) {
+            views.push(view);
+        }
+        op = current.next_in_block();
+    }
+    check(views);
+}
+
+#[test]
+fn copy_round_trips_through_builder_and_view() {
+    with_built_ops(
+        |context, args| {
+            let options = CopyOptions {
+                oob_mode: Some(OobMode::Undefined),
+                collective_axes: vec![Axis::Y, Axis::X],
+                leader_tracked: Some(LeaderTracked::Partitioned { axis: 1 }),
+                swizzle: Swizzle::B64,
+            };
+            let location = Location::unknown(context);
+            vec![builders::copy_gmem_to_smem(
+                context,
+                location,
+                args[0],
+                args[1],
+                &[args[2], args[3]],
+                Some(args[4]),
+                Some(args[5]),
+                &options,
+            )
+            .unwrap()]
+        },
+        |views| {
+            let [Ok(AcopyOp::CopyGmemToSmem(copy))] = views.as_slice() else {
+                panic!("expected one readable copy");
+            };
+            assert_eq!(copy.indices.len(), 2);
+            assert!(copy.barrier.is_some() && copy.predicate.is_some());
+            assert_eq!(copy.oob_mode, Some(OobMode::Undefined));
+            assert_eq!(
+                copy.collective_axes.as_deref(),
+                Some(&[Axis::Y, Axis::X][..])
+            );
+            assert_eq!(
+                copy.leader_tracked,
+                Some(LeaderTracked::Partitioned { axis: 1 })
+            );
+            assert_eq!(copy.swizzle, Swizzle::B64);
+            assert_eq!(copy.dst_type.to_string(), "memref<64x128xf32, 3>");
+        },
+    );
+}
+
+#[test]
+fn a_minimal_copy_gets_the_defaults() {
+    with_built_ops(
+        |context, args| {
+            let location = Location::unknown(context);
+            vec![builders::copy_gmem_to_smem(
+                context,
+                location,
+                args[0],
+                args[1],
+                &[args[2], args[3]],
+                None,
+                None,
+                &CopyOptions::default(),
+            )
+            .unwrap()]
+        },
+        |views| {
+            let [Ok(AcopyOp::CopyGmemToSmem(copy))] = views.as_slice() else {
+                panic!("expected one readable copy");
+            };
+            assert_eq!(copy.oob_mode, None);
+            assert_eq!(copy.oob_mode_or_default(), OobMode::Zeros);
+            assert_eq!(copy.collective_axes, None);
+            assert_eq!(copy.swizzle, Swizzle::None);
+            assert!(copy.barrier.is_none() && copy.predicate.is_none());
+        },
+    );
+}
+
+#[test]
+fn companion_ops_round_trip() {
+    with_built_ops(
+        |context, args| {
+            let location = Location::unknown(context);
+            vec![
+                builders::wait_gmem_to_smem(context, location, 3).unwrap(),
+                builders::barrier_init(context, location, args[4], 128).unwrap(),
+                builders::barrier_wait(location, args[4], args[5]).unwrap(),
+                builders::copy_smem_to_gmem(
+                    context,
+                    location,
+                    args[1],
+                    args[0],
+                    &[args[2], args[3]],
+                    Some(args[5]),
+                    false,
+                    Some(ReductionOp::Smax),
+                )
+                .unwrap(),
+                builders::wait_smem_to_gmem(context, location, 1, true).unwrap(),
+            ]
+        },
+        |views| {
+            assert_eq!(views.len(), 5);
+            match &views[0] {
+                Ok(AcopyOp::WaitGmemToSmem(wait)) => assert_eq!(wait.pending, 3),
+                _ => panic!("wait_gmem_to_smem"),
+            }
+            match &views[1] {
+                Ok(AcopyOp::BarrierInit(init)) => assert_eq!(init.arrival_count, 128),
+                _ => panic!("barrier_init"),
+            }
+            assert!(matches!(&views[2], Ok(AcopyOp::BarrierWait(_))));
+            match &views[3] {
+                Ok(AcopyOp::CopySmemToGmem(store)) => {
+                    assert!(!store.commit_group);
+                    assert_eq!(store.reduction_op, Some(ReductionOp::Smax));
+                    assert!(store.predicate.is_some());
+                }
+                _ => panic!("copy_smem_to_gmem"),
+            }
+            match &views[4] {
+                Ok(AcopyOp::WaitSmemToGmem(wait)) => assert!(wait.pending == 1 && wait.read_only),
+                _ => panic!("wait_smem_to_gmem"),
+            }
+        },
+    );
+}
+
+#[test]
+fn views_reject_misplaced_operands() {
+    with_built_ops(
+        |context, args| {
+            let location = Location::unknown(context);
+            // src and dst swapped: the view names the operand and the memory space it needs.
+            vec![builders::copy_gmem_to_smem(
+                context,
+                location,
+                args[1],
+                args[0],
+                &[args[2], args[3]],
+                None,
+                None,
+                &CopyOptions::default(),
+            )
+            .unwrap()]
+        },
+        |views| match views.as_slice() {
+            [Err(ViewError::Operand(message))] => assert!(
+                message.starts_with("src must be a memref in global memory"),
+                "{message}"
+            ),
+            _ => panic!("expected an operand error"),
+        },
+    );
+}
