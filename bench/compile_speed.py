@@ -9,10 +9,12 @@ and the same two inputs all the way to PTX (acopy-opt --emit=ptx; mlir-opt
 --repeat runs (wall clock, whole process). It prints a markdown table with the
 ratio acopy / reference: below 1 means acopy is faster.
 
-The two inputs do different amounts of work per op: one acopy copy is a whole
-32x32 f32 tile moved by the block (a loop of 16-byte chunks), one nvgpu copy is a
-single thread's 16-byte chunk. The table reports both per-op rates; the ratio is
-the cost of a frontend's whole tile copy against the cost of one upstream op.
+Both inputs do the same work: each copy moves one 32x32 f32 tile into shared
+memory with 256 threads, 16 bytes per thread. The acopy kernel says so with one
+acopy.copy_gmem_to_smem per tile (block size 256 declared, so acopy unrolls to one
+chunk per thread); the reference is what a frontend writes by hand with upstream
+nvgpu: thread-indexed addresses and one nvgpu.device_async_copy per tile, as in
+../shared/reference/mlir-examples/cp_async_kernel.mlir.
 
 Usage: bench/compile_speed.py [--sizes 1000,10000] [--repeat 3] [--acopy-opt PATH]
 """
@@ -32,7 +34,8 @@ def acopy_input(n: int) -> str:
              '  gpu.module @kernels [#nvvm.target<chip = "sm_80">] {']
     for k in range(n // 100):
         lines.append(f'    gpu.func @k{k}(%src: memref<4096x4096xf32>) '
-                     'workgroup(%tile: memref<32x32xf32, 3>) kernel {')
+                     'workgroup(%tile: memref<32x32xf32, 3>) kernel '
+                     'attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {')
         lines.append('      %c0 = arith.constant 0 : index')
         for i in range(100):
             lines.append(f'      %i{i} = arith.constant {i * 32} : index')
@@ -52,10 +55,16 @@ def reference_input(n: int) -> str:
     for k in range(n // 100):
         lines.append(f'    gpu.func @k{k}(%src: memref<4096x4096xf32>) '
                      'workgroup(%tile: memref<32x32xf32, 3>) kernel {')
-        lines.append('      %c0 = arith.constant 0 : index')
+        lines.append('      %c4 = arith.constant 4 : index')
+        lines.append('      %c8 = arith.constant 8 : index')
+        lines.append('      %tid = gpu.thread_id x')
+        lines.append('      %row = arith.divui %tid, %c8 : index')
+        lines.append('      %q = arith.remui %tid, %c8 : index')
+        lines.append('      %col = arith.muli %q, %c4 : index')
         for i in range(100):
             lines.append(f'      %i{i} = arith.constant {i * 32} : index')
-            lines.append(f'      %t{i} = nvgpu.device_async_copy %src[%i{i}, %c0], %tile[%c0, %c0], 4 {{bypassL1}} '
+            lines.append(f'      %r{i} = arith.addi %i{i}, %row : index')
+            lines.append(f'      %t{i} = nvgpu.device_async_copy %src[%r{i}, %col], %tile[%row, %col], 4 {{bypassL1}} '
                          ': memref<4096x4096xf32> to memref<32x32xf32, 3>')
         group = ", ".join(f"%t{i}" for i in range(100))
         lines.append(f'      %g = nvgpu.device_async_create_group {group}')
