@@ -34,11 +34,11 @@ use melior::{
         Attribute, Module, OperationRef, RegionLike,
     },
     pass::OperationPassManager,
-    StringRef,
 };
 
 use crate::{
     external::{external_pass, PassId, PassResult},
+    ir,
     pipeline::{self, PipelineError},
     target, PassOptions,
 };
@@ -121,18 +121,10 @@ pub fn required_capability(name: &str) -> Option<Capability> {
         .map(|(_, capability)| *capability)
 }
 
-fn op_name(op: OperationRef) -> String {
-    op.name()
-        .as_string_ref()
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
-}
-
 fn gpu_modules<'c, 'a>(top: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     let mut raw = Vec::new();
     top.walk(WalkOrder::PreOrder, |op| {
-        if op_name(op) == "gpu.module" {
+        if ir::op_name(&op) == "gpu.module" {
             raw.push(op.to_raw());
             return WalkResult::Skip;
         }
@@ -176,7 +168,7 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
     };
     let mut failed = false;
     module.walk(WalkOrder::PreOrder, |op| {
-        let name = op_name(op);
+        let name = ir::op_name(&op);
         if name.starts_with("acopy.") {
             emit_error(
                 op.location(),
@@ -211,16 +203,10 @@ fn set_target(module: OperationRef, chip: Chip) -> PassResult {
 /// `gpu.module` names the chip it was lowered for, so no upstream pass can hand
 /// its instructions to the NVPTX backend for another chip or an older PTX ISA.
 pub(crate) fn retarget(module: OperationRef, chip: Chip) -> Result<(), String> {
-    let old = module
-        .attribute("targets")
-        .ok()
-        .and_then(|targets| ArrayAttribute::try_from(targets).ok())
-        .and_then(|targets| {
-            (0..targets.len())
-                .filter_map(|index| targets.element(index).ok())
-                .map(|target| target.to_string())
-                .find(|text| text.starts_with("#nvvm.target"))
-        });
+    let old = ir::array_elements(module, "targets")
+        .into_iter()
+        .map(|target| target.to_string())
+        .find(|text| text.starts_with("#nvvm.target"));
     let level = old.as_deref().and_then(optimisation_level);
     let ptx = old
         .as_deref()
@@ -238,16 +224,11 @@ pub(crate) fn retarget(module: OperationRef, chip: Chip) -> Result<(), String> {
     let context = unsafe { context_ref.to_ref() };
     let target = Attribute::parse(context, &text)
         .ok_or_else(|| format!("internal error: cannot build {text}"))?;
-    let targets = ArrayAttribute::new(context, &[target]);
-    let name = StringRef::new("targets");
-    // SAFETY: the module and the attribute belong to the same live context.
-    unsafe {
-        mlir_sys::mlirOperationSetAttributeByName(
-            module.to_raw(),
-            name.to_raw(),
-            melior::ir::attribute::AttributeLike::to_raw(&targets),
-        )
-    };
+    ir::set_inherent(
+        module,
+        "targets",
+        ArrayAttribute::new(context, &[target]).into(),
+    );
     Ok(())
 }
 
@@ -282,10 +263,10 @@ pub fn collect(module: &Module, format: Format) -> Result<Vec<Emitted>, CollectE
     let body = module.body();
     let mut current = body.first_operation();
     while let Some(op) = current {
-        match (format, op_name(op).as_str()) {
+        match (format, ir::op_name(&op).as_str()) {
             (Format::Ptx, "gpu.binary") => outputs.extend(binary_texts(op)?),
             (Format::Llvm, "gpu.module") => outputs.push(Emitted {
-                name: symbol_name(op),
+                name: ir::symbol_name(op).unwrap_or_default(),
                 text: translate(op)?,
             }),
             _ => {}
@@ -295,16 +276,8 @@ pub fn collect(module: &Module, format: Format) -> Result<Vec<Emitted>, CollectE
     Ok(outputs)
 }
 
-fn symbol_name(op: OperationRef) -> String {
-    op.attribute("sym_name")
-        .ok()
-        .and_then(|name| StringAttribute::try_from(name).ok())
-        .map(|name| name.value().to_string())
-        .unwrap_or_default()
-}
-
 fn binary_texts(binary: OperationRef) -> Result<Vec<Emitted>, CollectError> {
-    let name = symbol_name(binary);
+    let name = ir::symbol_name(binary).unwrap_or_default();
     let objects = binary
         .attribute("objects")
         .ok()
@@ -357,16 +330,11 @@ fn translate(gpu_module: OperationRef) -> Result<String, CollectError> {
     let context_ref = gpu_module.context();
     // SAFETY: `context_ref` outlives every use of `context` here.
     let context = unsafe { context_ref.to_ref() };
-    let triple: Attribute = StringAttribute::new(context, "nvptx64-nvidia-cuda").into();
-    let name = StringRef::new("llvm.target_triple");
-    // SAFETY: the module and attribute are alive and share the context.
-    unsafe {
-        mlir_sys::mlirOperationSetAttributeByName(
-            module.as_operation().to_raw(),
-            name.to_raw(),
-            melior::ir::attribute::AttributeLike::to_raw(&triple),
-        );
-    }
+    ir::set_discardable(
+        module.as_operation(),
+        "llvm.target_triple",
+        StringAttribute::new(context, "nvptx64-nvidia-cuda").into(),
+    );
     // SAFETY: the LLVM context and module are created, used and disposed here;
     // the printed string is copied before it is freed.
     unsafe {

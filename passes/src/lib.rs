@@ -9,11 +9,13 @@
 //!
 //! [`registry`] lists the passes once, for the driver's flags and for
 //! `--pass-pipeline`; [`pipeline`] turns a pipeline string that mixes acopy and
-//! upstream passes into a [`melior::pass::PassManager`].
+//! upstream passes into a [`melior::pass::PassManager`]; `ir` holds the IR
+//! queries and edits they share beyond melior's safe API.
 
 pub mod context;
 pub mod emit;
 mod external;
+mod ir;
 pub mod lower;
 pub mod manifest;
 pub mod options;

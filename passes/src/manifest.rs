@@ -32,7 +32,7 @@ use melior::ir::{
     Attribute, Location, OperationRef,
 };
 
-use crate::{target, PassOptions};
+use crate::{ir, target, PassOptions};
 
 /// The name of the manifest attribute on a kernel.
 pub const TENSOR_MAPS_ATTR: &str = "acopy.tensor_maps";
@@ -170,21 +170,13 @@ pub fn collect<'c>(
     Ok(manifest)
 }
 
-fn symbol(op: OperationRef) -> String {
-    op.attribute("sym_name")
-        .ok()
-        .and_then(|value| StringAttribute::try_from(value).ok())
-        .map(|value| value.value().to_string())
-        .unwrap_or_default()
-}
-
 fn kernel_entry<'c>(
     function: OperationRef<'c, '_>,
     options: &PassOptions,
 ) -> Result<KernelEntry, CollectError<'c>> {
-    let kernel = symbol(function);
+    let kernel = ir::symbol_name(function).unwrap_or_default();
     let module = target::enclosing(function, "gpu.module")
-        .map(symbol)
+        .and_then(ir::symbol_name)
         .unwrap_or_default();
     let error = |reason: String| CollectError {
         kernel: kernel.clone(),

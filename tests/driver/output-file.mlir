@@ -16,3 +16,8 @@
 // The output gets a regular file's mode (the temporary file's 0600 does not leak).
 // RUN: rm -f %t.mode && acopy-opt %S/Inputs/ok.mlir -o %t.mode
 // RUN: sh -c 'test "$(stat -c %%a %t.mode)" = 644'
+// A device is written in place, never replaced by a rename (-o /dev/null stays the null device).
+// RUN: acopy-opt %S/Inputs/ok.mlir -o /dev/null
+// RUN: test -c /dev/null
+// `-o -` is standard output.
+// RUN: acopy-opt %S/Inputs/ok.mlir -o - | FileCheck %s

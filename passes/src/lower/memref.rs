@@ -19,18 +19,18 @@
 //!   run time.
 
 use melior::ir::{
-    attribute::AttributeLike as _,
-    attribute::{
-        ArrayAttribute, DictionaryAttribute, IntegerAttribute, StringAttribute, TypeAttribute,
-    },
+    attribute::IntegerAttribute,
     block::{BlockArgument, BlockLike},
     operation::{OperationLike, OperationResult},
-    r#type::{FunctionType, IntegerType, MemRefType},
-    Attribute, BlockRef, Identifier, OperationRef, ShapedTypeLike, Type, TypeLike, Value,
-    ValueLike,
+    r#type::{IntegerType, MemRefType},
+    BlockRef, OperationRef, ShapedTypeLike, Type, TypeLike, Value, ValueLike,
 };
 
-use super::build::{Builder, Ix, LowerResult};
+use super::{
+    alignment,
+    build::{Builder, Ix, LowerResult},
+};
+use crate::ir;
 
 /// The largest alignment the lowering ever needs (a 16-byte cp.async).
 pub(crate) const MAX_ALIGN: u64 = 16;
@@ -121,12 +121,7 @@ pub(crate) fn read_layout<'c, 'a>(
         format!("{role} has a layout that is not strided ({memref}); acopy-lower needs a strided layout")
     })?;
     let rank = memref.rank();
-    let static_sizes: Vec<Option<i64>> = (0..rank)
-        .map(|index| match memref.dim_size(index) {
-            Ok(melior::ir::r#type::DimSize::Static(size)) => Some(size as i64),
-            _ => None,
-        })
-        .collect();
+    let static_sizes = ir::shape(memref);
     let base = b.value(
         "memref.extract_aligned_pointer_as_index",
         &[value],
@@ -208,14 +203,6 @@ fn integer_constant(op: OperationRef) -> Option<i64> {
         .map(|value| value.value())
 }
 
-fn op_name(op: OperationRef) -> String {
-    op.name()
-        .as_string_ref()
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
-}
-
 fn divisor_at_depth(value: Value, depth: u32) -> u64 {
     const MAX_DEPTH: u32 = 24;
     if depth > MAX_DEPTH {
@@ -232,7 +219,7 @@ fn divisor_at_depth(value: Value, depth: u32) -> u64 {
         let block =
             unsafe { BlockRef::from_raw(mlir_sys::mlirBlockArgumentGetOwner(argument.to_raw())) };
         if let Some(parent) = block.parent_operation() {
-            if op_name(parent) == "scf.for" && number == 0 {
+            if ir::op_name(&parent) == "scf.for" && number == 0 {
                 return operand(parent, 0).min(operand(parent, 2));
             }
         }
@@ -242,7 +229,7 @@ fn divisor_at_depth(value: Value, depth: u32) -> u64 {
         return 1;
     };
     let op = result.owner();
-    match op_name(op).as_str() {
+    match ir::op_name(&op).as_str() {
         "arith.constant" => integer_constant(op).map_or(1, pow2_of_constant),
         "arith.muli" => operand(op, 0)
             .saturating_mul(operand(op, 1))
@@ -294,7 +281,7 @@ pub(crate) fn base_alignment(memref: Value, shared: bool) -> BaseAlign {
         };
         let op = result.owner();
         let known = |align: u64| BaseAlign::Known(align.min(shift_divisor));
-        match op_name(op).as_str() {
+        match ir::op_name(&op).as_str() {
             // View ops that keep the aligned pointer.
             "memref.subview"
             | "memref.cast"
@@ -318,8 +305,8 @@ pub(crate) fn base_alignment(memref: Value, shared: bool) -> BaseAlign {
             }
             "gpu.dynamic_shared_memory" => return known(MAX_ALIGN),
             "memref.get_global" => {
-                return match raise_global_alignment(op) {
-                    Some(align) => known(align),
+                return match alignment::raise_global_alignment(op, MAX_ALIGN) {
+                    Some(align) => known(align.min(MAX_ALIGN)),
                     None => BaseAlign::Unknown,
                 }
             }
@@ -350,14 +337,8 @@ fn argument_alignment(argument: BlockArgument, shared: bool) -> BaseAlign {
     if !is_entry {
         return BaseAlign::Unknown;
     }
-    let name = op_name(function);
-    let inputs = function
-        .attribute("function_type")
-        .ok()
-        .and_then(|value| TypeAttribute::try_from(value).ok())
-        .and_then(|value| FunctionType::try_from(value.value()).ok())
-        .map(|function_type| function_type.input_count());
-    let Some(inputs) = inputs else {
+    let name = ir::op_name(&function);
+    let Ok(inputs) = ir::function_inputs(function) else {
         return BaseAlign::Unknown;
     };
     if number < inputs {
@@ -371,137 +352,11 @@ fn argument_alignment(argument: BlockArgument, shared: bool) -> BaseAlign {
     }
     if name == "gpu.func" && shared {
         let workgroup = number - inputs;
-        if raise_workgroup_alignment(function, workgroup) {
+        if alignment::raise_workgroup_alignment(function, workgroup, MAX_ALIGN) {
             return BaseAlign::Known(MAX_ALIGN);
         }
     }
     BaseAlign::Unknown
-}
-
-/// The integer attribute `name` of a dictionary, if present.
-fn dictionary_int(dictionary: DictionaryAttribute, name: &str) -> Option<i64> {
-    dictionary
-        .element_by_name(name)
-        .and_then(|value| IntegerAttribute::try_from(value).ok())
-        .map(|value| value.value())
-}
-
-/// Sets `llvm.align` to at least [`MAX_ALIGN`] on workgroup attribution
-/// `index` of `function`; false when it cannot.
-fn raise_workgroup_alignment(function: OperationRef, index: usize) -> bool {
-    let context_ref = function.context();
-    // SAFETY: `context_ref` outlives every use of `context` in this function.
-    let context = unsafe { context_ref.to_ref() };
-    let count = function
-        .attribute("workgroup_attributions")
-        .ok()
-        .and_then(|value| IntegerAttribute::try_from(value).ok())
-        .map_or(0, |value| value.value().max(0) as usize);
-    if index >= count {
-        return false;
-    }
-    let existing = function
-        .attribute("workgroup_attrib_attrs")
-        .ok()
-        .and_then(|value| ArrayAttribute::try_from(value).ok());
-    let mut dictionaries: Vec<Vec<(Identifier, Attribute)>> = vec![Vec::new(); count];
-    if let Some(existing) = existing {
-        for (slot, entries) in dictionaries.iter_mut().enumerate() {
-            let Some(dictionary) = existing
-                .element(slot)
-                .ok()
-                .and_then(|value| DictionaryAttribute::try_from(value).ok())
-            else {
-                continue;
-            };
-            if slot == index
-                && dictionary_int(dictionary, "llvm.align").unwrap_or(0) >= MAX_ALIGN as i64
-            {
-                return true;
-            }
-            for position in 0..dictionary.len() {
-                if let Ok(entry) = dictionary.element(position) {
-                    entries.push(entry);
-                }
-            }
-        }
-    }
-    let align = IntegerAttribute::new(IntegerType::new(context, 64).into(), MAX_ALIGN as i64);
-    let entries = &mut dictionaries[index];
-    entries.retain(|(name, _)| name.as_string_ref().as_str() != Ok("llvm.align"));
-    entries.push((Identifier::new(context, "llvm.align"), align.into()));
-    let values: Vec<Attribute> = dictionaries
-        .iter()
-        .map(|entries| DictionaryAttribute::new(context, entries).into())
-        .collect();
-    set_attribute(
-        function,
-        "workgroup_attrib_attrs",
-        ArrayAttribute::new(context, &values).into(),
-    );
-    true
-}
-
-/// Raises the `alignment` of the `memref.global` that `get_global` reads to
-/// at least [`MAX_ALIGN`]; returns the alignment, or `None` if the global is
-/// not found.
-fn raise_global_alignment(get_global: OperationRef) -> Option<u64> {
-    let symbol = get_global.attribute("name").ok()?.to_string();
-    let symbol = symbol.strip_prefix('@')?.trim_matches('"').to_string();
-    let mut table = get_global.parent_operation();
-    while let Some(candidate) = table {
-        if candidate.has_attribute("sym_name") || candidate.parent_operation().is_none() {
-            let found = find_global(candidate, &symbol);
-            if let Some(global) = found {
-                let current = global
-                    .attribute("alignment")
-                    .ok()
-                    .and_then(|value| IntegerAttribute::try_from(value).ok())
-                    .map_or(0, |value| value.value());
-                if current < MAX_ALIGN as i64 {
-                    let context_ref = global.context();
-                    // SAFETY: `context_ref` outlives every use of `context` here.
-                    let context = unsafe { context_ref.to_ref() };
-                    let align = IntegerAttribute::new(
-                        IntegerType::new(context, 64).into(),
-                        MAX_ALIGN as i64,
-                    );
-                    set_attribute(global, "alignment", align.into());
-                    return Some(MAX_ALIGN);
-                }
-                return Some((current as u64).min(MAX_ALIGN));
-            }
-        }
-        table = candidate.parent_operation();
-    }
-    None
-}
-
-fn find_global<'c, 'a>(table: OperationRef<'c, 'a>, symbol: &str) -> Option<OperationRef<'c, 'a>> {
-    let body = table.region(0).ok()?;
-    let block = melior::ir::RegionLike::first_block(&body)?;
-    let mut current = block.first_operation();
-    while let Some(op) = current {
-        if op_name(op) == "memref.global" {
-            let name = op
-                .attribute("sym_name")
-                .ok()
-                .and_then(|value| StringAttribute::try_from(value).ok())
-                .map(|value| value.value().to_string());
-            if name.as_deref() == Some(symbol) {
-                return Some(op);
-            }
-        }
-        current = op.next_in_block();
-    }
-    None
-}
-
-/// Sets an attribute on an op we only hold by reference.
-fn set_attribute(op: OperationRef, name: &str, value: Attribute) {
-    let name = melior::StringRef::new(name);
-    // SAFETY: op and attribute are alive and belong to the same context.
-    unsafe { mlir_sys::mlirOperationSetAttributeByName(op.to_raw(), name.to_raw(), value.to_raw()) }
 }
 
 #[cfg(test)]

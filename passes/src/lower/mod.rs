@@ -21,10 +21,12 @@
 //! collective attributes (see [`cp_async`]).
 //!
 //! Layout: [`build`] emits ops before an anchor op, [`memref`] reads memref
-//! layouts and proves alignment, [`chunk`] plans a copy's rows and chunk size
+//! layouts and proves alignment, [`alignment`] raises the alignment of shared
+//! buffers, [`chunk`] plans a copy's rows and chunk size
 //! (pure), then one file per path: [`cp_async`], [`tma`], and [`barrier`] for
 //! both.
 
+mod alignment;
 mod barrier;
 mod build;
 mod chunk;

@@ -23,7 +23,6 @@
 //! LLVM for a chip without it (llc would abort with "Cannot select").
 
 mod cluster;
-mod ir;
 mod load;
 mod maps;
 mod smem;
@@ -38,7 +37,7 @@ use super::{
     build::{Builder, Cmp, Ix, LowerResult},
     memref,
 };
-use crate::{target::Target, PassOptions};
+use crate::{ir, target::Target, PassOptions};
 
 /// Lowers `acopy.copy_gmem_to_smem` on sm_90 and newer.
 pub(super) fn lower_copy<'c, 'a>(

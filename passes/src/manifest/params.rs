@@ -23,13 +23,13 @@ use melior::ir::{
     attribute::{ArrayAttribute, DictionaryAttribute},
     block::BlockLike,
     operation::{OperationLike, WalkOrder, WalkResult},
-    Attribute, AttributeLike, Identifier, OperationRef, RegionLike, ValueLike,
+    Attribute, Identifier, OperationRef, RegionLike, ValueLike,
 };
 
 use super::TENSOR_MAPS_ATTR;
 use crate::{
     external::{external_pass, PassId, PassResult},
-    PassOptions,
+    ir, PassOptions,
 };
 
 /// The pass's `--help` line.
@@ -105,18 +105,7 @@ pub(crate) fn mark(function: OperationRef) -> Result<(), String> {
             ));
         }
     }
-    let empty: Attribute = DictionaryAttribute::new(context, &[]).into();
-    let mut dictionaries: Vec<Attribute> = function
-        .attribute("arg_attrs")
-        .ok()
-        .and_then(|attribute| ArrayAttribute::try_from(attribute).ok())
-        .map(|array| {
-            (0..array.len())
-                .filter_map(|index| array.element(index).ok())
-                .collect()
-        })
-        .unwrap_or_default();
-    dictionaries.resize(arguments, empty);
+    let mut dictionaries = ir::arg_attrs(context, function, arguments);
     let byval = Attribute::parse(context, "!llvm.array<128 x i8>")
         .ok_or_else(|| "internal error: cannot parse !llvm.array<128 x i8>".to_string())?;
     let added = [
@@ -148,23 +137,10 @@ pub(crate) fn mark(function: OperationRef) -> Result<(), String> {
         );
         *dictionary = DictionaryAttribute::new(context, &entries).into();
     }
-    set_inherent(
+    ir::set_inherent(
         function,
         "arg_attrs",
         ArrayAttribute::new(context, &dictionaries).into(),
     );
     Ok(())
-}
-
-/// Sets an inherent attribute (property) of `op`.
-fn set_inherent(op: OperationRef, name: &str, value: Attribute) {
-    let name = melior::StringRef::new(name);
-    // SAFETY: `op` and `value` belong to a live context; MLIR copies the name.
-    unsafe {
-        mlir_sys::mlirOperationSetInherentAttributeByName(
-            op.to_raw(),
-            name.to_raw(),
-            value.to_raw(),
-        )
-    }
 }

@@ -5,14 +5,12 @@
 use acopy_dialect::{AcopyOp, CopyGmemToSmem, CopySmemToGmem, LeaderTracked};
 use acopy_target::CopyPath;
 use melior::ir::{
-    attribute::IntegerAttribute,
-    operation::{OperationLike, OperationResult},
     r#type::{IntegerType, MemRefType},
     ShapedTypeLike, Type, TypeLike, Value,
 };
 
 use super::shape;
-use crate::{target::Target, PassOptions};
+use crate::{ir, target::Target, PassOptions};
 
 /// The context a rule's condition and message are evaluated in.
 pub struct Ctx<'v, 'c, 'a> {
@@ -182,7 +180,7 @@ impl CopyFacts {
         indices: &[Value],
     ) -> Option<Self> {
         // The view guarantees a static tile; without one there is nothing to check.
-        let tile_shape: Vec<i64> = dims(tile).into_iter().collect::<Option<_>>()?;
+        let tile_shape: Vec<i64> = ir::shape(tile).into_iter().collect::<Option<_>>()?;
         let tile_contiguous = strides(tile).is_some_and(|strides| {
             strides
                 .into_iter()
@@ -197,14 +195,17 @@ impl CopyFacts {
         Some(Self {
             global_role,
             global_type: global.to_string(),
-            global_dims: dims(global),
+            global_dims: ir::shape(global),
             global_strides: strides(global),
             tile_role,
             tile_type: tile.to_string(),
             window: shape::window_shape(global.rank(), &tile_shape),
             tile_shape,
             tile_contiguous,
-            starts: indices.iter().map(|index| constant_index(*index)).collect(),
+            starts: indices
+                .iter()
+                .map(|index| ir::constant_int(*index))
+                .collect(),
             src_element: src.element().to_string(),
             dst_element: dst.element().to_string(),
             element_bits: element_bits(global.element()),
@@ -231,16 +232,6 @@ fn saturating_product(sizes: impl Iterator<Item = u32>) -> u64 {
     sizes.fold(1u64, |product, size| {
         product.saturating_mul(u64::from(size))
     })
-}
-
-/// The static sizes of a memref, `None` where dynamic.
-fn dims(memref: MemRefType) -> Vec<Option<i64>> {
-    (0..memref.rank())
-        .map(|index| match memref.dim_size(index) {
-            Ok(melior::ir::r#type::DimSize::Static(size)) => i64::try_from(size).ok(),
-            _ => None,
-        })
-        .collect()
 }
 
 /// The strides of a memref in elements (`None` where dynamic), or `None` for
@@ -283,17 +274,4 @@ pub(crate) fn element_bits(element: Type) -> Option<u32> {
         }
     }
     None
-}
-
-/// The value of an `arith.constant` index, if `value` is one.
-fn constant_index(value: Value) -> Option<i64> {
-    let result = OperationResult::try_from(value).ok()?;
-    let owner = result.owner();
-    if owner.name().as_string_ref().as_str() != Ok("arith.constant") {
-        return None;
-    }
-    let attribute = owner.attribute("value").ok()?;
-    IntegerAttribute::try_from(attribute)
-        .ok()
-        .map(|integer| integer.value())
 }

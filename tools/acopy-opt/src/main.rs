@@ -122,7 +122,8 @@ fn run(cli: &Cli) -> Result<(), Failure> {
         })?;
     }
     let text = outputs.join(SEPARATOR);
-    match &cli.output {
+    // `-o -` is standard output, as in mlir-opt.
+    match cli.output.as_deref().filter(|path| path.as_os_str() != "-") {
         Some(path) => output::write_atomically(path, &text).map_err(|error| {
             eprintln!("acopy-opt: error: {error}");
             Failure::Diagnosed

@@ -20,6 +20,11 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), OutputError> {
         path: path.to_path_buf(),
         source,
     };
+    // A device or pipe (`-o /dev/null`, `-o /dev/stdout`, a fifo) cannot be
+    // replaced by a rename, and half-writes are not a concern for it: write in place.
+    if std::fs::metadata(path).is_ok_and(|metadata| !metadata.is_file() && !metadata.is_dir()) {
+        return std::fs::write(path, text).map_err(error);
+    }
     let directory = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),

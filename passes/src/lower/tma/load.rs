@@ -121,10 +121,12 @@ pub(crate) fn lower<'c, 'a>(
     let box_shape = shape::tma_box(&window, split);
     let swizzle = view.swizzle.bytes();
     let align = smem::required_alignment(swizzle);
-    // The bytes one CTA's slice takes in the tile: later slices start there.
-    let slice_bytes =
-        split.map(|(dim, _)| box_shape[dim..].iter().product::<i64>() * element_bytes as i64);
-    if let Some(bytes) = slice_bytes {
+    let slice = split.map(|(dim, _)| Slice {
+        dim,
+        rows: box_shape[dim],
+        bytes: box_shape[dim..].iter().product::<i64>() * element_bytes as i64,
+    });
+    if let Some(Slice { bytes, .. }) = slice {
         if bytes % align as i64 != 0 {
             return Err(format!(
                 "each CTA of this collective copy writes a slice of {bytes} bytes of the dst tile, but every slice must start {align}-byte aligned for TMA; use a tile whose split dimension gives slices of a multiple of {align} bytes"
@@ -155,47 +157,33 @@ pub(crate) fn lower<'c, 'a>(
     )?;
 
     // Where this CTA's piece goes, and which CTAs it goes to.
-    let mut coordinates: Vec<Ix> = Vec::with_capacity(window.len());
-    for (dim, offset) in source.offsets.iter().enumerate() {
-        let index = view
-            .indices
-            .get(dim)
-            .copied()
-            .ok_or_else(|| "internal error: fewer indices than src dimensions".to_string())?;
-        coordinates.push(b.add(super::index_ix(index), offset.ix())?);
-    }
+    let mut coordinates = source.window_start(b, &view.indices, "src")?;
     let mut dst_extra = Ix::Const(0);
     let mut mask = None;
     let mut leader = None;
     match &mode {
         Mode::Single => {}
         Mode::Multicast(group) => {
-            let (index, first) = group.position(b)?;
-            let index = cluster::to_index(b, index)?;
-            shift_slice(
+            let position = group.position(b)?;
+            mask = Some(multicast_slice(
                 b,
+                slice,
+                position,
+                group.pattern(),
                 &mut coordinates,
                 &mut dst_extra,
-                split,
-                &box_shape,
-                slice_bytes,
-                index,
-            )?;
-            mask = Some(shifted_mask(b, group.pattern(), first)?);
+            )?);
         }
         Mode::Replicated => {
             let (index, first) = cluster::pair_position(b)?;
-            let index_ix = cluster::to_index(b, index)?;
-            shift_slice(
+            mask = Some(multicast_slice(
                 b,
+                slice,
+                (index, first),
+                0b11,
                 &mut coordinates,
                 &mut dst_extra,
-                split,
-                &box_shape,
-                slice_bytes,
-                index_ix,
-            )?;
-            mask = Some(shifted_mask(b, 0b11, first)?);
+            )?);
             leader = Some((index, first));
         }
         Mode::Partitioned(axis) => {
@@ -271,38 +259,42 @@ pub(crate) fn lower<'c, 'a>(
     })
 }
 
-/// Moves this CTA's coordinates and tile address to slice `index`.
-fn shift_slice<'c, 'a>(
-    b: &Builder<'c, 'a>,
-    coordinates: &mut [Ix<'c, 'a>],
-    dst_extra: &mut Ix<'c, 'a>,
-    split: Option<(usize, u64)>,
-    box_shape: &[i64],
-    slice_bytes: Option<i64>,
-    index: Ix<'c, 'a>,
-) -> LowerResult<()> {
-    let (Some((dim, _)), Some(slice_bytes)) = (split, slice_bytes) else {
-        return Err("internal error: a multicast copy without a split".to_string());
-    };
-    let rows = b.mul(index, Ix::Const(box_shape[dim]))?;
-    coordinates[dim] = b.add(coordinates[dim], rows)?;
-    *dst_extra = b.mul(index, Ix::Const(slice_bytes))?;
-    Ok(())
+/// One CTA's slice of a multicast box, along the split dimension.
+#[derive(Clone, Copy)]
+struct Slice {
+    dim: usize,
+    /// Its extent along `dim`.
+    rows: i64,
+    /// The bytes it takes in the tile: later slices start there.
+    bytes: i64,
 }
 
-/// `(pattern << first) : i16`.
-fn shifted_mask<'c, 'a>(
+/// Moves this CTA's coordinates and tile address to its slice, and returns
+/// its CTA mask, `(pattern << first) : i16`. `(index, first)` is the CTA's
+/// index in its group and the rank of the group's first CTA (both i32);
+/// `pattern` is the group's mask when that rank is 0.
+fn multicast_slice<'c, 'a>(
     b: &Builder<'c, 'a>,
+    slice: Option<Slice>,
+    (index, first): (Value<'c, 'a>, Value<'c, 'a>),
     pattern: u32,
-    first: Value<'c, 'a>,
+    coordinates: &mut [Ix<'c, 'a>],
+    dst_extra: &mut Ix<'c, 'a>,
 ) -> LowerResult<Value<'c, 'a>> {
+    let index = cluster::to_index(b, index)?;
+    let Some(slice) = slice else {
+        return Err("internal error: a multicast copy without a split".to_string());
+    };
+    let rows = b.mul(index, Ix::Const(slice.rows))?;
+    coordinates[slice.dim] = b.add(coordinates[slice.dim], rows)?;
+    *dst_extra = b.mul(index, Ix::Const(slice.bytes))?;
     let pattern = b.int(32, i64::from(pattern))?;
     let mask = b.binary("arith.shli", pattern, first)?;
     b.value("arith.trunci", &[mask], b.int_type(16), &[])
 }
 
 fn static_shape(memref: MemRefType) -> LowerResult<Vec<i64>> {
-    super::ir::shape(memref)
+    crate::ir::shape(memref)
         .into_iter()
         .collect::<Option<Vec<i64>>>()
         .ok_or_else(|| format!("internal error: the shared tile {memref} has a dynamic shape"))

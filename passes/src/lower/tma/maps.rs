@@ -29,8 +29,11 @@ use melior::{
     Context,
 };
 
-use super::{super::build::LowerResult, ir, source};
-use crate::manifest::{read_entries, Entry, MapKey, TENSOR_MAPS_ATTR};
+use super::super::build::LowerResult;
+use crate::{
+    ir,
+    manifest::{read_entries, Entry, MapKey, TENSOR_MAPS_ATTR},
+};
 
 /// The largest number of tensor maps one kernel may take. Kernel parameters
 /// are limited to 4 KiB on sm_90 (32 KiB with CUDA 12.1+ on Volta and newer),
@@ -68,7 +71,7 @@ pub(crate) fn parameter<'c, 'a>(
             "kernel {launch} is launched with gpu.launch_func in this module, but its TMA copies add CUtensorMap parameters that only host code can encode; launch it with acopy-runtime and the tensor-map manifest (docs/lowering-tma.md) instead"
         ));
     }
-    let inputs = source::function_inputs(kernel)?;
+    let inputs = ir::function_inputs(kernel)?;
     let ptr = melior::dialect::llvm::r#type::pointer(context, 0);
     // Function arguments come before workgroup and private attributions in the
     // entry block, so the new argument goes right after the last input.
@@ -131,12 +134,7 @@ fn append_input<'c>(
     inputs: usize,
     ptr: Type<'c>,
 ) -> LowerResult<()> {
-    let function_type = kernel
-        .attribute("function_type")
-        .ok()
-        .and_then(|attribute| TypeAttribute::try_from(attribute).ok())
-        .and_then(|attribute| FunctionType::try_from(attribute.value()).ok())
-        .ok_or_else(|| "internal error: gpu.func without a function_type".to_string())?;
+    let function_type = ir::function_type(kernel)?;
     let mut input_types: Vec<Type> = (0..inputs)
         .filter_map(|index| function_type.input(index).ok())
         .collect();
@@ -149,18 +147,7 @@ fn append_input<'c>(
         "function_type",
         TypeAttribute::new(FunctionType::new(context, &input_types, &results).into()).into(),
     );
-    let empty: Attribute = DictionaryAttribute::new(context, &[]).into();
-    let mut arg_attrs: Vec<Attribute> = kernel
-        .attribute("arg_attrs")
-        .ok()
-        .and_then(|attribute| ArrayAttribute::try_from(attribute).ok())
-        .map(|array| {
-            (0..array.len())
-                .filter_map(|index| array.element(index).ok())
-                .collect()
-        })
-        .unwrap_or_default();
-    arg_attrs.resize(inputs, empty);
+    let mut arg_attrs = ir::arg_attrs(context, kernel, inputs);
     let align: Attribute = IntegerAttribute::new(IntegerType::new(context, 64).into(), 64).into();
     arg_attrs.push(
         DictionaryAttribute::new(context, &[(Identifier::new(context, "llvm.align"), align)])
@@ -176,14 +163,12 @@ fn append_input<'c>(
 
 /// `@module::@kernel` if some `gpu.launch_func` in the IR launches `kernel`.
 fn host_launch(kernel: OperationRef) -> Option<String> {
-    let symbol = |op: OperationRef| -> Option<String> {
-        op.attribute("sym_name")
-            .ok()
-            .and_then(|value| StringAttribute::try_from(value).ok())
-            .map(|value| value.value().to_string())
-    };
     let module = kernel.parent_operation()?;
-    let name = format!("@{}::@{}", symbol(module)?, symbol(kernel)?);
+    let name = format!(
+        "@{}::@{}",
+        ir::symbol_name(module)?,
+        ir::symbol_name(kernel)?
+    );
     let mut root = module;
     while let Some(parent) = root.parent_operation() {
         root = parent;

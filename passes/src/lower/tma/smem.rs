@@ -19,20 +19,16 @@
 //! error.
 
 use melior::ir::{
-    attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute, StringAttribute},
-    block::BlockLike,
-    operation::OperationLike,
-    r#type::{IntegerType, MemRefType},
-    Attribute, Identifier, OperationRef, RegionLike, Value, ValueLike,
+    attribute::IntegerAttribute, block::BlockLike, operation::OperationLike, r#type::MemRefType,
+    OperationRef, RegionLike, Value, ValueLike,
 };
 
-use super::{
-    super::{
-        build::{Builder, Ix, LowerResult},
-        memref::{self, Static},
-    },
-    ir, source,
+use super::super::{
+    alignment,
+    build::{Builder, Ix, LowerResult},
+    memref::{self, Static},
 };
+use crate::ir;
 
 /// The alignment in bytes TMA needs for a shared tile with `swizzle` bytes of
 /// swizzle (0 for none).
@@ -83,8 +79,10 @@ fn ensure_aligned(tile: Value, element_bytes: u64, align: u64, role: &str) -> Lo
     }
     let root = view_root(tile);
     let raised = match &root {
-        Root::Workgroup(function, index) => raise_workgroup_alignment(*function, *index, align),
-        Root::Global(get_global) => raise_global_alignment(*get_global, align),
+        Root::Workgroup(function, index) => {
+            alignment::raise_workgroup_alignment(*function, *index, align)
+        }
+        Root::Global(get_global) => alignment::raise_global_alignment(*get_global, align).is_some(),
         Root::Assumed(assumed) => *assumed >= align,
         Root::Other => false,
     };
@@ -131,7 +129,7 @@ fn view_root<'c, 'a>(tile: Value<'c, 'a>) -> Root<'c, 'a> {
                 .ok()
                 .and_then(|region| region.first_block())
                 .is_some_and(|entry| entry == block);
-            let Ok(inputs) = source::function_inputs(function) else {
+            let Ok(inputs) = ir::function_inputs(function) else {
                 return Root::Other;
             };
             if !is_entry || position < inputs {
@@ -165,120 +163,4 @@ fn view_root<'c, 'a>(tile: Value<'c, 'a>) -> Root<'c, 'a> {
         }
     }
     Root::Other
-}
-
-fn int_attr(context: &melior::Context, value: u64) -> Attribute<'_> {
-    IntegerAttribute::new(IntegerType::new(context, 64).into(), value as i64).into()
-}
-
-/// Raises `llvm.align` of workgroup attribution `index` to at least `align`.
-fn raise_workgroup_alignment(function: OperationRef, index: usize, align: u64) -> bool {
-    // SAFETY: the context owns the function being rewritten and outlives this call.
-    let context = unsafe { function.context().to_ref() };
-    let count = function
-        .attribute("workgroup_attributions")
-        .ok()
-        .and_then(|value| IntegerAttribute::try_from(value).ok())
-        .map_or(0, |value| usize::try_from(value.value()).unwrap_or(0));
-    if index >= count {
-        return false;
-    }
-    let existing = function
-        .attribute("workgroup_attrib_attrs")
-        .ok()
-        .and_then(|value| ArrayAttribute::try_from(value).ok());
-    let mut dictionaries: Vec<Vec<(Identifier, Attribute)>> = vec![Vec::new(); count];
-    if let Some(existing) = existing {
-        for (slot, entries) in dictionaries.iter_mut().enumerate() {
-            let Some(dictionary) = existing
-                .element(slot)
-                .ok()
-                .and_then(|value| DictionaryAttribute::try_from(value).ok())
-            else {
-                continue;
-            };
-            for position in 0..dictionary.len() {
-                if let Ok(entry) = dictionary.element(position) {
-                    entries.push(entry);
-                }
-            }
-        }
-    }
-    let entries = &mut dictionaries[index];
-    let current = entries
-        .iter()
-        .find(|(name, _)| name.as_string_ref().as_str() == Ok("llvm.align"))
-        .and_then(|(_, value)| IntegerAttribute::try_from(*value).ok())
-        .map_or(0, |value| value.value());
-    if current >= align as i64 {
-        return true;
-    }
-    entries.retain(|(name, _)| name.as_string_ref().as_str() != Ok("llvm.align"));
-    entries.push((
-        Identifier::new(context, "llvm.align"),
-        int_attr(context, align),
-    ));
-    let values: Vec<Attribute> = dictionaries
-        .iter()
-        .map(|entries| DictionaryAttribute::new(context, entries).into())
-        .collect();
-    ir::set_inherent(
-        function,
-        "workgroup_attrib_attrs",
-        ArrayAttribute::new(context, &values).into(),
-    );
-    true
-}
-
-/// Raises the `alignment` of the `memref.global` read by `get_global`.
-fn raise_global_alignment(get_global: OperationRef, align: u64) -> bool {
-    let Some(symbol) = get_global
-        .attribute("name")
-        .ok()
-        .map(|name| name.to_string())
-        .and_then(|name| {
-            name.strip_prefix('@')
-                .map(|name| name.trim_matches('"').to_string())
-        })
-    else {
-        return false;
-    };
-    let mut table = get_global.parent_operation();
-    while let Some(candidate) = table {
-        if let Some(global) = find_global(candidate, &symbol) {
-            let current = global
-                .attribute("alignment")
-                .ok()
-                .and_then(|value| IntegerAttribute::try_from(value).ok())
-                .map_or(0, |value| value.value());
-            if current < align as i64 {
-                // SAFETY: the context owns the global being rewritten.
-                let context = unsafe { global.context().to_ref() };
-                ir::set_inherent(global, "alignment", int_attr(context, align));
-            }
-            return true;
-        }
-        table = candidate.parent_operation();
-    }
-    false
-}
-
-fn find_global<'c, 'a>(table: OperationRef<'c, 'a>, symbol: &str) -> Option<OperationRef<'c, 'a>> {
-    let body = table.region(0).ok()?;
-    let block = body.first_block()?;
-    let mut current = block.first_operation();
-    while let Some(op) = current {
-        if ir::op_name(&op) == "memref.global" {
-            let name = op
-                .attribute("sym_name")
-                .ok()
-                .and_then(|value| StringAttribute::try_from(value).ok())
-                .map(|value| value.value().to_string());
-            if name.as_deref() == Some(symbol) {
-                return Some(op);
-            }
-        }
-        current = op.next_in_block();
-    }
-    None
 }

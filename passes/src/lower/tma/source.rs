@@ -17,18 +17,15 @@
 //! view instead of zero-filling, and a store would write them.
 
 use melior::ir::{
-    attribute::{DenseI32ArrayAttribute, TypeAttribute},
-    block::BlockLike,
-    operation::OperationLike,
-    r#type::{FunctionType, MemRefType},
-    OperationRef, RegionLike, Value, ValueLike,
+    attribute::DenseI32ArrayAttribute, block::BlockLike, operation::OperationLike,
+    r#type::MemRefType, OperationRef, RegionLike, Value, ValueLike,
 };
 
-use super::{
-    super::build::{Ix, LowerResult},
+use super::super::build::{Builder, Ix, LowerResult};
+use crate::{
     ir::{self, DYNAMIC},
+    verify::shape::py_tuple as python_tuple,
 };
-use crate::verify::shape::py_tuple as python_tuple;
 
 /// An offset of the view within the kernel argument, along one dimension.
 #[derive(Clone, Copy)]
@@ -174,7 +171,26 @@ pub(crate) fn resolve<'c, 'a>(
     })
 }
 
-impl GlobalSource<'_, '_> {
+impl<'c, 'a> GlobalSource<'c, 'a> {
+    /// The window's start in the kernel argument, outermost first: the copy's
+    /// `indices` plus the view's offsets.
+    pub fn window_start(
+        &self,
+        b: &Builder<'c, 'a>,
+        indices: &[Value<'c, 'a>],
+        role: &str,
+    ) -> LowerResult<Vec<Ix<'c, 'a>>> {
+        let mut start = Vec::with_capacity(self.offsets.len());
+        for (dim, offset) in self.offsets.iter().enumerate() {
+            let index = indices
+                .get(dim)
+                .copied()
+                .ok_or_else(|| format!("internal error: fewer indices than {role} dimensions"))?;
+            start.push(b.add(super::index_ix(index), offset.ix())?);
+        }
+        Ok(start)
+    }
+
     /// Checks that a window of `extents` at `indices` may go through the
     /// subview (see the module comment).
     pub fn check_window(
@@ -220,7 +236,7 @@ fn kernel_argument<'c, 'a>(
     if ir::op_name(&function) != "gpu.func" {
         return Ok(None);
     }
-    let inputs = function_inputs(function)?;
+    let inputs = ir::function_inputs(function)?;
     let is_entry = function
         .region(0)
         .ok()
@@ -236,15 +252,4 @@ fn kernel_argument<'c, 'a>(
         ));
     }
     Ok(Some((function, position)))
-}
-
-/// The number of inputs of a gpu.func's `function_type`.
-pub(crate) fn function_inputs(function: OperationRef) -> LowerResult<usize> {
-    let function_type = function
-        .attribute("function_type")
-        .ok()
-        .and_then(|attribute| TypeAttribute::try_from(attribute).ok())
-        .and_then(|attribute| FunctionType::try_from(attribute.value()).ok())
-        .ok_or_else(|| "internal error: gpu.func without a function_type".to_string())?;
-    Ok(function_type.input_count())
 }

@@ -34,7 +34,7 @@ pub(crate) fn lower<'c, 'a>(
     b: &Builder<'c, 'a>,
 ) -> LowerResult<()> {
     let (element_bytes, element_type) = tile_element(view.src_type)?;
-    let tile: Vec<i64> = super::ir::shape(view.src_type)
+    let tile: Vec<i64> = crate::ir::shape(view.src_type)
         .into_iter()
         .collect::<Option<_>>()
         .ok_or_else(|| "internal error: the shared tile has a dynamic shape".to_string())?;
@@ -56,15 +56,7 @@ pub(crate) fn lower<'c, 'a>(
             oob_fill: "none",
         },
     )?;
-    let mut coordinates = Vec::with_capacity(window.len());
-    for (dim, offset) in destination.offsets.iter().enumerate() {
-        let index = view
-            .indices
-            .get(dim)
-            .copied()
-            .ok_or_else(|| "internal error: fewer indices than dst dimensions".to_string())?;
-        coordinates.push(b.add(super::index_ix(index), offset.ix())?);
-    }
+    let coordinates = destination.window_start(b, &view.indices, "dst")?;
     let coordinates = window_coordinates(b, &coordinates)?;
     let src = smem::tile_pointer(
         b,

@@ -1,13 +1,16 @@
-//! IR queries and edits the TMA lowering needs beyond melior's safe API.
+//! IR queries and edits the passes need beyond melior's safe API.
 
 use melior::{
     ir::{
-        attribute::{DenseI64ArrayAttribute, IntegerAttribute},
+        attribute::{
+            ArrayAttribute, DenseI64ArrayAttribute, DictionaryAttribute, IntegerAttribute,
+            StringAttribute, TypeAttribute,
+        },
         operation::OperationLike,
-        r#type::MemRefType,
+        r#type::{FunctionType, MemRefType},
         Attribute, AttributeLike, BlockRef, OperationRef, ShapedTypeLike, Value, ValueLike,
     },
-    StringRef,
+    Context, StringRef,
 };
 
 /// MLIR's marker for a dynamic offset, size or stride (`ShapedType::kDynamic`).
@@ -46,6 +49,58 @@ pub(crate) fn op_name(op: &OperationRef) -> String {
         .as_str()
         .unwrap_or_default()
         .to_string()
+}
+
+/// The op's `sym_name`, if it has one.
+pub(crate) fn symbol_name(op: OperationRef) -> Option<String> {
+    op.attribute("sym_name")
+        .ok()
+        .and_then(|value| StringAttribute::try_from(value).ok())
+        .map(|value| value.value().to_string())
+}
+
+/// The `function_type` of a function op (`gpu.func`, `func.func`).
+pub(crate) fn function_type<'c>(
+    function: OperationRef<'c, '_>,
+) -> Result<FunctionType<'c>, String> {
+    function
+        .attribute("function_type")
+        .ok()
+        .and_then(|attribute| TypeAttribute::try_from(attribute).ok())
+        .and_then(|attribute| FunctionType::try_from(attribute.value()).ok())
+        .ok_or_else(|| "internal error: gpu.func without a function_type".to_string())
+}
+
+/// The number of inputs of a function op's `function_type`.
+pub(crate) fn function_inputs(function: OperationRef) -> Result<usize, String> {
+    Ok(function_type(function)?.input_count())
+}
+
+/// A function op's `arg_attrs`, exactly `count` dictionaries: empty ones
+/// where it has none.
+pub(crate) fn arg_attrs<'c>(
+    context: &'c Context,
+    function: OperationRef<'c, '_>,
+    count: usize,
+) -> Vec<Attribute<'c>> {
+    let empty: Attribute = DictionaryAttribute::new(context, &[]).into();
+    let mut dictionaries = array_elements(function, "arg_attrs");
+    dictionaries.resize(count, empty);
+    dictionaries
+}
+
+/// The elements of the array attribute `name` of `op`; none when it is
+/// absent or not an array.
+pub(crate) fn array_elements<'c>(op: OperationRef<'c, '_>, name: &str) -> Vec<Attribute<'c>> {
+    op.attribute(name)
+        .ok()
+        .and_then(|attribute| ArrayAttribute::try_from(attribute).ok())
+        .map(|array| {
+            (0..array.len())
+                .filter_map(|index| array.element(index).ok())
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// The op that defines `value`, if it is an op result.

@@ -1,0 +1,123 @@
+//! Raising the alignment of the memory a shared buffer comes from, so that an
+//! alignment the lowering needs is guaranteed rather than assumed.
+//!
+//! Two allocations can be raised: a workgroup attribution of a gpu.func
+//! (`llvm.align` in its `workgroup_attrib_attrs`) and a `memref.global`
+//! (`alignment`). Alignments are only ever raised, so what an earlier copy of
+//! the same buffer needed stays true.
+
+use melior::ir::{
+    attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute},
+    block::BlockLike,
+    operation::OperationLike,
+    r#type::IntegerType,
+    Attribute, Identifier, OperationRef, RegionLike,
+};
+
+use crate::ir;
+
+/// Raises `llvm.align` of workgroup attribution `index` of `function` to at
+/// least `align`; false when the function has no such attribution.
+pub(crate) fn raise_workgroup_alignment(function: OperationRef, index: usize, align: u64) -> bool {
+    // SAFETY: the context owns the function being rewritten and outlives this call.
+    let context = unsafe { function.context().to_ref() };
+    let count = function
+        .attribute("workgroup_attributions")
+        .ok()
+        .and_then(|value| IntegerAttribute::try_from(value).ok())
+        .map_or(0, |value| usize::try_from(value.value()).unwrap_or(0));
+    if index >= count {
+        return false;
+    }
+    let existing = function
+        .attribute("workgroup_attrib_attrs")
+        .ok()
+        .and_then(|value| ArrayAttribute::try_from(value).ok());
+    let mut dictionaries: Vec<Vec<(Identifier, Attribute)>> = vec![Vec::new(); count];
+    if let Some(existing) = existing {
+        for (slot, entries) in dictionaries.iter_mut().enumerate() {
+            let Some(dictionary) = existing
+                .element(slot)
+                .ok()
+                .and_then(|value| DictionaryAttribute::try_from(value).ok())
+            else {
+                continue;
+            };
+            for position in 0..dictionary.len() {
+                if let Ok(entry) = dictionary.element(position) {
+                    entries.push(entry);
+                }
+            }
+        }
+    }
+    let entries = &mut dictionaries[index];
+    let current = entries
+        .iter()
+        .find(|(name, _)| name.as_string_ref().as_str() == Ok("llvm.align"))
+        .and_then(|(_, value)| IntegerAttribute::try_from(*value).ok())
+        .map_or(0, |value| value.value());
+    if current >= align as i64 {
+        return true;
+    }
+    entries.retain(|(name, _)| name.as_string_ref().as_str() != Ok("llvm.align"));
+    entries.push((
+        Identifier::new(context, "llvm.align"),
+        int_attr(context, align),
+    ));
+    let values: Vec<Attribute> = dictionaries
+        .iter()
+        .map(|entries| DictionaryAttribute::new(context, entries).into())
+        .collect();
+    ir::set_inherent(
+        function,
+        "workgroup_attrib_attrs",
+        ArrayAttribute::new(context, &values).into(),
+    );
+    true
+}
+
+/// Raises the `alignment` of the `memref.global` that `get_global` reads to
+/// at least `align`; returns the global's alignment then, or `None` when the
+/// global is not found.
+pub(crate) fn raise_global_alignment(get_global: OperationRef, align: u64) -> Option<u64> {
+    let symbol = get_global.attribute("name").ok()?.to_string();
+    let symbol = symbol.strip_prefix('@')?.trim_matches('"').to_string();
+    let mut table = get_global.parent_operation();
+    while let Some(candidate) = table {
+        if candidate.has_attribute("sym_name") || candidate.parent_operation().is_none() {
+            if let Some(global) = find_global(candidate, &symbol) {
+                let current = global
+                    .attribute("alignment")
+                    .ok()
+                    .and_then(|value| IntegerAttribute::try_from(value).ok())
+                    .map_or(0, |value| value.value());
+                if current < align as i64 {
+                    // SAFETY: the context owns the global being rewritten.
+                    let context = unsafe { global.context().to_ref() };
+                    ir::set_inherent(global, "alignment", int_attr(context, align));
+                    return Some(align);
+                }
+                return Some(current as u64);
+            }
+        }
+        table = candidate.parent_operation();
+    }
+    None
+}
+
+fn find_global<'c, 'a>(table: OperationRef<'c, 'a>, symbol: &str) -> Option<OperationRef<'c, 'a>> {
+    let body = table.region(0).ok()?;
+    let block = body.first_block()?;
+    let mut current = block.first_operation();
+    while let Some(op) = current {
+        if ir::op_name(&op) == "memref.global" && ir::symbol_name(op).as_deref() == Some(symbol) {
+            return Some(op);
+        }
+        current = op.next_in_block();
+    }
+    None
+}
+
+fn int_attr(context: &melior::Context, value: u64) -> Attribute<'_> {
+    IntegerAttribute::new(IntegerType::new(context, 64).into(), value as i64).into()
+}
