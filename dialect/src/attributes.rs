@@ -7,7 +7,7 @@
 use melior::ir::{
     attribute::{ArrayAttribute, BoolAttribute, IntegerAttribute, StringAttribute},
     operation::OperationLike,
-    Attribute,
+    Attribute, AttributeLike,
 };
 
 use crate::ViewError;
@@ -187,6 +187,20 @@ impl ReductionOp {
     }
 }
 
+/// The text of a string attribute. melior's `StringAttribute::value` builds a
+/// slice from the C pointer, which is null for `""`; read it here instead.
+pub fn string_value(attribute: StringAttribute<'_>) -> &str {
+    // SAFETY: the attribute is live; MLIR owns the bytes for the context's lifetime.
+    unsafe {
+        let raw = mlir_sys::mlirStringAttrGetValue(attribute.to_raw());
+        if raw.data.is_null() || raw.length == 0 {
+            return "";
+        }
+        let bytes = std::slice::from_raw_parts(raw.data as *const u8, raw.length);
+        std::str::from_utf8(bytes).unwrap_or("")
+    }
+}
+
 /// Reads an optional attribute, from the discardable dictionary or from properties.
 fn lookup<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>, name: &str) -> Option<Attribute<'c>> {
     op.attribute(name).ok()
@@ -212,7 +226,7 @@ fn enum_attr<'c: 'a, 'a, T>(
     };
     StringAttribute::try_from(attribute)
         .ok()
-        .and_then(|string| parse(string.value()))
+        .and_then(|string| parse(string_value(string)))
         .map(Some)
         .ok_or_else(|| bad_value(name, allowed, attribute))
 }
@@ -283,7 +297,7 @@ pub(crate) fn collective_axes<'c: 'a, 'a>(
             .map_err(|_| bad_value(NAME, allowed, attribute))?;
         let axis = StringAttribute::try_from(element)
             .ok()
-            .and_then(|string| Axis::parse(string.value()))
+            .and_then(|string| Axis::parse(string_value(string)))
             .ok_or_else(|| bad_value(NAME, Axis::ALLOWED, element))?;
         if axes.contains(&axis) {
             return Err(bad_value(NAME, allowed, attribute));

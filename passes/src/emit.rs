@@ -68,6 +68,7 @@ pub struct Emitted {
 pub const UPSTREAM: &str = "expand-strided-metadata,lower-affine,convert-scf-to-cf,convert-gpu-to-nvvm,acopy-tensor-map-params,convert-nvvm-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,reconcile-unrealized-casts";
 
 static PREPARE_ID: PassId = PassId;
+static PREPARE_PTX_ID: PassId = PassId;
 
 /// Appends the passes that take lowered IR to `format` (see the module comment).
 /// `chip` overrides every `gpu.module`'s chip.
@@ -80,12 +81,16 @@ pub fn add_passes(
         chip,
         ..PassOptions::default()
     };
+    let (id, body): (_, fn(OperationRef, &PassOptions) -> PassResult) = match format {
+        Format::Llvm => (&PREPARE_ID, prepare),
+        Format::Ptx => (&PREPARE_PTX_ID, prepare_ptx),
+    };
     manager.add_pass(external_pass(
-        &PREPARE_ID,
+        id,
         "acopy-prepare-emit",
         "Set each gpu.module's NVVM target to its chip and refuse IR the chip cannot compile",
         options,
-        prepare,
+        body,
     ));
     let mut text = format!("gpu.module({UPSTREAM})");
     if format == Format::Ptx {
@@ -151,6 +156,72 @@ fn prepare(top: OperationRef, options: &PassOptions) -> PassResult {
             failed = true;
         }
     }
+    if failed {
+        Err(())
+    } else {
+        Ok(())
+    }
+}
+
+/// [`prepare`], and every symbol that becomes a PTX name must be a PTX
+/// identifier: the NVPTX backend aborts the process ("Symbol name with
+/// unsupported characters") on a kernel named `@"a b"`.
+fn prepare_ptx(top: OperationRef, options: &PassOptions) -> PassResult {
+    let symbols = gpu_modules(top)
+        .into_iter()
+        .map(check_ptx_symbols)
+        .fold(Ok(()), PassResult::and);
+    let prepared = prepare(top, options);
+    symbols.and(prepared)
+}
+
+/// The ops in a `gpu.module` whose symbol names end up in the PTX.
+const PTX_SYMBOL_OPS: [&str; 5] = [
+    "gpu.func",
+    "func.func",
+    "llvm.func",
+    "memref.global",
+    "llvm.mlir.global",
+];
+
+/// Whether `name` is a PTX identifier: `[a-zA-Z][a-zA-Z0-9_$]*` or
+/// `[_$][a-zA-Z0-9_$]+` (PTX ISA §4.4; PTX also allows a leading `%`, which
+/// the NVPTX backend does not).
+pub fn is_ptx_identifier(name: &str) -> bool {
+    let follows = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) if first.is_ascii_alphabetic() => chars.all(follows),
+        Some('_' | '$') => name.len() > 1 && chars.all(follows),
+        _ => false,
+    }
+}
+
+fn check_ptx_symbols(module: OperationRef) -> PassResult {
+    let mut failed = false;
+    module.walk(WalkOrder::PreOrder, |op| {
+        if !PTX_SYMBOL_OPS.contains(&ir::op_name(&op).as_str()) {
+            return WalkResult::Advance;
+        }
+        let Some(name) = op
+            .attribute("sym_name")
+            .ok()
+            .and_then(|name| StringAttribute::try_from(name).ok())
+        else {
+            return WalkResult::Advance;
+        };
+        // A name that is not UTF-8 reads as "", which is no identifier either.
+        if !is_ptx_identifier(acopy_dialect::string_value(name)) {
+            emit_error(
+                op.location(),
+                &format!(
+                    "the symbol name {name} cannot be written in PTX: a PTX name is [a-zA-Z][a-zA-Z0-9_$]* or [_$][a-zA-Z0-9_$]+; rename it, or use --emit=llvm"
+                ),
+            );
+            failed = true;
+        }
+        WalkResult::Skip
+    });
     if failed {
         Err(())
     } else {

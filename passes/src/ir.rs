@@ -56,7 +56,7 @@ pub(crate) fn symbol_name(op: OperationRef) -> Option<String> {
     op.attribute("sym_name")
         .ok()
         .and_then(|value| StringAttribute::try_from(value).ok())
-        .map(|value| value.value().to_string())
+        .map(|value| acopy_dialect::string_value(value).to_string())
 }
 
 /// The `function_type` of a function op (`gpu.func`, `func.func`).

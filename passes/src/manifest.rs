@@ -99,7 +99,7 @@ pub(crate) fn parse_entry(element: Attribute) -> Result<Entry, String> {
     let oob_fill = dictionary
         .element_by_name("oob_fill")
         .and_then(|value| StringAttribute::try_from(value).ok())
-        .map(|value| value.value())
+        .map(acopy_dialect::string_value)
         .ok_or("entry field `oob_fill` is missing or not a string")?;
     let oob_fill = match oob_fill {
         "none" => "none",

@@ -78,3 +78,20 @@ func.func @read_only_not_bool() {
   "acopy.wait_smem_to_gmem"() {read_only = 1 : i64} : () -> ()
   return
 }
+
+// -----
+
+// An empty string is a value like any other (it used to crash the driver).
+func.func @empty_string(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) {
+  // expected-error @+1 {{attribute 'leader_tracked' must be one of "partitioned", "replicated", but got ""}}
+  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, leader_tracked = ""} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @empty_axis(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) {
+  // expected-error @+1 {{attribute 'collective_axes' must be one of "x", "y", "z", but got ""}}
+  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, collective_axes = [""]} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
+  return
+}

@@ -148,9 +148,12 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
+// A window of more bytes than an mbarrier's transaction count (1048575) is a
+// tile larger than any block's shared memory: acopy-verify's A16 reports it
+// before the lowering's own transaction-count check could.
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%src: memref<16x512x512xf32>, %i: index) workgroup(%tile: memref<8x256x256xf32, 3>, %bar: memref<1xi64, 3>) kernel {
-    // expected-error @+1 {{this copy makes its barrier expect 2097152 bytes, more than an mbarrier's transaction count can hold (1048575 bytes)}}
+    // expected-error @+1 {{the dst tile memref<8x256x256xf32, 3> holds 2097152 bytes, more than the 232448 bytes (227 KiB) of shared memory a block can have on any chip}}
     "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 3, 1, 0>} : (memref<16x512x512xf32>, memref<8x256x256xf32, 3>, index, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }

@@ -723,7 +723,43 @@ pub static RULES: &[Rule] = &[
         },
         fallback: None,
     },
+    Rule {
+        id: "A16",
+        ops: COPIES,
+        scope: Scope::All,
+        when: "the shared tile holds more than 227 KiB (232448 bytes), the most shared memory a block has on any supported chip",
+        template: "the {dst} tile {memref<1024x1024xf32, 3>} holds {4194304 bytes}, more than the 232448 bytes (227 KiB) of shared memory a block can have on any chip",
+        condition: |ctx| tile_bytes(ctx).is_some_and(|bytes| bytes > MAX_SHARED_BYTES),
+        message: |ctx| {
+            let (role, ty) = ctx.copy.as_ref().map_or(("", String::new()), |copy| {
+                (copy.tile_role, copy.tile_type.clone())
+            });
+            let bytes = match tile_bytes(ctx).unwrap_or_default() {
+                u128::MAX => "more than 2^128 bytes".to_string(),
+                bytes => format!("{bytes} bytes"),
+            };
+            format!(
+                "the {role} tile {ty} holds {bytes}, more than the {MAX_SHARED_BYTES} bytes (227 KiB) of shared memory a block can have on any chip"
+            )
+        },
+        fallback: None,
+    },
 ];
+
+/// The most shared memory one block can have on any supported chip: 227 KiB
+/// on the sm_90 and sm_100 families (sm_80 has 163 KiB, sm_86, sm_89 and
+/// sm_120 99 KiB). A larger tile can never be allocated, and rejecting it
+/// keeps every size the lowering computes from the tile far from overflow.
+const MAX_SHARED_BYTES: u128 = 227 * 1024;
+
+/// The shared tile's size in bytes (saturating), for a supported element type.
+fn tile_bytes(ctx: &Ctx) -> Option<u128> {
+    let bytes = u128::from(supported_bits(ctx)? / 8);
+    let shape = &ctx.copy.as_ref()?.tile_shape;
+    Some(shape.iter().fold(bytes, |bytes, &dim| {
+        bytes.saturating_mul(u128::try_from(dim).unwrap_or(0))
+    }))
+}
 
 /// Bits along the box's innermost dimension, for a supported element type.
 fn last_dim_bits(ctx: &Ctx) -> Option<i128> {

@@ -7,6 +7,7 @@
 mod cli;
 mod diagnostics;
 mod output;
+mod prescan;
 mod process;
 mod split;
 

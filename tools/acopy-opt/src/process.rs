@@ -3,7 +3,7 @@
 use acopy_manifest::Manifest;
 use acopy_passes::{emit, pipeline};
 use melior::{
-    ir::Module,
+    ir::{Location, Module},
     pass::{PassIrPrintingOptions, PassManager},
     Context,
 };
@@ -50,7 +50,17 @@ pub fn pipeline_text(cli: &Cli) -> Option<String> {
 /// Parses `text`, wrapping top-level ops in an implicit `builtin.module` as
 /// mlir-opt does. MLIR names the buffer `""` in locations; the diagnostics
 /// printer substitutes the input's name.
+/// Text the parser would crash on is refused first, with an error at it
+/// (`prescan`).
 fn parse<'c>(context: &'c Context, text: &str) -> Option<Module<'c>> {
+    let problems = crate::prescan::scan(text);
+    for problem in &problems {
+        let location = Location::new(context, "", problem.line, problem.column);
+        acopy_dialect::diagnostics::emit_error(location, &problem.message);
+    }
+    if !problems.is_empty() {
+        return None;
+    }
     Module::parse(context, text)
 }
 

@@ -161,14 +161,33 @@ fn append_input<'c>(
     Ok(())
 }
 
+/// The `@module::@kernel` symbol reference a `gpu.launch_func` of `kernel`
+/// holds. Built from the `sym_name`s, not from their spelling: a name such as
+/// `@"a b"` prints quoted, and comparing text missed its launches.
+fn launch_symbol<'c>(
+    module: OperationRef<'c, '_>,
+    kernel: OperationRef<'c, '_>,
+) -> Option<Attribute<'c>> {
+    use melior::ir::attribute::AttributeLike;
+    let module_name = StringAttribute::try_from(module.attribute("sym_name").ok()?).ok()?;
+    let kernel_name = StringAttribute::try_from(kernel.attribute("sym_name").ok()?).ok()?;
+    // SAFETY: both names are live string attributes of one context; the new
+    // symbol references belong to it too.
+    unsafe {
+        let context = mlir_sys::mlirAttributeGetContext(module_name.to_raw());
+        let module_name = mlir_sys::mlirStringAttrGetValue(module_name.to_raw());
+        let kernel_name = mlir_sys::mlirStringAttrGetValue(kernel_name.to_raw());
+        let leaf = mlir_sys::mlirFlatSymbolRefAttrGet(context, kernel_name);
+        let symbol = mlir_sys::mlirSymbolRefAttrGet(context, module_name, 1, &leaf);
+        Some(Attribute::from_raw(symbol))
+    }
+}
+
 /// `@module::@kernel` if some `gpu.launch_func` in the IR launches `kernel`.
 fn host_launch(kernel: OperationRef) -> Option<String> {
     let module = kernel.parent_operation()?;
-    let name = format!(
-        "@{}::@{}",
-        ir::symbol_name(module)?,
-        ir::symbol_name(kernel)?
-    );
+    let expected = launch_symbol(module, kernel)?;
+    let name = expected.to_string();
     let mut root = module;
     while let Some(parent) = root.parent_operation() {
         root = parent;
@@ -176,9 +195,7 @@ fn host_launch(kernel: OperationRef) -> Option<String> {
     let mut found = false;
     root.walk(WalkOrder::PreOrder, |op| {
         if ir::op_name(&op) == "gpu.launch_func"
-            && op
-                .attribute("kernel")
-                .is_ok_and(|value| value.to_string() == name)
+            && op.attribute("kernel").is_ok_and(|value| value == expected)
         {
             found = true;
             return WalkResult::Interrupt;

@@ -207,7 +207,7 @@ impl<'c, 'a> GlobalSource<'c, 'a> {
             let Some(size) = narrower else { continue };
             let start = indices.get(dim).copied().and_then(ir::constant_int);
             let inside = matches!((start, size), (Some(start), Some(size))
-                if start >= 0 && start + extents[dim] <= *size);
+                if start >= 0 && start.checked_add(extents[dim]).is_some_and(|end| end <= *size));
             if !inside {
                 let what = match access {
                     Access::Store => "write argument elements outside the view",
