@@ -7,6 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 cargo test --workspace --all-targets
+# The lit suite again against an optimised acopy-opt: undefined behaviour can hide in a
+# debug build (it once did: a dangling context reference crashed only in release).
+cargo test --release -p acopy-opt --test lit
 echo "== GPU suite (tests/gpu)"
 bash tests/gpu/build-ptx.sh > /dev/null
 cargo run --quiet -p acopy-runtime --bin acopy-gpu-suite -- --no-bandwidth --results-json target/gpu-suite.json

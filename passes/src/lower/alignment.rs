@@ -20,7 +20,9 @@ use crate::ir;
 /// least `align`; false when the function has no such attribution.
 pub(crate) fn raise_workgroup_alignment(function: OperationRef, index: usize, align: u64) -> bool {
     // SAFETY: the context owns the function being rewritten and outlives this call.
-    let context = unsafe { function.context().to_ref() };
+    // `to_ref` borrows the ContextRef itself, so it must outlive `context`.
+    let context_ref = function.context();
+    let context = unsafe { context_ref.to_ref() };
     let count = function
         .attribute("workgroup_attributions")
         .ok()
@@ -93,7 +95,9 @@ pub(crate) fn raise_global_alignment(get_global: OperationRef, align: u64) -> Op
                     .map_or(0, |value| value.value());
                 if current < align as i64 {
                     // SAFETY: the context owns the global being rewritten.
-                    let context = unsafe { global.context().to_ref() };
+                    // `to_ref` borrows the ContextRef itself, so it must outlive `context`.
+                    let context_ref = global.context();
+                    let context = unsafe { context_ref.to_ref() };
                     ir::set_inherent(global, "alignment", int_attr(context, align));
                     return Some(align);
                 }

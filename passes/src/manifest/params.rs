@@ -72,7 +72,9 @@ fn run(operation: OperationRef, _options: &PassOptions) -> PassResult {
 /// Marks the trailing tensor-map arguments of one `llvm.func`.
 pub(crate) fn mark(function: OperationRef) -> Result<(), String> {
     // SAFETY: the context owns the function being rewritten and outlives this call.
-    let context = unsafe { function.context().to_ref() };
+    // `to_ref` borrows the ContextRef itself, so it must outlive `context`.
+    let context_ref = function.context();
+    let context = unsafe { context_ref.to_ref() };
     let maps = function
         .attribute(TENSOR_MAPS_ATTR)
         .ok()
