@@ -16,6 +16,7 @@ import re
 import shlex
 import subprocess
 import sys
+import tempfile
 
 
 def main():
@@ -27,6 +28,7 @@ def main():
     chips = None if args.chips == "all" else set(args.chips.split(","))
     os.makedirs(args.out, exist_ok=True)
     kept, skipped = 0, 0
+    scratch = tempfile.mkdtemp(prefix="collect-ptx-")
     for test in sorted(glob.glob("tests/**/*.mlir", recursive=True)):
         if "/gpu/" in test:
             continue
@@ -34,7 +36,9 @@ def main():
         for n, run in enumerate(runs):
             if "--emit=ptx" not in run or run.lstrip().startswith("not "):
                 continue
-            command = run.split("|")[0].replace("%s", test).replace("%S", os.path.dirname(test)).strip()
+            command = run.split("|")[0].replace("%s", test).replace("%S", os.path.dirname(test))
+            # %t: lit's per-test temporary path; never let it land in the working tree.
+            command = command.replace("%t", os.path.join(scratch, f"t{n}")).strip()
             words = shlex.split(command)
             if not words or words[0] not in ("acopy-opt", "%acopy-opt"):
                 continue

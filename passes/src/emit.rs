@@ -246,6 +246,11 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
                 &format!("'{name}' must be lowered before --emit=llvm or --emit=ptx: add --acopy-lower (or acopy-lower in --pass-pipeline)"),
             );
             failed = true;
+        } else if name == "gpu.func" {
+            if let Err(message) = check_attributions(op) {
+                emit_error(op.location(), &message);
+                failed = true;
+            }
         } else if let Some(capability) = required_capability(&name) {
             if !chip.has(capability) {
                 emit_error(
@@ -261,6 +266,55 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
         return Err(());
     }
     set_target(module, chip)
+}
+
+/// `convert-gpu-to-nvvm` assumes workgroup attributions in shared memory and
+/// private ones in the default space; with any other memory space it makes
+/// IR that does not verify (an `llvm.insertvalue` of a mismatched pointer).
+fn check_attributions(function: OperationRef) -> Result<(), String> {
+    use melior::ir::{attribute::IntegerAttribute, r#type::MemRefType, ValueLike};
+    let Some(block) = function.region(0).ok().and_then(|body| body.first_block()) else {
+        return Ok(());
+    };
+    let inputs = ir::function_inputs(function)?;
+    let workgroup = function
+        .attribute("workgroup_attributions")
+        .ok()
+        .and_then(|count| IntegerAttribute::try_from(count).ok())
+        .and_then(|count| usize::try_from(count.value()).ok())
+        .unwrap_or(0);
+    for index in inputs..block.argument_count() {
+        let Some(memref) = block
+            .argument(index)
+            .ok()
+            .and_then(|argument| MemRefType::try_from(argument.r#type()).ok())
+        else {
+            continue;
+        };
+        let space = memref.memory_space().map(|space| space.to_string());
+        let (kind, allowed, fits) = if index < inputs + workgroup {
+            (
+                "workgroup",
+                "shared memory (3 or #gpu.address_space<workgroup>)",
+                acopy_dialect::MemorySpace::of(memref) == acopy_dialect::MemorySpace::Shared,
+            )
+        } else {
+            (
+                "private",
+                "the default memory space (none, 0 or #gpu.address_space<private>)",
+                matches!(
+                    space.as_deref(),
+                    None | Some("0 : i64") | Some("#gpu.address_space<private>")
+                ),
+            )
+        };
+        if !fits {
+            return Err(format!(
+                "the {kind} attribution {memref} cannot be compiled: convert-gpu-to-nvvm needs {kind} attributions in {allowed}"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Replaces the module's targets with one `#nvvm.target` for `chip`, keeping

@@ -1,6 +1,6 @@
 //! Collecting MLIR diagnostics and printing them as `file:line:col: error: …`.
 
-use std::{cell::RefCell, rc::Rc};
+use std::{cell::RefCell, ffi::c_void, rc::Rc};
 
 use acopy_expect::Severity;
 use melior::{
@@ -8,6 +8,7 @@ use melior::{
     ir::Location,
     Context,
 };
+use mlir_sys::{MlirDiagnostic, MlirLogicalResult, MlirStringRef};
 
 /// A diagnostic copied out of MLIR, with its location resolved.
 #[derive(Debug, Clone)]
@@ -44,12 +45,41 @@ pub struct Sink {
 
 impl Sink {
     /// Attaches a handler to `context` that records every diagnostic and its notes.
+    ///
+    /// Through the C API rather than melior's `attach_diagnostic_handler`: a
+    /// message can hold bytes that are not UTF-8 (a symbol `@"\FF"` in
+    /// "'func.call' op '...' does not reference a valid function"), and
+    /// melior's `Diagnostic` only prints through `Display`, which fails on
+    /// them, so `to_string` panicked.
     pub fn attach(&self, context: &Context) {
-        let collected = self.collected.clone();
-        context.attach_diagnostic_handler(move |diagnostic| {
-            record(&diagnostic, &mut collected.borrow_mut());
-            true
-        });
+        type Data = Rc<RefCell<Vec<Collected>>>;
+        unsafe extern "C" fn handle(
+            diagnostic: MlirDiagnostic,
+            data: *mut c_void,
+        ) -> MlirLogicalResult {
+            // SAFETY: `data` is the `Data` boxed below, alive until `destroy`;
+            // MLIR hands a live diagnostic.
+            unsafe {
+                let collected = &*(data as *const Data);
+                record(diagnostic, &mut collected.borrow_mut());
+            }
+            MlirLogicalResult { value: 1 }
+        }
+        unsafe extern "C" fn destroy(data: *mut c_void) {
+            // SAFETY: `data` came from `Box::into_raw` below, and MLIR calls
+            // this once, when the handler is detached or the context dies.
+            drop(unsafe { Box::from_raw(data as *mut Data) });
+        }
+        let data: *mut Data = Box::into_raw(Box::new(self.collected.clone()));
+        // SAFETY: the context is live; `handle` and `destroy` match `data`.
+        unsafe {
+            mlir_sys::mlirContextAttachDiagnosticHandler(
+                context.to_raw(),
+                Some(handle),
+                data.cast(),
+                Some(destroy),
+            );
+        }
     }
 
     /// Takes the diagnostics recorded so far. Positions in the parsed buffer,
@@ -67,17 +97,50 @@ impl Sink {
     }
 }
 
-fn record(diagnostic: &Diagnostic, out: &mut Vec<Collected>) {
+/// # Safety
+///
+/// `raw` must be a live diagnostic.
+unsafe fn record(raw: MlirDiagnostic, out: &mut Vec<Collected>) {
+    // SAFETY: the caller hands a live diagnostic.
+    let diagnostic = unsafe { Diagnostic::from_raw(raw) };
     out.push(Collected {
         severity: severity(diagnostic.severity()),
         position: position(diagnostic.location()),
-        message: diagnostic.to_string(),
+        // SAFETY: as above.
+        message: unsafe { message(raw) },
     });
     for index in 0..diagnostic.note_count() {
-        if let Ok(note) = diagnostic.note(index) {
-            record(&note, out);
+        // SAFETY: `index` is below the note count; notes live as long as
+        // their diagnostic.
+        unsafe { record(mlir_sys::mlirDiagnosticGetNote(raw, index as isize), out) };
+    }
+}
+
+/// The diagnostic's message, with bytes that are not UTF-8 replaced.
+///
+/// # Safety
+///
+/// `raw` must be a live diagnostic.
+unsafe fn message(raw: MlirDiagnostic) -> String {
+    unsafe extern "C" fn append(text: MlirStringRef, data: *mut c_void) {
+        if text.data.is_null() || text.length == 0 {
+            return;
+        }
+        // SAFETY: `data` is the `Vec` below; `text` holds `length` bytes.
+        unsafe {
+            let bytes = &mut *(data as *mut Vec<u8>);
+            bytes.extend_from_slice(std::slice::from_raw_parts(
+                text.data.cast::<u8>(),
+                text.length,
+            ));
         }
     }
+    let mut bytes: Vec<u8> = Vec::new();
+    // SAFETY: `raw` is live; `append` only writes to `bytes`, which outlives the call.
+    unsafe {
+        mlir_sys::mlirDiagnosticPrint(raw, Some(append), (&mut bytes as *mut Vec<u8>).cast());
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 fn severity(severity: DiagnosticSeverity) -> Severity {

@@ -90,7 +90,7 @@ mod tests {
         let found = scan(text);
         assert_eq!(found.len(), 2, "{found:?}");
         assert_eq!((found[0].line, found[0].column), (2, 13));
-        assert_eq!((found[1].line, found[1].column), (3, 12));
+        assert_eq!((found[1].line, found[1].column), (3, 13));
     }
 
     #[test]

@@ -3,12 +3,14 @@
 //! The corpus is every `.mlir` file under `tests/` (except the generated
 //! `tests/gpu/ptx/`) and `examples/`. Each mutant is one corpus file with 1 to
 //! 3 small, IR-aware mutations (integer literals, memref shapes, element types,
-//! memory spaces, chips, acopy attributes, `operandSegmentSizes`, launch
-//! attributes, dropped or duplicated lines), drawn from a hand-written
-//! xorshift generator with a fixed seed, so a CI run is reproducible. Every
-//! mutant goes through acopy-opt with [`FLAG_SETS`]; a run fails when it
-//! is killed by a signal, hangs, exits with anything but 0 or 1, prints an
-//! abort or panic text, or exits 1 without an `error:` line (see [`classify`]).
+//! memory spaces, layouts, chips, acopy attributes, operands,
+//! `operandSegmentSizes`, launch attributes, symbol names, locations, dropped
+//! or duplicated lines), drawn from a hand-written xorshift generator with a
+//! fixed seed, so a CI run is reproducible. Every mutant goes through
+//! acopy-opt with [`FLAG_SETS`]; a run fails when it is killed by a signal,
+//! hangs, exits with anything but 0 or 1, prints an abort or panic text, or
+//! exits 1 without an `error:` line (see [`classify`]), or when acopy-lower
+//! turned input that verified into IR that does not ([`invalid_output`]).
 //!
 //! Environment:
 //! - `ACOPY_FUZZ_SEED` (decimal or `0x` hex): the campaign's seed;
@@ -16,7 +18,9 @@
 //! - `ACOPY_FUZZ_CASE`: run only this mutant number, and save it under
 //!   `target/robustness/` even when it passes (to reproduce one);
 //! - `ACOPY_FUZZ_LOG`: a file to append each run's exit status and errors to
-//!   (to look for wrong diagnostics, which are no crash).
+//!   (to look for wrong diagnostics, which are no crash);
+//! - `ACOPY_FUZZ_BIN`: the acopy-opt to test instead of this build's (for
+//!   example `target/release/acopy-opt`).
 //!
 //! A failing mutant is written to `target/robustness/` with the command that
 //! fails on it. docs/robustness.md describes the campaign and its findings.
@@ -1077,6 +1081,15 @@ fn invalid_output(stderr: &str) -> Option<String> {
     })
 }
 
+/// The acopy-opt under test: this build's, or `ACOPY_FUZZ_BIN` (a release
+/// build, say, where undefined behaviour shows differently).
+fn binary() -> PathBuf {
+    std::env::var_os("ACOPY_FUZZ_BIN").map_or_else(
+        || PathBuf::from(env!("CARGO_BIN_EXE_acopy-opt")),
+        PathBuf::from,
+    )
+}
+
 struct RunResult {
     status: Option<ExitStatus>,
     stderr: String,
@@ -1084,7 +1097,7 @@ struct RunResult {
 
 fn run_opt(input: &Path, flags: &[&str], stderr_path: &Path) -> RunResult {
     let stderr_file = fs::File::create(stderr_path).expect("cannot create the stderr file");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_acopy-opt"))
+    let mut child = Command::new(binary())
         .arg(input)
         .args(flags)
         .env("NO_COLOR", "1")
@@ -1346,7 +1359,7 @@ fn report(failures: &[Failure], seed: u64) {
             println!(
                 "  {}: {} {} {}",
                 run.reason,
-                env!("CARGO_BIN_EXE_acopy-opt"),
+                binary().display(),
                 run.saved.display(),
                 run.flags.join(" ")
             );
