@@ -744,7 +744,36 @@ pub static RULES: &[Rule] = &[
         },
         fallback: None,
     },
+    Rule {
+        id: "A17",
+        ops: COPIES,
+        scope: Scope::Tma,
+        when: "a constant window start does not fit the signed 32-bit coordinates of a TMA instruction",
+        template: "TMA coordinates are signed 32-bit integers, but the window starts at {4294967296} along dimension {0}",
+        condition: |ctx| out_of_i32_start(ctx).is_some(),
+        message: |ctx| {
+            let (dimension, start) = out_of_i32_start(ctx).unwrap_or_default();
+            format!(
+                "TMA coordinates are signed 32-bit integers, but the window starts at {start} along dimension {dimension}"
+            )
+        },
+        fallback: None,
+    },
 ];
+
+/// The first constant window start, as (dimension, value), that a TMA
+/// coordinate cannot hold; a dynamic start is the frontend's to keep in range.
+fn out_of_i32_start(ctx: &Ctx) -> Option<(usize, i64)> {
+    let copy = ctx.copy.as_ref()?;
+    copy.starts
+        .iter()
+        .enumerate()
+        .find_map(|(dimension, start)| {
+            start
+                .filter(|value| i32::try_from(*value).is_err())
+                .map(|value| (dimension, value))
+        })
+}
 
 /// The most shared memory one block can have on any supported chip: 227 KiB
 /// on the sm_90 and sm_100 families (sm_80 has 163 KiB, sm_86, sm_89 and
