@@ -30,72 +30,39 @@ mod source;
 mod store;
 
 use acopy_dialect::{CopyGmemToSmem, CopySmemToGmem, WaitSmemToGmem};
-use acopy_target::Capability;
 use melior::ir::{r#type::MemRefType, ShapedTypeLike, Value};
 
 use super::{
     build::{Builder, Cmp, Ix, LowerResult},
     memref,
 };
-use crate::{ir, target::Target, PassOptions};
+use crate::{ir, target::Target};
 
 /// Lowers `acopy.copy_gmem_to_smem` on sm_90 and newer.
 pub(super) fn lower_copy<'c, 'a>(
     view: &CopyGmemToSmem<'c, 'a>,
     target: &Target,
-    options: &PassOptions,
     b: &Builder<'c, 'a>,
 ) -> LowerResult<()> {
-    let _ = options;
-    require(target, Capability::Tma, "copy_gmem_to_smem with a barrier")?;
     load::lower(view, target, b)
 }
 
-/// Lowers `acopy.copy_smem_to_gmem`. Pre-Hopper chips have no asynchronous
-/// store, so there it is an error (the same text as verify's rule A5).
+/// Lowers `acopy.copy_smem_to_gmem` on sm_90 and newer (verification rejects
+/// stores on older chips: rule A5).
 pub(super) fn lower_store<'c, 'a>(
     view: &CopySmemToGmem<'c, 'a>,
     target: &Target,
-    options: &PassOptions,
     b: &Builder<'c, 'a>,
 ) -> LowerResult<()> {
-    let _ = options;
-    if !target.chip.has(Capability::BulkStore) {
-        return Err(format!(
-            "copy_smem_to_gmem is only supported on Hopper and newer GPUs, which have TMA stores; {} uses the cp.async implementation, which only copies GMEM->SMEM",
-            target.chip
-        ));
-    }
     store::lower(view, target, b)
 }
 
-/// Lowers `acopy.wait_smem_to_gmem`; an error on pre-Hopper chips, as in
-/// verify's rule A6.
+/// Lowers `acopy.wait_smem_to_gmem` on sm_90 and newer (rule A6 elsewhere).
 pub(super) fn lower_store_wait<'c, 'a>(
     view: &WaitSmemToGmem<'c, 'a>,
-    target: &Target,
-    options: &PassOptions,
     b: &Builder<'c, 'a>,
 ) -> LowerResult<()> {
-    let _ = options;
-    if !target.chip.has(Capability::BulkStore) {
-        return Err(format!(
-            "wait_smem_to_gmem waits for TMA stores, which only Hopper and newer GPUs have; {} has none",
-            target.chip
-        ));
-    }
     store::lower_wait(view, b)
-}
-
-fn require(target: &Target, capability: Capability, what: &str) -> LowerResult<()> {
-    if target.chip.has(capability) {
-        Ok(())
-    } else {
-        Err(format!(
-            "internal error: {what} reached the TMA lowering for {}, which has no TMA",
-            target.chip
-        ))
-    }
 }
 
 /// The element types a tensor map can describe, in the manifest's spelling.
