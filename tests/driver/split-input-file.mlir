@@ -16,3 +16,7 @@ func.func @first() {
 func.func @first() {
   return
 }
+
+// A diagnostic in a later case carries its line in the whole file, not in the case.
+// RUN: not acopy-opt %S/Inputs/split-bad.mlir --split-input-file 2>&1 | FileCheck %s --check-prefix=LINE
+// LINE: split-bad.mlir:6:3: error: attribute 'swizzle' must be one of

@@ -50,9 +50,12 @@ fn init_tracing(debug: bool) {
     let default = if debug { "debug" } else { "warn" };
     let filter = tracing_subscriber::EnvFilter::try_from_env("ACOPY_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    // Colour codes only for a terminal, not for a log file or FileCheck.
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(ansi)
         .init();
 }
 
@@ -80,21 +83,24 @@ fn run(cli: &Cli) -> Result<(), Failure> {
     let mut manifest = acopy_manifest::Manifest::new();
     let mut failed = false;
     for chunk in split::split_input(&input, cli.split_input_file) {
-        let context = acopy_passes::context::create_context()
-            .map_err(|error| Failure::Usage(format!("internal error: {error}")))?;
+        let context = acopy_passes::context::create_context().map_err(|error| {
+            eprintln!("acopy-opt: internal error: {error}");
+            Failure::Diagnosed
+        })?;
         // One thread keeps diagnostics and IR printing in order.
         context.enable_multi_threading(false);
         let sink = Sink::default();
         sink.attach(&context);
         let result = process::run_chunk(cli, &context, &chunk.text, &mut manifest);
         let diagnostics = sink.take_for(&source_name);
-        let chunk_ok = match &result {
+        match &result {
             Err(ChunkError::Usage(message)) => return Err(Failure::Usage(message.clone())),
-            Ok(_) if !cli.verify_diagnostics => {
-                !diagnostics.iter().any(|d| d.severity == Severity::Error)
+            Err(ChunkError::Internal(message)) => {
+                eprintln!("acopy-opt: internal error: {message}");
+                return Err(Failure::Diagnosed);
             }
-            _ => !cli.verify_diagnostics && result.is_ok(),
-        };
+            _ => {}
+        }
         let chunk_ok = if cli.verify_diagnostics {
             verify_chunk(&chunk.text, &source_name, &diagnostics)
         } else {
@@ -106,7 +112,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
                 }
                 eprintln!("{}", diagnostic.render(&source_name));
             }
-            chunk_ok && result.is_ok()
+            result.is_ok() && !diagnostics.iter().any(|d| d.severity == Severity::Error)
         };
         failed |= !chunk_ok;
         if let Ok(text) = result {

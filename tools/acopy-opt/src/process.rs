@@ -18,12 +18,14 @@ pub enum ChunkError {
     Diagnosed,
     /// The command line was unusable (a bad pipeline string); exit status 2.
     Usage(String),
+    /// A bug in acopy, not in the input; exit status 1.
+    Internal(String),
 }
 
 /// The passes to run, from `--pass-pipeline` or the `--acopy-*` flags.
-pub fn pipeline_text(cli: &Cli) -> Option<String> {
+pub fn pipeline_text(cli: &Cli) -> String {
     if let Some(text) = &cli.pass_pipeline {
-        return Some(text.clone());
+        return text.clone();
     }
     let mut options = Vec::new();
     if let Some(chip) = cli.chip {
@@ -44,7 +46,7 @@ pub fn pipeline_text(cli: &Cli) -> Option<String> {
     } else if cli.acopy_verify || cli.acopy_fallback || cli.emit != Emit::Mlir {
         passes.push(format!("acopy-verify{options}"));
     }
-    Some(format!("builtin.module({})", passes.join(",")))
+    format!("builtin.module({})", passes.join(","))
 }
 
 /// Parses `text`, wrapping top-level ops in an implicit `builtin.module` as
@@ -81,10 +83,9 @@ pub fn run_chunk(
         return Err(ChunkError::Diagnosed);
     }
     let manager = new_manager(cli, context);
-    if let Some(text) = pipeline_text(cli) {
-        pipeline::add_pipeline(manager.as_operation_pass_manager(), &text)
-            .map_err(|error| ChunkError::Usage(error.to_string()))?;
-    }
+    let pipeline_text = pipeline_text(cli);
+    pipeline::add_pipeline(manager.as_operation_pass_manager(), &pipeline_text)
+        .map_err(|error| ChunkError::Usage(error.to_string()))?;
     let format = match cli.emit {
         Emit::Mlir => None,
         Emit::Llvm => Some(emit::Format::Llvm),
@@ -99,9 +100,9 @@ pub fn run_chunk(
     if let Some(format) = format {
         let target = second.as_ref().unwrap_or(&manager);
         emit::add_passes(target.as_operation_pass_manager(), format, cli.chip)
-            .map_err(|error| ChunkError::Usage(format!("internal error: {error}")))?;
+            .map_err(|error| ChunkError::Internal(error.to_string()))?;
     }
-    tracing::debug!(pipeline = ?pipeline_text(cli), "running passes");
+    tracing::debug!(pipeline = %pipeline_text, "running passes");
     manager
         .run(&mut module)
         .map_err(|_| ChunkError::Diagnosed)?;
@@ -130,9 +131,7 @@ pub fn run_chunk(
     };
     let outputs = emit::collect(&module, format).map_err(|error| match error {
         emit::CollectError::Diagnosed => ChunkError::Diagnosed,
-        emit::CollectError::Internal(message) => {
-            ChunkError::Usage(format!("internal error: {message}"))
-        }
+        emit::CollectError::Internal(message) => ChunkError::Internal(message),
     })?;
     let mut text = String::new();
     for output in outputs {
