@@ -260,6 +260,30 @@ pub(crate) fn bool_attr<'c: 'a, 'a>(
         .map_err(|_| bad_value(name, "true, false", attribute))
 }
 
+/// The name of the unit attribute by which a frontend promises that a TMA
+/// copy's innermost window start is 16-byte aligned (docs/lowering-tma.md,
+/// "Misaligned starts"): the lowering then emits no run-time check.
+pub const ASSUME_ALIGNED_START: &str = "assume_aligned_start";
+
+/// `assume_aligned_start`: a unit attribute; present means the promise is made.
+pub(crate) fn assume_aligned_start<'c: 'a, 'a>(
+    op: &impl OperationLike<'c, 'a>,
+) -> Result<bool, ViewError> {
+    let Some(attribute) = lookup(op, ASSUME_ALIGNED_START) else {
+        return Ok(false);
+    };
+    // Attributes are printed canonically, and a unit attribute prints as `unit`.
+    if attribute.to_string() == "unit" {
+        Ok(true)
+    } else {
+        Err(bad_value(
+            ASSUME_ALIGNED_START,
+            "unit (the name alone, as in {assume_aligned_start})",
+            attribute,
+        ))
+    }
+}
+
 pub(crate) fn oob_mode<'c: 'a, 'a>(
     op: &impl OperationLike<'c, 'a>,
 ) -> Result<Option<OobMode>, ViewError> {

@@ -25,6 +25,8 @@ pub struct CopyOptions {
     pub collective_axes: Vec<Axis>,
     pub leader_tracked: Option<LeaderTracked>,
     pub swizzle: Swizzle,
+    /// Promise a 16-byte aligned innermost start (no run-time check on TMA).
+    pub assume_aligned_start: bool,
 }
 
 fn named<'c>(
@@ -116,6 +118,13 @@ pub fn copy_gmem_to_smem<'c>(
             context,
             "swizzle",
             i64_attr(context, options.swizzle.bytes().into()),
+        ));
+    }
+    if options.assume_aligned_start {
+        attributes.push(named(
+            context,
+            crate::attributes::ASSUME_ALIGNED_START,
+            Attribute::unit(context),
         ));
     }
     OperationBuilder::new(names::COPY_GMEM_TO_SMEM, location)

@@ -22,7 +22,7 @@ mod segments;
 #[cfg(test)]
 mod tests;
 
-pub use attributes::{string_value, Axis, LeaderTracked, OobMode, ReductionOp, Swizzle};
+pub use attributes::{string_value, ASSUME_ALIGNED_START, Axis, LeaderTracked, OobMode, ReductionOp, Swizzle};
 pub use check::check_module;
 pub use error::{DialectError, ViewError};
 pub use load::{load, IRDL_SOURCE};

@@ -67,6 +67,7 @@ fn copy_round_trips_through_builder_and_view() {
                 collective_axes: vec![Axis::Y, Axis::X],
                 leader_tracked: Some(LeaderTracked::Partitioned { axis: 1 }),
                 swizzle: Swizzle::B64,
+                assume_aligned_start: true,
             };
             let location = Location::unknown(context);
             vec![builders::copy_gmem_to_smem(
@@ -97,6 +98,7 @@ fn copy_round_trips_through_builder_and_view() {
                 Some(LeaderTracked::Partitioned { axis: 1 })
             );
             assert_eq!(copy.swizzle, Swizzle::B64);
+            assert!(copy.assume_aligned_start);
             assert_eq!(copy.dst_type.to_string(), "memref<64x128xf32, 3>");
         },
     );
@@ -127,6 +129,7 @@ fn a_minimal_copy_gets_the_defaults() {
             assert_eq!(copy.oob_mode_or_default(), OobMode::Zeros);
             assert_eq!(copy.collective_axes, None);
             assert_eq!(copy.swizzle, Swizzle::None);
+            assert!(!copy.assume_aligned_start);
             assert!(copy.barrier.is_none() && copy.predicate.is_none());
         },
     );

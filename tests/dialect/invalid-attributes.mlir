@@ -95,3 +95,19 @@ func.func @empty_axis(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i
   "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, collective_axes = [""]} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
   return
 }
+
+// -----
+
+func.func @assume_aligned_start_not_unit(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) {
+  // expected-error @+1 {{attribute 'assume_aligned_start' must be one of unit (the name alone, as in {assume_aligned_start}), but got true}}
+  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, assume_aligned_start = true} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @assume_aligned_start_on_store(%src: memref<64x128xf32, 3>, %dst: memref<256x512xf32>, %i: index) {
+  // expected-error @+1 {{attribute 'assume_aligned_start' must be one of unit (the name alone, as in {assume_aligned_start}), but got 1 : i64}}
+  "acopy.copy_smem_to_gmem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start = 1} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
+  return
+}

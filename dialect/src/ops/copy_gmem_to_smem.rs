@@ -25,6 +25,8 @@ pub struct CopyGmemToSmem<'c, 'a> {
     pub collective_axes: Option<Vec<Axis>>,
     pub leader_tracked: Option<LeaderTracked>,
     pub swizzle: Swizzle,
+    /// The frontend promises a 16-byte aligned innermost start (`assume_aligned_start`).
+    pub assume_aligned_start: bool,
 }
 
 impl<'c, 'a> CopyGmemToSmem<'c, 'a> {
@@ -57,6 +59,7 @@ impl<'c, 'a> CopyGmemToSmem<'c, 'a> {
             collective_axes: attributes::collective_axes(&op)?,
             leader_tracked: attributes::leader_tracked(&op)?,
             swizzle: attributes::swizzle(&op)?,
+            assume_aligned_start: attributes::assume_aligned_start(&op)?,
         })
     }
 

@@ -22,6 +22,8 @@ pub struct CopySmemToGmem<'c, 'a> {
     /// Whether the store closes a bulk group (default true).
     pub commit_group: bool,
     pub reduction_op: Option<ReductionOp>,
+    /// The frontend promises a 16-byte aligned innermost start (`assume_aligned_start`).
+    pub assume_aligned_start: bool,
 }
 
 impl<'c, 'a> CopySmemToGmem<'c, 'a> {
@@ -47,6 +49,7 @@ impl<'c, 'a> CopySmemToGmem<'c, 'a> {
             predicate,
             commit_group: attributes::bool_attr(&op, "commit_group")?.unwrap_or(true),
             reduction_op: attributes::reduction_op(&op)?,
+            assume_aligned_start: attributes::assume_aligned_start(&op)?,
         })
     }
 }
