@@ -2,6 +2,8 @@
 // barrier through mapa, and an expect_tx of twice the window on the leader
 // only. "partitioned" moves each CTA's window by one window along
 // partition_axis; "replicated" also multicasts half a window from each CTA.
+// CTA-pair copies have no non-TMA path, so their dynamic starts carry the
+// frontend's promise `assume_aligned_start` (docs/lowering-tma.md).
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
 // RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
 // PTX: .entry
@@ -30,7 +32,7 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
   // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %[[LBAR]], box[%{{.*}}, %{{.*}}] {group = #nvvm.cta_group<cta_2>} :
   gpu.func @partitioned(%src: memref<256x512xbf16>, %i: index, %j: index)
       workgroup(%tile: memref<64x64xbf16, 3>, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
-    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %j, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"], leader_tracked = "partitioned", partition_axis = 0 : i64, swizzle = 128 : i64} : (memref<256x512xbf16>, memref<64x64xbf16, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %j, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"], leader_tracked = "partitioned", partition_axis = 0 : i64, swizzle = 128 : i64, assume_aligned_start} : (memref<256x512xbf16>, memref<64x64xbf16, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
 
@@ -45,7 +47,7 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
   // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}} multicast_mask = %[[MASK]] {group = #nvvm.cta_group<cta_2>} :
   gpu.func @replicated(%src: memref<256x512xbf16>, %i: index, %j: index)
       workgroup(%tile: memref<64x64xbf16, 3>, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 1, 2, 1>} {
-    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %j, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["y"], leader_tracked = "replicated", swizzle = 128 : i64} : (memref<256x512xbf16>, memref<64x64xbf16, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %j, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["y"], leader_tracked = "replicated", swizzle = 128 : i64, assume_aligned_start} : (memref<256x512xbf16>, memref<64x64xbf16, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
 }

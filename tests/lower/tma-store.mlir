@@ -9,16 +9,35 @@
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: gpu.func @store
-  // CHECK-SAME: %[[MAP:[^:]*]]: !llvm.ptr {llvm.align = 64 : i64}
+  // CHECK-SAME: (%{{[^:]*}}: memref<256x512xf32>, %[[I:[^:]*]]: index, %[[MAP:[^:]*]]: !llvm.ptr {llvm.align = 64 : i64})
   // CHECK-SAME: workgroup(%{{.*}} : memref<64x32xf32, 3> {llvm.align = 128 : i64})
-  // CHECK: %[[SRC:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
   // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
   // CHECK-NEXT: gpu.barrier
-  // CHECK: scf.if
+  // CHECK: %[[Z:.*]] = arith.cmpi eq, %thread_id_z
+  // CHECK-NEXT: %[[FIRST:.*]] = arith.andi %{{.*}}, %[[Z]] : i1
+  // The dynamic start is checked: TMA only where it is 4 f32 (16 bytes) aligned.
+  // CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
+  // CHECK-NEXT: %[[LOW:.*]] = arith.andi %[[I]], %[[C3]] : index
+  // CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : index
+  // CHECK-NEXT: %[[ALIGNED:.*]] = arith.cmpi eq, %[[LOW]], %[[ZERO]] : index
+  // CHECK-NEXT: scf.if %[[ALIGNED]] {
+  // CHECK: %[[SRC:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+  // CHECK-NEXT: scf.if %[[FIRST]] {
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %[[MAP]], %[[SRC]], box[%{{.*}}, %{{.*}}] : !llvm.ptr, <3>
+  // CHECK-NEXT: }
+  // CHECK-NEXT: } else {
+  // Otherwise every thread stores elements, skipping those outside dst (256x512).
+  // CHECK: scf.for
+  // CHECK: arith.cmpi ult, %{{.*}}, %c256 : index
+  // CHECK: arith.cmpi ult, %{{.*}}, %c512{{.*}} : index
+  // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  // CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<1>
+  // CHECK-NOT: nvvm.cp.async.bulk.tensor
+  // The bulk group is committed on either path.
+  // CHECK: scf.if %[[FIRST]] {
   // CHECK-NEXT: nvvm.cp.async.bulk.commit.group
   // CHECK-NEXT: }
-  // CHECK: nvvm.cp.async.bulk.wait_group 0
+  // CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0
   // CHECK-NOT: {read}
   // CHECK-NEXT: gpu.barrier
   gpu.func @store(%dst: memref<256x512xf32>, %i: index) workgroup(%tile: memref<64x32xf32, 3>) kernel {
@@ -31,14 +50,27 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // same groups whatever the predicate; commit_group = false leaves the group open.
   // CHECK-LABEL: gpu.func @predicated
   // CHECK-SAME: %[[P:[^:]*]]: i1
-  // CHECK: scf.if
+  // CHECK: %[[Z:.*]] = arith.cmpi eq, %thread_id_z
+  // CHECK-NEXT: %[[FIRST:.*]] = arith.andi %{{.*}}, %[[Z]] : i1
+  // CHECK: scf.if %[[FIRST]] {
   // CHECK-NEXT: scf.if %[[P]] {
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta
   // CHECK-NEXT: }
+  // CHECK-NEXT: }
+  // CHECK-NEXT: } else {
+  // CHECK-NEXT: scf.if %[[P]] {
+  // CHECK: llvm.store
+  // CHECK: scf.if %[[FIRST]] {
   // CHECK-NEXT: nvvm.cp.async.bulk.commit.group
-  // CHECK: scf.if
+  // CHECK-NEXT: }
+  // The second store (commit_group = false) commits nothing.
+  // CHECK: nvvm.fence.proxy
+  // CHECK: scf.if %{{.*}} {
+  // CHECK: scf.if %{{.*}} {
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta
   // CHECK-NEXT: }
+  // CHECK-NEXT: } else {
+  // CHECK-NOT: nvvm.cp.async.bulk.commit.group
   // CHECK: nvvm.cp.async.bulk.wait_group 1 {read}
   gpu.func @predicated(%dst: memref<256x512xf32>, %i: index, %p: i1) workgroup(%tile: memref<64x32xf32, 3>) kernel {
     "acopy.copy_smem_to_gmem"(%tile, %dst, %i, %i, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1>} : (memref<64x32xf32, 3>, memref<256x512xf32>, index, index, i1) -> ()

@@ -198,6 +198,7 @@ pub(super) fn lower_copy<'c, 'a>(
         thread,
         threads,
         zeros,
+        swizzle: view.swizzle.bytes(),
     };
 
     let issue = |b: &Builder<'c, 'a>| -> LowerResult<()> {
@@ -367,6 +368,9 @@ struct Plan<'c, 'a> {
     thread: Ix<'c, 'a>,
     threads: Ix<'c, 'a>,
     zeros: Option<ZeroFill<'c, 'a>>,
+    /// The dst tile's byte swizzle (0 for none): TMA's pattern, for a TMA
+    /// load that takes this path (acopy-verify keeps it 0 on cp.async chips).
+    swizzle: u32,
 }
 
 impl<'c, 'a> Plan<'c, 'a> {
@@ -436,7 +440,7 @@ impl<'c, 'a> Plan<'c, 'a> {
             dst = b.add(dst, step)?;
         }
         let src = b.byte_offset(self.src, src)?;
-        let dst = b.byte_offset(self.dst, dst)?;
+        let dst = swizzled(b, b.byte_offset(self.dst, dst)?, self.swizzle)?;
         let elements = chunk / self.element_bytes;
         let valid = match &self.zeros {
             Some(zeros) => Some(self.valid_bytes(b, zeros, &coordinates, in_row, elements)?),
@@ -538,6 +542,28 @@ impl<'c, 'a> Plan<'c, 'a> {
             }
         }
     }
+}
+
+/// `pointer` moved to where an `S`-byte swizzle puts it: TMA's pattern XORs
+/// address bits 4.. (the 16-byte unit within a row of `S` bytes) with bits
+/// 7.. (the row, mod `S / 16`), on absolute shared addresses, whose tile
+/// the TMA path aligns to `8 × S` bytes. A chunk never crosses a 16-byte
+/// unit (rows are exactly `S` bytes, chunks at most 16 and aligned), so
+/// moving its first byte moves all of it.
+fn swizzled<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    pointer: Value<'c, 'a>,
+    swizzle: u32,
+) -> LowerResult<Value<'c, 'a>> {
+    if swizzle == 0 {
+        return Ok(pointer);
+    }
+    let units = i64::from(swizzle / 16);
+    let address = b.value("llvm.ptrtoint", &[pointer], b.int_type(64), &[])?;
+    let row_bits = b.binary("arith.shrui", address, b.int(64, 3)?)?;
+    let row_bits = b.binary("arith.andi", row_bits, b.int(64, (units - 1) << 4)?)?;
+    let moved = b.binary("arith.xori", address, row_bits)?;
+    b.value("llvm.inttoptr", &[moved], b.ptr_type(3)?, &[])
 }
 
 /// A static dimension of dst (its type has a static shape).

@@ -129,7 +129,7 @@ fn lower_op<'c>(
     let lowered = match view {
         AcopyOp::CopyGmemToSmem(view) => match path {
             CopyPath::CpAsync => cp_async::lower_copy(&view, &target, options, &b),
-            CopyPath::Tma => tma::lower_copy(&view, &target, &b),
+            CopyPath::Tma => tma::lower_copy(&view, &target, options, &b),
         },
         AcopyOp::WaitGmemToSmem(view) => match path {
             CopyPath::CpAsync => cp_async::lower_wait(&view, &b),

@@ -22,11 +22,15 @@
 //! entry points below refuse them too, so no TMA instruction ever reaches
 //! LLVM for a chip without it (llc would abort with "Cannot select").
 
+use crate::PassOptions;
+
 mod cluster;
+mod element_store;
 mod load;
 mod maps;
 mod smem;
 mod source;
+mod start;
 mod store;
 
 use acopy_dialect::{CopyGmemToSmem, CopySmemToGmem, WaitSmemToGmem};
@@ -42,9 +46,10 @@ use crate::{ir, target::Target};
 pub(super) fn lower_copy<'c, 'a>(
     view: &CopyGmemToSmem<'c, 'a>,
     target: &Target,
+    options: &PassOptions,
     b: &Builder<'c, 'a>,
 ) -> LowerResult<()> {
-    load::lower(view, target, b)
+    load::lower(view, target, options, b)
 }
 
 /// Lowers `acopy.copy_smem_to_gmem` on sm_90 and newer (verification rejects

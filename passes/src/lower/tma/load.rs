@@ -28,16 +28,19 @@
 //!   the leader expects twice the window's bytes.
 
 use acopy_dialect::{CopyGmemToSmem, LeaderTracked, OobMode};
-use melior::ir::{r#type::MemRefType, ShapedTypeLike, Value};
+use melior::ir::{operation::OperationLike, r#type::MemRefType, ShapedTypeLike, Value};
 
 use super::{
     super::build::{Builder, Ix, LowerResult},
     cluster::{self, Collective},
     maps, smem, source,
     source::Access,
+    start::{self, StartAlignment},
     tile_element, window_coordinates,
 };
-use crate::{manifest::MapKey, target::Target, verify::shape};
+use crate::{
+    lower::cp_async, manifest::MapKey, target::Target, verify::shape, PassOptions,
+};
 
 /// The largest transaction count of an mbarrier phase (PTX: 2^20 - 1).
 const MAX_TX_COUNT: i64 = (1 << 20) - 1;
@@ -54,6 +57,7 @@ enum Mode {
 pub(crate) fn lower<'c, 'a>(
     view: &CopyGmemToSmem<'c, 'a>,
     target: &Target,
+    options: &PassOptions,
     b: &Builder<'c, 'a>,
 ) -> LowerResult<()> {
     let barrier = view.barrier.ok_or_else(|| {
@@ -144,119 +148,181 @@ pub(crate) fn lower<'c, 'a>(
         ));
     }
 
-    let tensor_map = maps::parameter(
-        b.context,
-        source.kernel,
-        &MapKey {
-            arg: source.arg_index,
-            element_type,
-            box_shape: box_shape.clone(),
-            swizzle,
-            oob_fill: "none",
-        },
-    )?;
-
-    // Where this CTA's piece goes, and which CTAs it goes to.
-    let mut coordinates = source.window_start(b, &view.indices, "src")?;
-    let mut dst_extra = Ix::Const(0);
-    let mut mask = None;
-    let mut leader = None;
-    match &mode {
-        Mode::Single => {}
-        Mode::Multicast(group) => {
-            let position = group.position(b)?;
-            mask = Some(multicast_slice(
-                b,
-                slice,
-                position,
-                group.pattern(),
-                &mut coordinates,
-                &mut dst_extra,
-            )?);
-        }
-        Mode::Replicated => {
-            let (index, first) = cluster::pair_position(b)?;
-            mask = Some(multicast_slice(
-                b,
-                slice,
-                (index, first),
-                0b11,
-                &mut coordinates,
-                &mut dst_extra,
-            )?);
-            leader = Some((index, first));
-        }
-        Mode::Partitioned(axis) => {
-            let (index, first) = cluster::pair_position(b)?;
-            let index_ix = cluster::to_index(b, index)?;
-            let moved = b.mul(index_ix, Ix::Const(window[*axis]))?;
-            coordinates[*axis] = b.add(coordinates[*axis], moved)?;
-            leader = Some((index, first));
-        }
+    let starts = source.window_start(b, &view.indices, "src")?;
+    let innermost = *starts
+        .last()
+        .ok_or_else(|| "internal error: a copy without indices".to_string())?;
+    let alignment = start::classify(b, innermost, element_bytes, view.assume_aligned_start)?;
+    if !matches!(alignment, StartAlignment::Proved) && !start::load_fallback_exists(view) {
+        // acopy-verify refuses these first (the innermost-start rules).
+        return Err(
+            "internal error: a TMA load whose innermost start is not known to be 16-byte aligned reached the lowering, but it has no non-TMA path"
+                .to_string(),
+        );
     }
-    let coordinates = window_coordinates(b, &coordinates)?;
-    let dst = smem::tile_pointer(b, view.dst, element_bytes, align, "dst", dst_extra)?;
-    let dst = b.value("llvm.addrspacecast", &[dst], b.ptr_type(7)?, &[])?;
-    let bar = super::super::barrier::barrier_pointer(b, barrier)?;
-    // With cta_group::2 the transaction bytes land on the pair leader's barrier.
-    let (copy_bar, is_leader) = match leader {
-        Some((index, first)) => {
-            let remote = b.value("nvvm.mapa", &[bar, first], b.ptr_type(7)?, &[])?;
-            let as_int = b.value("llvm.ptrtoint", &[remote], b.int_type(64), &[])?;
-            let remote = b.value("llvm.inttoptr", &[as_int], b.ptr_type(3)?, &[])?;
-            let zero = b.int(32, 0)?;
-            (
-                remote,
-                Some(b.cmpi(super::super::build::Cmp::Eq, index, zero)?),
-            )
-        }
-        None => (bar, None),
+    let key = MapKey {
+        arg: source.arg_index,
+        element_type,
+        box_shape: box_shape.clone(),
+        swizzle,
+        oob_fill: "none",
     };
-
-    let first_thread = super::first_thread(b)?;
-    let predicate = view.predicate;
-    b.if_then(first_thread, |b| {
-        let full = b.int(32, expect_bytes)?;
-        let bytes = match predicate {
-            Some(predicate) => b.value(
-                "arith.select",
-                &[predicate, full, b.int(32, 0)?],
-                b.int_type(32),
-                &[],
-            )?,
-            None => full,
-        };
-        let expect = |b: &Builder<'c, '_>| {
-            b.op("nvvm.mbarrier.arrive.expect_tx", &[bar, bytes], &[], &[])
-                .map(|_| ())
-        };
-        match is_leader {
-            Some(is_leader) => b.if_then(is_leader, |b| expect(b))?,
-            None => expect(b)?,
-        }
-        super::guarded(b, predicate, |b| {
-            let mut operands = vec![dst, tensor_map];
-            operands.extend(coordinates.iter().copied());
-            operands.push(copy_bar);
-            operands.extend(mask);
-            let segments = format!(
-                "array<i32: 1, 1, {}, 1, 0, {}, 0, 0>",
-                coordinates.len(),
-                usize::from(mask.is_some())
+    let issue = TmaLoad {
+        view,
+        source: &source,
+        key,
+        mode: &mode,
+        window: &window,
+        slice,
+        starts,
+        element_bytes,
+        align,
+        barrier,
+        expect_bytes,
+    };
+    start::branch(
+        b,
+        alignment,
+        |b| issue.emit(b),
+        |b| {
+            tracing::info!(
+                "acopy-lower: a TMA load at {} takes the cp.async path where its innermost start is not 16-byte aligned",
+                view.op.location()
             );
-            let mut attributes = vec![("operandSegmentSizes", b.attr(&segments)?)];
-            if leader.is_some() {
-                attributes.push(("group", b.attr("#nvvm.cta_group<cta_2>")?));
+            // The swizzle pattern is laid on absolute shared addresses, as TMA lays it.
+            smem::ensure_aligned(view.dst, element_bytes, align, "dst")?;
+            let options = PassOptions {
+                fallback: true,
+                ..options.clone()
+            };
+            cp_async::lower_copy(view, target, &options, b)
+        },
+    )
+}
+
+/// Everything one TMA issue of a load needs, computed before the branch.
+struct TmaLoad<'v, 'c, 'a> {
+    view: &'v CopyGmemToSmem<'c, 'a>,
+    source: &'v source::GlobalSource<'c, 'a>,
+    key: MapKey,
+    mode: &'v Mode,
+    window: &'v [i64],
+    slice: Option<Slice>,
+    starts: Vec<Ix<'c, 'a>>,
+    element_bytes: u64,
+    align: u64,
+    barrier: Value<'c, 'a>,
+    expect_bytes: i64,
+}
+
+impl<'c, 'a> TmaLoad<'_, 'c, 'a> {
+    /// The TMA instruction and its barrier accounting (module comment).
+    fn emit(&self, b: &Builder<'c, 'a>) -> LowerResult<()> {
+        let (view, mode, window, slice) = (self.view, self.mode, self.window, self.slice);
+        let (element_bytes, align, barrier, expect_bytes) =
+            (self.element_bytes, self.align, self.barrier, self.expect_bytes);
+        let tensor_map = maps::parameter(b.context, self.source.kernel, &self.key)?;
+        let mut coordinates = self.starts.clone();
+        let mut dst_extra = Ix::Const(0);
+        let mut mask = None;
+        let mut leader = None;
+        match &mode {
+            Mode::Single => {}
+            Mode::Multicast(group) => {
+                let position = group.position(b)?;
+                mask = Some(multicast_slice(
+                    b,
+                    slice,
+                    position,
+                    group.pattern(),
+                    &mut coordinates,
+                    &mut dst_extra,
+                )?);
             }
-            b.op(
-                "nvvm.cp.async.bulk.tensor.shared.cluster.global",
-                &operands,
-                &[],
-                &attributes,
-            )
-            .map(|_| ())
+            Mode::Replicated => {
+                let (index, first) = cluster::pair_position(b)?;
+                mask = Some(multicast_slice(
+                    b,
+                    slice,
+                    (index, first),
+                    0b11,
+                    &mut coordinates,
+                    &mut dst_extra,
+                )?);
+                leader = Some((index, first));
+            }
+            Mode::Partitioned(axis) => {
+                let (index, first) = cluster::pair_position(b)?;
+                let index_ix = cluster::to_index(b, index)?;
+                let moved = b.mul(index_ix, Ix::Const(window[*axis]))?;
+                coordinates[*axis] = b.add(coordinates[*axis], moved)?;
+                leader = Some((index, first));
+            }
+        }
+        let coordinates = window_coordinates(b, &coordinates)?;
+        let dst = smem::tile_pointer(b, view.dst, element_bytes, align, "dst", dst_extra)?;
+        let dst = b.value("llvm.addrspacecast", &[dst], b.ptr_type(7)?, &[])?;
+        let bar = super::super::barrier::barrier_pointer(b, barrier)?;
+        // With cta_group::2 the transaction bytes land on the pair leader's barrier.
+        let (copy_bar, is_leader) = match leader {
+            Some((index, first)) => {
+                let remote = b.value("nvvm.mapa", &[bar, first], b.ptr_type(7)?, &[])?;
+                let as_int = b.value("llvm.ptrtoint", &[remote], b.int_type(64), &[])?;
+                let remote = b.value("llvm.inttoptr", &[as_int], b.ptr_type(3)?, &[])?;
+                let zero = b.int(32, 0)?;
+                (
+                    remote,
+                    Some(b.cmpi(super::super::build::Cmp::Eq, index, zero)?),
+                )
+            }
+            None => (bar, None),
+        };
+
+        let first_thread = super::first_thread(b)?;
+        let predicate = view.predicate;
+        b.if_then(first_thread, |b| {
+            let full = b.int(32, expect_bytes)?;
+            let bytes = match predicate {
+                Some(predicate) => b.value(
+                    "arith.select",
+                    &[predicate, full, b.int(32, 0)?],
+                    b.int_type(32),
+                    &[],
+                )?,
+                None => full,
+            };
+            let expect = |b: &Builder<'c, '_>| {
+                b.op("nvvm.mbarrier.arrive.expect_tx", &[bar, bytes], &[], &[])
+                    .map(|_| ())
+            };
+            match is_leader {
+                Some(is_leader) => b.if_then(is_leader, |b| expect(b))?,
+                None => expect(b)?,
+            }
+            super::guarded(b, predicate, |b| {
+                let mut operands = vec![dst, tensor_map];
+                operands.extend(coordinates.iter().copied());
+                operands.push(copy_bar);
+                operands.extend(mask);
+                let segments = format!(
+                    "array<i32: 1, 1, {}, 1, 0, {}, 0, 0>",
+                    coordinates.len(),
+                    usize::from(mask.is_some())
+                );
+                let mut attributes = vec![("operandSegmentSizes", b.attr(&segments)?)];
+                if leader.is_some() {
+                    attributes.push(("group", b.attr("#nvvm.cta_group<cta_2>")?));
+                }
+                b.op(
+                    "nvvm.cp.async.bulk.tensor.shared.cluster.global",
+                    &operands,
+                    &[],
+                    &attributes,
+                )
+                .map(|_| ())
+            })
         })
-    })
+    }
 }
 
 /// One CTA's slice of a multicast box, along the split dimension.

@@ -59,7 +59,7 @@ pub(crate) fn tile_pointer<'c, 'a>(
 }
 
 /// Checks (and where needed raises) the alignment of `tile`.
-fn ensure_aligned(tile: Value, element_bytes: u64, align: u64, role: &str) -> LowerResult<()> {
+pub(crate) fn ensure_aligned(tile: Value, element_bytes: u64, align: u64, role: &str) -> LowerResult<()> {
     let memref = MemRefType::try_from(tile.r#type())
         .map_err(|_| format!("internal error: the {role} tile is not a memref"))?;
     let offset = match memref::static_layout(memref) {

@@ -17,20 +17,20 @@
 //! global memory.
 
 use acopy_dialect::{CopySmemToGmem, ReductionOp, WaitSmemToGmem};
-use melior::ir::ShapedTypeLike;
+use melior::ir::{operation::OperationLike, ShapedTypeLike, Value};
 
 use super::{
     super::build::{Builder, Ix, LowerResult},
-    maps, smem, source,
+    element_store, maps, smem, source,
     source::Access,
-    tile_element, window_coordinates,
+    start, tile_element, window_coordinates,
 };
 use crate::{manifest::MapKey, target::Target, verify::shape};
 
 /// Lowers one store; `b` inserts before the op, which the caller erases.
 pub(crate) fn lower<'c, 'a>(
     view: &CopySmemToGmem<'c, 'a>,
-    _target: &Target,
+    target: &Target,
     b: &Builder<'c, 'a>,
 ) -> LowerResult<()> {
     let (element_bytes, element_type) = tile_element(view.src_type)?;
@@ -45,28 +45,6 @@ pub(crate) fn lower<'c, 'a>(
     };
     let destination = source::resolve(view.dst, "dst")?;
     destination.check_window(&view.indices, &window, Access::Store, "dst")?;
-    let tensor_map = maps::parameter(
-        b.context,
-        destination.kernel,
-        &MapKey {
-            arg: destination.arg_index,
-            element_type,
-            box_shape: window.clone(),
-            swizzle: 0,
-            oob_fill: "none",
-        },
-    )?;
-    let coordinates = destination.window_start(b, &view.indices, "dst")?;
-    let coordinates = window_coordinates(b, &coordinates)?;
-    let src = smem::tile_pointer(
-        b,
-        view.src,
-        element_bytes,
-        smem::required_alignment(0),
-        "src",
-        Ix::Const(0),
-    )?;
-
     let fence = [
         ("kind", b.attr("#nvvm.proxy_kind<async.shared>")?),
         ("space", b.attr("#nvvm.shared_space<cta>")?),
@@ -74,42 +52,93 @@ pub(crate) fn lower<'c, 'a>(
     b.op("nvvm.fence.proxy", &[], &[], &fence)?;
     b.block_barrier()?;
     let first_thread = super::first_thread(b)?;
-    let commit = view.commit_group;
     let predicate = view.predicate;
-    b.if_then(first_thread, |b| {
-        super::guarded(b, predicate, |b| {
-            let mut operands = vec![tensor_map, src];
-            operands.extend(coordinates.iter().copied());
-            match reduction {
-                None => {
-                    let segments = format!("array<i32: 1, 1, {}, 0, 0>", coordinates.len());
-                    b.op(
-                        "nvvm.cp.async.bulk.tensor.global.shared.cta",
-                        &operands,
-                        &[],
-                        &[("operandSegmentSizes", b.attr(&segments)?)],
-                    )?;
-                }
-                Some(kind) => {
-                    let segments = format!("array<i32: 1, 1, {}, 0>", coordinates.len());
-                    b.op(
-                        "nvvm.cp.async.bulk.tensor.reduce",
-                        &operands,
-                        &[],
-                        &[
-                            ("operandSegmentSizes", b.attr(&segments)?),
-                            ("redKind", b.attr(&format!("#nvvm.tma_redux_kind<{kind}>"))?),
-                        ],
-                    )?;
-                }
-            }
-            Ok(())
+
+    let starts = destination.window_start(b, &view.indices, "dst")?;
+    let innermost = *starts
+        .last()
+        .ok_or_else(|| "internal error: a store without indices".to_string())?;
+    let alignment = start::classify(b, innermost, element_bytes, view.assume_aligned_start)?;
+    let key = MapKey {
+        arg: destination.arg_index,
+        element_type,
+        box_shape: window.clone(),
+        swizzle: 0,
+        oob_fill: "none",
+    };
+    start::branch(
+        b,
+        alignment,
+        |b| {
+            let tensor_map = maps::parameter(b.context, destination.kernel, &key)?;
+            let coordinates = window_coordinates(b, &starts)?;
+            let src = smem::tile_pointer(
+                b,
+                view.src,
+                element_bytes,
+                smem::required_alignment(0),
+                "src",
+                Ix::Const(0),
+            )?;
+            b.if_then(first_thread, |b| {
+                super::guarded(b, predicate, |b| {
+                    issue(b, tensor_map, src, &coordinates, reduction)
+                })
+            })
+        },
+        |b| {
+            tracing::info!(
+                "acopy-lower: a TMA store at {} takes the element-wise path where its innermost start is not 16-byte aligned",
+                view.op.location()
+            );
+            super::guarded(b, predicate, |b| {
+                element_store::lower(view, target, &window, element_bytes, b)
+            })
+        },
+    )?;
+    if view.commit_group {
+        b.if_then(first_thread, |b| {
+            b.op("nvvm.cp.async.bulk.commit.group", &[], &[], &[])
+                .map(|_| ())
         })?;
-        if commit {
-            b.op("nvvm.cp.async.bulk.commit.group", &[], &[], &[])?;
+    }
+    Ok(())
+}
+
+/// The bulk tensor store (or reduction) itself, on thread (0, 0, 0).
+fn issue<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    tensor_map: Value<'c, 'a>,
+    src: Value<'c, 'a>,
+    coordinates: &[Value<'c, 'a>],
+    reduction: Option<&str>,
+) -> LowerResult<()> {
+    let mut operands = vec![tensor_map, src];
+    operands.extend(coordinates.iter().copied());
+    match reduction {
+        None => {
+            let segments = format!("array<i32: 1, 1, {}, 0, 0>", coordinates.len());
+            b.op(
+                "nvvm.cp.async.bulk.tensor.global.shared.cta",
+                &operands,
+                &[],
+                &[("operandSegmentSizes", b.attr(&segments)?)],
+            )?;
         }
-        Ok(())
-    })
+        Some(kind) => {
+            let segments = format!("array<i32: 1, 1, {}, 0>", coordinates.len());
+            b.op(
+                "nvvm.cp.async.bulk.tensor.reduce",
+                &operands,
+                &[],
+                &[
+                    ("operandSegmentSizes", b.attr(&segments)?),
+                    ("redKind", b.attr(&format!("#nvvm.tma_redux_kind<{kind}>"))?),
+                ],
+            )?;
+        }
+    }
+    Ok(())
 }
 
 /// The `#nvvm.tma_redux_kind` for a reduction on `element_type`.

@@ -1,0 +1,136 @@
+//! The non-TMA path of `acopy.copy_smem_to_gmem`, taken where the innermost
+//! window start is not 16-byte aligned (tma/start.rs): every thread of the
+//! block stores elements of the tile, round-robin (element `e` by thread
+//! `e mod n`), with ordinary loads from shared memory and stores (or, for a
+//! `reduction_op`, atomic read-modify-writes) to global memory.
+//!
+//! It keeps the TMA store's observable semantics:
+//! - elements whose global coordinate lies outside dst are skipped, as TMA
+//!   clips them (unsigned compares, so negative coordinates are outside too);
+//! - a false predicate stores nothing;
+//! - the caller still commits the (then empty) bulk group on thread 0, so
+//!   `pending` of `acopy.wait_smem_to_gmem` counts the same groups, and that
+//!   wait's block barrier orders every thread's stores before "written".
+
+use acopy_dialect::{CopySmemToGmem, ReductionOp};
+use melior::ir::{ShapedTypeLike, Type, TypeLike, Value};
+
+use super::super::{
+    build::{Builder, Cmp, Ix, LowerResult},
+    memref,
+};
+use crate::target::Target;
+
+/// LLVM's `AtomicBinOp` numbers, as `llvm.atomicrmw`'s `bin_op` holds them.
+fn atomic_bin_op(op: ReductionOp, float: bool) -> LowerResult<i64> {
+    Ok(match (op, float) {
+        (ReductionOp::Add, false) => 1,
+        (ReductionOp::And, false) => 3,
+        (ReductionOp::Or, false) => 5,
+        (ReductionOp::Xor, false) => 6,
+        (ReductionOp::Max | ReductionOp::Smax, false) => 7,
+        (ReductionOp::Min | ReductionOp::Smin, false) => 8,
+        (ReductionOp::Umax, false) => 9,
+        (ReductionOp::Umin, false) => 10,
+        (ReductionOp::Add, true) => 11,
+        (ReductionOp::Max, true) => 13,
+        (ReductionOp::Min, true) => 14,
+        (ReductionOp::Inc, false) => 15,
+        (ReductionOp::Dec, false) => 16,
+        _ => {
+            return Err(format!(
+                "internal error: reduction_op = \"{}\" on a {} element reached the element-wise store",
+                op.as_str(),
+                if float { "float" } else { "integer" }
+            ))
+        }
+    })
+}
+
+/// Emits the element-wise store of `view`'s tile (`window`: its window
+/// shape in dst, leading 1s included) for the block's threads.
+pub(crate) fn lower<'c, 'a>(
+    view: &CopySmemToGmem<'c, 'a>,
+    target: &Target,
+    window: &[i64],
+    element_bytes: u64,
+    b: &Builder<'c, 'a>,
+) -> LowerResult<()> {
+    let element: Type<'c> = view.src_type.element();
+    let bin_op = match view.reduction_op {
+        Some(op) => Some(atomic_bin_op(op, !element.is_integer())?),
+        None => None,
+    };
+    let tile = memref::read_layout(b, view.src, "src", false)?;
+    let dst = memref::read_layout(b, view.dst, "dst", true)?;
+    let leading = window.len() - tile.strides.len();
+    let total: i64 = window.iter().product();
+    let (thread, threads) = b.linear_thread(target.block)?;
+    let bytes = Ix::Const(element_bytes as i64);
+    let indices: Vec<Ix<'c, 'a>> = view.indices.iter().map(|index| super::index_ix(*index)).collect();
+    let dst_pointer = b.global_ptr(dst.base, is_generic(view))?;
+    let tile_pointer = b.int_to_ptr(tile.base, 3)?;
+
+    let start = b.ix(thread)?;
+    let end = b.index(total)?;
+    let step = b.ix(threads)?;
+    b.for_loop(start, end, step, |b, linear| {
+        // Window coordinates of element `linear`, innermost fastest.
+        let mut rest = Ix::Val(linear);
+        let mut coordinates = vec![Ix::Const(0); window.len()];
+        for dim in (0..window.len()).rev() {
+            if window[dim] == 1 {
+                continue;
+            }
+            coordinates[dim] = b.rem(rest, window[dim] as u64)?;
+            rest = b.div(rest, window[dim] as u64)?;
+        }
+        let mut inside: Option<Value<'c, 'a>> = None;
+        let mut dst_offset = dst.offset;
+        let mut tile_offset = tile.offset;
+        for dim in 0..window.len() {
+            let position = b.add(indices[dim], coordinates[dim])?;
+            let within = b.cmpi(Cmp::Ult, b.ix(position)?, b.ix(dst.sizes[dim])?)?;
+            inside = Some(match inside {
+                None => within,
+                Some(previous) => b.binary("arith.andi", previous, within)?,
+            });
+            let step = b.mul(position, dst.strides[dim])?;
+            dst_offset = b.add(dst_offset, step)?;
+            if dim >= leading {
+                let step = b.mul(coordinates[dim], tile.strides[dim - leading])?;
+                tile_offset = b.add(tile_offset, step)?;
+            }
+        }
+        let inside = inside.ok_or_else(|| "internal error: a rank-0 store".to_string())?;
+        b.if_then(inside, |b| {
+            let source = b.byte_offset(tile_pointer, b.mul(tile_offset, bytes)?)?;
+            let target = b.byte_offset(dst_pointer, b.mul(dst_offset, bytes)?)?;
+            let value = b.value("llvm.load", &[source], element, &[])?;
+            match bin_op {
+                None => b.op("llvm.store", &[value, target], &[], &[]).map(|_| ()),
+                Some(bin_op) => b
+                    .op(
+                        "llvm.atomicrmw",
+                        &[target, value],
+                        &[element],
+                        &[
+                            ("bin_op", b.int_attr(64, bin_op)),
+                            // monotonic: TMA reductions are relaxed too.
+                            ("ordering", b.int_attr(64, 2)),
+                        ],
+                    )
+                    .map(|_| ()),
+            }
+        })
+    })
+}
+
+/// Whether dst has no memory space, so its pointer is generic.
+fn is_generic(view: &CopySmemToGmem) -> bool {
+    use melior::ir::attribute::IntegerAttribute;
+    match view.dst_type.memory_space() {
+        None => true,
+        Some(space) => IntegerAttribute::try_from(space).is_ok_and(|space| space.value() == 0),
+    }
+}

@@ -1,0 +1,90 @@
+//! TMA's 16-byte rule for the innermost window start, and what the lowering
+//! does about it.
+//!
+//! A `cp.async.bulk.tensor` whose innermost start coordinate times the element
+//! size is not a multiple of 16 bytes ends the kernel with an illegal
+//! instruction (measured on an H200; docs/lowering-tma.md, "Misaligned
+//! starts"). The lowering therefore never issues one it has not proved or
+//! checked:
+//!
+//! - **proved**: the frontend promised it (`assume_aligned_start`), or the
+//!   start is a constant multiple, or the alignment proof (`memref::pow2_divisor`,
+//!   which reads constants, `muli`, `shli`, loop steps…) shows a dynamic start
+//!   to be one: TMA only;
+//! - **misaligned constant**: only reachable in fallback mode (strict mode
+//!   stops it in acopy-verify): the non-TMA path only;
+//! - **dynamic, unproved**: both, chosen at run time by
+//!   `(start & (16 / element_bytes - 1)) == 0`.
+
+use acopy_dialect::CopyGmemToSmem;
+use melior::ir::Value;
+
+use super::super::{
+    build::{Builder, Cmp, Ix, LowerResult},
+    memref,
+};
+
+/// The bytes TMA needs the innermost start to be aligned to.
+pub(crate) const TMA_START_ALIGN: u64 = 16;
+
+/// How a copy's innermost window start meets [`TMA_START_ALIGN`].
+pub(crate) enum StartAlignment<'c, 'a> {
+    /// Known aligned (or promised): TMA only.
+    Proved,
+    /// A constant that is not aligned: the non-TMA path only.
+    Misaligned,
+    /// Decided at run time by this `i1` (true: aligned, take TMA).
+    Check(Value<'c, 'a>),
+}
+
+/// Decides, and for a dynamic start builds the run-time check.
+/// `start` is the innermost coordinate in elements, subview offset included.
+pub(crate) fn classify<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    start: Ix<'c, 'a>,
+    element_bytes: u64,
+    promised: bool,
+) -> LowerResult<StartAlignment<'c, 'a>> {
+    if promised || element_bytes % TMA_START_ALIGN == 0 {
+        return Ok(StartAlignment::Proved);
+    }
+    let aligned_elements = TMA_START_ALIGN / element_bytes.max(1);
+    match start {
+        Ix::Const(constant) => Ok(if constant.rem_euclid(aligned_elements as i64) == 0 {
+            StartAlignment::Proved
+        } else {
+            StartAlignment::Misaligned
+        }),
+        Ix::Val(value) => {
+            if memref::pow2_divisor(value) % aligned_elements == 0 {
+                return Ok(StartAlignment::Proved);
+            }
+            let mask = b.index(aligned_elements as i64 - 1)?;
+            let low = b.binary("arith.andi", value, mask)?;
+            let zero = b.index(0)?;
+            Ok(StartAlignment::Check(b.cmpi(Cmp::Eq, low, zero)?))
+        }
+    }
+}
+
+/// Emits `tma` where the start is aligned and `other` where it is not.
+pub(crate) fn branch<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    alignment: StartAlignment<'c, 'a>,
+    tma: impl FnOnce(&Builder<'c, 'a>) -> LowerResult<()>,
+    other: impl FnOnce(&Builder<'c, 'a>) -> LowerResult<()>,
+) -> LowerResult<()> {
+    match alignment {
+        StartAlignment::Proved => tma(b),
+        StartAlignment::Misaligned => other(b),
+        StartAlignment::Check(aligned) => b.if_then_else(aligned, tma, other),
+    }
+}
+
+/// Whether a load has a correct non-TMA path for a misaligned start: the
+/// cp.async path with fallback mode's barrier completion. CTA-pair copies
+/// (`leader_tracked`) have none: their bytes complete the leader CTA's
+/// barrier, which another CTA's cp.async cannot reach.
+pub(crate) fn load_fallback_exists(view: &CopyGmemToSmem) -> bool {
+    view.leader_tracked.is_none()
+}
