@@ -1,10 +1,11 @@
 # lit configuration for acopy's FileCheck suites.
 #
 # Run through `cargo test` (tools/acopy-opt/tests/lit.rs), which builds
-# acopy-opt and passes its path in ACOPY_OPT. To run by hand:
-#   ACOPY_OPT=target/debug/acopy-opt /usr/lib/llvm-22/bin/lit -v tests
+# acopy-opt and passes its path in ACOPY_OPT, and ptxas's in ACOPY_PTXAS
+# (.venv/bin/ptxas, put there by scripts/install-deps.sh). To run by hand:
+#   ACOPY_OPT=target/debug/acopy-opt ACOPY_PTXAS=.venv/bin/ptxas /usr/lib/llvm-22/bin/lit -v tests
 import os
-import shutil
+import sys
 
 import lit.formats
 
@@ -16,7 +17,7 @@ config.test_exec_root = os.path.join(
     os.environ.get("ACOPY_LIT_OUT", os.path.join(config.test_source_root, "..", "target", "lit"))
 )
 # gpu/ holds kernels for the GPU suite, run on a GPU machine, not by lit.
-config.excludes = ["gpu", "Inputs", "README.md", "lit.cfg.py"]
+config.excludes = ["gpu", "Inputs", "README.md", "lit.cfg.py", "check_ptxas.py"]
 
 llvm_bin = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
 acopy_opt = os.environ.get("ACOPY_OPT")
@@ -31,5 +32,19 @@ config.substitutions.append(("%acopy-opt", os.path.abspath(acopy_opt)))
 # No colour or terminal tricks in diagnostics that FileCheck reads.
 config.environment["NO_COLOR"] = "1"
 
-if shutil.which("ptxas"):
-    config.available_features.add("ptxas")
+# Every PTX the suite produces is assembled by ptxas: a missing ptxas is a
+# failure of the whole run, never a skipped check.
+ptxas = os.environ.get("ACOPY_PTXAS")
+if not ptxas or not os.access(ptxas, os.X_OK):
+    lit_config.fatal(
+        f"set ACOPY_PTXAS to an executable ptxas (got {ptxas!r}); "
+        "scripts/install-deps.sh installs one in .venv/bin/ptxas"
+    )
+# %check-ptxas FILE CHIP... : each PTX module in FILE has the given .target and
+# assembles for it (tests/check_ptxas.py).
+config.substitutions.append(
+    (
+        "%check-ptxas",
+        f'"{sys.executable}" "{os.path.join(config.test_source_root, "check_ptxas.py")}" "{os.path.abspath(ptxas)}"',
+    )
+)

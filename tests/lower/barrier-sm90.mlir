@@ -2,23 +2,55 @@
 // with a cluster of more than one CTA fences the initialisation for the cluster
 // and waits at a cluster barrier, so no peer signals an uninitialised barrier.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
-// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
+// RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_90
 
+// The wait polls the parity the op is given: the kernel argument, widened to
+// i32, reaches try_wait.
 // CHECK-LABEL: gpu.func @single_cta
+// CHECK-SAME: (%[[ARG:.*]]: i1) workgroup(%[[BAR:.*]] : memref<1xi64, 3>)
 // CHECK: scf.if %{{.*}} {
 // CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : i32
 // CHECK-NEXT: nvvm.mbarrier.init %{{.*}}, %[[ONE]] : !llvm.ptr<3>, i32
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
 // CHECK-NOT: nvvm.cluster.arrive
-// CHECK: scf.while
-// CHECK-NEXT: nvvm.mbarrier.try_wait %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32 -> i1
+// CHECK: %[[ADDR:.*]] = memref.extract_aligned_pointer_as_index %[[BAR]]
+// CHECK-NEXT: %[[I64:.*]] = arith.index_cast %[[ADDR]] : index to i64
+// CHECK-NEXT: %[[PTR:.*]] = llvm.inttoptr %[[I64]] : i64 to !llvm.ptr<3>
+// CHECK-NEXT: %[[PARITY:.*]] = arith.extui %[[ARG]] : i1 to i32
+// CHECK-NEXT: scf.while
+// CHECK-NEXT: %[[DONE:.*]] = nvvm.mbarrier.try_wait %[[PTR]], %[[PARITY]] : !llvm.ptr<3>, i32 -> i1
+// CHECK-NEXT: %[[TRUE:.*]] = arith.constant true
+// CHECK-NEXT: %[[AGAIN:.*]] = arith.xori %[[DONE]], %[[TRUE]] : i1
+// CHECK-NEXT: scf.condition(%[[AGAIN]])
 // CHECK-NOT: nvvm.mbarrier.test.wait
 // PTX-LABEL: .entry single_cta(
 // PTX-NOT: fence.mbarrier_init
-// PTX: mbarrier.init.shared.b64
+// PTX: ld.param.b8 %[[RS:rs[0-9]+]], [single_cta_param_0];
+// PTX: and.b16 %[[BIT:rs[0-9]+]], %[[RS]], 1;
+// PTX: setp.ne.b16 %[[SET:p[0-9]+]], %[[BIT]], 0;
+// PTX: mbarrier.init.shared.b64 [__wg_single_cta_0], %r{{[0-9]+}};
 // PTX: bar.sync 0;
-// PTX: mbarrier.try_wait.parity.shared.b64 %p{{[0-9]+}}, [{{.*}}], %r{{[0-9]+}};
+// PTX: selp.b32 %[[PARITY:r[0-9]+]], 1, 0, %[[SET]];
+// PTX: [[LOOP:\$L__BB[0-9_]+]]:
+// PTX-NEXT: mbarrier.try_wait.parity.shared.b64 %[[READY:p[0-9]+]], [__wg_single_cta_0], %[[PARITY]];
+// PTX-NEXT: not.pred %[[NOT:p[0-9]+]], %[[READY]];
+// PTX-NEXT: @%[[NOT]] bra [[LOOP]];
+
+// Parity 1, a constant: the wait polls for phase parity 1, not 0.
+// CHECK-LABEL: gpu.func @parity_one
+// CHECK: %[[TRUE:.*]] = arith.constant true
+// CHECK: gpu.barrier
+// CHECK: %[[PTR:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+// CHECK-NEXT: %[[PARITY:.*]] = arith.extui %[[TRUE]] : i1 to i32
+// CHECK-NEXT: scf.while
+// CHECK-NEXT: nvvm.mbarrier.try_wait %[[PTR]], %[[PARITY]] : !llvm.ptr<3>, i32 -> i1
+// PTX-LABEL: .entry parity_one(
+// PTX: mbarrier.init.shared.b64 [__wg_parity_one_0], %r{{[0-9]+}};
+// PTX: mov.b32 %[[ONE:r[0-9]+]], 1;
+// PTX-NEXT: mbarrier.try_wait.parity.shared.b64 %p{{[0-9]+}}, [__wg_parity_one_0], %[[ONE]];
 
 // CHECK-LABEL: gpu.func @cluster_of_two
 // CHECK: scf.if %{{.*}} {
@@ -40,6 +72,12 @@ gpu.module @kernels [#nvvm.target<chip = "sm_90">] {
   gpu.func @single_cta(%parity: i1) workgroup(%bar : memref<1xi64, 3>) kernel {
     "acopy.barrier_init"(%bar) : (memref<1xi64, 3>) -> ()
     "acopy.barrier_wait"(%bar, %parity) : (memref<1xi64, 3>, i1) -> ()
+    gpu.return
+  }
+  gpu.func @parity_one() workgroup(%bar : memref<1xi64, 3>) kernel {
+    %one = arith.constant true
+    "acopy.barrier_init"(%bar) {arrival_count = 2 : i64} : (memref<1xi64, 3>) -> ()
+    "acopy.barrier_wait"(%bar, %one) : (memref<1xi64, 3>, i1) -> ()
     gpu.return
   }
   gpu.func @cluster_of_two(%parity: i1) workgroup(%bar : memref<1xi64, 3>) kernel

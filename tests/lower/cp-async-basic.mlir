@@ -1,7 +1,9 @@
 // A whole-tile f32 copy at a constant start: 16-byte cg chunks with no run-time
 // check, one commit group per copy, and the wait with its block barrier.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
-// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
+// RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_80
 
 // The module now names its chip and the PTX ISA the NVPTX backend needs for it.
 // CHECK: gpu.module @kernels [#nvvm.target<chip = "sm_80", features = "+ptx71">]

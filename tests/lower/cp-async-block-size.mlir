@@ -3,7 +3,9 @@
 // with gpu.known_block_size or nvvm.reqntid the rounds are unrolled (up to 16),
 // and only a final partial round is guarded.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
-// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
+// RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_80
 
 // CHECK-LABEL: gpu.func @any_block_size
 // CHECK-DAG: %[[DX:.*]] = gpu.block_dim x

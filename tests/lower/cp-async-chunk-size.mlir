@@ -1,7 +1,9 @@
 // The chunk is the largest of 16, 8 and 4 bytes that divides the row bytes, the
 // window start and the strides: 16 bytes use cache = cg, 8 and 4 use cache = ca.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
-// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
+// RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_80
 
 // CHECK-LABEL: gpu.func @rows_of_24_bytes
 // CHECK-NOT: scf.if

@@ -2,7 +2,9 @@
 // metadata; what cannot be proved aligned is checked at run time, with a
 // smaller chunk (or element-wise copy) when the check fails.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
-// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
+// RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_80
 
 // Dynamic sizes with a static layout need no metadata, and the window start
 // bx * 64 is proved 16-byte aligned.

@@ -2,7 +2,9 @@
 // floats. Each copies a 16-row window of 64-byte rows out of a wider array, so
 // every one moves in 16-byte cg chunks and reads src with its own row stride.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
-// RUN: acopy-opt %s --acopy-lower --emit=ptx --chip=sm_86 | FileCheck %s --check-prefix=PTX
+// RUN: acopy-opt %s --acopy-lower --emit=ptx --chip=sm_86 -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_86
 
 // PTX: .version 7.1
 // PTX: .target sm_86

@@ -2,7 +2,9 @@
 // cp.async source size, a barrier tracks the copy through
 // cp.async.mbarrier.arrive, and single-CTA collective attributes are ignored.
 // RUN: acopy-opt %s --acopy-lower --acopy-fallback | FileCheck %s
-// RUN: acopy-opt %s --acopy-lower --acopy-fallback --emit=ptx | FileCheck %s --check-prefix=PTX
+// RUN: acopy-opt %s --acopy-lower --acopy-fallback --emit=ptx -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_80
 // Without fallback mode the same ops are errors (tests/verify has them all).
 // RUN: not acopy-opt %s --acopy-lower 2>&1 | FileCheck %s --check-prefix=STRICT
 // STRICT: error: The cp.async implementation does not support user-defined predicates

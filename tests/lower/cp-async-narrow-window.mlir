@@ -2,7 +2,9 @@
 // 32x128 window of a 256x512 f32 array at a non-zero column. Row r of the window
 // is 2048 bytes after row r-1 in src, and 512 bytes in the tile.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
-// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
+// RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_80
 
 // CHECK-LABEL: gpu.func @constant_column
 // The window start, (32 * 512 + 128) * 4 bytes, is folded.

@@ -1,7 +1,9 @@
 // Windows of rank 1 to 5, including a 3-D window walked with src's strides in
 // every dimension and a tile that drops a leading window dimension.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
-// RUN: acopy-opt %s --acopy-lower --emit=ptx --chip=sm_89 | FileCheck %s --check-prefix=PTX
+// RUN: acopy-opt %s --acopy-lower --emit=ptx --chip=sm_89 -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_89
 
 // PTX: .version 7.8
 // PTX: .target sm_89

@@ -2,7 +2,9 @@
 // argument) has an unknown base alignment: the tile pointer joins the run-time
 // check, and 4-byte chunks (provable from f32 elements) are the fallback.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
-// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
+// RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_80
 
 // CHECK-LABEL: func.func @load_tile
 // CHECK: %[[TILE:.*]] = memref.extract_aligned_pointer_as_index %arg1

@@ -5,9 +5,9 @@
 // CTA-pair copies have no non-TMA path, so their dynamic starts carry the
 // frontend's promise `assume_aligned_start` (docs/lowering-tma.md).
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
-// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
-// PTX: .entry
-// PTX: cp.{{(reduce.)?}}async.bulk.tensor.{{[1-5]}}d
+// RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_100a
 
 gpu.module @m [#nvvm.target<chip = "sm_100a">] {
   // CHECK-LABEL: gpu.func @partitioned
@@ -30,6 +30,14 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
   // CHECK: scf.if %[[IS_LEADER]] {
   // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %[[BAR]], %[[BYTES]]
   // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %[[LBAR]], box[%{{.*}}, %{{.*}}] {group = #nvvm.cta_group<cta_2>} :
+  // The copy completes on the leader's barrier (the mapa result) and is not
+  // a multicast.
+  // PTX-LABEL: .entry partitioned(
+  // PTX: .reqnctapercluster 2, 1, 1
+  // PTX: mapa.shared::cluster.u64 %[[LBAR:rd[0-9]+]], %rd{{[0-9]+}}, {{%r[0-9]+|0}};
+  // PTX: mov.b32 %[[BYTES:r[0-9]+]], 16384;
+  // PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 %rd{{[0-9]+}}, [__wg_partitioned_1], %[[BYTES]];
+  // PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.cta_group::2 [%rd{{[0-9]+}}], [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}}], [%[[LBAR]]];
   gpu.func @partitioned(%src: memref<256x512xbf16>, %i: index, %j: index)
       workgroup(%tile: memref<64x64xbf16, 3>, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     "acopy.copy_gmem_to_smem"(%src, %tile, %i, %j, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"], leader_tracked = "partitioned", partition_axis = 0 : i64, swizzle = 128 : i64, assume_aligned_start} : (memref<256x512xbf16>, memref<64x64xbf16, 3>, index, index, memref<1xi64, 3>) -> ()
@@ -45,6 +53,13 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
   // CHECK: arith.constant 16384 : i32
   // CHECK: nvvm.mbarrier.arrive.expect_tx
   // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}} multicast_mask = %[[MASK]] {group = #nvvm.cta_group<cta_2>} :
+  // PTX-LABEL: .entry replicated(
+  // PTX: .reqnctapercluster 1, 2, 1
+  // PTX: mapa.shared::cluster.u64 %[[LBAR:rd[0-9]+]], %rd{{[0-9]+}}, {{%r[0-9]+|0}};
+  // PTX: mov.b32 %[[BYTES:r[0-9]+]], 16384;
+  // PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 %rd{{[0-9]+}}, [__wg_replicated_1], %[[BYTES]];
+  // PTX: mov.b16 %[[MASK:rs[0-9]+]], 3;
+  // PTX-NEXT: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster.cta_group::2 [%rd{{[0-9]+}}], [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}}], [%[[LBAR]]], %[[MASK]];
   gpu.func @replicated(%src: memref<256x512xbf16>, %i: index, %j: index)
       workgroup(%tile: memref<64x64xbf16, 3>, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 1, 2, 1>} {
     "acopy.copy_gmem_to_smem"(%src, %tile, %i, %j, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["y"], leader_tracked = "replicated", swizzle = 128 : i64, assume_aligned_start} : (memref<256x512xbf16>, memref<64x64xbf16, 3>, index, index, memref<1xi64, 3>) -> ()

@@ -3,9 +3,20 @@
 // tensor map is a new trailing kernel parameter, recorded in acopy.tensor_maps;
 // the tile gets the 128-byte alignment TMA needs.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
-// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
-// PTX: .entry
-// PTX: cp.{{(reduce.)?}}async.bulk.tensor.{{[1-5]}}d
+// RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_90
+
+// src[i, j] is coordinate (j, i); the barrier expects 64 * 32 * 4 bytes.
+// PTX-LABEL: .entry load(
+// PTX: .param .align 64 .b8 load_param_9[128]
+// PTX-DAG: ld.param.b32 %[[Y:r[0-9]+]], [load_param_7];
+// PTX-DAG: ld.param.b32 %[[X:r[0-9]+]], [load_param_8];
+// PTX: mov.b32 %[[BYTES:r[0-9]+]], 8192;
+// PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 %rd{{[0-9]+}}, [__wg_load_1], %[[BYTES]];
+// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%rd{{[0-9]+}}], [%rd{{[0-9]+}}, {%[[X]], %[[Y]]}], [__wg_load_1];
+// PTX-NOT: multicast
+// PTX-NOT: cta_group
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: gpu.func @load

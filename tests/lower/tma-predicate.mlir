@@ -2,9 +2,23 @@
 // false, and the copy is guarded by scf.if (never the op's inline-PTX
 // predicate form). Every OOB mode gives the same copy: TMA zero-fills.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
-// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
-// PTX: .entry
-// PTX: cp.{{(reduce.)?}}async.bulk.tensor.{{[1-5]}}d
+// RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_90
+
+// PTX-LABEL: .entry pred(
+// PTX: ld.param.b8 %[[RS:rs[0-9]+]], [pred_param_8];
+// PTX: and.b16 %[[BIT:rs[0-9]+]], %[[RS]], 1;
+// PTX: setp.ne.b16 %[[P:p[0-9]+]], %[[BIT]], 0;
+// PTX: selp.b32 %[[BYTES:r[0-9]+]], 8192, 0, %[[P]];
+// PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 %rd{{[0-9]+}}, [__wg_pred_1], %[[BYTES]];
+// PTX-NEXT: not.pred %[[NOT:p[0-9]+]], %[[P]];
+// PTX-NEXT: @%[[NOT]] bra [[SKIP:\$L__BB[0-9_]+]];
+// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%rd{{[0-9]+}}], [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}}], [__wg_pred_1];
+// PTX-NEXT: [[SKIP]]:
+// PTX-LABEL: .entry modes(
+// PTX: mov.b32 %[[FULL:r[0-9]+]], 8192;
+// PTX-COUNT-3: mbarrier.arrive.expect_tx.shared.b64 %rd{{[0-9]+}}, [__wg_modes_1], %[[FULL]];
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: gpu.func @pred

@@ -3,9 +3,9 @@
 // (or reduction) and commits the bulk group; the wait is a bulk wait_group on
 // every thread and a block barrier.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
-// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
-// PTX: .entry
-// PTX: cp.{{(reduce.)?}}async.bulk.tensor.{{[1-5]}}d
+// RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_90
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: gpu.func @store
@@ -40,6 +40,14 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0
   // CHECK-NOT: {read}
   // CHECK-NEXT: gpu.barrier
+  // PTX-LABEL: .entry store(
+  // PTX: .param .align 64 .b8 store_param_8[128]
+  // PTX: fence.proxy.async.shared::cta;
+  // PTX-NEXT: bar.sync 0;
+  // PTX: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}}], [__wg_store_0];
+  // PTX-NEXT: cp.async.bulk.commit_group;
+  // PTX: cp.async.bulk.wait_group 0;
+  // PTX-NEXT: bar.sync 0;
   gpu.func @store(%dst: memref<256x512xf32>, %i: index) workgroup(%tile: memref<64x32xf32, 3>) kernel {
     "acopy.copy_smem_to_gmem"(%tile, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (memref<64x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
     "acopy.wait_smem_to_gmem"() : () -> ()
@@ -72,6 +80,14 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-NEXT: } else {
   // CHECK-NOT: nvvm.cp.async.bulk.commit.group
   // CHECK: nvvm.cp.async.bulk.wait_group 1 {read}
+  // PTX-LABEL: .entry predicated(
+  // PTX: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+  // PTX-NEXT: [[SKIP:\$L__BB[0-9_]+]]:
+  // PTX-NEXT: cp.async.bulk.commit_group;
+  // PTX: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+  // PTX-NOT: cp.async.bulk.commit_group;
+  // PTX: cp.async.bulk.wait_group.read 1;
+  // PTX-NEXT: bar.sync 0;
   gpu.func @predicated(%dst: memref<256x512xf32>, %i: index, %p: i1) workgroup(%tile: memref<64x32xf32, 3>) kernel {
     "acopy.copy_smem_to_gmem"(%tile, %dst, %i, %i, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1>} : (memref<64x32xf32, 3>, memref<256x512xf32>, index, index, i1) -> ()
     "acopy.copy_smem_to_gmem"(%tile, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, commit_group = false} : (memref<64x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
@@ -79,16 +95,50 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 
-  // Reductions: smin/smax are min/max on the signed tensor map.
+  // A rank-3 store: dst[i, j, k] is coordinate (k, j, i).
+  // CHECK-LABEL: gpu.func @rank3
+  // CHECK-SAME: (%{{.*}}: memref<8x64x128xf16>, %[[I:.*]]: index, %[[J:.*]]: index, %[[K:.*]]: index, %[[MAP:.*]]: !llvm.ptr
+  // CHECK-SAME: box = array<i64: 2, 16, 32>
+  // CHECK-DAG: %[[Z:.*]] = arith.index_cast %[[I]] : index to i32
+  // CHECK-DAG: %[[Y:.*]] = arith.index_cast %[[J]] : index to i32
+  // CHECK-DAG: %[[X:.*]] = arith.index_cast %[[K]] : index to i32
+  // CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %[[MAP]], %{{.*}}, box[%[[X]], %[[Y]], %[[Z]]] : !llvm.ptr, <3>
+  // PTX-LABEL: .entry rank3(
+  // PTX-DAG: ld.param.b32 %[[Z:r[0-9]+]], [rank3_param_9];
+  // PTX-DAG: ld.param.b32 %[[Y:r[0-9]+]], [rank3_param_10];
+  // PTX-DAG: ld.param.b32 %[[X:r[0-9]+]], [rank3_param_11];
+  // PTX: cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [%rd{{[0-9]+}}, {%[[X]], %[[Y]], %[[Z]]}], [__wg_rank3_0];
+  gpu.func @rank3(%dst: memref<8x64x128xf16>, %i: index, %j: index, %k: index) workgroup(%tile: memref<2x16x32xf16, 3>) kernel {
+    "acopy.copy_smem_to_gmem"(%tile, %dst, %i, %j, %k) {operandSegmentSizes = array<i32: 1, 1, 3, 0>} : (memref<2x16x32xf16, 3>, memref<8x64x128xf16>, index, index, index) -> ()
+    "acopy.wait_smem_to_gmem"() : () -> ()
+    gpu.return
+  }
+
+  // Reductions: smin/smax are min/max on the signed tensor map; f16 min/max
+  // use the second map.
   // CHECK-LABEL: gpu.func @reductions
-  // CHECK: nvvm.cp.async.bulk.tensor.reduce %{{.*}} {redKind = #nvvm.tma_redux_kind<add>}
-  // CHECK: nvvm.cp.async.bulk.tensor.reduce %{{.*}} {redKind = #nvvm.tma_redux_kind<min>}
-  // CHECK: nvvm.cp.async.bulk.tensor.reduce %{{.*}} {redKind = #nvvm.tma_redux_kind<max>}
-  // CHECK: nvvm.cp.async.bulk.tensor.reduce %{{.*}} {redKind = #nvvm.tma_redux_kind<and>}
-  // CHECK: nvvm.cp.async.bulk.tensor.reduce %{{.*}} {redKind = #nvvm.tma_redux_kind<or>}
-  // CHECK: nvvm.cp.async.bulk.tensor.reduce %{{.*}} {redKind = #nvvm.tma_redux_kind<xor>}
-  // CHECK: nvvm.cp.async.bulk.tensor.reduce %{{.*}} {redKind = #nvvm.tma_redux_kind<min>}
-  // CHECK: nvvm.cp.async.bulk.tensor.reduce %{{.*}} {redKind = #nvvm.tma_redux_kind<max>}
+  // CHECK-SAME: %[[IMAP:[^:]*]]: !llvm.ptr {llvm.align = 64 : i64}, %[[HMAP:[^:]*]]: !llvm.ptr {llvm.align = 64 : i64})
+  // CHECK: nvvm.cp.async.bulk.tensor.reduce %[[IMAP]], %{{.*}} {redKind = #nvvm.tma_redux_kind<add>}
+  // CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+  // CHECK: nvvm.cp.async.bulk.tensor.reduce %[[IMAP]], %{{.*}} {redKind = #nvvm.tma_redux_kind<min>}
+  // CHECK: nvvm.cp.async.bulk.tensor.reduce %[[IMAP]], %{{.*}} {redKind = #nvvm.tma_redux_kind<max>}
+  // CHECK: nvvm.cp.async.bulk.tensor.reduce %[[IMAP]], %{{.*}} {redKind = #nvvm.tma_redux_kind<and>}
+  // CHECK: nvvm.cp.async.bulk.tensor.reduce %[[IMAP]], %{{.*}} {redKind = #nvvm.tma_redux_kind<or>}
+  // CHECK: nvvm.cp.async.bulk.tensor.reduce %[[IMAP]], %{{.*}} {redKind = #nvvm.tma_redux_kind<xor>}
+  // CHECK: nvvm.cp.async.bulk.tensor.reduce %[[HMAP]], %{{.*}} {redKind = #nvvm.tma_redux_kind<min>}
+  // CHECK: nvvm.cp.async.bulk.tensor.reduce %[[HMAP]], %{{.*}} {redKind = #nvvm.tma_redux_kind<max>}
+  // CHECK-NOT: nvvm.cp.async.bulk.tensor.reduce
+  // PTX-LABEL: .entry reductions(
+  // PTX: cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group [%[[I32MAP:rd[0-9]+]], {%r{{[0-9]+}}, %r{{[0-9]+}}}], [%rd{{[0-9]+}}];
+  // PTX-NEXT: cp.async.bulk.commit_group;
+  // PTX: cp.reduce.async.bulk.tensor.2d.global.shared::cta.min.tile.bulk_group [%[[I32MAP]],
+  // PTX: cp.reduce.async.bulk.tensor.2d.global.shared::cta.max.tile.bulk_group [%[[I32MAP]],
+  // PTX: cp.reduce.async.bulk.tensor.2d.global.shared::cta.and.tile.bulk_group [%[[I32MAP]],
+  // PTX: cp.reduce.async.bulk.tensor.2d.global.shared::cta.or.tile.bulk_group [%[[I32MAP]],
+  // PTX: cp.reduce.async.bulk.tensor.2d.global.shared::cta.xor.tile.bulk_group [%[[I32MAP]],
+  // PTX: cp.reduce.async.bulk.tensor.2d.global.shared::cta.min.tile.bulk_group [%[[F16MAP:rd[0-9]+]],
+  // PTX: cp.reduce.async.bulk.tensor.2d.global.shared::cta.max.tile.bulk_group [%[[F16MAP]],
+  // PTX-NOT: cp.reduce
   gpu.func @reductions(%dst: memref<256x512xi32>, %h: memref<256x512xf16>, %i: index)
       workgroup(%tile: memref<64x32xi32, 3>, %htile: memref<64x64xf16, 3>) kernel {
     "acopy.copy_smem_to_gmem"(%tile, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "add"} : (memref<64x32xi32, 3>, memref<256x512xi32>, index, index) -> ()

@@ -3,9 +3,26 @@
 // pattern starts at the tile; a static view keeps the alignment of its
 // buffer when its offset is a multiple of it.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
-// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s --check-prefix=PTX
-// PTX: .entry
-// PTX: cp.{{(reduce.)?}}async.bulk.tensor.{{[1-5]}}d
+// RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_90a
+
+// PTX-LABEL: .entry swizzles(
+// PTX: .shared .align 256 .b8 __wg_swizzles_0[2048];
+// PTX: .shared .align 512 .b8 __wg_swizzles_1[4096];
+// PTX: .shared .align 1024 .b8 __wg_swizzles_2[16384];
+// PTX: mov.b32 %[[B32:r[0-9]+]], 2048;
+// PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 %rd{{[0-9]+}}, [__wg_swizzles_3], %[[B32]];
+// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// PTX: mov.b32 %[[B64:r[0-9]+]], 4096;
+// PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 %rd{{[0-9]+}}, [__wg_swizzles_3], %[[B64]];
+// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// PTX: mov.b32 %[[B128:r[0-9]+]], 8192;
+// PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 %rd{{[0-9]+}}, [__wg_swizzles_3], %[[B128]];
+// PTX: add.s64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 8192;
+// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// PTX-LABEL: .entry global(
+// PTX: .shared .align 1024 .b8 buffer[8192];
 
 gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   // CHECK-LABEL: gpu.func @swizzles

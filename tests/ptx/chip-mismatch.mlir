@@ -6,7 +6,9 @@
 // CHECK-DAG: error: 'nvvm.mbarrier.try_wait' cannot be compiled for sm_80: it needs MbarrierTryWait, which sm_80 does not have
 // CHECK-NOT: LLVM ERROR
 // For sm_90 it compiles.
-// RUN: acopy-opt %t.mlir --emit=ptx | FileCheck %s --check-prefix=SM90
+// RUN: acopy-opt %t.mlir --emit=ptx -o %t.ptx
+// RUN: FileCheck %s --check-prefix=SM90 < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_90
 // SM90: .target sm_90
 // SM90: mbarrier.try_wait.parity.shared.b64
 gpu.module @kernels [#nvvm.target<chip = "sm_90">] {

@@ -1,7 +1,9 @@
 // --emit with --chip, --split-input-file, --emit=llvm, and pipelines that end
 // in upstream passes.
 // The chip override wins over the module's target, for lowering and PTX alike.
-// RUN: acopy-opt %s --split-input-file --acopy-lower --emit=ptx --chip=sm_86 | FileCheck %s --check-prefix=SM86
+// RUN: acopy-opt %s --split-input-file --acopy-lower --emit=ptx --chip=sm_86 -o %t.86.ptx
+// RUN: FileCheck %s --check-prefix=SM86 < %t.86.ptx
+// RUN: %check-ptxas %t.86.ptx sm_86 sm_86
 // SM86: // acopy-opt: gpu.module @first
 // SM86-NEXT: //
 // SM86: .version 7.1
@@ -11,7 +13,9 @@
 // SM86: .target sm_86
 
 // One output per case, in order, separated like the input.
-// RUN: acopy-opt %s --split-input-file --acopy-lower --emit=ptx | FileCheck %s --check-prefix=SPLIT
+// RUN: acopy-opt %s --split-input-file --acopy-lower --emit=ptx -o %t.split.ptx
+// RUN: FileCheck %s --check-prefix=SPLIT < %t.split.ptx
+// RUN: %check-ptxas %t.split.ptx sm_80 sm_89
 // SPLIT: // acopy-opt: gpu.module @first
 // SPLIT: .target sm_80
 // SPLIT: .entry first(
@@ -37,7 +41,9 @@
 
 // A pipeline option chip reaches the module's target, so an upstream
 // gpu-module-to-binary in the same pipeline compiles for it.
-// RUN: acopy-opt %s --split-input-file --pass-pipeline='builtin.module(acopy-lower{chip=sm_87},gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm,convert-nvvm-to-llvm,reconcile-unrealized-casts),gpu-module-to-binary{format=isa})' | FileCheck %s --check-prefix=PIPELINE
+// RUN: acopy-opt %s --split-input-file --pass-pipeline='builtin.module(acopy-lower{chip=sm_87},gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm,convert-nvvm-to-llvm,reconcile-unrealized-casts),gpu-module-to-binary{format=isa})' -o %t.binary.mlir
+// RUN: FileCheck %s --check-prefix=PIPELINE < %t.binary.mlir
+// RUN: %check-ptxas %t.binary.mlir sm_87 sm_87
 // PIPELINE: gpu.binary @first [#gpu.object<#nvvm.target<chip = "sm_87", features = "+ptx74">
 // PIPELINE-SAME: .target sm_87
 

@@ -1,9 +1,10 @@
 // The sm_90 streaming tile copy in examples/ goes down to PTX: a TMA load
 // tracked by the mbarrier, a TMA store, two __grid_constant__ tensor maps, and
 // a manifest that names them.
-// RUN: acopy-opt %S/../../examples/tile_copy_sm90.mlir --acopy-lower --emit=ptx --tma-manifest=%t.json | FileCheck %s
+// RUN: acopy-opt %S/../../examples/tile_copy_sm90.mlir --acopy-lower --emit=ptx --tma-manifest=%t.json -o %t.ptx
+// RUN: FileCheck %s < %t.ptx
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t.json
-// RUN: %if ptxas %{ acopy-opt %S/../../examples/tile_copy_sm90.mlir --acopy-lower --emit=ptx -o %t.ptx && ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
+// RUN: %check-ptxas %t.ptx sm_90
 
 // CHECK: .visible .entry tile_copy(
 // CHECK: .param .align 64 .b8 tile_copy_param_14[128],

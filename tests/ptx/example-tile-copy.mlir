@@ -1,7 +1,8 @@
 // The README's main command: the sm_80 streaming tile copy in examples/ goes
 // to PTX, with 16-byte cp.asyncs in, plain loads and stores out.
-// RUN: acopy-opt %S/../../examples/tile_copy_sm80.mlir --acopy-lower --emit=ptx | FileCheck %s
-// RUN: %if ptxas %{ acopy-opt %S/../../examples/tile_copy_sm80.mlir --acopy-lower --emit=ptx -o %t.ptx && ptxas -arch=sm_80 %t.ptx -o %t.cubin %}
+// RUN: acopy-opt %S/../../examples/tile_copy_sm80.mlir --acopy-lower --emit=ptx -o %t.ptx
+// RUN: FileCheck %s < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_80
 // CHECK: .version 7.1
 // CHECK: .target sm_80
 // CHECK-LABEL: .visible .entry tile_copy(

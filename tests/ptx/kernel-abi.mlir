@@ -1,7 +1,9 @@
 // The kernel ABI (docs/kernel-abi.md): a memref argument of rank r arrives as
 // allocated pointer, aligned pointer, offset, r sizes and r strides; scalars
 // arrive as one parameter each; workgroup attributions are not parameters.
-// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s
+// RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
+// RUN: FileCheck %s < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_80
 // RUN: acopy-opt %s --acopy-lower --emit=llvm | FileCheck %s --check-prefix=LLVM
 
 // CHECK-LABEL: .visible .entry abi(

@@ -1,8 +1,8 @@
 // Leader-tracked TMA on sm_100a down to PTX: the cta_group::2 form with the
 // pair leader's barrier from mapa, and its multicast variant.
-// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s
 // RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
-// RUN: %if ptxas %{ ptxas -arch=sm_100a %t.ptx -o /dev/null %}
+// RUN: FileCheck %s < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_100a
 
 // CHECK: .target sm_100a
 gpu.module @m [#nvvm.target<chip = "sm_100a">] {

@@ -1,9 +1,9 @@
 // TMA on sm_90 down to PTX: a __grid_constant__ CUtensorMap parameter read
 // through cvta.param, expect_tx then the bulk tensor load of every rank, the
 // try_wait.parity loop, and the bulk tensor store with its bulk group.
-// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s
 // RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
-// RUN: %if ptxas %{ ptxas -arch=sm_90 %t.ptx -o /dev/null %}
+// RUN: FileCheck %s < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_90
 
 // CHECK: .version 8.0
 // CHECK: .target sm_90

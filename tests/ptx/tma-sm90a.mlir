@@ -1,8 +1,8 @@
 // TMA on sm_90a down to PTX: a multicast load in a 2x1x1 cluster, 128-byte
 // swizzle into a 1024-byte aligned tile, and a predicated load.
-// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s
 // RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
-// RUN: %if ptxas %{ ptxas -arch=sm_90a %t.ptx -o /dev/null %}
+// RUN: FileCheck %s < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_90a
 
 // CHECK: .target sm_90a
 gpu.module @m [#nvvm.target<chip = "sm_90a">] {

@@ -1,10 +1,28 @@
-// cp.async PTX for sm_80: 16-byte cg copies, one commit group per copy, and
-// wait_group N with a block barrier, at the PTX ISA version the chip needs.
-// RUN: acopy-opt %s --acopy-lower --emit=ptx | FileCheck %s
-// RUN: %if ptxas %{ acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx && ptxas -arch=sm_80 %t.ptx -o %t.cubin %}
+// cp.async PTX for each Ampere/Ada chip: 16-byte cg copies, one commit group
+// per copy, and wait_group N with a block barrier, at the PTX ISA version the
+// chip needs (7.1 for sm_80 and sm_86, 7.4 for sm_87, 7.8 for sm_89). The
+// module names sm_80; --chip gives the others.
+// RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.80.ptx
+// RUN: FileCheck %s --check-prefixes=CHECK,SM80 < %t.80.ptx
+// RUN: %check-ptxas %t.80.ptx sm_80
+// RUN: acopy-opt %s --acopy-lower --emit=ptx --chip=sm_86 -o %t.86.ptx
+// RUN: FileCheck %s --check-prefixes=CHECK,SM86 < %t.86.ptx
+// RUN: %check-ptxas %t.86.ptx sm_86
+// RUN: acopy-opt %s --acopy-lower --emit=ptx --chip=sm_87 -o %t.87.ptx
+// RUN: FileCheck %s --check-prefixes=CHECK,SM87 < %t.87.ptx
+// RUN: %check-ptxas %t.87.ptx sm_87
+// RUN: acopy-opt %s --acopy-lower --emit=ptx --chip=sm_89 -o %t.89.ptx
+// RUN: FileCheck %s --check-prefixes=CHECK,SM89 < %t.89.ptx
+// RUN: %check-ptxas %t.89.ptx sm_89
 
-// CHECK: .version 7.1
-// CHECK-NEXT: .target sm_80
+// SM80: .version 7.1
+// SM80-NEXT: .target sm_80
+// SM86: .version 7.1
+// SM86-NEXT: .target sm_86
+// SM87: .version 7.4
+// SM87-NEXT: .target sm_87
+// SM89: .version 7.8
+// SM89-NEXT: .target sm_89
 // CHECK-NEXT: .address_size 64
 // CHECK-LABEL: .visible .entry double_buffer(
 // CHECK: .shared .align 16 .b8 {{.*}}[8192];

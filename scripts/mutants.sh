@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Mutation testing: cargo-mutants changes the lowering, the verifier and the
+# dialect's attribute parsing one small edit at a time and runs the lit suite
+# (cargo test -p acopy-opt --test lit) plus the acopy-passes unit tests on each
+# mutant; a mutant that passes them is a gap in the tests. Slow (a build and a
+# lit run per mutant, about 1000 mutants in all), so not part of
+# scripts/test.sh or CI. docs/testing.md has the results and how to read them.
+#
+# Usage: scripts/mutants.sh [FILE...]      (default: the three targets below)
+#   e.g. scripts/mutants.sh passes/src/lower/barrier.rs passes/src/lower/tma/load.rs
+# Environment: MUTANTS_JOBS (default 1) parallel builds; each needs a copy of
+# target/ (about 2.5 GB) and the memory of a full build.
+# Results: target/mutants/mutants.out/{caught,missed,unviable,timeout}.txt
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+if ! command -v cargo-mutants >/dev/null; then
+  cargo install --locked cargo-mutants
+fi
+
+if [ $# -eq 0 ]; then
+  set -- 'passes/src/lower/**/*.rs' 'passes/src/verify/**/*.rs' dialect/src/attributes.rs
+fi
+files=()
+for file in "$@"; do files+=(--file "$file"); done
+
+# Mutants are built in a copy of the tree, which has no .venv: name ptxas by
+# its absolute path (tools/acopy-opt/tests/lit.rs reads ACOPY_PTXAS).
+export ACOPY_PTXAS="$PWD/.venv/bin/ptxas"
+
+# --copy-target keeps the dependency builds (MLIR bindings), so each mutant
+# rebuilds only acopy's own crates.
+cargo mutants \
+  --copy-target=true \
+  --jobs "${MUTANTS_JOBS:-1}" \
+  --test-package acopy-opt --test-package acopy-passes \
+  --output target/mutants \
+  "${files[@]}" \
+  -- --test lit --lib
