@@ -10,8 +10,12 @@
 // src[i, j] is coordinate (j, i); the barrier expects 64 * 32 * 4 bytes.
 // PTX-LABEL: .entry load(
 // PTX: .param .align 64 .b8 load_param_9[128]
-// PTX-DAG: ld.param.b32 %[[Y:r[0-9]+]], [load_param_7];
-// PTX-DAG: ld.param.b32 %[[X:r[0-9]+]], [load_param_8];
+// PTX-DAG: ld.param.b64 %[[Y64:rd[0-9]+]], [load_param_7];
+// PTX-DAG: ld.param.b64 %[[X64:rd[0-9]+]], [load_param_8];
+// The innermost start j (f32) is checked for 16-byte alignment: j & 3.
+// PTX: and.b64 %{{rd[0-9]+}}, %[[X64]], 3;
+// PTX-DAG: cvt.u32.u64 %[[X:r[0-9]+]], %[[X64]];
+// PTX-DAG: cvt.u32.u64 %[[Y:r[0-9]+]], %[[Y64]];
 // PTX: mov.b32 %[[BYTES:r[0-9]+]], 8192;
 // PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 %rd{{[0-9]+}}, [__wg_load_1], %[[BYTES]];
 // PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%rd{{[0-9]+}}], [%rd{{[0-9]+}}, {%[[X]], %[[Y]]}], [__wg_load_1];

@@ -7,7 +7,9 @@
 // only fallback mode admits, gets the non-TMA path alone and no tensor map.
 // docs/lowering-tma.md, "Misaligned starts".
 // RUN: acopy-opt %s --acopy-lower --acopy-fallback | FileCheck %s
-// RUN: acopy-opt %s --acopy-lower --acopy-fallback --emit=ptx | FileCheck %s --check-prefix=PTX
+// RUN: acopy-opt %s --acopy-lower --acopy-fallback --emit=ptx -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %check-ptxas %t.ptx sm_90
 // PTX-DAG: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // PTX-DAG: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
 // PTX-DAG: cp.async.mbarrier.arrive.shared.b64

@@ -1,6 +1,8 @@
 // A predicated TMA load: the barrier expects 0 bytes when the predicate is
 // false, and the copy is guarded by scf.if (never the op's inline-PTX
 // predicate form). Every OOB mode gives the same copy: TMA zero-fills.
+// The starts carry `assume_aligned_start`, so only the TMA path is emitted;
+// tma-misaligned-start.mlir covers the run-time check and the other path.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
 // RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
@@ -33,7 +35,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-NOT: predicate =
   // CHECK-SAME: : !llvm.ptr<7>, !llvm.ptr
   gpu.func @pred(%src: memref<256x512xf32>, %i: index, %p: i1) workgroup(%tile: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
-    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 1>, oob_mode = "undefined"} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>, i1) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 1>, assume_aligned_start, oob_mode = "undefined"} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>, i1) -> ()
     gpu.return
   }
 
@@ -42,9 +44,9 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-NOT: oob_fill = "nan
   // CHECK-COUNT-3: nvvm.cp.async.bulk.tensor.shared.cluster.global
   gpu.func @modes(%src: memref<256x512xf32>, %i: index) workgroup(%tile: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
-    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "zeros"} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
-    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
-    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "undefined"} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, oob_mode = "zeros"} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, oob_mode = "undefined"} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
 }

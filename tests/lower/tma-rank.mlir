@@ -16,7 +16,8 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %[[BAR:.*]], %[[BYTES]] : !llvm.ptr<3>, i32
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAP]], %[[BAR]], box[%[[X]]] :
   // PTX-LABEL: .entry rank1(
-  // PTX: ld.param.b32 %[[X:r[0-9]+]], [rank1_param_5];
+  // PTX: ld.param.b64 %[[X64:rd[0-9]+]], [rank1_param_5];
+  // PTX-DAG: cvt.u32.u64 %[[X:r[0-9]+]], %[[X64]];
   // PTX: mov.b32 %[[BYTES:r[0-9]+]], 256;
   // PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 %rd{{[0-9]+}}, [__wg_rank1_1], %[[BYTES]];
   // PTX: cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%rd{{[0-9]+}}], [%rd{{[0-9]+}}, {%[[X]]}], [__wg_rank1_1];
@@ -36,9 +37,12 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %[[BAR:.*]], %[[BYTES]] : !llvm.ptr<3>, i32
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAP]], %[[BAR]], box[%[[X]], %[[Y]], %[[Z]]] :
   // PTX-LABEL: .entry rank3_tile2(
-  // PTX-DAG: ld.param.b32 %[[Z:r[0-9]+]], [rank3_tile2_param_9];
-  // PTX-DAG: ld.param.b32 %[[Y:r[0-9]+]], [rank3_tile2_param_10];
-  // PTX-DAG: ld.param.b32 %[[X:r[0-9]+]], [rank3_tile2_param_11];
+  // PTX-DAG: ld.param.b64 %[[Z64:rd[0-9]+]], [rank3_tile2_param_9];
+  // PTX-DAG: ld.param.b64 %[[Y64:rd[0-9]+]], [rank3_tile2_param_10];
+  // PTX-DAG: ld.param.b64 %[[X64:rd[0-9]+]], [rank3_tile2_param_11];
+  // PTX-DAG: cvt.u32.u64 %[[Z:r[0-9]+]], %[[Z64]];
+  // PTX-DAG: cvt.u32.u64 %[[Y:r[0-9]+]], %[[Y64]];
+  // PTX-DAG: cvt.u32.u64 %[[X:r[0-9]+]], %[[X64]];
   // PTX: mov.b32 %[[BYTES:r[0-9]+]], 1024;
   // PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 %rd{{[0-9]+}}, [__wg_rank3_tile2_1], %[[BYTES]];
   // PTX: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%rd{{[0-9]+}}], [%rd{{[0-9]+}}, {%[[X]], %[[Y]], %[[Z]]}], [__wg_rank3_tile2_1];
@@ -60,11 +64,16 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %[[BAR:.*]], %[[BYTES]] : !llvm.ptr<3>, i32
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAP]], %[[BAR]], box[%[[C0]], %[[C1]], %[[C2]], %[[C3]], %[[C4]]] :
   // PTX-LABEL: .entry rank5(
-  // PTX-DAG: ld.param.b32 %[[C4:r[0-9]+]], [rank5_param_13];
-  // PTX-DAG: ld.param.b32 %[[C3:r[0-9]+]], [rank5_param_14];
-  // PTX-DAG: ld.param.b32 %[[C2:r[0-9]+]], [rank5_param_15];
-  // PTX-DAG: ld.param.b32 %[[C1:r[0-9]+]], [rank5_param_16];
-  // PTX-DAG: ld.param.b32 %[[C0:r[0-9]+]], [rank5_param_17];
+  // PTX-DAG: ld.param.b64 %[[C464:rd[0-9]+]], [rank5_param_13];
+  // PTX-DAG: ld.param.b64 %[[C364:rd[0-9]+]], [rank5_param_14];
+  // PTX-DAG: ld.param.b64 %[[C264:rd[0-9]+]], [rank5_param_15];
+  // PTX-DAG: ld.param.b64 %[[C164:rd[0-9]+]], [rank5_param_16];
+  // PTX-DAG: ld.param.b64 %[[C064:rd[0-9]+]], [rank5_param_17];
+  // PTX-DAG: cvt.u32.u64 %[[C4:r[0-9]+]], %[[C464]];
+  // PTX-DAG: cvt.u32.u64 %[[C3:r[0-9]+]], %[[C364]];
+  // PTX-DAG: cvt.u32.u64 %[[C2:r[0-9]+]], %[[C264]];
+  // PTX-DAG: cvt.u32.u64 %[[C1:r[0-9]+]], %[[C164]];
+  // PTX-DAG: cvt.u32.u64 %[[C0:r[0-9]+]], %[[C064]];
   // PTX: mov.b32 %[[BYTES:r[0-9]+]], 2048;
   // PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 %rd{{[0-9]+}}, [__wg_rank5_1], %[[BYTES]];
   // PTX: cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%rd{{[0-9]+}}], [%rd{{[0-9]+}}, {%[[C0]], %[[C1]], %[[C2]], %[[C3]], %[[C4]]}], [__wg_rank5_1];

@@ -45,7 +45,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // PTX: fence.proxy.async.shared::cta;
   // PTX-NEXT: bar.sync 0;
   // PTX: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}}], [__wg_store_0];
-  // PTX-NEXT: cp.async.bulk.commit_group;
+  // PTX: cp.async.bulk.commit_group;
   // PTX: cp.async.bulk.wait_group 0;
   // PTX-NEXT: bar.sync 0;
   gpu.func @store(%dst: memref<256x512xf32>, %i: index) workgroup(%tile: memref<64x32xf32, 3>) kernel {
@@ -82,8 +82,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK: nvvm.cp.async.bulk.wait_group 1 {read}
   // PTX-LABEL: .entry predicated(
   // PTX: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
-  // PTX-NEXT: [[SKIP:\$L__BB[0-9_]+]]:
-  // PTX-NEXT: cp.async.bulk.commit_group;
+  // PTX: cp.async.bulk.commit_group;
   // PTX: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
   // PTX-NOT: cp.async.bulk.commit_group;
   // PTX: cp.async.bulk.wait_group.read 1;
@@ -104,9 +103,12 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-DAG: %[[X:.*]] = arith.index_cast %[[K]] : index to i32
   // CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %[[MAP]], %{{.*}}, box[%[[X]], %[[Y]], %[[Z]]] : !llvm.ptr, <3>
   // PTX-LABEL: .entry rank3(
-  // PTX-DAG: ld.param.b32 %[[Z:r[0-9]+]], [rank3_param_9];
-  // PTX-DAG: ld.param.b32 %[[Y:r[0-9]+]], [rank3_param_10];
-  // PTX-DAG: ld.param.b32 %[[X:r[0-9]+]], [rank3_param_11];
+  // PTX-DAG: ld.param.b64 %[[Z64:rd[0-9]+]], [rank3_param_9];
+  // PTX-DAG: ld.param.b64 %[[Y64:rd[0-9]+]], [rank3_param_10];
+  // PTX-DAG: ld.param.b64 %[[X64:rd[0-9]+]], [rank3_param_11];
+  // PTX-DAG: cvt.u32.u64 %[[Z:r[0-9]+]], %[[Z64]];
+  // PTX-DAG: cvt.u32.u64 %[[Y:r[0-9]+]], %[[Y64]];
+  // PTX-DAG: cvt.u32.u64 %[[X:r[0-9]+]], %[[X64]];
   // PTX: cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [%rd{{[0-9]+}}, {%[[X]], %[[Y]], %[[Z]]}], [__wg_rank3_0];
   gpu.func @rank3(%dst: memref<8x64x128xf16>, %i: index, %j: index, %k: index) workgroup(%tile: memref<2x16x32xf16, 3>) kernel {
     "acopy.copy_smem_to_gmem"(%tile, %dst, %i, %j, %k) {operandSegmentSizes = array<i32: 1, 1, 3, 0>} : (memref<2x16x32xf16, 3>, memref<8x64x128xf16>, index, index, index) -> ()
@@ -119,7 +121,8 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: gpu.func @reductions
   // CHECK-SAME: %[[IMAP:[^:]*]]: !llvm.ptr {llvm.align = 64 : i64}, %[[HMAP:[^:]*]]: !llvm.ptr {llvm.align = 64 : i64})
   // CHECK: nvvm.cp.async.bulk.tensor.reduce %[[IMAP]], %{{.*}} {redKind = #nvvm.tma_redux_kind<add>}
-  // CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+  // CHECK: llvm.atomicrmw add %{{.*}}, %{{.*}} monotonic : !llvm.ptr<1>, i32
+  // CHECK: nvvm.cp.async.bulk.commit.group
   // CHECK: nvvm.cp.async.bulk.tensor.reduce %[[IMAP]], %{{.*}} {redKind = #nvvm.tma_redux_kind<min>}
   // CHECK: nvvm.cp.async.bulk.tensor.reduce %[[IMAP]], %{{.*}} {redKind = #nvvm.tma_redux_kind<max>}
   // CHECK: nvvm.cp.async.bulk.tensor.reduce %[[IMAP]], %{{.*}} {redKind = #nvvm.tma_redux_kind<and>}
@@ -130,7 +133,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-NOT: nvvm.cp.async.bulk.tensor.reduce
   // PTX-LABEL: .entry reductions(
   // PTX: cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group [%[[I32MAP:rd[0-9]+]], {%r{{[0-9]+}}, %r{{[0-9]+}}}], [%rd{{[0-9]+}}];
-  // PTX-NEXT: cp.async.bulk.commit_group;
+  // PTX: cp.async.bulk.commit_group;
   // PTX: cp.reduce.async.bulk.tensor.2d.global.shared::cta.min.tile.bulk_group [%[[I32MAP]],
   // PTX: cp.reduce.async.bulk.tensor.2d.global.shared::cta.max.tile.bulk_group [%[[I32MAP]],
   // PTX: cp.reduce.async.bulk.tensor.2d.global.shared::cta.and.tile.bulk_group [%[[I32MAP]],
