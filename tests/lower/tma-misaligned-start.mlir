@@ -9,7 +9,7 @@
 // RUN: acopy-opt %s --acopy-lower --acopy-fallback | FileCheck %s
 // RUN: acopy-opt %s --acopy-lower --acopy-fallback --emit=ptx -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
-// RUN: %check-ptxas %t.ptx sm_90
+// RUN: %check-ptxas %t.ptx sm_90a
 // PTX-DAG: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // PTX-DAG: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
 // PTX-DAG: cp.async.mbarrier.arrive.shared.b64
@@ -17,7 +17,7 @@
 // PTX-DAG: atom.global.max.s32
 // PTX-DAG: atom.global.add.noftz.bf16
 
-gpu.module @m [#nvvm.target<chip = "sm_90">] {
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   // %bx * 64 is a multiple of 4 f32: TMA alone, no check.
   // CHECK-LABEL: gpu.func @proved
   // CHECK-NOT: } else {
