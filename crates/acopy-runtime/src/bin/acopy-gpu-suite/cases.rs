@@ -455,6 +455,11 @@ fn dynamic_start_cases() -> Vec<Case> {
             "negative, misaligned: column -63 is -252 bytes",
         ),
         (
+            "tma_dyn_neg_both",
+            [-10, -64],
+            "negative in both dimensions, aligned",
+        ),
+        (
             "tma_dyn_edge",
             [230, 448],
             "partly past the edge, aligned: 26x64 of the window inside src",
@@ -560,6 +565,16 @@ fn dynamic_start_cases() -> Vec<Case> {
             "misaligned: column 129 is 516 bytes",
         ),
         (
+            "tma_store_dyn_negrow",
+            [-10, 128],
+            "negative row: the first 10 rows fall outside",
+        ),
+        (
+            "tma_store_dyn_negcol",
+            [64, -64],
+            "negative column, aligned: the first 64 columns fall outside",
+        ),
+        (
             "tma_store_dyn_neg",
             [-10, -64],
             "negative, aligned: the first 10 rows and 64 columns fall outside",
@@ -606,6 +621,11 @@ fn dynamic_start_cases() -> Vec<Case> {
             [8, 20, 48],
             "partly past the edge in every dimension",
         ),
+        (
+            "tma_store_3d_col1",
+            [4, 9, 17],
+            "misaligned: column 17 is 68 bytes",
+        ),
     ] {
         v.push(
             Case::new(
@@ -628,28 +648,53 @@ fn dynamic_start_cases() -> Vec<Case> {
     }
 
     // ---- one barrier, two phases ----
-    v.push(
-        Case::new(
-            "tma_two_phase",
-            Tma,
-            F32,
-            &[256, 512],
-            &[2, 64, 128],
-            "barrier_init; copy the 64x128 window at (64, 128), wait parity 0, write smem to \
-             out[0]; gpu.barrier; copy the window at (130, 256) into the same smem with the same \
-             barrier, wait parity 1, write smem to out[1]",
-            |d| {
-                let w = &d.out_shape[1..];
-                [
-                    d.window_zeros_of(&d.starts[0..2], w),
-                    d.window_zeros_of(&d.starts[2..4], w),
-                ]
-                .concat()
-            },
-        )
-        .starts(&[64, 128, 130, 256])
-        .expect("out[0] = the first window, out[1] = the second"),
-    );
+    for (name, starts, note) in [
+        ("tma_two_phase", [64, 128, 130, 256], "both aligned"),
+        (
+            "tma_two_phase_col1",
+            [64, 128, 130, 257],
+            "the second misaligned: column 257 is 1028 bytes",
+        ),
+    ] {
+        v.push(
+            Case::new(name, Tma, F32, &[256, 512], &[2, 64, 128],
+                format!("barrier_init; copy the 64x128 window at ({}, {}), wait parity 0, write smem \
+                         to out[0]; gpu.barrier; copy the window at ({}, {}) ({note}) into the same \
+                         smem with the same barrier, wait parity 1, write smem to out[1]",
+                    starts[0], starts[1], starts[2], starts[3]),
+                |d| {
+                    let w = &d.out_shape[1..];
+                    [d.window_zeros_of(&d.starts[0..2], w), d.window_zeros_of(&d.starts[2..4], w)].concat()
+                })
+            .kernel("tma_two_phase")
+            .starts(&starts)
+            .expect("out[0] = the first window, out[1] = the second"),
+        );
+    }
+
+    // ---- a predicate at a dynamic, misaligned start ----
+    for (name, pred) in [
+        ("tma_pred_dyn_true_col1", true),
+        ("tma_pred_dyn_false_col1", false),
+    ] {
+        let reference: fn(&Data) -> Vec<u8> = if pred {
+            |d| d.window_zeros(d.starts)
+        } else {
+            |d| d.filled(SENTINEL_F32.to_bits().to_le_bytes().as_slice())
+        };
+        let c = Case::new(name, Tma, F32, &[256, 512], &[64, 128],
+            format!("fill smem with 7.0; barrier_init; copy the 64x128 window at (64, 129) \
+                     (misaligned: 516 bytes) with %pred = {pred}; barrier_wait parity 0; write smem to out"),
+            reference)
+        .kernel("tma_pred_dyn")
+        .starts(&[64, 129])
+        .scalar(Arg::Pred(pred), "i1");
+        v.push(if pred {
+            c.expect("the window")
+        } else {
+            c.expect("every element 7.0 (smem untouched)")
+        });
+    }
 
     // ---- fallback mode on sm_80 (cp.async) at dynamic starts ----
     for (name, starts, note) in [

@@ -1,7 +1,8 @@
 //! The kernel sources in tests/gpu/kernels agree with the case table: each case's kernel
 //! exists with the argument types the suite passes, for the chip and cluster the suite
-//! assumes, and no kernel file is left without a case. A kernel and its case written
-//! apart drift; here the drift fails `cargo test` instead of a GPU run.
+//! assumes, and no kernel file is left without a case; and tests/gpu/README.md holds the
+//! `--list` table as the code prints it. A kernel and its case written apart drift; here
+//! the drift fails `cargo test` instead of a GPU run.
 
 use crate::bench;
 use crate::cases::{cases, Case};
@@ -129,4 +130,15 @@ fn the_parser_reads_what_it_checks() {
     assert_eq!(chip_of(src), "sm_90");
     assert_eq!(cluster_of(src), [2, 2, 1]);
     assert_eq!(cluster_of("gpu.func @k() kernel {"), [1, 1, 1]);
+}
+
+#[test]
+fn the_readme_table_is_the_list_output() {
+    let p = kernels_dir().join("../README.md");
+    let readme = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    assert!(
+        readme.contains(&crate::list_markdown()),
+        "tests/gpu/README.md's case table differs from `acopy-gpu-suite --list`; paste the \
+         new output in"
+    );
 }
