@@ -3,7 +3,7 @@
 
 use crate::cases::{CopyPath, Fill, Rng};
 use crate::{load_kernel_files, Error};
-use acopy_runtime::{LaunchConfig, Runtime};
+use acopy_runtime::{Arg, LaunchConfig, Runtime};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -13,18 +13,35 @@ pub const ROWS: u64 = 32768;
 pub const COLS: u64 = 8192;
 pub const BYTES: u64 = ROWS * COLS * 4;
 
-/// One streaming-copy kernel: `bw_<path>_<rows>x<cols>` in `bw_<path>_<rows>x<cols>.ptx`.
+/// One streaming-copy kernel: `bw_<path>_<rows>x<cols>` in `bw_<path>_<rows>x<cols>.ptx`,
+/// or `bw_tma_dyn_<rows>x<cols>` for the dynamic-start variant.
 #[derive(Debug, Clone, Copy)]
 pub struct BwKernel {
     pub path: CopyPath,
     pub rows: u32,
     pub cols: u32,
     pub block: u32,
+    /// The kernel takes one more argument, `%off: index`, added to both window starts;
+    /// the suite passes 0. The compiler cannot prove such a start aligned, so this
+    /// measures the cost of the run-time alignment check.
+    pub dyn_start: bool,
 }
 
 impl BwKernel {
     pub fn name(&self) -> String {
-        format!("bw_{}_{}", self.path.as_str(), self.tile())
+        format!(
+            "bw_{}_{}",
+            self.kind().trim_end_matches("_start"),
+            self.tile()
+        )
+    }
+
+    /// The `kernel` column of the results: the path, `tma_dyn_start` for the variant.
+    pub fn kind(&self) -> &'static str {
+        match (self.path, self.dyn_start) {
+            (CopyPath::Tma, true) => "tma_dyn_start",
+            (p, _) => p.as_str(),
+        }
     }
 
     pub fn tile(&self) -> String {
@@ -51,7 +68,8 @@ impl BwKernel {
     }
 }
 
-/// The sweep: both paths, four tile shapes.
+/// The sweep: both paths, four tile shapes, and TMA 64x128 at a start the compiler cannot
+/// prove aligned.
 pub fn kernels() -> Vec<BwKernel> {
     let mut v = Vec::new();
     for path in [CopyPath::Tma, CopyPath::CpAsync] {
@@ -61,16 +79,24 @@ pub fn kernels() -> Vec<BwKernel> {
                 rows,
                 cols,
                 block: 128,
+                dyn_start: false,
             });
         }
     }
+    v.push(BwKernel {
+        path: CopyPath::Tma,
+        rows: 64,
+        cols: 128,
+        block: 128,
+        dyn_start: true,
+    });
     v
 }
 
 /// One row of the `bandwidth` table in the results.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct BwRow {
-    /// "tma", "cp_async" or "device_copy".
+    /// "tma", "tma_dyn_start", "cp_async" or "device_copy".
     pub kernel: String,
     /// "RxC" (f32 elements); null for the device copy.
     pub tile: Option<String>,
@@ -166,7 +192,7 @@ pub fn run(
                     if exact { "" } else { ", OUTPUT WRONG" }
                 );
                 BwRow {
-                    kernel: k.path.as_str().into(),
+                    kernel: k.kind().into(),
                     tile: Some(k.tile()),
                     gbps: Some(g),
                     ratio_to_copy: Some(g / copy),
@@ -177,7 +203,7 @@ pub fn run(
             Err(e) => {
                 eprintln!("bandwidth: {} ERROR {e}", k.name());
                 BwRow {
-                    kernel: k.path.as_str().into(),
+                    kernel: k.kind().into(),
                     tile: Some(k.tile()),
                     gbps: None,
                     ratio_to_copy: None,
@@ -215,7 +241,11 @@ fn run_kernel(
     let module = rt.load_ptx(&ptx, &ptx_path.display().to_string())?;
     let f = module.function(&name)?;
     let shape = [ROWS, COLS];
-    let mut args = rt.bind(&[src.memref(&shape), dst.memref(&shape)], entry)?;
+    let mut list = vec![src.memref(&shape), dst.memref(&shape)];
+    if k.dyn_start {
+        list.push(Arg::I64(0));
+    }
+    let mut args = rt.bind(&list, entry)?;
     let cfg = k.launch();
     dst.fill(0xFF)?;
     f.launch(&cfg, &mut args)?;
@@ -241,6 +271,12 @@ mod tests {
             assert!(k.rows <= 256 && k.cols <= 256, "TMA box limit");
         }
         assert_eq!(kernels()[0].name(), "bw_tma_32x128");
+        let dyn_start: Vec<String> = kernels()
+            .iter()
+            .filter(|k| k.dyn_start)
+            .map(|k| format!("{} {}", k.name(), k.kind()))
+            .collect();
+        assert_eq!(dyn_start, ["bw_tma_dyn_64x128 tma_dyn_start"]);
     }
 
     #[test]

@@ -49,10 +49,14 @@ pub struct Data<'a> {
     pub out_init: &'a [u8],
     pub out_shape: &'a [u64],
     pub elem_bytes: usize,
+    /// The case's dynamic window starts (the kernel's `index` arguments).
+    pub starts: &'a [i64],
 }
 
 /// One GPU test: kernel `kernel` of `<ptx dir>/<ptx>.ptx`, called as
-/// `kernel(src, out, scalars...)` plus the tensor maps its manifest lists.
+/// `kernel(src, out, starts..., scalars...)` plus the tensor maps its manifest lists.
+/// Kernels whose PTX name starts with `fb_` are built with `--acopy-fallback`
+/// (tests/gpu/build-ptx.sh follows the same rule).
 pub struct Case {
     pub name: &'static str,
     pub path: CopyPath,
@@ -62,12 +66,17 @@ pub struct Case {
     pub src: Vec<u64>,
     pub out: Vec<u64>,
     pub launch: LaunchConfig,
-    /// Trailing non-memref arguments after `src` and `out`, with their MLIR types.
+    /// Window starts passed as `index` arguments right after `src` and `out`, so that
+    /// one kernel serves several cases and the compiler cannot see their alignment.
+    pub starts: Vec<i64>,
+    /// Trailing non-memref arguments after the starts, with their MLIR types.
     pub scalars: Vec<(Arg, &'static str)>,
     pub src_fill: Fill,
     pub out_fill: Fill,
     /// What the kernel must do, for the README / `--list`.
-    pub what: &'static str,
+    pub what: String,
+    /// What `out` must hold, for the README / `--list`.
+    pub expect: &'static str,
     pub reference: fn(&Data) -> Vec<u8>,
 }
 
@@ -78,7 +87,7 @@ impl Case {
         elem: ElementType,
         src: &[u64],
         out: &[u64],
-        what: &'static str,
+        what: impl Into<String>,
         reference: fn(&Data) -> Vec<u8>,
     ) -> Case {
         Case {
@@ -90,10 +99,12 @@ impl Case {
             src: src.to_vec(),
             out: out.to_vec(),
             launch: LaunchConfig::linear(1, 128),
+            starts: Vec::new(),
             scalars: Vec::new(),
             src_fill: Fill::Random,
             out_fill: Fill::Poison,
-            what,
+            what: what.into(),
+            expect: "the window",
             reference,
         }
     }
@@ -107,6 +118,49 @@ impl Case {
         self.ptx = ptx_and_kernel;
         self.kernel = ptx_and_kernel;
         self
+    }
+
+    fn starts(mut self, starts: &[i64]) -> Case {
+        self.starts = starts.to_vec();
+        self
+    }
+
+    fn expect(mut self, expect: &'static str) -> Case {
+        self.expect = expect;
+        self
+    }
+
+    fn scalar(mut self, arg: Arg, ty: &'static str) -> Case {
+        self.scalars.push((arg, ty));
+        self
+    }
+
+    fn grid(mut self, grid: [u32; 3], cluster: [u32; 3]) -> Case {
+        self.launch.grid = grid;
+        self.launch.cluster = cluster;
+        self
+    }
+
+    /// Built with `--acopy-fallback` (the `fb_` naming rule of tests/gpu/build-ptx.sh).
+    pub fn fallback(&self) -> bool {
+        self.ptx.starts_with("fb_")
+    }
+
+    /// The chip the PTX is built for, and the fallback flag when set.
+    pub fn chip_text(&self) -> String {
+        if self.fallback() {
+            format!("{}, --acopy-fallback", self.path.chip())
+        } else {
+            self.path.chip().to_string()
+        }
+    }
+
+    /// Every kernel argument before the tensor maps: src, out, the starts, the scalars.
+    pub fn args(&self, src: Arg, out: Arg) -> Vec<Arg> {
+        let mut v = vec![src, out];
+        v.extend(self.starts.iter().map(|&s| Arg::I64(s)));
+        v.extend(self.scalars.iter().map(|(a, _)| a.clone()));
+        v
     }
 
     pub fn out_elems(&self) -> u64 {
@@ -130,11 +184,14 @@ impl Case {
             format!("memref<{}x{t}>", dims.join("x"))
         };
         let mut s = format!("(%src: {}, %out: {}", mr(&self.src), mr(&self.out));
+        for i in 0..self.starts.len() {
+            s.push_str(&format!(", %s{i}: index"));
+        }
         for (i, (_, ty)) in self.scalars.iter().enumerate() {
             let name = if *ty == "i1" {
                 "pred".to_string()
             } else {
-                format!("s{i}")
+                format!("x{i}")
             };
             s.push_str(&format!(", %{name}: {ty}"));
         }
@@ -218,24 +275,27 @@ pub fn cases() -> Vec<Case> {
             .block(threads),
         );
     }
-    v.push(Case::new(
-        "cp_async_pending",
-        CpAsync,
-        F32,
-        &[256, 512],
-        &[4, 16, 128],
-        "4 copies (4 groups): window i = src[64i : 64i+16, 128:256] into smem buffer i \
+    v.push(
+        Case::new(
+            "cp_async_pending",
+            CpAsync,
+            F32,
+            &[256, 512],
+            &[4, 16, 128],
+            "4 copies (4 groups): window i = src[64i : 64i+16, 128:256] into smem buffer i \
          (memref<16x128xf32, 3>); \
          wait_gmem_to_smem pending=2, write buffers 0,1 to out[0], out[1]; \
          wait pending=0, write buffers 2,3 to out[2], out[3]",
-        |d| {
-            let mut o = Vec::new();
-            for i in 0..4 {
-                o.extend(d.window_of(&[64 * i, 128], &[16, 128]));
-            }
-            o
-        },
-    ));
+            |d| {
+                let mut o = Vec::new();
+                for i in 0..4 {
+                    o.extend(d.window_of(&[64 * i, 128], &[16, 128]));
+                }
+                o
+            },
+        )
+        .expect("out[i] = window i"),
+    );
 
     // ---- TMA, PTX for sm_90 ----
     v.push(Case::new(
@@ -248,81 +308,89 @@ pub fn cases() -> Vec<Case> {
          parity 0; write smem to out",
         |d| d.window(&[64, 128]),
     ));
-    v.push(Case::new(
-        "tma_edge_zeros",
-        Tma,
-        F32,
-        &[200, 300],
-        &[64, 128],
-        "oob_mode zeros: copy the 64x128 window at (160, 256) (only 40x44 inside src), wait, \
-         write smem to out",
-        |d| d.window_zeros(&[160, 256]),
-    ));
-    v.push(Case::new(
-        "tma_swizzle_128b",
-        Tma,
-        F32,
-        &[256, 512],
-        &[64, 32],
-        "swizzle = 128: copy the 64x32 window at (64, 96) into a 1024-byte aligned \
-         memref<64x32xf32, 3>, wait, write smem to out element by element in memory order \
-         (out holds the raw swizzled bytes)",
-        |d| swizzle(&d.window(&[64, 96]), 128),
-    ));
-    let mut pred_false = Case::new(
-        "tma_pred_false",
-        Tma,
-        F32,
-        &[256, 512],
-        &[64, 128],
-        "fill smem with 7.0 (plain stores + gpu.barrier); barrier_init; copy the 64x128 window \
-         at (64, 128) with predicate %pred; barrier_wait parity 0 (must complete); write smem \
-         to out",
-        |d| d.filled(SENTINEL_F32.to_bits().to_le_bytes().as_slice()),
-    )
-    .kernel("tma_pred");
-    pred_false.scalars = vec![(Arg::Pred(false), "i1")];
-    v.push(pred_false);
-    let mut pred_true = Case::new(
-        "tma_pred_true",
-        Tma,
-        F32,
-        &[256, 512],
-        &[64, 128],
-        "the tma_pred kernel with %pred = true",
-        |d| d.window(&[64, 128]),
-    )
-    .kernel("tma_pred");
-    pred_true.scalars = vec![(Arg::Pred(true), "i1")];
-    v.push(pred_true);
-    let mut mc = Case::new(
-        "tma_multicast",
-        Tma,
-        F32,
-        &[256, 512],
-        &[2, 64, 128],
-        "nvvm.cluster_dim = 2x1x1, collective_axes = [\"x\"]: copy the 64x128 window at \
-         (64, 128), wait; CTA with cluster rank r writes its smem to out[r]",
-        |d| {
-            let w = d.window_of(&[64, 128], &[64, 128]);
-            [w.clone(), w].concat()
-        },
+    v.push(
+        Case::new(
+            "tma_edge_zeros",
+            Tma,
+            F32,
+            &[200, 300],
+            &[64, 128],
+            "oob_mode zeros: copy the 64x128 window at (160, 256) (only 40x44 inside src), \
+             wait, write smem to out",
+            |d| d.window_zeros(&[160, 256]),
+        )
+        .expect("the window, zeros outside src"),
     );
-    mc.launch.grid = [2, 1, 1];
-    mc.launch.cluster = [2, 1, 1];
-    v.push(mc);
-    let mut st = Case::new(
-        "tma_store",
-        Tma,
-        F32,
-        &[64, 128],
-        &[256, 512],
-        "fill smem from src (plain loads/stores, gpu.barrier); copy_smem_to_gmem smem -> out \
-         at (64, 128); wait_smem_to_gmem",
-        |d| d.stored(&[64, 128], false),
+    v.push(
+        Case::new(
+            "tma_swizzle_128b",
+            Tma,
+            F32,
+            &[256, 512],
+            &[64, 32],
+            "swizzle = 128: copy the 64x32 window at (64, 96) into a 1024-byte aligned \
+             memref<64x32xf32, 3>, wait, write smem to out element by element in memory \
+             order (out holds the raw swizzled bytes)",
+            |d| swizzle(&d.window(&[64, 96]), 128),
+        )
+        .expect("the window, 16-byte chunks placed by SWIZZLE_128B"),
     );
-    st.launch = LaunchConfig::linear(1, 128);
-    v.push(st);
+    v.push(
+        Case::new(
+            "tma_pred_false",
+            Tma,
+            F32,
+            &[256, 512],
+            &[64, 128],
+            "fill smem with 7.0 (plain stores + gpu.barrier); barrier_init; copy the 64x128 \
+             window at (64, 128) with predicate %pred; barrier_wait parity 0 (must complete); \
+             write smem to out",
+            |d| d.filled(SENTINEL_F32.to_bits().to_le_bytes().as_slice()),
+        )
+        .kernel("tma_pred")
+        .scalar(Arg::Pred(false), "i1")
+        .expect("every element 7.0 (smem untouched)"),
+    );
+    v.push(
+        Case::new(
+            "tma_pred_true",
+            Tma,
+            F32,
+            &[256, 512],
+            &[64, 128],
+            "the tma_pred kernel with %pred = true",
+            |d| d.window(&[64, 128]),
+        )
+        .kernel("tma_pred")
+        .scalar(Arg::Pred(true), "i1"),
+    );
+    v.push(
+        Case::new(
+            "tma_multicast",
+            Tma,
+            F32,
+            &[256, 512],
+            &[2, 64, 128],
+            "nvvm.cluster_dim = 2x1x1, collective_axes = [\"x\"]: copy the 64x128 window at \
+             (64, 128), wait; CTA with cluster rank r writes its smem to out[r]",
+            |d| d.window_of(&[64, 128], &[64, 128]).repeat(2),
+        )
+        .grid([2, 1, 1], [2, 1, 1])
+        .expect("out[0] = out[1] = the window"),
+    );
+    v.push(
+        Case::new(
+            "tma_store",
+            Tma,
+            F32,
+            &[64, 128],
+            &[256, 512],
+            "fill smem from src (plain loads/stores, gpu.barrier); copy_smem_to_gmem smem -> \
+             out at (64, 128); wait_smem_to_gmem",
+            |d| d.stored(&[64, 128], false),
+        )
+        .expect("0xFF poison everywhere except the window = src"),
+    );
     let mut sa = Case::new(
         "tma_store_add",
         Tma,
@@ -331,7 +399,8 @@ pub fn cases() -> Vec<Case> {
         &[256, 512],
         "as tma_store with reduction_op = add: out[window] += smem",
         |d| d.stored(&[64, 128], true),
-    );
+    )
+    .expect("out_init + src on the window, out_init elsewhere");
     sa.src_fill = Fill::SmallInts;
     sa.out_fill = Fill::SmallInts;
     v.push(sa);
@@ -344,43 +413,423 @@ pub fn cases() -> Vec<Case> {
         "copy the 2x2x3x8x32 window at (1, 1, 2, 4, 32), wait, write smem to out",
         |d| d.window(&[1, 1, 2, 4, 32]),
     ));
+    v.extend(dynamic_start_cases());
+    v
+}
+
+/// Cases whose window starts are kernel arguments: one kernel, several starts. The
+/// innermost start times the element size decides whether TMA can take the start as it
+/// is (a multiple of 16 bytes) or the lowering must take another path.
+fn dynamic_start_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    // ---- TMA loads at dynamic starts (oob_mode zeros) ----
+    for (name, starts, note) in [
+        (
+            "tma_dyn_aligned",
+            [64, 128],
+            "aligned: column 128 is 512 bytes",
+        ),
+        (
+            "tma_dyn_col1",
+            [64, 129],
+            "misaligned: column 129 is 516 bytes",
+        ),
+        (
+            "tma_dyn_col2",
+            [64, 130],
+            "misaligned: column 130 is 520 bytes",
+        ),
+        (
+            "tma_dyn_col3",
+            [64, 131],
+            "misaligned: column 131 is 524 bytes",
+        ),
+        (
+            "tma_dyn_neg64",
+            [100, -64],
+            "negative, aligned: column -64 is -256 bytes; columns < 0 are zeros",
+        ),
+        (
+            "tma_dyn_neg63",
+            [100, -63],
+            "negative, misaligned: column -63 is -252 bytes",
+        ),
+        (
+            "tma_dyn_neg_both",
+            [-10, -64],
+            "negative in both dimensions, aligned",
+        ),
+        (
+            "tma_dyn_edge",
+            [230, 448],
+            "partly past the edge, aligned: 26x64 of the window inside src",
+        ),
+        (
+            "tma_dyn_edge_col1",
+            [230, 449],
+            "partly past the edge, misaligned: column 449 is 1796 bytes",
+        ),
+    ] {
+        v.push(
+            Case::new(name, Tma, F32, &[256, 512], &[64, 128],
+                format!("barrier; copy the 64x128 window at ({}, {}) ({note}), wait parity 0, write smem to out",
+                    starts[0], starts[1]),
+                |d| d.window_zeros(d.starts))
+            .kernel("tma_dyn_2d")
+            .starts(&starts)
+            .expect("the window, zeros outside src"),
+        );
+    }
+    for (name, starts, note) in [
+        (
+            "tma_dyn_bf16_aligned",
+            [32, 64],
+            "aligned: column 64 is 128 bytes",
+        ),
+        (
+            "tma_dyn_bf16_col3",
+            [33, 67],
+            "misaligned: column 67 is 134 bytes",
+        ),
+    ] {
+        v.push(
+            Case::new(name, Tma, BF16, &[128, 256], &[32, 64],
+                format!("barrier; copy the 32x64 bf16 window at ({}, {}) ({note}), wait, write smem to out",
+                    starts[0], starts[1]),
+                |d| d.window_zeros(d.starts))
+            .kernel("tma_dyn_bf16")
+            .starts(&starts)
+            .expect("the window, zeros outside src"),
+        );
+    }
+    for (name, starts, note) in [
+        (
+            "tma_dyn_3d_aligned",
+            [5, 17, 32],
+            "aligned: column 32 is 128 bytes",
+        ),
+        (
+            "tma_dyn_3d_col1",
+            [5, 17, 33],
+            "misaligned: column 33 is 132 bytes",
+        ),
+        (
+            "tma_dyn_3d_edge",
+            [10, 36, 80],
+            "partly past the edge in every dimension, aligned",
+        ),
+    ] {
+        v.push(
+            Case::new(name, Tma, F32, &[12, 40, 96], &[4, 8, 32],
+                format!("barrier; copy the 4x8x32 window at ({}, {}, {}) ({note}), wait, write smem to out",
+                    starts[0], starts[1], starts[2]),
+                |d| d.window_zeros(d.starts))
+            .kernel("tma_dyn_3d")
+            .starts(&starts)
+            .expect("the window, zeros outside src"),
+        );
+    }
+
+    // ---- multicast over 2x2 clusters, 4 clusters per grid ----
+    for (kernel, axes) in [
+        ("tma_mc_x", "[\"x\"]"),
+        ("tma_mc_y", "[\"y\"]"),
+        ("tma_mc_xy", "[\"x\", \"y\"]"),
+    ] {
+        for (suffix, starts, note) in [
+            ("aligned", [64, 128], "aligned"),
+            ("col3", [64, 131], "misaligned: column 131 is 524 bytes"),
+        ] {
+            let name: &'static str = Box::leak(format!("{kernel}_{suffix}").into_boxed_str());
+            v.push(
+                Case::new(name, Tma, F32, &[256, 512], &[16, 64, 128],
+                    format!("nvvm.cluster_dim = 2x2x1, collective_axes = {axes}: the CTAs of a group \
+                             share the load of the 64x128 window at ({}, {}) ({note}) and multicast it; \
+                             wait; block (bx, by) writes its smem to out[4 * by + bx]",
+                        starts[0], starts[1]),
+                    |d| d.window_zeros_of(d.starts, &d.out_shape[1..]).repeat(d.out_shape[0] as usize))
+                .kernel(kernel)
+                .starts(&starts)
+                .grid([4, 4, 1], [2, 2, 1])
+                .expect("out[b] = the window for all 16 blocks"),
+            );
+        }
+    }
+
+    // ---- TMA stores at dynamic starts (they clip outside out) ----
+    for (name, starts, note) in [
+        ("tma_store_dyn_aligned", [64, 128], "aligned"),
+        (
+            "tma_store_dyn_col1",
+            [64, 129],
+            "misaligned: column 129 is 516 bytes",
+        ),
+        (
+            "tma_store_dyn_negrow",
+            [-10, 128],
+            "negative row: the first 10 rows fall outside",
+        ),
+        (
+            "tma_store_dyn_negcol",
+            [64, -64],
+            "negative column, aligned: the first 64 columns fall outside",
+        ),
+        (
+            "tma_store_dyn_neg",
+            [-10, -64],
+            "negative, aligned: the first 10 rows and 64 columns fall outside",
+        ),
+        (
+            "tma_store_dyn_neg_col1",
+            [-10, -63],
+            "negative, misaligned: column -63 is -252 bytes",
+        ),
+        (
+            "tma_store_dyn_edge",
+            [230, 448],
+            "partly past the edge, aligned",
+        ),
+        (
+            "tma_store_dyn_edge_col2",
+            [230, 450],
+            "partly past the edge, misaligned: column 450 is 1800 bytes",
+        ),
+    ] {
+        v.push(
+            Case::new(
+                name,
+                Tma,
+                F32,
+                &[64, 128],
+                &[256, 512],
+                format!(
+                    "fill smem from src; copy_smem_to_gmem smem -> out at ({}, {}) ({note}); \
+                         wait_smem_to_gmem",
+                    starts[0], starts[1]
+                ),
+                |d| d.stored_clipped(d.starts),
+            )
+            .kernel("tma_store_dyn")
+            .starts(&starts)
+            .expect("0xFF poison except the part of the window inside out = src"),
+        );
+    }
+    for (name, starts, note) in [
+        ("tma_store_3d", [4, 9, 16], "inside out"),
+        (
+            "tma_store_3d_edge",
+            [8, 20, 48],
+            "partly past the edge in every dimension",
+        ),
+        (
+            "tma_store_3d_col1",
+            [4, 9, 17],
+            "misaligned: column 17 is 68 bytes",
+        ),
+    ] {
+        v.push(
+            Case::new(
+                name,
+                Tma,
+                F32,
+                &[3, 8, 32],
+                &[10, 24, 64],
+                format!(
+                    "rank 3: fill smem from src; copy_smem_to_gmem smem -> out at ({}, {}, {}) \
+                         ({note}); wait_smem_to_gmem",
+                    starts[0], starts[1], starts[2]
+                ),
+                |d| d.stored_clipped(d.starts),
+            )
+            .kernel("tma_store_3d")
+            .starts(&starts)
+            .expect("0xFF poison except the part of the window inside out = src"),
+        );
+    }
+
+    // ---- one barrier, two phases ----
+    for (name, starts, note) in [
+        ("tma_two_phase", [64, 128, 130, 256], "both aligned"),
+        (
+            "tma_two_phase_col1",
+            [64, 128, 130, 257],
+            "the second misaligned: column 257 is 1028 bytes",
+        ),
+    ] {
+        v.push(
+            Case::new(name, Tma, F32, &[256, 512], &[2, 64, 128],
+                format!("barrier_init; copy the 64x128 window at ({}, {}), wait parity 0, write smem \
+                         to out[0]; gpu.barrier; copy the window at ({}, {}) ({note}) into the same \
+                         smem with the same barrier, wait parity 1, write smem to out[1]",
+                    starts[0], starts[1], starts[2], starts[3]),
+                |d| {
+                    let w = &d.out_shape[1..];
+                    [d.window_zeros_of(&d.starts[0..2], w), d.window_zeros_of(&d.starts[2..4], w)].concat()
+                })
+            .kernel("tma_two_phase")
+            .starts(&starts)
+            .expect("out[0] = the first window, out[1] = the second"),
+        );
+    }
+
+    // ---- a predicate at a dynamic, misaligned start ----
+    for (name, pred) in [
+        ("tma_pred_dyn_true_col1", true),
+        ("tma_pred_dyn_false_col1", false),
+    ] {
+        let reference: fn(&Data) -> Vec<u8> = if pred {
+            |d| d.window_zeros(d.starts)
+        } else {
+            |d| d.filled(SENTINEL_F32.to_bits().to_le_bytes().as_slice())
+        };
+        let c = Case::new(name, Tma, F32, &[256, 512], &[64, 128],
+            format!("fill smem with 7.0; barrier_init; copy the 64x128 window at (64, 129) \
+                     (misaligned: 516 bytes) with %pred = {pred}; barrier_wait parity 0; write smem to out"),
+            reference)
+        .kernel("tma_pred_dyn")
+        .starts(&[64, 129])
+        .scalar(Arg::Pred(pred), "i1");
+        v.push(if pred {
+            c.expect("the window")
+        } else {
+            c.expect("every element 7.0 (smem untouched)")
+        });
+    }
+
+    // ---- fallback mode on sm_80 (cp.async) at dynamic starts ----
+    for (name, starts, note) in [
+        ("fb_barrier_aligned", [64, 128], "16-byte aligned"),
+        ("fb_barrier_col1", [64, 129], "only 4-byte aligned"),
+        (
+            "fb_barrier_neg",
+            [-5, -3],
+            "negative: 5 rows and 3 columns outside src",
+        ),
+        (
+            "fb_barrier_edge",
+            [230, 450],
+            "partly past the edge, only 8-byte aligned",
+        ),
+    ] {
+        v.push(
+            Case::new(
+                name,
+                CpAsync,
+                F32,
+                &[256, 512],
+                &[64, 128],
+                format!(
+                    "barrier and oob_mode zeros kept by fallback mode: copy the 64x128 window at \
+                         ({}, {}) ({note}), wait parity 0, write smem to out",
+                    starts[0], starts[1]
+                ),
+                |d| d.window_zeros(d.starts),
+            )
+            .kernel("fb_cp_async_barrier")
+            .starts(&starts)
+            .expect("the window, zeros outside src"),
+        );
+    }
+    for (name, starts, note) in [
+        ("fb_f16_odd", [7, 17], "odd column: 2-byte aligned"),
+        (
+            "fb_f16_edge",
+            [-1, 250],
+            "row -1 and columns past 255 outside src",
+        ),
+    ] {
+        v.push(
+            Case::new(
+                name,
+                CpAsync,
+                F16,
+                &[128, 256],
+                &[32, 64],
+                format!(
+                    "barrier and zeros kept by fallback mode: copy the 32x64 f16 window at \
+                         ({}, {}) ({note}), wait parity 0, write smem to out",
+                    starts[0], starts[1]
+                ),
+                |d| d.window_zeros(d.starts),
+            )
+            .kernel("fb_cp_async_f16")
+            .starts(&starts)
+            .expect("the window, zeros outside src"),
+        );
+    }
+    v.push(
+        Case::new("fb_pred_true", CpAsync, F32, &[256, 512], &[64, 128],
+            "fill smem with 7.0; predicate and zeros kept by fallback mode: copy the 64x128 window \
+             at (200, 387) (only 4-byte aligned, partly past the edge) if %pred; \
+             wait_gmem_to_smem; write smem to out",
+            |d| d.window_zeros(d.starts))
+        .kernel("fb_cp_async_pred")
+        .starts(&[200, 387])
+        .scalar(Arg::Pred(true), "i1")
+        .expect("the window, zeros outside src"),
+    );
+    v.push(
+        Case::new(
+            "fb_pred_false",
+            CpAsync,
+            F32,
+            &[256, 512],
+            &[64, 128],
+            "the fb_cp_async_pred kernel with %pred = false: nothing copied, the wait returns",
+            |d| d.filled(SENTINEL_F32.to_bits().to_le_bytes().as_slice()),
+        )
+        .kernel("fb_cp_async_pred")
+        .starts(&[64, 129])
+        .scalar(Arg::Pred(false), "i1")
+        .expect("every element 7.0 (smem untouched)"),
+    );
+
+    // ---- a constant misaligned TMA start under --acopy-fallback (sm_90) ----
+    v.push(
+        Case::new(
+            "fb_tma_const_misaligned",
+            Tma,
+            F32,
+            &[256, 512],
+            &[64, 128],
+            "barrier; copy the 64x128 window at the constant start (37, 133) (column 133 is 532 \
+             bytes), wait parity 0, write smem to out",
+            |d| d.window(&[37, 133]),
+        )
+        .expect("the window"),
+    );
     v
 }
 
 impl Data<'_> {
     /// `out = src[offset + k]` over the out shape.
-    pub fn window(&self, offset: &[u64]) -> Vec<u8> {
-        window(
-            self.src,
-            self.src_shape,
-            self.elem_bytes,
-            offset,
-            self.out_shape,
-            false,
-        )
+    pub fn window(&self, offset: &[i64]) -> Vec<u8> {
+        self.window_at(offset, self.out_shape, false)
     }
 
-    /// As `window`, with zeros where the window leaves src.
-    pub fn window_zeros(&self, offset: &[u64]) -> Vec<u8> {
-        window(
-            self.src,
-            self.src_shape,
-            self.elem_bytes,
-            offset,
-            self.out_shape,
-            true,
-        )
+    /// As `window`, with zeros where the window leaves src (on either side).
+    pub fn window_zeros(&self, offset: &[i64]) -> Vec<u8> {
+        self.window_at(offset, self.out_shape, true)
     }
 
     /// A window of a given shape.
-    pub fn window_of(&self, offset: &[u64], shape: &[u64]) -> Vec<u8> {
+    pub fn window_of(&self, offset: &[i64], shape: &[u64]) -> Vec<u8> {
+        self.window_at(offset, shape, false)
+    }
+
+    /// A window of a given shape, with zeros where it leaves src.
+    pub fn window_zeros_of(&self, offset: &[i64], shape: &[u64]) -> Vec<u8> {
+        self.window_at(offset, shape, true)
+    }
+
+    fn window_at(&self, offset: &[i64], shape: &[u64], zero_oob: bool) -> Vec<u8> {
         window(
             self.src,
             self.src_shape,
             self.elem_bytes,
             offset,
             shape,
-            false,
+            zero_oob,
         )
     }
 
@@ -390,11 +839,25 @@ impl Data<'_> {
     }
 
     /// out as it started, with the src tile stored (or added, f32) at `offset`.
-    pub fn stored(&self, offset: &[u64], add: bool) -> Vec<u8> {
+    pub fn stored(&self, offset: &[i64], add: bool) -> Vec<u8> {
+        self.store_at(offset, add, false)
+    }
+
+    /// out as it started, with the part of the src tile that lands inside out stored at
+    /// `offset`: a TMA store writes nothing outside the tensor, on either side.
+    pub fn stored_clipped(&self, offset: &[i64]) -> Vec<u8> {
+        self.store_at(offset, false, true)
+    }
+
+    fn store_at(&self, offset: &[i64], add: bool, clip: bool) -> Vec<u8> {
+        assert_eq!(offset.len(), self.out_shape.len(), "offset rank");
         let mut out = self.out_init.to_vec();
         let eb = self.elem_bytes;
         for_each_index(self.src_shape, |k, lin| {
-            let at: Vec<u64> = k.iter().zip(offset).map(|(a, b)| a + b).collect();
+            let Some(at) = inside(k, offset, self.out_shape) else {
+                assert!(clip, "case table: store leaves out at {k:?} + {offset:?}");
+                return;
+            };
             let o = linear(&at, self.out_shape) as usize * eb;
             let s = lin as usize * eb;
             if add {
@@ -407,6 +870,18 @@ impl Data<'_> {
         });
         out
     }
+}
+
+/// `offset + k` when every coordinate lies inside `shape`.
+fn inside(k: &[u64], offset: &[i64], shape: &[u64]) -> Option<Vec<u64>> {
+    k.iter()
+        .zip(offset)
+        .zip(shape)
+        .map(|((&k, &o), &d)| {
+            let at = k as i128 + o as i128;
+            (0..d as i128).contains(&at).then_some(at as u64)
+        })
+        .collect()
 }
 
 fn linear(idx: &[u64], shape: &[u64]) -> u64 {
@@ -428,14 +903,14 @@ fn for_each_index(shape: &[u64], mut f: impl FnMut(&[u64], u64)) {
     }
 }
 
-/// `win[k] = src[offset + k]`, row-major. A window of lower rank than src has leading
-/// length-1 dimensions. Elements outside src are zero when `zero_oob`; otherwise that is a
-/// mistake in the case table.
+/// `win[k] = src[offset + k]`, row-major; offsets may be negative. A window of lower
+/// rank than src has leading length-1 dimensions. Elements outside src are zero when
+/// `zero_oob`; otherwise that is a mistake in the case table.
 pub fn window(
     src: &[u8],
     src_shape: &[u64],
     eb: usize,
-    offset: &[u64],
+    offset: &[i64],
     win: &[u64],
     zero_oob: bool,
 ) -> Vec<u8> {
@@ -443,13 +918,16 @@ pub fn window(
     let mut full = vec![1u64; src_shape.len() - win.len()];
     full.extend_from_slice(win);
     let mut out = Vec::with_capacity(full.iter().product::<u64>() as usize * eb);
-    for_each_index(&full, |k, _| {
-        let at: Vec<u64> = k.iter().zip(offset).map(|(a, b)| a + b).collect();
-        if at.iter().zip(src_shape).all(|(a, d)| a < d) {
+    for_each_index(&full, |k, _| match inside(k, offset, src_shape) {
+        Some(at) => {
             let s = linear(&at, src_shape) as usize * eb;
             out.extend_from_slice(&src[s..s + eb]);
-        } else {
-            assert!(zero_oob, "case table: window leaves src at {at:?}");
+        }
+        None => {
+            assert!(
+                zero_oob,
+                "case table: window leaves src at {k:?} + {offset:?}"
+            );
             out.extend(std::iter::repeat_n(0u8, eb));
         }
     });
@@ -615,6 +1093,7 @@ mod tests {
             out_init: &init,
             out_shape: &[4, 4],
             elem_bytes: 4,
+            starts: &[],
         };
         let f = |v: &[u8], i: usize| f32::from_le_bytes(v[i * 4..i * 4 + 4].try_into().unwrap());
         let st = d.stored(&[1, 2], false);
@@ -680,6 +1159,7 @@ mod tests {
                 out_init: &init,
                 out_shape: &c.out,
                 elem_bytes: eb,
+                starts: &c.starts,
             };
             let r = (c.reference)(&d);
             assert_eq!(r.len() as u64, c.out_bytes(), "{}", c.name);
@@ -687,6 +1167,96 @@ mod tests {
         }
         let paths = |p| all.iter().filter(|c| c.path == p).count();
         assert!(paths(CpAsync) >= 6 && paths(Tma) >= 7);
+        assert!(all.len() >= 35, "issue 9 asks for at least 35 cases");
+    }
+
+    /// iota, but element i holds i + 1, so that no element reads as a zero fill.
+    fn iota1(n: usize, eb: usize) -> Vec<u8> {
+        (0..n)
+            .flat_map(|i| (i as u64 + 1).to_le_bytes()[..eb].to_vec())
+            .collect()
+    }
+
+    #[test]
+    fn windows_at_negative_and_past_the_edge_starts() {
+        let src = iota1(4 * 8, 4);
+        // Row -1 and columns -2, -1 are outside: zeros; the rest reads src.
+        let w = window(&src, &[4, 8], 4, &[-1, -2], &[2, 4], true);
+        let got: Vec<u64> = (0..8).map(|i| elem(&w, i, 4)).collect();
+        assert_eq!(got, [0, 0, 0, 0, 0, 0, 1, 2]);
+        // Past the bottom-right corner.
+        let w = window(&src, &[4, 8], 4, &[3, 6], &[2, 3], true);
+        let got: Vec<u64> = (0..6).map(|i| elem(&w, i, 4)).collect();
+        assert_eq!(got, [31, 32, 0, 0, 0, 0]);
+        // Rank 3: each coordinate goes with its own dimension.
+        let src = iota1(2 * 3 * 4, 4);
+        let w = window(&src, &[2, 3, 4], 4, &[1, 2, 3], &[1, 1, 1], true);
+        assert_eq!(elem(&w, 0, 4), 12 + 2 * 4 + 3 + 1);
+    }
+
+    #[test]
+    fn clipped_store_writes_only_inside_out() {
+        let src: Vec<u8> = [1.0f32, 2.0, 3.0, 4.0]
+            .iter()
+            .flat_map(|f| f.to_le_bytes())
+            .collect();
+        let init = vec![0xFFu8; 16 * 4];
+        let d = Data {
+            src: &src,
+            src_shape: &[2, 2],
+            out_init: &init,
+            out_shape: &[4, 4],
+            elem_bytes: 4,
+            starts: &[],
+        };
+        // The 2x2 tile at (-1, 3): only src[1][0] = 3.0 lands, at out[0][3].
+        let st = d.stored_clipped(&[-1, 3]);
+        let written: Vec<(usize, f32)> = st
+            .chunks(4)
+            .enumerate()
+            .filter(|(_, c)| c != &[0xFF; 4])
+            .map(|(i, c)| (i, f32::from_le_bytes(c.try_into().unwrap())))
+            .collect();
+        assert_eq!(written, [(3, 3.0)]);
+    }
+
+    #[test]
+    #[should_panic(expected = "store leaves out")]
+    fn unclipped_store_outside_out_is_a_table_error() {
+        let src = vec![0u8; 4];
+        let init = vec![0u8; 4];
+        let d = Data {
+            src: &src,
+            src_shape: &[1, 1],
+            out_init: &init,
+            out_shape: &[1, 1],
+            elem_bytes: 4,
+            starts: &[],
+        };
+        d.stored(&[0, 1], false);
+    }
+
+    #[test]
+    fn starts_are_passed_after_out() {
+        let all = cases();
+        let c = all.iter().find(|c| c.name == "fb_pred_false").unwrap();
+        assert_eq!(
+            c.signature(),
+            "(%src: memref<256x512xf32>, %out: memref<64x128xf32>, %s0: index, %s1: index, %pred: i1)"
+        );
+        let args = c.args(Arg::Ptr(1), Arg::Ptr(2));
+        assert!(matches!(
+            args.as_slice(),
+            [
+                Arg::Ptr(1),
+                Arg::Ptr(2),
+                Arg::I64(64),
+                Arg::I64(129),
+                Arg::Pred(false)
+            ]
+        ));
+        assert!(c.fallback());
+        assert_eq!(c.chip_text(), "sm_80, --acopy-fallback");
     }
 
     #[test]
