@@ -137,4 +137,27 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
     "acopy.copy_smem_to_gmem"(%tile, %dst, %c3, %c5) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "smax"} : (memref<8x32xi32, 3>, memref<256x512xi32>, index, index) -> ()
     gpu.return
   }
+  // A TMA store traps at a negative coordinate too, aligned or not: a
+  // constant one takes the element-wise path (no tensor map); a promised
+  // store has no check at all.
+  // CHECK-LABEL: gpu.func @store_negative_row
+  // CHECK-SAME: ) kernel {{[{]$}}
+  // CHECK-NOT: nvvm.cp.async.bulk.tensor
+  // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<1>
+  // CHECK-NOT: nvvm.cp.async.bulk.tensor
+  // CHECK-LABEL: gpu.func @store_promised
+  // CHECK-NOT: arith.cmpi sge
+  // CHECK-NOT: } else {
+  // CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta
+  // CHECK-NOT: llvm.store
+  gpu.func @store_negative_row(%dst: memref<256x512xf32>) workgroup(%tile: memref<16x32xf32, 3>) kernel {
+    %cm10 = arith.constant -10 : index
+    %c128 = arith.constant 128 : index
+    "acopy.copy_smem_to_gmem"(%tile, %dst, %cm10, %c128) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (memref<16x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    gpu.return
+  }
+  gpu.func @store_promised(%dst: memref<256x512xf32>, %i: index, %j: index) workgroup(%tile: memref<16x32xf32, 3>) kernel {
+    "acopy.copy_smem_to_gmem"(%tile, %dst, %i, %j) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start} : (memref<16x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    gpu.return
+  }
 }

@@ -58,6 +58,7 @@ impl Ix<'_, '_> {
 pub(crate) enum Cmp {
     Eq = 0,
     Ne = 1,
+    Sge = 5,
     Ult = 6,
 }
 

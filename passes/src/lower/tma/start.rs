@@ -15,6 +15,9 @@
 //!   stops it in acopy-verify): the non-TMA path only;
 //! - **dynamic, unproved**: both, chosen at run time by
 //!   `(start & (16 / element_bytes - 1)) == 0`.
+//!
+//! Stores add a rule of their own: no negative start coordinate
+//! ([`classify_store`]).
 
 use acopy_dialect::CopyGmemToSmem;
 use melior::ir::Value;
@@ -65,6 +68,51 @@ pub(crate) fn classify<'c, 'a>(
             Ok(StartAlignment::Check(b.cmpi(Cmp::Eq, low, zero)?))
         }
     }
+}
+
+/// [`classify`] for a store, which TMA also cannot take at a negative
+/// coordinate along any dimension (measured on an H200: a store at row −10
+/// or column −64, aligned, traps; loads there are exact). `starts` are the
+/// window's start coordinates, outermost first. A negative constant makes
+/// the store [`StartAlignment::Misaligned`]; dynamic coordinates join the
+/// run-time check as `(c_0 | c_1 | …) >= 0`. `promised` waives both checks.
+pub(crate) fn classify_store<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    starts: &[Ix<'c, 'a>],
+    element_bytes: u64,
+    promised: bool,
+) -> LowerResult<StartAlignment<'c, 'a>> {
+    let innermost = *starts
+        .last()
+        .ok_or_else(|| "internal error: a store without indices".to_string())?;
+    let aligned = classify(b, innermost, element_bytes, promised)?;
+    if promised || matches!(aligned, StartAlignment::Misaligned) {
+        return Ok(aligned);
+    }
+    let mut dynamic: Option<Value<'c, 'a>> = None;
+    for start in starts {
+        match *start {
+            Ix::Const(constant) if constant < 0 => return Ok(StartAlignment::Misaligned),
+            Ix::Const(_) => {}
+            Ix::Val(value) => {
+                dynamic = Some(match dynamic {
+                    None => value,
+                    Some(previous) => b.binary("arith.ori", previous, value)?,
+                });
+            }
+        }
+    }
+    let Some(bits) = dynamic else {
+        return Ok(aligned);
+    };
+    let zero = b.index(0)?;
+    let non_negative = b.cmpi(Cmp::Sge, bits, zero)?;
+    Ok(match aligned {
+        StartAlignment::Check(aligned) => {
+            StartAlignment::Check(b.binary("arith.andi", aligned, non_negative)?)
+        }
+        _ => StartAlignment::Check(non_negative),
+    })
 }
 
 /// Emits `tma` where the start is aligned and `other` where it is not.

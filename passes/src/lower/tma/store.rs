@@ -55,10 +55,8 @@ pub(crate) fn lower<'c, 'a>(
     let predicate = view.predicate;
 
     let starts = destination.window_start(b, &view.indices, "dst")?;
-    let innermost = *starts
-        .last()
-        .ok_or_else(|| "internal error: a store without indices".to_string())?;
-    let alignment = start::classify(b, innermost, element_bytes, view.assume_aligned_start)?;
+    let alignment =
+        start::classify_store(b, &starts, element_bytes, view.assume_aligned_start)?;
     let key = MapKey {
         arg: destination.arg_index,
         element_type,
@@ -88,7 +86,7 @@ pub(crate) fn lower<'c, 'a>(
         },
         |b| {
             tracing::info!(
-                "acopy-lower: a TMA store at {} takes the element-wise path where its innermost start is not 16-byte aligned",
+                "acopy-lower: a TMA store at {} takes the element-wise path where its start is not 16-byte aligned or is negative",
                 view.op.location()
             );
             super::guarded(b, predicate, |b| {
