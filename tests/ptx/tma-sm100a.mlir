@@ -15,7 +15,7 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
       workgroup(%tile: memref<64x64xbf16, 3>, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     %parity = arith.constant false
     "acopy.barrier_init"(%bar) : (memref<1xi64, 3>) -> ()
-    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %j, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"], leader_tracked = "partitioned", partition_axis = 0 : i64, swizzle = 128 : i64} : (memref<256x512xbf16>, memref<64x64xbf16, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %j, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, collective_axes = ["x"], leader_tracked = "partitioned", partition_axis = 0 : i64, swizzle = 128 : i64} : (memref<256x512xbf16>, memref<64x64xbf16, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.barrier_wait"(%bar, %parity) : (memref<1xi64, 3>, i1) -> ()
     gpu.return
   }
@@ -25,7 +25,7 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
   // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster.cta_group::2 [%{{rd[0-9]+}}], [%{{rd[0-9]+}}, {%{{r[0-9]+}}, %{{r[0-9]+}}}], [%{{rd[0-9]+}}], %{{rs[0-9]+}};
   gpu.func @replicated(%src: memref<256x512xbf16>, %i: index, %j: index)
       workgroup(%tile: memref<64x64xbf16, 3>, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
-    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %j, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"], leader_tracked = "replicated"} : (memref<256x512xbf16>, memref<64x64xbf16, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %j, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, collective_axes = ["x"], leader_tracked = "replicated"} : (memref<256x512xbf16>, memref<64x64xbf16, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
 }

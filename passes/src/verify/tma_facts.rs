@@ -1,0 +1,179 @@
+//! What the TMA rules (A18–A27) see about a copy beyond its types: the kernel
+//! argument behind its global memref, where its window starts in that
+//! argument, whether the window may leave a subview, and whether its shared
+//! tile can be aligned. Each fact comes from the same function the TMA
+//! lowering calls (`lower/tma/source.rs`, `lower/tma/smem.rs`,
+//! `crate::alignment_proof`), so verification and lowering cannot disagree.
+//!
+//! It also holds [`tma_fallback_exists`]: which TMA copies have a correct
+//! non-TMA path, taken when their innermost window start is not 16-byte
+//! aligned (rule A18 in fallback mode, and at run time for dynamic starts).
+
+use acopy_dialect::{AcopyOp, CopyGmemToSmem, CopySmemToGmem, Swizzle};
+use melior::ir::{OperationRef, Value};
+
+use super::shape;
+use crate::{
+    alignment_proof::{pow2_divisor, pow2_of_constant},
+    ir,
+    lower::tma::{
+        smem,
+        source::{self, Access, Offset, SourceError},
+    },
+};
+
+/// The unit attribute a frontend puts on a TMA copy to promise that its
+/// innermost window start is 16-byte aligned (rule A19 then trusts it, and
+/// the lowering emits no run-time check).
+pub const ASSUME_ALIGNED_START: &str = "assume_aligned_start";
+
+/// The innermost window start of a TMA copy, in elements of the kernel
+/// argument: the copy's innermost index plus the subview's offset there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Start {
+    /// Both are constants.
+    Constant(i128),
+    /// Known at run time; `divisor` is the largest power of two proved to
+    /// divide it (`crate::alignment_proof`).
+    Dynamic { divisor: u64 },
+}
+
+impl Start {
+    /// Whether the start, in bytes, is a multiple of 16 (a proof for a
+    /// dynamic start).
+    pub fn aligned(self, element_bytes: u64) -> bool {
+        match self {
+            Start::Constant(start) => (start * i128::from(element_bytes)) % 16 == 0,
+            Start::Dynamic { divisor } => {
+                (u128::from(divisor) * u128::from(element_bytes)) % 16 == 0
+            }
+        }
+    }
+}
+
+/// The kernel argument behind a TMA copy's global memref, and its window.
+pub(crate) struct SourceFacts<'c, 'a> {
+    pub kernel: OperationRef<'c, 'a>,
+    pub arg_index: usize,
+    /// `None` for a copy without indices (malformed; the view refuses it).
+    pub innermost_start: Option<Start>,
+    /// The first dimension along which the window may leave a subview (A22).
+    pub leaves: Option<usize>,
+    pub access: Access,
+}
+
+/// The TMA facts of a copy on a TMA chip.
+pub(crate) struct TmaFacts<'c, 'a> {
+    pub source: Result<SourceFacts<'c, 'a>, SourceError>,
+    /// Why the shared tile's alignment cannot be guaranteed (A25), if so.
+    pub tile_alignment: Option<String>,
+}
+
+impl<'c: 'a, 'a> TmaFacts<'c, 'a> {
+    /// Reads the facts of a load or store; `None` for other ops.
+    pub fn read(view: &AcopyOp<'c, 'a>, element_bytes: Option<u64>) -> Option<Self> {
+        let (global, tile, indices, access, swizzle) = match view {
+            AcopyOp::CopyGmemToSmem(load) => (
+                load.src,
+                load.dst,
+                &load.indices,
+                Access::of_load(load.oob_mode_or_default()),
+                load.swizzle.bytes(),
+            ),
+            AcopyOp::CopySmemToGmem(store) => {
+                (store.dst, store.src, &store.indices, Access::Store, 0)
+            }
+            _ => return None,
+        };
+        let tile_shape: Vec<i64> = melior::ir::r#type::MemRefType::try_from(
+            melior::ir::ValueLike::r#type(&tile),
+        )
+        .ok()
+        .map(ir::shape)
+        .and_then(|shape| shape.into_iter().collect())
+        .unwrap_or_default();
+        let global_rank = indices.len();
+        let window = shape::window_shape(global_rank, &tile_shape);
+        let source = source::resolve(global).map(|resolved| SourceFacts {
+            kernel: resolved.kernel,
+            arg_index: resolved.arg_index,
+            innermost_start: innermost_start(indices, &resolved.offsets),
+            leaves: resolved.window_leaves(indices, &window, access),
+            access,
+        });
+        let tile_alignment = element_bytes.and_then(|bytes| {
+            smem::alignment_problem(tile, bytes, shape::tma_smem_alignment(swizzle))
+        });
+        Some(Self {
+            source,
+            tile_alignment,
+        })
+    }
+}
+
+fn innermost_start(indices: &[Value], offsets: &[Offset]) -> Option<Start> {
+    let index = *indices.last()?;
+    let offset = offsets.last().copied().unwrap_or(Offset::Static(0));
+    Some(match (ir::constant_int(index), offset) {
+        (Some(index), Offset::Static(offset)) => {
+            Start::Constant(i128::from(index) + i128::from(offset))
+        }
+        (index_constant, offset) => {
+            let index_divisor = index_constant.map_or_else(|| pow2_divisor(index), pow2_of_constant);
+            let offset_divisor = match offset {
+                Offset::Static(offset) => pow2_of_constant(offset),
+                Offset::Dynamic(value) => pow2_divisor(value),
+            };
+            Start::Dynamic {
+                divisor: index_divisor.min(offset_divisor),
+            }
+        }
+    })
+}
+
+/// Why a TMA load has no correct non-TMA path, if it has none: a swizzled
+/// tile or a leader-tracked (`cta_group::2`) load need TMA.
+pub fn load_without_fallback(load: &CopyGmemToSmem) -> Option<&'static str> {
+    if load.leader_tracked.is_some() {
+        return Some("leader_tracked load");
+    }
+    if load.swizzle != Swizzle::None {
+        return Some("swizzled load");
+    }
+    None
+}
+
+/// Why a TMA store has no correct non-TMA path, if it has none: a reduction
+/// needs the bulk reduction.
+pub fn store_without_fallback(store: &CopySmemToGmem) -> Option<&'static str> {
+    store.reduction_op.map(|_| "reduction store")
+}
+
+/// Whether a TMA copy (`copy_gmem_to_smem` or `copy_smem_to_gmem`) has a
+/// correct non-TMA path for a misaligned innermost window start: loads
+/// without `leader_tracked` and with `swizzle = 0`, and stores without
+/// `reduction_op`. In fallback mode rule A18 is waived for exactly these
+/// copies (the lowering takes the cp.async-based path for a constant
+/// misaligned start); rule A19 asks the others for a provable or promised
+/// alignment of a dynamic start; the lowering calls this to decide whether a
+/// dynamic start gets a run-time check with the non-TMA path behind it.
+/// `false` for any other op.
+pub(crate) fn tma_fallback_exists(view: &AcopyOp) -> bool {
+    no_fallback_reason(view).is_none()
+        && matches!(view, AcopyOp::CopyGmemToSmem(_) | AcopyOp::CopySmemToGmem(_))
+}
+
+/// Why `view` has no non-TMA path (see [`tma_fallback_exists`]), if so.
+pub fn no_fallback_reason(view: &AcopyOp) -> Option<&'static str> {
+    match view {
+        AcopyOp::CopyGmemToSmem(load) => load_without_fallback(load),
+        AcopyOp::CopySmemToGmem(store) => store_without_fallback(store),
+        _ => Some("not a copy"),
+    }
+}
+
+/// Whether the op carries [`ASSUME_ALIGNED_START`].
+pub fn assumes_aligned_start(view: &AcopyOp) -> bool {
+    use melior::ir::operation::OperationLike;
+    view.op().attribute(ASSUME_ALIGNED_START).is_ok()
+}
