@@ -12,6 +12,7 @@
 //! upstream passes into a [`melior::pass::PassManager`]; `ir` holds the IR
 //! queries and edits they share beyond melior's safe API.
 
+mod alignment_proof;
 pub mod context;
 pub mod emit;
 mod external;

@@ -52,7 +52,7 @@ gpu.module @first [#nvvm.target<chip = "sm_90a">] {
       workgroup(%tile: memref<64x64xbf16, 3>, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     %parity = arith.constant false
     "acopy.barrier_init"(%bar) : (memref<1xi64, 3>) -> ()
-    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"], swizzle = 128 : i64} : (memref<256x512xbf16>, memref<64x64xbf16, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, collective_axes = ["x"], swizzle = 128 : i64} : (memref<256x512xbf16>, memref<64x64xbf16, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.barrier_wait"(%bar, %parity) : (memref<1xi64, 3>, i1) -> ()
     "acopy.copy_smem_to_gmem"(%tile, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (memref<64x64xbf16, 3>, memref<256x512xbf16>, index, index) -> ()
     "acopy.wait_smem_to_gmem"() : () -> ()
@@ -67,7 +67,7 @@ gpu.module @first [#nvvm.target<chip = "sm_90a">] {
 
 gpu.module @second [#nvvm.target<chip = "sm_90">] {
   gpu.func @store(%dst: memref<256x512xi32>, %i: index) workgroup(%tile: memref<64x32xi32, 3>) kernel {
-    "acopy.copy_smem_to_gmem"(%tile, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "add"} : (memref<64x32xi32, 3>, memref<256x512xi32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%tile, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "add"} : (memref<64x32xi32, 3>, memref<256x512xi32>, index, index) -> ()
     "acopy.wait_smem_to_gmem"() : () -> ()
     gpu.return
   }

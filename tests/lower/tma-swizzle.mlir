@@ -30,14 +30,14 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   // CHECK-SAME: acopy.tensor_maps = [{arg = 0 : i64, box = array<i64: 64, 8>, element_type = f32, oob_fill = "none", param = 2 : i64, swizzle = 32 : i64}, {arg = 0 : i64, box = array<i64: 64, 16>, element_type = f32, oob_fill = "none", param = 3 : i64, swizzle = 64 : i64}, {arg = 0 : i64, box = array<i64: 64, 32>, element_type = f32, oob_fill = "none", param = 4 : i64, swizzle = 128 : i64}]
   gpu.func @swizzles(%src: memref<256x512xf32>, %i: index)
       workgroup(%a: memref<64x8xf32, 3>, %b: memref<64x16xf32, 3>, %c: memref<2x64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
-    "acopy.copy_gmem_to_smem"(%src, %a, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, swizzle = 32 : i64} : (memref<256x512xf32>, memref<64x8xf32, 3>, index, index, memref<1xi64, 3>) -> ()
-    "acopy.copy_gmem_to_smem"(%src, %b, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, swizzle = 64 : i64} : (memref<256x512xf32>, memref<64x16xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %a, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, swizzle = 32 : i64} : (memref<256x512xf32>, memref<64x8xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %b, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, swizzle = 64 : i64} : (memref<256x512xf32>, memref<64x16xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     // The second stage of a double buffer starts 8192 bytes in: still 1024-aligned.
     // CHECK: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[VIEW:.*]] : memref<64x32xf32, strided<[32, 1], offset: 2048>, 3> -> index
     // CHECK: %[[OFF:.*]] = arith.constant 8192 : index
     // CHECK: arith.addi %[[BASE]], %[[OFF]] : index
     %stage = memref.subview %c[1, 0, 0] [1, 64, 32] [1, 1, 1] : memref<2x64x32xf32, 3> to memref<64x32xf32, strided<[32, 1], offset: 2048>, 3>
-    "acopy.copy_gmem_to_smem"(%src, %stage, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, strided<[32, 1], offset: 2048>, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %stage, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, strided<[32, 1], offset: 2048>, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
 
@@ -46,7 +46,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   memref.global "private" @buffer : memref<64x32xf32, 3>
   gpu.func @global(%src: memref<256x512xf32>, %i: index) workgroup(%bar: memref<1xi64, 3>) kernel {
     %tile = memref.get_global @buffer : memref<64x32xf32, 3>
-    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
 }

@@ -18,19 +18,19 @@ gpu.module @ampere [#nvvm.target<chip = "sm_80">] {
 
 // Targets that would be errors on their own are replaced by the override.
 gpu.module @turing [#nvvm.target<chip = "sm_75">] {
-  gpu.func @k(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel {
+  gpu.func @k(%src: memref<256x512xf32>, %i: index) workgroup(%dst : memref<64x128xf32, 3>, %bar : memref<1xi64, 3>) kernel {
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
 }
 gpu.module @default_chip [#nvvm.target] {
-  gpu.func @k(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel {
+  gpu.func @k(%src: memref<256x512xf32>, %i: index) workgroup(%dst : memref<64x128xf32, 3>, %bar : memref<1xi64, 3>) kernel {
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
 }
 gpu.module @two_chips [#nvvm.target<chip = "sm_80">, #nvvm.target<chip = "sm_90">] {
-  gpu.func @k(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel {
+  gpu.func @k(%src: memref<256x512xf32>, %i: index) workgroup(%dst : memref<64x128xf32, 3>, %bar : memref<1xi64, 3>) kernel {
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
@@ -38,8 +38,10 @@ gpu.module @two_chips [#nvvm.target<chip = "sm_80">, #nvvm.target<chip = "sm_90"
 
 // -----
 
-// Ops outside any gpu.module get the override's chip.
+// Ops outside any gpu.module get the override's chip, here a TMA one, whose
+// copies need a kernel gpu.func (A20).
 func.func @no_gpu_module(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xi64, 3>) {
+  // expected-error @+1 {{the src of a TMA copy is not a kernel argument}}
   "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
   return
 }

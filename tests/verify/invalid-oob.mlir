@@ -17,7 +17,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 // -----
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
-  gpu.func @columns_past_the_end(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+  gpu.func @columns_past_the_end(%src: memref<256x512xf32>) workgroup(%dst : memref<64x128xf32, 3>, %bar : memref<1xi64, 3>) kernel {
     %c0 = arith.constant 0 : index
     %c400 = arith.constant 400 : index
     // expected-error @+1 {{Out-of-bounds read of src: reading [0:64, 400:528] but buffer has shape (256, 512).}}
@@ -56,7 +56,7 @@ gpu.module @m [#nvvm.target<chip = "sm_89">] {
 // a dynamic index, a dynamic src dimension, another oob_mode, the last
 // in-bounds window.
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
-  gpu.func @unprovable(%src: memref<256x512xf32>, %dyn: memref<?x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel {
+  gpu.func @unprovable(%src: memref<256x512xf32>, %dyn: memref<?x512xf32>, %i: index) workgroup(%dst : memref<64x128xf32, 3>, %bar : memref<1xi64, 3>) kernel {
     %c1000 = arith.constant 1000 : index
     %c192 = arith.constant 192 : index
     %c384 = arith.constant 384 : index

@@ -47,8 +47,26 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 gpu.module @m [#nvvm.target<chip = "sm_100a">] {
   gpu.func @inc_i64(%tile: memref<64x128xi64, 3>, %out: memref<256x512xi64>, %i: index) kernel {
-    // expected-error @+1 {{reduction_op = "inc" does not support element type i64; it supports i32}}
+    // expected-error @+1 {{reduction_op = "inc" does not support element type i64; it supports no element type yet: it needs an unsigned tensor map (CU_TENSOR_MAP_DATA_TYPE_UINT32), which the tensor-map manifest cannot ask for (its integer types are encoded signed)}}
     "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "inc"} : (memref<64x128xi64, 3>, memref<256x512xi64>, index, index) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+// umin, umax, inc and dec need an unsigned tensor map, which the manifest
+// cannot describe yet: A15 refuses them on every type, as the lowering would.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @unsigned(%tile: memref<64x128xi32, 3>, %out: memref<256x512xi32>, %tile64: memref<64x128xi64, 3>, %out64: memref<256x512xi64>, %i: index) kernel {
+    // expected-error @+1 {{reduction_op = "umin" does not support element type i32; it supports no element type yet: it needs an unsigned tensor map (CU_TENSOR_MAP_DATA_TYPE_UINT32)}}
+    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "umin"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
+    // expected-error @+1 {{reduction_op = "umax" does not support element type i64; it supports no element type yet: it needs an unsigned tensor map (CU_TENSOR_MAP_DATA_TYPE_UINT64)}}
+    "acopy.copy_smem_to_gmem"(%tile64, %out64, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "umax"} : (memref<64x128xi64, 3>, memref<256x512xi64>, index, index) -> ()
+    // expected-error @+1 {{reduction_op = "inc" does not support element type i32; it supports no element type yet}}
+    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "inc"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
+    // expected-error @+1 {{reduction_op = "dec" does not support element type i32; it supports no element type yet}}
+    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "dec"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
     gpu.return
   }
 }

@@ -105,25 +105,25 @@ gpu.module @sm_89 [#nvvm.target<chip = "sm_89">] {
 
 // CHECK-LABEL: gpu.module @sm_90
 gpu.module @sm_90 [#nvvm.target<chip = "sm_90">] {
-  gpu.func @copies(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %sw: memref<64x32xf32, 3>, %src5: memref<2x4x8x16x64xbf16>, %dst5: memref<2x4x8x16x32xbf16, 3>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %bar: memref<1xi64, 3>, %p: i1) kernel {
+  gpu.func @copies(%src: memref<256x512xf32>, %src5: memref<2x4x8x16x64xbf16>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %p: i1) workgroup(%dst : memref<64x128xf32, 3>, %sw : memref<64x32xf32, 3>, %dst5 : memref<2x4x8x16x32xbf16, 3>, %bar : memref<1xi64, 3>) kernel {
     // CHECK-COUNT-5: "acopy.copy_gmem_to_smem"
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 1>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>, i1) -> ()
-    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src5, %dst5, %i, %i, %i, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 5, 1, 0>} : (memref<2x4x8x16x64xbf16>, memref<2x4x8x16x32xbf16, 3>, index, index, index, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%view, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32, strided<[1024, 1], offset: ?>>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
-  gpu.func @stores(%tile: memref<64x128xf32, 3>, %out: memref<256x512xf32>, %itile: memref<64x128xi32, 3>, %iout: memref<256x512xi32>, %i: index, %p: i1) kernel {
+  gpu.func @stores(%out: memref<256x512xf32>, %iout: memref<256x512xi32>, %i: index, %p: i1) workgroup(%tile : memref<64x128xf32, 3>, %itile : memref<64x128xi32, 3>) kernel {
     // CHECK-COUNT-3: "acopy.copy_smem_to_gmem"
     "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1>, commit_group = false} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index, i1) -> ()
-    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
-    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "inc"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "smin"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
     // CHECK: "acopy.wait_smem_to_gmem"
     "acopy.wait_smem_to_gmem"() {pending = 0 : i64, read_only = true} : () -> ()
     gpu.return
   }
-  gpu.func @barriers(%bar: memref<1xi64, 3>, %parity: i1) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @barriers(%parity: i1) workgroup(%bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.barrier_init"
     "acopy.barrier_init"(%bar) : (memref<1xi64, 3>) -> ()
     // CHECK: "acopy.barrier_wait"
@@ -131,7 +131,7 @@ gpu.module @sm_90 [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
   // A 512-row window multicast over 2 CTAs: each loads a 256-row box.
-  gpu.func @multicast(%src: memref<1024x512xf32>, %dst: memref<512x64xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @multicast(%src: memref<1024x512xf32>, %i: index) workgroup(%dst : memref<512x64xf32, 3>, %bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.copy_gmem_to_smem"{{.*}}collective_axes = ["x"]
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"]} : (memref<1024x512xf32>, memref<512x64xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
@@ -142,25 +142,25 @@ gpu.module @sm_90 [#nvvm.target<chip = "sm_90">] {
 
 // CHECK-LABEL: gpu.module @sm_90a
 gpu.module @sm_90a [#nvvm.target<chip = "sm_90a">] {
-  gpu.func @copies(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %sw: memref<64x32xf32, 3>, %src5: memref<2x4x8x16x64xbf16>, %dst5: memref<2x4x8x16x32xbf16, 3>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %bar: memref<1xi64, 3>, %p: i1) kernel {
+  gpu.func @copies(%src: memref<256x512xf32>, %src5: memref<2x4x8x16x64xbf16>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %p: i1) workgroup(%dst : memref<64x128xf32, 3>, %sw : memref<64x32xf32, 3>, %dst5 : memref<2x4x8x16x32xbf16, 3>, %bar : memref<1xi64, 3>) kernel {
     // CHECK-COUNT-5: "acopy.copy_gmem_to_smem"
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 1>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>, i1) -> ()
-    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src5, %dst5, %i, %i, %i, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 5, 1, 0>} : (memref<2x4x8x16x64xbf16>, memref<2x4x8x16x32xbf16, 3>, index, index, index, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%view, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32, strided<[1024, 1], offset: ?>>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
-  gpu.func @stores(%tile: memref<64x128xf32, 3>, %out: memref<256x512xf32>, %itile: memref<64x128xi32, 3>, %iout: memref<256x512xi32>, %i: index, %p: i1) kernel {
+  gpu.func @stores(%out: memref<256x512xf32>, %iout: memref<256x512xi32>, %i: index, %p: i1) workgroup(%tile : memref<64x128xf32, 3>, %itile : memref<64x128xi32, 3>) kernel {
     // CHECK-COUNT-3: "acopy.copy_smem_to_gmem"
     "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1>, commit_group = false} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index, i1) -> ()
-    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
-    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "inc"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "smin"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
     // CHECK: "acopy.wait_smem_to_gmem"
     "acopy.wait_smem_to_gmem"() {pending = 0 : i64, read_only = true} : () -> ()
     gpu.return
   }
-  gpu.func @barriers(%bar: memref<1xi64, 3>, %parity: i1) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @barriers(%parity: i1) workgroup(%bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.barrier_init"
     "acopy.barrier_init"(%bar) : (memref<1xi64, 3>) -> ()
     // CHECK: "acopy.barrier_wait"
@@ -168,7 +168,7 @@ gpu.module @sm_90a [#nvvm.target<chip = "sm_90a">] {
     gpu.return
   }
   // A 512-row window multicast over 2 CTAs: each loads a 256-row box.
-  gpu.func @multicast(%src: memref<1024x512xf32>, %dst: memref<512x64xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @multicast(%src: memref<1024x512xf32>, %i: index) workgroup(%dst : memref<512x64xf32, 3>, %bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.copy_gmem_to_smem"{{.*}}collective_axes = ["x"]
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"]} : (memref<1024x512xf32>, memref<512x64xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
@@ -179,25 +179,25 @@ gpu.module @sm_90a [#nvvm.target<chip = "sm_90a">] {
 
 // CHECK-LABEL: gpu.module @sm_100
 gpu.module @sm_100 [#nvvm.target<chip = "sm_100">] {
-  gpu.func @copies(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %sw: memref<64x32xf32, 3>, %src5: memref<2x4x8x16x64xbf16>, %dst5: memref<2x4x8x16x32xbf16, 3>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %bar: memref<1xi64, 3>, %p: i1) kernel {
+  gpu.func @copies(%src: memref<256x512xf32>, %src5: memref<2x4x8x16x64xbf16>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %p: i1) workgroup(%dst : memref<64x128xf32, 3>, %sw : memref<64x32xf32, 3>, %dst5 : memref<2x4x8x16x32xbf16, 3>, %bar : memref<1xi64, 3>) kernel {
     // CHECK-COUNT-5: "acopy.copy_gmem_to_smem"
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 1>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>, i1) -> ()
-    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src5, %dst5, %i, %i, %i, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 5, 1, 0>} : (memref<2x4x8x16x64xbf16>, memref<2x4x8x16x32xbf16, 3>, index, index, index, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%view, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32, strided<[1024, 1], offset: ?>>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
-  gpu.func @stores(%tile: memref<64x128xf32, 3>, %out: memref<256x512xf32>, %itile: memref<64x128xi32, 3>, %iout: memref<256x512xi32>, %i: index, %p: i1) kernel {
+  gpu.func @stores(%out: memref<256x512xf32>, %iout: memref<256x512xi32>, %i: index, %p: i1) workgroup(%tile : memref<64x128xf32, 3>, %itile : memref<64x128xi32, 3>) kernel {
     // CHECK-COUNT-3: "acopy.copy_smem_to_gmem"
     "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1>, commit_group = false} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index, i1) -> ()
-    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
-    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "inc"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "smin"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
     // CHECK: "acopy.wait_smem_to_gmem"
     "acopy.wait_smem_to_gmem"() {pending = 0 : i64, read_only = true} : () -> ()
     gpu.return
   }
-  gpu.func @barriers(%bar: memref<1xi64, 3>, %parity: i1) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @barriers(%parity: i1) workgroup(%bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.barrier_init"
     "acopy.barrier_init"(%bar) : (memref<1xi64, 3>) -> ()
     // CHECK: "acopy.barrier_wait"
@@ -205,7 +205,7 @@ gpu.module @sm_100 [#nvvm.target<chip = "sm_100">] {
     gpu.return
   }
   // A 512-row window multicast over 2 CTAs: each loads a 256-row box.
-  gpu.func @multicast(%src: memref<1024x512xf32>, %dst: memref<512x64xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @multicast(%src: memref<1024x512xf32>, %i: index) workgroup(%dst : memref<512x64xf32, 3>, %bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.copy_gmem_to_smem"{{.*}}collective_axes = ["x"]
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"]} : (memref<1024x512xf32>, memref<512x64xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
@@ -216,25 +216,25 @@ gpu.module @sm_100 [#nvvm.target<chip = "sm_100">] {
 
 // CHECK-LABEL: gpu.module @sm_100a
 gpu.module @sm_100a [#nvvm.target<chip = "sm_100a">] {
-  gpu.func @copies(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %sw: memref<64x32xf32, 3>, %src5: memref<2x4x8x16x64xbf16>, %dst5: memref<2x4x8x16x32xbf16, 3>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %bar: memref<1xi64, 3>, %p: i1) kernel {
+  gpu.func @copies(%src: memref<256x512xf32>, %src5: memref<2x4x8x16x64xbf16>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %p: i1) workgroup(%dst : memref<64x128xf32, 3>, %sw : memref<64x32xf32, 3>, %dst5 : memref<2x4x8x16x32xbf16, 3>, %bar : memref<1xi64, 3>) kernel {
     // CHECK-COUNT-5: "acopy.copy_gmem_to_smem"
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 1>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>, i1) -> ()
-    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src5, %dst5, %i, %i, %i, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 5, 1, 0>} : (memref<2x4x8x16x64xbf16>, memref<2x4x8x16x32xbf16, 3>, index, index, index, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%view, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32, strided<[1024, 1], offset: ?>>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
-  gpu.func @stores(%tile: memref<64x128xf32, 3>, %out: memref<256x512xf32>, %itile: memref<64x128xi32, 3>, %iout: memref<256x512xi32>, %i: index, %p: i1) kernel {
+  gpu.func @stores(%out: memref<256x512xf32>, %iout: memref<256x512xi32>, %i: index, %p: i1) workgroup(%tile : memref<64x128xf32, 3>, %itile : memref<64x128xi32, 3>) kernel {
     // CHECK-COUNT-3: "acopy.copy_smem_to_gmem"
     "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1>, commit_group = false} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index, i1) -> ()
-    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
-    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "inc"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "smin"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
     // CHECK: "acopy.wait_smem_to_gmem"
     "acopy.wait_smem_to_gmem"() {pending = 0 : i64, read_only = true} : () -> ()
     gpu.return
   }
-  gpu.func @barriers(%bar: memref<1xi64, 3>, %parity: i1) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @barriers(%parity: i1) workgroup(%bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.barrier_init"
     "acopy.barrier_init"(%bar) : (memref<1xi64, 3>) -> ()
     // CHECK: "acopy.barrier_wait"
@@ -242,16 +242,16 @@ gpu.module @sm_100a [#nvvm.target<chip = "sm_100a">] {
     gpu.return
   }
   // A 512-row window multicast over 2 CTAs: each loads a 256-row box.
-  gpu.func @multicast(%src: memref<1024x512xf32>, %dst: memref<512x64xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @multicast(%src: memref<1024x512xf32>, %i: index) workgroup(%dst : memref<512x64xf32, 3>, %bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.copy_gmem_to_smem"{{.*}}collective_axes = ["x"]
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"]} : (memref<1024x512xf32>, memref<512x64xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
-  gpu.func @leader_tracked(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 1, 2, 1>} {
+  gpu.func @leader_tracked(%src: memref<256x512xf32>, %i: index) workgroup(%dst : memref<64x128xf32, 3>, %bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 1, 2, 1>} {
     // CHECK: "acopy.copy_gmem_to_smem"{{.*}}leader_tracked = "partitioned"
-    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["y"], leader_tracked = "partitioned", partition_axis = 1 : i64} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, collective_axes = ["y"], leader_tracked = "partitioned", partition_axis = 1 : i64} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     // CHECK: "acopy.copy_gmem_to_smem"{{.*}}leader_tracked = "replicated"
-    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x", "y"], leader_tracked = "replicated"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, collective_axes = ["x", "y"], leader_tracked = "replicated"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
 }
@@ -260,25 +260,25 @@ gpu.module @sm_100a [#nvvm.target<chip = "sm_100a">] {
 
 // CHECK-LABEL: gpu.module @sm_101a
 gpu.module @sm_101a [#nvvm.target<chip = "sm_101a">] {
-  gpu.func @copies(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %sw: memref<64x32xf32, 3>, %src5: memref<2x4x8x16x64xbf16>, %dst5: memref<2x4x8x16x32xbf16, 3>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %bar: memref<1xi64, 3>, %p: i1) kernel {
+  gpu.func @copies(%src: memref<256x512xf32>, %src5: memref<2x4x8x16x64xbf16>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %p: i1) workgroup(%dst : memref<64x128xf32, 3>, %sw : memref<64x32xf32, 3>, %dst5 : memref<2x4x8x16x32xbf16, 3>, %bar : memref<1xi64, 3>) kernel {
     // CHECK-COUNT-5: "acopy.copy_gmem_to_smem"
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 1>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>, i1) -> ()
-    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src5, %dst5, %i, %i, %i, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 5, 1, 0>} : (memref<2x4x8x16x64xbf16>, memref<2x4x8x16x32xbf16, 3>, index, index, index, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%view, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32, strided<[1024, 1], offset: ?>>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
-  gpu.func @stores(%tile: memref<64x128xf32, 3>, %out: memref<256x512xf32>, %itile: memref<64x128xi32, 3>, %iout: memref<256x512xi32>, %i: index, %p: i1) kernel {
+  gpu.func @stores(%out: memref<256x512xf32>, %iout: memref<256x512xi32>, %i: index, %p: i1) workgroup(%tile : memref<64x128xf32, 3>, %itile : memref<64x128xi32, 3>) kernel {
     // CHECK-COUNT-3: "acopy.copy_smem_to_gmem"
     "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1>, commit_group = false} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index, i1) -> ()
-    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
-    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "inc"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "smin"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
     // CHECK: "acopy.wait_smem_to_gmem"
     "acopy.wait_smem_to_gmem"() {pending = 0 : i64, read_only = true} : () -> ()
     gpu.return
   }
-  gpu.func @barriers(%bar: memref<1xi64, 3>, %parity: i1) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @barriers(%parity: i1) workgroup(%bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.barrier_init"
     "acopy.barrier_init"(%bar) : (memref<1xi64, 3>) -> ()
     // CHECK: "acopy.barrier_wait"
@@ -286,16 +286,16 @@ gpu.module @sm_101a [#nvvm.target<chip = "sm_101a">] {
     gpu.return
   }
   // A 512-row window multicast over 2 CTAs: each loads a 256-row box.
-  gpu.func @multicast(%src: memref<1024x512xf32>, %dst: memref<512x64xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @multicast(%src: memref<1024x512xf32>, %i: index) workgroup(%dst : memref<512x64xf32, 3>, %bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.copy_gmem_to_smem"{{.*}}collective_axes = ["x"]
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"]} : (memref<1024x512xf32>, memref<512x64xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
-  gpu.func @leader_tracked(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 1, 2, 1>} {
+  gpu.func @leader_tracked(%src: memref<256x512xf32>, %i: index) workgroup(%dst : memref<64x128xf32, 3>, %bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 1, 2, 1>} {
     // CHECK: "acopy.copy_gmem_to_smem"{{.*}}leader_tracked = "partitioned"
-    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["y"], leader_tracked = "partitioned", partition_axis = 1 : i64} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, collective_axes = ["y"], leader_tracked = "partitioned", partition_axis = 1 : i64} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     // CHECK: "acopy.copy_gmem_to_smem"{{.*}}leader_tracked = "replicated"
-    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x", "y"], leader_tracked = "replicated"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, collective_axes = ["x", "y"], leader_tracked = "replicated"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
 }
@@ -304,25 +304,25 @@ gpu.module @sm_101a [#nvvm.target<chip = "sm_101a">] {
 
 // CHECK-LABEL: gpu.module @sm_103a
 gpu.module @sm_103a [#nvvm.target<chip = "sm_103a">] {
-  gpu.func @copies(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %sw: memref<64x32xf32, 3>, %src5: memref<2x4x8x16x64xbf16>, %dst5: memref<2x4x8x16x32xbf16, 3>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %bar: memref<1xi64, 3>, %p: i1) kernel {
+  gpu.func @copies(%src: memref<256x512xf32>, %src5: memref<2x4x8x16x64xbf16>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %p: i1) workgroup(%dst : memref<64x128xf32, 3>, %sw : memref<64x32xf32, 3>, %dst5 : memref<2x4x8x16x32xbf16, 3>, %bar : memref<1xi64, 3>) kernel {
     // CHECK-COUNT-5: "acopy.copy_gmem_to_smem"
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 1>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>, i1) -> ()
-    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src5, %dst5, %i, %i, %i, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 5, 1, 0>} : (memref<2x4x8x16x64xbf16>, memref<2x4x8x16x32xbf16, 3>, index, index, index, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%view, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32, strided<[1024, 1], offset: ?>>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
-  gpu.func @stores(%tile: memref<64x128xf32, 3>, %out: memref<256x512xf32>, %itile: memref<64x128xi32, 3>, %iout: memref<256x512xi32>, %i: index, %p: i1) kernel {
+  gpu.func @stores(%out: memref<256x512xf32>, %iout: memref<256x512xi32>, %i: index, %p: i1) workgroup(%tile : memref<64x128xf32, 3>, %itile : memref<64x128xi32, 3>) kernel {
     // CHECK-COUNT-3: "acopy.copy_smem_to_gmem"
     "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1>, commit_group = false} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index, i1) -> ()
-    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
-    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "inc"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "smin"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
     // CHECK: "acopy.wait_smem_to_gmem"
     "acopy.wait_smem_to_gmem"() {pending = 0 : i64, read_only = true} : () -> ()
     gpu.return
   }
-  gpu.func @barriers(%bar: memref<1xi64, 3>, %parity: i1) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @barriers(%parity: i1) workgroup(%bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.barrier_init"
     "acopy.barrier_init"(%bar) : (memref<1xi64, 3>) -> ()
     // CHECK: "acopy.barrier_wait"
@@ -330,16 +330,16 @@ gpu.module @sm_103a [#nvvm.target<chip = "sm_103a">] {
     gpu.return
   }
   // A 512-row window multicast over 2 CTAs: each loads a 256-row box.
-  gpu.func @multicast(%src: memref<1024x512xf32>, %dst: memref<512x64xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @multicast(%src: memref<1024x512xf32>, %i: index) workgroup(%dst : memref<512x64xf32, 3>, %bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.copy_gmem_to_smem"{{.*}}collective_axes = ["x"]
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"]} : (memref<1024x512xf32>, memref<512x64xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
-  gpu.func @leader_tracked(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 1, 2, 1>} {
+  gpu.func @leader_tracked(%src: memref<256x512xf32>, %i: index) workgroup(%dst : memref<64x128xf32, 3>, %bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 1, 2, 1>} {
     // CHECK: "acopy.copy_gmem_to_smem"{{.*}}leader_tracked = "partitioned"
-    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["y"], leader_tracked = "partitioned", partition_axis = 1 : i64} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, collective_axes = ["y"], leader_tracked = "partitioned", partition_axis = 1 : i64} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     // CHECK: "acopy.copy_gmem_to_smem"{{.*}}leader_tracked = "replicated"
-    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x", "y"], leader_tracked = "replicated"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, collective_axes = ["x", "y"], leader_tracked = "replicated"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
 }
@@ -348,25 +348,25 @@ gpu.module @sm_103a [#nvvm.target<chip = "sm_103a">] {
 
 // CHECK-LABEL: gpu.module @sm_110a
 gpu.module @sm_110a [#nvvm.target<chip = "sm_110a">] {
-  gpu.func @copies(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %sw: memref<64x32xf32, 3>, %src5: memref<2x4x8x16x64xbf16>, %dst5: memref<2x4x8x16x32xbf16, 3>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %bar: memref<1xi64, 3>, %p: i1) kernel {
+  gpu.func @copies(%src: memref<256x512xf32>, %src5: memref<2x4x8x16x64xbf16>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %p: i1) workgroup(%dst : memref<64x128xf32, 3>, %sw : memref<64x32xf32, 3>, %dst5 : memref<2x4x8x16x32xbf16, 3>, %bar : memref<1xi64, 3>) kernel {
     // CHECK-COUNT-5: "acopy.copy_gmem_to_smem"
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 1>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>, i1) -> ()
-    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src5, %dst5, %i, %i, %i, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 5, 1, 0>} : (memref<2x4x8x16x64xbf16>, memref<2x4x8x16x32xbf16, 3>, index, index, index, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%view, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32, strided<[1024, 1], offset: ?>>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
-  gpu.func @stores(%tile: memref<64x128xf32, 3>, %out: memref<256x512xf32>, %itile: memref<64x128xi32, 3>, %iout: memref<256x512xi32>, %i: index, %p: i1) kernel {
+  gpu.func @stores(%out: memref<256x512xf32>, %iout: memref<256x512xi32>, %i: index, %p: i1) workgroup(%tile : memref<64x128xf32, 3>, %itile : memref<64x128xi32, 3>) kernel {
     // CHECK-COUNT-3: "acopy.copy_smem_to_gmem"
     "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1>, commit_group = false} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index, i1) -> ()
-    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
-    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "inc"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "smin"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
     // CHECK: "acopy.wait_smem_to_gmem"
     "acopy.wait_smem_to_gmem"() {pending = 0 : i64, read_only = true} : () -> ()
     gpu.return
   }
-  gpu.func @barriers(%bar: memref<1xi64, 3>, %parity: i1) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @barriers(%parity: i1) workgroup(%bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.barrier_init"
     "acopy.barrier_init"(%bar) : (memref<1xi64, 3>) -> ()
     // CHECK: "acopy.barrier_wait"
@@ -374,16 +374,16 @@ gpu.module @sm_110a [#nvvm.target<chip = "sm_110a">] {
     gpu.return
   }
   // A 512-row window multicast over 2 CTAs: each loads a 256-row box.
-  gpu.func @multicast(%src: memref<1024x512xf32>, %dst: memref<512x64xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @multicast(%src: memref<1024x512xf32>, %i: index) workgroup(%dst : memref<512x64xf32, 3>, %bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.copy_gmem_to_smem"{{.*}}collective_axes = ["x"]
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"]} : (memref<1024x512xf32>, memref<512x64xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
-  gpu.func @leader_tracked(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 1, 2, 1>} {
+  gpu.func @leader_tracked(%src: memref<256x512xf32>, %i: index) workgroup(%dst : memref<64x128xf32, 3>, %bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 1, 2, 1>} {
     // CHECK: "acopy.copy_gmem_to_smem"{{.*}}leader_tracked = "partitioned"
-    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["y"], leader_tracked = "partitioned", partition_axis = 1 : i64} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, collective_axes = ["y"], leader_tracked = "partitioned", partition_axis = 1 : i64} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     // CHECK: "acopy.copy_gmem_to_smem"{{.*}}leader_tracked = "replicated"
-    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x", "y"], leader_tracked = "replicated"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, collective_axes = ["x", "y"], leader_tracked = "replicated"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
 }
@@ -392,25 +392,25 @@ gpu.module @sm_110a [#nvvm.target<chip = "sm_110a">] {
 
 // CHECK-LABEL: gpu.module @sm_120
 gpu.module @sm_120 [#nvvm.target<chip = "sm_120">] {
-  gpu.func @copies(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %sw: memref<64x32xf32, 3>, %src5: memref<2x4x8x16x64xbf16>, %dst5: memref<2x4x8x16x32xbf16, 3>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %bar: memref<1xi64, 3>, %p: i1) kernel {
+  gpu.func @copies(%src: memref<256x512xf32>, %src5: memref<2x4x8x16x64xbf16>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %p: i1) workgroup(%dst : memref<64x128xf32, 3>, %sw : memref<64x32xf32, 3>, %dst5 : memref<2x4x8x16x32xbf16, 3>, %bar : memref<1xi64, 3>) kernel {
     // CHECK-COUNT-5: "acopy.copy_gmem_to_smem"
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 1>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>, i1) -> ()
-    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src5, %dst5, %i, %i, %i, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 5, 1, 0>} : (memref<2x4x8x16x64xbf16>, memref<2x4x8x16x32xbf16, 3>, index, index, index, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%view, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32, strided<[1024, 1], offset: ?>>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
-  gpu.func @stores(%tile: memref<64x128xf32, 3>, %out: memref<256x512xf32>, %itile: memref<64x128xi32, 3>, %iout: memref<256x512xi32>, %i: index, %p: i1) kernel {
+  gpu.func @stores(%out: memref<256x512xf32>, %iout: memref<256x512xi32>, %i: index, %p: i1) workgroup(%tile : memref<64x128xf32, 3>, %itile : memref<64x128xi32, 3>) kernel {
     // CHECK-COUNT-3: "acopy.copy_smem_to_gmem"
     "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1>, commit_group = false} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index, i1) -> ()
-    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
-    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "inc"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "smin"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
     // CHECK: "acopy.wait_smem_to_gmem"
     "acopy.wait_smem_to_gmem"() {pending = 0 : i64, read_only = true} : () -> ()
     gpu.return
   }
-  gpu.func @barriers(%bar: memref<1xi64, 3>, %parity: i1) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @barriers(%parity: i1) workgroup(%bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.barrier_init"
     "acopy.barrier_init"(%bar) : (memref<1xi64, 3>) -> ()
     // CHECK: "acopy.barrier_wait"
@@ -418,7 +418,7 @@ gpu.module @sm_120 [#nvvm.target<chip = "sm_120">] {
     gpu.return
   }
   // A collective over a cluster axis of size 1 is a plain copy: no multicast needed.
-  gpu.func @collective_of_one(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @collective_of_one(%src: memref<256x512xf32>, %i: index) workgroup(%dst : memref<64x128xf32, 3>, %bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.copy_gmem_to_smem"{{.*}}collective_axes = ["y"]
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["y"]} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
@@ -429,25 +429,25 @@ gpu.module @sm_120 [#nvvm.target<chip = "sm_120">] {
 
 // CHECK-LABEL: gpu.module @sm_120a
 gpu.module @sm_120a [#nvvm.target<chip = "sm_120a">] {
-  gpu.func @copies(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %sw: memref<64x32xf32, 3>, %src5: memref<2x4x8x16x64xbf16>, %dst5: memref<2x4x8x16x32xbf16, 3>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %bar: memref<1xi64, 3>, %p: i1) kernel {
+  gpu.func @copies(%src: memref<256x512xf32>, %src5: memref<2x4x8x16x64xbf16>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %p: i1) workgroup(%dst : memref<64x128xf32, 3>, %sw : memref<64x32xf32, 3>, %dst5 : memref<2x4x8x16x32xbf16, 3>, %bar : memref<1xi64, 3>) kernel {
     // CHECK-COUNT-5: "acopy.copy_gmem_to_smem"
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 1>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>, i1) -> ()
-    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src5, %dst5, %i, %i, %i, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 5, 1, 0>} : (memref<2x4x8x16x64xbf16>, memref<2x4x8x16x32xbf16, 3>, index, index, index, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%view, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32, strided<[1024, 1], offset: ?>>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
-  gpu.func @stores(%tile: memref<64x128xf32, 3>, %out: memref<256x512xf32>, %itile: memref<64x128xi32, 3>, %iout: memref<256x512xi32>, %i: index, %p: i1) kernel {
+  gpu.func @stores(%out: memref<256x512xf32>, %iout: memref<256x512xi32>, %i: index, %p: i1) workgroup(%tile : memref<64x128xf32, 3>, %itile : memref<64x128xi32, 3>) kernel {
     // CHECK-COUNT-3: "acopy.copy_smem_to_gmem"
     "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1>, commit_group = false} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index, i1) -> ()
-    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
-    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "inc"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "smin"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
     // CHECK: "acopy.wait_smem_to_gmem"
     "acopy.wait_smem_to_gmem"() {pending = 0 : i64, read_only = true} : () -> ()
     gpu.return
   }
-  gpu.func @barriers(%bar: memref<1xi64, 3>, %parity: i1) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @barriers(%parity: i1) workgroup(%bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.barrier_init"
     "acopy.barrier_init"(%bar) : (memref<1xi64, 3>) -> ()
     // CHECK: "acopy.barrier_wait"
@@ -455,7 +455,7 @@ gpu.module @sm_120a [#nvvm.target<chip = "sm_120a">] {
     gpu.return
   }
   // A collective over a cluster axis of size 1 is a plain copy: no multicast needed.
-  gpu.func @collective_of_one(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @collective_of_one(%src: memref<256x512xf32>, %i: index) workgroup(%dst : memref<64x128xf32, 3>, %bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.copy_gmem_to_smem"{{.*}}collective_axes = ["y"]
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["y"]} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
@@ -466,25 +466,25 @@ gpu.module @sm_120a [#nvvm.target<chip = "sm_120a">] {
 
 // CHECK-LABEL: gpu.module @sm_121a
 gpu.module @sm_121a [#nvvm.target<chip = "sm_121a">] {
-  gpu.func @copies(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %sw: memref<64x32xf32, 3>, %src5: memref<2x4x8x16x64xbf16>, %dst5: memref<2x4x8x16x32xbf16, 3>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %bar: memref<1xi64, 3>, %p: i1) kernel {
+  gpu.func @copies(%src: memref<256x512xf32>, %src5: memref<2x4x8x16x64xbf16>, %view: memref<256x512xf32, strided<[1024, 1], offset: ?>>, %i: index, %p: i1) workgroup(%dst : memref<64x128xf32, 3>, %sw : memref<64x32xf32, 3>, %dst5 : memref<2x4x8x16x32xbf16, 3>, %bar : memref<1xi64, 3>) kernel {
     // CHECK-COUNT-5: "acopy.copy_gmem_to_smem"
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 1>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>, i1) -> ()
-    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %sw, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, oob_mode = "undefined", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src5, %dst5, %i, %i, %i, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 5, 1, 0>} : (memref<2x4x8x16x64xbf16>, memref<2x4x8x16x32xbf16, 3>, index, index, index, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%view, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32, strided<[1024, 1], offset: ?>>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
-  gpu.func @stores(%tile: memref<64x128xf32, 3>, %out: memref<256x512xf32>, %itile: memref<64x128xi32, 3>, %iout: memref<256x512xi32>, %i: index, %p: i1) kernel {
+  gpu.func @stores(%out: memref<256x512xf32>, %iout: memref<256x512xi32>, %i: index, %p: i1) workgroup(%tile : memref<64x128xf32, 3>, %itile : memref<64x128xi32, 3>) kernel {
     // CHECK-COUNT-3: "acopy.copy_smem_to_gmem"
     "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1>, commit_group = false} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index, i1) -> ()
-    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
-    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "inc"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "add"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%itile, %iout, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start, reduction_op = "smin"} : (memref<64x128xi32, 3>, memref<256x512xi32>, index, index) -> ()
     // CHECK: "acopy.wait_smem_to_gmem"
     "acopy.wait_smem_to_gmem"() {pending = 0 : i64, read_only = true} : () -> ()
     gpu.return
   }
-  gpu.func @barriers(%bar: memref<1xi64, 3>, %parity: i1) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @barriers(%parity: i1) workgroup(%bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.barrier_init"
     "acopy.barrier_init"(%bar) : (memref<1xi64, 3>) -> ()
     // CHECK: "acopy.barrier_wait"
@@ -492,7 +492,7 @@ gpu.module @sm_121a [#nvvm.target<chip = "sm_121a">] {
     gpu.return
   }
   // A collective over a cluster axis of size 1 is a plain copy: no multicast needed.
-  gpu.func @collective_of_one(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+  gpu.func @collective_of_one(%src: memref<256x512xf32>, %i: index) workgroup(%dst : memref<64x128xf32, 3>, %bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     // CHECK: "acopy.copy_gmem_to_smem"{{.*}}collective_axes = ["y"]
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["y"]} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return

@@ -19,6 +19,9 @@ use crate::ir;
 /// Raises `llvm.align` of workgroup attribution `index` of `function` to at
 /// least `align`; false when the function has no such attribution.
 pub(crate) fn raise_workgroup_alignment(function: OperationRef, index: usize, align: u64) -> bool {
+    if !has_workgroup_attribution(function, index) {
+        return false;
+    }
     // SAFETY: the context owns the function being rewritten and outlives this call.
     // `to_ref` borrows the ContextRef itself, so it must outlive `context`.
     let context_ref = function.context();
@@ -78,35 +81,51 @@ pub(crate) fn raise_workgroup_alignment(function: OperationRef, index: usize, al
     true
 }
 
-/// Raises the `alignment` of the `memref.global` that `get_global` reads to
-/// at least `align`; returns the global's alignment then, or `None` when the
-/// global is not found.
-pub(crate) fn raise_global_alignment(get_global: OperationRef, align: u64) -> Option<u64> {
+/// Whether `function` has workgroup attribution `index`.
+pub(crate) fn has_workgroup_attribution(function: OperationRef, index: usize) -> bool {
+    function
+        .attribute("workgroup_attributions")
+        .ok()
+        .and_then(|value| IntegerAttribute::try_from(value).ok())
+        .is_some_and(|value| usize::try_from(value.value()).is_ok_and(|count| index < count))
+}
+
+/// The `memref.global` that `get_global` reads, looked up in the nearest
+/// enclosing symbol tables.
+pub(crate) fn global_of<'c, 'a>(get_global: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     let symbol = get_global.attribute("name").ok()?.to_string();
     let symbol = symbol.strip_prefix('@')?.trim_matches('"').to_string();
     let mut table = get_global.parent_operation();
     while let Some(candidate) = table {
         if candidate.has_attribute("sym_name") || candidate.parent_operation().is_none() {
             if let Some(global) = find_global(candidate, &symbol) {
-                let current = global
-                    .attribute("alignment")
-                    .ok()
-                    .and_then(|value| IntegerAttribute::try_from(value).ok())
-                    .map_or(0, |value| value.value());
-                if current < align as i64 {
-                    // SAFETY: the context owns the global being rewritten.
-                    // `to_ref` borrows the ContextRef itself, so it must outlive `context`.
-                    let context_ref = global.context();
-                    let context = unsafe { context_ref.to_ref() };
-                    ir::set_inherent(global, "alignment", int_attr(context, align));
-                    return Some(align);
-                }
-                return Some(current as u64);
+                return Some(global);
             }
         }
         table = candidate.parent_operation();
     }
     None
+}
+
+/// Raises the `alignment` of the `memref.global` that `get_global` reads to
+/// at least `align`; returns the global's alignment then, or `None` when the
+/// global is not found.
+pub(crate) fn raise_global_alignment(get_global: OperationRef, align: u64) -> Option<u64> {
+    let global = global_of(get_global)?;
+    let current = global
+        .attribute("alignment")
+        .ok()
+        .and_then(|value| IntegerAttribute::try_from(value).ok())
+        .map_or(0, |value| value.value());
+    if current < align as i64 {
+        // SAFETY: the context owns the global being rewritten.
+        // `to_ref` borrows the ContextRef itself, so it must outlive `context`.
+        let context_ref = global.context();
+        let context = unsafe { context_ref.to_ref() };
+        ir::set_inherent(global, "alignment", int_attr(context, align));
+        return Some(align);
+    }
+    Some(current as u64)
 }
 
 fn find_global<'c, 'a>(table: OperationRef<'c, 'a>, symbol: &str) -> Option<OperationRef<'c, 'a>> {

@@ -161,10 +161,17 @@ pub(crate) enum ChunkError {
     Misaligned,
 }
 
+/// Whether cp.async can move rows of `row_bytes`: a multiple of its smallest
+/// size, 4 bytes. `acopy-verify`'s rule A29 refuses the other rows with this
+/// same function.
+pub(crate) fn row_bytes_fit(row_bytes: u64) -> bool {
+    row_bytes.is_multiple_of(4)
+}
+
 /// Chooses the chunk sizes for rows of `row_bytes` whose addresses are built
 /// from `terms`.
 pub(crate) fn choose_chunk(row_bytes: u64, terms: &[AlignTerm]) -> Result<ChunkChoice, ChunkError> {
-    if !row_bytes.is_multiple_of(4) {
+    if !row_bytes_fit(row_bytes) {
         return Err(ChunkError::RowBytes);
     }
     let cap = |align: u64| align.min(16);

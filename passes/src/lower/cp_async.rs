@@ -140,13 +140,20 @@ pub(super) fn lower_copy<'c, 'a>(
         let start = b.mul(indices[row_dim], bytes)?;
         proof.value(start);
     }
-    let choice = chunk::choose_chunk(row_bytes, &proof.terms).map_err(|error| match error {
-        ChunkError::RowBytes => format!(
-            "cp.async cannot copy rows of {row_bytes} bytes ({} x {element}): each contiguous row of the window must be a multiple of 4 bytes",
-            rows.row_elements
-        ),
-        ChunkError::Misaligned => "cp.async cannot copy this window: its rows do not start at 4-byte aligned addresses (the window start, a memref offset or a stride is not a multiple of 4 bytes)".to_string(),
-    })?;
+    // A constant part of an address that is not 4-byte aligned (an odd f16
+    // column, say) leaves no cp.async size: the copy then goes element by
+    // element, as a run-time misalignment does.
+    let choice = match chunk::choose_chunk(row_bytes, &proof.terms) {
+        Ok(choice) => Some(choice),
+        Err(ChunkError::Misaligned) => None,
+        // acopy-verify refuses these rows first (rule A29, chunk::row_bytes_fit).
+        Err(ChunkError::RowBytes) => {
+            return Err(format!(
+                "internal error: cp.async rows of {row_bytes} bytes ({} x {element}) reached the lowering",
+                rows.row_elements
+            ))
+        }
+    };
 
     // Zero-fill needs each dimension's start and size.
     let zeros = if zero_fill {
@@ -202,6 +209,9 @@ pub(super) fn lower_copy<'c, 'a>(
     };
 
     let issue = |b: &Builder<'c, 'a>| -> LowerResult<()> {
+        let Some(choice) = choice else {
+            return plan.emit(b, element_bytes, Leaf::Elements);
+        };
         let Some(slow) = choice.slow else {
             return plan.emit(b, choice.fast, Leaf::CpAsync);
         };
@@ -229,7 +239,10 @@ pub(super) fn lower_copy<'c, 'a>(
 
 /// Lowers `acopy.wait_gmem_to_smem {pending = N}`.
 pub(super) fn lower_wait(view: &WaitGmemToSmem, b: &Builder) -> LowerResult<()> {
-    let pending = i64::from(view.pending);
+    // acopy-verify refuses a count above i32::MAX first (rule A30).
+    let pending = i32::try_from(view.pending)
+        .map(i64::from)
+        .map_err(|_| format!("internal error: pending = {} reached the lowering", view.pending))?;
     b.op(
         "nvvm.cp.async.wait.group",
         &[],
@@ -379,7 +392,8 @@ impl<'c, 'a> Plan<'c, 'a> {
         let per_row = self.row_bytes / chunk;
         let total = self.rows.iter().map(|row| row.size).product::<u64>() * per_row;
         let total_ix =
-            i64::try_from(total).map_err(|_| format!("the copy has too many chunks ({total})"))?;
+            // Unreachable: rule A16 bounds a tile, so its chunks, far below.
+            i64::try_from(total).map_err(|_| format!("internal error: the copy has too many chunks ({total})"))?;
         match self.threads.constant() {
             Some(threads)
                 if threads > 0 && total.div_ceil(threads as u64) <= MAX_UNROLLED_ROUNDS =>

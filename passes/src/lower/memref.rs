@@ -8,7 +8,7 @@
 //! `aligned + (offset + Σ i_k·stride_k) · element_bytes`.
 //!
 //! Alignment is proved, never assumed from the type:
-//! - [`pow2_divisor`] reads how an `index` value was computed (constants,
+//! - [`pow2_divisor`] (in `crate::alignment_proof`, shared with acopy-verify) reads how an `index` value was computed (constants,
 //!   `muli`, `addi`, `shli`, casts, `scf.for` induction variables) and returns
 //!   the largest power of two known to divide it.
 //! - [`base_alignment`] follows a memref through view ops to what allocated
@@ -23,20 +23,20 @@ use melior::ir::{
     block::{BlockArgument, BlockLike},
     operation::{OperationLike, OperationResult},
     r#type::{IntegerType, MemRefType},
-    BlockRef, OperationRef, ShapedTypeLike, Type, TypeLike, Value, ValueLike,
+    BlockRef, ShapedTypeLike, Type, TypeLike, Value, ValueLike,
 };
 
 use super::{
     alignment,
     build::{Builder, Ix, LowerResult},
 };
-use crate::ir;
+use crate::{
+    alignment_proof::{pow2_divisor, pow2_of_constant, DIVISOR_CAP},
+    ir,
+};
 
 /// The largest alignment the lowering ever needs (a 16-byte cp.async).
 pub(crate) const MAX_ALIGN: u64 = 16;
-
-/// A bound on [`pow2_divisor`], so products never overflow.
-const DIVISOR_CAP: u64 = 1 << 32;
 
 /// The size of one element in bytes: 1, 2, 4 or 8 for integers and floats.
 pub(crate) fn element_bytes(r#type: Type) -> Option<u64> {
@@ -116,9 +116,10 @@ pub(crate) fn read_layout<'c, 'a>(
     with_sizes: bool,
 ) -> LowerResult<Strided<'c, 'a>> {
     let memref = MemRefType::try_from(value.r#type())
-        .map_err(|_| format!("{role} must be a memref, got {}", value.r#type()))?;
+        .map_err(|_| format!("internal error: {role} must be a memref, got {}", value.r#type()))?;
+    // acopy-verify refuses layouts that are not strided first (rules A13, A14, A28).
     let (static_strides, static_offset) = static_layout(memref).ok_or_else(|| {
-        format!("{role} has a layout that is not strided ({memref}); acopy-lower needs a strided layout")
+        format!("internal error: {role} has a layout that is not strided ({memref})")
     })?;
     let rank = memref.rank();
     let static_sizes = ir::shape(memref);
@@ -173,83 +174,11 @@ pub(crate) fn read_layout<'c, 'a>(
     })
 }
 
-/// The largest power of two that is known to divide `value` (capped at 2^32;
-/// 0 counts as divisible by the cap).
-pub(crate) fn pow2_divisor(value: Value) -> u64 {
-    divisor_at_depth(value, 0)
-}
-
-/// The largest power of two dividing the constant `value` (the cap for 0).
-pub(crate) fn pow2_of_constant(value: i64) -> u64 {
-    if value == 0 {
-        DIVISOR_CAP
-    } else {
-        (1u64 << value.unsigned_abs().trailing_zeros()).min(DIVISOR_CAP)
-    }
-}
-
 /// The divisor of an [`Ix`].
 pub(crate) fn pow2_divisor_ix(value: Ix) -> u64 {
     match value {
         Ix::Const(constant) => pow2_of_constant(constant),
         Ix::Val(value) => pow2_divisor(value),
-    }
-}
-
-fn integer_constant(op: OperationRef) -> Option<i64> {
-    let value = op.attribute("value").ok()?;
-    IntegerAttribute::try_from(value)
-        .ok()
-        .map(|value| value.value())
-}
-
-fn divisor_at_depth(value: Value, depth: u32) -> u64 {
-    const MAX_DEPTH: u32 = 24;
-    if depth > MAX_DEPTH {
-        return 1;
-    }
-    let operand = |op: OperationRef, index: usize| -> u64 {
-        op.operand(index)
-            .map_or(1, |operand| divisor_at_depth(operand, depth + 1))
-    };
-    if let Ok(argument) = BlockArgument::try_from(value) {
-        // An scf.for induction variable: lower bound + k·step.
-        let number = argument.argument_number();
-        // SAFETY: the argument's block is alive while its value is.
-        let block =
-            unsafe { BlockRef::from_raw(mlir_sys::mlirBlockArgumentGetOwner(argument.to_raw())) };
-        if let Some(parent) = block.parent_operation() {
-            if ir::op_name(&parent) == "scf.for" && number == 0 {
-                return operand(parent, 0).min(operand(parent, 2));
-            }
-        }
-        return 1;
-    }
-    let Ok(result) = OperationResult::try_from(value) else {
-        return 1;
-    };
-    let op = result.owner();
-    match ir::op_name(&op).as_str() {
-        "arith.constant" => integer_constant(op).map_or(1, pow2_of_constant),
-        "arith.muli" => operand(op, 0)
-            .saturating_mul(operand(op, 1))
-            .min(DIVISOR_CAP),
-        "arith.addi" | "arith.subi" => operand(op, 0).min(operand(op, 1)),
-        "arith.shli" => {
-            let shift = op
-                .operand(1)
-                .ok()
-                .and_then(|shift| OperationResult::try_from(shift).ok())
-                .and_then(|shift| integer_constant(shift.owner()));
-            match shift {
-                Some(shift) if (0..32).contains(&shift) => {
-                    operand(op, 0).saturating_mul(1 << shift).min(DIVISOR_CAP)
-                }
-                _ => operand(op, 0),
-            }
-        }
-        "arith.index_cast" | "arith.index_castui" | "arith.extui" | "arith.extsi" => operand(op, 0),
-        _ => 1,
     }
 }
 
@@ -357,62 +286,4 @@ fn argument_alignment(argument: BlockArgument, shared: bool) -> BaseAlign {
         }
     }
     BaseAlign::Unknown
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    use melior::ir::{block::BlockLike, operation::OperationLike, Module, RegionLike};
-
-    /// The first result of each op in `@f`'s body, in order.
-    fn results<'c>(module: &'c Module) -> Vec<Value<'c, 'c>> {
-        let function = module.body().first_operation().unwrap();
-        let block = function.region(0).unwrap().first_block().unwrap();
-        let mut values = Vec::new();
-        let mut current = block.first_operation();
-        while let Some(op) = current {
-            if let Ok(result) = op.result(0) {
-                values.push(result.into());
-            }
-            if op.name().as_string_ref().as_str() == Ok("scf.for") {
-                let body = op.region(0).unwrap().first_block().unwrap();
-                values.push(body.argument(0).unwrap().into());
-            }
-            current = op.next_in_block();
-        }
-        values
-    }
-
-    #[test]
-    fn divisor_follows_index_arithmetic() {
-        let context = crate::context::create_context().unwrap();
-        let module = Module::parse(
-            &context,
-            r#"func.func @f(%a: index, %b: i32) {
-                 %c64 = arith.constant 64 : index
-                 %c3 = arith.constant 3 : index
-                 %m = arith.muli %a, %c64 : index
-                 %s = arith.addi %m, %c3 : index
-                 %t = arith.subi %m, %c64 : index
-                 %sh = arith.shli %a, %c3 : index
-                 %cast = arith.index_cast %b : i32 to index
-                 scf.for %iv = %m to %c64 step %c64 {
-                 }
-                 return
-               }"#,
-        )
-        .unwrap();
-        let divisors: Vec<u64> = results(&module).into_iter().map(pow2_divisor).collect();
-        // c64, c3, m, s, t, sh, cast, iv
-        assert_eq!(divisors, vec![64, 1, 64, 1, 64, 8, 1, 64]);
-    }
-
-    #[test]
-    fn divisor_of_constants() {
-        assert_eq!(pow2_of_constant(48), 16);
-        assert_eq!(pow2_of_constant(-8), 8);
-        assert_eq!(pow2_of_constant(7), 1);
-        assert_eq!(pow2_of_constant(0), DIVISOR_CAP);
-    }
 }

@@ -29,10 +29,10 @@
 mod alignment;
 mod barrier;
 mod build;
-mod chunk;
+pub(crate) mod chunk;
 mod cp_async;
 mod memref;
-mod tma;
+pub(crate) mod tma;
 
 use acopy_dialect::{diagnostics::emit_error, AcopyOp};
 use acopy_target::{Chip, CopyPath};

@@ -27,10 +27,10 @@ use crate::PassOptions;
 mod cluster;
 mod element_store;
 mod load;
-mod maps;
-mod smem;
-mod source;
-mod start;
+pub(crate) mod maps;
+pub(crate) mod smem;
+pub(crate) mod source;
+pub(crate) mod start;
 mod store;
 
 use acopy_dialect::{CopyGmemToSmem, CopySmemToGmem, WaitSmemToGmem};
@@ -70,21 +70,15 @@ pub(super) fn lower_store_wait<'c, 'a>(
     store::lower_wait(view, b)
 }
 
-/// The element types a tensor map can describe, in the manifest's spelling.
-const MANIFEST_TYPES: [&str; 10] = [
-    "f16", "bf16", "f32", "f64", "i8", "i16", "i32", "i64", "f8E4M3FN", "f8E5M2",
-];
-
 /// The tile's element size in bytes and its MLIR spelling, for an element
-/// type the manifest can name.
+/// type a tensor map can describe (rule A23 refuses the others first).
 fn tile_element(tile: MemRefType) -> LowerResult<(u64, String)> {
     let element = tile.element();
     let name = element.to_string();
     match memref::element_bytes(element) {
-        Some(bytes) if MANIFEST_TYPES.contains(&name.as_str()) => Ok((bytes, name)),
+        Some(bytes) if crate::verify::shape::tma_element_supported(&name) => Ok((bytes, name)),
         _ => Err(format!(
-            "TMA copies of element type {name} are not supported: the tensor-map manifest can only describe {}",
-            MANIFEST_TYPES.join(", ")
+            "internal error: TMA copies of element type {name} reached the lowering"
         )),
     }
 }

@@ -9,7 +9,7 @@ use melior::ir::{
     ShapedTypeLike, Type, TypeLike, Value,
 };
 
-use super::shape;
+use super::{shape, tma_facts::TmaFacts};
 use crate::{ir, target::Target, PassOptions};
 
 /// The context a rule's condition and message are evaluated in.
@@ -20,6 +20,8 @@ pub struct Ctx<'v, 'c, 'a> {
     /// Facts about the memrefs of `copy_gmem_to_smem` / `copy_smem_to_gmem`;
     /// `None` for the other ops.
     pub copy: Option<CopyFacts>,
+    /// What the TMA rules need, for copies on TMA chips; `None` otherwise.
+    pub(crate) tma: Option<TmaFacts<'c, 'a>>,
 }
 
 /// The global and shared memrefs of a copy, as plain data.
@@ -39,6 +41,11 @@ pub struct CopyFacts {
     pub tile_shape: Vec<i64>,
     /// Whether the tile is dense and row-major.
     pub tile_contiguous: bool,
+    /// The tile's strides in elements (`None` where dynamic); `None` for a
+    /// layout that is not strided.
+    pub tile_strides: Option<Vec<Option<i64>>>,
+    /// The tile's element type, in MLIR spelling.
+    pub tile_element: String,
     /// The window: the tile's shape padded with leading 1s to the global rank.
     pub window: Vec<i64>,
     /// The window start, where each index is an `arith.constant`.
@@ -52,7 +59,7 @@ pub struct CopyFacts {
     pub element_is_integer: bool,
 }
 
-impl<'v, 'c, 'a> Ctx<'v, 'c, 'a> {
+impl<'v, 'c: 'a, 'a> Ctx<'v, 'c, 'a> {
     /// Builds the context, reading the copy facts from the view.
     pub fn new(view: &'v AcopyOp<'c, 'a>, target: Target, options: &'v PassOptions) -> Self {
         let copy = match view {
@@ -64,11 +71,22 @@ impl<'v, 'c, 'a> Ctx<'v, 'c, 'a> {
             }
             _ => None,
         };
+        let tma = if target.chip.copy_path() == CopyPath::Tma {
+            let element_bytes = copy
+                .as_ref()
+                .and_then(|copy| copy.element_bits)
+                .filter(|bits| matches!(bits, 8 | 16 | 32 | 64))
+                .map(|bits| u64::from(bits / 8));
+            TmaFacts::read(view, element_bytes)
+        } else {
+            None
+        };
         Self {
             view,
             target,
             options,
             copy,
+            tma,
         }
     }
 
@@ -181,6 +199,7 @@ impl CopyFacts {
     ) -> Option<Self> {
         // The view guarantees a static tile; without one there is nothing to check.
         let tile_shape: Vec<i64> = ir::shape(tile).into_iter().collect::<Option<_>>()?;
+        let tile_strides = strides(tile);
         let tile_contiguous = strides(tile).is_some_and(|strides| {
             strides
                 .into_iter()
@@ -202,6 +221,8 @@ impl CopyFacts {
             window: shape::window_shape(global.rank(), &tile_shape),
             tile_shape,
             tile_contiguous,
+            tile_strides,
+            tile_element: tile.element().to_string(),
             starts: indices
                 .iter()
                 .map(|index| ir::constant_int(*index))

@@ -20,9 +20,10 @@
 //! The IR is never changed. The pass fails when any error was emitted.
 //!
 //! **Options** ([`PassOptions`]): `chip=sm_XX` overrides every gpu.module's
-//! chip; `fallback=true` turns on fallback mode: on cp.async chips, E1–E5 are
-//! waived for an op whenever [`rules::Fallback::keeps`] says its semantics
-//! can be kept exactly, and reported as in strict mode otherwise. The MLIR C
+//! chip; `fallback=true` turns on fallback mode: E1–E5 (on cp.async chips)
+//! and A18 (on TMA chips) are waived for an op whenever
+//! [`rules::Fallback::keeps`] says its semantics can be kept exactly, and
+//! reported as in strict mode otherwise. The MLIR C
 //! API can only emit errors (`mlirEmitError`), so the remark SPEC asks for
 //! when `collective_axes`/`leader_tracked` are dropped is a `tracing::info!`
 //! event (`ACOPY_LOG=acopy_passes=info`).
@@ -32,12 +33,13 @@
 mod facts;
 pub mod rules;
 pub mod shape;
+mod tensor_maps;
+pub(crate) mod tma_facts;
 
 #[cfg(test)]
 mod tests;
 
 use acopy_dialect::{diagnostics::emit_error, AcopyOp};
-use acopy_target::CopyPath;
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     OperationRef,
@@ -123,7 +125,9 @@ pub fn first_failure(ctx: &Ctx) -> Option<&'static Rule> {
     let op_name = ctx.view.op().name();
     let op_name = op_name.as_string_ref().as_str().ok()?;
     let path = ctx.path();
-    let fallback = ctx.options.fallback && path == CopyPath::CpAsync;
+    // Waivable rules say themselves which path they are on (E1–E5 on
+    // cp.async chips, A18 on TMA chips); fallback mode applies to both.
+    let fallback = ctx.options.fallback;
     RULES
         .iter()
         .filter(|rule| rule.applies(op_name, path))

@@ -17,10 +17,19 @@
 //! the two equal; another test requires a lit case under `tests/verify/` for
 //! every rule id.
 
-use acopy_dialect::{names, LeaderTracked, OobMode, ReductionOp, Swizzle};
+use acopy_dialect::{names, AcopyOp, LeaderTracked, OobMode, ReductionOp, Swizzle};
 use acopy_target::{Capability, Chip, CopyPath};
 
-use super::{facts::Ctx, shape};
+use super::{
+    facts::Ctx,
+    shape,
+    tensor_maps,
+    tma_facts::{assumes_aligned_start, no_fallback_reason, tma_fallback_exists, SourceFacts, Start},
+};
+use crate::lower::{
+    chunk::{self, Stride, WindowDim},
+    tma::source::{window_message, SourceError},
+};
 
 /// Which chips a rule is checked on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,6 +133,7 @@ const STORE: &[&str] = &[names::COPY_SMEM_TO_GMEM];
 const COPIES: &[&str] = &[names::COPY_GMEM_TO_SMEM, names::COPY_SMEM_TO_GMEM];
 const WAIT_LOAD: &[&str] = &[names::WAIT_GMEM_TO_SMEM];
 const WAIT_STORE: &[&str] = &[names::WAIT_SMEM_TO_GMEM];
+const WAITS: &[&str] = &[names::WAIT_GMEM_TO_SMEM, names::WAIT_SMEM_TO_GMEM];
 
 const E1: &str = "copy_gmem_to_smem with a barrier is only supported Hopper and newer GPUs, which use the TMA implementation";
 const E2: &str = "Only the TMA implementation supports collective copies";
@@ -162,19 +172,6 @@ fn partition_axis(ctx: &Ctx) -> Option<i64> {
 
 fn has(ctx: &Ctx, capability: Capability) -> bool {
     ctx.target.chip.has(capability)
-}
-
-/// The element types a TMA reduction supports (integers by width, any signedness).
-pub fn reduction_types(op: ReductionOp) -> &'static [&'static str] {
-    match op {
-        ReductionOp::Add => &["f16", "bf16", "f32", "i32", "i64"],
-        ReductionOp::Min | ReductionOp::Max => &["f16", "bf16"],
-        ReductionOp::Umin | ReductionOp::Umax | ReductionOp::Smin | ReductionOp::Smax => {
-            &["i32", "i64"]
-        }
-        ReductionOp::Inc | ReductionOp::Dec => &["i32"],
-        ReductionOp::And | ReductionOp::Or | ReductionOp::Xor => &["i32", "i64"],
-    }
 }
 
 /// The reduction table's key for the copy's element type: `i32` for any
@@ -701,12 +698,12 @@ pub static RULES: &[Rule] = &[
         id: "A15",
         ops: STORE,
         scope: Scope::Tma,
-        when: "`reduction_op` does not support the element type (add: f16, bf16, f32, i32, i64; min, max: f16, bf16; umin, umax, smin, smax: i32, i64; inc, dec: i32; and, or, xor: i32, i64)",
+        when: "`reduction_op` does not support the element type (add: f16, bf16, f32, i32, i64; min, max: f16, bf16; smin, smax: i32, i64; and, or, xor: i32, i64; umin, umax, inc, dec: none, as they need an unsigned tensor map)",
         template: "reduction_op = \"{add}\" does not support element type {T}; it supports {f16, bf16}",
         condition: |ctx| {
             ctx.store()
                 .and_then(|store| store.reduction_op)
-                .is_some_and(|op| !reduction_types(op).contains(&reduction_key(ctx).as_str()))
+                .is_some_and(|op| !shape::reduction_types(op).contains(&reduction_key(ctx).as_str()))
         },
         message: |ctx| {
             let op = ctx.store().and_then(|store| store.reduction_op);
@@ -715,10 +712,18 @@ pub static RULES: &[Rule] = &[
                 .as_ref()
                 .map(|copy| copy.dst_element.clone())
                 .unwrap_or_default();
+            let supported = op.map(shape::reduction_types).unwrap_or_default();
+            let supports = if supported.is_empty() {
+                format!(
+                    "no element type yet: it needs an unsigned tensor map (CU_TENSOR_MAP_DATA_TYPE_UINT{}), which the tensor-map manifest cannot ask for (its integer types are encoded signed)",
+                    if op.is_some_and(|op| matches!(op, ReductionOp::Inc | ReductionOp::Dec)) { "32".to_string() } else { reduction_key(ctx).trim_start_matches('i').to_string() }
+                )
+            } else {
+                supported.join(", ")
+            };
             format!(
-                "reduction_op = \"{}\" does not support element type {ty}; it supports {}",
+                "reduction_op = \"{}\" does not support element type {ty}; it supports {supports}",
                 op.map_or("", ReductionOp::as_str),
-                op.map(reduction_types).unwrap_or_default().join(", ")
             )
         },
         fallback: None,
@@ -755,6 +760,224 @@ pub static RULES: &[Rule] = &[
             let (dimension, start) = out_of_i32_start(ctx).unwrap_or_default();
             format!(
                 "TMA coordinates are signed 32-bit integers, but the window starts at {start} along dimension {dimension}"
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A18",
+        ops: COPIES,
+        scope: Scope::Tma,
+        when: "the innermost window start (the index plus a constant `memref.subview` offset along that dimension) is a constant whose byte offset is not a multiple of 16; or, for a store, a start coordinate is a negative constant (a TMA store traps on either)",
+        template: "TMA needs the innermost window start to be 16-byte aligned, but start {37} of {f32} is at byte offset {148}; use a multiple of {4} elements, or fallback mode for a non-TMA copy",
+        condition: |ctx| misaligned_constant_start(ctx).is_some() || negative_store_start(ctx).is_some(),
+        message: |ctx| {
+            let tail = match no_fallback_reason(ctx.view) {
+                None => "or fallback mode for a non-TMA copy".to_string(),
+                Some(what) => format!("a {what} has no non-TMA path"),
+            };
+            if let Some((start, bytes)) = misaligned_constant_start(ctx) {
+                return format!(
+                    "TMA needs the innermost window start to be 16-byte aligned, but start {start} of {} is at byte offset {}; use a multiple of {} elements, {tail}",
+                    tile_element(ctx),
+                    start * i128::from(bytes),
+                    16 / bytes
+                );
+            }
+            let (dim, start) = negative_store_start(ctx).unwrap_or_default();
+            format!(
+                "a TMA store cannot start at a negative coordinate, but this one starts at {start} along dimension {dim}; start the window inside dst, {tail}"
+            )
+        },
+        fallback: Some(Fallback {
+            keeps: |ctx| tma_fallback_exists(ctx.view),
+            when: "a load without `leader_tracked`, or any store (`verify::tma_facts::tma_fallback_exists`)",
+            lowering: "the copy takes a non-TMA path: cp.async completing the same barrier for a load, element-wise stores or atomics for a store",
+        }),
+    },
+    Rule {
+        id: "A19",
+        ops: COPIES,
+        scope: Scope::Tma,
+        when: "a copy without a non-TMA path (a load with `leader_tracked`) whose innermost window start is not constant, is not proved a multiple of 16 bytes, and has no `assume_aligned_start` attribute",
+        template: "TMA needs the innermost window start to be 16-byte aligned; this {leader_tracked load} has no non-TMA path and its start is only known at run time (proved a multiple of {1} element), so make it provably a multiple of {4} elements (e.g. `%i * 4`) or promise it with the `assume_aligned_start` attribute",
+        condition: |ctx| unproved_dynamic_start(ctx).is_some(),
+        message: |ctx| {
+            let (divisor, bytes, what) = unproved_dynamic_start(ctx).unwrap_or((1, 1, ""));
+            let plural = if divisor == 1 { "" } else { "s" };
+            let multiple = 16 / bytes;
+            format!(
+                "TMA needs the innermost window start to be 16-byte aligned; this {what} has no non-TMA path and its start is only known at run time (proved a multiple of {divisor} element{plural}), so make it provably a multiple of {multiple} elements (e.g. `%i * {multiple}`) or promise it with the `assume_aligned_start` attribute"
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A20",
+        ops: COPIES,
+        scope: Scope::Tma,
+        when: "the global memref is not an argument of the enclosing kernel `gpu.func`, nor a `memref.subview` of one with unit strides and the same rank (`memref.cast`s are looked through)",
+        template: "the {src} of a TMA copy {is not a kernel argument}; it must be an argument of the enclosing kernel gpu.func, or a memref.subview of one with unit strides and the same rank (memref.casts are looked through), because its TMA tensor map is encoded on the host from that kernel argument",
+        condition: |ctx| matches!(source_error(ctx), Some(SourceError::NotArgument(_))),
+        message: |ctx| source_error_message(ctx),
+        fallback: None,
+    },
+    Rule {
+        id: "A21",
+        ops: COPIES,
+        scope: Scope::Tma,
+        when: "the global memref is an argument of a `gpu.func` that is not a `kernel`",
+        template: "the {src} of a TMA copy is an argument of a gpu.func that is not a kernel; tensor maps are kernel parameters, so TMA copies must use the arguments of a `kernel` gpu.func",
+        condition: |ctx| matches!(source_error(ctx), Some(SourceError::NotKernel)),
+        message: |ctx| source_error_message(ctx),
+        fallback: None,
+    },
+    Rule {
+        id: "A22",
+        ops: COPIES,
+        scope: Scope::Tma,
+        when: "the global memref is a `memref.subview` narrower than its argument, the copy is a store or a load with `oob_mode = \"zeros\"`, and the window cannot be shown (constant indices, static sizes) to stay inside the subview",
+        template: "the window of this TMA copy cannot be shown to stay inside the memref.subview {src} along dimension {0}: TMA's bounds are the kernel argument's, so it would {write argument elements outside the view}",
+        condition: |ctx| tma_source(ctx).is_some_and(|source| source.leaves.is_some()),
+        message: |ctx| {
+            let role = ctx.copy.as_ref().map_or("", |copy| copy.global_role);
+            tma_source(ctx)
+                .and_then(|source| Some(window_message(source.leaves?, source.access, role)))
+                .unwrap_or_default()
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A23",
+        ops: COPIES,
+        scope: Scope::Tma,
+        when: "the element type is one a tensor map cannot describe (all but f16, bf16, f32, f64, i8, i16, i32, i64, f8E4M3FN, f8E5M2)",
+        template: "TMA copies of element type {f8E4M3FNUZ} are not supported: the tensor-map manifest can only describe f16, bf16, f32, f64, i8, i16, i32, i64, f8E4M3FN, f8E5M2",
+        condition: |ctx| {
+            supported_bits(ctx).is_some()
+                && ctx.copy.as_ref().is_some_and(|copy| !shape::tma_element_supported(&copy.tile_element))
+        },
+        message: |ctx| {
+            format!(
+                "TMA copies of element type {} are not supported: the tensor-map manifest can only describe {}",
+                tile_element(ctx),
+                shape::TMA_ELEMENT_TYPES.join(", ")
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A24",
+        ops: LOAD,
+        scope: Scope::Tma,
+        when: "a multicast whose per-CTA slice of the shared tile is not a multiple of the tile alignment TMA needs (128 bytes, 8 × the swizzle with a swizzle)",
+        template: "each CTA of this collective copy writes a slice of {512} bytes of the dst tile, but every slice must start {1024}-byte aligned for TMA; use a tile whose split dimension gives slices of a multiple of {1024} bytes",
+        condition: |ctx| misaligned_slice(ctx).is_some(),
+        message: |ctx| {
+            let (bytes, align) = misaligned_slice(ctx).unwrap_or_default();
+            format!(
+                "each CTA of this collective copy writes a slice of {bytes} bytes of the dst tile, but every slice must start {align}-byte aligned for TMA; use a tile whose split dimension gives slices of a multiple of {align} bytes"
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A25",
+        ops: COPIES,
+        scope: Scope::Tma,
+        when: "the shared tile's alignment (128 bytes, 8 × the swizzle with a swizzle) cannot be guaranteed: it is not a workgroup attribution, a shared `memref.global` or a `memref.assume_alignment` (or a view of one with a static, aligned offset)",
+        template: "the {dst} tile {memref<64x32xf32, 3>} of a TMA copy must be {128}-byte aligned in shared memory, but it {has a dynamic offset, so its alignment cannot be guaranteed}",
+        condition: |ctx| ctx.tma.as_ref().is_some_and(|tma| tma.tile_alignment.is_some()),
+        message: |ctx| {
+            let (role, ty) = ctx.copy.as_ref().map_or(("", String::new()), |copy| {
+                (copy.tile_role, copy.tile_type.clone())
+            });
+            let swizzle = ctx.load().map_or(0, |load| load.swizzle.bytes());
+            let problem = ctx
+                .tma
+                .as_ref()
+                .and_then(|tma| tma.tile_alignment.clone())
+                .unwrap_or_default();
+            format!(
+                "the {role} tile {ty} of a TMA copy must be {}-byte aligned in shared memory, but it {problem}",
+                shape::tma_smem_alignment(swizzle)
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A26",
+        ops: COPIES,
+        scope: Scope::Tma,
+        when: "the kernel is launched with `gpu.launch_func` in the same module (its TMA tensor maps can only be encoded by host code through the manifest)",
+        template: "kernel {@m::@k} is launched with gpu.launch_func in this module, but its TMA copies add CUtensorMap parameters that only host code can encode; launch it with acopy-runtime and the tensor-map manifest (docs/lowering-tma.md) instead",
+        condition: |ctx| host_launch(ctx).is_some(),
+        message: |ctx| {
+            format!(
+                "kernel {} is launched with gpu.launch_func in this module, but its TMA copies add CUtensorMap parameters that only host code can encode; launch it with acopy-runtime and the tensor-map manifest (docs/lowering-tma.md) instead",
+                host_launch(ctx).unwrap_or_default()
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A27",
+        ops: COPIES,
+        scope: Scope::Tma,
+        when: "the copy would be the kernel's 17th distinct tensor map (one per source argument, element type, box and swizzle, in program order)",
+        template: "this kernel would need more than {16} TMA tensor maps (one per distinct source argument, box, swizzle and OOB fill); split it or share boxes",
+        condition: |ctx| tensor_maps::exceeds_limit(ctx),
+        message: |_| {
+            format!(
+                "this kernel would need more than {} TMA tensor maps (one per distinct source argument, box, swizzle and OOB fill); split it or share boxes",
+                crate::lower::tma::maps::MAX_TENSOR_MAPS
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A28",
+        ops: LOAD,
+        scope: Scope::CpAsync,
+        when: "src or dst has a layout that is not strided",
+        template: "the cp.async implementation addresses memrefs through their strides, but {src} {memref<64x64xf32, affine_map<(d0, d1) -> (d1, d0)>>} has a layout that is not strided",
+        condition: |ctx| not_strided(ctx).is_some(),
+        message: |ctx| {
+            let (role, ty) = not_strided(ctx).unwrap_or_default();
+            format!(
+                "the cp.async implementation addresses memrefs through their strides, but {role} {ty} has a layout that is not strided"
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A29",
+        ops: LOAD,
+        scope: Scope::CpAsync,
+        when: "a contiguous row of the window (`lower::chunk::plan_rows`) is not a multiple of 4 bytes (3 f16, say, or any f16 with a non-unit innermost stride)",
+        template: "cp.async cannot copy rows of {6} bytes ({3} x {f16}): each contiguous row of the window must be a multiple of 4 bytes",
+        condition: |ctx| cp_async_rows(ctx).is_some_and(|(elements, bytes)| !chunk::row_bytes_fit(elements * bytes)),
+        message: |ctx| {
+            let (elements, bytes) = cp_async_rows(ctx).unwrap_or_default();
+            format!(
+                "cp.async cannot copy rows of {} bytes ({elements} x {}): each contiguous row of the window must be a multiple of 4 bytes",
+                elements * bytes,
+                tile_element(ctx)
+            )
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A30",
+        ops: WAITS,
+        scope: Scope::All,
+        when: "`pending` is above 2147483647, the largest count the wait instructions take",
+        template: "pending = {3000000000} is too large: the wait instruction takes a count of at most 2147483647",
+        condition: |ctx| wait_pending(ctx).is_some_and(|pending| i32::try_from(pending).is_err()),
+        message: |ctx| {
+            format!(
+                "pending = {} is too large: the wait instruction takes a count of at most 2147483647",
+                wait_pending(ctx).unwrap_or_default()
             )
         },
         fallback: None,
@@ -807,6 +1030,135 @@ fn swizzle_elements(ctx: &Ctx) -> Option<(u32, i64, i64)> {
     let want = i64::from(swizzle * 8 / bits);
     let got = *ctx.tma_box()?.last()?;
     Some((swizzle, want, got))
+}
+
+/// The element size in bytes, for a supported element type.
+fn element_bytes(ctx: &Ctx) -> Option<u64> {
+    supported_bits(ctx).map(|bits| u64::from(bits / 8))
+}
+
+/// The shared tile's element type, in MLIR spelling.
+fn tile_element(ctx: &Ctx) -> String {
+    ctx.copy
+        .as_ref()
+        .map(|copy| copy.tile_element.clone())
+        .unwrap_or_default()
+}
+
+/// The kernel argument behind a TMA copy's global memref, when it resolves.
+fn tma_source<'x, 'c, 'a>(ctx: &'x Ctx<'_, 'c, 'a>) -> Option<&'x SourceFacts<'c, 'a>> {
+    ctx.tma.as_ref()?.source.as_ref().ok()
+}
+
+/// Why a TMA copy's global memref does not resolve to a kernel argument.
+fn source_error<'x>(ctx: &'x Ctx) -> Option<&'x SourceError> {
+    ctx.tma.as_ref()?.source.as_ref().err()
+}
+
+fn source_error_message(ctx: &Ctx) -> String {
+    let role = ctx.copy.as_ref().map_or("", |copy| copy.global_role);
+    source_error(ctx).map_or_else(String::new, |error| error.message(role))
+}
+
+/// `(start, element bytes)` of a constant innermost window start that is not
+/// 16-byte aligned (A18).
+/// `(dimension, start)` of a store's first negative constant start (A18).
+fn negative_store_start(ctx: &Ctx) -> Option<(usize, i128)> {
+    matches!(ctx.view, AcopyOp::CopySmemToGmem(_)).then_some(())?;
+    tma_source(ctx)?.negative_start
+}
+
+fn misaligned_constant_start(ctx: &Ctx) -> Option<(i128, u64)> {
+    let bytes = element_bytes(ctx)?;
+    match tma_source(ctx)?.innermost_start? {
+        start @ Start::Constant(value) if !start.aligned(bytes) => Some((value, bytes)),
+        _ => None,
+    }
+}
+
+/// `(proved divisor, element bytes, what the copy is)` of a dynamic
+/// innermost start of a copy without a non-TMA path, neither proved nor
+/// promised 16-byte aligned (A19).
+fn unproved_dynamic_start(ctx: &Ctx) -> Option<(u64, u64, &'static str)> {
+    let bytes = element_bytes(ctx)?;
+    let what = no_fallback_reason(ctx.view)?;
+    if assumes_aligned_start(ctx.view) {
+        return None;
+    }
+    match tma_source(ctx)?.innermost_start? {
+        start @ Start::Dynamic { divisor } if !start.aligned(bytes) => Some((divisor, bytes, what)),
+        _ => None,
+    }
+}
+
+/// `(slice bytes, alignment)` of a multicast whose per-CTA slices TMA
+/// cannot place (A24).
+fn misaligned_slice(ctx: &Ctx) -> Option<(i128, u64)> {
+    let (dim, _) = ctx.multicast_split()?;
+    let tile = ctx.tma_box()?;
+    let bytes = shape::multicast_slice_bytes(&tile, dim, element_bytes(ctx)?);
+    let align = shape::tma_smem_alignment(ctx.load()?.swizzle.bytes());
+    (bytes % i128::from(align) != 0).then_some((bytes, align))
+}
+
+/// `@module::@kernel` when a `gpu.launch_func` launches the copy's kernel (A26).
+fn host_launch(ctx: &Ctx) -> Option<String> {
+    crate::lower::tma::maps::host_launch(tma_source(ctx)?.kernel)
+}
+
+/// The first of a cp.async load's memrefs whose layout is not strided (A28).
+fn not_strided(ctx: &Ctx) -> Option<(&'static str, String)> {
+    let copy = ctx.copy.as_ref()?;
+    if copy.global_strides.is_none() {
+        return Some((copy.global_role, copy.global_type.clone()));
+    }
+    if copy.tile_strides.is_none() {
+        return Some((copy.tile_role, copy.tile_type.clone()));
+    }
+    None
+}
+
+/// `(elements per contiguous row, element bytes)` of a cp.async load, as
+/// the lowering plans its rows (`chunk::plan_rows`, from the types' strides).
+fn cp_async_rows(ctx: &Ctx) -> Option<(u64, u64)> {
+    let copy = ctx.copy.as_ref()?;
+    let bytes = element_bytes(ctx)?;
+    let src = copy.global_strides.as_ref()?;
+    let dst = copy.tile_strides.as_ref()?;
+    let rank = copy.window.len();
+    let leading = rank.checked_sub(dst.len())?;
+    if src.len() != rank || copy.tile_shape.len() != dst.len() {
+        return None;
+    }
+    let stride = |stride: Option<i64>| stride.map_or(Stride::Dynamic, Stride::Known);
+    let mut window = Vec::with_capacity(rank);
+    for dim in 0..rank {
+        let size = if dim < leading {
+            1
+        } else {
+            u64::try_from(copy.tile_shape[dim - leading]).ok()?
+        };
+        window.push(WindowDim {
+            size,
+            src: stride(src[dim]),
+            dst: (dim >= leading).then(|| stride(dst[dim - leading])),
+        });
+    }
+    let zero_fill = ctx.options.fallback
+        && ctx
+            .load()
+            .is_some_and(|load| load.oob_mode_or_default() != OobMode::PromiseInBounds);
+    let rows = chunk::plan_rows(&window, !zero_fill);
+    Some((rows.row_elements, bytes))
+}
+
+/// The `pending` count of a wait op.
+fn wait_pending(ctx: &Ctx) -> Option<u32> {
+    match ctx.view {
+        acopy_dialect::AcopyOp::WaitGmemToSmem(wait) => Some(wait.pending),
+        acopy_dialect::AcopyOp::WaitSmemToGmem(wait) => Some(wait.pending),
+        _ => None,
+    }
 }
 
 /// The rule table as Markdown, for `docs/verification.md`.

@@ -6,6 +6,8 @@
 
 use std::fmt::Display;
 
+use acopy_dialect::ReductionOp;
+
 /// A sequence written as a Python tuple: `(4, 1, 1)`, `(5,)`, `()`.
 pub fn py_tuple<T: Display>(values: &[T]) -> String {
     match values {
@@ -132,6 +134,79 @@ pub fn list_text(values: &[Option<i64>]) -> String {
     format!("[{}]", items.join(", "))
 }
 
+/// The alignment in bytes TMA needs for a shared tile with `swizzle` bytes of
+/// swizzle (0 for none): 128 bytes, or 8 rows of the swizzle span so that the
+/// swizzle pattern starts at the tile (256, 512, 1024 bytes).
+pub fn tma_smem_alignment(swizzle: u32) -> u64 {
+    if swizzle == 0 {
+        128
+    } else {
+        8 * u64::from(swizzle)
+    }
+}
+
+/// The bytes one CTA's slice of a multicast box takes in the shared tile:
+/// slices follow each other along split dimension `dim`, so slice `i` starts
+/// `i` times this many bytes into the tile. Rule A25 requires a multiple of
+/// [`tma_smem_alignment`]; the lowering places the slices with it.
+pub fn multicast_slice_bytes(box_shape: &[i64], dim: usize, element_bytes: u64) -> i128 {
+    box_shape
+        .get(dim..)
+        .unwrap_or(&[])
+        .iter()
+        .fold(i128::from(element_bytes), |bytes, &len| {
+            bytes.saturating_mul(i128::from(len))
+        })
+}
+
+/// The element types a tensor map can describe, in MLIR's spelling (the
+/// manifest's data types; `crates/acopy-manifest`).
+pub const TMA_ELEMENT_TYPES: [&str; 10] = [
+    "f16", "bf16", "f32", "f64", "i8", "i16", "i32", "i64", "f8E4M3FN", "f8E5M2",
+];
+
+/// Whether a TMA copy can move elements of type `name` (rule A23).
+pub fn tma_element_supported(name: &str) -> bool {
+    TMA_ELEMENT_TYPES.contains(&name)
+}
+
+/// The `#nvvm.tma_redux_kind` of a TMA reduction, or `None` when acopy
+/// cannot lower it.
+///
+/// The PTX reduction has no signedness of its own: it follows the tensor
+/// map's data type, and the manifest's integer types are encoded signed
+/// (`INT32`, `INT64`). So `smin`/`smax` are `min`/`max`, and the operations
+/// that need an unsigned map (`umin`, `umax`, and `inc`/`dec`, which PTX
+/// defines on `.u32` only) have no lowering until the manifest can ask for
+/// one. Rule A15 and the lowering both read this.
+pub fn reduction_kind(op: ReductionOp) -> Option<&'static str> {
+    match op {
+        ReductionOp::Add => Some("add"),
+        ReductionOp::Min | ReductionOp::Smin => Some("min"),
+        ReductionOp::Max | ReductionOp::Smax => Some("max"),
+        ReductionOp::And => Some("and"),
+        ReductionOp::Or => Some("or"),
+        ReductionOp::Xor => Some("xor"),
+        ReductionOp::Umin | ReductionOp::Umax | ReductionOp::Inc | ReductionOp::Dec => None,
+    }
+}
+
+/// The element types a TMA reduction supports as acopy lowers it (integers
+/// by width, any signedness): the reference's table for the operations
+/// [`reduction_kind`] lowers, nothing for the others.
+pub fn reduction_types(op: ReductionOp) -> &'static [&'static str] {
+    if reduction_kind(op).is_none() {
+        return &[];
+    }
+    match op {
+        ReductionOp::Add => &["f16", "bf16", "f32", "i32", "i64"],
+        ReductionOp::Min | ReductionOp::Max => &["f16", "bf16"],
+        ReductionOp::Smin | ReductionOp::Smax => &["i32", "i64"],
+        ReductionOp::And | ReductionOp::Or | ReductionOp::Xor => &["i32", "i64"],
+        ReductionOp::Umin | ReductionOp::Umax | ReductionOp::Inc | ReductionOp::Dec => &[],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,5 +288,28 @@ mod tests {
         assert!(tma_strides_ok(&[None, None], 16));
         assert!(tma_strides_ok(&[], 16));
         assert_eq!(list_text(&[None, Some(1)]), "[?, 1]");
+    }
+
+    #[test]
+    fn smem_alignment_and_slices() {
+        assert_eq!(tma_smem_alignment(0), 128);
+        assert_eq!(tma_smem_alignment(128), 1024);
+        // 8x32 f32 split over 2 CTAs: 4 rows of 128 bytes each.
+        assert_eq!(multicast_slice_bytes(&[4, 32], 0, 4), 512);
+        assert_eq!(multicast_slice_bytes(&[1, 4, 32], 1, 2), 256);
+        assert_eq!(multicast_slice_bytes(&[4, 32], 5, 4), 4);
+    }
+
+    #[test]
+    fn reductions_without_a_lowering_support_no_type() {
+        assert_eq!(reduction_kind(ReductionOp::Smin), Some("min"));
+        for op in [ReductionOp::Umin, ReductionOp::Umax, ReductionOp::Inc, ReductionOp::Dec] {
+            assert_eq!(reduction_kind(op), None);
+            assert!(reduction_types(op).is_empty());
+        }
+        assert_eq!(reduction_types(ReductionOp::Smax), ["i32", "i64"]);
+        assert!(tma_element_supported("f8E5M2"));
+        assert!(!tma_element_supported("f8E4M3FNUZ"));
+        assert!(!tma_element_supported("si32"));
     }
 }

@@ -27,7 +27,7 @@
 //!   multicast over the pair, plus `.cta_group::2` and the leader's barrier;
 //!   the leader expects twice the window's bytes.
 
-use acopy_dialect::{CopyGmemToSmem, LeaderTracked, OobMode};
+use acopy_dialect::{AcopyOp, CopyGmemToSmem, LeaderTracked};
 use melior::ir::{operation::OperationLike, r#type::MemRefType, ShapedTypeLike, Value};
 
 use super::{
@@ -39,6 +39,7 @@ use super::{
     tile_element, window_coordinates,
 };
 use crate::{
+    verify::tma_facts::tma_fallback_exists,
     lower::cp_async, manifest::MapKey, target::Target, verify::shape, PassOptions,
 };
 
@@ -60,18 +61,22 @@ pub(crate) fn lower<'c, 'a>(
     options: &PassOptions,
     b: &Builder<'c, 'a>,
 ) -> LowerResult<()> {
-    let barrier = view.barrier.ok_or_else(|| {
-        "copy_gmem_to_smem without a barrier is only supported on pre-Hopper GPUs, which use the cp.async implementation".to_string()
-    })?;
+    // acopy-verify refuses a TMA load without a barrier first (rule E6).
+    let barrier = view
+        .barrier
+        .ok_or_else(|| "internal error: a TMA load without a barrier reached the lowering".to_string())?;
     let (element_bytes, element_type) = tile_element(view.dst_type)?;
     let tile = static_shape(view.dst_type)?;
     let window = shape::window_shape(view.src_type.rank(), &tile);
-    let source = source::resolve(view.src, "src")?;
-    let access = match view.oob_mode_or_default() {
-        OobMode::Zeros => Access::LoadZeros,
-        OobMode::PromiseInBounds | OobMode::Undefined => Access::LoadAnything,
-    };
-    source.check_window(&view.indices, &window, access, "src")?;
+    let source = source::resolve(view.src)?;
+    let access = Access::of_load(view.oob_mode_or_default());
+    if let Some(dim) = source.window_leaves(&view.indices, &window, access) {
+        // acopy-verify refuses this first (rule A22).
+        return Err(format!(
+            "internal error: {}",
+            source::window_message(dim, access, "src")
+        ));
+    }
 
     let collective = Collective::new(
         target.cluster,
@@ -124,18 +129,22 @@ pub(crate) fn lower<'c, 'a>(
     };
     let box_shape = shape::tma_box(&window, split);
     let swizzle = view.swizzle.bytes();
-    let align = smem::required_alignment(swizzle);
-    let slice = split.map(|(dim, _)| Slice {
-        dim,
-        rows: box_shape[dim],
-        bytes: box_shape[dim..].iter().product::<i64>() * element_bytes as i64,
-    });
-    if let Some(Slice { bytes, .. }) = slice {
-        if bytes % align as i64 != 0 {
-            return Err(format!(
-                "each CTA of this collective copy writes a slice of {bytes} bytes of the dst tile, but every slice must start {align}-byte aligned for TMA; use a tile whose split dimension gives slices of a multiple of {align} bytes"
-            ));
-        }
+    let align = shape::tma_smem_alignment(swizzle);
+    let mut slice = None;
+    if let Some((dim, _)) = split {
+        let bytes = shape::multicast_slice_bytes(&box_shape, dim, element_bytes);
+        // acopy-verify refuses a slice TMA cannot address first (rule A24).
+        let bytes = i64::try_from(bytes)
+            .ok()
+            .filter(|bytes| bytes % align as i64 == 0)
+            .ok_or_else(|| {
+                format!("internal error: a multicast slice of {bytes} bytes is not {align}-byte aligned")
+            })?;
+        slice = Some(Slice {
+            dim,
+            rows: box_shape[dim],
+            bytes,
+        });
     }
     let window_bytes = window.iter().product::<i64>() * element_bytes as i64;
     let expect_bytes = match mode {
@@ -143,8 +152,9 @@ pub(crate) fn lower<'c, 'a>(
         Mode::Partitioned(_) | Mode::Replicated => 2 * window_bytes,
     };
     if expect_bytes > MAX_TX_COUNT {
+        // Unreachable: rule A16 keeps a tile, so twice a window, far below.
         return Err(format!(
-            "this copy makes its barrier expect {expect_bytes} bytes, more than an mbarrier's transaction count can hold ({MAX_TX_COUNT} bytes)"
+            "internal error: this copy makes its barrier expect {expect_bytes} bytes, more than an mbarrier's transaction count can hold ({MAX_TX_COUNT} bytes)"
         ));
     }
 
@@ -153,7 +163,7 @@ pub(crate) fn lower<'c, 'a>(
         .last()
         .ok_or_else(|| "internal error: a copy without indices".to_string())?;
     let alignment = start::classify(b, innermost, element_bytes, view.assume_aligned_start)?;
-    if !matches!(alignment, StartAlignment::Proved) && !start::load_fallback_exists(view) {
+    if !matches!(alignment, StartAlignment::Proved) && !tma_fallback_exists(&AcopyOp::CopyGmemToSmem(view.clone())) {
         // acopy-verify refuses these first (the innermost-start rules).
         return Err(
             "internal error: a TMA load whose innermost start is not known to be 16-byte aligned reached the lowering, but it has no non-TMA path"

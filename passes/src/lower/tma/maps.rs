@@ -61,14 +61,15 @@ pub(crate) fn parameter<'c, 'a>(
                 "internal error: tensor-map parameter missing from the kernel".to_string()
             });
     }
+    // acopy-verify refuses both first (rules A27 and A26).
     if entries.len() >= MAX_TENSOR_MAPS {
         return Err(format!(
-            "this kernel would need more than {MAX_TENSOR_MAPS} TMA tensor maps (one per distinct source argument, box, swizzle and OOB fill); split it or share boxes"
+            "internal error: this kernel would need more than {MAX_TENSOR_MAPS} TMA tensor maps"
         ));
     }
     if let Some(launch) = host_launch(kernel) {
         return Err(format!(
-            "kernel {launch} is launched with gpu.launch_func in this module, but its TMA copies add CUtensorMap parameters that only host code can encode; launch it with acopy-runtime and the tensor-map manifest (docs/lowering-tma.md) instead"
+            "internal error: kernel {launch} has TMA copies and is launched with gpu.launch_func in this module"
         ));
     }
     let inputs = ir::function_inputs(kernel)?;
@@ -184,7 +185,7 @@ fn launch_symbol<'c>(
 }
 
 /// `@module::@kernel` if some `gpu.launch_func` in the IR launches `kernel`.
-fn host_launch(kernel: OperationRef) -> Option<String> {
+pub(crate) fn host_launch(kernel: OperationRef) -> Option<String> {
     let module = kernel.parent_operation()?;
     let expected = launch_symbol(module, kernel)?;
     let name = expected.to_string();

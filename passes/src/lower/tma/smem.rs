@@ -30,16 +30,6 @@ use super::super::{
 };
 use crate::ir;
 
-/// The alignment in bytes TMA needs for a shared tile with `swizzle` bytes of
-/// swizzle (0 for none).
-pub(crate) fn required_alignment(swizzle: u32) -> u64 {
-    if swizzle == 0 {
-        128
-    } else {
-        8 * u64::from(swizzle)
-    }
-}
-
 /// The tile's address as `!llvm.ptr<3>`, after making sure it is `align`-byte
 /// aligned. `extra_bytes` is added to the address (a multicast slice).
 pub(crate) fn tile_pointer<'c, 'a>(
@@ -58,46 +48,67 @@ pub(crate) fn tile_pointer<'c, 'a>(
     b.int_to_ptr(b.ix(address)?, 3)
 }
 
-/// Checks (and where needed raises) the alignment of `tile`.
+/// Raises the alignment of `tile`'s memory to `align`; verification
+/// (rule A25, [`alignment_problem`]) has made sure it can.
 pub(crate) fn ensure_aligned(tile: Value, element_bytes: u64, align: u64, role: &str) -> LowerResult<()> {
-    let memref = MemRefType::try_from(tile.r#type())
-        .map_err(|_| format!("internal error: the {role} tile is not a memref"))?;
-    let offset = match memref::static_layout(memref) {
-        Some((_, Static::Known(offset))) => offset,
-        _ => {
-            return Err(format!(
-                "the {role} tile {memref} of a TMA copy has a dynamic offset, so its {align}-byte alignment cannot be guaranteed; TMA needs it"
-            ))
-        }
-    };
-    let offset_bytes = i128::from(offset) * i128::from(element_bytes);
-    if offset_bytes % i128::from(align) != 0 {
+    if let Some(problem) = alignment_problem(tile, element_bytes, align) {
         return Err(format!(
-            "the {role} tile {memref} of a TMA copy starts {offset_bytes} bytes into its buffer, which is not a multiple of the {align} bytes TMA needs{}",
-            swizzle_hint(align)
+            "internal error: the {role} tile {}",
+            problem
         ));
     }
-    let root = view_root(tile);
-    let raised = match &root {
+    let raised = match view_root(tile) {
         Root::Workgroup(function, index) => {
-            alignment::raise_workgroup_alignment(*function, *index, align)
+            alignment::raise_workgroup_alignment(function, index, align)
         }
-        Root::Global(get_global) => alignment::raise_global_alignment(*get_global, align).is_some(),
-        Root::Assumed(assumed) => *assumed >= align,
+        Root::Global(get_global) => alignment::raise_global_alignment(get_global, align).is_some(),
+        Root::Assumed(assumed) => assumed >= align,
         Root::Other => false,
     };
     if raised {
         Ok(())
     } else {
         Err(format!(
-            "cannot guarantee the {align}-byte alignment TMA needs for the {role} tile {memref}: it must be a workgroup attribution of the kernel gpu.func, a memref.global in shared memory, the result of a memref.assume_alignment of at least {align}, or a view with a static offset of one of those"
+            "internal error: cannot raise the alignment of the {role} tile to {align} bytes"
         ))
     }
 }
 
+/// Why `tile`'s `align`-byte alignment cannot be guaranteed (see the module
+/// comment), or `None` when the lowering can guarantee it. Changes nothing:
+/// `acopy-verify`'s rule A25 calls it, and the lowering then raises what it
+/// found.
+pub(crate) fn alignment_problem(tile: Value, element_bytes: u64, align: u64) -> Option<String> {
+    let memref = MemRefType::try_from(tile.r#type()).ok()?;
+    let offset = match memref::static_layout(memref) {
+        Some((_, Static::Known(offset))) => offset,
+        _ => {
+            return Some(
+                "has a dynamic offset, so its alignment cannot be guaranteed".to_string(),
+            )
+        }
+    };
+    let offset_bytes = i128::from(offset) * i128::from(element_bytes);
+    if offset_bytes % i128::from(align) != 0 {
+        return Some(format!(
+            "starts {offset_bytes} bytes into its buffer{}",
+            swizzle_hint(align)
+        ));
+    }
+    let can_raise = match view_root(tile) {
+        Root::Workgroup(function, index) => alignment::has_workgroup_attribution(function, index),
+        Root::Global(get_global) => alignment::global_of(get_global).is_some(),
+        Root::Assumed(assumed) => assumed >= align,
+        Root::Other => false,
+    };
+    (!can_raise).then(|| format!(
+        "cannot be guaranteed to be: it must be a workgroup attribution of the kernel gpu.func, a memref.global in shared memory, the result of a memref.assume_alignment of at least {align}, or a view with a static offset of one of those"
+    ))
+}
+
 fn swizzle_hint(align: u64) -> &'static str {
     if align > 128 {
-        " (8 rows of the swizzle span, so that the swizzle pattern starts at the tile)"
+        " (a swizzled tile is aligned to 8 rows of the swizzle span, so that the swizzle pattern starts at the tile)"
     } else {
         ""
     }

@@ -19,13 +19,10 @@
 //! Stores add a rule of their own: no negative start coordinate
 //! ([`classify_store`]).
 
-use acopy_dialect::CopyGmemToSmem;
 use melior::ir::Value;
 
-use super::super::{
-    build::{Builder, Cmp, Ix, LowerResult},
-    memref,
-};
+use super::super::build::{Builder, Cmp, Ix, LowerResult};
+use crate::alignment_proof::pow2_divisor;
 
 /// The bytes TMA needs the innermost start to be aligned to.
 pub(crate) const TMA_START_ALIGN: u64 = 16;
@@ -59,7 +56,7 @@ pub(crate) fn classify<'c, 'a>(
             StartAlignment::Misaligned
         }),
         Ix::Val(value) => {
-            if memref::pow2_divisor(value) % aligned_elements == 0 {
+            if pow2_divisor(value) % aligned_elements == 0 {
                 return Ok(StartAlignment::Proved);
             }
             let mask = b.index(aligned_elements as i64 - 1)?;
@@ -127,12 +124,4 @@ pub(crate) fn branch<'c, 'a>(
         StartAlignment::Misaligned => other(b),
         StartAlignment::Check(aligned) => b.if_then_else(aligned, tma, other),
     }
-}
-
-/// Whether a load has a correct non-TMA path for a misaligned start: the
-/// cp.async path with fallback mode's barrier completion. CTA-pair copies
-/// (`leader_tracked`) have none: their bytes complete the leader CTA's
-/// barrier, which another CTA's cp.async cannot reach.
-pub(crate) fn load_fallback_exists(view: &CopyGmemToSmem) -> bool {
-    view.leader_tracked.is_none()
 }

@@ -16,7 +16,7 @@
 //! whole block knows the tile may be reused (`read_only`) or the data is in
 //! global memory.
 
-use acopy_dialect::{CopySmemToGmem, ReductionOp, WaitSmemToGmem};
+use acopy_dialect::{CopySmemToGmem, WaitSmemToGmem};
 use melior::ir::{operation::OperationLike, ShapedTypeLike, Value};
 
 use super::{
@@ -41,10 +41,22 @@ pub(crate) fn lower<'c, 'a>(
     let window = shape::window_shape(view.dst_type.rank(), &tile);
     let reduction = match view.reduction_op {
         None => None,
-        Some(op) => Some(reduction_kind(op, &element_type)?),
+        // acopy-verify refuses a reduction without a lowering first (rule A15).
+        Some(op) => Some(shape::reduction_kind(op).ok_or_else(|| {
+            format!(
+                "internal error: reduction_op = \"{}\" has no TMA lowering",
+                op.as_str()
+            )
+        })?),
     };
-    let destination = source::resolve(view.dst, "dst")?;
-    destination.check_window(&view.indices, &window, Access::Store, "dst")?;
+    let destination = source::resolve(view.dst)?;
+    if let Some(dim) = destination.window_leaves(&view.indices, &window, Access::Store) {
+        // acopy-verify refuses this first (rule A22).
+        return Err(format!(
+            "internal error: {}",
+            source::window_message(dim, Access::Store, "dst")
+        ));
+    }
     let fence = [
         ("kind", b.attr("#nvvm.proxy_kind<async.shared>")?),
         ("space", b.attr("#nvvm.shared_space<cta>")?),
@@ -74,7 +86,7 @@ pub(crate) fn lower<'c, 'a>(
                 b,
                 view.src,
                 element_bytes,
-                smem::required_alignment(0),
+                shape::tma_smem_alignment(0),
                 "src",
                 Ix::Const(0),
             )?;
@@ -139,39 +151,15 @@ fn issue<'c, 'a>(
     Ok(())
 }
 
-/// The `#nvvm.tma_redux_kind` for a reduction on `element_type`.
-///
-/// The PTX reduction has no signedness of its own: it follows the tensor
-/// map's data type, and the manifest's integer types are encoded signed
-/// (`INT32`, `INT64`). So `smin`/`smax` are `min`/`max`, and the operations
-/// that need an unsigned map (`umin`, `umax`, and `inc`/`dec`, which PTX
-/// defines on `.u32` only) are refused until the manifest can ask for one.
-fn reduction_kind(op: ReductionOp, element_type: &str) -> LowerResult<&'static str> {
-    Ok(match op {
-        ReductionOp::Add => "add",
-        ReductionOp::Min | ReductionOp::Smin => "min",
-        ReductionOp::Max | ReductionOp::Smax => "max",
-        ReductionOp::And => "and",
-        ReductionOp::Or => "or",
-        ReductionOp::Xor => "xor",
-        ReductionOp::Umin | ReductionOp::Umax | ReductionOp::Inc | ReductionOp::Dec => {
-            return Err(format!(
-                "reduction_op = \"{}\" on {element_type} needs an unsigned tensor map (CU_TENSOR_MAP_DATA_TYPE_UINT{}), which the tensor-map manifest cannot ask for yet: its integer types are encoded signed",
-                op.as_str(),
-                element_type.trim_start_matches('i'),
-            ))
-        }
-    })
-}
-
 /// Lowers `acopy.wait_smem_to_gmem`.
 pub(crate) fn lower_wait<'c, 'a>(
     view: &WaitSmemToGmem<'c, 'a>,
     b: &Builder<'c, 'a>,
 ) -> LowerResult<()> {
+    // acopy-verify refuses a count above i32::MAX first (rule A30).
     let pending = i32::try_from(view.pending).map_err(|_| {
         format!(
-            "pending = {} is too large for cp.async.bulk.wait_group",
+            "internal error: pending = {} is too large for cp.async.bulk.wait_group",
             view.pending
         )
     })?;

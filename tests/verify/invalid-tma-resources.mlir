@@ -1,0 +1,193 @@
+// What a TMA copy needs beyond the documented shape rules: an element type
+// the tensor-map manifest can name (A23), multicast slices and shared tiles
+// TMA can address (A24, A25), a kernel that host code launches with the
+// manifest (A26), at most 16 tensor maps per kernel (A27), and wait counts
+// that fit the instructions (A30). Fallback mode changes none of this.
+// RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify
+// RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify --acopy-fallback
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%src: memref<256x512xf8E4M3FNUZ>, %i: index) workgroup(%tile: memref<64x128xf8E4M3FNUZ, 3>, %bar: memref<1xi64, 3>) kernel {
+    // RULE: A23
+    // expected-error @+1 {{TMA copies of element type f8E4M3FNUZ are not supported: the tensor-map manifest can only describe f16, bf16, f32, f64, i8, i16, i32, i64, f8E4M3FN, f8E5M2}}
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf8E4M3FNUZ>, memref<64x128xf8E4M3FNUZ, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%src: memref<256x512xsi32>, %i: index) workgroup(%tile: memref<64x32xsi32, 3>, %bar: memref<1xi64, 3>) kernel {
+    // expected-error @+1 {{TMA copies of element type si32 are not supported}}
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xsi32>, memref<64x32xsi32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @k(%src: memref<256x512xf32>) workgroup(%tile: memref<8x32xf32, 3>, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    // RULE: A24
+    // expected-error @+1 {{each CTA of this collective copy writes a slice of 512 bytes of the dst tile, but every slice must start 1024-byte aligned for TMA; use a tile whose split dimension gives slices of a multiple of 1024 bytes}}
+    "acopy.copy_gmem_to_smem"(%src, %tile, %c0, %c0, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"], swizzle = 128 : i64} : (memref<256x512xf32>, memref<8x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @k(%src: memref<256x512xf32>, %i: index) workgroup(%tile: memref<2x16xf32, 3>, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+    // expected-error @+1 {{each CTA of this collective copy writes a slice of 64 bytes of the dst tile, but every slice must start 128-byte aligned}}
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"]} : (memref<256x512xf32>, memref<2x16xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%src: memref<256x512xf32>, %i: index) workgroup(%buf: memref<128x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+    %view = memref.subview %buf[%i, 0] [64, 32] [1, 1] : memref<128x32xf32, 3> to memref<64x32xf32, strided<[32, 1], offset: ?>, 3>
+    // RULE: A25
+    // expected-error @+1 {{the dst tile memref<64x32xf32, strided<[32, 1], offset: ?>, 3> of a TMA copy must be 128-byte aligned in shared memory, but it has a dynamic offset, so its alignment cannot be guaranteed}}
+    "acopy.copy_gmem_to_smem"(%src, %view, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x32xf32, strided<[32, 1], offset: ?>, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%src: memref<256x512xf32>) workgroup(%buf: memref<128x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %view = memref.subview %buf[1, 0] [64, 32] [1, 1] : memref<128x32xf32, 3> to memref<64x32xf32, strided<[32, 1], offset: 32>, 3>
+    // expected-error @+1 {{the dst tile memref<64x32xf32, strided<[32, 1], offset: 32>, 3> of a TMA copy must be 1024-byte aligned in shared memory, but it starts 128 bytes into its buffer (a swizzled tile is aligned to 8 rows of the swizzle span, so that the swizzle pattern starts at the tile)}}
+    "acopy.copy_gmem_to_smem"(%src, %view, %c0, %c0, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, strided<[32, 1], offset: 32>, 3>, index, index, memref<1xi64, 3>) -> ()
+    // The same view is 128-byte aligned, enough without a swizzle: no error.
+    "acopy.copy_gmem_to_smem"(%src, %view, %c0, %c0, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x32xf32, strided<[32, 1], offset: 32>, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%src: memref<256x512xf32>, %i: index, %arg: memref<64x32xf32, 3>) workgroup(%bar: memref<1xi64, 3>) kernel {
+    %tile = memref.alloca() : memref<64x32xf32, 3>
+    // expected-error @+1 {{the dst tile memref<64x32xf32, 3> of a TMA copy must be 128-byte aligned in shared memory, but it cannot be guaranteed to be: it must be a workgroup attribution of the kernel gpu.func, a memref.global in shared memory, the result of a memref.assume_alignment of at least 128, or a view with a static offset of one of those}}
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    // A shared memref passed in as an argument has no alignment to raise.
+    // expected-error @+1 {{the src tile memref<64x32xf32, 3> of a TMA copy must be 128-byte aligned in shared memory, but it cannot be guaranteed to be}}
+    "acopy.copy_smem_to_gmem"(%arg, %src, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (memref<64x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    %assumed = memref.assume_alignment %tile, 128 : memref<64x32xf32, 3>
+    "acopy.copy_gmem_to_smem"(%src, %assumed, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  func.func @host(%src: memref<256x512xf32>) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @m::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%src : memref<256x512xf32>, %c1 : index)
+    return
+  }
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    gpu.func @k(%src: memref<256x512xf32>, %i: index) workgroup(%tile: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+      // RULE: A26
+      // expected-error @+1 {{kernel @m::@k is launched with gpu.launch_func in this module, but its TMA copies add CUtensorMap parameters that only host code can encode; launch it with acopy-runtime and the tensor-map manifest (docs/lowering-tma.md) instead}}
+      "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A kernel whose name needs quotes (@"a b") is found like any other: symbol
+// references are compared, not their spelling.
+module attributes {gpu.container_module} {
+  func.func @host(%src: memref<256x512xf32>) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @"m 1"::@"a b" blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%src : memref<256x512xf32>, %c1 : index)
+    return
+  }
+  gpu.module @"m 1" [#nvvm.target<chip = "sm_90">] {
+    gpu.func @"a b"(%src: memref<256x512xf32>, %i: index) workgroup(%tile: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+      // expected-error @+1 {{kernel @"m 1"::@"a b" is launched with gpu.launch_func in this module, but its TMA copies add CUtensorMap parameters that only host code can encode}}
+      "acopy.copy_smem_to_gmem"(%tile, %src, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (memref<64x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%src: memref<256x512xf32>, %i: index) workgroup(%t1 : memref<1x32xf32, 3>, %t2 : memref<2x16xf32, 3>, %t3 : memref<3x32xf32, 3>, %t4 : memref<4x32xf32, 3>, %t5 : memref<5x32xf32, 3>, %t6 : memref<6x32xf32, 3>, %t7 : memref<7x32xf32, 3>, %t8 : memref<8x32xf32, 3>, %t9 : memref<9x32xf32, 3>, %t10 : memref<10x32xf32, 3>, %t11 : memref<11x32xf32, 3>, %t12 : memref<12x32xf32, 3>, %t13 : memref<13x32xf32, 3>, %t14 : memref<14x32xf32, 3>, %t15 : memref<15x32xf32, 3>, %t16 : memref<16x32xf32, 3>, %t17 : memref<17x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+    "acopy.copy_gmem_to_smem"(%src, %t1, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<1x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    // The same map again adds none.
+    "acopy.copy_gmem_to_smem"(%src, %t1, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<1x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %t2, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<2x16xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %t3, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<3x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %t4, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<4x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %t5, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<5x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %t6, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<6x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %t7, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<7x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %t8, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<8x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %t9, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<9x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %t10, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<10x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %t11, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<11x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %t12, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<12x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %t13, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<13x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %t14, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<14x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %t15, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<15x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %t16, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<16x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    // RULE: A27
+    // expected-error @+1 {{this kernel would need more than 16 TMA tensor maps (one per distinct source argument, box, swizzle and OOB fill); split it or share boxes}}
+    "acopy.copy_gmem_to_smem"(%src, %t17, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<17x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    // A box the kernel already has is fine after the limit.
+    "acopy.copy_gmem_to_smem"(%src, %t16, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<16x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+// A window of more bytes than an mbarrier's transaction count (1048575) is a
+// tile larger than any block's shared memory: A16 reports it, so the
+// lowering's transaction-count check is only an internal guard.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%src: memref<16x512x512xf32>, %i: index) workgroup(%tile: memref<8x256x256xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+    // expected-error @+1 {{the dst tile memref<8x256x256xf32, 3> holds 2097152 bytes, more than the 232448 bytes (227 KiB) of shared memory a block can have on any chip}}
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 3, 1, 0>} : (memref<16x512x512xf32>, memref<8x256x256xf32, 3>, index, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k() kernel {
+    // RULE: A30
+    // expected-error @+1 {{pending = 3000000000 is too large: the wait instruction takes a count of at most 2147483647}}
+    "acopy.wait_smem_to_gmem"() {pending = 3000000000 : i64} : () -> ()
+    "acopy.wait_smem_to_gmem"() {pending = 2147483647 : i64} : () -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @k() kernel {
+    // expected-error @+1 {{pending = 2147483648 is too large: the wait instruction takes a count of at most 2147483647}}
+    "acopy.wait_gmem_to_smem"() {pending = 2147483648 : i64} : () -> ()
+    gpu.return
+  }
+}
