@@ -48,12 +48,12 @@ def main():
             if result.returncode != 0:
                 skipped += 1
                 continue
-            # The PTX is on stdout, or in the file `-o` names (most RUN lines).
-            text = result.stdout
+            output = result.stdout
             if "-o" in words[:-1] and words[words.index("-o") + 1] != "-":
-                text = open(words[words.index("-o") + 1]).read()
+                with open(words[words.index("-o") + 1]) as written:
+                    output = written.read()
             # One PTX text per gpu.module: split cases, then the per-module headers.
-            pieces = re.split(r"^// -----\n|^(?=// acopy-opt: gpu\.module)", text, flags=re.M)
+            pieces = re.split(r"^// -----\n|^(?=// acopy-opt: gpu\.module)", output, flags=re.M)
             for index, ptx in enumerate(p for p in pieces if p and ".target" in p):
                 target = re.search(r"^\.target\s+(\w+)", ptx, re.M)
                 if not target or (chips is not None and target.group(1) not in chips):

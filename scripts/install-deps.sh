@@ -11,7 +11,9 @@ PACKAGES=(
   libpolly-22-dev libzstd-dev libz3-dev libxml2-dev zlib1g-dev
 )
 # Debian's python3 needs python3-venv for `python3 -m venv` (ensurepip).
-if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
+if ! command -v python3 >/dev/null; then
+  PACKAGES+=(python3 python3-venv)
+elif ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
   PACKAGES+=(python3-venv)
 fi
 
@@ -29,7 +31,9 @@ install_ptxas() {
   # (docs/testing.md). .venv/bin/ptxas is the stable path lit uses.
   local version=12.9.86
   local venv=.venv
-  if [ -x "$venv/bin/ptxas" ] && "$venv/bin/ptxas" --version | grep -q "V$version"; then
+  # (Output captured first: `ptxas | grep -q` can fail under pipefail when grep
+  # exits before ptxas has written everything.)
+  if [ -x "$venv/bin/ptxas" ] && [[ "$("$venv/bin/ptxas" --version)" == *"V$version"* ]]; then
     echo "install-deps: ptxas $version is present ($venv/bin/ptxas)"
     return
   fi
@@ -39,7 +43,10 @@ install_ptxas() {
   local ptxas
   ptxas="$("$venv/bin/python" -c 'import os, nvidia.cuda_nvcc as n; print(os.path.relpath(os.path.join(n.__path__[0], "bin", "ptxas"), os.path.abspath(".venv/bin")))')"
   ln -sf "$ptxas" "$venv/bin/ptxas"
-  "$venv/bin/ptxas" --version | grep -q "V$version"
+  if [[ "$("$venv/bin/ptxas" --version)" != *"V$version"* ]]; then
+    echo "install-deps: $venv/bin/ptxas is not version $version" >&2
+    exit 1
+  fi
 }
 
 if [ ${#missing[@]} -eq 0 ]; then

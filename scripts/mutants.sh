@@ -28,12 +28,34 @@ for file in "$@"; do files+=(--file "$file"); done
 # its absolute path (tools/acopy-opt/tests/lit.rs reads ACOPY_PTXAS).
 export ACOPY_PTXAS="$PWD/.venv/bin/ptxas"
 
+# The test command for every mutant: the lit suite and the unit tests of the
+# passes and the dialect.
+packages=(acopy-opt acopy-passes acopy-dialect)
+test_args=(--test lit --lib)
+
+# cargo-mutants' own baseline only tests the mutated packages, where
+# `--test lit` does not exist, so the unmutated tree is tested here instead
+# (same command), and its time sets the per-mutant timeout.
+echo "mutants.sh: baseline: cargo test ${packages[*]/#/-p } ${test_args[*]}"
+start=$(date +%s)
+cargo test --quiet "${packages[@]/#/--package=}" "${test_args[@]}" > target/mutants-baseline.log 2>&1 || {
+  echo "mutants.sh: the unmutated tree fails its tests (target/mutants-baseline.log)" >&2
+  exit 1
+}
+seconds=$(( $(date +%s) - start ))
+timeout=$(( seconds * 3 + 60 ))
+echo "mutants.sh: baseline passed in ${seconds}s; test timeout per mutant ${timeout}s"
+
 # --copy-target keeps the dependency builds (MLIR bindings), so each mutant
 # rebuilds only acopy's own crates.
+packages_csv=$(IFS=,; echo "${packages[*]}")
 cargo mutants \
   --copy-target=true \
+  --baseline=skip \
+  --timeout "$timeout" \
+  --build-timeout 900 \
   --jobs "${MUTANTS_JOBS:-1}" \
-  --test-package acopy-opt --test-package acopy-passes \
+  --test-package "$packages_csv" \
   --output target/mutants \
   "${files[@]}" \
-  -- --test lit --lib
+  -- "${test_args[@]}"

@@ -11,30 +11,45 @@
 // CHECK-NOT: nvvm.cp.async.shared.global
 // PTX-LABEL: .entry rows_of_24_bytes
 // PTX: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 8;
-// PTX-NOT: cp.async.cg
+// PTX-NOT: cp.async.c{{[ag]}}.shared.global
+// PTX: cp.async.commit_group;
 
 // CHECK-LABEL: gpu.func @rows_of_12_bytes
 // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 4, cache = ca
 // CHECK-NOT: nvvm.cp.async.shared.global
 // PTX-LABEL: .entry rows_of_12_bytes
 // PTX: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4;
+// PTX-NOT: cp.async.c{{[ag]}}.shared.global
+// PTX: cp.async.commit_group;
 
 // A start 8 bytes into a row.
 // CHECK-LABEL: gpu.func @start_at_8_bytes
 // CHECK-NOT: scf.if
 // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 8, cache = ca
 // CHECK-NOT: nvvm.cp.async.shared.global
+// PTX-LABEL: .entry start_at_8_bytes
+// PTX: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 8;
+// PTX-NOT: cp.async.c{{[ag]}}.shared.global
+// PTX: cp.async.commit_group;
 
 // A start 4 bytes into a row.
 // CHECK-LABEL: gpu.func @start_at_4_bytes
 // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 4, cache = ca
 // CHECK-NOT: nvvm.cp.async.shared.global
+// PTX-LABEL: .entry start_at_4_bytes
+// PTX: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4;
+// PTX-NOT: cp.async.c{{[ag]}}.shared.global
+// PTX: cp.async.commit_group;
 
 // A full-width window of a contiguous array is one row, so its 8-byte rows
 // still move in 16-byte chunks.
 // CHECK-LABEL: gpu.func @merged_rows
 // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg
 // CHECK-NOT: nvvm.cp.async.shared.global
+// PTX-LABEL: .entry merged_rows
+// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
+// PTX-NOT: cp.async.c{{[ag]}}.shared.global
+// PTX: cp.async.commit_group;
 gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
   gpu.func @rows_of_24_bytes(%src: memref<64x64xf32>) workgroup(%tile : memref<16x6xf32, 3>) kernel {
     %c0 = arith.constant 0 : index

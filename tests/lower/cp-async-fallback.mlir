@@ -30,14 +30,69 @@
 // CHECK: %[[COL_IN:.*]] = arith.cmpi ult, %[[X]], %[[SIZES]]#1 : index
 // CHECK: %[[IN:.*]] = arith.andi %[[ROW_IN]], %[[COL_IN]] : i1
 // CHECK: %[[LEFT:.*]] = arith.subi %[[SIZES]]#1, %[[X]] : index
-// CHECK: %[[COUNT:.*]] = arith.minui %[[LEFT]], %{{.*}} : index
-// CHECK: %[[BYTES:.*]] = arith.muli %[[COUNT]], %{{.*}} : index
-// CHECK: %[[VALID:.*]] = arith.select %[[IN]], %[[BYTES]], %{{.*}} : index
-// CHECK: %[[N:.*]] = arith.index_cast %[[VALID]] : index to i32
-// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg, %[[N]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// A 16-byte chunk holds 4 f32: it copies min(left, 4) * 4 bytes.
+// CHECK-NEXT: %[[PER_CHUNK:.*]] = arith.constant 4 : index
+// CHECK-NEXT: %[[COUNT:.*]] = arith.minui %[[LEFT]], %[[PER_CHUNK]] : index
+// CHECK-NEXT: %[[ELEMENT:.*]] = arith.constant 4 : index
+// CHECK-NEXT: %[[BYTES:.*]] = arith.muli %[[COUNT]], %[[ELEMENT]] : index
+// CHECK-NEXT: %[[NONE:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[VALID:.*]] = arith.select %[[IN]], %[[BYTES]], %[[NONE]] : index
+// CHECK-NEXT: %[[N:.*]] = arith.index_cast %[[VALID]] : index to i32
+// CHECK-NEXT: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg, %[[N]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// When the run-time alignment check fails, 4-byte chunks of one f32 each.
+// CHECK: } else {
+// CHECK: %[[LEFT4:.*]] = arith.subi %[[SIZES]]#1, %{{.*}} : index
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[COUNT4:.*]] = arith.minui %[[LEFT4]], %[[ONE]] : index
+// CHECK-NEXT: %[[ELEMENT4:.*]] = arith.constant 4 : index
+// CHECK-NEXT: %[[BYTES4:.*]] = arith.muli %[[COUNT4]], %[[ELEMENT4]] : index
+// CHECK-NEXT: %[[NONE4:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[VALID4:.*]] = arith.select %{{.*}}, %[[BYTES4]], %[[NONE4]] : index
+// CHECK-NEXT: %[[N4:.*]] = arith.index_cast %[[VALID4]] : index to i32
+// CHECK-NEXT: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 4, cache = ca, %[[N4]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
 // CHECK: nvvm.cp.async.commit.group
 // PTX-LABEL: .entry zeros(
-// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
+// PTX-DAG: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, %r{{[0-9]+}};
+// PTX-DAG: min.u64 %[[COUNT:rd[0-9]+]], %rd{{[0-9]+}}, 4;
+// PTX-DAG: cvt.u32.u64 %[[COUNT32:r[0-9]+]], %[[COUNT]];
+// PTX-DAG: shl.b32 %[[BYTES:r[0-9]+]], %[[COUNT32]], 2;
+// PTX-DAG: selp.b32 %[[SEL:r[0-9]+]], %[[BYTES]], 0, %p{{[0-9]+}};
+// PTX-DAG: selp.b32 %[[SIZE:r[0-9]+]], %[[SEL]], 0, %p{{[0-9]+}};
+// PTX-DAG: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %[[SIZE]];
+
+// f16: a 16-byte chunk holds 8 elements of 2 bytes; without 16-byte alignment
+// the copy goes element by element, storing 0 outside src.
+// CHECK-LABEL: gpu.func @zeros_f16
+// CHECK: %[[LEFT:.*]] = arith.subi %{{.*}}#1, %{{.*}} : index
+// CHECK-NEXT: %[[PER_CHUNK:.*]] = arith.constant 8 : index
+// CHECK-NEXT: %[[COUNT:.*]] = arith.minui %[[LEFT]], %[[PER_CHUNK]] : index
+// CHECK-NEXT: %[[ELEMENT:.*]] = arith.constant 2 : index
+// CHECK-NEXT: %[[BYTES:.*]] = arith.muli %[[COUNT]], %[[ELEMENT]] : index
+// CHECK-NEXT: %[[NONE:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[VALID:.*]] = arith.select %{{.*}}, %[[BYTES]], %[[NONE]] : index
+// CHECK-NEXT: %[[N:.*]] = arith.index_cast %[[VALID]] : index to i32
+// CHECK-NEXT: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg, %[[N]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK: } else {
+// CHECK: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[COUNT1:.*]] = arith.minui %{{.*}}, %[[ONE]] : index
+// CHECK-NEXT: %[[ELEMENT1:.*]] = arith.constant 2 : index
+// CHECK-NEXT: %[[BYTES1:.*]] = arith.muli %[[COUNT1]], %[[ELEMENT1]] : index
+// CHECK-NEXT: %[[NONE1:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[VALID1:.*]] = arith.select %{{.*}}, %[[BYTES1]], %[[NONE1]] : index
+// CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[INSIDE:.*]] = arith.cmpi ne, %[[VALID1]], %[[ZERO]] : index
+// CHECK-NEXT: scf.if %[[INSIDE]] {
+// CHECK-NEXT: %[[V:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i16
+// CHECK-NEXT: llvm.store %[[V]], %{{.*}} : i16, !llvm.ptr<3>
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[Z16:.*]] = arith.constant 0 : i16
+// CHECK-NEXT: llvm.store %[[Z16]], %{{.*}} : i16, !llvm.ptr<3>
+// PTX-LABEL: .entry zeros_f16(
+// PTX-DAG: st.shared.b16
+// PTX-DAG: ld.global.b16
+// PTX-DAG: min.u64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 8;
+// PTX-DAG: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
+// PTX: cp.async.commit_group;
 
 // A barrier: no commit group; every thread's cp.asyncs are tracked, then
 // thread 0 arrives once for the copy.
@@ -73,6 +128,13 @@ gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
     %col = arith.muli %j, %c16 : index
     "acopy.copy_gmem_to_smem"(%src, %tile, %i, %col) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "zeros"}
         : (memref<?x?xf32>, memref<8x16xf32, 3>, index, index) -> ()
+    gpu.return
+  }
+  gpu.func @zeros_f16(%src: memref<?x?xf16>, %i: index, %j: index) workgroup(%tile : memref<8x16xf16, 3>) kernel {
+    %c16 = arith.constant 16 : index
+    %col = arith.muli %j, %c16 : index
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %col) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "zeros"}
+        : (memref<?x?xf16>, memref<8x16xf16, 3>, index, index) -> ()
     gpu.return
   }
   gpu.func @barrier(%src: memref<256x512xf32>) workgroup(%tile : memref<32x128xf32, 3>, %bar : memref<1xi64, 3>) kernel {

@@ -13,9 +13,16 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK: mov.b64 %[[P:rd[0-9]+]], load_param_[[MAP]];
   // CHECK: cvta.param.u64 %[[M:rd[0-9]+]], %[[P]];
   // CHECK: mbarrier.init.shared.b64
-  // CHECK: mbarrier.arrive.expect_tx.shared.b64 %{{.*}}, [{{.*}}], %{{r[0-9]+}};
-  // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%{{rd[0-9]+}}], [%[[M]], {%{{r[0-9]+}}, %{{r[0-9]+}}}], [{{.*}}];
-  // CHECK: mbarrier.try_wait.parity.shared.b64
+  // src[i, j] is coordinate (j, i).
+  // CHECK-DAG: ld.param.b64 %[[J64:rd[0-9]+]], [load_param_8];
+  // CHECK-DAG: ld.param.b64 %[[I64:rd[0-9]+]], [load_param_7];
+  // CHECK-DAG: cvt.u32.u64 %[[X:r[0-9]+]], %[[J64]];
+  // CHECK-DAG: cvt.u32.u64 %[[Y:r[0-9]+]], %[[I64]];
+  // CHECK: mov.b32 %[[BYTES:r[0-9]+]], 8192;
+  // CHECK-NEXT: mbarrier.arrive.expect_tx.shared.b64 %{{.*}}, [{{.*}}], %[[BYTES]];
+  // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%{{rd[0-9]+}}], [%[[M]], {%[[X]], %[[Y]]}], [{{.*}}];
+  // CHECK: mov.b32 %[[PARITY:r[0-9]+]], 0;
+  // CHECK-NEXT: mbarrier.try_wait.parity.shared.b64 %p{{[0-9]+}}, [{{.*}}], %[[PARITY]];
   gpu.func @load(%src: memref<256x512xf32>, %i: index, %j: index)
       workgroup(%tile: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
     %parity = arith.constant false
