@@ -92,12 +92,28 @@ pub fn add_passes(
         options,
         body,
     ));
-    let mut text = format!("gpu.module({UPSTREAM})");
+    let mut steps = vec![format!("gpu.module({UPSTREAM})")];
     if format == Format::Ptx {
-        text.push_str(",gpu-module-to-binary{format=isa}");
+        steps.push("gpu-module-to-binary{format=isa}".to_string());
     }
-    pipeline::add_pipeline(manager, &text)
+    // The same passes for gpu.modules inside nested builtin.modules, down to
+    // MAX_NESTING levels (prepare refuses deeper ones with a located error).
+    let mut parts = Vec::new();
+    for step in &steps {
+        for depth in 0..=MAX_NESTING {
+            parts.push(format!(
+                "{}{step}{}",
+                "builtin.module(".repeat(depth),
+                ")".repeat(depth)
+            ));
+        }
+    }
+    pipeline::add_pipeline(manager, &parts.join(","))
 }
+
+/// How many `builtin.module`s deep (below the top one) `--emit` compiles a
+/// `gpu.module`.
+pub const MAX_NESTING: usize = 3;
 
 /// NVVM ops that need a capability, by name prefix; the first match decides.
 /// An op on this list never reaches LLVM for a chip without the capability.
@@ -129,9 +145,10 @@ pub fn required_capability(name: &str) -> Option<Capability> {
 fn gpu_modules<'c, 'a>(top: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     let mut raw = Vec::new();
     top.walk(WalkOrder::PreOrder, |op| {
+        // Nested gpu.modules too: check_nesting refuses them with an error,
+        // where skipping them would drop their kernels silently.
         if ir::op_name(&op) == "gpu.module" {
             raw.push(op.to_raw());
-            return WalkResult::Skip;
         }
         WalkResult::Advance
     });
@@ -152,7 +169,10 @@ fn prepare(top: OperationRef, options: &PassOptions) -> PassResult {
     }
     let mut failed = false;
     for module in modules {
-        if check_module(module, options).is_err() {
+        if let Err(message) = check_nesting(module, top) {
+            emit_error(module.location(), &message);
+            failed = true;
+        } else if check_module(module, options).is_err() {
             failed = true;
         }
     }
@@ -161,6 +181,32 @@ fn prepare(top: OperationRef, options: &PassOptions) -> PassResult {
     } else {
         Ok(())
     }
+}
+
+/// A gpu.module `--emit` can reach: under `top` through at most
+/// [`MAX_NESTING`] `builtin.module`s and nothing else.
+fn check_nesting(module: OperationRef, top: OperationRef) -> Result<(), String> {
+    let mut depth = 0usize;
+    let mut current = module.parent_operation();
+    while let Some(parent) = current {
+        if parent == top {
+            break;
+        }
+        let name = ir::op_name(&parent);
+        if name != "builtin.module" {
+            return Err(format!(
+                "this gpu.module is inside '{name}'; --emit=llvm and --emit=ptx compile gpu.modules in builtin.modules only"
+            ));
+        }
+        depth += 1;
+        current = parent.parent_operation();
+    }
+    if depth > MAX_NESTING {
+        return Err(format!(
+            "this gpu.module is {depth} builtin.modules deep; --emit=llvm and --emit=ptx compile gpu.modules at most {MAX_NESTING} nested builtin.modules deep: move it up"
+        ));
+    }
+    Ok(())
 }
 
 /// [`prepare`], and every symbol that becomes a PTX name must be a PTX
@@ -230,8 +276,21 @@ fn check_ptx_symbols(module: OperationRef) -> PassResult {
 }
 
 fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
-    let chip = match target::resolve_chip(module, options) {
-        Ok(chip) => chip,
+    let chips = match target::resolve_chip(module, options) {
+        Ok(chip) => vec![chip],
+        // A gpu.module for several chips holds no acopy op (acopy-verify
+        // refuses one there, and acopy-lower retargets the modules it
+        // lowers to their one chip): compile it once per chip, as
+        // gpu-module-to-binary does for several targets.
+        Err(target::TargetProblem::SeveralChips(_)) => {
+            match target::module_chips(module).into_iter().collect::<Result<Vec<_>, _>>() {
+                Ok(chips) => chips,
+                Err(problem) => {
+                    emit_error(module.location(), &problem.to_string());
+                    return Err(());
+                }
+            }
+        }
         Err(problem) => {
             emit_error(module.location(), &problem.to_string());
             return Err(());
@@ -240,6 +299,10 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
     let mut failed = false;
     module.walk(WalkOrder::PreOrder, |op| {
         let name = ir::op_name(&op);
+        if name == "gpu.module" && op != module {
+            // Refused by check_nesting on its own.
+            return WalkResult::Skip;
+        }
         if name.starts_with("acopy.") {
             emit_error(
                 op.location(),
@@ -252,7 +315,7 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
                 failed = true;
             }
         } else if let Some(capability) = required_capability(&name) {
-            if !chip.has(capability) {
+            if let Some(chip) = chips.iter().find(|chip| !chip.has(capability)) {
                 emit_error(
                     op.location(),
                     &format!("'{name}' cannot be compiled for {chip}: it needs {capability:?}, which {chip} does not have"),
@@ -265,7 +328,7 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
     if failed {
         return Err(());
     }
-    set_target(module, chip)
+    set_targets(module, &chips)
 }
 
 /// `convert-gpu-to-nvvm` assumes workgroup attributions in shared memory and
@@ -317,42 +380,56 @@ fn check_attributions(function: OperationRef) -> Result<(), String> {
     Ok(())
 }
 
-/// Replaces the module's targets with one `#nvvm.target` for `chip`, keeping
-/// an optimisation level that was given, with the chip's PTX ISA or a newer
-/// one the old target asked for.
-fn set_target(module: OperationRef, chip: Chip) -> PassResult {
-    retarget(module, chip).map_err(|message| emit_error(module.location(), &message))
+/// Replaces the module's `#nvvm.target`s with one for each of `chips` (see
+/// [`retarget_all`]).
+fn set_targets(module: OperationRef, chips: &[Chip]) -> PassResult {
+    retarget_all(module, chips).map_err(|message| emit_error(module.location(), &message))
 }
 
-/// [`set_target`]'s work, for the lowering too: after `acopy-lower`, a
-/// `gpu.module` names the chip it was lowered for, so no upstream pass can hand
-/// its instructions to the NVPTX backend for another chip or an older PTX ISA.
+/// [`retarget_all`] for one chip, for the lowering too: after `acopy-lower`,
+/// a `gpu.module` names the chip it was lowered for, so no upstream pass can
+/// hand its instructions to the NVPTX backend for another chip or an older
+/// PTX ISA.
 pub(crate) fn retarget(module: OperationRef, chip: Chip) -> Result<(), String> {
-    let old = ir::array_elements(module, "targets")
+    retarget_all(module, &[chip])
+}
+
+/// Replaces the module's targets with one `#nvvm.target` per chip, each
+/// keeping the optimisation level its old target gave, with the chip's PTX
+/// ISA or a newer one the old target asked for. Old targets are matched to
+/// chips in order (one chip takes the first `#nvvm.target`).
+fn retarget_all(module: OperationRef, chips: &[Chip]) -> Result<(), String> {
+    let old: Vec<String> = ir::array_elements(module, "targets")
         .into_iter()
         .map(|target| target.to_string())
-        .find(|text| text.starts_with("#nvvm.target"));
-    let level = old.as_deref().and_then(optimisation_level);
-    let ptx = old
-        .as_deref()
-        .and_then(ptx_feature)
-        .filter(|version| *version > chip.ptx_version() && *version <= LLVM_MAX_PTX)
-        .unwrap_or(chip.ptx_version());
-    let text = format!(
-        "#nvvm.target<O = {}, chip = \"{}\", features = \"{}\">",
-        level.unwrap_or(2),
-        chip.llvm_cpu(),
-        ptx.feature()
-    );
+        .filter(|text| text.starts_with("#nvvm.target"))
+        .collect();
     let context_ref = module.context();
     // SAFETY: `context_ref` outlives every use of `context` here.
     let context = unsafe { context_ref.to_ref() };
-    let target = Attribute::parse(context, &text)
-        .ok_or_else(|| format!("internal error: cannot build {text}"))?;
+    let mut targets = Vec::with_capacity(chips.len());
+    for (index, chip) in chips.iter().enumerate() {
+        let old = old.get(index).map(String::as_str);
+        let level = old.and_then(optimisation_level);
+        let ptx = old
+            .and_then(ptx_feature)
+            .filter(|version| *version > chip.ptx_version() && *version <= LLVM_MAX_PTX)
+            .unwrap_or(chip.ptx_version());
+        let text = format!(
+            "#nvvm.target<O = {}, chip = \"{}\", features = \"{}\">",
+            level.unwrap_or(2),
+            chip.llvm_cpu(),
+            ptx.feature()
+        );
+        targets.push(
+            Attribute::parse(context, &text)
+                .ok_or_else(|| format!("internal error: cannot build {text}"))?,
+        );
+    }
     ir::set_inherent(
         module,
         "targets",
-        ArrayAttribute::new(context, &[target]).into(),
+        ArrayAttribute::new(context, &targets).into(),
     );
     Ok(())
 }
@@ -385,7 +462,16 @@ pub enum CollectError {
 /// `module`, in order, after the passes of [`add_passes`] ran.
 pub fn collect(module: &Module, format: Format) -> Result<Vec<Emitted>, CollectError> {
     let mut outputs = Vec::new();
-    let body = module.body();
+    collect_in(module.body(), format, &mut outputs)?;
+    Ok(outputs)
+}
+
+/// [`collect`] for one block, going into nested `builtin.module`s.
+fn collect_in(
+    body: melior::ir::BlockRef,
+    format: Format,
+    outputs: &mut Vec<Emitted>,
+) -> Result<(), CollectError> {
     let mut current = body.first_operation();
     while let Some(op) = current {
         match (format, ir::op_name(&op).as_str()) {
@@ -394,11 +480,16 @@ pub fn collect(module: &Module, format: Format) -> Result<Vec<Emitted>, CollectE
                 name: ir::symbol_name(op).unwrap_or_default(),
                 text: translate(op)?,
             }),
+            (_, "builtin.module") => {
+                if let Some(block) = op.region(0).ok().and_then(|region| region.first_block()) {
+                    collect_in(block, format, outputs)?;
+                }
+            }
             _ => {}
         }
         current = op.next_in_block();
     }
-    Ok(outputs)
+    Ok(())
 }
 
 fn binary_texts(binary: OperationRef) -> Result<Vec<Emitted>, CollectError> {

@@ -69,17 +69,27 @@ pub fn enclosing<'c, 'a>(op: OperationRef<'c, 'a>, name: &str) -> Option<Operati
     None
 }
 
-/// The chip named by a `gpu.module`'s `targets` attribute, if it has an
-/// `#nvvm.target`.
-pub fn module_chip(gpu_module: OperationRef) -> Option<Result<Chip, TargetProblem>> {
-    let targets = gpu_module.attribute("targets").ok()?;
-    let targets = ArrayAttribute::try_from(targets).ok()?;
-    let chips: Vec<Result<Chip, TargetProblem>> = (0..targets.len())
+/// The chip of each `#nvvm.target` of a `gpu.module`, in order.
+pub fn module_chips(gpu_module: OperationRef) -> Vec<Result<Chip, TargetProblem>> {
+    let Some(targets) = gpu_module
+        .attribute("targets")
+        .ok()
+        .and_then(|targets| ArrayAttribute::try_from(targets).ok())
+    else {
+        return Vec::new();
+    };
+    (0..targets.len())
         .filter_map(|index| targets.element(index).ok())
         .map(|target| target.to_string())
         .filter(|text| text.starts_with("#nvvm.target"))
         .map(|text| chip_in_target(&text))
-        .collect();
+        .collect()
+}
+
+/// The chip named by a `gpu.module`'s `targets` attribute, if it has an
+/// `#nvvm.target`.
+pub fn module_chip(gpu_module: OperationRef) -> Option<Result<Chip, TargetProblem>> {
+    let chips = module_chips(gpu_module);
     let first = chips.first()?.clone();
     let first_chip = first.as_ref().ok().copied();
     if chips

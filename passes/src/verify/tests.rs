@@ -361,3 +361,32 @@ fn every_rule_has_a_lit_case() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     assert!(missing.is_empty(), "rules without a lit case: {missing:?}");
 }
+
+/// The fallback predicate the TMA lowering shares with A18's waiver: loads
+/// without leader_tracked and with swizzle 0, and stores without a reduction.
+#[test]
+fn tma_fallback_exists_for_plain_copies_only() {
+    use acopy_dialect::AcopyOp;
+    use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+    let text = r#"gpu.module @m [#nvvm.target<chip = "sm_100a">] {
+  gpu.func @k(%g: memref<256x512xf32>, %i: index) workgroup(%t: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+    "acopy.copy_gmem_to_smem"(%g, %t, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"]} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%g, %t, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%g, %t, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"], leader_tracked = "replicated"} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_smem_to_gmem"(%t, %g, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (memref<64x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%t, %g, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "add"} : (memref<64x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    "acopy.wait_smem_to_gmem"() {pending = 0 : i64} : () -> ()
+    gpu.return
+  }
+}"#;
+    let context = create_context().expect("the acopy dialect loads");
+    let module = Module::parse(&context, text).expect("the test input parses");
+    let mut found = Vec::new();
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        if let Some(Ok(view)) = AcopyOp::from_op(op) {
+            found.push(super::tma_facts::tma_fallback_exists(&view));
+        }
+        WalkResult::Advance
+    });
+    assert_eq!(found, [true, false, false, true, false, false]);
+}
