@@ -10,11 +10,12 @@
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: .visible .entry load(
   // CHECK: .param .align 64 .b8 load_param_[[MAP:[0-9]+]][128]
-  // CHECK: mov.b64 %[[P:rd[0-9]+]], load_param_[[MAP]];
-  // CHECK: cvta.param.u64 %[[M:rd[0-9]+]], %[[P]];
-  // CHECK: mbarrier.init.shared.b64
-  // src[i, j] is coordinate (j, i).
+  // src[i, j] is coordinate (j, i); j, the innermost, is checked for alignment.
   // CHECK-DAG: ld.param.b64 %[[J64:rd[0-9]+]], [load_param_8];
+  // CHECK-DAG: mov.b64 %[[P:rd[0-9]+]], load_param_[[MAP]];
+  // CHECK-DAG: cvta.param.u64 %[[M:rd[0-9]+]], %[[P]];
+  // CHECK-DAG: mbarrier.init.shared.b64
+  // CHECK-DAG: and.b64 %{{rd[0-9]+}}, %[[J64]], 3;
   // CHECK-DAG: ld.param.b64 %[[I64:rd[0-9]+]], [load_param_7];
   // CHECK-DAG: cvt.u32.u64 %[[X:r[0-9]+]], %[[J64]];
   // CHECK-DAG: cvt.u32.u64 %[[Y:r[0-9]+]], %[[I64]];
