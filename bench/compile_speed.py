@@ -13,8 +13,8 @@ Both inputs do the same work: each copy moves one 32x32 f32 tile into shared
 memory with 256 threads, 16 bytes per thread. The acopy kernel says so with one
 acopy.copy_gmem_to_smem per tile (block size 256 declared, so acopy unrolls to one
 chunk per thread); the reference is what a frontend writes by hand with upstream
-nvgpu: thread-indexed addresses and one nvgpu.device_async_copy per tile, as in
-../shared/reference/mlir-examples/cp_async_kernel.mlir.
+nvgpu: thread-indexed addresses and one nvgpu.device_async_copy per tile, the way
+upstream MLIR's own nvgpu examples copy global to shared memory.
 
 Usage: bench/compile_speed.py [--sizes 1000,10000] [--repeat 3] [--acopy-opt PATH]
 """
