@@ -57,6 +57,9 @@ pub(crate) struct SourceFacts<'c, 'a> {
     pub arg_index: usize,
     /// `None` for a copy without indices (malformed; the view refuses it).
     pub innermost_start: Option<Start>,
+    /// The window start along each dimension (index plus subview offset),
+    /// where both are constants: the coordinates TMA gets (A17).
+    pub constant_starts: Vec<Option<i128>>,
     /// The first dimension along which the window may leave a subview (A22).
     pub leaves: Option<usize>,
     pub access: Access,
@@ -85,19 +88,28 @@ impl<'c: 'a, 'a> TmaFacts<'c, 'a> {
             }
             _ => return None,
         };
-        let tile_shape: Vec<i64> = melior::ir::r#type::MemRefType::try_from(
-            melior::ir::ValueLike::r#type(&tile),
-        )
-        .ok()
-        .map(ir::shape)
-        .and_then(|shape| shape.into_iter().collect())
-        .unwrap_or_default();
+        let tile_shape: Vec<i64> =
+            melior::ir::r#type::MemRefType::try_from(melior::ir::ValueLike::r#type(&tile))
+                .ok()
+                .map(ir::shape)
+                .and_then(|shape| shape.into_iter().collect())
+                .unwrap_or_default();
         let global_rank = indices.len();
         let window = shape::window_shape(global_rank, &tile_shape);
         let source = source::resolve(global).map(|resolved| SourceFacts {
             kernel: resolved.kernel,
             arg_index: resolved.arg_index,
             innermost_start: innermost_start(indices, &resolved.offsets),
+            constant_starts: indices
+                .iter()
+                .zip(&resolved.offsets)
+                .map(|(index, offset)| match (ir::constant_int(*index), offset) {
+                    (Some(index), Offset::Static(offset)) => {
+                        Some(i128::from(index) + i128::from(*offset))
+                    }
+                    _ => None,
+                })
+                .collect(),
             leaves: resolved.window_leaves(indices, &window, access),
             access,
         });
@@ -119,7 +131,8 @@ fn innermost_start(indices: &[Value], offsets: &[Offset]) -> Option<Start> {
             Start::Constant(i128::from(index) + i128::from(offset))
         }
         (index_constant, offset) => {
-            let index_divisor = index_constant.map_or_else(|| pow2_divisor(index), pow2_of_constant);
+            let index_divisor =
+                index_constant.map_or_else(|| pow2_divisor(index), pow2_of_constant);
             let offset_divisor = match offset {
                 Offset::Static(offset) => pow2_of_constant(offset),
                 Offset::Dynamic(value) => pow2_divisor(value),
@@ -160,7 +173,10 @@ pub fn store_without_fallback(store: &CopySmemToGmem) -> Option<&'static str> {
 /// `false` for any other op.
 pub(crate) fn tma_fallback_exists(view: &AcopyOp) -> bool {
     no_fallback_reason(view).is_none()
-        && matches!(view, AcopyOp::CopyGmemToSmem(_) | AcopyOp::CopySmemToGmem(_))
+        && matches!(
+            view,
+            AcopyOp::CopyGmemToSmem(_) | AcopyOp::CopySmemToGmem(_)
+        )
 }
 
 /// Why `view` has no non-TMA path (see [`tma_fallback_exists`]), if so.
