@@ -96,22 +96,16 @@ impl<'c: 'a, 'a> TmaFacts<'c, 'a> {
                 .unwrap_or_default();
         let global_rank = indices.len();
         let window = shape::window_shape(global_rank, &tile_shape);
-        let source = source::resolve(global).map(|resolved| SourceFacts {
-            kernel: resolved.kernel,
-            arg_index: resolved.arg_index,
-            innermost_start: innermost_start(indices, &resolved.offsets),
-            constant_starts: indices
-                .iter()
-                .zip(&resolved.offsets)
-                .map(|(index, offset)| match (ir::constant_int(*index), offset) {
-                    (Some(index), Offset::Static(offset)) => {
-                        Some(i128::from(index) + i128::from(*offset))
-                    }
-                    _ => None,
-                })
-                .collect(),
-            leaves: resolved.window_leaves(indices, &window, access),
-            access,
+        let source = source::resolve(global).map(|resolved| {
+            let constant_starts = constant_starts(indices, &resolved.offsets);
+            SourceFacts {
+                kernel: resolved.kernel,
+                arg_index: resolved.arg_index,
+                innermost_start: innermost_start(indices, &resolved.offsets, &constant_starts),
+                constant_starts,
+                leaves: resolved.window_leaves(indices, &window, access),
+                access,
+            }
         });
         let tile_alignment = element_bytes.and_then(|bytes| {
             smem::alignment_problem(tile, bytes, shape::tma_smem_alignment(swizzle))
@@ -123,24 +117,37 @@ impl<'c: 'a, 'a> TmaFacts<'c, 'a> {
     }
 }
 
-fn innermost_start(indices: &[Value], offsets: &[Offset]) -> Option<Start> {
+/// The window start along each dimension where index and offset are both
+/// constants (the sum `GlobalSource::window_start` emits).
+fn constant_starts(indices: &[Value], offsets: &[Offset]) -> Vec<Option<i128>> {
+    indices
+        .iter()
+        .zip(offsets)
+        .map(|(index, offset)| match (ir::constant_int(*index), offset) {
+            (Some(index), Offset::Static(offset)) => Some(i128::from(index) + i128::from(*offset)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn innermost_start(
+    indices: &[Value],
+    offsets: &[Offset],
+    constant_starts: &[Option<i128>],
+) -> Option<Start> {
     let index = *indices.last()?;
-    let offset = offsets.last().copied().unwrap_or(Offset::Static(0));
-    Some(match (ir::constant_int(index), offset) {
-        (Some(index), Offset::Static(offset)) => {
-            Start::Constant(i128::from(index) + i128::from(offset))
-        }
-        (index_constant, offset) => {
-            let index_divisor =
-                index_constant.map_or_else(|| pow2_divisor(index), pow2_of_constant);
-            let offset_divisor = match offset {
-                Offset::Static(offset) => pow2_of_constant(offset),
-                Offset::Dynamic(value) => pow2_divisor(value),
-            };
-            Start::Dynamic {
-                divisor: index_divisor.min(offset_divisor),
-            }
-        }
+    if let Some(Some(start)) = constant_starts.last() {
+        return Some(Start::Constant(*start));
+    }
+    let index_divisor =
+        ir::constant_int(index).map_or_else(|| pow2_divisor(index), pow2_of_constant);
+    let offset_divisor = match offsets.last() {
+        Some(Offset::Static(offset)) => pow2_of_constant(*offset),
+        Some(Offset::Dynamic(value)) => pow2_divisor(*value),
+        None => pow2_of_constant(0),
+    };
+    Some(Start::Dynamic {
+        divisor: index_divisor.min(offset_divisor),
     })
 }
 
