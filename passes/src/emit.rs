@@ -283,7 +283,10 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
         // lowers to their one chip): compile it once per chip, as
         // gpu-module-to-binary does for several targets.
         Err(target::TargetProblem::SeveralChips(_)) => {
-            match target::module_chips(module).into_iter().collect::<Result<Vec<_>, _>>() {
+            match target::module_chips(module)
+                .into_iter()
+                .collect::<Result<Vec<_>, _>>()
+            {
                 Ok(chips) => chips,
                 Err(problem) => {
                     emit_error(module.location(), &problem.to_string());

@@ -240,9 +240,12 @@ pub(super) fn lower_copy<'c, 'a>(
 /// Lowers `acopy.wait_gmem_to_smem {pending = N}`.
 pub(super) fn lower_wait(view: &WaitGmemToSmem, b: &Builder) -> LowerResult<()> {
     // acopy-verify refuses a count above i32::MAX first (rule A30).
-    let pending = i32::try_from(view.pending)
-        .map(i64::from)
-        .map_err(|_| format!("internal error: pending = {} reached the lowering", view.pending))?;
+    let pending = i32::try_from(view.pending).map(i64::from).map_err(|_| {
+        format!(
+            "internal error: pending = {} reached the lowering",
+            view.pending
+        )
+    })?;
     b.op(
         "nvvm.cp.async.wait.group",
         &[],

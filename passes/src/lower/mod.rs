@@ -118,12 +118,14 @@ fn lower_op<'c>(
     op: OperationRef<'c, '_>,
     options: &PassOptions,
 ) -> LowerResult<Chip> {
+    // `run` verified first: view and target errors were reported there.
     let view = match AcopyOp::from_op(op) {
         Some(Ok(view)) => view,
-        Some(Err(error)) => return Err(error.to_string()),
+        Some(Err(error)) => return Err(format!("internal error: {error}")),
         None => return Err("internal error: not an acopy op".into()),
     };
-    let target = target::resolve(op, options).map_err(|problem| problem.to_string())?;
+    let target =
+        target::resolve(op, options).map_err(|problem| format!("internal error: {problem}"))?;
     let b = Builder::before(context, op)?;
     let path = target.chip.copy_path();
     let lowered = match view {

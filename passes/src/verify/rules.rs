@@ -22,9 +22,10 @@ use acopy_target::{Capability, Chip, CopyPath};
 
 use super::{
     facts::Ctx,
-    shape,
-    tensor_maps,
-    tma_facts::{assumes_aligned_start, no_fallback_reason, tma_fallback_exists, SourceFacts, Start},
+    shape, tensor_maps,
+    tma_facts::{
+        assumes_aligned_start, no_fallback_reason, tma_fallback_exists, SourceFacts, Start,
+    },
 };
 use crate::lower::{
     chunk::{self, Stride, WindowDim},
@@ -753,7 +754,7 @@ pub static RULES: &[Rule] = &[
         id: "A17",
         ops: COPIES,
         scope: Scope::Tma,
-        when: "a constant window start does not fit the signed 32-bit coordinates of a TMA instruction",
+        when: "a constant window start (the index plus a constant `memref.subview` offset) does not fit the signed 32-bit coordinates of a TMA instruction",
         template: "TMA coordinates are signed 32-bit integers, but the window starts at {4294967296} along dimension {0}",
         condition: |ctx| out_of_i32_start(ctx).is_some(),
         message: |ctx| {
@@ -985,17 +986,25 @@ pub static RULES: &[Rule] = &[
 ];
 
 /// The first constant window start, as (dimension, value), that a TMA
-/// coordinate cannot hold; a dynamic start is the frontend's to keep in range.
-fn out_of_i32_start(ctx: &Ctx) -> Option<(usize, i64)> {
-    let copy = ctx.copy.as_ref()?;
-    copy.starts
-        .iter()
-        .enumerate()
-        .find_map(|(dimension, start)| {
-            start
-                .filter(|value| i32::try_from(*value).is_err())
-                .map(|value| (dimension, value))
-        })
+/// coordinate cannot hold: the index plus the subview's offset where the
+/// global memref resolves to a kernel argument (the coordinate the lowering
+/// emits), else the index; a dynamic start is the frontend's to keep in range.
+fn out_of_i32_start(ctx: &Ctx) -> Option<(usize, i128)> {
+    let starts: Vec<Option<i128>> = match tma_source(ctx) {
+        Some(source) => source.constant_starts.clone(),
+        None => ctx
+            .copy
+            .as_ref()?
+            .starts
+            .iter()
+            .map(|start| start.map(i128::from))
+            .collect(),
+    };
+    starts.iter().enumerate().find_map(|(dimension, start)| {
+        start
+            .filter(|value| i32::try_from(*value).is_err())
+            .map(|value| (dimension, value))
+    })
 }
 
 /// The most shared memory one block can have on any supported chip: 227 KiB
@@ -1065,7 +1074,11 @@ fn source_error_message(ctx: &Ctx) -> String {
 /// `(dimension, start)` of a store's first negative constant start (A18).
 fn negative_store_start(ctx: &Ctx) -> Option<(usize, i128)> {
     matches!(ctx.view, AcopyOp::CopySmemToGmem(_)).then_some(())?;
-    tma_source(ctx)?.negative_start
+    tma_source(ctx)?
+        .constant_starts
+        .iter()
+        .enumerate()
+        .find_map(|(dim, start)| start.filter(|start| *start < 0).map(|start| (dim, start)))
 }
 
 fn misaligned_constant_start(ctx: &Ctx) -> Option<(i128, u64)> {

@@ -303,7 +303,12 @@ mod tests {
     #[test]
     fn reductions_without_a_lowering_support_no_type() {
         assert_eq!(reduction_kind(ReductionOp::Smin), Some("min"));
-        for op in [ReductionOp::Umin, ReductionOp::Umax, ReductionOp::Inc, ReductionOp::Dec] {
+        for op in [
+            ReductionOp::Umin,
+            ReductionOp::Umax,
+            ReductionOp::Inc,
+            ReductionOp::Dec,
+        ] {
             assert_eq!(reduction_kind(op), None);
             assert!(reduction_types(op).is_empty());
         }

@@ -53,9 +53,9 @@ pub(crate) struct SourceFacts<'c, 'a> {
     pub arg_index: usize,
     /// `None` for a copy without indices (malformed; the view refuses it).
     pub innermost_start: Option<Start>,
-    /// The first dimension whose start (index plus subview offset) is a
-    /// negative constant, with that start: a TMA store traps there (A18).
-    pub negative_start: Option<(usize, i128)>,
+    /// The window start along each dimension (index plus subview offset),
+    /// where both are constants: the coordinates TMA gets (A17).
+    pub constant_starts: Vec<Option<i128>>,
     /// The first dimension along which the window may leave a subview (A22).
     pub leaves: Option<usize>,
     pub access: Access,
@@ -84,22 +84,24 @@ impl<'c: 'a, 'a> TmaFacts<'c, 'a> {
             }
             _ => return None,
         };
-        let tile_shape: Vec<i64> = melior::ir::r#type::MemRefType::try_from(
-            melior::ir::ValueLike::r#type(&tile),
-        )
-        .ok()
-        .map(ir::shape)
-        .and_then(|shape| shape.into_iter().collect())
-        .unwrap_or_default();
+        let tile_shape: Vec<i64> =
+            melior::ir::r#type::MemRefType::try_from(melior::ir::ValueLike::r#type(&tile))
+                .ok()
+                .map(ir::shape)
+                .and_then(|shape| shape.into_iter().collect())
+                .unwrap_or_default();
         let global_rank = indices.len();
         let window = shape::window_shape(global_rank, &tile_shape);
-        let source = source::resolve(global).map(|resolved| SourceFacts {
-            kernel: resolved.kernel,
-            arg_index: resolved.arg_index,
-            innermost_start: innermost_start(indices, &resolved.offsets),
-            negative_start: negative_start(indices, &resolved.offsets),
-            leaves: resolved.window_leaves(indices, &window, access),
-            access,
+        let source = source::resolve(global).map(|resolved| {
+            let constant_starts = constant_starts(indices, &resolved.offsets);
+            SourceFacts {
+                kernel: resolved.kernel,
+                arg_index: resolved.arg_index,
+                innermost_start: innermost_start(indices, &resolved.offsets, &constant_starts),
+                constant_starts,
+                leaves: resolved.window_leaves(indices, &window, access),
+                access,
+            }
         });
         let tile_alignment = element_bytes.and_then(|bytes| {
             smem::alignment_problem(tile, bytes, shape::tma_smem_alignment(swizzle))
@@ -111,35 +113,37 @@ impl<'c: 'a, 'a> TmaFacts<'c, 'a> {
     }
 }
 
-fn negative_start(indices: &[Value], offsets: &[Offset]) -> Option<(usize, i128)> {
-    indices.iter().zip(offsets).enumerate().find_map(|(dim, (index, offset))| {
-        match (ir::constant_int(*index), offset) {
-            (Some(index), Offset::Static(offset)) => {
-                let start = i128::from(index) + i128::from(*offset);
-                (start < 0).then_some((dim, start))
-            }
+/// The window start along each dimension where index and offset are both
+/// constants (the sum `GlobalSource::window_start` emits).
+fn constant_starts(indices: &[Value], offsets: &[Offset]) -> Vec<Option<i128>> {
+    indices
+        .iter()
+        .zip(offsets)
+        .map(|(index, offset)| match (ir::constant_int(*index), offset) {
+            (Some(index), Offset::Static(offset)) => Some(i128::from(index) + i128::from(*offset)),
             _ => None,
-        }
-    })
+        })
+        .collect()
 }
 
-fn innermost_start(indices: &[Value], offsets: &[Offset]) -> Option<Start> {
+fn innermost_start(
+    indices: &[Value],
+    offsets: &[Offset],
+    constant_starts: &[Option<i128>],
+) -> Option<Start> {
     let index = *indices.last()?;
-    let offset = offsets.last().copied().unwrap_or(Offset::Static(0));
-    Some(match (ir::constant_int(index), offset) {
-        (Some(index), Offset::Static(offset)) => {
-            Start::Constant(i128::from(index) + i128::from(offset))
-        }
-        (index_constant, offset) => {
-            let index_divisor = index_constant.map_or_else(|| pow2_divisor(index), pow2_of_constant);
-            let offset_divisor = match offset {
-                Offset::Static(offset) => pow2_of_constant(offset),
-                Offset::Dynamic(value) => pow2_divisor(value),
-            };
-            Start::Dynamic {
-                divisor: index_divisor.min(offset_divisor),
-            }
-        }
+    if let Some(Some(start)) = constant_starts.last() {
+        return Some(Start::Constant(*start));
+    }
+    let index_divisor =
+        ir::constant_int(index).map_or_else(|| pow2_divisor(index), pow2_of_constant);
+    let offset_divisor = match offsets.last() {
+        Some(Offset::Static(offset)) => pow2_of_constant(*offset),
+        Some(Offset::Dynamic(value)) => pow2_divisor(*value),
+        None => pow2_of_constant(0),
+    };
+    Some(Start::Dynamic {
+        divisor: index_divisor.min(offset_divisor),
     })
 }
 
@@ -168,7 +172,10 @@ pub fn store_without_fallback(_store: &CopySmemToGmem) -> Option<&'static str> {
 /// `false` for any other op.
 pub(crate) fn tma_fallback_exists(view: &AcopyOp) -> bool {
     no_fallback_reason(view).is_none()
-        && matches!(view, AcopyOp::CopyGmemToSmem(_) | AcopyOp::CopySmemToGmem(_))
+        && matches!(
+            view,
+            AcopyOp::CopyGmemToSmem(_) | AcopyOp::CopySmemToGmem(_)
+        )
 }
 
 /// Why `view` has no non-TMA path (see [`tma_fallback_exists`]), if so.

@@ -178,10 +178,6 @@ struct Tally {
     rejected_at_parse: usize,
 }
 
-
-
-
-
 /// Runs one mutant through every flag set; returns its failures.
 fn check_case(
     corpus: &[(String, String)],

@@ -185,7 +185,10 @@ fn check_input(name: &str, text: &str, fallback: bool, work: &Path) -> Vec<Strin
     }
     let lower_input = work.join("accepted.mlir");
     fs::write(&lower_input, &joined).expect("cannot write the input");
-    let lowered = run(&lower_input, &[&["--acopy-lower", "--emit=ptx"], mode].concat());
+    let lowered = run(
+        &lower_input,
+        &[&["--acopy-lower", "--emit=ptx"], mode].concat(),
+    );
     if lowered.ok {
         return Vec::new();
     }
@@ -228,7 +231,11 @@ fn check_input(name: &str, text: &str, fallback: bool, work: &Path) -> Vec<Strin
 fn what_verify_accepts_lowers_and_emits() {
     let root = workspace_root();
     let corpus = collect_corpus(&root);
-    assert!(corpus.len() >= 20, "the corpus has only {} files", corpus.len());
+    assert!(
+        corpus.len() >= 20,
+        "the corpus has only {} files",
+        corpus.len()
+    );
     let seed = env_number("ACOPY_AGREE_SEED").unwrap_or(DEFAULT_SEED);
     let count = env_number("ACOPY_AGREE_MUTANTS").map_or(DEFAULT_MUTANTS, |n| n as usize);
     let mut inputs: Vec<(String, String)> = corpus.clone();
@@ -245,7 +252,10 @@ fn what_verify_accepts_lowers_and_emits() {
         .filter(|chunk| in_scope(&chunk.text))
         .count();
     // Guard against a vacuous property: the corpus must exercise it.
-    assert!(in_scope_chunks >= 100, "only {in_scope_chunks} corpus chunks are in scope");
+    assert!(
+        in_scope_chunks >= 100,
+        "only {in_scope_chunks} corpus chunks are in scope"
+    );
 
     let started = Instant::now();
     let work_root = root.join("target/verify-lower-agree");
@@ -259,7 +269,9 @@ fn what_verify_accepts_lowers_and_emits() {
                 fs::create_dir_all(&work).expect("cannot create a work directory");
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((name, text)) = inputs.get(i) else { break };
+                    let Some((name, text)) = inputs.get(i) else {
+                        break;
+                    };
                     for fallback in [false, true] {
                         let found = check_input(name, text, fallback, &work);
                         failures.lock().expect("failures lock").extend(found);
@@ -292,6 +304,8 @@ fn chunks_keep_their_lines() {
     assert_eq!(starts, [1, 3, 6]);
     assert_eq!(chunk_of(&chunks, 4), 1);
     assert_eq!(chunk_of(&chunks, 6), 2);
-    assert!(in_scope("gpu.module @m {\n \"acopy.wait_gmem_to_smem\"() : () -> ()\n}"));
+    assert!(in_scope(
+        "gpu.module @m {\n \"acopy.wait_gmem_to_smem\"() : () -> ()\n}"
+    ));
     assert!(!in_scope("// gpu.module\n\"acopy.x\"()"));
 }

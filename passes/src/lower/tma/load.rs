@@ -62,9 +62,9 @@ pub(crate) fn lower<'c, 'a>(
     b: &Builder<'c, 'a>,
 ) -> LowerResult<()> {
     // acopy-verify refuses a TMA load without a barrier first (rule E6).
-    let barrier = view
-        .barrier
-        .ok_or_else(|| "internal error: a TMA load without a barrier reached the lowering".to_string())?;
+    let barrier = view.barrier.ok_or_else(|| {
+        "internal error: a TMA load without a barrier reached the lowering".to_string()
+    })?;
     let (element_bytes, element_type) = tile_element(view.dst_type)?;
     let tile = static_shape(view.dst_type)?;
     let window = shape::window_shape(view.src_type.rank(), &tile);

@@ -52,10 +52,7 @@ pub(crate) fn tile_pointer<'c, 'a>(
 /// (rule A25, [`alignment_problem`]) has made sure it can.
 pub(crate) fn ensure_aligned(tile: Value, element_bytes: u64, align: u64, role: &str) -> LowerResult<()> {
     if let Some(problem) = alignment_problem(tile, element_bytes, align) {
-        return Err(format!(
-            "internal error: the {role} tile {}",
-            problem
-        ));
+        return Err(format!("internal error: the {role} tile {}", problem));
     }
     let raised = match view_root(tile) {
         Root::Workgroup(function, index) => {
@@ -83,9 +80,7 @@ pub(crate) fn alignment_problem(tile: Value, element_bytes: u64, align: u64) -> 
     let offset = match memref::static_layout(memref) {
         Some((_, Static::Known(offset))) => offset,
         _ => {
-            return Some(
-                "has a dynamic offset, so its alignment cannot be guaranteed".to_string(),
-            )
+            return Some("has a dynamic offset, so its alignment cannot be guaranteed".to_string())
         }
     };
     let offset_bytes = i128::from(offset) * i128::from(element_bytes);

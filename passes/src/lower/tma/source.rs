@@ -150,7 +150,9 @@ fn through_casts<'c: 'a, 'a>(value: Value<'c, 'a>) -> Value<'c, 'a> {
 
 /// Finds the kernel argument behind `value`, the global memref of a TMA copy
 /// whose role (`src` or `dst`) names it in errors.
-pub(crate) fn resolve<'c: 'a, 'a>(value: Value<'c, 'a>) -> Result<GlobalSource<'c, 'a>, SourceError> {
+pub(crate) fn resolve<'c: 'a, 'a>(
+    value: Value<'c, 'a>,
+) -> Result<GlobalSource<'c, 'a>, SourceError> {
     let internal = |what: &str| SourceError::Internal(what.to_string());
     let rank = MemRefType::try_from(value.r#type())
         .map(|memref| melior::ir::ShapedTypeLike::rank(&memref))
@@ -203,7 +205,9 @@ pub(crate) fn resolve<'c: 'a, 'a>(value: Value<'c, 'a>) -> Result<GlobalSource<'
         )));
     }
     if static_offsets.len() != rank || static_sizes.len() != rank {
-        return Err(internal("memref.subview static_* attributes do not match its rank"));
+        return Err(internal(
+            "memref.subview static_* attributes do not match its rank",
+        ));
     }
     let segments = subview
         .attribute("operandSegmentSizes")
@@ -276,18 +280,26 @@ impl<'c, 'a> GlobalSource<'c, 'a> {
     /// The first dimension along which a window of `extents` at `indices`
     /// may leave the subview (see the module comment), or `None` when it may
     /// go through. Rule A22 reports it; the lowering relies on it.
-    pub fn window_leaves(&self, indices: &[Value], extents: &[i64], access: Access) -> Option<usize> {
+    pub fn window_leaves(
+        &self,
+        indices: &[Value],
+        extents: &[i64],
+        access: Access,
+    ) -> Option<usize> {
         if access == Access::LoadAnything {
             return None;
         }
-        self.narrower.iter().enumerate().find_map(|(dim, narrower)| {
-            let size = narrower.as_ref()?;
-            let start = indices.get(dim).copied().and_then(ir::constant_int);
-            let extent = extents.get(dim).copied().unwrap_or(i64::MAX);
-            let inside = matches!((start, size), (Some(start), Some(size))
+        self.narrower
+            .iter()
+            .enumerate()
+            .find_map(|(dim, narrower)| {
+                let size = narrower.as_ref()?;
+                let start = indices.get(dim).copied().and_then(ir::constant_int);
+                let extent = extents.get(dim).copied().unwrap_or(i64::MAX);
+                let inside = matches!((start, size), (Some(start), Some(size))
                 if start >= 0 && start.checked_add(extent).is_some_and(|end| end <= *size));
-            (!inside).then_some(dim)
-        })
+                (!inside).then_some(dim)
+            })
     }
 }
 
