@@ -18,6 +18,7 @@ mod error;
 mod load;
 mod memory;
 pub mod ops;
+pub mod source;
 mod segments;
 #[cfg(test)]
 mod tests;

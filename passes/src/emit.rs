@@ -317,6 +317,11 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
                 emit_error(op.location(), &message);
                 failed = true;
             }
+        } else if name == "memref.global" {
+            if let Err(message) = check_global(op) {
+                emit_error(op.location(), &message);
+                failed = true;
+            }
         } else if let Some(capability) = required_capability(&name) {
             if let Some(chip) = chips.iter().find(|chip| !chip.has(capability)) {
                 emit_error(
@@ -379,8 +384,39 @@ fn check_attributions(function: OperationRef) -> Result<(), String> {
                 "the {kind} attribution {memref} cannot be compiled: convert-gpu-to-nvvm needs {kind} attributions in {allowed}"
             ));
         }
+        if kind == "workgroup" && has_scalable_elements(memref) {
+            return Err(format!("the workgroup attribution {memref} cannot be compiled: {SCALABLE}"));
+        }
     }
     Ok(())
+}
+
+/// Why a global of scalable vectors is refused. LLVM's verifier rejects it
+/// with a bare "Globals cannot contain scalable types" (no `error:`, no
+/// location), and workgroup attributions and `memref.global`s become globals.
+const SCALABLE: &str = "a global (shared memory or memref.global) cannot hold scalable vectors, whose size is unknown when compiling";
+
+fn has_scalable_elements(memref: melior::ir::r#type::MemRefType) -> bool {
+    use melior::ir::r#type::{ShapedTypeLike, TypeLike};
+    let element = memref.element();
+    // SAFETY: `element` is a live vector type when the call is made.
+    element.is_vector() && unsafe { mlir_sys::mlirVectorTypeIsScalable(element.to_raw()) }
+}
+
+/// A `memref.global` of scalable vectors: see [`SCALABLE`].
+fn check_global(global: OperationRef) -> Result<(), String> {
+    use melior::ir::{attribute::TypeAttribute, r#type::MemRefType};
+    let memref = global
+        .attribute("type")
+        .ok()
+        .and_then(|attribute| TypeAttribute::try_from(attribute).ok())
+        .and_then(|attribute| MemRefType::try_from(attribute.value()).ok());
+    match memref {
+        Some(memref) if has_scalable_elements(memref) => {
+            Err(format!("the global {memref} cannot be compiled: {SCALABLE}"))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Replaces the module's `#nvvm.target`s with one for each of `chips` (see

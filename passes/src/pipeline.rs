@@ -90,10 +90,13 @@ fn flush_upstream(
     upstream.clear();
     let mut message = String::new();
     unsafe extern "C" fn collect(part: mlir_sys::MlirStringRef, data: *mut c_void) {
-        // SAFETY: `data` is the `String` passed below, alive for the whole call.
-        let message = unsafe { &mut *(data as *mut String) };
-        let part = unsafe { StringRef::from_raw(part) };
-        message.push_str(part.as_str().unwrap_or("<invalid utf-8>"));
+        // No panic may unwind into MLIR's pipeline parser.
+        let _ = std::panic::catch_unwind(|| {
+            // SAFETY: `data` is the `String` passed below, alive for the whole call.
+            let message = unsafe { &mut *(data as *mut String) };
+            let part = unsafe { StringRef::from_raw(part) };
+            message.push_str(part.as_str().unwrap_or("<invalid utf-8>"));
+        });
     }
     let text_ref = StringRef::new(&text);
     // SAFETY: the manager is alive, the string outlives the call and the callback

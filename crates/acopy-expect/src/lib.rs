@@ -407,7 +407,8 @@ fn parse_all(buffer: &str) -> (Vec<Expectation>, Vec<Problem>) {
             Designator::Here => Some(line_no),
             Designator::Unknown => Some(0),
             Designator::Offset(delta) => {
-                let target = i64::from(line_no) + delta;
+                // In i128: the line plus an offset of up to i64::MAX must not wrap.
+                let target = i128::from(line_no) + i128::from(delta);
                 if target < 1 {
                     problems.push(Problem::new(
                         line_no,
@@ -418,7 +419,7 @@ fn parse_all(buffer: &str) -> (Vec<Expectation>, Vec<Problem>) {
                     ));
                     continue;
                 }
-                if target > num_lines {
+                if target > i128::from(num_lines) {
                     problems.push(Problem::new(
                         line_no,
                         column,

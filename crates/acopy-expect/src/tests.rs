@@ -401,3 +401,21 @@ fn malformed_regex_directives() {
         "{bad:?}"
     );
 }
+
+/// Offsets at and past the ends of i64 are located errors, not a wrapped
+/// line number or a panic.
+#[test]
+fn huge_designator_offsets() {
+    assert_eq!(
+        parse_problems("op\n// expected-error @+9223372036854775807 {{foo}}\n"),
+        ["2:4: expected-error directive designator points to line 9223372036854775809, past the end of the file (2 lines)"]
+    );
+    assert_eq!(
+        parse_problems("op\n// expected-error @-9223372036854775807 {{foo}}\n"),
+        ["2:4: expected-error directive designator points to line -9223372036854775805, before the start of the file"]
+    );
+    assert_eq!(
+        parse_problems("// expected-error @+99999999999999999999 {{foo}}\n"),
+        ["1:4: expected-error directive has invalid designator '@+99999999999999999999' (expected '@+N', '@-N', '@above', '@below' or '@unknown')"]
+    );
+}

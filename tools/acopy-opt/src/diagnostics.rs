@@ -57,18 +57,27 @@ impl Sink {
             diagnostic: MlirDiagnostic,
             data: *mut c_void,
         ) -> MlirLogicalResult {
-            // SAFETY: `data` is the `Data` boxed below, alive until `destroy`;
-            // MLIR hands a live diagnostic.
-            unsafe {
-                let collected = &*(data as *const Data);
-                record(diagnostic, &mut collected.borrow_mut());
+            // A panic must not unwind into MLIR's C++ frames (it would abort):
+            // on one, the diagnostic is left to MLIR's default handler.
+            let handled = std::panic::catch_unwind(|| {
+                // SAFETY: `data` is the `Data` boxed below, alive until
+                // `destroy`; MLIR hands a live diagnostic.
+                unsafe {
+                    let collected = &*(data as *const Data);
+                    record(diagnostic, &mut collected.borrow_mut());
+                }
+            });
+            MlirLogicalResult {
+                value: i8::from(handled.is_ok()),
             }
-            MlirLogicalResult { value: 1 }
         }
         unsafe extern "C" fn destroy(data: *mut c_void) {
             // SAFETY: `data` came from `Box::into_raw` below, and MLIR calls
             // this once, when the handler is detached or the context dies.
-            drop(unsafe { Box::from_raw(data as *mut Data) });
+            let data = unsafe { Box::from_raw(data as *mut Data) };
+            // Dropping the `Rc` cannot panic unless a borrow is live, which
+            // it is not here; still, nothing may unwind into MLIR.
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(data)));
         }
         let data: *mut Data = Box::into_raw(Box::new(self.collected.clone()));
         // SAFETY: the context is live; `handle` and `destroy` match `data`.
@@ -83,13 +92,20 @@ impl Sink {
     }
 
     /// Takes the diagnostics recorded so far. Positions in the parsed buffer,
-    /// which MLIR names `""` or `-`, are renamed to `source_name`.
-    pub fn take_for(&self, source_name: &str) -> Vec<Collected> {
+    /// which MLIR names `""` or `-`, are renamed to `source_name` and moved
+    /// down by `lines_before`, the lines of the input before the chunk
+    /// (parsing each `--split-input-file` chunk behind that many blank lines
+    /// instead made the run quadratic in the number of chunks).
+    pub fn take_for(&self, source_name: &str, lines_before: usize) -> Vec<Collected> {
+        let lines_before = u32::try_from(lines_before).unwrap_or(u32::MAX);
         let mut collected = std::mem::take(&mut *self.collected.borrow_mut());
         for diagnostic in &mut collected {
-            if let Some((file, _, _)) = &mut diagnostic.position {
+            if let Some((file, line, _)) = &mut diagnostic.position {
                 if file.is_empty() || file == "-" {
                     *file = source_name.to_string();
+                    if *line > 0 {
+                        *line = line.saturating_add(lines_before);
+                    }
                 }
             }
         }
@@ -126,14 +142,17 @@ unsafe fn message(raw: MlirDiagnostic) -> String {
         if text.data.is_null() || text.length == 0 {
             return;
         }
-        // SAFETY: `data` is the `Vec` below; `text` holds `length` bytes.
-        unsafe {
-            let bytes = &mut *(data as *mut Vec<u8>);
-            bytes.extend_from_slice(std::slice::from_raw_parts(
-                text.data.cast::<u8>(),
-                text.length,
-            ));
-        }
+        // No panic may unwind into MLIR's printer: on one, the message stays short.
+        let _ = std::panic::catch_unwind(|| {
+            // SAFETY: `data` is the `Vec` below; `text` holds `length` bytes.
+            unsafe {
+                let bytes = &mut *(data as *mut Vec<u8>);
+                bytes.extend_from_slice(std::slice::from_raw_parts(
+                    text.data.cast::<u8>(),
+                    text.length,
+                ));
+            }
+        });
     }
     let mut bytes: Vec<u8> = Vec::new();
     // SAFETY: `raw` is live; `append` only writes to `bytes`, which outlives the call.

@@ -7,12 +7,12 @@
 mod cli;
 mod diagnostics;
 mod output;
-mod prescan;
 mod process;
 mod split;
 
 use std::{
     io::{Read, Write},
+    path::Path,
     process::ExitCode,
 };
 
@@ -25,7 +25,15 @@ use crate::{
     process::ChunkError,
 };
 
-const SEPARATOR: &str = "// -----\n";
+const SEPARATOR: &[u8] = b"// -----\n";
+
+/// The stack of the thread that does the work. MLIR's parser, verifier,
+/// passes and printer recurse once per nesting level; the source check
+/// (`acopy_dialect::source`) refuses input nested deeper than
+/// `MAX_NESTING`, and this stack holds that depth with a wide margin
+/// (docs/robustness.md records the measurement). Pages are only touched
+/// when used, so the size costs address space, not memory.
+const WORKER_STACK: usize = 256 << 20;
 
 /// How a run ended.
 enum Failure {
@@ -36,7 +44,21 @@ enum Failure {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     init_tracing(cli.debug);
-    match run(&cli) {
+    let worker = std::thread::Builder::new()
+        .name("acopy-opt".into())
+        .stack_size(WORKER_STACK)
+        .spawn(move || run(&cli));
+    let result = match worker {
+        Ok(handle) => handle.join().unwrap_or_else(|_| {
+            eprintln!("acopy-opt: internal error: the driver panicked (message above)");
+            Err(Failure::Diagnosed)
+        }),
+        Err(error) => Err(Failure::Usage(format!(
+            "could not start a thread with a {} MiB stack: {error}",
+            WORKER_STACK >> 20
+        ))),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Diagnosed) => ExitCode::from(1),
         Err(Failure::Usage(message)) => {
@@ -59,17 +81,19 @@ fn init_tracing(debug: bool) {
         .init();
 }
 
-fn read_input(path: &str) -> Result<(String, String), Failure> {
+/// The input's name for diagnostics and its bytes. Any bytes: MLIR's parser,
+/// like mlir-opt, takes NULs and bytes that are not UTF-8.
+fn read_input(path: &str) -> Result<(String, Vec<u8>), Failure> {
     if path == "-" {
-        let mut text = String::new();
+        let mut bytes = Vec::new();
         std::io::stdin()
-            .read_to_string(&mut text)
+            .read_to_end(&mut bytes)
             .map_err(|error| Failure::Usage(format!("could not read standard input: {error}")))?;
-        return Ok(("<stdin>".to_string(), text));
+        return Ok(("<stdin>".to_string(), bytes));
     }
-    let text = std::fs::read_to_string(path)
+    let bytes = std::fs::read(path)
         .map_err(|error| Failure::Usage(format!("could not open input file '{path}': {error}")))?;
-    Ok((path.to_string(), text))
+    Ok((path.to_string(), bytes))
 }
 
 fn run(cli: &Cli) -> Result<(), Failure> {
@@ -78,21 +102,32 @@ fn run(cli: &Cli) -> Result<(), Failure> {
             "--pass-pipeline cannot be combined with --acopy-verify, --acopy-lower or --acopy-fallback".into(),
         ));
     }
+    let output_path = cli.output.as_deref().filter(|path| path.as_os_str() != "-");
+    if let (Some(output), Some(manifest)) = (output_path, &cli.tma_manifest) {
+        if output::same_file(output, manifest) {
+            return Err(Failure::Usage(format!(
+                "-o and --tma-manifest name the same file '{}'",
+                output.display()
+            )));
+        }
+    }
     let (source_name, input) = read_input(&cli.input)?;
-    let mut outputs = Vec::new();
+    let mut outputs: Vec<Vec<u8>> = Vec::new();
     let mut manifest = acopy_manifest::Manifest::new();
     let mut failed = false;
+    // One context for every chunk: creating one loads every dialect, which
+    // cost about 9 ms a chunk. The chunks' modules are independent.
+    let context = acopy_passes::context::create_context().map_err(|error| {
+        eprintln!("acopy-opt: internal error: {error}");
+        Failure::Diagnosed
+    })?;
+    // One thread keeps diagnostics and IR printing in order.
+    context.enable_multi_threading(false);
+    let sink = Sink::default();
+    sink.attach(&context);
     for chunk in split::split_input(&input, cli.split_input_file) {
-        let context = acopy_passes::context::create_context().map_err(|error| {
-            eprintln!("acopy-opt: internal error: {error}");
-            Failure::Diagnosed
-        })?;
-        // One thread keeps diagnostics and IR printing in order.
-        context.enable_multi_threading(false);
-        let sink = Sink::default();
-        sink.attach(&context);
-        let result = process::run_chunk(cli, &context, &chunk.text, &mut manifest);
-        let diagnostics = sink.take_for(&source_name);
+        let result = process::run_chunk(cli, &context, chunk.bytes, &mut manifest);
+        let diagnostics = sink.take_for(&source_name, chunk.lines_before);
         match &result {
             Err(ChunkError::Usage(message)) => return Err(Failure::Usage(message.clone())),
             Err(ChunkError::Internal(message)) => {
@@ -102,7 +137,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
             _ => {}
         }
         let chunk_ok = if cli.verify_diagnostics {
-            verify_chunk(&chunk.text, &source_name, &diagnostics)
+            verify_chunk(&chunk, &source_name, &diagnostics)
         } else {
             for diagnostic in &diagnostics {
                 // MLIR attaches the whole failing op (for a translation failure,
@@ -122,39 +157,43 @@ fn run(cli: &Cli) -> Result<(), Failure> {
     if failed {
         return Err(Failure::Diagnosed);
     }
-    if let Some(path) = &cli.tma_manifest {
-        output::write_atomically(path, &manifest.to_json_pretty()).map_err(|error| {
-            eprintln!("acopy-opt: error: {error}");
-            Failure::Diagnosed
-        })?;
-    }
     let text = outputs.join(SEPARATOR);
+    // Both files or neither: the manifest is staged with the output.
+    let manifest_json = cli
+        .tma_manifest
+        .as_ref()
+        .map(|path| (path.as_path(), manifest.to_json_pretty().into_bytes()));
+    let mut files: Vec<(&Path, &[u8])> = Vec::new();
+    if let Some((path, json)) = &manifest_json {
+        files.push((path, json));
+    }
     // `-o -` is standard output, as in mlir-opt.
-    match cli.output.as_deref().filter(|path| path.as_os_str() != "-") {
-        Some(path) => output::write_atomically(path, &text).map_err(|error| {
-            eprintln!("acopy-opt: error: {error}");
-            Failure::Diagnosed
-        }),
-        None => {
-            // A closed pipe (`acopy-opt ... | head`) is not an error worth a panic.
-            let mut stdout = std::io::stdout().lock();
-            match stdout
-                .write_all(text.as_bytes())
-                .and_then(|()| stdout.flush())
-            {
-                Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
-                    eprintln!("acopy-opt: error: could not write standard output: {error}");
-                    Err(Failure::Diagnosed)
-                }
-                _ => Ok(()),
-            }
+    if let Some(path) = output_path {
+        files.push((path, &text));
+    }
+    output::write_together(&files).map_err(|error| {
+        eprintln!("acopy-opt: error: {error}");
+        Failure::Diagnosed
+    })?;
+    if output_path.is_some() {
+        return Ok(());
+    }
+    // A closed pipe (`acopy-opt ... | head`) is not an error worth a panic.
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(&text).and_then(|()| stdout.flush()) {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("acopy-opt: error: could not write standard output: {error}");
+            Err(Failure::Diagnosed)
         }
+        _ => Ok(()),
     }
 }
 
 /// Checks the chunk's diagnostics against its `expected-*` comments and prints
-/// every mismatch; returns whether all matched.
-fn verify_chunk(text: &str, source_name: &str, diagnostics: &[Collected]) -> bool {
+/// every mismatch; returns whether all matched. Bytes that are not UTF-8 are
+/// read as U+FFFD, which leaves lines where they were.
+fn verify_chunk(chunk: &split::Chunk, source_name: &str, diagnostics: &[Collected]) -> bool {
+    let lines_before = u32::try_from(chunk.lines_before).unwrap_or(u32::MAX);
     let converted: Vec<acopy_expect::Diagnostic> = diagnostics
         .iter()
         // MLIR attaches the failing op as a note; mlir-opt turns that off under
@@ -163,8 +202,11 @@ fn verify_chunk(text: &str, source_name: &str, diagnostics: &[Collected]) -> boo
             !(d.severity == Severity::Note && d.message.starts_with("see current operation"))
         })
         .map(|d| {
+            // Lines in the chunk, as the checker counts them.
             let (in_buffer, line, column) = match &d.position {
-                Some((file, line, column)) if file == source_name => (true, *line, *column),
+                Some((file, line, column)) if file == source_name => {
+                    (true, line.saturating_sub(lines_before), *column)
+                }
                 _ => (false, 0, 0),
             };
             acopy_expect::Diagnostic {
@@ -176,8 +218,12 @@ fn verify_chunk(text: &str, source_name: &str, diagnostics: &[Collected]) -> boo
             }
         })
         .collect();
-    let outcome = acopy_expect::check(text, &converted);
+    let outcome = acopy_expect::check(&String::from_utf8_lossy(chunk.bytes), &converted);
     for problem in &outcome.problems {
+        let mut problem = problem.clone();
+        if problem.line > 0 {
+            problem.line = problem.line.saturating_add(lines_before);
+        }
         eprintln!("{}", problem.render(source_name));
     }
     outcome.is_ok()

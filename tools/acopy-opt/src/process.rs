@@ -3,7 +3,7 @@
 use acopy_manifest::Manifest;
 use acopy_passes::{emit, pipeline};
 use melior::{
-    ir::{Location, Module},
+    ir::Module,
     pass::{PassIrPrintingOptions, PassManager},
     Context,
 };
@@ -49,21 +49,37 @@ pub fn pipeline_text(cli: &Cli) -> String {
     format!("builtin.module({})", passes.join(","))
 }
 
-/// Parses `text`, wrapping top-level ops in an implicit `builtin.module` as
-/// mlir-opt does. MLIR names the buffer `""` in locations; the diagnostics
-/// printer substitutes the input's name.
-/// Text the parser would crash on is refused first, with an error at it
-/// (`prescan`).
-fn parse<'c>(context: &'c Context, text: &str) -> Option<Module<'c>> {
-    let problems = crate::prescan::scan(text);
-    for problem in &problems {
-        let location = Location::new(context, "", problem.line, problem.column);
-        acopy_dialect::diagnostics::emit_error(location, &problem.message);
+/// The op as MLIR text, as bytes: a module parsed from bytes that are not
+/// UTF-8 can print them back, and melior's `Display` would then fail.
+fn print_bytes(module: &Module) -> Vec<u8> {
+    unsafe extern "C" fn append(text: mlir_sys::MlirStringRef, data: *mut std::ffi::c_void) {
+        if text.data.is_null() || text.length == 0 {
+            return;
+        }
+        // No panic may unwind into MLIR's printer: on one, the bytes stay short.
+        let _ = std::panic::catch_unwind(|| {
+            // SAFETY: `data` is the `Vec` below; `text` holds `length` bytes.
+            unsafe {
+                let bytes = &mut *(data as *mut Vec<u8>);
+                bytes.extend_from_slice(std::slice::from_raw_parts(
+                    text.data.cast::<u8>(),
+                    text.length,
+                ));
+            }
+        });
     }
-    if !problems.is_empty() {
-        return None;
+    let mut bytes: Vec<u8> = Vec::new();
+    // SAFETY: the module is live; `append` only writes to `bytes`, which
+    // outlives the call.
+    unsafe {
+        mlir_sys::mlirOperationPrint(
+            module.as_operation().to_raw(),
+            Some(append),
+            (&mut bytes as *mut Vec<u8>).cast(),
+        );
     }
-    Module::parse(context, text)
+    bytes.push(b'\n');
+    bytes
 }
 
 /// Runs one chunk and returns what to print.
@@ -73,10 +89,11 @@ fn parse<'c>(context: &'c Context, text: &str) -> Option<Module<'c>> {
 pub fn run_chunk(
     cli: &Cli,
     context: &Context,
-    text: &str,
+    text: &[u8],
     manifest: &mut Manifest,
-) -> Result<String, ChunkError> {
-    let Some(mut module) = parse(context, text) else {
+) -> Result<Vec<u8>, ChunkError> {
+    // Text MLIR's parser would crash on is refused first, with an error at it.
+    let Some(mut module) = acopy_dialect::source::parse_module(context, text) else {
         return Err(ChunkError::Diagnosed);
     };
     if acopy_dialect::check_module(&module) > 0 {
@@ -122,7 +139,7 @@ pub fn run_chunk(
         }
     }
     let Some(format) = format else {
-        return Ok(format!("{}\n", module.as_operation()));
+        return Ok(print_bytes(&module));
     };
     // One text per gpu.module, in order, each headed by a comment naming it.
     let comment = match format {
@@ -144,7 +161,7 @@ pub fn run_chunk(
             text.push('\n');
         }
     }
-    Ok(text)
+    Ok(text.into_bytes())
 }
 
 /// A pass manager with the driver's verifier, printing and timing settings.

@@ -1,38 +1,46 @@
 //! `--split-input-file`: cutting the input at `// -----` lines.
 
-/// One case of the input.
+/// One case of the input: a slice of it and the line it starts on. The
+/// driver parses the slice alone and moves its diagnostics down by
+/// `lines_before`, so they point into the file the user wrote.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Chunk {
-    /// The text, preceded by blank lines so that its line numbers are the
-    /// input file's: diagnostics then point into the file the user wrote.
-    pub text: String,
+pub struct Chunk<'a> {
+    /// How many lines of the input come before the chunk.
+    pub lines_before: usize,
+    pub bytes: &'a [u8],
 }
 
-fn is_separator(line: &str) -> bool {
-    line.trim_end() == "// -----"
+fn is_separator(line: &[u8]) -> bool {
+    line.trim_ascii_end() == b"// -----"
 }
 
 /// Splits `input` into chunks; without `split`, the whole input is one chunk.
-pub fn split_input(input: &str, split: bool) -> Vec<Chunk> {
+pub fn split_input(input: &[u8], split: bool) -> Vec<Chunk<'_>> {
     if !split {
         return vec![Chunk {
-            text: input.to_string(),
+            lines_before: 0,
+            bytes: input,
         }];
     }
     let mut chunks = Vec::new();
-    let mut current = String::new();
-    for (index, line) in input.split_inclusive('\n').enumerate() {
+    let (mut start, mut lines_before) = (0, 0);
+    let mut offset = 0;
+    for (index, line) in input.split_inclusive(|&byte| byte == b'\n').enumerate() {
         if is_separator(line) {
             chunks.push(Chunk {
-                text: std::mem::take(&mut current),
+                lines_before,
+                bytes: &input[start..offset],
             });
-            // The next chunk starts on the following line; pad up to it.
-            current = "\n".repeat(index + 1);
-        } else {
-            current.push_str(line);
+            // The next chunk starts on the following line.
+            start = offset + line.len();
+            lines_before = index + 1;
         }
+        offset += line.len();
     }
-    chunks.push(Chunk { text: current });
+    chunks.push(Chunk {
+        lines_before,
+        bytes: &input[start..],
+    });
     chunks
 }
 
@@ -42,15 +50,22 @@ mod tests {
 
     #[test]
     fn keeps_line_numbers() {
-        let chunks = split_input("a\n// -----\nb\nc\n// -----\nd", true);
+        let chunks = split_input(b"a\n// -----\nb\nc\n// -----\nd", true);
         assert_eq!(chunks.len(), 3);
-        assert_eq!(chunks[0].text, "a\n");
-        assert_eq!(chunks[1].text, "\n\nb\nc\n");
-        assert_eq!(chunks[2].text.lines().nth(5), Some("d"));
+        let parts: Vec<(usize, &[u8])> = chunks.iter().map(|c| (c.lines_before, c.bytes)).collect();
+        assert_eq!(parts, [(0, &b"a\n"[..]), (2, b"b\nc\n"), (5, b"d")]);
     }
 
     #[test]
     fn no_split_is_one_chunk() {
-        assert_eq!(split_input("a\n// -----\nb", false).len(), 1);
+        assert_eq!(split_input(b"a\n// -----\nb", false).len(), 1);
+    }
+
+    #[test]
+    fn splits_bytes_that_are_not_utf8() {
+        let chunks = split_input(b"\xff\0\n// -----  \n\xfe", true);
+        assert_eq!(chunks.len(), 2);
+        assert_eq!((chunks[0].lines_before, chunks[0].bytes), (0, &b"\xff\0\n"[..]));
+        assert_eq!((chunks[1].lines_before, chunks[1].bytes), (2, &b"\xfe"[..]));
     }
 }
