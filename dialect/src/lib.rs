@@ -8,13 +8,15 @@
 //! views in [`ops`], and [`check_module`] reports those problems as MLIR errors
 //! at each op, the way an op verifier would.
 //!
-//! Frontends build ops with [`builders`], which fill in `operandSegmentSizes`.
+//! Frontends build ops with [`builders`], which fill in `operandSegmentSizes`,
+//! and the kernel around them with [`kernel`].
 
 mod attributes;
 pub mod builders;
 mod check;
 pub mod diagnostics;
 mod error;
+pub mod kernel;
 mod load;
 mod memory;
 pub mod ops;

@@ -212,3 +212,19 @@ fn views_reject_misplaced_operands() {
         },
     );
 }
+
+#[test]
+fn loading_without_irdl_says_what_to_do() {
+    let bare = Context::new();
+    let error = crate::load(&bare).expect_err("no irdl dialect");
+    assert!(matches!(error, crate::DialectError::NoIrdl));
+    let message = error.to_string();
+    assert!(message.contains("register the upstream dialects first"), "{message}");
+    assert!(!message.contains("bug"), "{message}");
+    // The same context, with the dialects registered, loads it.
+    let registry = melior::dialect::DialectRegistry::new();
+    melior::utility::register_all_dialects(&registry);
+    bare.append_dialect_registry(&registry);
+    crate::load(&bare).expect("loads once irdl is registered");
+    assert!(bare.is_registered_operation(crate::names::COPY_GMEM_TO_SMEM));
+}

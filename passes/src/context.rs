@@ -9,8 +9,7 @@ use melior::{
 /// Creates a context with every upstream dialect, the LLVM translations and
 /// the acopy dialect loaded, and registers the upstream passes (once per process).
 pub fn create_context() -> Result<Context, acopy_dialect::DialectError> {
-    static REGISTER_PASSES: std::sync::Once = std::sync::Once::new();
-    REGISTER_PASSES.call_once(register_all_passes);
+    register_passes();
     let registry = DialectRegistry::new();
     register_all_dialects(&registry);
     let context = Context::new();
@@ -19,4 +18,11 @@ pub fn create_context() -> Result<Context, acopy_dialect::DialectError> {
     register_all_llvm_translations(&context);
     acopy_dialect::load(&context)?;
     Ok(context)
+}
+
+/// Registers the upstream passes, which the pipeline parser looks up by
+/// name; once per process, however often it is called.
+pub fn register_passes() {
+    static REGISTER_PASSES: std::sync::Once = std::sync::Once::new();
+    REGISTER_PASSES.call_once(register_all_passes);
 }

@@ -163,7 +163,7 @@ fn prepare(top: OperationRef, options: &PassOptions) -> PassResult {
     if modules.is_empty() {
         emit_error(
             top.location(),
-            "--emit=llvm and --emit=ptx compile gpu.modules, and this input has none: put the kernels in a gpu.module",
+            "LLVM IR and PTX are compiled from gpu.modules, and this input has none: put the kernels in a gpu.module",
         );
         return Err(());
     }
@@ -195,7 +195,7 @@ fn check_nesting(module: OperationRef, top: OperationRef) -> Result<(), String> 
         let name = ir::op_name(&parent);
         if name != "builtin.module" {
             return Err(format!(
-                "this gpu.module is inside '{name}'; --emit=llvm and --emit=ptx compile gpu.modules in builtin.modules only"
+                "this gpu.module is inside '{name}'; LLVM IR and PTX are compiled from gpu.modules in builtin.modules only"
             ));
         }
         depth += 1;
@@ -203,7 +203,7 @@ fn check_nesting(module: OperationRef, top: OperationRef) -> Result<(), String> 
     }
     if depth > MAX_NESTING {
         return Err(format!(
-            "this gpu.module is {depth} builtin.modules deep; --emit=llvm and --emit=ptx compile gpu.modules at most {MAX_NESTING} nested builtin.modules deep: move it up"
+            "this gpu.module is {depth} builtin.modules deep; LLVM IR and PTX are compiled from gpu.modules at most {MAX_NESTING} nested builtin.modules deep: move it up"
         ));
     }
     Ok(())
@@ -261,7 +261,7 @@ fn check_ptx_symbols(module: OperationRef) -> PassResult {
             emit_error(
                 op.location(),
                 &format!(
-                    "the symbol name {name} cannot be written in PTX: a PTX name is [a-zA-Z][a-zA-Z0-9_$]* or [_$][a-zA-Z0-9_$]+; rename it, or use --emit=llvm"
+                    "the symbol name {name} cannot be written in PTX: a PTX name is [a-zA-Z][a-zA-Z0-9_$]* or [_$][a-zA-Z0-9_$]+; rename it, or emit LLVM IR instead"
                 ),
             );
             failed = true;
@@ -309,7 +309,7 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
         if name.starts_with("acopy.") {
             emit_error(
                 op.location(),
-                &format!("'{name}' must be lowered before --emit=llvm or --emit=ptx: add --acopy-lower (or acopy-lower in --pass-pipeline)"),
+                &format!("'{name}' must be lowered before LLVM IR or PTX is emitted: run acopy-lower first"),
             );
             failed = true;
         } else if name == "gpu.func" {

@@ -5,6 +5,9 @@
 //! | `acopy-verify` | [`verify`] | acopy ops inside `gpu.module`s with a resolvable chip | every op the chip cannot do has an error at its location (SPEC §3); the IR is unchanged |
 //! | `acopy-lower` | [`lower`] | IR that `acopy-verify` accepts | no acopy op remains; NVVM ops for the chip's copy path |
 //!
+//! [`diagnostics`] copies MLIR's diagnostics out as data, for library callers
+//! and the driver.
+//!
 //! [`emit`] takes lowered IR on to LLVM IR or PTX with the upstream passes, in process.
 //!
 //! [`registry`] lists the passes once, for the driver's flags and for
@@ -14,6 +17,7 @@
 
 mod alignment_proof;
 pub mod context;
+pub mod diagnostics;
 pub mod emit;
 mod external;
 mod ir;

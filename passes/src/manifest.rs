@@ -31,8 +31,9 @@ use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     Attribute, Location, OperationRef,
 };
+use melior::Context;
 
-use crate::{ir, target, PassOptions};
+use crate::{diagnostics::Position, ir, target, PassOptions};
 
 /// The name of the manifest attribute on a kernel.
 pub const TENSOR_MAPS_ATTR: &str = "acopy.tensor_maps";
@@ -121,21 +122,51 @@ pub(crate) fn parse_entry(element: Attribute) -> Result<Entry, String> {
     })
 }
 
-/// Why a manifest cannot be made from the IR: a kernel whose
-/// `acopy.tensor_maps` is malformed (hand-written, say) or whose chip cannot
-/// be resolved.
-#[derive(Debug, Clone, thiserror::Error)]
-#[error("kernel `{kernel}`: {reason}")]
-pub struct CollectError<'c> {
-    pub kernel: String,
-    pub reason: String,
-    location: Location<'c>,
+/// Why a manifest cannot be made from the IR. It holds no MLIR handle, so it
+/// can cross threads; [`CollectError::location`] rebuilds the location.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CollectError {
+    /// A kernel whose `acopy.tensor_maps` is malformed (hand-written, say) or
+    /// whose chip cannot be resolved.
+    #[error("kernel `{kernel}`: {reason}")]
+    Kernel {
+        kernel: String,
+        reason: String,
+        position: Option<Position>,
+    },
+    /// An acopy op is still there: `acopy-lower` writes the manifest
+    /// attributes, so reading them earlier would miss kernels.
+    #[error("'{op}' is not lowered yet: the manifest can only be read after acopy-lower, which records the tensor maps")]
+    NotLowered {
+        op: String,
+        position: Option<Position>,
+    },
+    /// A `gpu.module` was already compiled to a `gpu.binary`, which keeps no
+    /// kernel attributes, so its tensor maps are gone.
+    #[error("gpu.binary @{binary} is already compiled: the manifest must be read after acopy-lower and before gpu-module-to-binary, which drops the kernels' tensor-map records")]
+    AlreadyCompiled {
+        binary: String,
+        position: Option<Position>,
+    },
 }
 
-impl<'c> CollectError<'c> {
-    /// The kernel's location, for a diagnostic.
-    pub fn location(&self) -> Location<'c> {
-        self.location
+impl CollectError {
+    /// Where the problem is, when the IR had a file position there.
+    pub fn position(&self) -> Option<&Position> {
+        match self {
+            CollectError::Kernel { position, .. }
+            | CollectError::NotLowered { position, .. }
+            | CollectError::AlreadyCompiled { position, .. } => position.as_ref(),
+        }
+    }
+
+    /// [`CollectError::position`] as a location in `context` (unknown when
+    /// there was none), for a diagnostic.
+    pub fn location<'c>(&self, context: &'c Context) -> Location<'c> {
+        match self.position() {
+            Some(position) => position.location(context),
+            None => Location::unknown(context),
+        }
     }
 }
 
@@ -144,19 +175,36 @@ impl<'c> CollectError<'c> {
 /// `chip` overrides the gpu.modules' chips, as the passes' `chip` option does.
 ///
 /// Kernels are listed in IR order; a kernel without tensor maps is left out.
-pub fn collect<'c>(
-    top: OperationRef<'c, '_>,
-    chip: Option<Chip>,
-) -> Result<Manifest, CollectError<'c>> {
+/// IR that is not at that point is an error, never an empty manifest: an
+/// acopy op left (not lowered yet, [`CollectError::NotLowered`]) or a
+/// `gpu.binary` (already compiled, [`CollectError::AlreadyCompiled`]).
+pub fn collect(top: OperationRef, chip: Option<Chip>) -> Result<Manifest, CollectError> {
     let mut raw = Vec::new();
+    let mut misplaced = None;
     top.walk(WalkOrder::PreOrder, |op| {
-        let name = op.name();
-        let name = name.as_string_ref().as_str().unwrap_or_default();
+        let name = ir::op_name(&op);
+        if name.starts_with("acopy.") {
+            misplaced = Some(CollectError::NotLowered {
+                op: name,
+                position: Position::of(op.location()),
+            });
+            return WalkResult::Interrupt;
+        }
+        if name == "gpu.binary" {
+            misplaced = Some(CollectError::AlreadyCompiled {
+                binary: ir::symbol_name(op).unwrap_or_default(),
+                position: Position::of(op.location()),
+            });
+            return WalkResult::Interrupt;
+        }
         if (name == "gpu.func" || name == "llvm.func") && op.has_attribute(TENSOR_MAPS_ATTR) {
             raw.push(op.to_raw());
         }
         WalkResult::Advance
     });
+    if let Some(error) = misplaced {
+        return Err(error);
+    }
     let options = PassOptions {
         chip,
         ..PassOptions::default()
@@ -170,18 +218,18 @@ pub fn collect<'c>(
     Ok(manifest)
 }
 
-fn kernel_entry<'c>(
-    function: OperationRef<'c, '_>,
+fn kernel_entry(
+    function: OperationRef,
     options: &PassOptions,
-) -> Result<KernelEntry, CollectError<'c>> {
+) -> Result<KernelEntry, CollectError> {
     let kernel = ir::symbol_name(function).unwrap_or_default();
     let module = target::enclosing(function, "gpu.module")
         .and_then(ir::symbol_name)
         .unwrap_or_default();
-    let error = |reason: String| CollectError {
+    let error = |reason: String| CollectError::Kernel {
         kernel: kernel.clone(),
         reason,
-        location: function.location(),
+        position: Position::of(function.location()),
     };
     let resolved =
         target::resolve(function, options).map_err(|problem| error(problem.to_string()))?;

@@ -39,17 +39,17 @@ impl Target {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TargetProblem {
     /// No override and no `#nvvm.target` around the op.
-    #[error("cannot determine the target chip: put the op in a gpu.module with targets = [#nvvm.target<chip = \"sm_XX\">], or pass --chip=sm_XX (pipeline option chip=sm_XX)")]
+    #[error("cannot determine the target chip: put the op in a gpu.module with targets = [#nvvm.target<chip = \"sm_XX\">], or set the chip option (chip=sm_XX)")]
     NoChip,
     /// An `#nvvm.target` without `chip`, which MLIR reads as sm_50.
-    #[error("the gpu.module's #nvvm.target names no chip, so MLIR assumes sm_50, which acopy does not support: add chip = \"sm_XX\" (sm_80 or newer), or pass --chip=sm_XX")]
+    #[error("the gpu.module's #nvvm.target names no chip, so MLIR assumes sm_50, which acopy does not support: add chip = \"sm_XX\" (sm_80 or newer), or set the chip option (chip=sm_XX)")]
     DefaultChip,
     /// The named chip is unknown or too old.
     #[error("{0}")]
     Chip(#[from] TargetError),
     /// The gpu.module's `#nvvm.target`s name different chips; acopy lowers a
     /// gpu.module for one chip, so it could not serve them all.
-    #[error("the gpu.module has #nvvm.targets for several chips ({0}); acopy lowers each gpu.module for one chip: put the kernels for each chip in their own gpu.module, or pass --chip=sm_XX")]
+    #[error("the gpu.module has #nvvm.targets for several chips ({0}); acopy lowers each gpu.module for one chip: put the kernels for each chip in their own gpu.module, or set the chip option (chip=sm_XX)")]
     SeveralChips(String),
     /// `nvvm.cluster_dim`, `gpu.known_block_size` or `nvvm.reqntid` holds a
     /// size below 1.

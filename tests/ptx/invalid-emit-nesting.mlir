@@ -8,7 +8,7 @@ module {
     builtin.module {
       builtin.module {
         builtin.module {
-          // expected-error @+1 {{this gpu.module is 4 builtin.modules deep; --emit=llvm and --emit=ptx compile gpu.modules at most 3 nested builtin.modules deep: move it up}}
+          // expected-error @+1 {{this gpu.module is 4 builtin.modules deep; LLVM IR and PTX are compiled from gpu.modules at most 3 nested builtin.modules deep: move it up}}
           gpu.module @too_deep [#nvvm.target<chip = "sm_80">] {
             gpu.func @k() kernel {
               gpu.return
@@ -23,7 +23,7 @@ module {
 // -----
 
 gpu.module @outer [#nvvm.target<chip = "sm_80">] {
-  // expected-error @+1 {{this gpu.module is inside 'gpu.module'; --emit=llvm and --emit=ptx compile gpu.modules in builtin.modules only}}
+  // expected-error @+1 {{this gpu.module is inside 'gpu.module'; LLVM IR and PTX are compiled from gpu.modules in builtin.modules only}}
   gpu.module @in [#nvvm.target<chip = "sm_80">] {
     gpu.func @k() kernel {
       gpu.return

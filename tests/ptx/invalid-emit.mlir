@@ -6,7 +6,7 @@
 gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
   gpu.func @not_lowered(%src: memref<256x512xf32>) workgroup(%tile : memref<32x128xf32, 3>) kernel {
     %c0 = arith.constant 0 : index
-    // expected-error @+1 {{'acopy.copy_gmem_to_smem' must be lowered before --emit=llvm or --emit=ptx: add --acopy-lower (or acopy-lower in --pass-pipeline)}}
+    // expected-error @+1 {{'acopy.copy_gmem_to_smem' must be lowered before LLVM IR or PTX is emitted: run acopy-lower first}}
     "acopy.copy_gmem_to_smem"(%src, %tile, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"}
         : (memref<256x512xf32>, memref<32x128xf32, 3>, index, index) -> ()
     gpu.return
@@ -15,7 +15,7 @@ gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
 
 // -----
 
-// expected-error @below {{--emit=llvm and --emit=ptx compile gpu.modules, and this input has none: put the kernels in a gpu.module}}
+// expected-error @below {{LLVM IR and PTX are compiled from gpu.modules, and this input has none: put the kernels in a gpu.module}}
 module {
   func.func @host() {
     return

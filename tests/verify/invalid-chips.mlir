@@ -5,7 +5,7 @@
 
 // No gpu.module at all: both ops get the error.
 func.func @no_gpu_module(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) {
-  // expected-error @+1 {{cannot determine the target chip: put the op in a gpu.module with targets = [#nvvm.target<chip = "sm_XX">], or pass --chip=sm_XX (pipeline option chip=sm_XX)}}
+  // expected-error @+1 {{cannot determine the target chip: put the op in a gpu.module with targets = [#nvvm.target<chip = "sm_XX">], or set the chip option (chip=sm_XX)}}
   "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
   // expected-error @+1 {{cannot determine the target chip}}
   "acopy.wait_gmem_to_smem"() : () -> ()
@@ -16,7 +16,7 @@ func.func @no_gpu_module(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>,
 
 gpu.module @no_targets {
   gpu.func @k(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) kernel {
-    // expected-error @+1 {{cannot determine the target chip: put the op in a gpu.module with targets = [#nvvm.target<chip = "sm_XX">], or pass --chip=sm_XX (pipeline option chip=sm_XX)}}
+    // expected-error @+1 {{cannot determine the target chip: put the op in a gpu.module with targets = [#nvvm.target<chip = "sm_XX">], or set the chip option (chip=sm_XX)}}
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
     gpu.return
   }
@@ -37,7 +37,7 @@ gpu.module @rocdl [#rocdl.target<chip = "gfx90a">] {
 
 gpu.module @default_chip [#nvvm.target] {
   gpu.func @k(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) kernel {
-    // expected-error @+1 {{the gpu.module's #nvvm.target names no chip, so MLIR assumes sm_50, which acopy does not support: add chip = "sm_XX" (sm_80 or newer), or pass --chip=sm_XX}}
+    // expected-error @+1 {{the gpu.module's #nvvm.target names no chip, so MLIR assumes sm_50, which acopy does not support: add chip = "sm_XX" (sm_80 or newer), or set the chip option (chip=sm_XX)}}
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
     gpu.return
   }
@@ -68,7 +68,7 @@ gpu.module @unknown [#nvvm.target<O = 3, chip = "sm_91", features = "+ptx80">] {
 // acopy lowers a gpu.module for one chip.
 gpu.module @two_chips [#nvvm.target<chip = "sm_80">, #nvvm.target<chip = "sm_90">] {
   gpu.func @k(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) kernel {
-    // expected-error @+1 {{the gpu.module has #nvvm.targets for several chips (sm_80, sm_90); acopy lowers each gpu.module for one chip: put the kernels for each chip in their own gpu.module, or pass --chip=sm_XX}}
+    // expected-error @+1 {{the gpu.module has #nvvm.targets for several chips (sm_80, sm_90); acopy lowers each gpu.module for one chip: put the kernels for each chip in their own gpu.module, or set the chip option (chip=sm_XX)}}
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
     gpu.return
   }

@@ -128,7 +128,7 @@ pub fn run_chunk(
         let found =
             acopy_passes::manifest::collect(module.as_operation(), cli.chip).map_err(|error| {
                 acopy_dialect::diagnostics::emit_error(
-                    error.location(),
+                    error.location(context),
                     &format!("cannot write the tensor-map manifest: {error}"),
                 );
                 ChunkError::Diagnosed

@@ -1,0 +1,332 @@
+//! [`compile`] and [`verify`]: the whole pipeline in one call, errors as values.
+
+use acopy_manifest::Manifest;
+use acopy_passes::{
+    diagnostics::{Collector, Diagnostic, Severity},
+    emit,
+};
+use melior::{
+    ir::{
+        attribute::StringAttribute,
+        operation::{OperationLike, WalkOrder, WalkResult},
+        Location, Module, OperationRef,
+    },
+    pass::PassManager,
+    Context,
+};
+
+use crate::{Emit, Options};
+
+/// What to compile: a module (left unchanged: acopy works on a copy, in the
+/// module's own context) or MLIR text.
+#[derive(Clone, Copy)]
+pub enum Input<'a, 'c> {
+    Module(&'a Module<'c>),
+    /// MLIR text; `name` is the file name diagnostics give.
+    Text {
+        name: &'a str,
+        text: &'a str,
+    },
+}
+
+impl<'a> Input<'a, 'static> {
+    /// MLIR text read from the file `name`.
+    pub fn file(name: &'a str, text: &'a str) -> Self {
+        Input::Text { name, text }
+    }
+}
+
+impl<'a, 'c> From<&'a Module<'c>> for Input<'a, 'c> {
+    fn from(module: &'a Module<'c>) -> Self {
+        Input::Module(module)
+    }
+}
+
+impl<'a> From<&'a str> for Input<'a, 'static> {
+    fn from(text: &'a str) -> Self {
+        Input::Text {
+            name: "<input>",
+            text,
+        }
+    }
+}
+
+/// The output of one `gpu.module`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Output {
+    /// The `gpu.module`'s symbol name.
+    pub module: String,
+    /// Lowered MLIR, LLVM IR or PTX, as [`Options::emit`] asked. A
+    /// `gpu.module` for several chips gives one PTX output per chip.
+    pub text: String,
+    /// The tensor maps of this module's kernels (empty without TMA).
+    pub manifest: Manifest,
+}
+
+/// A successful [`compile`].
+#[derive(Debug, Clone)]
+pub struct Compiled {
+    /// One per `gpu.module`, in IR order.
+    pub outputs: Vec<Output>,
+    /// Every kernel's tensor maps, as `acopy-opt --tma-manifest` writes them.
+    pub manifest: Manifest,
+    /// Every diagnostic (remarks, warnings; no errors), in the order emitted.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// A failed [`compile`]: every diagnostic, at least one of them an error.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", render(.diagnostics))]
+pub struct Failed {
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Failed {
+    /// The error diagnostics alone.
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics
+            .iter()
+            .filter(|diagnostic| diagnostic.severity == Severity::Error)
+    }
+}
+
+fn render(diagnostics: &[Diagnostic]) -> String {
+    diagnostics
+        .iter()
+        .filter(|diagnostic| diagnostic.severity == Severity::Error)
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Verifies, lowers and emits every `gpu.module` of `input`, and reads the
+/// tensor-map manifest at the one point where it is complete (after
+/// `acopy-lower`, before the upstream passes). Errors come back as
+/// diagnostics; nothing is printed.
+pub fn compile<'a, 'c: 'a>(
+    input: impl Into<Input<'a, 'c>>,
+    options: &Options,
+) -> Result<Compiled, Failed> {
+    let mut result = None;
+    let diagnostics = with_module(input.into(), options, |context, module| {
+        result = Some(run_compile(context, module, options)?);
+        Ok(())
+    });
+    match result {
+        Some((outputs, manifest))
+            if !diagnostics
+                .iter()
+                .any(|diagnostic| diagnostic.severity == Severity::Error) =>
+        {
+            Ok(Compiled {
+                outputs,
+                manifest,
+                diagnostics,
+            })
+        }
+        _ => Err(Failed { diagnostics }),
+    }
+}
+
+/// Checks every acopy op of `input` as `acopy-verify` does and returns every
+/// diagnostic; no error among them means the chip can do them all.
+pub fn verify<'a, 'c: 'a>(input: impl Into<Input<'a, 'c>>, options: &Options) -> Vec<Diagnostic> {
+    with_module(input.into(), options, |context, module| {
+        check_dialect(module)?;
+        let manager = new_manager(context);
+        crate::add_verify_pass(manager.as_operation_pass_manager(), options);
+        manager.run(module).map_err(|_| ())
+    })
+}
+
+/// Runs `body` on a module of `input` with a collector attached, and returns
+/// what it collected. A failure without an error diagnostic gets one, so
+/// that a caller never mistakes it for success.
+fn with_module(
+    input: Input,
+    options: &Options,
+    body: impl FnOnce(&Context, &mut Module) -> Result<(), ()>,
+) -> Vec<Diagnostic> {
+    let collector = Collector::default();
+    let outcome = match input {
+        Input::Text { name, text } => {
+            let context = match crate::create_context() {
+                Ok(context) => context,
+                Err(error) => return vec![internal(format!("cannot create a context: {error}"))],
+            };
+            context.enable_multi_threading(options.threads.unwrap_or(false));
+            collector.attach(&context);
+            let outcome = match parse(&context, text) {
+                Some(mut module) => body(&context, &mut module),
+                None => Err(()),
+            };
+            let mut diagnostics = collector.take_for(name);
+            add_missing_error(outcome, &mut diagnostics);
+            return diagnostics;
+        }
+        Input::Module(module) => {
+            let context_ref = module.context();
+            // SAFETY: the module borrows its context for 'c, beyond this call.
+            let context = unsafe { context_ref.to_ref() };
+            if let Err(error) = crate::prepare_context(context) {
+                return vec![internal(format!(
+                    "cannot prepare the module's context: {error}"
+                ))];
+            }
+            if let Some(threads) = options.threads {
+                context.enable_multi_threading(threads);
+            }
+            let attached = collector.attach_scoped(context);
+            // SAFETY: cloning a live op gives a new op that nothing owns yet;
+            // the `Operation` takes ownership of it.
+            let copy = unsafe {
+                melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(
+                    module.as_operation().to_raw(),
+                ))
+            };
+            let outcome = match Module::from_operation(copy) {
+                Some(mut copy) => body(context, &mut copy),
+                None => {
+                    attached_error(context, "the module's operation is not a builtin.module");
+                    Err(())
+                }
+            };
+            // SAFETY: the context outlives the module, which is alive here.
+            unsafe { attached.detach() };
+            outcome
+        }
+    };
+    let mut diagnostics = collector.take();
+    add_missing_error(outcome, &mut diagnostics);
+    diagnostics
+}
+
+fn attached_error(context: &Context, message: &str) {
+    acopy_dialect::diagnostics::emit_error(Location::unknown(context), message);
+}
+
+fn add_missing_error(outcome: Result<(), ()>, diagnostics: &mut Vec<Diagnostic>) {
+    let has_error = diagnostics
+        .iter()
+        .any(|diagnostic| diagnostic.severity == Severity::Error);
+    if outcome.is_err() && !has_error {
+        diagnostics.push(internal(
+            "a pass failed without reporting an error".to_string(),
+        ));
+    }
+}
+
+fn internal(message: String) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Error,
+        position: None,
+        message: format!("internal error in acopy: {message}"),
+        rule: None,
+        notes: Vec::new(),
+    }
+}
+
+/// Parses `text` as mlir-opt does, refusing first the text MLIR's parser
+/// would crash on (with an error at it): `acopy_dialect::source`.
+fn parse<'c>(context: &'c Context, text: &str) -> Option<Module<'c>> {
+    acopy_dialect::source::parse_module(context, text.as_bytes())
+}
+
+/// The dialect's own checks (attribute values IRDL cannot check).
+fn check_dialect(module: &Module) -> Result<(), ()> {
+    if acopy_dialect::check_module(module) > 0 {
+        Err(())
+    } else {
+        Ok(())
+    }
+}
+
+fn new_manager(context: &Context) -> PassManager<'_> {
+    let manager = PassManager::new(context);
+    manager.enable_verifier(true);
+    manager
+}
+
+fn run_compile(
+    context: &Context,
+    module: &mut Module,
+    options: &Options,
+) -> Result<(Vec<Output>, Manifest), ()> {
+    check_dialect(module)?;
+    let lower = new_manager(context);
+    crate::add_passes(lower.as_operation_pass_manager(), options);
+    lower.run(module).map_err(|_| ())?;
+    let manifest = crate::manifest(module, options).map_err(|error| {
+        acopy_dialect::diagnostics::emit_error(
+            error.location(context),
+            &format!("cannot collect the tensor-map manifest: {error}"),
+        );
+    })?;
+    let texts: Vec<(String, String)> = match options.emit {
+        Emit::Mlir => gpu_modules(module.as_operation())
+            .into_iter()
+            .map(|op| (symbol(op), op.to_string()))
+            .collect(),
+        Emit::Llvm | Emit::Ptx => {
+            let emit = new_manager(context);
+            crate::add_emit_passes(emit.as_operation_pass_manager(), options).map_err(|error| {
+                attached_error(context, &format!("internal error in acopy: {error}"));
+            })?;
+            emit.run(module).map_err(|_| ())?;
+            let format = if options.emit == Emit::Llvm {
+                emit::Format::Llvm
+            } else {
+                emit::Format::Ptx
+            };
+            emit::collect(module, format)
+                .map_err(|error| {
+                    if let emit::CollectError::Internal(message) = error {
+                        attached_error(context, &format!("internal error in acopy: {message}"));
+                    }
+                })?
+                .into_iter()
+                .map(|emitted| (emitted.name, emitted.text))
+                .collect()
+        }
+    };
+    let outputs = texts
+        .into_iter()
+        .map(|(name, text)| Output {
+            manifest: Manifest {
+                kernels: manifest
+                    .kernels
+                    .iter()
+                    .filter(|kernel| kernel.module == name)
+                    .cloned()
+                    .collect(),
+                ..manifest.clone()
+            },
+            module: name,
+            text,
+        })
+        .collect();
+    Ok((outputs, manifest))
+}
+
+fn gpu_modules<'c, 'a>(top: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut raw = Vec::new();
+    top.walk(WalkOrder::PreOrder, |op| {
+        if op.name().as_string_ref().as_str() == Ok("gpu.module") {
+            raw.push(op.to_raw());
+            return WalkResult::Skip;
+        }
+        WalkResult::Advance
+    });
+    raw.into_iter()
+        // SAFETY: the walk found these ops under `top`, which is alive.
+        .map(|raw| unsafe { OperationRef::from_raw(raw) })
+        .collect()
+}
+
+fn symbol(op: OperationRef) -> String {
+    op.attribute("sym_name")
+        .ok()
+        .and_then(|name| StringAttribute::try_from(name).ok())
+        .map(|name| acopy_dialect::string_value(name).to_string())
+        .unwrap_or_default()
+}

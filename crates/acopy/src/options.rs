@@ -1,0 +1,44 @@
+//! What [`crate::compile`] does.
+
+use acopy_target::Chip;
+
+/// What [`crate::compile`] produces for each `gpu.module`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Emit {
+    /// The `gpu.module` after `acopy-lower`, as MLIR text.
+    Mlir,
+    /// LLVM IR text.
+    Llvm,
+    /// PTX assembly.
+    #[default]
+    Ptx,
+}
+
+/// Options of [`crate::compile`], [`crate::verify`] and [`crate::add_passes`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Overrides the chip of every `gpu.module` (otherwise each one's
+    /// `#nvvm.target<chip = …>` decides).
+    pub chip: Option<Chip>,
+    /// Fallback mode: on cp.async chips, barrier, collective and
+    /// leader-tracked copies are lowered without those features where the
+    /// semantics can be kept (`docs/verification.md`), instead of being errors.
+    pub fallback: bool,
+    /// What to produce.
+    pub emit: Emit,
+    /// MLIR's multi-threading for the pass managers: `Some(true)` runs
+    /// `gpu.module`s in parallel, `Some(false)` on the calling thread. `None`
+    /// leaves the context as it is: single-threaded for a context
+    /// [`crate::compile`] creates from text (diagnostics then come in IR
+    /// order), the caller's setting for a module's own context.
+    pub threads: Option<bool>,
+}
+
+impl Options {
+    pub(crate) fn pass_options(&self) -> acopy_passes::PassOptions {
+        acopy_passes::PassOptions {
+            chip: self.chip,
+            fallback: self.fallback,
+        }
+    }
+}

@@ -1,0 +1,249 @@
+//! `acopy::compile` and `acopy::verify` as a frontend calls them.
+
+use acopy::{Chip, Emit, Input, Options, Severity};
+
+const SM90: &str = include_str!("../../../examples/tile_copy_sm90.mlir");
+const SM80: &str = include_str!("../../../examples/tile_copy_sm80.mlir");
+
+/// A cp.async copy without `oob_mode`: E4 on line 6, column 5.
+const E4_INPUT: &str = r#"module {
+  gpu.module @m [#nvvm.target<chip = "sm_80">] {
+    gpu.func @k(%src: memref<256x512xf32>, %i: index, %j: index)
+        workgroup(%tile: memref<32x128xf32, 3>) kernel {
+      %c0 = arith.constant 0 : index
+      "acopy.copy_gmem_to_smem"(%src, %tile, %i, %j) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>} : (memref<256x512xf32>, memref<32x128xf32, 3>, index, index) -> ()
+      gpu.return
+    }
+  }
+}
+"#;
+
+fn chip(name: &str) -> Option<Chip> {
+    Some(Chip::parse(name).expect("a known chip"))
+}
+
+#[test]
+fn ptx_and_manifest_for_a_tma_kernel() {
+    let compiled = acopy::compile(SM90, &Options::default()).expect("compiles");
+    assert_eq!(compiled.outputs.len(), 1);
+    let output = &compiled.outputs[0];
+    assert_eq!(output.module, "tile_copy");
+    assert!(output.text.contains(".target sm_90"), "{}", output.text);
+    assert!(
+        output.text.contains("cp.async.bulk.tensor.2d"),
+        "{}",
+        output.text
+    );
+    // Two tensor maps (src and dst), recorded at the right point.
+    let kernel = compiled
+        .manifest
+        .kernel("tile_copy")
+        .expect("kernel in manifest");
+    assert_eq!(kernel.chip, "sm_90");
+    assert_eq!(kernel.tensor_maps.len(), 2);
+    assert_eq!(kernel.tensor_maps[0].box_shape, vec![64, 128]);
+    assert_eq!(output.manifest, compiled.manifest);
+    assert!(compiled
+        .diagnostics
+        .iter()
+        .all(|diagnostic| diagnostic.severity != Severity::Error));
+}
+
+#[test]
+fn a_cp_async_kernel_has_an_empty_manifest() {
+    let compiled = acopy::compile(SM80, &Options::default()).expect("compiles");
+    assert!(compiled.outputs[0].text.contains(".target sm_80"));
+    assert!(
+        compiled.outputs[0]
+            .text
+            .contains("cp.async.ca.shared.global")
+            || compiled.outputs[0]
+                .text
+                .contains("cp.async.cg.shared.global")
+    );
+    assert!(compiled.manifest.kernels.is_empty());
+}
+
+#[test]
+fn each_emit_kind() {
+    let llvm = Options {
+        emit: Emit::Llvm,
+        ..Default::default()
+    };
+    let compiled = acopy::compile(SM90, &llvm).expect("compiles");
+    assert!(
+        compiled.outputs[0]
+            .text
+            .contains("define ptx_kernel void @tile_copy"),
+        "{}",
+        compiled.outputs[0].text
+    );
+    assert!(!compiled.outputs[0].text.contains(".target"));
+    let mlir = Options {
+        emit: Emit::Mlir,
+        ..Default::default()
+    };
+    let compiled = acopy::compile(SM90, &mlir).expect("compiles");
+    let text = &compiled.outputs[0].text;
+    assert!(text.starts_with("gpu.module @tile_copy"), "{text}");
+    assert!(text.contains("nvvm.cp.async.bulk.tensor"), "{text}");
+    assert!(!text.contains("\"acopy."), "{text}");
+    // The manifest does not depend on what is emitted.
+    assert_eq!(compiled.manifest.kernels.len(), 1);
+}
+
+#[test]
+fn the_chip_option_overrides_the_module() {
+    // sm_80's example on sm_90: the TMA path, so the barrier-less copy is E6.
+    let failed = acopy::compile(
+        SM80,
+        &Options {
+            chip: chip("sm_90"),
+            ..Default::default()
+        },
+    )
+    .expect_err("E6 on sm_90");
+    let rules: Vec<_> = failed.errors().map(|d| d.rule).collect();
+    assert_eq!(rules, [Some("E6"), Some("E7")], "{failed}");
+}
+
+#[test]
+fn errors_are_located_data_with_their_rule() {
+    let failed =
+        acopy::compile(Input::file("k.mlir", E4_INPUT), &Options::default()).expect_err("E4");
+    let errors: Vec<_> = failed.errors().collect();
+    assert_eq!(errors.len(), 1, "{failed}");
+    let error = errors[0];
+    assert_eq!(error.rule, Some("E4"));
+    assert_eq!(
+        error.message,
+        "The cp.async implementation only supports oob_mode=OOBFillMode.PROMISE_IN_BOUNDS"
+    );
+    let position = error.position.as_ref().expect("located");
+    assert_eq!(
+        (position.file.as_str(), position.line, position.column),
+        ("k.mlir", 6, 7)
+    );
+    // Display is mlir-opt's spelling.
+    assert!(
+        failed
+            .to_string()
+            .starts_with("k.mlir:6:7: error: The cp.async"),
+        "{failed}"
+    );
+    // verify returns the same error without compiling.
+    let diagnostics = acopy::verify(Input::file("k.mlir", E4_INPUT), &Options::default());
+    assert_eq!(diagnostics, failed.diagnostics);
+    // Fallback mode waives E4: cp.async zero-fills through its source size.
+    let fallback = Options {
+        fallback: true,
+        ..Default::default()
+    };
+    let compiled = acopy::compile(E4_INPUT, &fallback).expect("waived");
+    assert!(compiled.outputs[0].text.contains("cp.async"));
+}
+
+#[test]
+fn verify_accepts_what_the_chip_can_do() {
+    assert_eq!(acopy::verify(SM90, &Options::default()), vec![]);
+    assert_eq!(acopy::verify(SM80, &Options::default()), vec![]);
+}
+
+#[test]
+fn a_parse_error_is_a_located_diagnostic() {
+    let failed = acopy::compile("module {\n  %x = \n}\n", &Options::default()).expect_err("bad");
+    let error = failed.errors().next().expect("an error");
+    let position = error.position.as_ref().expect("located");
+    assert_eq!((position.file.as_str(), position.line), ("<input>", 2));
+    assert_eq!(error.rule, None);
+}
+
+#[test]
+fn text_the_parser_would_crash_on_is_refused() {
+    let text = "module attributes {a = array<index: 1>} {}\n";
+    let failed = acopy::compile(text, &Options::default()).expect_err("refused");
+    let error = failed.errors().next().expect("an error");
+    assert_eq!(error.position.as_ref().map(|p| p.line), Some(1));
+}
+
+#[test]
+fn a_malformed_acopy_op_stops_before_the_passes() {
+    let text = E4_INPUT.replace(
+        "operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>",
+        "operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = \"sometimes\"",
+    );
+    let failed = acopy::compile(text.as_str(), &Options::default()).expect_err("malformed");
+    let errors: Vec<_> = failed.errors().collect();
+    assert_eq!(errors.len(), 1, "{failed}");
+    assert!(errors[0].message.contains("oob_mode"), "{failed}");
+}
+
+#[test]
+fn emitting_needs_a_gpu_module() {
+    let failed = acopy::compile("module {}", &Options::default()).expect_err("no gpu.module");
+    assert!(
+        failed.to_string().contains("this input has none"),
+        "{failed}"
+    );
+    // Lowered MLIR of nothing is fine.
+    let mlir = Options {
+        emit: Emit::Mlir,
+        ..Default::default()
+    };
+    assert_eq!(
+        acopy::compile("module {}", &mlir).expect("empty").outputs,
+        vec![]
+    );
+}
+
+#[test]
+fn a_module_input_is_left_unchanged() {
+    let context = acopy::create_context().expect("context");
+    let module = acopy::melior::ir::Module::parse(&context, SM90).expect("parses");
+    let before = module.as_operation().to_string();
+    let compiled = acopy::compile(&module, &Options::default()).expect("compiles");
+    assert!(compiled.outputs[0].text.contains(".target sm_90"));
+    assert_eq!(module.as_operation().to_string(), before);
+    // A second call on the same context collects only its own diagnostics.
+    let failed = acopy::compile(
+        &module,
+        &Options {
+            chip: chip("sm_80"),
+            ..Default::default()
+        },
+    )
+    .expect_err("E1 on sm_80");
+    let rules: Vec<_> = failed.errors().map(|d| d.rule).collect();
+    assert_eq!(rules, [Some("E1"), Some("A5"), Some("A6")], "{failed}");
+}
+
+#[test]
+fn threads_give_the_same_ptx() {
+    let single = acopy::compile(SM90, &Options::default()).expect("compiles");
+    let multi = acopy::compile(
+        SM90,
+        &Options {
+            threads: Some(true),
+            ..Default::default()
+        },
+    )
+    .expect("compiles");
+    assert_eq!(single.outputs, multi.outputs);
+    // Each call has its own context, so callers may compile on several threads.
+    let handles: Vec<_> = (0..2)
+        .map(|_| std::thread::spawn(|| acopy::compile(SM90, &Options::default())))
+        .collect();
+    for handle in handles {
+        let compiled = handle.join().expect("no panic").expect("compiles");
+        assert_eq!(compiled.outputs, single.outputs);
+    }
+}
+
+#[test]
+fn errors_cross_threads() {
+    fn sendable<T: std::error::Error + Send + Sync + 'static>() {}
+    sendable::<acopy::Failed>();
+    sendable::<acopy::passes::manifest::CollectError>();
+    sendable::<acopy::passes::pipeline::PipelineError>();
+    sendable::<acopy::dialect::DialectError>();
+}
