@@ -37,7 +37,7 @@ use std::{
 use mutants::{collect_corpus, env_number, make_mutant, workspace_root};
 
 const DEFAULT_SEED: u64 = 0xa9_7ee5_2026;
-const DEFAULT_MUTANTS: usize = 100;
+const DEFAULT_MUTANTS: usize = 80;
 const THREADS: usize = 2;
 
 /// `--emit` refusals of IR that holds no acopy op's problem (see the module
