@@ -9,6 +9,8 @@ cd "$(dirname "$0")/.."
 PACKAGES=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools libclang-22-dev
   libpolly-22-dev libzstd-dev libz3-dev libxml2-dev zlib1g-dev
+  # g++: acopy-dialect's C++ shim for MLIR remarks and warnings (dialect/build.rs).
+  g++
 )
 # Debian's python3 needs python3-venv for `python3 -m venv` (ensurepip).
 if ! command -v python3 >/dev/null; then

@@ -219,7 +219,10 @@ fn loading_without_irdl_says_what_to_do() {
     let error = crate::load(&bare).expect_err("no irdl dialect");
     assert!(matches!(error, crate::DialectError::NoIrdl));
     let message = error.to_string();
-    assert!(message.contains("register the upstream dialects first"), "{message}");
+    assert!(
+        message.contains("register the upstream dialects first"),
+        "{message}"
+    );
     assert!(!message.contains("bug"), "{message}");
     // The same context, with the dialects registered, loads it.
     let registry = melior::dialect::DialectRegistry::new();
@@ -227,4 +230,39 @@ fn loading_without_irdl_says_what_to_do() {
     bare.append_dialect_registry(&registry);
     crate::load(&bare).expect("loads once irdl is registered");
     assert!(bare.is_registered_operation(crate::names::COPY_GMEM_TO_SMEM));
+}
+
+#[test]
+fn remarks_and_warnings_are_real_diagnostics() {
+    use std::sync::{Arc, Mutex};
+    let context = context();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let sink = seen.clone();
+    context.attach_diagnostic_handler(move |diagnostic| {
+        sink.lock().unwrap().push((
+            format!("{:?}", diagnostic.severity()),
+            diagnostic.location().to_string(),
+            diagnostic.to_string(),
+        ));
+        true
+    });
+    let location = Location::new(&context, "k.mlir", 7, 3);
+    crate::diagnostics::emit_remark(location, "kept on sm_80");
+    crate::diagnostics::emit_warning(location, "careful\0here");
+    crate::diagnostics::emit_error(location, "refused");
+    let (Remark, Warning, Error) = (
+        "Remark".to_string(),
+        "Warning".to_string(),
+        "Error".to_string(),
+    );
+    let seen = seen.lock().unwrap().clone();
+    let location = "loc(\"k.mlir\":7:3)".to_string();
+    assert_eq!(
+        seen,
+        [
+            (Remark, location.clone(), "kept on sm_80".to_string()),
+            (Warning, location.clone(), "careful here".to_string()),
+            (Error, location, "refused".to_string()),
+        ]
+    );
 }

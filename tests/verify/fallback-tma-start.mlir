@@ -2,16 +2,17 @@
 // tests/verify/invalid-tma-start.mlir. A18 is waived for copies with a
 // non-TMA path (loads without leader_tracked, and every store:
 // verify::tma_facts::tma_fallback_exists), and the
-// decision is logged like every fallback waiver; A19 is unchanged.
+// decision is a remark like every fallback waiver; A19 is unchanged.
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify --acopy-fallback
-// RUN: env ACOPY_LOG=acopy_passes=info not acopy-opt %s --split-input-file --acopy-verify --acopy-fallback 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// REMARK: remark: fallback mode keeps this op on sm_90: the copy takes a non-TMA path: cp.async completing the same barrier for a load, element-wise stores or atomics for a store rule="A18" op="acopy.copy_gmem_to_smem"
-// REMARK: remark: fallback mode keeps this op on sm_90a: the copy takes a non-TMA path: cp.async completing the same barrier for a load, element-wise stores or atomics for a store rule="A18" op="acopy.copy_smem_to_gmem"
+// RUN: not acopy-opt %s --split-input-file --acopy-verify --acopy-fallback 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// REMARK: fallback-tma-start.mlir:16:5: remark: fallback mode keeps this op on sm_90: the copy takes a non-TMA path: cp.async completing the same barrier for a load, element-wise stores or atomics for a store
+// REMARK: fallback-tma-start.mlir:61:5: remark: fallback mode keeps this op on sm_90a: the copy takes a non-TMA path: cp.async completing the same barrier for a load, element-wise stores or atomics for a store
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%src: memref<256x512xf32>) workgroup(%tile: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
     %c37 = arith.constant 37 : index
     %c133 = arith.constant 133 : index
+    // expected-remark @+1 {{fallback mode keeps this op on sm_90: the copy takes a non-TMA path: cp.async completing the same barrier for a load, element-wise stores or atomics for a store}}
     "acopy.copy_gmem_to_smem"(%src, %tile, %c37, %c133, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
@@ -29,6 +30,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     %cm63 = arith.constant -63 : index
     "acopy.copy_gmem_to_smem"(%src, %tile, %c37, %c128, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src, %tile, %c37, %cm64, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "zeros"} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    // expected-remark @+1 {{fallback mode keeps this op on sm_90: the copy takes a non-TMA path: cp.async completing the same barrier for a load, element-wise stores or atomics for a store}}
     "acopy.copy_gmem_to_smem"(%src, %tile, %c37, %cm63, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "zeros"} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
@@ -42,6 +44,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     %c0 = arith.constant 0 : index
     %c4 = arith.constant 4 : index
     %view = memref.subview %src[0, 3] [256, 256] [1, 1] : memref<256x512xbf16> to memref<256x256xbf16, strided<[512, 1], offset: 3>>
+    // expected-remark @+1 {{fallback mode keeps this op on sm_90: the copy takes a non-TMA path: cp.async completing the same barrier for a load, element-wise stores or atomics for a store}}
     "acopy.copy_gmem_to_smem"(%view, %tile, %c0, %c4, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "undefined"} : (memref<256x256xbf16, strided<[512, 1], offset: 3>>, memref<64x64xbf16, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
@@ -54,8 +57,11 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   gpu.func @k(%g: memref<256x512xf32>) workgroup(%tile: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     %c0 = arith.constant 0 : index
     %c2 = arith.constant 2 : index
+    // expected-remark @+1 {{fallback mode keeps this op on sm_90a: the copy takes a non-TMA path: cp.async completing the same barrier for a load, element-wise stores or atomics for a store}}
     "acopy.copy_smem_to_gmem"(%tile, %g, %c0, %c2) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (memref<64x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    // expected-remark @+1 {{fallback mode keeps this op on sm_90a: the copy takes a non-TMA path: cp.async completing the same barrier for a load, element-wise stores or atomics for a store}}
     "acopy.copy_smem_to_gmem"(%tile, %g, %c0, %c2) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "add"} : (memref<64x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    // expected-remark @+1 {{fallback mode keeps this op on sm_90a: the copy takes a non-TMA path: cp.async completing the same barrier for a load, element-wise stores or atomics for a store}}
     "acopy.copy_gmem_to_smem"(%g, %tile, %c0, %c2, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"]} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
@@ -106,6 +112,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%g: memref<256x512xf32>) workgroup(%tile: memref<64x32xf32, 3>) kernel {
     %cm10 = arith.constant -10 : index
     %c128 = arith.constant 128 : index
+    // expected-remark @+1 {{fallback mode keeps this op on sm_90: the copy takes a non-TMA path: cp.async completing the same barrier for a load, element-wise stores or atomics for a store}}
     "acopy.copy_smem_to_gmem"(%tile, %g, %cm10, %c128) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (memref<64x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
     gpu.return
   }

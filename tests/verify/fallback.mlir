@@ -5,21 +5,28 @@
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(acopy-verify{fallback=true})'
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(acopy-verify{fallback})'
 //
-// The C API cannot emit remarks, so the remark for dropped collective_axes
-// and leader_tracked is a log line (docs/verification.md).
-// RUN: env ACOPY_LOG=acopy_passes=info not acopy-opt %s --split-input-file --acopy-fallback 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// REMARK-DAG: remark: fallback mode keeps this op on sm_80: the barrier tracks completion through cp.async.mbarrier.arrive
-// REMARK-DAG: remark: fallback mode keeps this op on sm_80: collective_axes is dropped on a 1×1×1 cluster
-// REMARK-DAG: remark: fallback mode keeps this op on sm_80: leader_tracked is dropped on a 1×1×1 cluster
-// REMARK-DAG: remark: fallback mode keeps this op on sm_80: out-of-bounds elements are zero-filled through the cp.async source size
-// REMARK-DAG: remark: fallback mode keeps this op on sm_80: the predicate guards the copy
+// Each waived rule of a kept op is an MLIR remark at the op (the remark
+// directives below); printed, it names the input file as errors do.
+// RUN: not acopy-opt %s --split-input-file --acopy-fallback 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// REMARK: fallback.mlir:26:5: remark: fallback mode keeps this op on sm_80: the barrier tracks completion through cp.async.mbarrier.arrive
+// REMARK-NEXT: fallback.mlir:26:5: remark: fallback mode keeps this op on sm_80: collective_axes is dropped on a 1×1×1 cluster
+// REMARK-NEXT: fallback.mlir:26:5: remark: fallback mode keeps this op on sm_80: leader_tracked is dropped on a 1×1×1 cluster
+// REMARK-NEXT: fallback.mlir:26:5: remark: fallback mode keeps this op on sm_80: out-of-bounds elements are zero-filled through the cp.async source size
+// REMARK-NEXT: fallback.mlir:26:5: remark: fallback mode keeps this op on sm_80: the predicate guards the copy
 
 // Everything E1-E5 complain about, kept: a barrier, a predicate, "zeros",
 // "undefined", and a replicated leader-tracked multicast on a 1x1x1 cluster.
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @kept(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xi64, 3>, %p: i1) kernel {
+    // expected-remark @+5 {{fallback mode keeps this op on sm_80: the barrier tracks completion through cp.async.mbarrier.arrive}}
+    // expected-remark @+4 {{fallback mode keeps this op on sm_80: collective_axes is dropped on a 1×1×1 cluster}}
+    // expected-remark @+3 {{fallback mode keeps this op on sm_80: leader_tracked is dropped on a 1×1×1 cluster}}
+    // expected-remark @+2 {{fallback mode keeps this op on sm_80: out-of-bounds elements are zero-filled through the cp.async source size}}
+    // expected-remark @+1 {{fallback mode keeps this op on sm_80: the predicate guards the copy}}
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar, %p) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 1>, oob_mode = "zeros", collective_axes = ["x"], leader_tracked = "replicated"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>, i1) -> ()
+    // expected-remark @+1 {{fallback mode keeps this op on sm_80: out-of-bounds elements are zero-filled through the cp.async source size}}
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
+    // expected-remark @+1 {{fallback mode keeps this op on sm_80: out-of-bounds elements are zero-filled through the cp.async source size}}
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "undefined"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
     gpu.return
   }

@@ -141,6 +141,30 @@ fn errors_are_located_data_with_their_rule() {
     };
     let compiled = acopy::compile(E4_INPUT, &fallback).expect("waived");
     assert!(compiled.outputs[0].text.contains("cp.async"));
+    // The waiver is a real remark at the op, with its position.
+    let remarks: Vec<_> = compiled
+        .diagnostics
+        .iter()
+        .map(|d| {
+            (
+                d.severity,
+                d.position
+                    .as_ref()
+                    .map(|p| (p.file.as_str(), p.line, p.column)),
+                d.message.as_str(),
+                d.rule,
+            )
+        })
+        .collect();
+    assert_eq!(
+        remarks,
+        [(
+            Severity::Remark,
+            Some(("<input>", 6, 7)),
+            "fallback mode keeps this op on sm_80: out-of-bounds elements are zero-filled through the cp.async source size",
+            None
+        )]
+    );
 }
 
 #[test]

@@ -23,10 +23,10 @@
 //! chip; `fallback=true` turns on fallback mode: E1–E5 (on cp.async chips)
 //! and A18 (on TMA chips) are waived for an op whenever
 //! [`rules::Fallback::keeps`] says its semantics can be kept exactly, and
-//! reported as in strict mode otherwise. The MLIR C
-//! API can only emit errors (`mlirEmitError`), so the remark SPEC asks for
-//! when `collective_axes`/`leader_tracked` are dropped is a `tracing::info!`
-//! event (`ACOPY_LOG=acopy_passes=info`).
+//! reported as in strict mode otherwise. Each waived rule of a kept op gets
+//! a remark at the op ("fallback mode keeps this op on sm_XX: …"), an MLIR
+//! diagnostic (through acopy-dialect's C++ shim, as the C API only emits
+//! errors).
 //!
 //! `acopy-lower` calls [`verify_operation`] as its first step.
 
@@ -39,7 +39,10 @@ pub(crate) mod tma_facts;
 #[cfg(test)]
 mod tests;
 
-use acopy_dialect::{diagnostics::emit_error, AcopyOp};
+use acopy_dialect::{
+    diagnostics::{emit_error, emit_remark},
+    AcopyOp,
+};
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     OperationRef,
@@ -121,6 +124,8 @@ pub fn check_op(op: OperationRef, options: &PassOptions) -> Option<Finding> {
 }
 
 /// The first rule of the table that `ctx`'s op breaks, after fallback waivers.
+/// An op that fallback mode keeps gets a remark at it for each waived rule
+/// (one that still fails gets its error alone).
 pub fn first_failure(ctx: &Ctx) -> Option<&'static Rule> {
     let op_name = ctx.view.op().name();
     let op_name = op_name.as_string_ref().as_str().ok()?;
@@ -128,7 +133,8 @@ pub fn first_failure(ctx: &Ctx) -> Option<&'static Rule> {
     // Waivable rules say themselves which path they are on (E1–E5 on
     // cp.async chips, A18 on TMA chips); fallback mode applies to both.
     let fallback = ctx.options.fallback;
-    RULES
+    let mut kept = Vec::new();
+    let failure = RULES
         .iter()
         .filter(|rule| rule.applies(op_name, path))
         .find(|rule| {
@@ -137,17 +143,22 @@ pub fn first_failure(ctx: &Ctx) -> Option<&'static Rule> {
             }
             match &rule.fallback {
                 Some(waiver) if fallback && (waiver.keeps)(ctx) => {
-                    tracing::info!(
-                        rule = rule.id,
-                        op = op_name,
-                        location = %ctx.view.op().location(),
-                        "remark: fallback mode keeps this op on {}: {}",
-                        ctx.target.chip,
-                        waiver.lowering
-                    );
+                    kept.push(waiver.lowering);
                     false
                 }
                 _ => true,
             }
-        })
+        });
+    if failure.is_none() {
+        for lowering in kept {
+            emit_remark(
+                ctx.view.op().location(),
+                &format!(
+                    "fallback mode keeps this op on {}: {lowering}",
+                    ctx.target.chip
+                ),
+            );
+        }
+    }
+    failure
 }
