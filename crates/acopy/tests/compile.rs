@@ -270,4 +270,5 @@ fn errors_cross_threads() {
     sendable::<acopy::passes::manifest::CollectError>();
     sendable::<acopy::passes::pipeline::PipelineError>();
     sendable::<acopy::dialect::DialectError>();
+    sendable::<acopy::dialect::kernel::KernelError>();
 }
