@@ -7,6 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 cargo test --workspace --all-targets
+# A crate outside the workspace that embeds acopy (README, "Embedding"): its own
+# [workspace] and .cargo/config.toml; target/ is shared so nothing builds twice.
+CARGO_TARGET_DIR="$PWD/target" cargo run --quiet --manifest-path examples/embed-crate/Cargo.toml
 # The lit suite again against an optimised acopy-opt: undefined behaviour can hide in a
 # debug build (it once did: a dangling context reference crashed only in release).
 cargo test --release -p acopy-opt --test lit
