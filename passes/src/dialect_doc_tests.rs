@@ -88,6 +88,8 @@ fn sections(doc: &str) -> Vec<Section> {
         .skip(1)
         .filter_map(|chunk| {
             let (op, text) = chunk.split_once("`\n")?;
+            // The section ends at the next heading of any kind.
+            let text = text.split("\n## ").next().unwrap_or(text);
             let example = text
                 .split_once("```mlir\n")
                 .and_then(|(_, rest)| rest.split_once("```"))
