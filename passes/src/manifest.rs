@@ -91,9 +91,7 @@ pub(crate) fn parse_entry(element: Attribute) -> Result<TensorMapEntry, String> 
         OobFill::from_name(oob_fill).ok_or_else(|| format!("unknown oob_fill `{oob_fill}`"))?;
     let element_type = ElementType::from_mlir_name(&element_type)
         .ok_or_else(|| format!("element type {element_type} has no manifest spelling"))?;
-    let swizzle = int("swizzle")?;
-    let swizzle = Swizzle::from_bytes(swizzle)
-        .ok_or_else(|| format!("swizzle must be 0, 32, 64 or 128, got {swizzle}"))?;
+    let swizzle = Swizzle::try_from(int("swizzle")?)?;
     let index = |name: &str| -> Result<u32, String> {
         let value = int(name)?;
         u32::try_from(value).map_err(|_| format!("`{name}` {value} out of range"))

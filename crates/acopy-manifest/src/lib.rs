@@ -236,11 +236,17 @@ impl Swizzle {
     }
 }
 
+impl TryFrom<i64> for Swizzle {
+    type Error = String;
+    fn try_from(v: i64) -> Result<Self, String> {
+        Swizzle::from_bytes(v).ok_or_else(|| format!("swizzle must be 0, 32, 64 or 128, got {v}"))
+    }
+}
+
 impl TryFrom<u32> for Swizzle {
     type Error = String;
     fn try_from(v: u32) -> Result<Self, String> {
-        Swizzle::from_bytes(v.into())
-            .ok_or_else(|| format!("swizzle must be 0, 32, 64 or 128, got {v}"))
+        Swizzle::try_from(i64::from(v))
     }
 }
 
