@@ -399,6 +399,35 @@ fn tma_fallback_exists_for_all_but_pair_copies() {
     assert_eq!(found, [true, true, false, true, true, false]);
 }
 
+/// `assumes_aligned_start` reads the promise from loads and stores alike (a
+/// public fact embedders may query; within acopy-verify only A19 reads it, and
+/// every store has a non-TMA path, so no lit test reaches the store side).
+#[test]
+fn assumes_aligned_start_reads_loads_and_stores() {
+    use acopy_dialect::AcopyOp;
+    use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+    let text = r#"gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%g: memref<256x512xf32>, %i: index) workgroup(%t: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+    "acopy.copy_gmem_to_smem"(%g, %t, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%g, %t, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_smem_to_gmem"(%t, %g, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start} : (memref<64x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%t, %g, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (memref<64x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    "acopy.wait_smem_to_gmem"() {pending = 0 : i64} : () -> ()
+    gpu.return
+  }
+}"#;
+    let context = create_context().expect("the acopy dialect loads");
+    let module = Module::parse(&context, text).expect("the test input parses");
+    let mut found = Vec::new();
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        if let Some(Ok(view)) = AcopyOp::from_op(op) {
+            found.push(super::tma_facts::assumes_aligned_start(&view));
+        }
+        WalkResult::Advance
+    });
+    assert_eq!(found, [true, false, true, false, false]);
+}
+
 /// The rules' text that names element types (A23's list, A15's table) says
 /// what the typed lists in the code hold: `ElementType::ALL` and
 /// `shape::reduction_types`.
