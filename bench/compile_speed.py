@@ -99,8 +99,10 @@ TENSOR_MAP = ("!nvgpu.tensormap.descriptor<tensor = memref<32x32xf32, 3>, swizzl
 
 
 def upstream_input(n, path, start, per_kernel):
+    # No target on the gpu.module: the pipeline attaches one from its cubin-chip
+    # and cubin-features (a target already there keeps its default PTX version).
     lines = ['module attributes {gpu.container_module} {',
-             f'  gpu.module @kernels [#nvvm.target<chip = "{CHIP[path]}">] {{']
+             '  gpu.module @kernels {']
     for k, count in enumerate(kernel_counts(n, per_kernel)):
         if path == "cpasync":
             lines.append(f'    gpu.func @k{k}(%src: {GLOBAL}, %r: index) '
@@ -120,8 +122,11 @@ def upstream_input(n, path, start, per_kernel):
             lines.append(f'      %g = nvgpu.device_async_create_group {group}')
             lines.append('      nvgpu.device_async_wait %g {numGroups = 0 : i32}')
         else:
-            lines.append(f'    gpu.func @k{k}(%map: {TENSOR_MAP}, %r: index) '
+            # The tensor map arrives as a pointer, as acopy's does: the upstream
+            # pipeline cannot convert a gpu.func argument of the descriptor type.
+            lines.append(f'    gpu.func @k{k}(%mapptr: !llvm.ptr, %r: index) '
                          f'workgroup(%tile: {TILE}) kernel {{')
+            lines.append(f'      %map = builtin.unrealized_conversion_cast %mapptr : !llvm.ptr to {TENSOR_MAP}')
             lines.append('      %c0 = arith.constant 0 : index')
             lines.append('      %c1 = arith.constant 1 : index')
             lines.append('      %bytes = arith.constant 4096 : index')
