@@ -58,6 +58,7 @@ pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
 }
 
 fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
+    let _launches = tma::launches::Scope::enter();
     // Verification comes first (SPEC §3): the lowerings rely on it.
     crate::verify::verify_operation(operation, options)?;
     let mut raw_ops = Vec::new();
