@@ -1,4 +1,4 @@
-//! The attribute values of acopy ops (SPEC §1), parsed from their MLIR spelling.
+//! The attribute values of acopy ops (docs/dialect.md), parsed from their MLIR spelling.
 //!
 //! IRDL cannot declare optional attributes, so every attribute is checked here:
 //! an unknown value becomes a [`ViewError`] that names the attribute and lists

@@ -1,5 +1,5 @@
 //! The `acopy` MLIR dialect: an asynchronous global→shared memory copy and its
-//! companion ops (SPEC §1).
+//! companion ops (docs/dialect.md).
 //!
 //! The dialect is declared in IRDL (`acopy.irdl.mlir`, embedded in this crate)
 //! and loaded into any melior [`Context`](melior::Context) with [`load`]. IRDL

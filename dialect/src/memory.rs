@@ -1,4 +1,4 @@
-//! Memory spaces of memref operands, as SPEC §1 defines them.
+//! Memory spaces of memref operands, as docs/dialect.md defines them.
 
 use melior::ir::{attribute::IntegerAttribute, r#type::MemRefType, Attribute};
 

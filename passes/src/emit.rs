@@ -3,7 +3,7 @@
 //! [`add_passes`] appends to a pass manager, after the acopy passes:
 //! 1. `acopy-prepare-emit` (ours): every `gpu.module` gets
 //!    `targets = [#nvvm.target<O = …, chip = "sm_XX", features = "+ptxNN">]`
-//!    with the resolved chip (the override first, SPEC §2) and the PTX ISA the
+//!    with the resolved chip (the override first, docs/dialect.md, "Target") and the PTX ISA the
 //!    chip model asks for ([`Chip::ptx_features`]), because the NVPTX backend
 //!    aborts the whole process on a PTX version too old for the chip. It also
 //!    refuses, with an error at the op, acopy ops left unlowered and any NVVM op

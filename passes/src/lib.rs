@@ -2,7 +2,7 @@
 //!
 //! | pass | module | needs | guarantees |
 //! |---|---|---|---|
-//! | `acopy-verify` | [`verify`] | acopy ops inside `gpu.module`s with a resolvable chip | every op the chip cannot do has an error at its location (SPEC §3); the IR is unchanged |
+//! | `acopy-verify` | [`verify`] | acopy ops inside `gpu.module`s with a resolvable chip | every op the chip cannot do has an error at its location (docs/verification.md); the IR is unchanged |
 //! | `acopy-lower` | [`lower`] | IR that `acopy-verify` accepts | no acopy op remains; NVVM ops for the chip's copy path |
 //!
 //! [`diagnostics`] copies MLIR's diagnostics out as data, for library callers

@@ -7,7 +7,7 @@ use acopy_target::Chip;
 pub struct PassOptions {
     /// Overrides the chip of every `gpu.module` (`--chip=` / `chip=`).
     pub chip: Option<Chip>,
-    /// Opt-in fallback mode of SPEC §3 (`--acopy-fallback` / `fallback=true`).
+    /// Opt-in fallback mode of docs/verification.md (`--acopy-fallback` / `fallback=true`).
     pub fallback: bool,
 }
 

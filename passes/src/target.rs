@@ -1,4 +1,4 @@
-//! Target resolution (SPEC §2): which chip, cluster shape and block size an
+//! Target resolution (docs/dialect.md, "Target"): which chip, cluster shape and block size an
 //! acopy op is compiled for.
 //!
 //! The chip comes from the enclosing `gpu.module`'s `#nvvm.target<chip = ...>`,

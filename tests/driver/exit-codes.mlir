@@ -1,4 +1,4 @@
-// Exit status: 0 on success, 1 on an error diagnostic, 2 on bad usage (SPEC §5).
+// Exit status: 0 on success, 1 on an error diagnostic, 2 on bad usage (README, "acopy-opt").
 // RUN: acopy-opt %S/Inputs/ok.mlir > /dev/null
 // RUN: sh -c 'acopy-opt %S/Inputs/bad.mlir 2> %t.err; test $? -eq 1'
 // RUN: FileCheck %s --check-prefix=LOCATED < %t.err

@@ -1,5 +1,5 @@
 // TMA loads of rank 1 to 5; a tile of lower rank than src has leading window
-// dimensions of length 1 (SPEC §1.1), which the box keeps.
+// dimensions of length 1 (docs/dialect.md), which the box keeps.
 // RUN: acopy-opt %s --acopy-lower | FileCheck %s
 // RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx

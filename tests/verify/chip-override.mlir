@@ -1,4 +1,4 @@
-// The chip option overrides every gpu.module's #nvvm.target (SPEC §2), as a
+// The chip option overrides every gpu.module's #nvvm.target (docs/dialect.md, "Target"), as a
 // driver flag and as a pipeline option, with the same results.
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify --chip=sm_90
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(acopy-verify{chip=sm_90})'

@@ -1,4 +1,4 @@
-// The documented texts are exact: each error line ends where the SPEC's text
+// The documented texts are exact: each error line ends where the documented text
 // ends, and each bad op gets exactly one error.
 // RUN: not acopy-opt %s --split-input-file --acopy-verify 2>&1 >/dev/null | FileCheck %s --implicit-check-not=error:
 

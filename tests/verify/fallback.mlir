@@ -1,4 +1,4 @@
-// Fallback mode (SPEC §3), opt-in: on pre-Hopper chips E1-E5 are not reported
+// Fallback mode (docs/verification.md), opt-in: on pre-Hopper chips E1-E5 are not reported
 // where the semantics can be kept exactly; otherwise the error is strict
 // mode's. Strict mode is the default (see invalid-cp-async.mlir).
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-fallback

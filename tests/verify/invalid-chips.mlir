@@ -1,6 +1,6 @@
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify
 // A copy whose chip cannot be determined gets an error that names what to
-// add (SPEC §2). It is reported at every acopy op of the gpu.module; a
+// add (docs/dialect.md, "Target"). It is reported at every acopy op of the gpu.module; a
 // gpu.module without acopy ops is not checked.
 
 // No gpu.module at all: both ops get the error.

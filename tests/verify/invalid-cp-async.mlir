@@ -1,5 +1,5 @@
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify
-// The cp.async implementation (sm_80 to sm_89): SPEC §3's E1-E5 and our own
+// The cp.async implementation (sm_80 to sm_89): the documented E1-E5 and our own
 // rules for what cp.async cannot do. Each case breaks exactly one rule.
 
 gpu.module @m [#nvvm.target<chip = "sm_80">] {

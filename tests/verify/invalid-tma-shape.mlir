@@ -1,5 +1,5 @@
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify
-// SPEC §3's TMA shape rules (T1-T4), and our own rules about the memrefs TMA
+// the documented TMA shape rules (T1-T4), and our own rules about the memrefs TMA
 // can describe (A13, A14). The slice shape is the copy window: dst's shape,
 // with leading 1s up to src's rank.
 

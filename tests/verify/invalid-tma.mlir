@@ -1,5 +1,5 @@
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify
-// The TMA implementation (sm_90 and newer): SPEC §3's E6-E9. Each case breaks
+// The TMA implementation (sm_90 and newer): the documented E6-E9. Each case breaks
 // exactly one rule.
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {

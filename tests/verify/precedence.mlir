@@ -1,5 +1,5 @@
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify
-// Several violations on one op report only the first, in SPEC §3's order:
+// Several violations on one op report only the first, in the documented order (docs/verification.md):
 // cp.async E10, E1, E2, E3, E4, E5, E11; TMA E10, E8, E9, E6, E11, T1-T4;
 // then our own rules.
 

@@ -135,7 +135,7 @@ impl Chip {
     }
 
     /// The copy implementation for this chip: `cp.async` below major 9, TMA
-    /// from Hopper on (SPEC section 2).
+    /// from Hopper on (docs/dialect.md, "Target").
     pub fn copy_path(&self) -> CopyPath {
         if self.major() < 9 {
             CopyPath::CpAsync

@@ -63,7 +63,7 @@ impl<'c, 'a> CopyGmemToSmem<'c, 'a> {
         })
     }
 
-    /// The OOB mode, with SPEC's default (`"zeros"`) applied.
+    /// The OOB mode, with the documented default (`"zeros"`) applied.
     pub fn oob_mode_or_default(&self) -> OobMode {
         self.oob_mode.unwrap_or_default()
     }

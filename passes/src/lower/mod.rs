@@ -1,7 +1,7 @@
 //! `acopy-lower`: acopy ops to NVVM, with cp.async or TMA chosen by the chip.
 //!
 //! **Needs**: acopy ops inside `gpu.func`s (or any function) whose chip
-//! resolves (SPEC §2: the enclosing `gpu.module`'s `#nvvm.target`, or the
+//! resolves (docs/dialect.md, "Target": the enclosing `gpu.module`'s `#nvvm.target`, or the
 //! `chip` option). The ops must pass verification; the pass verifies first.
 //!
 //! **Guarantees**: on success no acopy op remains and the IR verifies; each
@@ -59,7 +59,7 @@ pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
 
 fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     let _launches = tma::launches::Scope::enter();
-    // Verification comes first (SPEC §3): the lowerings rely on it.
+    // Verification comes first (docs/verification.md): the lowerings rely on it.
     crate::verify::verify_operation(operation, options)?;
     let mut raw_ops = Vec::new();
     operation.walk(WalkOrder::PreOrder, |op| {

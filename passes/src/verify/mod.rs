@@ -1,4 +1,4 @@
-//! `acopy-verify`: SPEC §3's documented errors, checked before lowering.
+//! `acopy-verify`: the documented errors (docs/verification.md), checked before lowering.
 //!
 //! **Needs**: any IR that parses. acopy ops are expected inside a `gpu.module`
 //! whose `targets` hold an `#nvvm.target<chip = "sm_XX">`, unless the `chip`
@@ -12,7 +12,7 @@
 //! 2. a target error, when its chip cannot be determined (no `#nvvm.target`,
 //!    one without `chip`, an unknown or pre-sm_80 chip, several different
 //!    chips, or a cluster / block size below 1). It is reported at **each**
-//!    acopy op of the gpu.module, since SPEC §2 says "a copy whose chip cannot
+//!    acopy op of the gpu.module, since the contract (docs/dialect.md) says "a copy whose chip cannot
 //!    be determined gets an error"; a gpu.module without acopy ops is not
 //!    acopy's business and is never reported;
 //! 3. the first rule of [`rules::RULES`] that applies.

@@ -3,7 +3,7 @@
 //! Each op is checked against the rules in table order, keeping those whose
 //! [`Scope`] includes the chip's copy path and whose `ops` list the op; the
 //! first rule whose condition holds gives the op's one error. Filtering the
-//! table by path yields exactly SPEC §3's orders:
+//! table by path yields exactly the documented orders:
 //!
 //! - cp.async (sm_80–sm_89): E10, E1, E2, E3, E4, E5, E11, then our own rules;
 //! - TMA (sm_90 and newer): E10, E8, E9, E6, E11, T1–T4 (the TMA shape rules),
@@ -63,7 +63,7 @@ impl Scope {
     }
 }
 
-/// How fallback mode (SPEC §3) keeps a rule's feature on cp.async chips.
+/// How fallback mode (docs/verification.md) keeps a rule's feature on cp.async chips.
 pub struct Fallback {
     /// Whether the semantics can be kept exactly for this op; if not, the
     /// rule reports its error as in strict mode.
@@ -76,7 +76,7 @@ pub struct Fallback {
 
 /// One verification rule.
 pub struct Rule {
-    /// `E1`–`E11` (SPEC §3), `T1`–`T4` (SPEC's TMA shape rules), `A1`… (ours).
+    /// `E1`–`E11` (docs/verification.md), `T1`–`T4` (the documented TMA shape rules), `A1`… (ours).
     pub id: &'static str,
     /// The ops it checks (full names).
     pub ops: &'static [&'static str],

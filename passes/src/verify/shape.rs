@@ -25,7 +25,7 @@ pub fn py_tuple<T: Display>(values: &[T]) -> String {
 }
 
 /// The copy window: the tile's shape, preceded by length-1 dimensions up to
-/// the global memref's rank (SPEC §1: "if rank(dst) < rank(src), the leading
+/// the global memref's rank (docs/dialect.md: "if rank(dst) < rank(src), the leading
 /// window dimensions have length 1"). This is the "slice shape" of the TMA
 /// messages.
 pub fn window_shape(global_rank: usize, tile: &[i64]) -> Vec<i64> {

@@ -251,7 +251,7 @@ fn rule_ids_and_fragments_are_unique() {
     }
 }
 
-/// Filtering the table by path gives SPEC §3's orders of the documented rules.
+/// Filtering the table by path gives the documented orders of the documented rules.
 #[test]
 fn documented_rules_follow_spec_order() {
     let order = |op: &str, path: CopyPath| -> Vec<&str> {

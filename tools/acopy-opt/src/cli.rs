@@ -1,4 +1,4 @@
-//! Command-line flags, mlir-opt style (SPEC §5).
+//! Command-line flags, mlir-opt style (README, "acopy-opt").
 
 use std::path::PathBuf;
 
@@ -36,7 +36,7 @@ pub struct Cli {
     #[arg(long = "verify-diagnostics")]
     pub verify_diagnostics: bool,
 
-    /// Run acopy-verify: SPEC §3's documented errors for the target chip.
+    /// Run acopy-verify: the documented errors (docs/verification.md) for the target chip.
     #[arg(long = "acopy-verify")]
     pub acopy_verify: bool,
 
@@ -44,7 +44,7 @@ pub struct Cli {
     #[arg(long = "acopy-lower")]
     pub acopy_lower: bool,
 
-    /// Opt-in fallback mode for pre-Hopper chips (SPEC §3).
+    /// Opt-in fallback mode for pre-Hopper chips (docs/verification.md).
     #[arg(long = "acopy-fallback")]
     pub acopy_fallback: bool,
 
