@@ -38,10 +38,8 @@
 
 use acopy_dialect::{CopyGmemToSmem, OobMode, WaitGmemToSmem};
 use melior::ir::{
-    attribute::IntegerAttribute,
-    operation::{OperationLike, OperationResult},
-    r#type::MemRefType,
-    OperationRef, ShapedTypeLike, Type, TypeLike, Value, ValueLike,
+    attribute::IntegerAttribute, operation::OperationLike, r#type::MemRefType, OperationRef,
+    ShapedTypeLike, Type, TypeLike, Value, ValueLike,
 };
 
 use super::{
@@ -602,7 +600,7 @@ fn stride_of(stride: Ix) -> Stride {
 
 /// An index operand, folded to a constant when `arith.constant` defines it.
 fn constant_or_value<'c, 'a>(value: Value<'c, 'a>) -> Ix<'c, 'a> {
-    let constant = OperationResult::try_from(value).ok().and_then(|result| {
+    let constant = crate::ir::as_result(value).and_then(|result| {
         let op: OperationRef = result.owner();
         let is_constant = op.name().as_string_ref().as_str() == Ok("arith.constant");
         is_constant
