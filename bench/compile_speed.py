@@ -26,7 +26,12 @@ acopy / upstream from the same run: below 1 means acopy is faster / smaller.
 Usage:
   bench/compile_speed.py [--sizes 10000,100000] [--per-kernel 100] [--repeat 3]
                          [--paths cpasync,tma] [--starts static,dynamic]
-                         [--levels lower,ptx] [--acopy-opt PATH]
+                         [--levels lower,ptx] [--acopy-opt PATH] [--lines]
+  With --lines the table goes to standard error and standard output gets one
+  line per route and size (bench/compile.sh):
+    ROUTE ratio acopy/upstream: X rss acopy/upstream: A/B MB
+  where ROUTE is path-start-level (e.g. cpasync-dynamic-lower), X the ratio of
+  the median CPU times, A and B the median peak RSS.
   bench/compile_speed.py --emit acopy|upstream --path cpasync|tma --start static|dynamic
                          [--no-block-size] -n N [--per-kernel K]   (writes one input to stdout)
 """
@@ -188,6 +193,7 @@ def main():
     parser.add_argument("--start", choices=["static", "dynamic"], default="static")
     parser.add_argument("--no-block-size", action="store_true")
     parser.add_argument("-n", type=int, default=1000)
+    parser.add_argument("--lines", action="store_true")
     args = parser.parse_args()
     if args.emit == "acopy":
         sys.stdout.write(acopy_input(args.n, args.path, args.start, args.per_kernel, not args.no_block_size))
@@ -197,12 +203,14 @@ def main():
         return
     if not os.path.exists(args.acopy_opt):
         sys.exit(f"{args.acopy_opt} not found: cargo build --release -p acopy-opt")
+    table = sys.stderr if args.lines else sys.stdout
     print(f"compile speed, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} CPUs, "
-          f"{args.per_kernel} copies per kernel, median of {args.repeat} alternated runs; ratio = acopy / upstream")
-    print()
+          f"{args.per_kernel} copies per kernel, median of {args.repeat} alternated runs; ratio = acopy / upstream",
+          file=table)
+    print(file=table)
     print("| route | copies | acopy cpu s | upstream cpu s | cpu ratio | acopy wall s | upstream wall s "
-          "| wall ratio | acopy RSS MB | upstream RSS MB | RSS ratio | acopy µs/copy (cpu) |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| wall ratio | acopy RSS MB | upstream RSS MB | RSS ratio | acopy µs/copy (cpu) |", file=table)
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|", file=table)
     with tempfile.TemporaryDirectory() as tmp:
         for n in (int(s) for s in args.sizes.split(",")):
             for path in args.paths.split(","):
@@ -224,7 +232,10 @@ def main():
                         route = f"{path} {start} {level}"
                         print(f"| {route} | {n} | {a[0]:.3f} | {u[0]:.3f} | {a[0] / u[0]:.2f} | {a[1]:.3f} | "
                               f"{u[1]:.3f} | {a[1] / u[1]:.2f} | {a[2]:.0f} | {u[2]:.0f} | {a[2] / u[2]:.2f} | "
-                              f"{a[0] / n * 1e6:.1f} |", flush=True)
+                              f"{a[0] / n * 1e6:.1f} |", file=table, flush=True)
+                        if args.lines:
+                            print(f"{path}-{start}-{level} ratio acopy/upstream: {a[0] / u[0]:.2f} "
+                                  f"rss acopy/upstream: {a[2]:.0f}/{u[2]:.0f} MB", flush=True)
 
 
 if __name__ == "__main__":
