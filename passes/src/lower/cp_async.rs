@@ -174,10 +174,14 @@ pub(super) fn lower_copy<'c, 'a>(
         None
     };
 
-    let src_address = b.add(Ix::Val(src.base), src_start_bytes)?;
-    let dst_address = b.add(Ix::Val(dst.base), dst_start_bytes)?;
-    let src_pointer = b.global_ptr(b.ix(src_address)?, is_generic(view.src_type))?;
-    let dst_pointer = b.int_to_ptr(b.ix(dst_address)?, 3)?;
+    // The memrefs' base pointers are converted first and the window start is
+    // a byte offset from them: the conversions are then the same for every
+    // copy of a kernel (CSE keeps one), and the NVPTX backend folds a constant
+    // start into the instruction's address instead of a cvta and an add per copy.
+    let src_base = b.global_ptr(src.base, is_generic(view.src_type))?;
+    let src_pointer = b.byte_offset(src_base, src_start_bytes)?;
+    let dst_base = b.int_to_ptr(dst.base, 3)?;
+    let dst_pointer = b.byte_offset(dst_base, dst_start_bytes)?;
     let (thread, threads) = b.linear_thread(target.block)?;
     let plan = Plan {
         rows: rows
