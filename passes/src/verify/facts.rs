@@ -230,7 +230,7 @@ impl CopyFacts {
             src_element: run_cache::type_string(src.element()),
             dst_element: run_cache::type_string(dst.element()),
             element_bits: element_bits(global.element()),
-            element_is_integer: IntegerType::try_from(global.element()).is_ok(),
+            element_is_integer: global.element().is_integer(),
         })
     }
 
@@ -285,8 +285,9 @@ fn strides(memref: MemRefType) -> Option<Vec<Option<i64>>> {
 
 /// The bit width of an integer or float type.
 pub(crate) fn element_bits(element: Type) -> Option<u32> {
-    if let Ok(integer) = IntegerType::try_from(element) {
-        return Some(integer.width());
+    // `is_integer` first: a failed `try_from` prints the type into its error.
+    if element.is_integer() {
+        return IntegerType::try_from(element).ok().map(|integer| integer.width());
     }
     // SAFETY: both calls only read the type; the width is asked for floats only.
     unsafe {
