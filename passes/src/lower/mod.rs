@@ -14,7 +14,9 @@
 //! instructions the chip has are emitted: cp.async, mbarrier and test_wait on
 //! sm_80..sm_89; TMA, try_wait and cluster fences on sm_90 and newer. An op
 //! that cannot be lowered gets an error at its location and the pass fails;
-//! it never produces IR for the wrong chip.
+//! it never produces IR for the wrong chip. After the ops are lowered, MLIR's
+//! CSE runs on each function that held one, so values every copy computes
+//! alike (thread index, pointer casts, constants) are computed once.
 //!
 //! **Options** ([`PassOptions`]): `chip` overrides every gpu.module's chip;
 //! `fallback` lets cp.async take predicates, barriers and single-CTA
