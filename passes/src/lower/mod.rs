@@ -124,7 +124,12 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     }
 }
 
-/// The function op that holds `op`: its ancestor directly inside a module.
+/// The function ops CSE is run on: isolated from above, as a pass manager
+/// needs its anchor to be.
+const FUNCTION_OPS: [&str; 3] = ["gpu.func", "func.func", "llvm.func"];
+
+/// The function op that holds `op`: its ancestor directly inside a module,
+/// if that is one of [`FUNCTION_OPS`] (any other is left without CSE).
 fn top_level_function<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     let mut current = op;
     loop {
@@ -132,7 +137,9 @@ fn top_level_function<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRef<'
         let name = parent.name();
         let name = name.as_string_ref().as_str().ok()?;
         if name == "gpu.module" || name == "builtin.module" {
-            return (current != op).then_some(current);
+            let function = current.name();
+            let function = function.as_string_ref().as_str().ok()?;
+            return (current != op && FUNCTION_OPS.contains(&function)).then_some(current);
         }
         current = parent;
     }
