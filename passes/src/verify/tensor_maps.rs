@@ -25,25 +25,25 @@ use melior::ir::{
 
 use super::{facts::Ctx, tma_facts::SourceFacts};
 use crate::{
-    lower::tma::maps::MAX_TENSOR_MAPS,
-    manifest::{read_entries, MapKey},
+    lower::tma::maps::{self, MAX_TENSOR_MAPS},
+    manifest::read_entries,
 };
+use acopy_manifest::TensorMap;
 
 fn source<'x, 'c, 'a>(ctx: &'x Ctx<'_, 'c, 'a>) -> Option<&'x SourceFacts<'c, 'a>> {
     ctx.tma.as_ref()?.source.as_ref().ok()
 }
 
 /// The tensor map a TMA copy uses, as the lowering keys it.
-fn map_key(ctx: &Ctx) -> Option<MapKey> {
+fn map_key(ctx: &Ctx) -> Option<TensorMap> {
     let source = source(ctx)?;
     let copy = ctx.copy.as_ref()?;
-    Some(MapKey {
-        arg: source.arg_index,
-        element_type: copy.tile_element.clone(),
-        box_shape: ctx.tma_box()?,
-        swizzle: ctx.load().map_or(0, |load| load.swizzle.bytes()),
-        oob_fill: "none",
-    })
+    let mut map =
+        maps::tensor_map(source.arg_index, copy.tile_tma_element?, &ctx.tma_box()?).ok()?;
+    if let Some(load) = ctx.load() {
+        map.swizzle = load.swizzle;
+    }
+    Some(map)
 }
 
 struct Cache {
@@ -136,16 +136,16 @@ enum Cached {
 }
 
 /// The map keys of the kernel's listed maps.
-fn listed_keys(kernel: OperationRef) -> Vec<MapKey> {
+fn listed_keys(kernel: OperationRef) -> Vec<TensorMap> {
     read_entries(kernel)
         .into_iter()
-        .map(|entry| entry.key)
+        .map(|entry| entry.map)
         .collect()
 }
 
 /// Replays the kernel's copies in program order up to the op `this` (with
 /// key `key`): whether that op exceeds the limit.
-fn replay(ctx: &Ctx, kernel: OperationRef, this: usize, key: &MapKey) -> bool {
+fn replay(ctx: &Ctx, kernel: OperationRef, this: usize, key: &TensorMap) -> bool {
     let mut keys = listed_keys(kernel);
     let mut exceeds = false;
     kernel.walk(WalkOrder::PreOrder, |op| {
