@@ -1,22 +1,39 @@
 #!/usr/bin/env python3
 """Compile-speed benchmark: acopy-opt against upstream mlir-opt, in the same run.
 
-For N copies (N/100 kernels of 100 copies each) it times
-  * acopy:     acopy-opt --acopy-lower            on N acopy.copy_gmem_to_smem (cp.async, sm_80)
-  * reference: mlir-opt  --convert-nvgpu-to-nvvm  on N nvgpu.device_async_copy
-and the same two inputs all the way to PTX (acopy-opt --emit=ptx; mlir-opt
---gpu-lower-to-nvvm-pipeline ... cubin-format=isa). Each cell is the median of
---repeat runs (wall clock, whole process). It prints a markdown table with the
-ratio acopy / reference: below 1 means acopy is faster.
+Routes (each: acopy input through acopy-opt, the hand-written upstream nvgpu
+input through mlir-opt, on equal work):
+  cp.async (sm_80) and TMA (sm_90), static and dynamic starts,
+  at pass level (acopy-opt --acopy-lower vs mlir-opt --convert-nvgpu-to-nvvm)
+  and to PTX    (acopy-opt --acopy-lower --emit=ptx vs mlir-opt
+                 --gpu-lower-to-nvvm-pipeline=... cubin-format=isa).
 
-Both inputs do the same work: each copy moves one 32x32 f32 tile into shared
-memory with 256 threads, 16 bytes per thread. The acopy kernel says so with one
-acopy.copy_gmem_to_smem per tile (block size 256 declared, so acopy unrolls to one
-chunk per thread); the reference is what a frontend writes by hand with upstream
-nvgpu: thread-indexed addresses and one nvgpu.device_async_copy per tile, the way
-upstream MLIR's own nvgpu examples copy global to shared memory.
+Equal work: each copy moves one 32x32 f32 tile into shared memory.
+  * cp.async: 256 threads, 16 bytes each. acopy: one acopy.copy_gmem_to_smem per
+    tile, block size 256 declared; reference: thread-indexed addresses and one
+    nvgpu.device_async_copy per tile, one group per kernel.
+  * TMA: one bulk tensor copy per tile onto one mbarrier. acopy: one
+    acopy.copy_gmem_to_smem with the barrier per tile; reference: per tile one
+    nvgpu.mbarrier.arrive.expect_tx and one nvgpu.tma.async.load, all in one
+    `scf.if` on thread 0, the tensor map a kernel parameter.
+Static starts are constants; dynamic starts are a kernel argument plus a constant.
 
-Usage: bench/compile_speed.py [--sizes 1000,10000] [--repeat 3] [--acopy-opt PATH]
+Method: for every route the two tools run alternately (acopy, upstream, acopy,
+...), --repeat times each; a cell is the median. Each run records the child's
+CPU time (user + sys, from wait4), wall time and peak RSS. The ratio is
+acopy / upstream from the same run: below 1 means acopy is faster / smaller.
+
+Usage:
+  bench/compile_speed.py [--sizes 10000,100000] [--per-kernel 100] [--repeat 3]
+                         [--paths cpasync,tma] [--starts static,dynamic]
+                         [--levels lower,ptx] [--acopy-opt PATH] [--lines]
+  With --lines the table goes to standard error and standard output gets one
+  line per route and size (bench/compile.sh):
+    ROUTE ratio acopy/upstream: X rss acopy/upstream: A/B MB
+  where ROUTE is path-start-level (e.g. cpasync-dynamic-lower), X the ratio of
+  the median CPU times, A and B the median peak RSS.
+  bench/compile_speed.py --emit acopy|upstream --path cpasync|tma --start static|dynamic
+                         [--no-block-size] -n N [--per-kernel K]   (writes one input to stdout)
 """
 import argparse
 import os
@@ -27,92 +44,198 @@ import tempfile
 import time
 
 MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
+CHIP = {"cpasync": "sm_80", "tma": "sm_90"}
+PTX_FEATURES = {"cpasync": "+ptx70", "tma": "+ptx80"}
+TILE = "memref<32x32xf32, 3>"
+GLOBAL = "memref<4096x4096xf32>"
 
 
-def acopy_input(n: int) -> str:
+def kernel_counts(n, per_kernel):
+    full, rest = divmod(n, per_kernel)
+    return [per_kernel] * full + ([rest] if rest else [])
+
+
+def start_of(i, start, lines):
+    """The row where copy i starts: a constant, or the argument %r plus a constant."""
+    lines.append(f'      %i{i} = arith.constant {(i % 100) * 32} : index')
+    if start == "static":
+        return f"%i{i}"
+    lines.append(f'      %s{i} = arith.addi %r, %i{i} : index')
+    return f"%s{i}"
+
+
+def acopy_input(n, path, start, per_kernel, block_size=True):
     lines = ['module attributes {gpu.container_module} {',
-             '  gpu.module @kernels [#nvvm.target<chip = "sm_80">] {']
-    for k in range(n // 100):
-        lines.append(f'    gpu.func @k{k}(%src: memref<4096x4096xf32>) '
-                     'workgroup(%tile: memref<32x32xf32, 3>) kernel '
-                     'attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {')
+             f'  gpu.module @kernels [#nvvm.target<chip = "{CHIP[path]}">] {{']
+    for k, count in enumerate(kernel_counts(n, per_kernel)):
+        attrs = ' attributes {gpu.known_block_size = array<i32: 256, 1, 1>}' if block_size else ''
+        if path == "cpasync":
+            lines.append(f'    gpu.func @k{k}(%src: {GLOBAL}, %r: index) '
+                         f'workgroup(%tile: {TILE}) kernel{attrs} {{')
+        else:
+            lines.append(f'    gpu.func @k{k}(%src: {GLOBAL}, %r: index) '
+                         f'workgroup(%tile: {TILE}, %bar: memref<1xi64, 3>) kernel{attrs} {{')
+            lines.append('      "acopy.barrier_init"(%bar) : (memref<1xi64, 3>) -> ()')
         lines.append('      %c0 = arith.constant 0 : index')
-        for i in range(100):
-            lines.append(f'      %i{i} = arith.constant {i * 32} : index')
-            lines.append(f'      "acopy.copy_gmem_to_smem"(%src, %tile, %i{i}, %c0) '
-                         '{operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} '
-                         ': (memref<4096x4096xf32>, memref<32x32xf32, 3>, index, index) -> ()')
-        lines.append('      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()')
+        for i in range(count):
+            row = start_of(i, start, lines)
+            if path == "cpasync":
+                lines.append(f'      "acopy.copy_gmem_to_smem"(%src, %tile, {row}, %c0) '
+                             '{operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} '
+                             f': ({GLOBAL}, {TILE}, index, index) -> ()')
+            else:
+                lines.append(f'      "acopy.copy_gmem_to_smem"(%src, %tile, {row}, %c0, %bar) '
+                             '{operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "promise_in_bounds"} '
+                             f': ({GLOBAL}, {TILE}, index, index, memref<1xi64, 3>) -> ()')
+        if path == "cpasync":
+            lines.append('      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()')
+        else:
+            lines.append('      %parity = arith.constant false')
+            lines.append('      "acopy.barrier_wait"(%bar, %parity) : (memref<1xi64, 3>, i1) -> ()')
         lines.append('      gpu.return')
         lines.append('    }')
     lines += ['  }', '}']
     return "\n".join(lines) + "\n"
 
 
-def reference_input(n: int) -> str:
+BARRIER = "!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>"
+TENSOR_MAP = ("!nvgpu.tensormap.descriptor<tensor = memref<32x32xf32, 3>, swizzle = none, "
+              "l2promo = none, oob = zero, interleave = none>")
+
+
+def upstream_input(n, path, start, per_kernel):
+    # No target on the gpu.module: the pipeline attaches one from its cubin-chip
+    # and cubin-features (a target already there keeps its default PTX version).
     lines = ['module attributes {gpu.container_module} {',
-             '  gpu.module @kernels [#nvvm.target<chip = "sm_80">] {']
-    for k in range(n // 100):
-        lines.append(f'    gpu.func @k{k}(%src: memref<4096x4096xf32>) '
-                     'workgroup(%tile: memref<32x32xf32, 3>) kernel {')
-        lines.append('      %c4 = arith.constant 4 : index')
-        lines.append('      %c8 = arith.constant 8 : index')
-        lines.append('      %tid = gpu.thread_id x')
-        lines.append('      %row = arith.divui %tid, %c8 : index')
-        lines.append('      %q = arith.remui %tid, %c8 : index')
-        lines.append('      %col = arith.muli %q, %c4 : index')
-        for i in range(100):
-            lines.append(f'      %i{i} = arith.constant {i * 32} : index')
-            lines.append(f'      %r{i} = arith.addi %i{i}, %row : index')
-            lines.append(f'      %t{i} = nvgpu.device_async_copy %src[%r{i}, %col], %tile[%row, %col], 4 {{bypassL1}} '
-                         ': memref<4096x4096xf32> to memref<32x32xf32, 3>')
-        group = ", ".join(f"%t{i}" for i in range(100))
-        lines.append(f'      %g = nvgpu.device_async_create_group {group}')
-        lines.append('      nvgpu.device_async_wait %g {numGroups = 0 : i32}')
+             '  gpu.module @kernels {']
+    for k, count in enumerate(kernel_counts(n, per_kernel)):
+        if path == "cpasync":
+            lines.append(f'    gpu.func @k{k}(%src: {GLOBAL}, %r: index) '
+                         f'workgroup(%tile: {TILE}) kernel {{')
+            lines.append('      %c4 = arith.constant 4 : index')
+            lines.append('      %c8 = arith.constant 8 : index')
+            lines.append('      %tid = gpu.thread_id x')
+            lines.append('      %row = arith.divui %tid, %c8 : index')
+            lines.append('      %q = arith.remui %tid, %c8 : index')
+            lines.append('      %col = arith.muli %q, %c4 : index')
+            for i in range(count):
+                base = start_of(i, start, lines)
+                lines.append(f'      %a{i} = arith.addi {base}, %row : index')
+                lines.append(f'      %t{i} = nvgpu.device_async_copy %src[%a{i}, %col], %tile[%row, %col], 4 {{bypassL1}} '
+                             f': {GLOBAL} to {TILE}')
+            group = ", ".join(f"%t{i}" for i in range(count))
+            lines.append(f'      %g = nvgpu.device_async_create_group {group}')
+            lines.append('      nvgpu.device_async_wait %g {numGroups = 0 : i32}')
+        else:
+            # The tensor map arrives as a pointer, as acopy's does: the upstream
+            # pipeline cannot convert a gpu.func argument of the descriptor type.
+            lines.append(f'    gpu.func @k{k}(%mapptr: !llvm.ptr, %r: index) '
+                         f'workgroup(%tile: {TILE}) kernel {{')
+            lines.append(f'      %map = builtin.unrealized_conversion_cast %mapptr : !llvm.ptr to {TENSOR_MAP}')
+            lines.append('      %c0 = arith.constant 0 : index')
+            lines.append('      %c1 = arith.constant 1 : index')
+            lines.append('      %bytes = arith.constant 4096 : index')
+            lines.append('      %ticks = arith.constant 10000000 : index')
+            lines.append('      %parity = arith.constant false')
+            lines.append(f'      %bar = nvgpu.mbarrier.create -> {BARRIER}')
+            lines.append('      %tid = gpu.thread_id x')
+            lines.append('      %leader = arith.cmpi eq, %tid, %c0 : index')
+            lines.append('      scf.if %leader {')
+            lines.append(f'        nvgpu.mbarrier.init %bar[%c0], %c1 : {BARRIER}')
+            lines.append('      }')
+            lines.append('      gpu.barrier')
+            lines.append('      scf.if %leader {')
+            for i in range(count):
+                row = start_of(i, start, lines)
+                lines.append(f'        nvgpu.mbarrier.arrive.expect_tx %bar[%c0], %bytes : {BARRIER}')
+                lines.append(f'        nvgpu.tma.async.load %map[%c0, {row}], %bar[%c0] to %tile '
+                             f': {TENSOR_MAP}, {BARRIER} -> {TILE}')
+            lines.append('      }')
+            lines.append(f'      nvgpu.mbarrier.try_wait.parity %bar[%c0], %parity, %ticks : {BARRIER}')
         lines.append('      gpu.return')
         lines.append('    }')
     lines += ['  }', '}']
     return "\n".join(lines) + "\n"
 
 
-def time_command(command, repeat):
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        elapsed = time.perf_counter() - start
-        if result.returncode != 0:
-            sys.exit(f"failed: {' '.join(command)}\n{result.stderr[-2000:]}")
-        times.append(elapsed)
-    return statistics.median(times)
+def measure(command):
+    """(cpu s, wall s, peak RSS MB) of one run of `command`, the child alone (wait4)."""
+    start = time.perf_counter()
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    stderr = child.stderr.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        sys.exit(f"failed: {' '.join(command)}\n{stderr.decode()[-2000:]}")
+    return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024.0
+
+
+def commands(path, level, acopy_opt, ours, ref):
+    if level == "lower":
+        return [acopy_opt, ours, "--acopy-lower"], [MLIR_OPT, ref, "--convert-nvgpu-to-nvvm"]
+    pipeline = (f"--gpu-lower-to-nvvm-pipeline=cubin-chip={CHIP[path]} "
+                f"cubin-features={PTX_FEATURES[path]} cubin-format=isa")
+    return [acopy_opt, ours, "--acopy-lower", "--emit=ptx"], [MLIR_OPT, ref, pipeline]
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sizes", default="1000,10000")
+    parser.add_argument("--sizes", default="10000")
+    parser.add_argument("--per-kernel", type=int, default=100)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--paths", default="cpasync,tma")
+    parser.add_argument("--starts", default="static,dynamic")
+    parser.add_argument("--levels", default="lower,ptx")
     parser.add_argument("--acopy-opt", default="target/release/acopy-opt")
+    parser.add_argument("--emit", choices=["acopy", "upstream"])
+    parser.add_argument("--path", choices=["cpasync", "tma"], default="cpasync")
+    parser.add_argument("--start", choices=["static", "dynamic"], default="static")
+    parser.add_argument("--no-block-size", action="store_true")
+    parser.add_argument("-n", type=int, default=1000)
+    parser.add_argument("--lines", action="store_true")
     args = parser.parse_args()
+    if args.emit == "acopy":
+        sys.stdout.write(acopy_input(args.n, args.path, args.start, args.per_kernel, not args.no_block_size))
+        return
+    if args.emit == "upstream":
+        sys.stdout.write(upstream_input(args.n, args.path, args.start, args.per_kernel))
+        return
     if not os.path.exists(args.acopy_opt):
         sys.exit(f"{args.acopy_opt} not found: cargo build --release -p acopy-opt")
-    rows = []
+    table = sys.stderr if args.lines else sys.stdout
+    print(f"compile speed, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} CPUs, "
+          f"{args.per_kernel} copies per kernel, median of {args.repeat} alternated runs; ratio = acopy / upstream",
+          file=table)
+    print(file=table)
+    print("| route | copies | acopy cpu s | upstream cpu s | cpu ratio | acopy wall s | upstream wall s "
+          "| wall ratio | acopy RSS MB | upstream RSS MB | RSS ratio | acopy µs/copy (cpu) |", file=table)
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|", file=table)
     with tempfile.TemporaryDirectory() as tmp:
         for n in (int(s) for s in args.sizes.split(",")):
-            ours = os.path.join(tmp, f"acopy{n}.mlir")
-            ref = os.path.join(tmp, f"ref{n}.mlir")
-            open(ours, "w").write(acopy_input(n))
-            open(ref, "w").write(reference_input(n))
-            lower_ours = time_command([args.acopy_opt, ours, "--acopy-lower"], args.repeat)
-            lower_ref = time_command([MLIR_OPT, ref, "--convert-nvgpu-to-nvvm"], args.repeat)
-            ptx_ours = time_command([args.acopy_opt, ours, "--acopy-lower", "--emit=ptx"], args.repeat)
-            ptx_ref = time_command([MLIR_OPT, ref, "--gpu-lower-to-nvvm-pipeline=cubin-chip=sm_80 cubin-features=+ptx70 cubin-format=isa"], args.repeat)
-            rows.append((n, lower_ours, lower_ref, ptx_ours, ptx_ref))
-    print(f"compile speed, median of {args.repeat} runs, {time.strftime('%Y-%m-%d')}, {os.cpu_count()} CPUs")
-    print()
-    print("| copies | acopy lower s | mlir-opt nvgpu lower s | ratio | acopy to PTX s | mlir-opt to PTX s | ratio | acopy copies/s to PTX |")
-    print("|---|---|---|---|---|---|---|---|")
-    for n, lo, lr, po, pr in rows:
-        print(f"| {n} | {lo:.3f} | {lr:.3f} | {lo / lr:.2f} | {po:.3f} | {pr:.3f} | {po / pr:.2f} | {n / po:.0f} |")
+            for path in args.paths.split(","):
+                for start in args.starts.split(","):
+                    ours = os.path.join(tmp, f"acopy-{path}-{start}-{n}.mlir")
+                    ref = os.path.join(tmp, f"upstream-{path}-{start}-{n}.mlir")
+                    with open(ours, "w") as f:
+                        f.write(acopy_input(n, path, start, args.per_kernel))
+                    with open(ref, "w") as f:
+                        f.write(upstream_input(n, path, start, args.per_kernel))
+                    for level in args.levels.split(","):
+                        a_cmd, u_cmd = commands(path, level, args.acopy_opt, ours, ref)
+                        a_runs, u_runs = [], []
+                        for _ in range(args.repeat):
+                            a_runs.append(measure(a_cmd))
+                            u_runs.append(measure(u_cmd))
+                        a = [statistics.median(r[j] for r in a_runs) for j in range(3)]
+                        u = [statistics.median(r[j] for r in u_runs) for j in range(3)]
+                        route = f"{path} {start} {level}"
+                        print(f"| {route} | {n} | {a[0]:.3f} | {u[0]:.3f} | {a[0] / u[0]:.2f} | {a[1]:.3f} | "
+                              f"{u[1]:.3f} | {a[1] / u[1]:.2f} | {a[2]:.0f} | {u[2]:.0f} | {a[2] / u[2]:.2f} | "
+                              f"{a[0] / n * 1e6:.1f} |", file=table, flush=True)
+                        if args.lines:
+                            print(f"{path}-{start}-{level} ratio acopy/upstream: {a[0] / u[0]:.2f} "
+                                  f"rss acopy/upstream: {a[2]:.0f}/{u[2]:.0f} MB", flush=True)
 
 
 if __name__ == "__main__":

@@ -5,10 +5,8 @@
 //! never disagree about what is proved.
 
 use melior::ir::{
-    attribute::IntegerAttribute,
-    block::{BlockArgument, BlockLike},
-    operation::{OperationLike, OperationResult},
-    BlockRef, OperationRef, Value, ValueLike,
+    attribute::IntegerAttribute, block::BlockLike, operation::OperationLike, BlockRef,
+    OperationRef, Value, ValueLike,
 };
 
 use crate::ir;
@@ -47,7 +45,7 @@ fn divisor_at_depth(value: Value, depth: u32) -> u64 {
         op.operand(index)
             .map_or(1, |operand| divisor_at_depth(operand, depth + 1))
     };
-    if let Ok(argument) = BlockArgument::try_from(value) {
+    if let Some(argument) = ir::as_argument(value) {
         // An scf.for induction variable: lower bound + k·step.
         let number = argument.argument_number();
         // SAFETY: the argument's block is alive while its value is.
@@ -60,7 +58,7 @@ fn divisor_at_depth(value: Value, depth: u32) -> u64 {
         }
         return 1;
     }
-    let Ok(result) = OperationResult::try_from(value) else {
+    let Some(result) = ir::as_result(value) else {
         return 1;
     };
     let op = result.owner();
@@ -74,7 +72,7 @@ fn divisor_at_depth(value: Value, depth: u32) -> u64 {
             let shift = op
                 .operand(1)
                 .ok()
-                .and_then(|shift| OperationResult::try_from(shift).ok())
+                .and_then(ir::as_result)
                 .and_then(|shift| integer_constant(shift.owner()));
             match shift {
                 Some(shift) if (0..32).contains(&shift) => {

@@ -28,6 +28,7 @@ pub mod manifest;
 pub mod options;
 pub mod pipeline;
 pub mod registry;
+mod run_cache;
 pub mod target;
 pub mod verify;
 

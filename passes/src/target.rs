@@ -71,19 +71,21 @@ pub fn enclosing<'c, 'a>(op: OperationRef<'c, 'a>, name: &str) -> Option<Operati
 
 /// The chip of each `#nvvm.target` of a `gpu.module`, in order.
 pub fn module_chips(gpu_module: OperationRef) -> Vec<Result<Chip, TargetProblem>> {
-    let Some(targets) = gpu_module
-        .attribute("targets")
-        .ok()
-        .and_then(|targets| ArrayAttribute::try_from(targets).ok())
-    else {
+    let Some(attribute) = gpu_module.attribute("targets").ok() else {
         return Vec::new();
     };
-    (0..targets.len())
-        .filter_map(|index| targets.element(index).ok())
-        .map(|target| target.to_string())
-        .filter(|text| text.starts_with("#nvvm.target"))
-        .map(|text| chip_in_target(&text))
-        .collect()
+    // Printing each target is the only way to read it; once per run is enough.
+    crate::run_cache::chips(attribute, || {
+        let Ok(targets) = ArrayAttribute::try_from(attribute) else {
+            return Vec::new();
+        };
+        (0..targets.len())
+            .filter_map(|index| targets.element(index).ok())
+            .map(|target| target.to_string())
+            .filter(|text| text.starts_with("#nvvm.target"))
+            .map(|text| chip_in_target(&text))
+            .collect()
+    })
 }
 
 /// The chip named by a `gpu.module`'s `targets` attribute, if it has an

@@ -49,6 +49,15 @@ func.func @barrier_wrong_type(%src: memref<256x512xf32>, %dst: memref<64x128xf32
 
 // -----
 
+// A 64-bit integer that is not signless is not the barrier's i64.
+func.func @barrier_unsigned(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xui64, 3>) {
+  // expected-error @+1 {{barrier must be memref<1xi64> in shared memory (memref<1xi64, 3>), got memref<1xui64, 3>}}
+  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xui64, 3>) -> ()
+  return
+}
+
+// -----
+
 func.func @barrier_in_global(%bar: memref<1xi64>) {
   // expected-error @+1 {{barrier must be memref<1xi64> in shared memory (memref<1xi64, 3>), got memref<1xi64>}}
   "acopy.barrier_init"(%bar) : (memref<1xi64>) -> ()

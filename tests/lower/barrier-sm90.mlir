@@ -10,16 +10,18 @@
 // i32, reaches try_wait.
 // CHECK-LABEL: gpu.func @single_cta
 // CHECK-SAME: (%[[ARG:.*]]: i1) workgroup(%[[BAR:.*]] : memref<1xi64, 3>)
-// CHECK: scf.if %{{.*}} {
-// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : i32
-// CHECK-NEXT: nvvm.mbarrier.init %{{.*}}, %[[ONE]] : !llvm.ptr<3>, i32
-// CHECK-NEXT: }
-// CHECK-NEXT: gpu.barrier
-// CHECK-NOT: nvvm.cluster.arrive
+// The init and the wait share one barrier pointer (the lowering runs CSE on the kernel).
 // CHECK: %[[ADDR:.*]] = memref.extract_aligned_pointer_as_index %[[BAR]]
 // CHECK-NEXT: %[[I64:.*]] = arith.index_cast %[[ADDR]] : index to i64
 // CHECK-NEXT: %[[PTR:.*]] = llvm.inttoptr %[[I64]] : i64 to !llvm.ptr<3>
-// CHECK-NEXT: %[[PARITY:.*]] = arith.extui %[[ARG]] : i1 to i32
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: nvvm.mbarrier.init %[[PTR]], %[[ONE]] : !llvm.ptr<3>, i32
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK-NOT: nvvm.cluster.arrive
+// CHECK-NOT: llvm.inttoptr
+// CHECK: %[[PARITY:.*]] = arith.extui %[[ARG]] : i1 to i32
 // CHECK-NEXT: scf.while
 // CHECK-NEXT: %[[DONE:.*]] = nvvm.mbarrier.try_wait %[[PTR]], %[[PARITY]] : !llvm.ptr<3>, i32 -> i1
 // CHECK-NEXT: %[[TRUE:.*]] = arith.constant true
@@ -42,8 +44,8 @@
 // Parity 1, a constant: the wait polls for phase parity 1, not 0.
 // CHECK-LABEL: gpu.func @parity_one
 // CHECK: %[[TRUE:.*]] = arith.constant true
-// CHECK: gpu.barrier
 // CHECK: %[[PTR:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+// CHECK: gpu.barrier
 // CHECK-NEXT: %[[PARITY:.*]] = arith.extui %[[TRUE]] : i1 to i32
 // CHECK-NEXT: scf.while
 // CHECK-NEXT: nvvm.mbarrier.try_wait %[[PTR]], %[[PARITY]] : !llvm.ptr<3>, i32 -> i1

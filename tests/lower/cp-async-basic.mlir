@@ -27,7 +27,7 @@
 // PTX: .version 7.1
 // PTX: .target sm_80
 // PTX: .shared .align 16 .b8 [[WG:.*]][16384];
-// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
+// PTX: cp.async.cg.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 16;
 // PTX: cp.async.commit_group;
 // PTX-NEXT: cp.async.wait_group 0;
 // PTX-NEXT: bar.sync 0;

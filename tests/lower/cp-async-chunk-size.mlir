@@ -10,7 +10,7 @@
 // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 8, cache = ca
 // CHECK-NOT: nvvm.cp.async.shared.global
 // PTX-LABEL: .entry rows_of_24_bytes
-// PTX: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 8;
+// PTX: cp.async.ca.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 8;
 // PTX-NOT: cp.async.c{{[ag]}}.shared.global
 // PTX: cp.async.commit_group;
 
@@ -18,7 +18,7 @@
 // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 4, cache = ca
 // CHECK-NOT: nvvm.cp.async.shared.global
 // PTX-LABEL: .entry rows_of_12_bytes
-// PTX: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4;
+// PTX: cp.async.ca.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 4;
 // PTX-NOT: cp.async.c{{[ag]}}.shared.global
 // PTX: cp.async.commit_group;
 
@@ -28,7 +28,7 @@
 // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 8, cache = ca
 // CHECK-NOT: nvvm.cp.async.shared.global
 // PTX-LABEL: .entry start_at_8_bytes
-// PTX: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 8;
+// PTX: cp.async.ca.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 8;
 // PTX-NOT: cp.async.c{{[ag]}}.shared.global
 // PTX: cp.async.commit_group;
 
@@ -37,7 +37,7 @@
 // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 4, cache = ca
 // CHECK-NOT: nvvm.cp.async.shared.global
 // PTX-LABEL: .entry start_at_4_bytes
-// PTX: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4;
+// PTX: cp.async.ca.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 4;
 // PTX-NOT: cp.async.c{{[ag]}}.shared.global
 // PTX: cp.async.commit_group;
 
@@ -47,7 +47,7 @@
 // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg
 // CHECK-NOT: nvvm.cp.async.shared.global
 // PTX-LABEL: .entry merged_rows
-// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
+// PTX: cp.async.cg.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 16;
 // PTX-NOT: cp.async.c{{[ag]}}.shared.global
 // PTX: cp.async.commit_group;
 gpu.module @kernels [#nvvm.target<chip = "sm_80">] {

@@ -17,7 +17,7 @@
 // CHECK-NOT: nvvm.cp.async.shared.global
 // CHECK: nvvm.cp.async.commit.group
 // PTX-LABEL: .entry copy_i8(
-// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
+// PTX: cp.async.cg.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 16;
 
 // CHECK-LABEL: gpu.func @copy_f16
 // CHECK-SAME: memref<16x32xf16, 3>
@@ -27,7 +27,7 @@
 // CHECK-NOT: nvvm.cp.async.shared.global
 // CHECK: nvvm.cp.async.commit.group
 // PTX-LABEL: .entry copy_f16(
-// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
+// PTX: cp.async.cg.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 16;
 
 // CHECK-LABEL: gpu.func @copy_bf16
 // CHECK-SAME: memref<16x32xbf16, 3>
@@ -37,7 +37,7 @@
 // CHECK-NOT: nvvm.cp.async.shared.global
 // CHECK: nvvm.cp.async.commit.group
 // PTX-LABEL: .entry copy_bf16(
-// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
+// PTX: cp.async.cg.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 16;
 
 // CHECK-LABEL: gpu.func @copy_f32
 // CHECK-SAME: memref<16x16xf32, 3>
@@ -47,7 +47,7 @@
 // CHECK-NOT: nvvm.cp.async.shared.global
 // CHECK: nvvm.cp.async.commit.group
 // PTX-LABEL: .entry copy_f32(
-// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
+// PTX: cp.async.cg.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 16;
 
 // CHECK-LABEL: gpu.func @copy_i32
 // CHECK-SAME: memref<16x16xi32, 3>
@@ -57,7 +57,7 @@
 // CHECK-NOT: nvvm.cp.async.shared.global
 // CHECK: nvvm.cp.async.commit.group
 // PTX-LABEL: .entry copy_i32(
-// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
+// PTX: cp.async.cg.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 16;
 
 // CHECK-LABEL: gpu.func @copy_f64
 // CHECK-SAME: memref<16x8xf64, 3>
@@ -67,7 +67,7 @@
 // CHECK-NOT: nvvm.cp.async.shared.global
 // CHECK: nvvm.cp.async.commit.group
 // PTX-LABEL: .entry copy_f64(
-// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
+// PTX: cp.async.cg.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 16;
 
 // CHECK-LABEL: gpu.func @copy_i64
 // CHECK-SAME: memref<16x8xi64, 3>
@@ -77,7 +77,7 @@
 // CHECK-NOT: nvvm.cp.async.shared.global
 // CHECK: nvvm.cp.async.commit.group
 // PTX-LABEL: .entry copy_i64(
-// PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
+// PTX: cp.async.cg.shared.global [%rd{{[0-9]+(\+[0-9]+)?}}], [%rd{{[0-9]+(\+[0-9]+)?}}], 16;
 gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
   gpu.func @copy_i8(%src: memref<64x256xi8>, %i: index) workgroup(%tile : memref<16x64xi8, 3>) kernel {
     %c64 = arith.constant 64 : index

@@ -30,13 +30,12 @@
 // CHECK: %[[COL_IN:.*]] = arith.cmpi ult, %[[X]], %[[SIZES]]#1 : index
 // CHECK: %[[IN:.*]] = arith.andi %[[ROW_IN]], %[[COL_IN]] : i1
 // CHECK: %[[LEFT:.*]] = arith.subi %[[SIZES]]#1, %[[X]] : index
-// A 16-byte chunk holds 4 f32: it copies min(left, 4) * 4 bytes.
-// CHECK-NEXT: %[[PER_CHUNK:.*]] = arith.constant 4 : index
-// CHECK-NEXT: %[[COUNT:.*]] = arith.minui %[[LEFT]], %[[PER_CHUNK]] : index
-// CHECK-NEXT: %[[ELEMENT:.*]] = arith.constant 4 : index
-// CHECK-NEXT: %[[BYTES:.*]] = arith.muli %[[COUNT]], %[[ELEMENT]] : index
-// CHECK-NEXT: %[[NONE:.*]] = arith.constant 0 : index
-// CHECK-NEXT: %[[VALID:.*]] = arith.select %[[IN]], %[[BYTES]], %[[NONE]] : index
+// A 16-byte chunk holds 4 f32: it copies min(left, 4) * 4 bytes. The lowering
+// runs CSE on the kernel, so the constants are shared ones defined earlier;
+// MLIR names an index constant by its value (%c4, %c4_3, ...).
+// CHECK-NEXT: %[[COUNT:.*]] = arith.minui %[[LEFT]], %c4{{(_[0-9]+)?}} : index
+// CHECK-NEXT: %[[BYTES:.*]] = arith.muli %[[COUNT]], %c4{{(_[0-9]+)?}} : index
+// CHECK-NEXT: %[[VALID:.*]] = arith.select %[[IN]], %[[BYTES]], %c0{{(_[0-9]+)?}} : index
 // CHECK-NEXT: %[[N:.*]] = arith.index_cast %[[VALID]] : index to i32
 // CHECK-NEXT: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg, %[[N]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
 // When the run-time alignment check fails, 4-byte chunks of one f32 each.
@@ -44,10 +43,8 @@
 // CHECK: %[[LEFT4:.*]] = arith.subi %[[SIZES]]#1, %{{.*}} : index
 // CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
 // CHECK-NEXT: %[[COUNT4:.*]] = arith.minui %[[LEFT4]], %[[ONE]] : index
-// CHECK-NEXT: %[[ELEMENT4:.*]] = arith.constant 4 : index
-// CHECK-NEXT: %[[BYTES4:.*]] = arith.muli %[[COUNT4]], %[[ELEMENT4]] : index
-// CHECK-NEXT: %[[NONE4:.*]] = arith.constant 0 : index
-// CHECK-NEXT: %[[VALID4:.*]] = arith.select %{{.*}}, %[[BYTES4]], %[[NONE4]] : index
+// CHECK-NEXT: %[[BYTES4:.*]] = arith.muli %[[COUNT4]], %c4{{(_[0-9]+)?}} : index
+// CHECK-NEXT: %[[VALID4:.*]] = arith.select %{{.*}}, %[[BYTES4]], %c0{{(_[0-9]+)?}} : index
 // CHECK-NEXT: %[[N4:.*]] = arith.index_cast %[[VALID4]] : index to i32
 // CHECK-NEXT: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 4, cache = ca, %[[N4]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
 // CHECK: nvvm.cp.async.commit.group
@@ -64,23 +61,17 @@
 // the copy goes element by element, storing 0 outside src.
 // CHECK-LABEL: gpu.func @zeros_f16
 // CHECK: %[[LEFT:.*]] = arith.subi %{{.*}}#1, %{{.*}} : index
-// CHECK-NEXT: %[[PER_CHUNK:.*]] = arith.constant 8 : index
-// CHECK-NEXT: %[[COUNT:.*]] = arith.minui %[[LEFT]], %[[PER_CHUNK]] : index
-// CHECK-NEXT: %[[ELEMENT:.*]] = arith.constant 2 : index
-// CHECK-NEXT: %[[BYTES:.*]] = arith.muli %[[COUNT]], %[[ELEMENT]] : index
-// CHECK-NEXT: %[[NONE:.*]] = arith.constant 0 : index
-// CHECK-NEXT: %[[VALID:.*]] = arith.select %{{.*}}, %[[BYTES]], %[[NONE]] : index
+// CHECK-NEXT: %[[COUNT:.*]] = arith.minui %[[LEFT]], %c8{{(_[0-9]+)?}} : index
+// CHECK-NEXT: %[[BYTES:.*]] = arith.muli %[[COUNT]], %c2{{(_[0-9]+)?}} : index
+// CHECK-NEXT: %[[VALID:.*]] = arith.select %{{.*}}, %[[BYTES]], %c0{{(_[0-9]+)?}} : index
 // CHECK-NEXT: %[[N:.*]] = arith.index_cast %[[VALID]] : index to i32
 // CHECK-NEXT: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg, %[[N]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
 // CHECK: } else {
 // CHECK: %[[ONE:.*]] = arith.constant 1 : index
 // CHECK-NEXT: %[[COUNT1:.*]] = arith.minui %{{.*}}, %[[ONE]] : index
-// CHECK-NEXT: %[[ELEMENT1:.*]] = arith.constant 2 : index
-// CHECK-NEXT: %[[BYTES1:.*]] = arith.muli %[[COUNT1]], %[[ELEMENT1]] : index
-// CHECK-NEXT: %[[NONE1:.*]] = arith.constant 0 : index
-// CHECK-NEXT: %[[VALID1:.*]] = arith.select %{{.*}}, %[[BYTES1]], %[[NONE1]] : index
-// CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : index
-// CHECK-NEXT: %[[INSIDE:.*]] = arith.cmpi ne, %[[VALID1]], %[[ZERO]] : index
+// CHECK-NEXT: %[[BYTES1:.*]] = arith.muli %[[COUNT1]], %c2{{(_[0-9]+)?}} : index
+// CHECK-NEXT: %[[VALID1:.*]] = arith.select %{{.*}}, %[[BYTES1]], %c0{{(_[0-9]+)?}} : index
+// CHECK-NEXT: %[[INSIDE:.*]] = arith.cmpi ne, %[[VALID1]], %c0{{(_[0-9]+)?}} : index
 // CHECK-NEXT: scf.if %[[INSIDE]] {
 // CHECK-NEXT: %[[V:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i16
 // CHECK-NEXT: llvm.store %[[V]], %{{.*}} : i16, !llvm.ptr<3>

@@ -67,7 +67,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   // CHECK-LABEL: gpu.func @constant
   // CHECK-SAME: ) kernel {{[{]$}}
   // CHECK-NOT: nvvm.cp.async.bulk
-  // CHECK: arith.constant 76308 : index
+  // CHECK: llvm.getelementptr %{{.*}}[76308] : (!llvm.ptr<1>) -> !llvm.ptr<1>, i8
   // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 4, cache =  ca
   // CHECK: nvvm.cp.async.mbarrier.arrive
   // CHECK-NOT: nvvm.cp.async.bulk

@@ -17,13 +17,12 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-NEXT: %[[FIRST:.*]] = arith.andi %{{.*}}, %[[Z]] : i1
   // The dynamic start is checked: TMA only where the column is 4 f32 (16 bytes)
   // aligned and no coordinate is negative (a TMA store traps on either).
+  // (The lowering runs CSE on the kernel: one zero, %c0, serves every compare.)
   // CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
   // CHECK-NEXT: %[[LOW:.*]] = arith.andi %[[I]], %[[C3]] : index
-  // CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : index
-  // CHECK-NEXT: %[[ALIGNED:.*]] = arith.cmpi eq, %[[LOW]], %[[ZERO]] : index
+  // CHECK-NEXT: %[[ALIGNED:.*]] = arith.cmpi eq, %[[LOW]], %c0 : index
   // CHECK-NEXT: %[[BITS:.*]] = arith.ori %[[I]], %[[I]] : index
-  // CHECK-NEXT: %[[ZERO2:.*]] = arith.constant 0 : index
-  // CHECK-NEXT: %[[SIGN:.*]] = arith.cmpi sge, %[[BITS]], %[[ZERO2]] : index
+  // CHECK-NEXT: %[[SIGN:.*]] = arith.cmpi sge, %[[BITS]], %c0 : index
   // CHECK-NEXT: %[[TMA:.*]] = arith.andi %[[ALIGNED]], %[[SIGN]] : i1
   // CHECK-NEXT: scf.if %[[TMA]] {
   // CHECK: %[[SRC:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>

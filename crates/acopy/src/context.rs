@@ -6,8 +6,9 @@ use melior::{
     Context,
 };
 
-/// A context with every upstream dialect, the LLVM translations and the acopy
-/// dialect (the one [`crate::compile`] uses for text input).
+/// A context with every upstream dialect registered (the ones acopy emits
+/// loaded, the others loaded when first used), the LLVM translations and the
+/// acopy dialect (the one [`crate::compile`] uses for text input).
 pub fn create_context() -> Result<Context, acopy_dialect::DialectError> {
     acopy_passes::context::create_context()
 }

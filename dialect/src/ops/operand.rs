@@ -1,6 +1,9 @@
 //! Operand checks shared by the views.
 
-use melior::ir::{r#type::MemRefType, ShapedTypeLike, TypeLike, Value, ValueLike};
+use melior::ir::{
+    r#type::{IntegerType, MemRefType},
+    ShapedTypeLike, TypeLike, Value, ValueLike,
+};
 
 use crate::{MemorySpace, ViewError};
 
@@ -59,7 +62,9 @@ pub(crate) fn barrier(value: Value<'_, '_>) -> Result<(), ViewError> {
                 Ok(melior::ir::r#type::DimSize::Static(1))
             )
             && memref.element().is_integer()
-            && memref.element().to_string() == "i64"
+            // Asked without printing the type: views are read for every op.
+            && IntegerType::try_from(memref.element())
+                .is_ok_and(|integer| integer.width() == 64 && integer.is_signless())
     });
     if ok {
         Ok(())

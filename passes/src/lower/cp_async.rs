@@ -38,10 +38,8 @@
 
 use acopy_dialect::{CopyGmemToSmem, OobMode, WaitGmemToSmem};
 use melior::ir::{
-    attribute::IntegerAttribute,
-    operation::{OperationLike, OperationResult},
-    r#type::MemRefType,
-    OperationRef, ShapedTypeLike, Type, TypeLike, Value, ValueLike,
+    attribute::IntegerAttribute, operation::OperationLike, r#type::MemRefType, OperationRef,
+    ShapedTypeLike, Type, TypeLike, Value, ValueLike,
 };
 
 use super::{
@@ -176,10 +174,14 @@ pub(super) fn lower_copy<'c, 'a>(
         None
     };
 
-    let src_address = b.add(Ix::Val(src.base), src_start_bytes)?;
-    let dst_address = b.add(Ix::Val(dst.base), dst_start_bytes)?;
-    let src_pointer = b.global_ptr(b.ix(src_address)?, is_generic(view.src_type))?;
-    let dst_pointer = b.int_to_ptr(b.ix(dst_address)?, 3)?;
+    // The memrefs' base pointers are converted first and the window start is
+    // a byte offset from them: the conversions are then the same for every
+    // copy of a kernel (CSE keeps one), and the NVPTX backend folds a constant
+    // start into the instruction's address instead of a cvta and an add per copy.
+    let src_base = b.global_ptr(src.base, is_generic(view.src_type))?;
+    let src_pointer = b.byte_offset(src_base, src_start_bytes)?;
+    let dst_base = b.int_to_ptr(dst.base, 3)?;
+    let dst_pointer = b.byte_offset(dst_base, dst_start_bytes)?;
     let (thread, threads) = b.linear_thread(target.block)?;
     let plan = Plan {
         rows: rows
@@ -602,7 +604,7 @@ fn stride_of(stride: Ix) -> Stride {
 
 /// An index operand, folded to a constant when `arith.constant` defines it.
 fn constant_or_value<'c, 'a>(value: Value<'c, 'a>) -> Ix<'c, 'a> {
-    let constant = OperationResult::try_from(value).ok().and_then(|result| {
+    let constant = crate::ir::as_result(value).and_then(|result| {
         let op: OperationRef = result.owner();
         let is_constant = op.name().as_string_ref().as_str() == Ok("arith.constant");
         is_constant

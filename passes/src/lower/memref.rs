@@ -21,7 +21,7 @@
 use melior::ir::{
     attribute::IntegerAttribute,
     block::{BlockArgument, BlockLike},
-    operation::{OperationLike, OperationResult},
+    operation::OperationLike,
     r#type::{IntegerType, MemRefType},
     BlockRef, ShapedTypeLike, Type, TypeLike, Value, ValueLike,
 };
@@ -202,14 +202,14 @@ pub(crate) fn base_alignment(memref: Value, shared: bool) -> BaseAlign {
     let mut current = memref;
     let mut shift_divisor = DIVISOR_CAP;
     for _ in 0..32 {
-        if let Ok(argument) = BlockArgument::try_from(current) {
+        if let Some(argument) = ir::as_argument(current) {
             let base = argument_alignment(argument, shared);
             return match base {
                 BaseAlign::Known(align) => BaseAlign::Known(align.min(shift_divisor)),
                 BaseAlign::Unknown => BaseAlign::Unknown,
             };
         }
-        let Ok(result) = OperationResult::try_from(current) else {
+        let Some(result) = ir::as_result(current) else {
             return BaseAlign::Unknown;
         };
         let op = result.owner();

@@ -26,6 +26,7 @@ use crate::PassOptions;
 
 mod cluster;
 mod element_store;
+pub(crate) mod launches;
 mod load;
 pub(crate) mod maps;
 pub(crate) mod smem;

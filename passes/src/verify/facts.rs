@@ -11,7 +11,7 @@ use melior::ir::{
 };
 
 use super::{shape, tma_facts::TmaFacts};
-use crate::{ir, target::Target, PassOptions};
+use crate::{ir, run_cache, target::Target, PassOptions};
 
 /// The context a rule's condition and message are evaluated in.
 pub struct Ctx<'v, 'c, 'a> {
@@ -216,25 +216,25 @@ impl CopyFacts {
         };
         Some(Self {
             global_role,
-            global_type: global.to_string(),
+            global_type: run_cache::type_string(global.into()),
             global_dims: ir::shape(global),
             global_strides: strides(global),
             tile_role,
-            tile_type: tile.to_string(),
+            tile_type: run_cache::type_string(tile.into()),
             window: shape::window_shape(global.rank(), &tile_shape),
             tile_shape,
             tile_contiguous,
             tile_strides,
-            tile_element: tile.element().to_string(),
-            tile_tma_element: ElementType::from_mlir_name(&tile.element().to_string()),
+            tile_element: run_cache::type_string(tile.element()),
+            tile_tma_element: ElementType::from_mlir_name(&run_cache::type_string(tile.element())),
             starts: indices
                 .iter()
                 .map(|index| ir::constant_int(*index))
                 .collect(),
-            src_element: src.element().to_string(),
-            dst_element: dst.element().to_string(),
+            src_element: run_cache::type_string(src.element()),
+            dst_element: run_cache::type_string(dst.element()),
             element_bits: element_bits(global.element()),
-            element_is_integer: IntegerType::try_from(global.element()).is_ok(),
+            element_is_integer: global.element().is_integer(),
         })
     }
 
@@ -289,8 +289,9 @@ fn strides(memref: MemRefType) -> Option<Vec<Option<i64>>> {
 
 /// The bit width of an integer or float type.
 pub(crate) fn element_bits(element: Type) -> Option<u32> {
-    if let Ok(integer) = IntegerType::try_from(element) {
-        return Some(integer.width());
+    // `is_integer` first: a failed `try_from` prints the type into its error.
+    if element.is_integer() {
+        return IntegerType::try_from(element).ok().map(|integer| integer.width());
     }
     // SAFETY: both calls only read the type; the width is asked for floats only.
     unsafe {

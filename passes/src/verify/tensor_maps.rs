@@ -5,9 +5,23 @@
 //! after any the kernel already lists in `acopy.tensor_maps`
 //! (`lower/tma/maps.rs`). This replays that count up to an op, with the same
 //! keys, so the op that would add one map too many gets the error.
+//!
+//! Replaying per op made verification quadratic in the copies of a kernel.
+//! Inside a [`Scope`] (held by `verify_operation` while it walks, with the IR
+//! unchanged) the first op of a kernel replays the whole kernel once and
+//! records the answer for each of its ops; the scope's end forgets them before
+//! any lowering can erase ops and reuse their addresses.
+
+use std::{
+    cell::RefCell,
+    collections::{HashMap, HashSet},
+};
 
 use acopy_dialect::AcopyOp;
-use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+use melior::ir::{
+    operation::{OperationLike, WalkOrder, WalkResult},
+    OperationRef,
+};
 
 use super::{facts::Ctx, tma_facts::SourceFacts};
 use crate::{
@@ -32,21 +46,111 @@ fn map_key(ctx: &Ctx) -> Option<TensorMap> {
     Some(map)
 }
 
+struct Cache {
+    depth: usize,
+    /// Kernels replayed so far, and whether each of their ops exceeds.
+    kernels: HashSet<usize>,
+    exceeds: HashMap<usize, bool>,
+}
+
+thread_local! {
+    static CACHE: RefCell<Cache> = RefCell::new(Cache {
+        depth: 0,
+        kernels: HashSet::new(),
+        exceeds: HashMap::new(),
+    });
+}
+
+/// Keeps the per-kernel answers until dropped (the outermost scope forgets them).
+pub(super) struct Scope(());
+
+impl Scope {
+    pub(super) fn enter() -> Self {
+        CACHE.with(|cache| cache.borrow_mut().depth += 1);
+        Scope(())
+    }
+}
+
+impl Drop for Scope {
+    fn drop(&mut self) {
+        CACHE.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            cache.depth -= 1;
+            if cache.depth == 0 {
+                cache.kernels.clear();
+                cache.exceeds.clear();
+            }
+        });
+    }
+}
+
 /// Whether `ctx`'s op needs a new tensor map when its kernel already has
 /// `MAX_TENSOR_MAPS`.
 pub(super) fn exceeds_limit(ctx: &Ctx) -> bool {
     let (Some(source), Some(key)) = (source(ctx), map_key(ctx)) else {
         return false;
     };
-    let mut keys: Vec<TensorMap> = read_entries(source.kernel)
+    let this = ctx.view.op().to_raw().ptr as usize;
+    let kernel = source.kernel.to_raw().ptr as usize;
+    let cached = CACHE.with(|cache| {
+        let cache = cache.borrow();
+        if cache.depth == 0 {
+            Cached::NoScope
+        } else if cache.kernels.contains(&kernel) {
+            cache
+                .exceeds
+                .get(&this)
+                .map_or(Cached::NotRecorded, |&exceeds| Cached::Answer(exceeds))
+        } else {
+            Cached::NotReplayed
+        }
+    });
+    match cached {
+        Cached::Answer(exceeds) => exceeds,
+        // Outside a scope, or an op the kernel's replay did not key (the two
+        // compute the key alike, so this is a safety net): replay up to it.
+        Cached::NoScope | Cached::NotRecorded => replay(ctx, source.kernel, this, &key),
+        // First op of its kernel: replay the kernel once for all its ops.
+        Cached::NotReplayed => {
+            let mut answers = HashMap::new();
+            replay_all(ctx, source.kernel, &mut answers);
+            let exceeds = answers
+                .get(&this)
+                .copied()
+                .unwrap_or_else(|| replay(ctx, source.kernel, this, &key));
+            CACHE.with(|cache| {
+                let mut cache = cache.borrow_mut();
+                cache.kernels.insert(kernel);
+                cache.exceeds.extend(answers);
+            });
+            exceeds
+        }
+    }
+}
+
+enum Cached {
+    NoScope,
+    NotReplayed,
+    NotRecorded,
+    Answer(bool),
+}
+
+/// The map keys of the kernel's listed maps.
+fn listed_keys(kernel: OperationRef) -> Vec<TensorMap> {
+    read_entries(kernel)
         .into_iter()
         .map(|entry| entry.map)
-        .collect();
-    let this = ctx.view.op().to_raw().ptr;
+        .collect()
+}
+
+/// Replays the kernel's copies in program order up to the op `this` (with
+/// key `key`): whether that op exceeds the limit.
+fn replay(ctx: &Ctx, kernel: OperationRef, this: usize, key: &TensorMap) -> bool {
+    let mut keys = listed_keys(kernel);
     let mut exceeds = false;
-    source.kernel.walk(WalkOrder::PreOrder, |op| {
-        if op.to_raw().ptr == this {
-            exceeds = !keys.contains(&key) && keys.len() >= MAX_TENSOR_MAPS;
+    kernel.walk(WalkOrder::PreOrder, |op| {
+        if op.to_raw().ptr as usize == this {
+            exceeds = !keys.contains(key) && keys.len() >= MAX_TENSOR_MAPS;
             return WalkResult::Interrupt;
         }
         if let Some(Ok(view)) = AcopyOp::from_op(op) {
@@ -60,4 +164,22 @@ pub(super) fn exceeds_limit(ctx: &Ctx) -> bool {
         WalkResult::Advance
     });
     exceeds
+}
+
+/// The same replay over the whole kernel, recording each copy's answer.
+fn replay_all(ctx: &Ctx, kernel: OperationRef, answers: &mut HashMap<usize, bool>) {
+    let mut keys = listed_keys(kernel);
+    kernel.walk(WalkOrder::PreOrder, |op| {
+        if let Some(Ok(view)) = AcopyOp::from_op(op) {
+            let other = Ctx::new(&view, ctx.target, ctx.options);
+            if let Some(other_key) = map_key(&other) {
+                let exceeds = !keys.contains(&other_key) && keys.len() >= MAX_TENSOR_MAPS;
+                answers.insert(op.to_raw().ptr as usize, exceeds);
+                if !keys.contains(&other_key) {
+                    keys.push(other_key);
+                }
+            }
+        }
+        WalkResult::Advance
+    });
 }

@@ -4,7 +4,10 @@
 use std::{cell::RefCell, collections::BTreeSet, path::PathBuf, rc::Rc};
 
 use acopy_target::{Chip, CopyPath};
-use melior::ir::Module;
+use melior::ir::{
+    operation::{OperationLike, WalkOrder, WalkResult},
+    Module,
+};
 
 use super::{rules, verify_operation, RULES};
 use crate::{context::create_context, PassOptions};
@@ -426,6 +429,58 @@ fn assumes_aligned_start_reads_loads_and_stores() {
         WalkResult::Advance
     });
     assert_eq!(found, [true, false, true, false, false]);
+}
+
+/// A27 inside `verify_operation` answers from one replay per kernel (cached
+/// by op address for the length of the walk); each kernel must still get its
+/// own count, and the answers must equal the uncached replay of `check_op`.
+#[test]
+fn tensor_map_limit_is_counted_per_kernel_with_and_without_the_cache() {
+    let kernel = |name: &str| {
+        let tiles: Vec<String> = (1..=17)
+            .map(|rows| format!("%t{rows}: memref<{rows}x32xf32, 3>"))
+            .collect();
+        let copy = |rows: usize| {
+            format!(
+                r#"    "acopy.copy_gmem_to_smem"(%src, %t{rows}, %i, %i, %bar) {{operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>}} : (memref<256x512xf32>, memref<{rows}x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()"#
+            )
+        };
+        // 16 distinct maps, the 17th (over the limit), then a known one.
+        let body: Vec<String> = (1..=17).chain([16]).map(copy).collect();
+        format!(
+            "  gpu.func @{name}(%src: memref<256x512xf32>, %i: index) workgroup({}, %bar: memref<1xi64, 3>) kernel {{\n{}\n    gpu.return\n  }}",
+            tiles.join(", "),
+            body.join("\n")
+        )
+    };
+    let text = format!(
+        "gpu.module @m [#nvvm.target<chip = \"sm_90\">] {{\n{}\n{}\n}}",
+        kernel("a"),
+        kernel("b")
+    );
+    let options = PassOptions::default();
+    let (result, messages) = verify(&text, &options);
+    assert_eq!(result, Err(()));
+    assert_eq!(messages.len(), 2, "one A27 error per kernel: {messages:?}");
+    assert!(messages
+        .iter()
+        .all(|message| message.contains("more than 16 TMA tensor maps")));
+
+    // Outside verify_operation (no scope): op by op, the same answers.
+    let context = create_context().expect("the acopy dialect loads");
+    let module = Module::parse(&context, &text).expect("the test input parses");
+    let mut rules_fired = Vec::new();
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        if acopy_dialect::AcopyOp::from_op(op).is_some() {
+            rules_fired.push(super::check_op(op, &options).and_then(|finding| finding.rule));
+        }
+        WalkResult::Advance
+    });
+    let over = |rule: &Option<&str>| *rule == Some("A27");
+    assert_eq!(rules_fired.len(), 36);
+    let positions: Vec<usize> = (0..36).filter(|&i| over(&rules_fired[i])).collect();
+    assert_eq!(positions, vec![16, 34]);
+    assert!(rules_fired.iter().all(|rule| rule.is_none() || over(rule)));
 }
 
 /// The rules' text that names element types (A23's list, A15's table) says

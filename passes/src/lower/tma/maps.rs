@@ -22,7 +22,7 @@ use melior::{
             StringAttribute, TypeAttribute,
         },
         block::BlockLike,
-        operation::{OperationLike, WalkOrder, WalkResult},
+        operation::OperationLike,
         r#type::{FunctionType, IntegerType},
         Attribute, Identifier, OperationRef, RegionLike, Type, Value,
     },
@@ -215,24 +215,14 @@ fn launch_symbol<'c>(
     }
 }
 
-/// `@module::@kernel` if some `gpu.launch_func` in the IR launches `kernel`.
+/// `@module::@kernel` if some `gpu.launch_func` in the IR launches `kernel`
+/// (the launched set is walked once per pass run: [`super::launches`]).
 pub(crate) fn host_launch(kernel: OperationRef) -> Option<String> {
     let module = kernel.parent_operation()?;
     let expected = launch_symbol(module, kernel)?;
-    let name = expected.to_string();
     let mut root = module;
     while let Some(parent) = root.parent_operation() {
         root = parent;
     }
-    let mut found = false;
-    root.walk(WalkOrder::PreOrder, |op| {
-        if ir::op_name(&op) == "gpu.launch_func"
-            && op.attribute("kernel").is_ok_and(|value| value == expected)
-        {
-            found = true;
-            return WalkResult::Interrupt;
-        }
-        WalkResult::Advance
-    });
-    found.then_some(name)
+    super::launches::is_launched(root, expected).then(|| expected.to_string())
 }

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Compile speed against upstream, N copies per route (issue 11):
+#   bench/compile.sh N [COPIES_PER_KERNEL (10 or 100, default 100)] [REPEAT (>= 3, default 3)]
+# For cp.async (sm_80) and TMA (sm_90), static and dynamic starts, the acopy
+# form through `acopy-opt --acopy-lower` (and `--emit=ptx`) and the
+# hand-written upstream nvgpu form through `mlir-opt --convert-nvgpu-to-nvvm`
+# (and `--gpu-lower-to-nvvm-pipeline`), run alternately; medians of CPU time
+# (user + sys), wall time and peak RSS (bench/compile_speed.py says how).
+# Standard output: one line per route,
+#   ROUTE ratio acopy/upstream: X rss acopy/upstream: A/B MB
+# (X: ratio of CPU times; below 1 means acopy is faster); the full table
+# (wall times too) goes to standard error.
+# Environment: ROUTES_LEVELS (default lower,ptx), ROUTES_PATHS (cpasync,tma),
+# ROUTES_STARTS (static,dynamic) narrow the run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [[ $# -lt 1 || ! $1 =~ ^[1-9][0-9]*$ ]]; then
+    echo "usage: bench/compile.sh N [COPIES_PER_KERNEL] [REPEAT]" >&2
+    exit 2
+fi
+n=$1
+per_kernel=${2:-100}
+repeat=${3:-3}
+if [[ ! $per_kernel =~ ^[1-9][0-9]*$ || ! $repeat =~ ^[1-9][0-9]*$ ]]; then
+    echo "usage: bench/compile.sh N [COPIES_PER_KERNEL] [REPEAT]" >&2
+    exit 2
+fi
+if (( repeat < 3 )); then
+    echo "bench/compile.sh: REPEAT must be at least 3 (the cell is a median)" >&2
+    exit 2
+fi
+# The release build is what frontends ship; a debug build is several times slower.
+cargo build --release -q -p acopy-opt
+exec python3 bench/compile_speed.py --lines --sizes "$n" --per-kernel "$per_kernel" \
+    --repeat "$repeat" --levels "${ROUTES_LEVELS:-lower,ptx}" \
+    --paths "${ROUTES_PATHS:-cpasync,tma}" --starts "${ROUTES_STARTS:-static,dynamic}" \
+    --acopy-opt target/release/acopy-opt

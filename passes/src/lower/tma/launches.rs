@@ -1,0 +1,104 @@
+//! Which kernels a `gpu.launch_func` launches, found with one walk per pass run.
+//!
+//! Rule A26 and the tensor-map parameters ask, for every TMA copy, whether its
+//! kernel is launched in the same module. Walking the whole module per copy
+//! (or per kernel) made verification and lowering quadratic in the module's
+//! size. Inside a [`Scope`] (held by `acopy-verify` and `acopy-lower` for the
+//! length of their run) the first question walks the top-level module once and
+//! keeps the set of launched `@module::@kernel` symbols; later ones look it up.
+//! Outside a scope (a single op checked through the library) each question
+//! walks, without allocating.
+//!
+//! The set is exact for the length of a pass run: neither pass adds or removes
+//! `gpu.launch_func` ops, and the scope ends with the run, so no pointer
+//! outlives the IR it was taken from.
+
+use std::{cell::RefCell, collections::HashSet};
+
+use melior::ir::{
+    operation::{OperationLike, WalkOrder, WalkResult},
+    Attribute, AttributeLike, OperationRef,
+};
+
+struct Cache {
+    /// Nesting depth of live scopes (`acopy-lower` verifies inside its run).
+    depth: usize,
+    /// The top-level op walked and the `kernel` symbols launched under it.
+    launched: Option<(usize, HashSet<usize>)>,
+}
+
+thread_local! {
+    static CACHE: RefCell<Cache> = const { RefCell::new(Cache { depth: 0, launched: None }) };
+}
+
+/// Keeps the launched-kernel set alive until dropped; the outermost scope
+/// forgets it.
+pub(crate) struct Scope(());
+
+impl Scope {
+    pub(crate) fn enter() -> Self {
+        CACHE.with(|cache| cache.borrow_mut().depth += 1);
+        Scope(())
+    }
+}
+
+impl Drop for Scope {
+    fn drop(&mut self) {
+        CACHE.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            cache.depth -= 1;
+            if cache.depth == 0 {
+                cache.launched = None;
+            }
+        });
+    }
+}
+
+fn is_launch(op: &OperationRef) -> bool {
+    op.name().as_string_ref().as_str() == Ok("gpu.launch_func")
+}
+
+/// Whether some `gpu.launch_func` under `root` has `kernel = symbol`.
+pub(crate) fn is_launched(root: OperationRef, symbol: Attribute) -> bool {
+    let key = symbol.to_raw().ptr as usize;
+    let root_key = root.to_raw().ptr as usize;
+    CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache.depth == 0 {
+            return walk_for(root, symbol);
+        }
+        if cache.launched.as_ref().map(|(walked, _)| *walked) != Some(root_key) {
+            cache.launched = Some((root_key, collect(root)));
+        }
+        cache
+            .launched
+            .as_ref()
+            .is_some_and(|(_, launched)| launched.contains(&key))
+    })
+}
+
+fn walk_for(root: OperationRef, symbol: Attribute) -> bool {
+    let mut found = false;
+    root.walk(WalkOrder::PreOrder, |op| {
+        if is_launch(&op) && op.attribute("kernel").is_ok_and(|value| value == symbol) {
+            found = true;
+            return WalkResult::Interrupt;
+        }
+        WalkResult::Advance
+    });
+    found
+}
+
+/// Attributes are uniqued in their context, so a symbol is known by its pointer.
+fn collect(root: OperationRef) -> HashSet<usize> {
+    let mut launched = HashSet::new();
+    root.walk(WalkOrder::PreOrder, |op| {
+        if is_launch(&op) {
+            if let Ok(kernel) = op.attribute("kernel") {
+                launched.insert(kernel.to_raw().ptr as usize);
+            }
+        }
+        WalkResult::Advance
+    });
+    launched
+}

@@ -1,0 +1,100 @@
+//! Answers memoised for the length of one pass run: the spelling of a type
+//! and the chips of a `gpu.module`'s `targets`.
+//!
+//! Both were printed once per op (the rules' messages and the tensor-map keys
+//! need a type's spelling; the C API has no accessor for `#nvvm.target`), and
+//! each print sets up MLIR's printer state. They are keyed by the address of a
+//! type or attribute, which MLIR uniques in the context and never frees while
+//! the context lives, so IR edits during the run (ops erased, a `targets`
+//! attribute replaced) cannot make a key point at something else. The memo is
+//! dropped when the outermost [`Scope`] ends, so no key outlives the run and
+//! its context. Outside a scope (a library caller checking one op) nothing is
+//! kept.
+
+use std::{cell::RefCell, collections::HashMap};
+
+use melior::ir::{Attribute, AttributeLike, Type, TypeLike};
+
+use crate::target::TargetProblem;
+use acopy_target::Chip;
+
+#[derive(Default)]
+struct Memo {
+    /// Nesting depth of live scopes (`acopy-lower` verifies inside its run).
+    depth: usize,
+    types: HashMap<usize, String>,
+    chips: HashMap<usize, Vec<Result<Chip, TargetProblem>>>,
+}
+
+thread_local! {
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+}
+
+/// Keeps the memo until dropped; the outermost scope forgets it.
+pub(crate) struct Scope(());
+
+impl Scope {
+    pub(crate) fn enter() -> Self {
+        MEMO.with(|memo| memo.borrow_mut().depth += 1);
+        Scope(())
+    }
+}
+
+impl Drop for Scope {
+    fn drop(&mut self) {
+        MEMO.with(|memo| {
+            let mut memo = memo.borrow_mut();
+            memo.depth -= 1;
+            if memo.depth == 0 {
+                memo.types = HashMap::new();
+                memo.chips = HashMap::new();
+            }
+        });
+    }
+}
+
+/// The MLIR spelling of `r#type`.
+pub(crate) fn type_string(r#type: Type) -> String {
+    let key = r#type.to_raw().ptr as usize;
+    let known = MEMO.with(|memo| {
+        let memo = memo.borrow();
+        if memo.depth == 0 {
+            return Err(());
+        }
+        Ok(memo.types.get(&key).cloned())
+    });
+    match known {
+        Err(()) => r#type.to_string(),
+        Ok(Some(text)) => text,
+        Ok(None) => {
+            let text = r#type.to_string();
+            MEMO.with(|memo| memo.borrow_mut().types.insert(key, text.clone()));
+            text
+        }
+    }
+}
+
+/// The chips of a `targets` attribute, computed by `compute` the first time
+/// it is asked for within a scope.
+pub(crate) fn chips(
+    targets: Attribute,
+    compute: impl FnOnce() -> Vec<Result<Chip, TargetProblem>>,
+) -> Vec<Result<Chip, TargetProblem>> {
+    let key = targets.to_raw().ptr as usize;
+    let known = MEMO.with(|memo| {
+        let memo = memo.borrow();
+        if memo.depth == 0 {
+            return Err(());
+        }
+        Ok(memo.chips.get(&key).cloned())
+    });
+    match known {
+        Err(()) => compute(),
+        Ok(Some(chips)) => chips,
+        Ok(None) => {
+            let chips = compute();
+            MEMO.with(|memo| memo.borrow_mut().chips.insert(key, chips.clone()));
+            chips
+        }
+    }
+}
