@@ -19,7 +19,7 @@ use acopy_target::Capability;
 use melior::ir::Value;
 
 use super::{
-    build::{Builder, Cmp, Ix, LowerResult},
+    build::{Builder, Cmp, Ix},
     memref,
 };
 use crate::target::Target;
@@ -28,7 +28,7 @@ use crate::target::Target;
 pub(super) fn barrier_pointer<'c, 'a>(
     b: &Builder<'c, 'a>,
     barrier: Value<'c, 'a>,
-) -> LowerResult<Value<'c, 'a>> {
+) -> Result<Value<'c, 'a>, String> {
     let strided = memref::read_layout(b, barrier, "barrier", false)?;
     let offset = b.mul(strided.offset, Ix::Const(8))?;
     let address = b.add(Ix::Val(strided.base), offset)?;
@@ -40,7 +40,7 @@ pub(super) fn lower_init<'c, 'a>(
     view: &BarrierInit<'c, 'a>,
     target: &Target,
     b: &Builder<'c, 'a>,
-) -> LowerResult<()> {
+) -> Result<(), String> {
     let pointer = barrier_pointer(b, view.barrier)?;
     let (thread, _) = b.linear_thread(target.block)?;
     let thread = b.ix(thread)?;
@@ -68,7 +68,7 @@ pub(super) fn lower_wait<'c, 'a>(
     view: &BarrierWait<'c, 'a>,
     target: &Target,
     b: &Builder<'c, 'a>,
-) -> LowerResult<()> {
+) -> Result<(), String> {
     let pointer = barrier_pointer(b, view.barrier)?;
     let parity = b.value("arith.extui", &[view.parity], b.int_type(32), &[])?;
     let wait = if target.chip.has(Capability::MbarrierTryWait) {

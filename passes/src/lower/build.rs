@@ -24,9 +24,6 @@ use melior::{
     Context,
 };
 
-/// What a lowering step returns: an error message for the acopy op.
-pub(crate) type LowerResult<T> = Result<T, String>;
-
 /// Inserts ops before an anchor op.
 #[derive(Clone, Copy)]
 pub(crate) struct Builder<'c, 'a> {
@@ -68,7 +65,7 @@ pub(crate) const DIMS: [&str; 3] = ["x", "y", "z"];
 impl<'c, 'a> Builder<'c, 'a> {
     /// A builder that inserts before `anchor`, at `anchor`'s location;
     /// `context` is the context that owns `anchor`.
-    pub fn before(context: &'c Context, anchor: OperationRef<'c, 'a>) -> LowerResult<Self> {
+    pub fn before(context: &'c Context, anchor: OperationRef<'c, 'a>) -> Result<Self, String> {
         let block = anchor
             .block()
             .ok_or_else(|| "internal error: the op to lower is not in a block".to_string())?;
@@ -92,7 +89,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         operands: &[Value<'c, '_>],
         results: &[Type<'c>],
         attributes: &[(&str, Attribute<'c>)],
-    ) -> LowerResult<OperationRef<'c, 'a>> {
+    ) -> Result<OperationRef<'c, 'a>, String> {
         let attributes: Vec<(Identifier<'c>, Attribute<'c>)> = attributes
             .iter()
             .map(|(name, value)| (Identifier::new(self.context, name), *value))
@@ -113,7 +110,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         operands: &[Value<'c, '_>],
         result: Type<'c>,
         attributes: &[(&str, Attribute<'c>)],
-    ) -> LowerResult<Value<'c, 'a>> {
+    ) -> Result<Value<'c, 'a>, String> {
         let op = self.op(name, operands, &[result], attributes)?;
         Ok(op
             .result(0)
@@ -132,7 +129,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 
     /// `!llvm.ptr` in `address_space`.
-    pub fn ptr_type(&self, address_space: u32) -> LowerResult<Type<'c>> {
+    pub fn ptr_type(&self, address_space: u32) -> Result<Type<'c>, String> {
         let text = if address_space == 0 {
             "!llvm.ptr".to_string()
         } else {
@@ -143,7 +140,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 
     /// Parses an attribute spelled in MLIR syntax.
-    pub fn attr(&self, text: &str) -> LowerResult<Attribute<'c>> {
+    pub fn attr(&self, text: &str) -> Result<Attribute<'c>, String> {
         Attribute::parse(self.context, text)
             .ok_or_else(|| format!("internal error: cannot parse attribute {text}"))
     }
@@ -156,7 +153,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     // ---- constants and arithmetic ----
 
     /// `arith.constant value : index`.
-    pub fn index(&self, value: i64) -> LowerResult<Value<'c, 'a>> {
+    pub fn index(&self, value: i64) -> Result<Value<'c, 'a>, String> {
         let attribute = IntegerAttribute::new(self.index_type(), value).into();
         self.value(
             "arith.constant",
@@ -167,7 +164,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 
     /// `arith.constant value : iN`.
-    pub fn int(&self, bits: u32, value: i64) -> LowerResult<Value<'c, 'a>> {
+    pub fn int(&self, bits: u32, value: i64) -> Result<Value<'c, 'a>, String> {
         self.value(
             "arith.constant",
             &[],
@@ -182,7 +179,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         name: &str,
         lhs: Value<'c, '_>,
         rhs: Value<'c, '_>,
-    ) -> LowerResult<Value<'c, 'a>> {
+    ) -> Result<Value<'c, 'a>, String> {
         use melior::ir::ValueLike;
         self.value(name, &[lhs, rhs], lhs.r#type(), &[])
     }
@@ -193,7 +190,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         predicate: Cmp,
         lhs: Value<'c, '_>,
         rhs: Value<'c, '_>,
-    ) -> LowerResult<Value<'c, 'a>> {
+    ) -> Result<Value<'c, 'a>, String> {
         self.value(
             "arith.cmpi",
             &[lhs, rhs],
@@ -203,12 +200,12 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 
     /// `arith.index_cast` between `index` and an integer type.
-    pub fn index_cast(&self, value: Value<'c, '_>, to: Type<'c>) -> LowerResult<Value<'c, 'a>> {
+    pub fn index_cast(&self, value: Value<'c, '_>, to: Type<'c>) -> Result<Value<'c, 'a>, String> {
         self.value("arith.index_cast", &[value], to, &[])
     }
 
     /// Materialises an [`Ix`].
-    pub fn ix(&self, value: Ix<'c, 'a>) -> LowerResult<Value<'c, 'a>> {
+    pub fn ix(&self, value: Ix<'c, 'a>) -> Result<Value<'c, 'a>, String> {
         match value {
             Ix::Const(constant) => self.index(constant),
             Ix::Val(value) => Ok(value),
@@ -216,7 +213,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 
     /// `lhs + rhs`, folded when possible.
-    pub fn add(&self, lhs: Ix<'c, 'a>, rhs: Ix<'c, 'a>) -> LowerResult<Ix<'c, 'a>> {
+    pub fn add(&self, lhs: Ix<'c, 'a>, rhs: Ix<'c, 'a>) -> Result<Ix<'c, 'a>, String> {
         Ok(match (lhs, rhs) {
             (Ix::Const(a), Ix::Const(b)) => Ix::Const(a.wrapping_add(b)),
             (Ix::Const(0), other) | (other, Ix::Const(0)) => other,
@@ -225,7 +222,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 
     /// `lhs * rhs`, folded when possible.
-    pub fn mul(&self, lhs: Ix<'c, 'a>, rhs: Ix<'c, 'a>) -> LowerResult<Ix<'c, 'a>> {
+    pub fn mul(&self, lhs: Ix<'c, 'a>, rhs: Ix<'c, 'a>) -> Result<Ix<'c, 'a>, String> {
         Ok(match (lhs, rhs) {
             (Ix::Const(a), Ix::Const(b)) => Ix::Const(a.wrapping_mul(b)),
             (Ix::Const(0), _) | (_, Ix::Const(0)) => Ix::Const(0),
@@ -235,7 +232,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 
     /// `lhs / divisor` (unsigned), folded when possible.
-    pub fn div(&self, lhs: Ix<'c, 'a>, divisor: u64) -> LowerResult<Ix<'c, 'a>> {
+    pub fn div(&self, lhs: Ix<'c, 'a>, divisor: u64) -> Result<Ix<'c, 'a>, String> {
         Ok(match lhs {
             _ if divisor == 1 => lhs,
             Ix::Const(a) => Ix::Const(((a as u64) / divisor) as i64),
@@ -246,7 +243,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 
     /// `lhs % divisor` (unsigned), folded when possible.
-    pub fn rem(&self, lhs: Ix<'c, 'a>, divisor: u64) -> LowerResult<Ix<'c, 'a>> {
+    pub fn rem(&self, lhs: Ix<'c, 'a>, divisor: u64) -> Result<Ix<'c, 'a>, String> {
         Ok(match lhs {
             _ if divisor == 1 => Ix::Const(0),
             Ix::Const(a) => Ix::Const(((a as u64) % divisor) as i64),
@@ -259,7 +256,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     // ---- threads ----
 
     /// `gpu.thread_id <dim>`.
-    pub fn thread_id(&self, dim: &str) -> LowerResult<Value<'c, 'a>> {
+    pub fn thread_id(&self, dim: &str) -> Result<Value<'c, 'a>, String> {
         let dimension = self.attr(&format!("#gpu<dim {dim}>"))?;
         self.value(
             "gpu.thread_id",
@@ -270,7 +267,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 
     /// `gpu.block_dim <dim>`.
-    pub fn block_dim(&self, dim: &str) -> LowerResult<Value<'c, 'a>> {
+    pub fn block_dim(&self, dim: &str) -> Result<Value<'c, 'a>, String> {
         let dimension = self.attr(&format!("#gpu<dim {dim}>"))?;
         self.value(
             "gpu.block_dim",
@@ -283,7 +280,10 @@ impl<'c, 'a> Builder<'c, 'a> {
     /// The thread's linear id in its block, `x + dx * (y + dy * z)`, and the
     /// number of threads in the block. With a known block size the extents
     /// are constants and dimensions of extent 1 are left out.
-    pub fn linear_thread(&self, block: Option<[u32; 3]>) -> LowerResult<(Ix<'c, 'a>, Ix<'c, 'a>)> {
+    pub fn linear_thread(
+        &self,
+        block: Option<[u32; 3]>,
+    ) -> Result<(Ix<'c, 'a>, Ix<'c, 'a>), String> {
         let mut extents = Vec::with_capacity(3);
         for (index, dim) in DIMS.iter().enumerate() {
             extents.push(match block {
@@ -315,7 +315,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         &self,
         address: Value<'c, '_>,
         address_space: u32,
-    ) -> LowerResult<Value<'c, 'a>> {
+    ) -> Result<Value<'c, 'a>, String> {
         let as_i64 = self.index_cast(address, self.int_type(64))?;
         self.value(
             "llvm.inttoptr",
@@ -327,7 +327,11 @@ impl<'c, 'a> Builder<'c, 'a> {
 
     /// A global pointer (`!llvm.ptr<1>`) to the byte address `address`,
     /// which is a generic address when `generic` and a global one otherwise.
-    pub fn global_ptr(&self, address: Value<'c, '_>, generic: bool) -> LowerResult<Value<'c, 'a>> {
+    pub fn global_ptr(
+        &self,
+        address: Value<'c, '_>,
+        generic: bool,
+    ) -> Result<Value<'c, 'a>, String> {
         if !generic {
             return self.int_to_ptr(address, 1);
         }
@@ -341,7 +345,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         &self,
         pointer: Value<'c, '_>,
         offset: Ix<'c, 'a>,
-    ) -> LowerResult<Value<'c, 'a>> {
+    ) -> Result<Value<'c, 'a>, String> {
         use melior::ir::{attribute::DenseI32ArrayAttribute, attribute::TypeAttribute, ValueLike};
         const DYNAMIC: i32 = i32::MIN;
         let element: Attribute = TypeAttribute::new(self.int_type(8)).into();
@@ -382,12 +386,12 @@ impl<'c, 'a> Builder<'c, 'a> {
     // ---- control flow ----
 
     /// `gpu.barrier`.
-    pub fn block_barrier(&self) -> LowerResult<()> {
+    pub fn block_barrier(&self) -> Result<(), String> {
         self.op("gpu.barrier", &[], &[], &[]).map(|_| ())
     }
 
     /// A region holding one block (with `arguments`) that ends in `terminator`.
-    fn region_with(&self, arguments: &[Type<'c>], terminator: &str) -> LowerResult<Region<'c>> {
+    fn region_with(&self, arguments: &[Type<'c>], terminator: &str) -> Result<Region<'c>, String> {
         let block = Block::new(
             &arguments
                 .iter()
@@ -404,7 +408,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 
     /// A builder at the end (before the terminator) of `op`'s region `index`.
-    fn inside(&self, op: OperationRef<'c, 'a>, index: usize) -> LowerResult<Self> {
+    fn inside(&self, op: OperationRef<'c, 'a>, index: usize) -> Result<Self, String> {
         let block = op
             .region(index)
             .ok()
@@ -426,8 +430,8 @@ impl<'c, 'a> Builder<'c, 'a> {
         lower: Value<'c, '_>,
         upper: Value<'c, '_>,
         step: Value<'c, '_>,
-        body: impl FnOnce(&Builder<'c, 'a>, Value<'c, 'a>) -> LowerResult<()>,
-    ) -> LowerResult<()> {
+        body: impl FnOnce(&Builder<'c, 'a>, Value<'c, 'a>) -> Result<(), String>,
+    ) -> Result<(), String> {
         let region = self.region_with(&[self.index_type()], "scf.yield")?;
         let op = OperationBuilder::new("scf.for", self.location)
             .add_operands(&[lower, upper, step])
@@ -446,8 +450,8 @@ impl<'c, 'a> Builder<'c, 'a> {
     pub fn if_then(
         &self,
         condition: Value<'c, '_>,
-        then: impl FnOnce(&Builder<'c, 'a>) -> LowerResult<()>,
-    ) -> LowerResult<()> {
+        then: impl FnOnce(&Builder<'c, 'a>) -> Result<(), String>,
+    ) -> Result<(), String> {
         let op = self.insert_if(condition, false)?;
         then(&self.inside(op, 0)?)
     }
@@ -456,9 +460,9 @@ impl<'c, 'a> Builder<'c, 'a> {
     pub fn if_then_else(
         &self,
         condition: Value<'c, '_>,
-        then: impl FnOnce(&Builder<'c, 'a>) -> LowerResult<()>,
-        otherwise: impl FnOnce(&Builder<'c, 'a>) -> LowerResult<()>,
-    ) -> LowerResult<()> {
+        then: impl FnOnce(&Builder<'c, 'a>) -> Result<(), String>,
+        otherwise: impl FnOnce(&Builder<'c, 'a>) -> Result<(), String>,
+    ) -> Result<(), String> {
         let op = self.insert_if(condition, true)?;
         then(&self.inside(op, 0)?)?;
         otherwise(&self.inside(op, 1)?)
@@ -468,7 +472,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         &self,
         condition: Value<'c, '_>,
         with_else: bool,
-    ) -> LowerResult<OperationRef<'c, 'a>> {
+    ) -> Result<OperationRef<'c, 'a>, String> {
         let then_region = self.region_with(&[], "scf.yield")?;
         let else_region = if with_else {
             self.region_with(&[], "scf.yield")?
@@ -487,8 +491,8 @@ impl<'c, 'a> Builder<'c, 'a> {
     /// `scf.while { %done = step; scf.condition(!%done) } do { }`.
     pub fn spin_until(
         &self,
-        step: impl FnOnce(&Builder<'c, 'a>) -> LowerResult<Value<'c, 'a>>,
-    ) -> LowerResult<()> {
+        step: impl FnOnce(&Builder<'c, 'a>) -> Result<Value<'c, 'a>, String>,
+    ) -> Result<(), String> {
         let before = Region::new();
         before.append_block(Block::new(&[]));
         let after = self.region_with(&[], "scf.yield")?;

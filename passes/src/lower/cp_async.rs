@@ -43,7 +43,7 @@ use melior::ir::{
 };
 
 use super::{
-    build::{Builder, Cmp, Ix, LowerResult},
+    build::{Builder, Cmp, Ix},
     chunk::{self, AlignTerm, ChunkError, Slow, Stride, WindowDim},
     memref::{self, BaseAlign},
 };
@@ -58,7 +58,7 @@ pub(super) fn lower_copy<'c, 'a>(
     target: &Target,
     options: &PassOptions,
     b: &Builder<'c, 'a>,
-) -> LowerResult<()> {
+) -> Result<(), String> {
     let element = view.src_type.element();
     let element_bytes = memref::element_bytes(element).ok_or_else(|| {
         format!("internal error: cp.async copies integers and floats of 1, 2, 4 or 8 bytes, got {element}")
@@ -210,7 +210,7 @@ pub(super) fn lower_copy<'c, 'a>(
         swizzle: view.swizzle.bytes(),
     };
 
-    let issue = |b: &Builder<'c, 'a>| -> LowerResult<()> {
+    let issue = |b: &Builder<'c, 'a>| -> Result<(), String> {
         let Some(choice) = choice else {
             return plan.emit(b, element_bytes, Leaf::Elements);
         };
@@ -240,7 +240,7 @@ pub(super) fn lower_copy<'c, 'a>(
 }
 
 /// Lowers `acopy.wait_gmem_to_smem {pending = N}`.
-pub(super) fn lower_wait(view: &WaitGmemToSmem, b: &Builder) -> LowerResult<()> {
+pub(super) fn lower_wait(view: &WaitGmemToSmem, b: &Builder) -> Result<(), String> {
     // acopy-verify refuses a count above i32::MAX first (rule A30).
     let pending = i32::try_from(view.pending).map(i64::from).map_err(|_| {
         format!(
@@ -305,7 +305,7 @@ impl<'c, 'a> Proof<'c, 'a> {
     }
 
     /// `i1`: every run-time part not proved `chunk`-aligned is `chunk`-aligned.
-    fn check(&self, b: &Builder<'c, 'a>, chunk: u64) -> LowerResult<Value<'c, 'a>> {
+    fn check(&self, b: &Builder<'c, 'a>, chunk: u64) -> Result<Value<'c, 'a>, String> {
         let mut bits: Option<Value<'c, 'a>> = None;
         for (proved, value) in &self.runtime {
             if *proved % chunk == 0 {
@@ -333,7 +333,7 @@ fn arrive_when_done<'c, 'a>(
     b: &Builder<'c, 'a>,
     barrier: Value<'c, 'a>,
     thread: Ix<'c, 'a>,
-) -> LowerResult<()> {
+) -> Result<(), String> {
     let pointer = super::barrier::barrier_pointer(b, barrier)?;
     b.op("nvvm.cp.async.mbarrier.arrive", &[pointer], &[], &[])?;
     b.block_barrier()?;
@@ -393,7 +393,7 @@ struct Plan<'c, 'a> {
 
 impl<'c, 'a> Plan<'c, 'a> {
     /// Deals the chunks of `chunk` bytes out to the block's threads.
-    fn emit(&self, b: &Builder<'c, 'a>, chunk: u64, leaf: Leaf) -> LowerResult<()> {
+    fn emit(&self, b: &Builder<'c, 'a>, chunk: u64, leaf: Leaf) -> Result<(), String> {
         let per_row = self.row_bytes / chunk;
         let total = self.rows.iter().map(|row| row.size).product::<u64>() * per_row;
         let total_ix =
@@ -436,7 +436,7 @@ impl<'c, 'a> Plan<'c, 'a> {
         chunk: u64,
         per_row: u64,
         leaf: Leaf,
-    ) -> LowerResult<()> {
+    ) -> Result<(), String> {
         let in_row = b.rem(index, per_row)?;
         let mut row = b.div(index, per_row)?;
         let column = b.mul(in_row, Ix::Const(chunk as i64))?;
@@ -521,10 +521,10 @@ impl<'c, 'a> Plan<'c, 'a> {
         coordinates: &[(usize, Ix<'c, 'a>)],
         in_row: Ix<'c, 'a>,
         elements: u64,
-    ) -> LowerResult<Value<'c, 'a>> {
+    ) -> Result<Value<'c, 'a>, String> {
         // Unsigned compares also reject negative coordinates.
         let mut inside = zeros.fixed;
-        let mut and = |condition: Value<'c, 'a>| -> LowerResult<()> {
+        let mut and = |condition: Value<'c, 'a>| -> Result<(), String> {
             inside = Some(match inside {
                 None => condition,
                 Some(previous) => b.binary("arith.andi", previous, condition)?,
@@ -573,7 +573,7 @@ fn swizzled<'c, 'a>(
     b: &Builder<'c, 'a>,
     pointer: Value<'c, 'a>,
     swizzle: u32,
-) -> LowerResult<Value<'c, 'a>> {
+) -> Result<Value<'c, 'a>, String> {
     if swizzle == 0 {
         return Ok(pointer);
     }
@@ -586,7 +586,7 @@ fn swizzled<'c, 'a>(
 }
 
 /// A static dimension of dst (its type has a static shape).
-fn static_dim(memref: MemRefType, index: usize) -> LowerResult<u64> {
+fn static_dim(memref: MemRefType, index: usize) -> Result<u64, String> {
     match memref.dim_size(index) {
         Ok(melior::ir::r#type::DimSize::Static(size)) => Ok(size),
         _ => Err(format!(

@@ -28,7 +28,7 @@ use melior::ir::{
 
 use super::{
     alignment,
-    build::{Builder, Ix, LowerResult},
+    build::{Builder, Ix},
 };
 use crate::{
     alignment_proof::{pow2_divisor, pow2_of_constant, DIVISOR_CAP},
@@ -102,7 +102,7 @@ pub(crate) fn read_strided<'c, 'a>(
     b: &Builder<'c, 'a>,
     value: Value<'c, 'a>,
     role: &str,
-) -> LowerResult<Strided<'c, 'a>> {
+) -> Result<Strided<'c, 'a>, String> {
     read_layout(b, value, role, true)
 }
 
@@ -114,7 +114,7 @@ pub(crate) fn read_layout<'c, 'a>(
     value: Value<'c, 'a>,
     role: &str,
     with_sizes: bool,
-) -> LowerResult<Strided<'c, 'a>> {
+) -> Result<Strided<'c, 'a>, String> {
     let memref = MemRefType::try_from(value.r#type()).map_err(|_| {
         format!(
             "internal error: {role} must be a memref, got {}",
@@ -145,7 +145,7 @@ pub(crate) fn read_layout<'c, 'a>(
         let op = b.op("memref.extract_strided_metadata", &[value], &results, &[])?;
         metadata = Some(op);
     }
-    let result = |index: usize| -> LowerResult<Ix<'c, 'a>> {
+    let result = |index: usize| -> Result<Ix<'c, 'a>, String> {
         let op = metadata.ok_or_else(|| "internal error: strided metadata missing".to_string())?;
         Ok(Ix::Val(
             op.result(index)

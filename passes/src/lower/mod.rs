@@ -47,7 +47,7 @@ use crate::{
     external::{external_pass, PassId, PassResult},
     target, PassOptions,
 };
-use build::{Builder, LowerResult};
+use build::Builder;
 
 /// The pass's `--help` line.
 pub const SUMMARY: &str = "Lower acopy ops to NVVM: cp.async below sm_90, TMA on sm_90 and newer";
@@ -169,9 +169,14 @@ fn share_values(context: &melior::Context, functions: &[mlir_sys::MlirOperation]
                 // SAFETY: the context is live; the manager owns the CSE pass
                 // and is destroyed below.
                 let manager = unsafe {
-                    let manager =
-                        mlir_sys::mlirPassManagerCreateOnOperation(context.to_raw(), anchor.to_raw());
-                    mlir_sys::mlirPassManagerAddOwnedPass(manager, mlir_sys::mlirCreateTransformsCSE());
+                    let manager = mlir_sys::mlirPassManagerCreateOnOperation(
+                        context.to_raw(),
+                        anchor.to_raw(),
+                    );
+                    mlir_sys::mlirPassManagerAddOwnedPass(
+                        manager,
+                        mlir_sys::mlirCreateTransformsCSE(),
+                    );
                     manager
                 };
                 managers.push((name.to_string(), manager));
@@ -200,7 +205,7 @@ fn lower_op<'c>(
     context: &'c melior::Context,
     op: OperationRef<'c, '_>,
     options: &PassOptions,
-) -> LowerResult<Chip> {
+) -> Result<Chip, String> {
     // `run` verified first: view and target errors were reported there.
     let view = match AcopyOp::from_op(op) {
         Some(Ok(view)) => view,

@@ -38,7 +38,7 @@ use acopy_dialect::{CopyGmemToSmem, CopySmemToGmem, WaitSmemToGmem};
 use acopy_manifest::ElementType;
 use melior::ir::{r#type::MemRefType, ShapedTypeLike, Value};
 
-use super::build::{Builder, Cmp, Ix, LowerResult};
+use super::build::{Builder, Cmp, Ix};
 use crate::{ir, target::Target};
 
 /// Lowers `acopy.copy_gmem_to_smem` on sm_90 and newer.
@@ -47,7 +47,7 @@ pub(super) fn lower_copy<'c, 'a>(
     target: &Target,
     options: &PassOptions,
     b: &Builder<'c, 'a>,
-) -> LowerResult<()> {
+) -> Result<(), String> {
     load::lower(view, target, options, b)
 }
 
@@ -57,7 +57,7 @@ pub(super) fn lower_store<'c, 'a>(
     view: &CopySmemToGmem<'c, 'a>,
     target: &Target,
     b: &Builder<'c, 'a>,
-) -> LowerResult<()> {
+) -> Result<(), String> {
     store::lower(view, target, b)
 }
 
@@ -65,13 +65,13 @@ pub(super) fn lower_store<'c, 'a>(
 pub(super) fn lower_store_wait<'c, 'a>(
     view: &WaitSmemToGmem<'c, 'a>,
     b: &Builder<'c, 'a>,
-) -> LowerResult<()> {
+) -> Result<(), String> {
     store::lower_wait(view, b)
 }
 
 /// The tile's element size in bytes and its type, for an element type a
 /// tensor map can describe (rule A23 refuses the others first).
-fn tile_element(tile: MemRefType) -> LowerResult<(u64, ElementType)> {
+fn tile_element(tile: MemRefType) -> Result<(u64, ElementType), String> {
     let element = tile.element();
     let name = element.to_string();
     match ElementType::from_mlir_name(&name) {
@@ -84,7 +84,7 @@ fn tile_element(tile: MemRefType) -> LowerResult<(u64, ElementType)> {
 
 /// Whether this thread is the block's first, the one that issues TMA
 /// instructions (correct for any block size).
-fn first_thread<'c, 'a>(b: &Builder<'c, 'a>) -> LowerResult<Value<'c, 'a>> {
+fn first_thread<'c, 'a>(b: &Builder<'c, 'a>) -> Result<Value<'c, 'a>, String> {
     let mut all: Option<Value<'c, 'a>> = None;
     let zero = b.index(0)?;
     for dim in super::build::DIMS {
@@ -102,8 +102,8 @@ fn first_thread<'c, 'a>(b: &Builder<'c, 'a>) -> LowerResult<Value<'c, 'a>> {
 fn guarded<'c, 'a>(
     b: &Builder<'c, 'a>,
     predicate: Option<Value<'c, 'a>>,
-    body: impl FnOnce(&Builder<'c, 'a>) -> LowerResult<()>,
-) -> LowerResult<()> {
+    body: impl FnOnce(&Builder<'c, 'a>) -> Result<(), String>,
+) -> Result<(), String> {
     match predicate {
         Some(predicate) => b.if_then(predicate, body),
         None => body(b),
@@ -122,7 +122,7 @@ fn index_ix<'c, 'a>(value: Value<'c, 'a>) -> Ix<'c, 'a> {
 fn window_coordinates<'c, 'a>(
     b: &Builder<'c, 'a>,
     starts: &[Ix<'c, 'a>],
-) -> LowerResult<Vec<Value<'c, 'a>>> {
+) -> Result<Vec<Value<'c, 'a>>, String> {
     starts
         .iter()
         .rev()

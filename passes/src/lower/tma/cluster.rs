@@ -7,7 +7,7 @@
 
 use acopy_dialect::Axis;
 
-use super::super::build::{Builder, Ix, LowerResult};
+use super::super::build::{Builder, Ix};
 use melior::ir::Value;
 
 /// The collective group of a copy within its cluster.
@@ -74,7 +74,7 @@ impl Collective {
     pub fn position<'c, 'a>(
         &self,
         b: &Builder<'c, 'a>,
-    ) -> LowerResult<(Value<'c, 'a>, Value<'c, 'a>)> {
+    ) -> Result<(Value<'c, 'a>, Value<'c, 'a>), String> {
         let i32_type = b.int_type(32);
         let rank = b.value("nvvm.read.ptx.sreg.cluster.ctarank", &[], i32_type, &[])?;
         let mut index = b.int(32, 0)?;
@@ -102,7 +102,7 @@ impl Collective {
 /// leader's rank, `%cluster_ctarank & ~1`, as i32 values.
 pub(crate) fn pair_position<'c, 'a>(
     b: &Builder<'c, 'a>,
-) -> LowerResult<(Value<'c, 'a>, Value<'c, 'a>)> {
+) -> Result<(Value<'c, 'a>, Value<'c, 'a>), String> {
     let rank = b.value(
         "nvvm.read.ptx.sreg.cluster.ctarank",
         &[],
@@ -118,7 +118,7 @@ pub(crate) fn pair_position<'c, 'a>(
 pub(crate) fn to_index<'c, 'a>(
     b: &Builder<'c, 'a>,
     value: Value<'c, 'a>,
-) -> LowerResult<Ix<'c, 'a>> {
+) -> Result<Ix<'c, 'a>, String> {
     Ok(Ix::Val(b.index_cast(value, b.index_type())?))
 }
 

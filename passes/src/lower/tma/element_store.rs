@@ -16,13 +16,13 @@ use acopy_dialect::{CopySmemToGmem, ReductionOp};
 use melior::ir::{ShapedTypeLike, Type, TypeLike, Value};
 
 use super::super::{
-    build::{Builder, Cmp, Ix, LowerResult},
+    build::{Builder, Cmp, Ix},
     memref,
 };
 use crate::target::Target;
 
 /// LLVM's `AtomicBinOp` numbers, as `llvm.atomicrmw`'s `bin_op` holds them.
-fn atomic_bin_op(op: ReductionOp, float: bool) -> LowerResult<i64> {
+fn atomic_bin_op(op: ReductionOp, float: bool) -> Result<i64, String> {
     Ok(match (op, float) {
         (ReductionOp::Add, false) => 1,
         (ReductionOp::And, false) => 3,
@@ -39,10 +39,10 @@ fn atomic_bin_op(op: ReductionOp, float: bool) -> LowerResult<i64> {
         (ReductionOp::Dec, false) => 16,
         _ => {
             return Err(format!(
-                "internal error: reduction_op = \"{}\" on a {} element reached the element-wise store",
-                op.as_str(),
-                if float { "float" } else { "integer" }
-            ))
+            "internal error: reduction_op = \"{}\" on a {} element reached the element-wise store",
+            op.as_str(),
+            if float { "float" } else { "integer" }
+        ))
         }
     })
 }
@@ -55,7 +55,7 @@ pub(crate) fn lower<'c, 'a>(
     window: &[i64],
     element_bytes: u64,
     b: &Builder<'c, 'a>,
-) -> LowerResult<()> {
+) -> Result<(), String> {
     let element: Type<'c> = view.src_type.element();
     let bin_op = match view.reduction_op {
         Some(op) => Some(atomic_bin_op(op, !element.is_integer())?),
@@ -67,7 +67,11 @@ pub(crate) fn lower<'c, 'a>(
     let total: i64 = window.iter().product();
     let (thread, threads) = b.linear_thread(target.block)?;
     let bytes = Ix::Const(element_bytes as i64);
-    let indices: Vec<Ix<'c, 'a>> = view.indices.iter().map(|index| super::index_ix(*index)).collect();
+    let indices: Vec<Ix<'c, 'a>> = view
+        .indices
+        .iter()
+        .map(|index| super::index_ix(*index))
+        .collect();
     let dst_pointer = b.global_ptr(dst.base, is_generic(view))?;
     let tile_pointer = b.int_to_ptr(tile.base, 3)?;
 

@@ -31,7 +31,7 @@ use acopy_dialect::{AcopyOp, CopyGmemToSmem, LeaderTracked};
 use melior::ir::{operation::OperationLike, r#type::MemRefType, ShapedTypeLike, Value};
 
 use super::{
-    super::build::{Builder, Ix, LowerResult},
+    super::build::{Builder, Ix},
     cluster::{self, Collective},
     maps, smem, source,
     source::Access,
@@ -39,8 +39,8 @@ use super::{
     tile_element, window_coordinates,
 };
 use crate::{
-    verify::tma_facts::tma_fallback_exists,
-    lower::cp_async, target::Target, verify::shape, PassOptions,
+    lower::cp_async, target::Target, verify::shape, verify::tma_facts::tma_fallback_exists,
+    PassOptions,
 };
 
 /// The largest transaction count of an mbarrier phase (PTX: 2^20 - 1).
@@ -60,7 +60,7 @@ pub(crate) fn lower<'c, 'a>(
     target: &Target,
     options: &PassOptions,
     b: &Builder<'c, 'a>,
-) -> LowerResult<()> {
+) -> Result<(), String> {
     // acopy-verify refuses a TMA load without a barrier first (rule E6).
     let barrier = view.barrier.ok_or_else(|| {
         "internal error: a TMA load without a barrier reached the lowering".to_string()
@@ -163,7 +163,9 @@ pub(crate) fn lower<'c, 'a>(
         .last()
         .ok_or_else(|| "internal error: a copy without indices".to_string())?;
     let alignment = start::classify(b, innermost, element_bytes, view.assume_aligned_start)?;
-    if !matches!(alignment, StartAlignment::Proved) && !tma_fallback_exists(&AcopyOp::CopyGmemToSmem(view.clone())) {
+    if !matches!(alignment, StartAlignment::Proved)
+        && !tma_fallback_exists(&AcopyOp::CopyGmemToSmem(view.clone()))
+    {
         // acopy-verify refuses these first (the innermost-start rules).
         return Err(
             "internal error: a TMA load whose innermost start is not known to be 16-byte aligned reached the lowering, but it has no non-TMA path"
@@ -222,10 +224,14 @@ struct TmaLoad<'v, 'c, 'a> {
 
 impl<'c, 'a> TmaLoad<'_, 'c, 'a> {
     /// The TMA instruction and its barrier accounting (module comment).
-    fn emit(&self, b: &Builder<'c, 'a>) -> LowerResult<()> {
+    fn emit(&self, b: &Builder<'c, 'a>) -> Result<(), String> {
         let (view, mode, window, slice) = (self.view, self.mode, self.window, self.slice);
-        let (element_bytes, align, barrier, expect_bytes) =
-            (self.element_bytes, self.align, self.barrier, self.expect_bytes);
+        let (element_bytes, align, barrier, expect_bytes) = (
+            self.element_bytes,
+            self.align,
+            self.barrier,
+            self.expect_bytes,
+        );
         let tensor_map = maps::parameter(b.context, self.source.kernel, &self.map)?;
         let mut coordinates = self.starts.clone();
         let mut dst_extra = Ix::Const(0);
@@ -351,7 +357,7 @@ fn multicast_slice<'c, 'a>(
     pattern: u32,
     coordinates: &mut [Ix<'c, 'a>],
     dst_extra: &mut Ix<'c, 'a>,
-) -> LowerResult<Value<'c, 'a>> {
+) -> Result<Value<'c, 'a>, String> {
     let index = cluster::to_index(b, index)?;
     let Some(slice) = slice else {
         return Err("internal error: a multicast copy without a split".to_string());
@@ -364,7 +370,7 @@ fn multicast_slice<'c, 'a>(
     b.value("arith.trunci", &[mask], b.int_type(16), &[])
 }
 
-fn static_shape(memref: MemRefType) -> LowerResult<Vec<i64>> {
+fn static_shape(memref: MemRefType) -> Result<Vec<i64>, String> {
     crate::ir::shape(memref)
         .into_iter()
         .collect::<Option<Vec<i64>>>()

@@ -29,7 +29,6 @@ use melior::{
     Context,
 };
 
-use super::super::build::LowerResult;
 use crate::{
     ir,
     manifest::{box_from_i64, read_entries, TENSOR_MAPS_ATTR},
@@ -47,7 +46,7 @@ pub(crate) fn tensor_map(
     arg_index: usize,
     element_type: ElementType,
     box_shape: &[i64],
-) -> LowerResult<TensorMap> {
+) -> Result<TensorMap, String> {
     let arg = u32::try_from(arg_index)
         .map_err(|_| format!("internal error: kernel argument {arg_index} out of range"))?;
     let box_shape = box_from_i64(box_shape).map_err(|error| format!("internal error: {error}"))?;
@@ -60,7 +59,7 @@ pub(crate) fn parameter<'c, 'a>(
     context: &'c Context,
     kernel: OperationRef<'c, 'a>,
     map: &TensorMap,
-) -> LowerResult<Value<'c, 'a>> {
+) -> Result<Value<'c, 'a>, String> {
     let entry_block = kernel
         .region(0)
         .ok()
@@ -106,7 +105,7 @@ fn write_entries(
     context: &Context,
     kernel: OperationRef,
     entries: &[TensorMapEntry],
-) -> LowerResult<()> {
+) -> Result<(), String> {
     let i64_type: Type = IntegerType::new(context, 64).into();
     let int = |value: i64| -> Attribute { IntegerAttribute::new(i64_type, value).into() };
     let mut elements: Vec<Attribute> = Vec::with_capacity(entries.len());
@@ -165,7 +164,7 @@ fn append_input<'c>(
     kernel: OperationRef<'c, '_>,
     inputs: usize,
     ptr: Type<'c>,
-) -> LowerResult<()> {
+) -> Result<(), String> {
     let function_type = ir::function_type(kernel)?;
     let mut input_types: Vec<Type> = (0..inputs)
         .filter_map(|index| function_type.input(index).ok())

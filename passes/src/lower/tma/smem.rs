@@ -25,7 +25,7 @@ use melior::ir::{
 
 use super::super::{
     alignment,
-    build::{Builder, Ix, LowerResult},
+    build::{Builder, Ix},
     memref::{self, Static},
 };
 use crate::ir;
@@ -39,7 +39,7 @@ pub(crate) fn tile_pointer<'c, 'a>(
     align: u64,
     role: &str,
     extra_bytes: Ix<'c, 'a>,
-) -> LowerResult<Value<'c, 'a>> {
+) -> Result<Value<'c, 'a>, String> {
     ensure_aligned(tile, element_bytes, align, role)?;
     let strided = memref::read_strided(b, tile, role)?;
     let offset = b.mul(strided.offset, Ix::Const(element_bytes as i64))?;
@@ -50,7 +50,12 @@ pub(crate) fn tile_pointer<'c, 'a>(
 
 /// Raises the alignment of `tile`'s memory to `align`; verification
 /// (rule A25, [`alignment_problem`]) has made sure it can.
-pub(crate) fn ensure_aligned(tile: Value, element_bytes: u64, align: u64, role: &str) -> LowerResult<()> {
+pub(crate) fn ensure_aligned(
+    tile: Value,
+    element_bytes: u64,
+    align: u64,
+    role: &str,
+) -> Result<(), String> {
     if let Some(problem) = alignment_problem(tile, element_bytes, align) {
         return Err(format!("internal error: the {role} tile {}", problem));
     }

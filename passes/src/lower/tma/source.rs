@@ -29,7 +29,7 @@ use melior::ir::{
     r#type::MemRefType, OperationRef, RegionLike, Value, ValueLike,
 };
 
-use super::super::build::{Builder, Ix, LowerResult};
+use super::super::build::{Builder, Ix};
 use crate::{
     ir::{self, DYNAMIC},
     verify::shape::py_tuple as python_tuple,
@@ -265,7 +265,7 @@ impl<'c, 'a> GlobalSource<'c, 'a> {
         b: &Builder<'c, 'a>,
         indices: &[Value<'c, 'a>],
         role: &str,
-    ) -> LowerResult<Vec<Ix<'c, 'a>>> {
+    ) -> Result<Vec<Ix<'c, 'a>>, String> {
         let mut start = Vec::with_capacity(self.offsets.len());
         for (dim, offset) in self.offsets.iter().enumerate() {
             let index = indices

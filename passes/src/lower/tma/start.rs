@@ -21,7 +21,7 @@
 
 use melior::ir::Value;
 
-use super::super::build::{Builder, Cmp, Ix, LowerResult};
+use super::super::build::{Builder, Cmp, Ix};
 use crate::alignment_proof::pow2_divisor;
 
 /// The bytes TMA needs the innermost start to be aligned to.
@@ -44,7 +44,7 @@ pub(crate) fn classify<'c, 'a>(
     start: Ix<'c, 'a>,
     element_bytes: u64,
     promised: bool,
-) -> LowerResult<StartAlignment<'c, 'a>> {
+) -> Result<StartAlignment<'c, 'a>, String> {
     if promised || element_bytes % TMA_START_ALIGN == 0 {
         return Ok(StartAlignment::Proved);
     }
@@ -78,7 +78,7 @@ pub(crate) fn classify_store<'c, 'a>(
     starts: &[Ix<'c, 'a>],
     element_bytes: u64,
     promised: bool,
-) -> LowerResult<StartAlignment<'c, 'a>> {
+) -> Result<StartAlignment<'c, 'a>, String> {
     let innermost = *starts
         .last()
         .ok_or_else(|| "internal error: a store without indices".to_string())?;
@@ -116,9 +116,9 @@ pub(crate) fn classify_store<'c, 'a>(
 pub(crate) fn branch<'c, 'a>(
     b: &Builder<'c, 'a>,
     alignment: StartAlignment<'c, 'a>,
-    tma: impl FnOnce(&Builder<'c, 'a>) -> LowerResult<()>,
-    other: impl FnOnce(&Builder<'c, 'a>) -> LowerResult<()>,
-) -> LowerResult<()> {
+    tma: impl FnOnce(&Builder<'c, 'a>) -> Result<(), String>,
+    other: impl FnOnce(&Builder<'c, 'a>) -> Result<(), String>,
+) -> Result<(), String> {
     match alignment {
         StartAlignment::Proved => tma(b),
         StartAlignment::Misaligned => other(b),

@@ -20,7 +20,7 @@ use acopy_dialect::{CopySmemToGmem, WaitSmemToGmem};
 use melior::ir::{operation::OperationLike, ShapedTypeLike, Value};
 
 use super::{
-    super::build::{Builder, Ix, LowerResult},
+    super::build::{Builder, Ix},
     element_store, maps, smem, source,
     source::Access,
     start, tile_element, window_coordinates,
@@ -32,7 +32,7 @@ pub(crate) fn lower<'c, 'a>(
     view: &CopySmemToGmem<'c, 'a>,
     target: &Target,
     b: &Builder<'c, 'a>,
-) -> LowerResult<()> {
+) -> Result<(), String> {
     let (element_bytes, element_type) = tile_element(view.src_type)?;
     let tile: Vec<i64> = crate::ir::shape(view.src_type)
         .into_iter()
@@ -67,8 +67,7 @@ pub(crate) fn lower<'c, 'a>(
     let predicate = view.predicate;
 
     let starts = destination.window_start(b, &view.indices, "dst")?;
-    let alignment =
-        start::classify_store(b, &starts, element_bytes, view.assume_aligned_start)?;
+    let alignment = start::classify_store(b, &starts, element_bytes, view.assume_aligned_start)?;
     let map = maps::tensor_map(destination.arg_index, element_type, &window)?;
     start::branch(
         b,
@@ -116,7 +115,7 @@ fn issue<'c, 'a>(
     src: Value<'c, 'a>,
     coordinates: &[Value<'c, 'a>],
     reduction: Option<&str>,
-) -> LowerResult<()> {
+) -> Result<(), String> {
     let mut operands = vec![tensor_map, src];
     operands.extend(coordinates.iter().copied());
     match reduction {
@@ -149,7 +148,7 @@ fn issue<'c, 'a>(
 pub(crate) fn lower_wait<'c, 'a>(
     view: &WaitSmemToGmem<'c, 'a>,
     b: &Builder<'c, 'a>,
-) -> LowerResult<()> {
+) -> Result<(), String> {
     // acopy-verify refuses a count above i32::MAX first (rule A30).
     let pending = i32::try_from(view.pending).map_err(|_| {
         format!(
