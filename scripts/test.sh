@@ -1,15 +1,24 @@
 #!/usr/bin/env bash
 # Runs every test: Rust unit tests and the lit + FileCheck suites (through
-# `cargo test`), then the GPU suite, which runs only where an NVIDIA GPU and its
-# driver are present and otherwise prints `SKIPPED: <reason>`.
+# `cargo test`), the Python package's tests (python/tests), then the GPU suite,
+# which runs only where an NVIDIA GPU and its driver are present and otherwise
+# prints `SKIPPED: <reason>`.
 # Installs missing system packages first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 cargo test --workspace --all-targets
+# A crate outside the workspace that embeds acopy (README, "Embedding"): its own
+# [workspace] and .cargo/config.toml; target/ is shared so nothing builds twice.
+CARGO_TARGET_DIR="$PWD/target" cargo run --quiet --manifest-path examples/embed-crate/Cargo.toml
 # The lit suite again against an optimised acopy-opt: undefined behaviour can hide in a
 # debug build (it once did: a dangling context reference crashed only in release).
 cargo test --release -p acopy-opt --test lit
+echo "== Python package (python/)"
+# Built (release, reusing target/) and installed into the project's .venv, then
+# its pytest suite. Reinstalling an unchanged package takes ~20 s.
+.venv/bin/python -m pip install --quiet --disable-pip-version-check pytest==9.2.0 ./python
+.venv/bin/python -m pytest -q -p no:cacheprovider python/tests
 echo "== GPU suite (tests/gpu)"
 # Every GPU kernel must build (a failure is named on stderr and fails the run).
 bash tests/gpu/build-ptx.sh > /dev/null

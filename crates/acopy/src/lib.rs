@@ -22,7 +22,7 @@
 //!
 //! The sub-crates are re-exported: [`melior`] (the MLIR bindings, 0.27, which a
 //! dependent crate must use too), [`dialect`], [`passes`], [`target`] and
-//! [`manifest`](mod@manifest_format).
+//! [`manifest_format`] (the tensor-map manifest types, acopy-manifest).
 
 mod compile;
 mod context;

@@ -270,4 +270,36 @@ fn errors_cross_threads() {
     sendable::<acopy::passes::manifest::CollectError>();
     sendable::<acopy::passes::pipeline::PipelineError>();
     sendable::<acopy::dialect::DialectError>();
+    sendable::<acopy::dialect::kernel::KernelError>();
+}
+
+#[test]
+fn notes_stay_with_their_diagnostic() {
+    let text = "module {\n  func.func private @f()\n  func.func private @f()\n}\n";
+    let failed = acopy::compile(text, &Options::default()).expect_err("redefinition");
+    let error = failed.errors().next().expect("an error");
+    assert!(
+        error.message.contains("redefinition of symbol named 'f'"),
+        "{failed}"
+    );
+    assert_eq!(error.position.as_ref().map(|p| p.line), Some(3));
+    // MLIR's dump of the failing op comes first (is_op_dump lets callers
+    // drop it, as the driver does), then the note the verifier attached.
+    assert_eq!(error.notes.len(), 2, "{failed}");
+    assert!(error.notes[0].is_op_dump());
+    let note = &error.notes[1];
+    assert!(!note.is_op_dump());
+    assert_eq!(note.severity, Severity::Note);
+    assert_eq!(note.message, "see existing symbol definition here");
+    assert_eq!(
+        note.position.as_ref().map(|p| (p.file.as_str(), p.line)),
+        Some(("<input>", 2))
+    );
+    // Display prints the note under its error, as mlir-opt does.
+    assert!(
+        failed
+            .to_string()
+            .contains("\n<input>:2:3: note: see existing symbol definition here"),
+        "{failed}"
+    );
 }

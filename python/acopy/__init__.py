@@ -1,0 +1,168 @@
+"""acopy from Python.
+
+``compile`` takes MLIR text holding acopy ops (async global->shared copies and
+their barriers) to PTX, LLVM IR or lowered MLIR, one output per ``gpu.module``,
+with the TMA tensor-map manifest; ``verify`` only checks the ops against the
+target chip. Both are thin wrappers over the Rust crate ``acopy``
+(``acopy::compile`` / ``acopy::verify``): the same passes, in the same order,
+and the same diagnostics, as data.
+
+    import acopy
+    compiled = acopy.compile(open("tile_copy_sm90.mlir").read(), chip="sm_90")
+    print(compiled.outputs[0].text)          # PTX
+    print(compiled.manifest["kernels"])      # how to encode each tensor map
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import _native
+
+__all__ = [
+    "CHIPS",
+    "CompileError",
+    "Compiled",
+    "Diagnostic",
+    "Output",
+    "VerificationError",
+    "compile",
+    "verify",
+]
+
+#: The chip names ``chip=`` accepts, oldest first.
+CHIPS: tuple[str, ...] = tuple(_native.chips())
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One MLIR diagnostic, as the Rust crate's ``acopy::Diagnostic``."""
+
+    #: "error", "warning", "remark" or "note".
+    severity: str
+    message: str
+    #: The file name given as ``filename=`` (``None``, with line and column,
+    #: for a diagnostic without a location).
+    file: str | None = None
+    #: 1-based.
+    line: int | None = None
+    column: int | None = None
+    #: The verification rule ("E1"..., "T1"..., "A1"...; docs/verification.md)
+    #: for errors from the rules table, else ``None``.
+    rule: str | None = None
+    notes: tuple[Diagnostic, ...] = ()
+
+    def __str__(self) -> str:
+        # mlir-opt's spelling: file:line:col: error: message
+        if self.line is None:
+            return f"{self.severity}: {self.message}"
+        return f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}"
+
+    @classmethod
+    def _from_native(cls, raw: dict[str, Any]) -> Diagnostic:
+        return cls(
+            severity=raw["severity"],
+            message=raw["message"],
+            file=raw["file"],
+            line=raw["line"],
+            column=raw["column"],
+            rule=raw["rule"],
+            notes=tuple(cls._from_native(note) for note in raw["notes"]),
+        )
+
+
+class CompileError(ValueError):
+    """acopy rejected the input: a parse error, a rule the chip breaks, or a
+    failure in lowering or emitting. ``str()`` is the error diagnostics, one
+    per line; ``diagnostics`` holds every diagnostic, errors and the rest."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = diagnostics
+        super().__init__("\n".join(str(d) for d in self.errors))
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+
+#: The name issue 12 gives this error; the same class.
+VerificationError = CompileError
+
+
+@dataclass(frozen=True)
+class Output:
+    """The compiled text of one ``gpu.module`` for one chip."""
+
+    #: The gpu.module's symbol name.
+    module: str
+    #: The chip the text is for (``None`` for LLVM IR without ``chip=``: LLVM
+    #: IR does not name one).
+    chip: str | None
+    #: PTX, LLVM IR or MLIR, as ``emit=`` asked.
+    text: str
+    #: The tensor maps of this module's kernels (no kernels without TMA).
+    manifest: dict[str, Any] = field(repr=False)
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A successful ``compile``."""
+
+    #: One per gpu.module (per chip of a module with several targets), in IR order.
+    outputs: list[Output]
+    #: Every kernel's tensor maps, as ``acopy-opt --tma-manifest`` writes them.
+    manifest: dict[str, Any] = field(repr=False)
+    #: Remarks and warnings (a successful compile has no errors).
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def compile(
+    source: str,
+    chip: str | None = None,
+    fallback: bool = False,
+    emit: str = "ptx",
+    filename: str = "<input>",
+) -> Compiled:
+    """Verify, lower and emit every gpu.module of the MLIR text ``source``.
+
+    ``chip`` overrides each gpu.module's ``#nvvm.target`` (one of ``CHIPS``);
+    ``fallback`` lowers barrier, collective and leader-tracked copies without
+    those features on cp.async chips where the semantics can be kept;
+    ``emit`` is "ptx", "llvm" or "mlir"; ``filename`` names the source in
+    diagnostics. Raises ``CompileError`` when acopy rejects the input and
+    ``ValueError`` for a bad ``chip`` or ``emit``.
+    """
+    raw = _native.compile(source, filename, chip, fallback, emit)
+    diagnostics = [Diagnostic._from_native(d) for d in raw["diagnostics"]]
+    if not raw["ok"]:
+        raise CompileError(diagnostics)
+    return Compiled(
+        outputs=[
+            Output(
+                module=o["module"],
+                chip=o["chip"],
+                text=o["text"],
+                manifest=json.loads(o["manifest"]),
+            )
+            for o in raw["outputs"]
+        ],
+        manifest=json.loads(raw["manifest"]),
+        diagnostics=diagnostics,
+    )
+
+
+def verify(
+    source: str,
+    chip: str | None = None,
+    fallback: bool = False,
+    filename: str = "<input>",
+) -> list[Diagnostic]:
+    """Check every acopy op of ``source`` as ``acopy-verify`` does and return
+    every diagnostic; no error among them means the chip can do them all.
+    Raises ``ValueError`` only for a bad ``chip``."""
+    return [
+        Diagnostic._from_native(d)
+        for d in _native.verify(source, filename, chip, fallback)
+    ]

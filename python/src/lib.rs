@@ -1,0 +1,196 @@
+//! `acopy._native`: the Rust half of the Python package.
+//!
+//! It calls `acopy::compile` / `acopy::verify` and hands back plain Python
+//! values (dicts, lists, strings); `acopy/__init__.py` turns them into the
+//! package's classes and raises its exceptions, so the Python API stays in one
+//! Python file. Nothing here panics across the boundary: argument errors are
+//! `ValueError`s, and a panic inside acopy becomes an error diagnostic (the
+//! caller then gets `acopy.CompileError`, not pyo3's `PanicException`).
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use acopy::{Chip, Compiled, Diagnostic, Emit, Failed, Input, Options, Severity};
+use pyo3::{
+    exceptions::PyValueError,
+    prelude::*,
+    types::{PyDict, PyList},
+};
+
+/// `compile(source, filename, chip, fallback, emit)` -> dict with `ok`,
+/// `outputs` (dicts: `module`, `chip`, `text`, `manifest` as JSON text),
+/// `manifest` (JSON text) and `diagnostics` (dicts, see [`diagnostic`]).
+#[pyfunction]
+fn compile<'py>(
+    py: Python<'py>,
+    source: String,
+    filename: String,
+    chip: Option<String>,
+    fallback: bool,
+    emit: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let options = Options {
+        chip: parse_chip(chip.as_deref())?,
+        fallback,
+        emit: parse_emit(emit)?,
+        ..Default::default()
+    };
+    // Each call has its own MLIR context, so other Python threads may run
+    // (and compile) meanwhile.
+    let result = py.detach(|| {
+        contain(|| acopy::compile(Input::file(&filename, &source), &options))
+            .unwrap_or_else(|message| Err(panicked(message)))
+    });
+    let dict = PyDict::new(py);
+    match result {
+        Ok(Compiled {
+            outputs,
+            manifest,
+            diagnostics,
+        }) => {
+            let list = PyList::empty(py);
+            for output in outputs {
+                let item = PyDict::new(py);
+                let chip = output_chip(&options, options.emit, &output.text);
+                item.set_item("module", output.module)?;
+                item.set_item("chip", chip)?;
+                item.set_item("manifest", output.manifest.to_json_pretty())?;
+                item.set_item("text", output.text)?;
+                list.append(item)?;
+            }
+            dict.set_item("ok", true)?;
+            dict.set_item("outputs", list)?;
+            dict.set_item("manifest", manifest.to_json_pretty())?;
+            dict.set_item("diagnostics", diagnostics_list(py, &diagnostics)?)?;
+        }
+        Err(Failed { diagnostics }) => {
+            dict.set_item("ok", false)?;
+            dict.set_item("diagnostics", diagnostics_list(py, &diagnostics)?)?;
+        }
+    }
+    Ok(dict)
+}
+
+/// `verify(source, filename, chip, fallback)` -> list of diagnostic dicts.
+#[pyfunction]
+fn verify<'py>(
+    py: Python<'py>,
+    source: String,
+    filename: String,
+    chip: Option<String>,
+    fallback: bool,
+) -> PyResult<Bound<'py, PyList>> {
+    let options = Options {
+        chip: parse_chip(chip.as_deref())?,
+        fallback,
+        ..Default::default()
+    };
+    let diagnostics = py.detach(|| {
+        contain(|| acopy::verify(Input::file(&filename, &source), &options))
+            .unwrap_or_else(|message| panicked(message).diagnostics)
+    });
+    diagnostics_list(py, &diagnostics)
+}
+
+/// The chip names acopy accepts, oldest first.
+#[pyfunction]
+fn chips() -> Vec<&'static str> {
+    Chip::all().iter().map(Chip::name).collect()
+}
+
+fn parse_chip(chip: Option<&str>) -> PyResult<Option<Chip>> {
+    chip.map(|name| Chip::parse(name).map_err(|error| PyValueError::new_err(error.to_string())))
+        .transpose()
+}
+
+fn parse_emit(emit: &str) -> PyResult<Emit> {
+    match emit {
+        "ptx" => Ok(Emit::Ptx),
+        "llvm" => Ok(Emit::Llvm),
+        "mlir" => Ok(Emit::Mlir),
+        other => Err(PyValueError::new_err(format!(
+            "emit must be \"ptx\", \"llvm\" or \"mlir\", not {other:?}"
+        ))),
+    }
+}
+
+/// Runs `body`, turning a panic into its message: acopy's entry points
+/// return errors as values, so a panic is a bug in acopy, reported to the
+/// caller as an error diagnostic rather than unwinding into Python.
+fn contain<T>(body: impl FnOnce() -> T) -> Result<T, String> {
+    catch_unwind(AssertUnwindSafe(body)).map_err(|payload| {
+        payload
+            .downcast_ref::<&str>()
+            .map(|message| message.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic without a message".to_string())
+    })
+}
+
+fn panicked(message: String) -> Failed {
+    Failed {
+        diagnostics: vec![Diagnostic {
+            severity: Severity::Error,
+            position: None,
+            message: format!("internal error in acopy: panicked: {message}"),
+            rule: None,
+            notes: Vec::new(),
+        }],
+    }
+}
+
+/// The chip an output was produced for. With a chip override every
+/// `gpu.module` is compiled for it; otherwise the text itself says: PTX's
+/// `.target` directive, or the `#nvvm.target`'s `chip` in lowered MLIR. LLVM
+/// IR names no chip (its `target-cpu` is chosen only when PTX is made), so
+/// there it is `None` without an override.
+fn output_chip(options: &Options, emit: Emit, text: &str) -> Option<String> {
+    if let Some(chip) = options.chip {
+        return Some(chip.name().to_string());
+    }
+    match emit {
+        Emit::Ptx => text.lines().find_map(|line| {
+            let target = line.trim().strip_prefix(".target")?;
+            let first = target.split(',').next()?.trim();
+            (!first.is_empty()).then(|| first.to_string())
+        }),
+        Emit::Mlir => {
+            let after = &text[text.find("#nvvm.target<")?..];
+            let after = &after[after.find("chip = \"")? + "chip = \"".len()..];
+            Some(after[..after.find('"')?].to_string())
+        }
+        Emit::Llvm => None,
+    }
+}
+
+fn diagnostics_list<'py>(
+    py: Python<'py>,
+    diagnostics: &[Diagnostic],
+) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for item in diagnostics {
+        list.append(diagnostic(py, item)?)?;
+    }
+    Ok(list)
+}
+
+/// A dict with `severity`, `file`, `line`, `column` (all three `None` for an
+/// unknown location), `message`, `rule` and `notes` (a list of the same).
+fn diagnostic<'py>(py: Python<'py>, item: &Diagnostic) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("severity", item.severity.to_string())?;
+    dict.set_item("file", item.position.as_ref().map(|p| p.file.as_str()))?;
+    dict.set_item("line", item.position.as_ref().map(|p| p.line))?;
+    dict.set_item("column", item.position.as_ref().map(|p| p.column))?;
+    dict.set_item("message", item.message.as_str())?;
+    dict.set_item("rule", item.rule)?;
+    dict.set_item("notes", diagnostics_list(py, &item.notes)?)?;
+    Ok(dict)
+}
+
+#[pymodule]
+fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(compile, module)?)?;
+    module.add_function(wrap_pyfunction!(verify, module)?)?;
+    module.add_function(wrap_pyfunction!(chips, module)?)?;
+    Ok(())
+}
