@@ -4,8 +4,10 @@
 //! generator and not coverage-guided, and what it found.
 //!
 //! Usage: `acopy-fuzz --bin ACOPY_OPT [--seconds N] [--seed S] [--case N]
-//! [--threads N] [--corpus DIR] [--grow] [--out DIR] [--timeout S] [--show]`
-//! (`--show` with `--case`: print that input and run nothing).
+//! [--threads N] [--corpus DIR] [--grow] [--out DIR] [--crashes DIR]
+//! [--timeout S] [--show]` (`--show` with `--case`: print that input and run
+//! nothing). `--out` holds the scratch directories, `--crashes` (default
+//! `fuzz/crashes`, gitignored) the inputs that broke a rule.
 //! It replays every `.mlir` file in the corpus first, then draws new inputs
 //! until the time is up, and prints `executions: N` (acopy-opt runs) and
 //! `crashes: N` (runs that broke a rule). Exit status 1 when crashes > 0.
@@ -40,6 +42,7 @@ struct Args {
     grow: bool,
     show: bool,
     out: PathBuf,
+    crashes: PathBuf,
     timeout: u64,
 }
 
@@ -54,6 +57,7 @@ fn parse_args() -> Result<Args, String> {
         grow: false,
         show: false,
         out: PathBuf::from("target/fuzz"),
+        crashes: PathBuf::from("fuzz/crashes"),
         timeout: 20,
     };
     let mut it = std::env::args().skip(1);
@@ -73,6 +77,7 @@ fn parse_args() -> Result<Args, String> {
             "--threads" => args.threads = (number()? as usize).max(1),
             "--corpus" => args.corpus = Some(PathBuf::from(&value)),
             "--out" => args.out = PathBuf::from(&value),
+            "--crashes" => args.crashes = PathBuf::from(&value),
             "--timeout" => args.timeout = number()?.max(1),
             _ => return Err(format!("unknown flag {flag}")),
         }
@@ -116,7 +121,7 @@ fn main() {
         return;
     }
     let settings = Settings { binary: args.binary.clone(), timeout: Duration::from_secs(args.timeout) };
-    let crashes_dir = args.out.join("crashes");
+    let crashes_dir = args.crashes.clone();
     if fs::create_dir_all(&crashes_dir).is_err() {
         eprintln!("acopy-fuzz: cannot create {}", crashes_dir.display());
         std::process::exit(2);
@@ -221,7 +226,10 @@ fn main() {
     println!("executions: {}", t.executions);
     println!("crashes: {}", t.crashes);
     if t.crashes > 0 {
-        println!("the failing inputs are in {}", crashes_dir.display());
+        println!(
+            "the failing inputs are in {0}; replay them all with `bash scripts/fuzz.sh 0 --corpus {0}`",
+            crashes_dir.display()
+        );
         std::process::exit(1);
     }
 }
@@ -234,7 +242,7 @@ fn report(name: &str, input: &Input, findings: &[judge::Finding], args: &Args, d
     let _ = fs::write(&file, &input.bytes);
     println!("\nFAILED {name} (saved as {})", file.display());
     if let Job::Case(case) = job {
-        println!("  again: scripts/fuzz.sh --seed {:#x} --case {case}", args.seed);
+        println!("  again: bash scripts/fuzz.sh 0 --seed {:#x} --case {case}", args.seed);
     }
     for finding in findings {
         println!("  {}: acopy-opt {} {}", finding.reason, file.display(), finding.flags.join(" "));
