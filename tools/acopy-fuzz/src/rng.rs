@@ -3,7 +3,11 @@
 //! and thread and a finding is reproduced from two numbers. This module only
 //! adds the three draws the generator uses.
 
-pub struct Rng(fastrand::Rng);
+pub struct Rng {
+    draws: fastrand::Rng,
+    /// A clean case draws no faults (see [`Rng::fault`]).
+    pub clean: bool,
+}
 
 impl Rng {
     /// The generator of one case, independent of every other case: the
@@ -14,17 +18,25 @@ impl Rng {
     pub fn for_case(seed: u64, case: u64) -> Rng {
         let mixed = seed ^ case.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
         let mut campaign = fastrand::Rng::with_seed(mixed);
-        Rng(fastrand::Rng::with_seed(campaign.u64(..)))
+        Rng { draws: fastrand::Rng::with_seed(campaign.u64(..)), clean: false }
     }
 
     /// A number in `0..n` (0 when n is 0).
     pub fn below(&mut self, n: usize) -> usize {
-        self.0.usize(..n.max(1))
+        self.draws.usize(..n.max(1))
     }
 
     /// True with probability `percent` / 100.
     pub fn chance(&mut self, percent: u64) -> bool {
-        self.0.u64(..100) < percent
+        self.draws.u64(..100) < percent
+    }
+
+    /// Whether to put a fault here (an invalid value, a missing or extra
+    /// operand, ...): with probability `percent` / 100, never in a clean case.
+    /// Faults are independent, so with a dozen places for one a faulty case
+    /// rarely verifies; clean cases are what reaches the lowering and emission.
+    pub fn fault(&mut self, percent: u64) -> bool {
+        !self.clean && self.chance(percent)
     }
 
     /// One of `items` (not empty: every list here is a constant).
@@ -60,5 +72,8 @@ mod tests {
         assert!((0..1000).all(|_| rng.chance(100)));
         let hits = (0..10_000).filter(|_| rng.chance(30)).count();
         assert!((2500..3500).contains(&hits), "{hits} hits of 10000 at 30%");
+        assert!((0..1000).any(|_| rng.fault(50)));
+        rng.clean = true;
+        assert!((0..1000).all(|_| !rng.fault(100)));
     }
 }
