@@ -393,7 +393,18 @@ impl Function {
             if rng.chance(20) {
                 attrs.push(format!("commit_group = {}", attribute_value(rng, &["true", "false"], &["1 : i64", "\"yes\""])));
             }
-            if rng.chance(25) {
+            // In clean cases a reduction the element type has (rule A15:
+            // add: f16, bf16, f32, i32, i64; min, max: f16, bf16; smin, smax,
+            // and, or, xor: i32, i64).
+            let reductions: &[&str] = match element.as_str() {
+                "f16" | "bf16" => &["\"add\"", "\"min\"", "\"max\""],
+                "f32" => &["\"add\""],
+                "i32" | "i64" => &["\"add\"", "\"smin\"", "\"smax\"", "\"and\"", "\"or\"", "\"xor\""],
+                _ => &[],
+            };
+            if rng.clean && !reductions.is_empty() && rng.chance(35) {
+                attrs.push(format!("reduction_op = {}", rng.pick(reductions)));
+            } else if !rng.clean && rng.chance(25) {
                 attrs.push(format!("reduction_op = {}", attribute_value(rng, &["\"add\"", "\"min\"", "\"max\"", "\"smin\"", "\"umax\"", "\"inc\"", "\"dec\"", "\"and\"", "\"or\"", "\"xor\""], &["\"mul\"", "\"\"", "1 : i64"])));
             }
         }
