@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test: Rust unit tests and the lit + FileCheck suites (through
-# `cargo test`), the Python package's tests (python/tests), then the GPU suite,
+# `cargo test`), 60 s of the fuzzer (scripts/fuzz.sh), the Python package's tests (python/tests), then the GPU suite,
 # which runs only where an NVIDIA GPU and its driver are present and otherwise
 # prints `SKIPPED: <reason>`.
 # Installs missing system packages first.
@@ -8,6 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 cargo test --workspace --all-targets
+# The fuzzer, 60 s against the debug acopy-opt just built: replays fuzz/corpus,
+# then random kernels; fails on any crash (docs/robustness.md, "The fuzzer").
+bash scripts/fuzz.sh 60
 # A crate outside the workspace that embeds acopy (README, "Embedding"): its own
 # [workspace] and .cargo/config.toml; target/ is shared so nothing builds twice.
 CARGO_TARGET_DIR="$PWD/target" cargo run --quiet --manifest-path examples/embed-crate/Cargo.toml
