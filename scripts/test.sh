@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: Rust unit tests and the lit + FileCheck suites (through
-# `cargo test`), 60 s of the fuzzer (scripts/fuzz.sh), the Python package's tests (python/tests), then the GPU suite,
-# which runs only where an NVIDIA GPU and its driver are present and otherwise
-# prints `SKIPPED: <reason>`.
+# `cargo test`), 60 s of the fuzzer (scripts/fuzz.sh), the Python package's
+# tests (python/tests), then the GPU suite, which runs only where an NVIDIA GPU
+# and its driver are present and otherwise prints `SKIPPED: <reason>`.
 # Installs missing system packages first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
