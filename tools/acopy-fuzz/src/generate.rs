@@ -27,12 +27,27 @@ pub const CHIPS: [&str; 14] = [
     "sm_103a", "sm_110a", "sm_120", "sm_120a", "sm_121a",
 ];
 const BAD_CHIPS: [&str; 8] = [
-    "sm_75", "sm_70", "sm_91", "sm_50", "unknown", "", "sm_100000000000000000000", "compute_90",
+    "sm_75",
+    "sm_70",
+    "sm_91",
+    "sm_50",
+    "unknown",
+    "",
+    "sm_100000000000000000000",
+    "compute_90",
 ];
 
 const ELEMENTS: [&str; 8] = ["f32", "f16", "bf16", "i8", "i16", "i32", "i64", "f64"];
 const ODD_ELEMENTS: [&str; 9] = [
-    "i1", "index", "f8E4M3FN", "f8E5M2", "i4", "i128", "complex<f32>", "vector<4xf32>", "tf32",
+    "i1",
+    "index",
+    "f8E4M3FN",
+    "f8E5M2",
+    "i4",
+    "i128",
+    "complex<f32>",
+    "vector<4xf32>",
+    "tf32",
 ];
 const DIMS: [u64; 12] = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096];
 const ODD_DIMS: [u64; 8] = [0, 3, 5, 7, 255, 257, 1 << 20, 9_223_372_036_854_775_807];
@@ -55,7 +70,11 @@ pub fn generate(seed: u64, case: u64) -> Input {
         text.push_str(&part);
         chips.extend(part_chips);
     }
-    Input { bytes: text.into_bytes(), chips: Some(chips), split: chunks > 1 }
+    Input {
+        bytes: text.into_bytes(),
+        chips: Some(chips),
+        split: chunks > 1,
+    }
 }
 
 /// Where the acopy ops are placed.
@@ -96,9 +115,7 @@ impl Module {
                 out.push_str(&format!("module {{\n{function}}}\n"));
                 // A gpu.module beside the host code, so --emit has work.
                 if rng.chance(50) {
-                    out = format!(
-                        "module {{\n{function}  gpu.module @g {target} {{\n  }}\n}}\n"
-                    );
+                    out = format!("module {{\n{function}  gpu.module @g {target} {{\n  }}\n}}\n");
                     chips.push(chip);
                 }
             }
@@ -109,12 +126,18 @@ impl Module {
                 chips.push(chip);
             }
             _ => {
-                let attributes = if launch { " attributes {gpu.container_module}" } else { "" };
+                let attributes = if launch {
+                    " attributes {gpu.container_module}"
+                } else {
+                    ""
+                };
                 out.push_str(&format!("module{attributes} {{\n"));
                 if launch {
                     out.push_str(&body.host_launch(module_name));
                 }
-                out.push_str(&format!("  gpu.module {module_name} {target} {{\n{function}  }}\n"));
+                out.push_str(&format!(
+                    "  gpu.module {module_name} {target} {{\n{function}  }}\n"
+                ));
                 chips.push(chip);
                 if rng.chance(10) {
                     // A second gpu.module, maybe for another chip.
@@ -140,14 +163,21 @@ fn draw_target(rng: &mut Rng) -> (String, Option<String>) {
     } else {
         rng.pick(&CHIPS).to_string()
     };
-    match if rng.fault(8) { rng.below(3) } else { 3 + rng.below(10) } {
+    match if rng.fault(8) {
+        rng.below(3)
+    } else {
+        3 + rng.below(10)
+    } {
         0 => (String::new(), None),
         1 => ("[#nvvm.target]".to_string(), Some("sm_50".to_string())),
         2 => (
             format!("[#nvvm.target<chip = \"{chip}\">, #nvvm.target<chip = \"sm_90\">]"),
             None,
         ),
-        3 => (format!("[#nvvm.target<O = 3, chip = \"{chip}\", features = \"+ptx80\">]"), Some(chip)),
+        3 => (
+            format!("[#nvvm.target<O = 3, chip = \"{chip}\", features = \"+ptx80\">]"),
+            Some(chip),
+        ),
         _ => (format!("[#nvvm.target<chip = \"{chip}\">]"), Some(chip)),
     }
 }
@@ -168,7 +198,14 @@ impl Function {
     /// cp.async below), so that most inputs verify and reach the lowering.
     fn new(placement: Placement, chip: &Option<String>) -> Function {
         let tma = chip.as_deref().is_none_or(|c| !c.starts_with("sm_8"));
-        Function { placement, tma, args: Vec::new(), workgroup: Vec::new(), lines: Vec::new(), next: 0 }
+        Function {
+            placement,
+            tma,
+            args: Vec::new(),
+            workgroup: Vec::new(),
+            lines: Vec::new(),
+            next: 0,
+        }
     }
 
     fn fresh(&mut self, stem: &str) -> String {
@@ -184,7 +221,10 @@ impl Function {
 
     /// A shared buffer: a workgroup attribution in a gpu.func, an argument elsewhere.
     fn shared(&mut self, ty: String) -> String {
-        if matches!(self.placement, Placement::Kernel | Placement::DeviceFunction | Placement::NestedModules) {
+        if matches!(
+            self.placement,
+            Placement::Kernel | Placement::DeviceFunction | Placement::NestedModules
+        ) {
             let name = self.fresh("w");
             self.workgroup.push((name.clone(), ty));
             name
@@ -196,8 +236,13 @@ impl Function {
     fn constant(&mut self, value: String, ty: &str) -> String {
         let name = self.fresh("c");
         // `true` and `false` are typed already: `true : i1` does not parse.
-        let ty = if ty == "i1" { String::new() } else { format!(" : {ty}") };
-        self.lines.push(format!("{name} = arith.constant {value}{ty}"));
+        let ty = if ty == "i1" {
+            String::new()
+        } else {
+            format!(" : {ty}")
+        };
+        self.lines
+            .push(format!("{name} = arith.constant {value}{ty}"));
         name
     }
 
@@ -205,7 +250,11 @@ impl Function {
     fn index(&mut self, rng: &mut Rng, tile: u64) -> String {
         match rng.below(10) {
             0..=4 => {
-                let value: i128 = match if rng.fault(17) { rng.below(5) } else { 5 + rng.below(25) } {
+                let value: i128 = match if rng.fault(17) {
+                    rng.below(5)
+                } else {
+                    5 + rng.below(25)
+                } {
                     0 => -1,
                     1 => 1 << 31,
                     2 => 1 << 32,
@@ -222,7 +271,8 @@ impl Function {
                 self.lines.push(format!("{id} = gpu.block_id {axis}"));
                 let step = self.constant(tile.to_string(), "index");
                 let start = self.fresh("s");
-                self.lines.push(format!("{start} = arith.muli {id}, {step} : index"));
+                self.lines
+                    .push(format!("{start} = arith.muli {id}, {step} : index"));
                 start
             }
             _ => self.arg("index".to_string()),
@@ -238,9 +288,25 @@ impl Function {
         };
         let bar = self.shared(ty.to_string());
         if rng.chance(80) {
-            let count = attribute_value(rng, &["1 : i64", "2 : i64", "128 : i64"], &["0 : i64", "-1 : i64", "\"one\"", "4294967296 : i64", "1 : i32"]);
-            let attrs = if rng.chance(70) { format!(" {{arrival_count = {count}}}") } else { String::new() };
-            self.lines.push(format!("\"acopy.barrier_init\"({bar}){attrs} : ({ty}) -> ()"));
+            let count = attribute_value(
+                rng,
+                &["1 : i64", "2 : i64", "128 : i64"],
+                &[
+                    "0 : i64",
+                    "-1 : i64",
+                    "\"one\"",
+                    "4294967296 : i64",
+                    "1 : i32",
+                ],
+            );
+            let attrs = if rng.chance(70) {
+                format!(" {{arrival_count = {count}}}")
+            } else {
+                String::new()
+            };
+            self.lines.push(format!(
+                "\"acopy.barrier_init\"({bar}){attrs} : ({ty}) -> ()"
+            ));
         }
         bar
     }
@@ -248,14 +314,28 @@ impl Function {
     fn draw_op(&mut self, rng: &mut Rng) {
         match rng.below(10) {
             0 if !self.tma || rng.fault(10) => {
-                let pending = attribute_value(rng, &["0 : i64", "1 : i64", "7 : i64"], &["-1 : i64", "\"0\"", "1.0 : f32"]);
-                self.lines.push(format!("\"acopy.wait_gmem_to_smem\"() {{pending = {pending}}} : () -> ()"));
+                let pending = attribute_value(
+                    rng,
+                    &["0 : i64", "1 : i64", "7 : i64"],
+                    &["-1 : i64", "\"0\"", "1.0 : f32"],
+                );
+                self.lines.push(format!(
+                    "\"acopy.wait_gmem_to_smem\"() {{pending = {pending}}} : () -> ()"
+                ));
             }
             1 => {
                 let bar = self.barrier(rng);
                 let parity = self.constant(rng.pick(&["true", "false"]).to_string(), "i1");
-                let ty = self.workgroup.iter().chain(&self.args).find(|(n, _)| *n == bar).map(|(_, t)| t.clone()).unwrap_or_default();
-                self.lines.push(format!("\"acopy.barrier_wait\"({bar}, {parity}) : ({ty}, i1) -> ()"));
+                let ty = self
+                    .workgroup
+                    .iter()
+                    .chain(&self.args)
+                    .find(|(n, _)| *n == bar)
+                    .map(|(_, t)| t.clone())
+                    .unwrap_or_default();
+                self.lines.push(format!(
+                    "\"acopy.barrier_wait\"({bar}, {parity}) : ({ty}, i1) -> ()"
+                ));
             }
             2..=3 if self.tma || rng.fault(10) => self.copy(rng, false),
             _ => self.copy(rng, true),
@@ -264,9 +344,22 @@ impl Function {
 
     /// An `acopy.copy_gmem_to_smem` (load) or `acopy.copy_smem_to_gmem`.
     fn copy(&mut self, rng: &mut Rng, load: bool) {
-        let element = if rng.fault(8) { rng.pick(&ODD_ELEMENTS) } else { rng.pick(&ELEMENTS) }.to_string();
-        let global_rank = if rng.fault(6) { rng.pick(&[0usize, 6]).to_owned() } else { 1 + rng.below(if self.tma { 5 } else { 3 }) };
-        let shared_rank = if rng.fault(5) { rng.below(7) } else { 1 + rng.below(global_rank.clamp(1, 3)) };
+        let element = if rng.fault(8) {
+            rng.pick(&ODD_ELEMENTS)
+        } else {
+            rng.pick(&ELEMENTS)
+        }
+        .to_string();
+        let global_rank = if rng.fault(6) {
+            rng.pick(&[0usize, 6]).to_owned()
+        } else {
+            1 + rng.below(if self.tma { 5 } else { 3 })
+        };
+        let shared_rank = if rng.fault(5) {
+            rng.below(7)
+        } else {
+            1 + rng.below(global_rank.clamp(1, 3))
+        };
         let tile: Vec<u64> = (0..shared_rank)
             .map(|i| {
                 if rng.fault(5) {
@@ -286,25 +379,56 @@ impl Function {
                 tile[largest] = (tile[largest] / 2).max(1);
             }
         }
-        let shared_element = if rng.fault(4) { rng.pick(&ELEMENTS).to_string() } else { element.clone() };
-        let shared_space = if rng.fault(3) { rng.pick(&["", ", 1", ", #gpu.address_space<private>"]).to_string() } else if rng.chance(20) { ", #gpu.address_space<workgroup>".to_string() } else { ", 3".to_string() };
-        let shared_ty = format!("memref<{}{shared_element}{shared_space}>", dims_text(&tile.iter().map(|d| Some(*d)).collect::<Vec<_>>()));
+        let shared_element = if rng.fault(4) {
+            rng.pick(&ELEMENTS).to_string()
+        } else {
+            element.clone()
+        };
+        let shared_space = if rng.fault(3) {
+            rng.pick(&["", ", 1", ", #gpu.address_space<private>"])
+                .to_string()
+        } else if rng.chance(20) {
+            ", #gpu.address_space<workgroup>".to_string()
+        } else {
+            ", 3".to_string()
+        };
+        let shared_ty = format!(
+            "memref<{}{shared_element}{shared_space}>",
+            dims_text(&tile.iter().map(|d| Some(*d)).collect::<Vec<_>>())
+        );
         let shared = self.shared(shared_ty.clone());
 
         let (global, global_ty) = self.global(rng, &element, global_rank, &tile);
         let innermost = tile.last().copied().unwrap_or(1).max(1);
         let mut index_count = global_rank;
         if rng.fault(5) {
-            index_count = if rng.chance(50) { index_count + 1 } else { index_count.saturating_sub(1) };
+            index_count = if rng.chance(50) {
+                index_count + 1
+            } else {
+                index_count.saturating_sub(1)
+            };
         }
         let indices: Vec<String> = (0..index_count)
             .map(|i| {
-                let step = if i + 1 == index_count { innermost } else { 1 + rng.below(64) as u64 };
+                let step = if i + 1 == index_count {
+                    innermost
+                } else {
+                    1 + rng.below(64) as u64
+                };
                 self.index(rng, step)
             })
             .collect();
         // TMA loads complete on a barrier, cp.async ones in commit groups.
-        let barrier = if load && (if self.tma { !rng.fault(8) } else { rng.fault(8) }) { Some(self.barrier(rng)) } else { None };
+        let barrier = if load
+            && (if self.tma {
+                !rng.fault(8)
+            } else {
+                rng.fault(8)
+            }) {
+            Some(self.barrier(rng))
+        } else {
+            None
+        };
         // cp.async takes no predicate (a fault there).
         let predicate = if (self.tma || !rng.clean) && rng.chance(20) {
             Some(self.constant(rng.pick(&["true", "false"]).to_string(), "i1"))
@@ -357,7 +481,11 @@ impl Function {
         }
         let mut attrs = vec![format!(
             "operandSegmentSizes = array<i32: {}>",
-            segments.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+            segments
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         )];
         if load {
             if !self.tma && !rng.fault(15) {
@@ -365,20 +493,56 @@ impl Function {
             } else if rng.clean && global.starts_with("%view") {
                 // TMA cannot zero-fill at a subview's edge (its bounds are the
                 // argument's): the window must be promised in bounds.
-                attrs.push(format!("oob_mode = {}", rng.pick(&["\"promise_in_bounds\"", "\"undefined\""])));
+                attrs.push(format!(
+                    "oob_mode = {}",
+                    rng.pick(&["\"promise_in_bounds\"", "\"undefined\""])
+                ));
             } else if rng.chance(40) {
-                attrs.push(format!("oob_mode = {}", attribute_value(rng, &["\"zeros\"", "\"promise_in_bounds\"", "\"undefined\""], &["\"nan\"", "\"\"", "0 : i64", "unit"])));
+                attrs.push(format!(
+                    "oob_mode = {}",
+                    attribute_value(
+                        rng,
+                        &["\"zeros\"", "\"promise_in_bounds\"", "\"undefined\""],
+                        &["\"nan\"", "\"\"", "0 : i64", "unit"]
+                    )
+                ));
             }
             if (self.tma || !rng.clean) && rng.chance(15) {
-                attrs.push(format!("collective_axes = {}", attribute_value(rng, &["[\"x\"]", "[\"y\"]", "[\"x\", \"y\"]", "[\"z\", \"x\", \"y\"]"], &["[\"x\", \"x\"]", "[\"w\"]", "[]", "\"x\"", "[1 : i64]"])));
+                attrs.push(format!(
+                    "collective_axes = {}",
+                    attribute_value(
+                        rng,
+                        &[
+                            "[\"x\"]",
+                            "[\"y\"]",
+                            "[\"x\", \"y\"]",
+                            "[\"z\", \"x\", \"y\"]"
+                        ],
+                        &["[\"x\", \"x\"]", "[\"w\"]", "[]", "\"x\"", "[1 : i64]"]
+                    )
+                ));
             }
             // leader_tracked needs a CTA pair in the cluster and
             // partition_axis goes with it: drawn in faulty cases only.
             if !rng.clean && rng.chance(10) {
-                attrs.push(format!("leader_tracked = {}", attribute_value(rng, &["\"partitioned\"", "\"replicated\""], &["\"leader\"", "\"\"", "true"])));
+                attrs.push(format!(
+                    "leader_tracked = {}",
+                    attribute_value(
+                        rng,
+                        &["\"partitioned\"", "\"replicated\""],
+                        &["\"leader\"", "\"\"", "true"]
+                    )
+                ));
             }
             if !rng.clean && rng.chance(10) {
-                attrs.push(format!("partition_axis = {}", attribute_value(rng, &["0 : i64", "1 : i64"], &["-1 : i64", "9 : i64", "\"0\""])));
+                attrs.push(format!(
+                    "partition_axis = {}",
+                    attribute_value(
+                        rng,
+                        &["0 : i64", "1 : i64"],
+                        &["-1 : i64", "9 : i64", "\"0\""]
+                    )
+                ));
             }
             let row_bytes = innermost * element_bytes(&element);
             if rng.clean {
@@ -387,11 +551,27 @@ impl Function {
                     attrs.push(format!("swizzle = {row_bytes} : i64"));
                 }
             } else if rng.chance(20) {
-                attrs.push(format!("swizzle = {}", attribute_value(rng, &["0 : i64", "32 : i64", "64 : i64", "128 : i64"], &["16 : i64", "256 : i64", "-128 : i64", "\"128\"", "128 : i32"])));
+                attrs.push(format!(
+                    "swizzle = {}",
+                    attribute_value(
+                        rng,
+                        &["0 : i64", "32 : i64", "64 : i64", "128 : i64"],
+                        &[
+                            "16 : i64",
+                            "256 : i64",
+                            "-128 : i64",
+                            "\"128\"",
+                            "128 : i32"
+                        ]
+                    )
+                ));
             }
         } else {
             if rng.chance(20) {
-                attrs.push(format!("commit_group = {}", attribute_value(rng, &["true", "false"], &["1 : i64", "\"yes\""])));
+                attrs.push(format!(
+                    "commit_group = {}",
+                    attribute_value(rng, &["true", "false"], &["1 : i64", "\"yes\""])
+                ));
             }
             // In clean cases a reduction the element type has (rule A15:
             // add: f16, bf16, f32, i32, i64; min, max: f16, bf16; smin, smax,
@@ -399,40 +579,93 @@ impl Function {
             let reductions: &[&str] = match element.as_str() {
                 "f16" | "bf16" => &["\"add\"", "\"min\"", "\"max\""],
                 "f32" => &["\"add\""],
-                "i32" | "i64" => &["\"add\"", "\"smin\"", "\"smax\"", "\"and\"", "\"or\"", "\"xor\""],
+                "i32" | "i64" => &[
+                    "\"add\"", "\"smin\"", "\"smax\"", "\"and\"", "\"or\"", "\"xor\"",
+                ],
                 _ => &[],
             };
             if rng.clean && !reductions.is_empty() && rng.chance(35) {
                 attrs.push(format!("reduction_op = {}", rng.pick(reductions)));
             } else if !rng.clean && rng.chance(25) {
-                attrs.push(format!("reduction_op = {}", attribute_value(rng, &["\"add\"", "\"min\"", "\"max\"", "\"smin\"", "\"umax\"", "\"inc\"", "\"dec\"", "\"and\"", "\"or\"", "\"xor\""], &["\"mul\"", "\"\"", "1 : i64"])));
+                attrs.push(format!(
+                    "reduction_op = {}",
+                    attribute_value(
+                        rng,
+                        &[
+                            "\"add\"", "\"min\"", "\"max\"", "\"smin\"", "\"umax\"", "\"inc\"",
+                            "\"dec\"", "\"and\"", "\"or\"", "\"xor\""
+                        ],
+                        &["\"mul\"", "\"\"", "1 : i64"]
+                    )
+                ));
             }
         }
         if rng.chance(15) {
-            attrs.push(attribute_value(rng, &["assume_aligned_start"], &["assume_aligned_start = 1 : i64", "assume_aligned_start = \"yes\""]));
+            attrs.push(attribute_value(
+                rng,
+                &["assume_aligned_start"],
+                &[
+                    "assume_aligned_start = 1 : i64",
+                    "assume_aligned_start = \"yes\"",
+                ],
+            ));
         }
         if rng.fault(3) {
-            attrs.push(format!("{} = 1 : i64", rng.pick(&["pending", "arrival_count", "swizzle", "bogus"])));
+            attrs.push(format!(
+                "{} = 1 : i64",
+                rng.pick(&["pending", "arrival_count", "swizzle", "bogus"])
+            ));
         }
-        let name = if load { "acopy.copy_gmem_to_smem" } else { "acopy.copy_smem_to_gmem" };
+        let name = if load {
+            "acopy.copy_gmem_to_smem"
+        } else {
+            "acopy.copy_smem_to_gmem"
+        };
         let attributes = attrs.join(", ");
         // `<{...}>`: properties, which acopy's IRDL ops do not have.
-        let dictionary = if rng.fault(10) { format!("<{{{attributes}}}>") } else { format!("{{{attributes}}}") };
+        let dictionary = if rng.fault(10) {
+            format!("<{{{attributes}}}>")
+        } else {
+            format!("{{{attributes}}}")
+        };
         self.lines.push(format!(
             "\"{name}\"({}) {dictionary} : ({}) -> ()",
             operands.join(", "),
             types.join(", ")
         ));
-        let waits = if load { barrier.is_none() && rng.chance(90) } else { rng.chance(60) };
+        let waits = if load {
+            barrier.is_none() && rng.chance(90)
+        } else {
+            rng.chance(60)
+        };
         if waits {
-            let op = if load { "acopy.wait_gmem_to_smem" } else { "acopy.wait_smem_to_gmem" };
-            let extra = if !load && rng.chance(40) { format!(", read_only = {}", attribute_value(rng, &["true", "false"], &["1 : i64"])) } else { String::new() };
-            self.lines.push(format!("\"{op}\"() {{pending = 0 : i64{extra}}} : () -> ()"));
+            let op = if load {
+                "acopy.wait_gmem_to_smem"
+            } else {
+                "acopy.wait_smem_to_gmem"
+            };
+            let extra = if !load && rng.chance(40) {
+                format!(
+                    ", read_only = {}",
+                    attribute_value(rng, &["true", "false"], &["1 : i64"])
+                )
+            } else {
+                String::new()
+            };
+            self.lines.push(format!(
+                "\"{op}\"() {{pending = 0 : i64{extra}}} : () -> ()"
+            ));
         }
     }
 
     /// A global memref of `rank` (maybe strided, maybe a subview of an argument).
-    fn global(&mut self, rng: &mut Rng, element: &str, rank: usize, tile: &[u64]) -> (String, String) {
+    fn global(
+        &mut self,
+        rng: &mut Rng,
+        element: &str,
+        rank: usize,
+        tile: &[u64],
+    ) -> (String, String) {
         let dims: Vec<Option<u64>> = (0..rank)
             .map(|i| {
                 // TMA needs 16-byte multiples for every stride but the
@@ -444,7 +677,12 @@ impl Function {
                 } else if rng.fault(4) {
                     Some(*rng.pick(&ODD_DIMS))
                 } else {
-                    let inner = tile.get(i + tile.len().saturating_sub(rank).min(0)).copied().unwrap_or(1);
+                    // The tile's dimensions line up with the innermost ones.
+                    let inner = (i + tile.len())
+                        .checked_sub(rank)
+                        .and_then(|t| tile.get(t))
+                        .copied()
+                        .unwrap_or(1);
                     let least = if innermost && rng.clean { 16 } else { 1 };
                     Some(rng.pick(&DIMS).to_owned().max(inner.min(4096)).max(least))
                 }
@@ -466,7 +704,8 @@ impl Function {
                         // Padded rows: 16-byte multiples for every element type.
                         rng.pick(&["?", "4096", "8192", "65536"]).to_string()
                     } else {
-                        rng.pick(&["0", "-1", "3", "9223372036854775807"]).to_string()
+                        rng.pick(&["0", "-1", "3", "9223372036854775807"])
+                            .to_string()
                     }
                 })
                 .collect();
@@ -490,12 +729,20 @@ impl Function {
             let view_ty = format!(
                 "memref<{}{element}, strided<[{}], offset: ?>{space}>",
                 dims_text(&sizes.iter().map(|d| Some(*d)).collect::<Vec<_>>()),
-                strides.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+                strides
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             );
             self.lines.push(format!(
                 "{view} = memref.subview {arg}[{}] [{}] [{}] : {ty} to {view_ty}",
                 offsets.join(", "),
-                sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", "),
+                sizes
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 vec!["1"; rank].join(", ")
             ));
             return (view, view_ty);
@@ -504,39 +751,90 @@ impl Function {
     }
 
     fn type_of(&self, value: &str) -> String {
-        self.workgroup.iter().chain(&self.args).find(|(n, _)| n == value).map(|(_, t)| t.clone()).unwrap_or_default()
+        self.workgroup
+            .iter()
+            .chain(&self.args)
+            .find(|(n, _)| n == value)
+            .map(|(_, t)| t.clone())
+            .unwrap_or_default()
     }
 
     fn render(&self, rng: &mut Rng) -> String {
-        let args = self.args.iter().map(|(n, t)| format!("{n}: {t}")).collect::<Vec<_>>().join(", ");
+        let args = self
+            .args
+            .iter()
+            .map(|(n, t)| format!("{n}: {t}"))
+            .collect::<Vec<_>>()
+            .join(", ");
         let mut body = String::new();
         for line in &self.lines {
             body.push_str(&format!("      {line}\n"));
         }
         match self.placement {
             Placement::Host => format!("  func.func @host({args}) {{\n{body}      return\n  }}\n"),
-            Placement::FuncInGpuModule => format!("    func.func @f({args}) {{\n{body}      return\n    }}\n"),
+            Placement::FuncInGpuModule => {
+                format!("    func.func @f({args}) {{\n{body}      return\n    }}\n")
+            }
             _ => {
                 let workgroup = if self.workgroup.is_empty() {
                     String::new()
                 } else {
                     format!(
                         " workgroup({})",
-                        self.workgroup.iter().map(|(n, t)| format!("{n} : {t}")).collect::<Vec<_>>().join(", ")
+                        self.workgroup
+                            .iter()
+                            .map(|(n, t)| format!("{n} : {t}"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     )
                 };
                 let kernel = self.placement != Placement::DeviceFunction;
                 let mut attrs = Vec::new();
                 if kernel && rng.chance(25) {
-                    let cluster = attribute_value(rng, &["array<i32: 1, 1, 1>", "array<i32: 2, 1, 1>", "array<i32: 1, 2, 1>", "array<i32: 2, 2, 1>", "array<i32: 4, 1, 1>", "array<i32: 8, 2, 1>"], &["array<i32: 0, 1, 1>", "array<i32: 3, 1, 1>", "array<i32: 16, 16, 1>", "array<i32: 2, 1>", "array<i64: 2, 1, 1>"]);
+                    let cluster = attribute_value(
+                        rng,
+                        &[
+                            "array<i32: 1, 1, 1>",
+                            "array<i32: 2, 1, 1>",
+                            "array<i32: 1, 2, 1>",
+                            "array<i32: 2, 2, 1>",
+                            "array<i32: 4, 1, 1>",
+                            "array<i32: 8, 2, 1>",
+                        ],
+                        &[
+                            "array<i32: 0, 1, 1>",
+                            "array<i32: 3, 1, 1>",
+                            "array<i32: 16, 16, 1>",
+                            "array<i32: 2, 1>",
+                            "array<i64: 2, 1, 1>",
+                        ],
+                    );
                     attrs.push(format!("nvvm.cluster_dim = {cluster}"));
                 }
                 if kernel && rng.chance(25) {
                     let key = rng.pick(&["gpu.known_block_size", "nvvm.reqntid"]);
-                    let size = attribute_value(rng, &["array<i32: 128, 1, 1>", "array<i32: 32, 4, 1>", "array<i32: 256, 1, 1>", "array<i32: 1, 1, 1>"], &["array<i32: 0, 1, 1>", "array<i32: 17, 1, 1>", "array<i32: 2048, 1, 1>", "array<i32: 128>"]);
+                    let size = attribute_value(
+                        rng,
+                        &[
+                            "array<i32: 128, 1, 1>",
+                            "array<i32: 32, 4, 1>",
+                            "array<i32: 256, 1, 1>",
+                            "array<i32: 1, 1, 1>",
+                        ],
+                        &[
+                            "array<i32: 0, 1, 1>",
+                            "array<i32: 17, 1, 1>",
+                            "array<i32: 2048, 1, 1>",
+                            "array<i32: 128>",
+                        ],
+                    );
                     attrs.push(format!("{key} = {size}"));
                 }
-                let attributes = if attrs.is_empty() { String::new() } else { format!(" attributes {{{}}}", attrs.join(", ")) };
+                let attributes = if attrs.is_empty() {
+                    String::new()
+                } else {
+                    format!(" attributes {{{}}}", attrs.join(", "))
+                };
                 format!(
                     "    gpu.func @k({args}){workgroup}{}{attributes} {{\n{body}      gpu.return\n    }}\n",
                     if kernel { " kernel" } else { "" }
@@ -552,14 +850,32 @@ impl Function {
         let args: Vec<String> = self
             .args
             .iter()
-            .map(|(n, t)| if t == "index" { "%one : index".to_string() } else { format!("{n} : {t}") })
+            .map(|(n, t)| {
+                if t == "index" {
+                    "%one : index".to_string()
+                } else {
+                    format!("{n} : {t}")
+                }
+            })
             .collect();
-        let params: Vec<String> = self.args.iter().filter(|(_, t)| t != "index").map(|(n, t)| format!("{n}: {t}")).collect();
-        let args = if args.is_empty() { String::new() } else { format!(" args({})", args.join(", ")) };
+        let params: Vec<String> = self
+            .args
+            .iter()
+            .filter(|(_, t)| t != "index")
+            .map(|(n, t)| format!("{n}: {t}"))
+            .collect();
+        let args = if args.is_empty() {
+            String::new()
+        } else {
+            format!(" args({})", args.join(", "))
+        };
         lines.push_str(&format!(
             "    gpu.launch_func {module_name}::@k blocks in (%one, %one, %one) threads in (%one, %one, %one){args}\n"
         ));
-        format!("  func.func @host({}) {{\n{lines}    return\n  }}\n", params.join(", "))
+        format!(
+            "  func.func @host({}) {{\n{lines}    return\n  }}\n",
+            params.join(", ")
+        )
     }
 }
 
@@ -574,12 +890,19 @@ fn element_bytes(element: &str) -> u64 {
 }
 
 fn dims_text(dims: &[Option<u64>]) -> String {
-    dims.iter().map(|d| d.map_or("?x".to_string(), |d| format!("{d}x"))).collect()
+    dims.iter()
+        .map(|d| d.map_or("?x".to_string(), |d| format!("{d}x")))
+        .collect()
 }
 
 /// A valid value most of the time, an invalid or ill-typed one otherwise.
 fn attribute_value(rng: &mut Rng, valid: &[&str], invalid: &[&str]) -> String {
-    if rng.fault(6) { rng.pick(invalid) } else { rng.pick(valid) }.to_string()
+    if rng.fault(6) {
+        rng.pick(invalid)
+    } else {
+        rng.pick(valid)
+    }
+    .to_string()
 }
 
 #[cfg(test)]
@@ -589,14 +912,33 @@ mod tests {
     #[test]
     fn draws_are_reproducible_and_varied() {
         assert_eq!(generate(1, 5).bytes, generate(1, 5).bytes);
-        let texts: std::collections::HashSet<Vec<u8>> = (0..200).map(|c| generate(1, c).bytes).collect();
-        assert!(texts.len() > 190, "only {} distinct inputs of 200", texts.len());
+        let texts: std::collections::HashSet<Vec<u8>> =
+            (0..200).map(|c| generate(1, c).bytes).collect();
+        assert!(
+            texts.len() > 190,
+            "only {} distinct inputs of 200",
+            texts.len()
+        );
         // The generator itself must never panic.
         for case in 0..5000 {
             generate(11, case);
         }
-        let all: String = (0..500).map(|c| String::from_utf8(generate(3, c).bytes).unwrap()).collect();
-        for needle in ["acopy.copy_gmem_to_smem", "acopy.copy_smem_to_gmem", "memref.subview", "strided<", "?x", "// -----", "func.func @host", "module @inner", "nvvm.cluster_dim", "gpu.launch_func", "memref<f32"] {
+        let all: String = (0..500)
+            .map(|c| String::from_utf8(generate(3, c).bytes).unwrap())
+            .collect();
+        for needle in [
+            "acopy.copy_gmem_to_smem",
+            "acopy.copy_smem_to_gmem",
+            "memref.subview",
+            "strided<",
+            "?x",
+            "// -----",
+            "func.func @host",
+            "module @inner",
+            "nvvm.cluster_dim",
+            "gpu.launch_func",
+            "memref<f32",
+        ] {
             assert!(all.contains(needle), "500 draws never contain {needle}");
         }
     }

@@ -67,7 +67,10 @@ impl Run {
 fn run(settings: &Settings, input: &Path, flags: &[String], work: &Path) -> Run {
     let stderr_path = work.join("stderr.txt");
     let Ok(stderr_file) = fs::File::create(&stderr_path) else {
-        return Run { status: None, stderr: "cannot create the stderr file".into() };
+        return Run {
+            status: None,
+            stderr: "cannot create the stderr file".into(),
+        };
     };
     let child = Command::new(&settings.binary)
         .arg(input)
@@ -96,14 +99,25 @@ fn run(settings: &Settings, input: &Path, flags: &[String], work: &Path) -> Run 
             Err(_) => break None,
         }
     };
-    let stderr = fs::read(&stderr_path).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default();
+    let stderr = fs::read(&stderr_path)
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_default();
     Run { status, stderr }
 }
 
 /// Why a run broke a per-run rule, or None.
-fn judge_run(settings: &Settings, run: &Run, input: &Path, lines: usize, usage_ok: bool) -> Option<String> {
+fn judge_run(
+    settings: &Settings,
+    run: &Run,
+    input: &Path,
+    lines: usize,
+    usage_ok: bool,
+) -> Option<String> {
     let Some(status) = run.status else {
-        return Some(format!("no exit within {} s (a hang)", settings.timeout.as_secs()));
+        return Some(format!(
+            "no exit within {} s (a hang)",
+            settings.timeout.as_secs()
+        ));
     };
     if let Some(signal) = status.signal() {
         return Some(format!("killed by signal {signal}"));
@@ -111,10 +125,16 @@ fn judge_run(settings: &Settings, run: &Run, input: &Path, lines: usize, usage_o
     if let Some(text) = CRASH_TEXTS.iter().find(|t| run.stderr.contains(*t)) {
         return Some(format!("stderr contains \"{text}\""));
     }
-    let errors: Vec<&str> = run.stderr.lines().filter(|l| l.contains("error: ")).collect();
+    let errors: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.contains("error: "))
+        .collect();
     match status.code() {
         Some(0) => {}
-        Some(1) if errors.is_empty() => return Some("exit status 1 without an `error:` line".into()),
+        Some(1) if errors.is_empty() => {
+            return Some("exit status 1 without an `error:` line".into())
+        }
         Some(1) => {
             if let Some(line) = errors.iter().find(|l| !located(l, input, lines)) {
                 return Some(format!("an error without a location in the input: {line}"));
@@ -129,7 +149,9 @@ fn judge_run(settings: &Settings, run: &Run, input: &Path, lines: usize, usage_o
 
 /// `INPUT:LINE:COL: error: ...` with LINE in 1..=lines.
 fn located(line: &str, input: &Path, lines: usize) -> bool {
-    let Some((place, _)) = line.split_once(": error: ") else { return false };
+    let Some((place, _)) = line.split_once(": error: ") else {
+        return false;
+    };
     let mut parts = place.rsplitn(3, ':');
     let (Some(column), Some(row), Some(file)) = (parts.next(), parts.next(), parts.next()) else {
         return false;
@@ -142,7 +164,12 @@ fn located(line: &str, input: &Path, lines: usize) -> bool {
 fn ptx_targets(ptx: &str) -> Vec<String> {
     ptx.lines()
         .filter_map(|l| l.trim().strip_prefix(".target "))
-        .map(|t| t.split(|c: char| c == ',' || c.is_whitespace()).next().unwrap_or("").to_string())
+        .map(|t| {
+            t.split(|c: char| c == ',' || c.is_whitespace())
+                .next()
+                .unwrap_or("")
+                .to_string()
+        })
         .collect()
 }
 
@@ -161,8 +188,17 @@ pub fn check(settings: &Settings, input: &Input, work: &Path, rng: &mut Rng) -> 
     let path = work.join("input.mlir");
     let line_count = input.bytes.split(|b| *b == b'\n').count();
     let lines = line_count.max(1) + 1;
-    let mut outcome = Outcome { runs: 0, verified: false, findings: Vec::new(), behaviour: Vec::new() };
-    let split: Vec<String> = if input.split { vec!["--split-input-file".into()] } else { vec![] };
+    let mut outcome = Outcome {
+        runs: 0,
+        verified: false,
+        findings: Vec::new(),
+        behaviour: Vec::new(),
+    };
+    let split: Vec<String> = if input.split {
+        vec!["--split-input-file".into()]
+    } else {
+        vec![]
+    };
     let manifest = work.join("manifest.json");
     let ptx = work.join("out.ptx");
 
@@ -171,10 +207,21 @@ pub fn check(settings: &Settings, input: &Input, work: &Path, rng: &mut Rng) -> 
         flags.extend(split.iter().cloned());
         let result = run(settings, &path, &flags, work);
         outcome.runs += 1;
-        let first_error = result.stderr.lines().find(|l| l.contains("error: ")).map(shape).unwrap_or_default();
-        outcome.behaviour.push(format!("{name}:{:?}:{first_error}", result.code()));
+        let first_error = result
+            .stderr
+            .lines()
+            .find(|l| l.contains("error: "))
+            .map(shape)
+            .unwrap_or_default();
+        outcome
+            .behaviour
+            .push(format!("{name}:{:?}:{first_error}", result.code()));
         if let Some(reason) = judge_run(settings, &result, &path, lines, usage_ok) {
-            outcome.findings.push(Finding { flags: flags.clone(), reason, stderr: result.stderr.clone() });
+            outcome.findings.push(Finding {
+                flags: flags.clone(),
+                reason,
+                stderr: result.stderr.clone(),
+            });
         }
         result
     };
@@ -183,7 +230,11 @@ pub fn check(settings: &Settings, input: &Input, work: &Path, rng: &mut Rng) -> 
     let verify = go("verify", s(&["--acopy-verify"]), false, &mut outcome);
     outcome.verified = verify.code() == Some(0);
     let must_pass = |outcome: &mut Outcome, name: &str, run: &Run, flags: Vec<String>| {
-        if outcome.verified && run.status.is_some() && run.code() != Some(0) && !outcome.findings.iter().any(|f| f.flags == flags) {
+        if outcome.verified
+            && run.status.is_some()
+            && run.code() != Some(0)
+            && !outcome.findings.iter().any(|f| f.flags == flags)
+        {
             outcome.findings.push(Finding {
                 flags,
                 reason: format!("--acopy-verify accepts the input, but {name} fails"),
@@ -191,22 +242,30 @@ pub fn check(settings: &Settings, input: &Input, work: &Path, rng: &mut Rng) -> 
             });
         }
     };
-    let check_targets = |outcome: &mut Outcome, flags: Vec<String>, expected: Vec<Option<String>>| {
-        let Ok(text) = fs::read_to_string(&ptx) else {
-            outcome.findings.push(Finding { flags, reason: "exit status 0 but no PTX file".into(), stderr: String::new() });
-            return;
+    let check_targets =
+        |outcome: &mut Outcome, flags: Vec<String>, expected: Vec<Option<String>>| {
+            let Ok(text) = fs::read_to_string(&ptx) else {
+                outcome.findings.push(Finding {
+                    flags,
+                    reason: "exit status 0 but no PTX file".into(),
+                    stderr: String::new(),
+                });
+                return;
+            };
+            let found = ptx_targets(&text);
+            let agrees = found.len() == expected.len()
+                && found
+                    .iter()
+                    .zip(&expected)
+                    .all(|(f, e)| e.as_ref().is_none_or(|e| e == f));
+            if !agrees {
+                outcome.findings.push(Finding {
+                    flags,
+                    reason: format!("PTX .target lines {found:?}, expected {expected:?}"),
+                    stderr: String::new(),
+                });
+            }
         };
-        let found = ptx_targets(&text);
-        let agrees = found.len() == expected.len()
-            && found.iter().zip(&expected).all(|(f, e)| e.as_ref().is_none_or(|e| e == f));
-        if !agrees {
-            outcome.findings.push(Finding {
-                flags,
-                reason: format!("PTX .target lines {found:?}, expected {expected:?}"),
-                stderr: String::new(),
-            });
-        }
-    };
 
     if outcome.verified {
         let flags = s(&["--acopy-lower"]);
@@ -214,13 +273,23 @@ pub fn check(settings: &Settings, input: &Input, work: &Path, rng: &mut Rng) -> 
         must_pass(&mut outcome, "--acopy-lower", &r, with(&flags, &split));
 
         let _ = fs::remove_file(&ptx);
-        let flags = vec!["--acopy-lower".into(), "--emit=ptx".into(), format!("--tma-manifest={}", manifest.display()), "-o".into(), ptx.display().to_string()];
+        let flags = vec![
+            "--acopy-lower".into(),
+            "--emit=ptx".into(),
+            format!("--tma-manifest={}", manifest.display()),
+            "-o".into(),
+            ptx.display().to_string(),
+        ];
         let r = go("ptx", flags.clone(), false, &mut outcome);
         must_pass(&mut outcome, "--emit=ptx", &r, with(&flags, &split));
         if let (Some(0), false, Some(chips)) = (r.code(), input.split, &input.chips) {
             check_targets(&mut outcome, with(&flags, &split), chips.clone());
             if !manifest.exists() {
-                outcome.findings.push(Finding { flags: with(&flags, &split), reason: "exit status 0 but no manifest".into(), stderr: String::new() });
+                outcome.findings.push(Finding {
+                    flags: with(&flags, &split),
+                    reason: "exit status 0 but no manifest".into(),
+                    stderr: String::new(),
+                });
             }
         }
 
@@ -230,9 +299,18 @@ pub fn check(settings: &Settings, input: &Input, work: &Path, rng: &mut Rng) -> 
 
         let flags = s(&["--acopy-lower", "--acopy-fallback", "--emit=ptx"]);
         let r = go("fallback", flags.clone(), false, &mut outcome);
-        must_pass(&mut outcome, "--acopy-fallback --emit=ptx", &r, with(&flags, &split));
+        must_pass(
+            &mut outcome,
+            "--acopy-fallback --emit=ptx",
+            &r,
+            with(&flags, &split),
+        );
 
-        let pipeline = rng.pick(&["builtin.module(acopy-lower,canonicalize,cse)", "builtin.module(acopy-verify,acopy-lower)", "builtin.module(canonicalize,acopy-lower)"]);
+        let pipeline = rng.pick(&[
+            "builtin.module(acopy-lower,canonicalize,cse)",
+            "builtin.module(acopy-verify,acopy-lower)",
+            "builtin.module(canonicalize,acopy-lower)",
+        ]);
         let flags = vec![format!("--pass-pipeline={pipeline}")];
         let r = go("pipeline", flags.clone(), false, &mut outcome);
         must_pass(&mut outcome, "--pass-pipeline", &r, with(&flags, &split));
@@ -253,25 +331,49 @@ pub fn check(settings: &Settings, input: &Input, work: &Path, rng: &mut Rng) -> 
     // A chip override: the PTX must be for that chip.
     let chip = rng.pick(&CHIPS).to_string();
     let _ = fs::remove_file(&ptx);
-    let flags = vec![format!("--chip={chip}"), "--acopy-lower".into(), "--emit=ptx".into(), "-o".into(), ptx.display().to_string()];
+    let flags = vec![
+        format!("--chip={chip}"),
+        "--acopy-lower".into(),
+        "--emit=ptx".into(),
+        "-o".into(),
+        ptx.display().to_string(),
+    ];
     let r = go("chip", flags.clone(), false, &mut outcome);
     if let (Some(0), false, Some(chips)) = (r.code(), input.split, &input.chips) {
-        check_targets(&mut outcome, with(&flags, &split), chips.iter().map(|_| Some(chip.clone())).collect());
+        check_targets(
+            &mut outcome,
+            with(&flags, &split),
+            chips.iter().map(|_| Some(chip.clone())).collect(),
+        );
     }
 
     // --verify-diagnostics: acopy's own diagnostics, written as directives,
     // must be accepted; without directives, it fails exactly when verify did.
-    let directives = if input.split { None } else { directives_for(&verify.stderr, &path, input_lines(&input.bytes)) };
+    let directives = if input.split {
+        None
+    } else {
+        directives_for(&verify.stderr, &path, input_lines(&input.bytes))
+    };
     match directives {
         Some(extra) if verify.code() == Some(1) => {
             let checked = work.join("expected.mlir");
-            let _ = fs::write(&checked, [input.bytes.as_slice(), extra.as_bytes()].concat());
-            let flags = vec!["--acopy-verify".to_string(), "--verify-diagnostics".to_string()];
+            let _ = fs::write(
+                &checked,
+                [input.bytes.as_slice(), extra.as_bytes()].concat(),
+            );
+            let flags = vec![
+                "--acopy-verify".to_string(),
+                "--verify-diagnostics".to_string(),
+            ];
             let result = run(settings, &checked, &flags, work);
             outcome.runs += 1;
             let checked_lines = line_count + extra.lines().count() + 1;
             if let Some(reason) = judge_run(settings, &result, &checked, checked_lines, false) {
-                outcome.findings.push(Finding { flags: flags.clone(), reason, stderr: result.stderr.clone() });
+                outcome.findings.push(Finding {
+                    flags: flags.clone(),
+                    reason,
+                    stderr: result.stderr.clone(),
+                });
             } else if result.code() != Some(0) {
                 outcome.findings.push(Finding {
                     flags,
@@ -287,7 +389,11 @@ pub fn check(settings: &Settings, input: &Input, work: &Path, rng: &mut Rng) -> 
             if r.status.is_some() && r.code() != expected && verify.status.is_some() {
                 outcome.findings.push(Finding {
                     flags: with(&flags, &split),
-                    reason: format!("--verify-diagnostics without directives exits {:?}, --acopy-verify {:?}", r.code(), verify.code()),
+                    reason: format!(
+                        "--verify-diagnostics without directives exits {:?}, --acopy-verify {:?}",
+                        r.code(),
+                        verify.code()
+                    ),
                     stderr: r.stderr,
                 });
             }
@@ -321,16 +427,25 @@ fn directives_for(stderr: &str, input: &Path, lines: usize) -> Option<String> {
             return None;
         };
         let mut parts = rest.splitn(3, ':');
-        let (Some(row), Some(_column), Some(message)) = (parts.next(), parts.next(), parts.next()) else {
+        let (Some(row), Some(_column), Some(message)) = (parts.next(), parts.next(), parts.next())
+        else {
             return None;
         };
         let row: usize = row.parse().ok()?;
         let (severity, message) = message.trim_start().split_once(": ")?;
-        if !["error", "warning", "note", "remark"].contains(&severity) || message.contains("{{") || message.contains("}}") || message.trim().is_empty() {
+        if !["error", "warning", "note", "remark"].contains(&severity)
+            || message.contains("{{")
+            || message.contains("}}")
+            || message.trim().is_empty()
+        {
             return None;
         }
         directive_line += 1;
-        out.push_str(&format!("// expected-{severity}@-{} {{{{{}}}}}\n", directive_line - row, message.trim()));
+        out.push_str(&format!(
+            "// expected-{severity}@-{} {{{{{}}}}}\n",
+            directive_line - row,
+            message.trim()
+        ));
     }
     Some(out)
 }
@@ -341,31 +456,94 @@ mod tests {
 
     #[test]
     fn judge_recognises_each_broken_rule() {
-        let settings = Settings { binary: "acopy-opt".into(), timeout: Duration::from_secs(20) };
+        let settings = Settings {
+            binary: "acopy-opt".into(),
+            timeout: Duration::from_secs(20),
+        };
         let input = Path::new("/w/input.mlir");
-        let exit = |code: i32, stderr: &str| Run { status: Some(ExitStatus::from_raw(code << 8)), stderr: stderr.into() };
+        let exit = |code: i32, stderr: &str| Run {
+            status: Some(ExitStatus::from_raw(code << 8)),
+            stderr: stderr.into(),
+        };
         assert!(judge_run(&settings, &exit(0, ""), input, 5, false).is_none());
-        assert!(judge_run(&settings, &exit(1, "/w/input.mlir:3:4: error: bad\n"), input, 5, false).is_none());
-        assert!(judge_run(&settings, &exit(1, "/w/input.mlir:9:4: error: past the end\n"), input, 5, false).is_some());
+        assert!(judge_run(
+            &settings,
+            &exit(1, "/w/input.mlir:3:4: error: bad\n"),
+            input,
+            5,
+            false
+        )
+        .is_none());
+        assert!(judge_run(
+            &settings,
+            &exit(1, "/w/input.mlir:9:4: error: past the end\n"),
+            input,
+            5,
+            false
+        )
+        .is_some());
         assert!(judge_run(&settings, &exit(1, "error: nowhere\n"), input, 5, false).is_some());
         assert!(judge_run(&settings, &exit(1, ""), input, 5, false).is_some());
         assert!(judge_run(&settings, &exit(2, "acopy-opt: error: x"), input, 5, false).is_some());
         assert!(judge_run(&settings, &exit(2, "acopy-opt: error: x"), input, 5, true).is_none());
         assert!(judge_run(&settings, &exit(101, ""), input, 5, false).is_some());
-        assert!(judge_run(&settings, &Run { status: Some(ExitStatus::from_raw(11)), stderr: String::new() }, input, 5, false).is_some());
-        assert!(judge_run(&settings, &Run { status: None, stderr: String::new() }, input, 5, false).is_some());
+        assert!(judge_run(
+            &settings,
+            &Run {
+                status: Some(ExitStatus::from_raw(11)),
+                stderr: String::new()
+            },
+            input,
+            5,
+            false
+        )
+        .is_some());
+        assert!(judge_run(
+            &settings,
+            &Run {
+                status: None,
+                stderr: String::new()
+            },
+            input,
+            5,
+            false
+        )
+        .is_some());
         for text in CRASH_TEXTS {
-            assert!(judge_run(&settings, &exit(1, &format!("/w/input.mlir:1:1: error: x\n{text}")), input, 5, false).is_some());
+            assert!(judge_run(
+                &settings,
+                &exit(1, &format!("/w/input.mlir:1:1: error: x\n{text}")),
+                input,
+                5,
+                false
+            )
+            .is_some());
         }
     }
 
     #[test]
     fn ptx_targets_and_directives() {
-        assert_eq!(ptx_targets(".version 8.0\n.target sm_90a\n//\n.target sm_80, debug\n"), ["sm_90a", "sm_80"]);
+        assert_eq!(
+            ptx_targets(".version 8.0\n.target sm_90a\n//\n.target sm_80, debug\n"),
+            ["sm_90a", "sm_80"]
+        );
         let stderr = "/w/input.mlir:2:7: error: bad swizzle\n  %x = ...\n      ^\n/w/input.mlir:1:1: note: see\n";
         let text = directives_for(stderr, Path::new("/w/input.mlir"), 3).unwrap();
-        assert_eq!(text, "// expected-error@-2 {{bad swizzle}}\n// expected-note@-4 {{see}}\n");
-        assert!(directives_for("/w/input.mlir:2:7: error: a {{b}}\n", Path::new("/w/input.mlir"), 3).is_none());
-        assert!(directives_for("elsewhere.mlir:2:7: error: a\n", Path::new("/w/input.mlir"), 3).is_none());
+        assert_eq!(
+            text,
+            "// expected-error@-2 {{bad swizzle}}\n// expected-note@-4 {{see}}\n"
+        );
+        assert!(directives_for(
+            "/w/input.mlir:2:7: error: a {{b}}\n",
+            Path::new("/w/input.mlir"),
+            3
+        )
+        .is_none());
+        assert!(directives_for(
+            "elsewhere.mlir:2:7: error: a\n",
+            Path::new("/w/input.mlir"),
+            3
+        )
+        .is_none());
     }
 }

@@ -32,6 +32,16 @@ use generate::{generate, Input};
 use judge::{check, Settings};
 use rng::Rng;
 
+const PROGRESS_EVERY: Duration = Duration::from_secs(300);
+
+struct Done<'a>(&'a AtomicUsize);
+
+impl Drop for Done<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
 struct Args {
     binary: PathBuf,
     seconds: u64,
@@ -50,7 +60,9 @@ fn parse_args() -> Result<Args, String> {
     let mut args = Args {
         binary: PathBuf::from("target/debug/acopy-opt"),
         seconds: 60,
-        seed: SystemTime::now().duration_since(UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64),
+        seed: SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64),
         case: None,
         threads: 2,
         corpus: None,
@@ -68,7 +80,8 @@ fn parse_args() -> Result<Args, String> {
             continue;
         }
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = || parse_number(&value).ok_or_else(|| format!("{flag}: not a number: {value}"));
+        let number =
+            || parse_number(&value).ok_or_else(|| format!("{flag}: not a number: {value}"));
         match flag.as_str() {
             "--bin" => args.binary = PathBuf::from(&value),
             "--seconds" => args.seconds = number()?,
@@ -120,7 +133,10 @@ fn main() {
         let _ = std::io::stdout().write_all(&generate(args.seed, case).bytes);
         return;
     }
-    let settings = Settings { binary: args.binary.clone(), timeout: Duration::from_secs(args.timeout) };
+    let settings = Settings {
+        binary: args.binary.clone(),
+        timeout: Duration::from_secs(args.timeout),
+    };
     let crashes_dir = args.crashes.clone();
     if fs::create_dir_all(&crashes_dir).is_err() {
         eprintln!("acopy-fuzz: cannot create {}", crashes_dir.display());
@@ -152,7 +168,13 @@ fn main() {
     let deadline = started + Duration::from_secs(args.seconds);
     let next_corpus = AtomicUsize::new(0);
     let next_case = AtomicU64::new(args.case.unwrap_or(0));
-    let totals = Mutex::new(Totals { inputs: 0, executions: 0, crashes: 0, verified: 0, saved: 0 });
+    let totals = Mutex::new(Totals {
+        inputs: 0,
+        executions: 0,
+        crashes: 0,
+        verified: 0,
+        saved: 0,
+    });
     let seen: Mutex<HashSet<String>> = Mutex::new(HashSet::new());
     let take_job = || -> Option<Job> {
         if let Some(case) = args.case {
@@ -165,13 +187,43 @@ fn main() {
         }
         (Instant::now() < deadline).then(|| Job::Case(next_case.fetch_add(1, Ordering::Relaxed)))
     };
+    let finished = AtomicUsize::new(0);
+    // A worker that cannot use its scratch directory stops; the run then
+    // fails as a usage error rather than reporting fewer executions as a pass.
+    let broken = std::sync::atomic::AtomicBool::new(false);
     thread::scope(|scope| {
+        // A line every 5 minutes, so a long campaign's log shows it is alive.
+        scope.spawn(|| {
+            let mut next = PROGRESS_EVERY;
+            while finished.load(Ordering::Relaxed) < args.threads {
+                thread::sleep(Duration::from_millis(200));
+                if started.elapsed() >= next {
+                    next += PROGRESS_EVERY;
+                    let t = totals.lock().expect("totals lock");
+                    println!(
+                        "progress: {} s, {} inputs, executions: {}, crashes: {}",
+                        started.elapsed().as_secs(),
+                        t.inputs,
+                        t.executions,
+                        t.crashes
+                    );
+                }
+            }
+        });
         for worker in 0..args.threads {
+            let (finished, broken) = (&finished, &broken);
             let (take_job, totals, seen, settings, args, crashes_dir) =
                 (&take_job, &totals, &seen, &settings, &args, &crashes_dir);
             scope.spawn(move || {
-                let work = args.out.join(format!("work-{}-{worker}", std::process::id()));
+                // Counts this worker finished however it ends (a panic too),
+                // so the progress thread always stops.
+                let _done = Done(finished);
+                let work = args
+                    .out
+                    .join(format!("work-{}-{worker}", std::process::id()));
                 if fs::create_dir_all(&work).is_err() {
+                    eprintln!("acopy-fuzz: cannot create {}", work.display());
+                    broken.store(true, Ordering::Relaxed);
                     return;
                 }
                 let work = work.canonicalize().unwrap_or(work);
@@ -181,14 +233,27 @@ fn main() {
                             let bytes = fs::read(path).unwrap_or_default();
                             let text = String::from_utf8_lossy(&bytes);
                             let split = text.contains("\n// -----");
-                            let input = Input { bytes, chips: None, split };
-                            (path.display().to_string(), input, Rng::for_case(args.seed, u64::MAX))
+                            let input = Input {
+                                bytes,
+                                chips: None,
+                                split,
+                            };
+                            (
+                                path.display().to_string(),
+                                input,
+                                Rng::for_case(args.seed, u64::MAX),
+                            )
                         }
-                        Job::Case(case) => (format!("case {case}"), generate(args.seed, *case), Rng::for_case(args.seed ^ 0x5eed, *case)),
+                        Job::Case(case) => (
+                            format!("case {case}"),
+                            generate(args.seed, *case),
+                            Rng::for_case(args.seed ^ 0x5eed, *case),
+                        ),
                     };
                     if fs::write(work.join("input.mlir"), &input.bytes).is_err() {
                         eprintln!("acopy-fuzz: cannot write into {}", work.display());
-                        return;
+                        broken.store(true, Ordering::Relaxed);
+                        break;
                     }
                     let outcome = check(settings, &input, &work, &mut rng);
                     let mut t = totals.lock().expect("totals lock");
@@ -202,7 +267,11 @@ fn main() {
                         // Corpus files mark their behaviours as seen; a drawn
                         // input that does something new joins the corpus.
                         let mut seen = seen.lock().expect("seen lock");
-                        let new = outcome.behaviour.iter().filter(|b| seen.insert((*b).clone())).count();
+                        let new = outcome
+                            .behaviour
+                            .iter()
+                            .filter(|b| seen.insert((*b).clone()))
+                            .count();
                         if let (true, Some(dir), Job::Case(case)) = (new > 0, &args.corpus, &job) {
                             let path = dir.join(format!("gen-{:x}-{case}.mlir", args.seed));
                             if fs::write(&path, &input.bytes).is_ok() {
@@ -221,7 +290,11 @@ fn main() {
         t.inputs,
         t.verified,
         started.elapsed().as_secs_f64(),
-        if args.grow { format!(", {} added to the corpus", t.saved) } else { String::new() }
+        if args.grow {
+            format!(", {} added to the corpus", t.saved)
+        } else {
+            String::new()
+        }
     );
     println!("executions: {}", t.executions);
     println!("crashes: {}", t.crashes);
@@ -232,9 +305,23 @@ fn main() {
         );
         std::process::exit(1);
     }
+    if broken.into_inner() {
+        eprintln!(
+            "acopy-fuzz: a worker could not use its scratch directory under {}",
+            args.out.display()
+        );
+        std::process::exit(2);
+    }
 }
 
-fn report(name: &str, input: &Input, findings: &[judge::Finding], args: &Args, dir: &Path, job: &Job) {
+fn report(
+    name: &str,
+    input: &Input,
+    findings: &[judge::Finding],
+    args: &Args,
+    dir: &Path,
+    job: &Job,
+) {
     let file = match job {
         Job::Case(case) => dir.join(format!("{:x}-{case}.mlir", args.seed)),
         Job::Corpus(path) => dir.join(path.file_name().unwrap_or_default()),
@@ -242,10 +329,18 @@ fn report(name: &str, input: &Input, findings: &[judge::Finding], args: &Args, d
     let _ = fs::write(&file, &input.bytes);
     println!("\nFAILED {name} (saved as {})", file.display());
     if let Job::Case(case) = job {
-        println!("  again: bash scripts/fuzz.sh 0 --seed {:#x} --case {case}", args.seed);
+        println!(
+            "  again: bash scripts/fuzz.sh 0 --seed {:#x} --case {case}",
+            args.seed
+        );
     }
     for finding in findings {
-        println!("  {}: acopy-opt {} {}", finding.reason, file.display(), finding.flags.join(" "));
+        println!(
+            "  {}: acopy-opt {} {}",
+            finding.reason,
+            file.display(),
+            finding.flags.join(" ")
+        );
         for line in finding.stderr.lines().take(12) {
             println!("    | {line}");
         }

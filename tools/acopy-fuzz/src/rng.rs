@@ -16,9 +16,16 @@ impl Rng {
     /// by a constant, so seeds `s` and `s + 1` alone would give streams that
     /// differ only in an offset of the same sequence).
     pub fn for_case(seed: u64, case: u64) -> Rng {
-        let mixed = seed ^ case.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
+        let mixed = seed
+            ^ case
+                .wrapping_add(1)
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                .rotate_left(29);
         let mut campaign = fastrand::Rng::with_seed(mixed);
-        Rng { draws: fastrand::Rng::with_seed(campaign.u64(..)), clean: false }
+        Rng {
+            draws: fastrand::Rng::with_seed(campaign.u64(..)),
+            clean: false,
+        }
     }
 
     /// A number in `0..n` (0 when n is 0).

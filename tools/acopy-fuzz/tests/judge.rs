@@ -53,7 +53,9 @@ fn fuzz() -> Command {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("acopy-fuzz-judge").join(name);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("acopy-fuzz-judge")
+        .join(name);
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).expect("create the scratch directory");
     dir
@@ -63,7 +65,10 @@ fn scratch(name: &str) -> PathBuf {
 /// target, so that every check (the `.target` one too) applies to it.
 fn plain_case() -> String {
     for case in 0..500 {
-        let shown = fuzz().args(["--seed", SEED, "--case", &case.to_string(), "--show"]).output().expect("run acopy-fuzz --show");
+        let shown = fuzz()
+            .args(["--seed", SEED, "--case", &case.to_string(), "--show"])
+            .output()
+            .expect("run acopy-fuzz --show");
         let text = String::from_utf8_lossy(&shown.stdout);
         if !text.contains("// -----")
             && text.matches("gpu.module").count() == 1
@@ -83,7 +88,16 @@ fn run_fake(mode: &str) -> (Output, String, PathBuf) {
     fs::set_permissions(&fake, fs::Permissions::from_mode(0o755)).expect("chmod the fake");
     let crashes = dir.join("crashes");
     let output = fuzz()
-        .args(["--seed", SEED, "--case", &plain_case(), "--timeout", "1", "--threads", "1"])
+        .args([
+            "--seed",
+            SEED,
+            "--case",
+            &plain_case(),
+            "--timeout",
+            "1",
+            "--threads",
+            "1",
+        ])
         .arg("--bin")
         .arg(&fake)
         .arg("--out")
@@ -99,12 +113,27 @@ fn run_fake(mode: &str) -> (Output, String, PathBuf) {
 
 fn assert_flags(mode: &str, reason: &str) {
     let (output, stdout, crashes) = run_fake(mode);
-    assert_eq!(output.status.code(), Some(1), "{mode}: acopy-fuzz must fail:\n{stdout}");
-    assert!(stdout.contains(reason), "{mode}: no `{reason}` in:\n{stdout}");
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{mode}: acopy-fuzz must fail:\n{stdout}"
+    );
+    assert!(
+        stdout.contains(reason),
+        "{mode}: no `{reason}` in:\n{stdout}"
+    );
     assert!(!stdout.contains("crashes: 0"), "{mode}:\n{stdout}");
-    assert!(stdout.contains("again: bash scripts/fuzz.sh 0 --seed"), "{mode}: no replay line:\n{stdout}");
+    assert!(
+        stdout.contains("again: bash scripts/fuzz.sh 0 --seed"),
+        "{mode}: no replay line:\n{stdout}"
+    );
     let saved = fs::read_dir(&crashes).map(|d| d.count()).unwrap_or(0);
-    assert_eq!(saved, 1, "{mode}: the input is not saved in {}", crashes.display());
+    assert_eq!(
+        saved,
+        1,
+        "{mode}: the input is not saved in {}",
+        crashes.display()
+    );
 }
 
 #[test]
@@ -129,7 +158,10 @@ fn a_panic_is_a_crash() {
 
 #[test]
 fn an_unlocated_error_is_a_crash() {
-    assert_flags("unlocated", "an error without a location in the input: error: nowhere");
+    assert_flags(
+        "unlocated",
+        "an error without a location in the input: error: nowhere",
+    );
 }
 
 #[test]
@@ -144,7 +176,10 @@ fn a_hang_is_a_crash() {
 
 #[test]
 fn verify_accepting_what_emit_rejects_is_a_crash() {
-    assert_flags("emit-fails", "--acopy-verify accepts the input, but --emit=ptx fails");
+    assert_flags(
+        "emit-fails",
+        "--acopy-verify accepts the input, but --emit=ptx fails",
+    );
 }
 
 #[test]
@@ -154,9 +189,34 @@ fn a_wrong_ptx_target_is_a_crash() {
 
 #[test]
 fn bad_flags_are_a_usage_error() {
-    let output = fuzz().args(["--seconds", "soon"]).output().expect("run acopy-fuzz");
+    let output = fuzz()
+        .args(["--seconds", "soon"])
+        .output()
+        .expect("run acopy-fuzz");
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--seconds: not a number: soon"));
     let output = fuzz().arg("--frobnicate").output().expect("run acopy-fuzz");
     assert_eq!(output.status.code(), Some(2));
+    // No scratch directory: a usage error, not a run with 0 executions that passes.
+    let dir = scratch("no-scratch");
+    let output = fuzz()
+        .args([
+            "--seconds",
+            "1",
+            "--bin",
+            "/bin/true",
+            "--out",
+            "/dev/null/x",
+            "--crashes",
+        ])
+        .arg(dir.join("crashes"))
+        .output()
+        .expect("run acopy-fuzz");
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot create /dev/null/x/work-"));
 }
