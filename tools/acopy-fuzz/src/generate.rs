@@ -261,7 +261,7 @@ impl Function {
                     3 => i64::MAX as i128,
                     4 => i64::MIN as i128,
                     5 => 3,
-                    _ => (rng.below(4) as u64 * tile) as i128,
+                    _ => (rng.below(4) as i128) * i128::from(tile),
                 };
                 self.constant(value.to_string(), "index")
             }
@@ -544,7 +544,7 @@ impl Function {
                     )
                 ));
             }
-            let row_bytes = innermost * element_bytes(&element);
+            let row_bytes = innermost.saturating_mul(element_bytes(&element));
             if rng.clean {
                 // A swizzle needs TMA and rows of exactly that many bytes.
                 if self.tma && [32, 64, 128].contains(&row_bytes) && rng.chance(30) {
@@ -919,9 +919,13 @@ mod tests {
             "only {} distinct inputs of 200",
             texts.len()
         );
-        // The generator itself must never panic.
-        for case in 0..5000 {
-            generate(11, case);
+        // The generator itself must never panic (case 744 of seed
+        // 0x20261201 once overflowed a multiplication).
+        generate(0x2026_1201, 744);
+        for seed in [11, 12, 13, 14] {
+            for case in 0..5000 {
+                generate(seed, case);
+            }
         }
         let all: String = (0..500)
             .map(|c| String::from_utf8(generate(3, c).bytes).unwrap())

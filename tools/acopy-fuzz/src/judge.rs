@@ -441,9 +441,11 @@ fn directives_for(stderr: &str, input: &Path, lines: usize) -> Option<String> {
             return None;
         }
         directive_line += 1;
+        // A diagnostic past the input's end (the judge reports it as
+        // unlocated) cannot be written as a directive.
+        let back = directive_line.checked_sub(row).filter(|_| row <= lines)?;
         out.push_str(&format!(
-            "// expected-{severity}@-{} {{{{{}}}}}\n",
-            directive_line - row,
+            "// expected-{severity}@-{back} {{{{{}}}}}\n",
             message.trim()
         ));
     }
@@ -545,5 +547,7 @@ mod tests {
             3
         )
         .is_none());
+        let past_the_end = "/w/input.mlir:99:1: error: past the end\n";
+        assert!(directives_for(past_the_end, Path::new("/w/input.mlir"), 3).is_none());
     }
 }

@@ -244,11 +244,21 @@ fn main() {
                                 Rng::for_case(args.seed, u64::MAX),
                             )
                         }
-                        Job::Case(case) => (
-                            format!("case {case}"),
-                            generate(args.seed, *case),
-                            Rng::for_case(args.seed ^ 0x5eed, *case),
-                        ),
+                        Job::Case(case) => {
+                            // A panic in the generator is the fuzzer's own
+                            // bug: counted as a crash, and the run goes on.
+                            let drawn = std::panic::catch_unwind(|| generate(args.seed, *case));
+                            let Ok(input) = drawn else {
+                                let mut t = totals.lock().expect("totals lock");
+                                t.crashes += 1;
+                                println!(
+                                    "\nFAILED case {case}: the generator panicked (a bug in tools/acopy-fuzz)\n  again: bash scripts/fuzz.sh 0 --seed {:#x} --case {case}",
+                                    args.seed
+                                );
+                                continue;
+                            };
+                            (format!("case {case}"), input, Rng::for_case(args.seed ^ 0x5eed, *case))
+                        }
                     };
                     if fs::write(work.join("input.mlir"), &input.bytes).is_err() {
                         eprintln!("acopy-fuzz: cannot write into {}", work.display());
