@@ -315,13 +315,30 @@ pub fn check(settings: &Settings, input: &Input, work: &Path, rng: &mut Rng) -> 
         let r = go("pipeline", flags.clone(), false, &mut outcome);
         must_pass(&mut outcome, "--pass-pipeline", &r, with(&flags, &split));
     } else {
-        // Rejected input: two other modes must still end cleanly and located.
-        for _ in 0..2 {
-            let fallback = s(&["--acopy-lower", "--acopy-fallback", "--emit=llvm"]);
+        // Rejected input: fallback mode may still accept it (it admits copies
+        // that have a non-TMA path), and what it accepts it must lower and
+        // emit. Otherwise another mode must still end cleanly and located.
+        let flags = s(&["--acopy-verify", "--acopy-fallback"]);
+        let accepted = go("fallback-verify", flags, false, &mut outcome).code() == Some(0);
+        if accepted {
+            let flags = s(&["--acopy-lower", "--acopy-fallback", "--emit=ptx"]);
+            let r = go("fallback-ptx", flags.clone(), false, &mut outcome);
+            let flags = with(&flags, &split);
+            if r.status.is_some()
+                && r.code() != Some(0)
+                && !outcome.findings.iter().any(|f| f.flags == flags)
+            {
+                outcome.findings.push(Finding {
+                    flags,
+                    reason: "--acopy-verify --acopy-fallback accepts the input, but --acopy-fallback --emit=ptx fails".into(),
+                    stderr: r.stderr.clone(),
+                });
+            }
+        } else {
             let flags = match rng.below(4) {
                 0 => s(&["--acopy-lower"]),
                 1 => s(&["--acopy-lower", "--emit=ptx"]),
-                2 => fallback,
+                2 => s(&["--acopy-lower", "--acopy-fallback", "--emit=llvm"]),
                 _ => vec!["--pass-pipeline=builtin.module(acopy-lower{fallback=true},cse)".into()],
             };
             go("other", flags, false, &mut outcome);

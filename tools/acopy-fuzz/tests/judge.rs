@@ -17,9 +17,10 @@ const SEED: &str = "1";
 /// `gpu.module`: the `--chip` override, else the module's chip.
 const FAKE: &str = r#"#!/usr/bin/env bash
 input=$1; shift
-out= manifest= chip= verify=0 emit= prev=
+out= manifest= chip= verify=0 emit= fallback=0 prev=
 for a in "$@"; do
   case $a in
+    --acopy-fallback) fallback=1 ;;
     --tma-manifest=*) manifest=${a#*=} ;;
     --chip=*) chip=${a#*=} ;;
     --acopy-verify) verify=1 ;;
@@ -36,6 +37,9 @@ case ${FAKE_MODE:-} in
   hang) exec sleep 30 ;;
   emit-fails) if [[ -n $emit ]]; then echo "$input:1:1: error: cannot emit" >&2; exit 1; fi ;;
   wrong-target) chip=sm_52 ;;
+  fallback-emit-fails)
+    if [[ $verify == 1 && $fallback == 0 ]]; then echo "$input:1:1: error: strict mode rejects" >&2; exit 1; fi
+    if [[ -n $emit && $fallback == 1 ]]; then echo "$input:1:1: error: cannot emit" >&2; exit 1; fi ;;
 esac
 [[ -n $manifest ]] && echo '{}' > "$manifest"
 if [[ -n $out ]]; then
@@ -179,6 +183,14 @@ fn verify_accepting_what_emit_rejects_is_a_crash() {
     assert_flags(
         "emit-fails",
         "--acopy-verify accepts the input, but --emit=ptx fails",
+    );
+}
+
+#[test]
+fn fallback_verify_accepting_what_fallback_emit_rejects_is_a_crash() {
+    assert_flags(
+        "fallback-emit-fails",
+        "--acopy-verify --acopy-fallback accepts the input, but --acopy-fallback --emit=ptx fails",
     );
 }
 
