@@ -59,6 +59,9 @@ const ODD_ELEMENTS: [&str; 13] = [
     "tf32",
     "f80",
 ];
+/// Chips with `cta_group::2` (docs/verification.md, leader_tracked).
+const PAIR_CHIPS: [&str; 4] = ["sm_100a", "sm_101a", "sm_103a", "sm_110a"];
+const PAIR_CLUSTER: &str = "array<i32: 2, 1, 1>";
 const DIMS: [u64; 12] = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096];
 const ODD_DIMS: [u64; 8] = [0, 3, 5, 7, 255, 257, 1 << 20, 9_223_372_036_854_775_807];
 
@@ -197,6 +200,10 @@ fn draw_target(rng: &mut Rng) -> (String, Option<String>) {
 struct Function {
     placement: Placement,
     tma: bool,
+    /// The chip has `cta_group::2` (CTA pairs), which `leader_tracked` needs.
+    pairs: bool,
+    /// The cluster a clean draw needs (`nvvm.cluster_dim`), if any.
+    cluster: Option<&'static str>,
     args: Vec<(String, String)>,
     workgroup: Vec<(String, String)>,
     lines: Vec<String>,
@@ -208,9 +215,12 @@ impl Function {
     /// cp.async below), so that most inputs verify and reach the lowering.
     fn new(placement: Placement, chip: &Option<String>) -> Function {
         let tma = chip.as_deref().is_none_or(|c| !c.starts_with("sm_8"));
+        let pairs = chip.as_deref().is_some_and(|c| PAIR_CHIPS.contains(&c));
         Function {
             placement,
             tma,
+            pairs,
+            cluster: None,
             args: Vec::new(),
             workgroup: Vec::new(),
             lines: Vec::new(),
@@ -517,7 +527,34 @@ impl Function {
                     )
                 ));
             }
-            if (self.tma || !rng.clean) && rng.chance(15) {
+            // A clean leader-tracked load: a CTA pair along x of a 2x1x1
+            // cluster, on a chip with cta_group::2; it has no non-TMA path,
+            // so its start is promised aligned.
+            let leader = rng.clean
+                && self.tma
+                && self.pairs
+                && self.cluster.is_none_or(|c| c == PAIR_CLUSTER)
+                && rng.chance(30);
+            if leader {
+                self.cluster = Some(PAIR_CLUSTER);
+                attrs.push("collective_axes = [\"x\"]".to_string());
+                attrs.push("assume_aligned_start".to_string());
+                if rng.chance(50) {
+                    attrs.push("leader_tracked = \"replicated\"".to_string());
+                } else {
+                    attrs.push(
+                        "leader_tracked = \"partitioned\", partition_axis = 0 : i64".to_string(),
+                    );
+                }
+            } else if (self.tma || !rng.clean) && rng.chance(15) {
+                if rng.clean && self.cluster.is_none() && rng.chance(70) {
+                    // A multicast needs a cluster to multicast to.
+                    self.cluster = Some(*rng.pick(&[
+                        "array<i32: 2, 1, 1>",
+                        "array<i32: 2, 2, 1>",
+                        "array<i32: 4, 1, 1>",
+                    ]));
+                }
                 attrs.push(format!(
                     "collective_axes = {}",
                     attribute_value(
@@ -610,7 +647,7 @@ impl Function {
                 ));
             }
         }
-        if rng.chance(15) {
+        if !attrs.iter().any(|a| a == "assume_aligned_start") && rng.chance(15) {
             attrs.push(attribute_value(
                 rng,
                 &["assume_aligned_start"],
@@ -800,7 +837,9 @@ impl Function {
                 };
                 let kernel = self.placement != Placement::DeviceFunction;
                 let mut attrs = Vec::new();
-                if kernel && rng.chance(25) {
+                if let (true, Some(cluster)) = (kernel, self.cluster) {
+                    attrs.push(format!("nvvm.cluster_dim = {cluster}"));
+                } else if kernel && rng.chance(25) {
                     let cluster = attribute_value(
                         rng,
                         &[
