@@ -48,6 +48,7 @@ if [[ -n $out ]]; then
     else if (match($0, /chip = "[^"]*"/)) print ".target " substr($0, RSTART + 8, RLENGTH - 9)
     else print ".target sm_50"
   }' "$input" > "$out"
+  [[ ${FAKE_MODE:-} == nondeterministic ]] && echo "// $RANDOM$RANDOM$BASHPID" >> "$out"
 fi
 exit 0
 "#;
@@ -145,8 +146,9 @@ fn a_well_behaved_acopy_opt_passes() {
     let (output, stdout, crashes) = run_fake("none");
     assert_eq!(output.status.code(), Some(0), "{stdout}");
     assert!(stdout.contains("crashes: 0"), "{stdout}");
-    // verify, lower, ptx, llvm, fallback, pipeline, chip, verify-diagnostics.
-    assert!(stdout.contains("executions: 8"), "{stdout}");
+    // verify, lower, ptx, ptx again, llvm, fallback, pipeline, chip,
+    // verify-diagnostics.
+    assert!(stdout.contains("executions: 9"), "{stdout}");
     assert_eq!(fs::read_dir(&crashes).map(|d| d.count()).unwrap_or(0), 0);
 }
 
@@ -192,6 +194,11 @@ fn fallback_verify_accepting_what_fallback_emit_rejects_is_a_crash() {
         "fallback-emit-fails",
         "--acopy-verify --acopy-fallback accepts the input, but --acopy-fallback --emit=ptx fails",
     );
+}
+
+#[test]
+fn different_output_from_the_same_command_is_a_crash() {
+    assert_flags("nondeterministic", "the same command twice");
 }
 
 #[test]
