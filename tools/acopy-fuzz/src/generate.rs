@@ -1033,9 +1033,9 @@ mod tests {
             "only {} distinct inputs of 200",
             texts.len()
         );
-        // The generator itself must never panic (case 744 of seed
-        // 0x20261201 once overflowed a multiplication).
-        generate(0x2026_1201, 744);
+        // The generator itself must never panic (an index constant of a huge
+        // tile dimension once overflowed a multiplication, which these seeds
+        // reach).
         for seed in [11, 12, 13, 14] {
             for case in 0..5000 {
                 generate(seed, case);
