@@ -285,10 +285,10 @@ pub fn check(settings: &Settings, input: &Input, work: &Path, rng: &mut Rng) -> 
         must_pass(&mut outcome, "--emit=ptx", &r, with(&flags, &split));
         if let (Some(0), false, Some(chips)) = (r.code(), input.split, &input.chips) {
             check_targets(&mut outcome, with(&flags, &split), chips.clone());
-            if !manifest.exists() {
+            if let Some(reason) = manifest_problem(&manifest, chips) {
                 outcome.findings.push(Finding {
                     flags: with(&flags, &split),
-                    reason: "exit status 0 but no manifest".into(),
+                    reason,
                     stderr: String::new(),
                 });
             }
@@ -450,6 +450,31 @@ pub fn check(settings: &Settings, input: &Input, work: &Path, rng: &mut Rng) -> 
     outcome
 }
 
+/// What is wrong with the manifest a successful `--tma-manifest` run wrote,
+/// if anything: it must exist, parse and validate as acopy-manifest reads it,
+/// and name only chips of the input's gpu.modules.
+fn manifest_problem(path: &Path, chips: &[Option<String>]) -> Option<String> {
+    let Ok(text) = fs::read_to_string(path) else {
+        return Some("exit status 0 but no manifest".into());
+    };
+    let manifest = match acopy_manifest::Manifest::from_json(&text) {
+        Ok(manifest) => manifest,
+        Err(error) => return Some(format!("the manifest does not read back: {error}")),
+    };
+    let known: Vec<&str> = chips.iter().flatten().map(String::as_str).collect();
+    let all_known = chips.iter().all(Option::is_some);
+    manifest
+        .kernels
+        .iter()
+        .find(|kernel| all_known && !known.contains(&kernel.chip.as_str()))
+        .map(|kernel| {
+            format!(
+                "the manifest gives kernel {} chip {}, not one of the input's {known:?}",
+                kernel.kernel, kernel.chip
+            )
+        })
+}
+
 /// `--emit`'s own refusals, which concern no acopy op and so are outside
 /// "verify accepts => emit succeeds" (docs/verification.md, "Verify and lower
 /// agree"; the same list as tools/acopy-opt/tests/verify_lower_agree.rs).
@@ -584,6 +609,35 @@ mod tests {
             )
             .is_some());
         }
+    }
+
+    #[test]
+    fn manifests_are_read_back() {
+        let dir = std::env::temp_dir().join(format!("acopy-fuzz-manifest-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("m.json");
+        let chips = [Some("sm_90".to_string())];
+        assert!(manifest_problem(&path, &chips)
+            .unwrap()
+            .contains("no manifest"));
+        fs::write(&path, "{\"version\": 1, \"kernels\": []}").unwrap();
+        assert_eq!(manifest_problem(&path, &chips), None);
+        fs::write(&path, "{\"version\": 99, \"kernels\": []}").unwrap();
+        assert!(manifest_problem(&path, &chips)
+            .unwrap()
+            .contains("does not read back"));
+        let kernel = |chip: &str| {
+            format!("{{\"version\": 1, \"kernels\": [{{\"module\": \"m\", \"kernel\": \"k\", \"chip\": \"{chip}\", \"cluster\": [1, 1, 1], \"tensor_maps\": []}}]}}")
+        };
+        fs::write(&path, kernel("sm_90")).unwrap();
+        assert_eq!(manifest_problem(&path, &chips), None);
+        fs::write(&path, kernel("sm_80")).unwrap();
+        assert!(manifest_problem(&path, &chips)
+            .unwrap()
+            .contains("chip sm_80"));
+        // A module whose chip the generator cannot name: no chip check.
+        assert_eq!(manifest_problem(&path, &[None]), None);
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -41,7 +41,9 @@ case ${FAKE_MODE:-} in
     if [[ $verify == 1 && $fallback == 0 ]]; then echo "$input:1:1: error: strict mode rejects" >&2; exit 1; fi
     if [[ -n $emit && $fallback == 1 ]]; then echo "$input:1:1: error: cannot emit" >&2; exit 1; fi ;;
 esac
-[[ -n $manifest ]] && echo '{}' > "$manifest"
+if [[ -n $manifest ]]; then
+  if [[ ${FAKE_MODE:-} == bad-manifest ]]; then echo '{}'; else echo '{"version": 1, "kernels": []}'; fi > "$manifest"
+fi
 if [[ -n $out ]]; then
   awk -v chip="$chip" '/gpu\.module/ {
     if (chip != "") print ".target " chip
@@ -199,6 +201,11 @@ fn fallback_verify_accepting_what_fallback_emit_rejects_is_a_crash() {
 #[test]
 fn different_output_from_the_same_command_is_a_crash() {
     assert_flags("nondeterministic", "the same command twice");
+}
+
+#[test]
+fn a_manifest_that_does_not_read_back_is_a_crash() {
+    assert_flags("bad-manifest", "the manifest does not read back");
 }
 
 #[test]
