@@ -481,7 +481,11 @@ impl Function {
             "memref<{}{shared_element}{shared_space}>",
             dims_text(&tile.iter().map(|d| Some(*d)).collect::<Vec<_>>())
         );
-        let shared = self.shared(shared_ty.clone());
+        let (shared, shared_ty) = if !tile.is_empty() && rng.chance(10) {
+            self.shared_view(rng, &tile, &shared_element, &shared_space)
+        } else {
+            (self.shared(shared_ty.clone()), shared_ty)
+        };
 
         let (global, global_ty) = self.global(rng, &element, global_rank, &tile);
         let innermost = tile.last().copied().unwrap_or(1).max(1);
@@ -768,6 +772,58 @@ impl Function {
                 "\"{op}\"() {{pending = 0 : i64{extra}}} : () -> ()"
             ));
         }
+    }
+
+    /// A shared tile that is a `memref.subview` of a buffer twice as large
+    /// along the outermost dimension, at a static offset: 0 or the tile's own
+    /// size keep the alignment TMA needs, 1 does not (rule A25 or the
+    /// cp.async path's smaller chunks).
+    fn shared_view(
+        &mut self,
+        rng: &mut Rng,
+        tile: &[u64],
+        element: &str,
+        space: &str,
+    ) -> (String, String) {
+        let mut dims = tile.to_vec();
+        dims[0] = dims[0].saturating_mul(2);
+        let buffer_ty = format!(
+            "memref<{}{element}{space}>",
+            dims_text(&dims.iter().map(|d| Some(*d)).collect::<Vec<_>>())
+        );
+        let buffer = self.shared(buffer_ty.clone());
+        let mut strides = vec![1u64; dims.len()];
+        for i in (0..dims.len() - 1).rev() {
+            strides[i] = strides[i + 1].saturating_mul(dims[i + 1]);
+        }
+        let start = if rng.fault(30) {
+            1
+        } else {
+            *rng.pick(&[0, tile[0]])
+        };
+        let offset = start.saturating_mul(strides[0]);
+        let join = |values: &[u64]| {
+            values
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let view_ty = format!(
+            "memref<{}{element}, strided<[{}], offset: {offset}>{space}>",
+            dims_text(&tile.iter().map(|d| Some(*d)).collect::<Vec<_>>()),
+            join(&strides)
+        );
+        let mut offsets = vec![0u64; dims.len()];
+        offsets[0] = start;
+        let view = self.fresh("tile");
+        self.lines.push(format!(
+            "{view} = memref.subview {buffer}[{}] [{}] [{}] : {buffer_ty} to {view_ty}",
+            join(&offsets),
+            join(tile),
+            vec!["1"; dims.len()].join(", ")
+        ));
+        (view, view_ty)
     }
 
     /// A global memref of `rank` (maybe strided, maybe a subview of an argument).
