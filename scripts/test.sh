@@ -11,6 +11,12 @@ cargo test --workspace --all-targets
 # The fuzzer, 60 s against the debug acopy-opt just built: replays fuzz/corpus,
 # then random kernels; fails on any crash (docs/robustness.md, "The fuzzer").
 bash scripts/fuzz.sh 60
+# The README's `cargo run --example embed`, exactly as documented (at the workspace
+# root, no -p): it must build kernels for both chips and print their PTX.
+cargo run --quiet --example embed > target/embed-example.out 2> target/embed-example.err \
+  && grep -qx '.target sm_80' target/embed-example.out \
+  && grep -qx '.target sm_90' target/embed-example.out \
+  || { cat target/embed-example.err >&2; echo "cargo run --example embed did not print PTX for sm_80 and sm_90" >&2; exit 1; }
 # A crate outside the workspace that embeds acopy (README, "Embedding"): its own
 # [workspace] and .cargo/config.toml; target/ is shared so nothing builds twice.
 CARGO_TARGET_DIR="$PWD/target" cargo run --quiet --manifest-path examples/embed-crate/Cargo.toml

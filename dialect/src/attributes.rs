@@ -94,40 +94,12 @@ impl LeaderTracked {
     const ALLOWED: &'static str = "\"partitioned\", \"replicated\"";
 }
 
-/// The byte swizzle of a shared-memory tile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Swizzle {
-    #[default]
-    None,
-    B32,
-    B64,
-    B128,
-}
+/// The byte swizzle of a shared-memory tile: the manifest's type, so the
+/// attribute, the lowering's tensor-map records and the runtime share it.
+pub use acopy_manifest::Swizzle;
 
-impl Swizzle {
-    const ALLOWED: &'static str = "0, 32, 64, 128 (i64)";
-
-    /// The swizzle span in bytes; 0 when there is none.
-    pub fn bytes(self) -> u32 {
-        match self {
-            Swizzle::None => 0,
-            Swizzle::B32 => 32,
-            Swizzle::B64 => 64,
-            Swizzle::B128 => 128,
-        }
-    }
-
-    /// The swizzle for a byte span, if it is one of the four allowed values.
-    pub fn from_bytes(bytes: i64) -> Option<Self> {
-        Some(match bytes {
-            0 => Swizzle::None,
-            32 => Swizzle::B32,
-            64 => Swizzle::B64,
-            128 => Swizzle::B128,
-            _ => return None,
-        })
-    }
-}
+/// What the `swizzle` attribute accepts, for [`ViewError::AttributeValue`].
+const SWIZZLE_ALLOWED: &str = "0, 32, 64, 128 (i64)";
 
 /// The reduction a store applies to global memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -297,7 +269,7 @@ pub(crate) fn reduction_op<'c: 'a, 'a>(
 }
 
 pub(crate) fn swizzle<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Result<Swizzle, ViewError> {
-    let bytes = int_attr(op, "swizzle", Swizzle::ALLOWED, |value| {
+    let bytes = int_attr(op, "swizzle", SWIZZLE_ALLOWED, |value| {
         Swizzle::from_bytes(value).is_some()
     })?;
     Ok(bytes.and_then(Swizzle::from_bytes).unwrap_or_default())

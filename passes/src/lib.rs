@@ -16,6 +16,8 @@
 //! queries and edits they share beyond melior's safe API.
 
 mod alignment_proof;
+#[cfg(test)]
+mod dialect_doc_tests;
 pub mod context;
 pub mod diagnostics;
 pub mod emit;

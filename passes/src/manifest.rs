@@ -21,7 +21,9 @@
 
 pub mod params;
 
-use acopy_manifest::{ElementType, KernelEntry, Manifest, OobFill, Swizzle, TensorMapEntry};
+use acopy_manifest::{
+    ElementType, KernelEntry, Manifest, OobFill, Swizzle, TensorMap, TensorMapEntry,
+};
 use acopy_target::Chip;
 use melior::ir::{
     attribute::{
@@ -38,28 +40,9 @@ use crate::{diagnostics::Position, ir, target, PassOptions};
 /// The name of the manifest attribute on a kernel.
 pub const TENSOR_MAPS_ATTR: &str = "acopy.tensor_maps";
 
-/// What makes two tensor maps the same.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct MapKey {
-    pub arg: usize,
-    /// MLIR spelling of the element type (`f32`, `bf16`, ...).
-    pub element_type: String,
-    /// Box shape in elements, outermost first.
-    pub box_shape: Vec<i64>,
-    pub swizzle: u32,
-    /// `"none"`: TMA fills out-of-bounds elements with zeros.
-    pub oob_fill: &'static str,
-}
-
-/// One `acopy.tensor_maps` element.
-pub(crate) struct Entry {
-    pub param: usize,
-    pub key: MapKey,
-}
-
-/// Reads a kernel's `acopy.tensor_maps` (empty when absent or malformed; the
-/// lowering is the only writer).
-pub(crate) fn read_entries(function: OperationRef) -> Vec<Entry> {
+/// Reads a kernel's `acopy.tensor_maps` (empty when absent; a malformed entry
+/// is skipped: the lowering is the only writer, and [`collect`] reports it).
+pub(crate) fn read_entries(function: OperationRef) -> Vec<TensorMapEntry> {
     let Ok(attribute) = function.attribute(TENSOR_MAPS_ATTR) else {
         return Vec::new();
     };
@@ -72,8 +55,10 @@ pub(crate) fn read_entries(function: OperationRef) -> Vec<Entry> {
         .collect()
 }
 
-/// Parses one element of `acopy.tensor_maps`.
-pub(crate) fn parse_entry(element: Attribute) -> Result<Entry, String> {
+/// Parses one element of `acopy.tensor_maps` into the manifest's entry type
+/// (its `l2_promotion` and `interleave` are `none`: the attribute has no
+/// field for them because acopy never asks for anything else).
+pub(crate) fn parse_entry(element: Attribute) -> Result<TensorMapEntry, String> {
     let dictionary =
         DictionaryAttribute::try_from(element).map_err(|_| "an entry is not a dictionary")?;
     let int = |name: &str| -> Result<i64, String> {
@@ -102,24 +87,28 @@ pub(crate) fn parse_entry(element: Attribute) -> Result<Entry, String> {
         .and_then(|value| StringAttribute::try_from(value).ok())
         .map(acopy_dialect::string_value)
         .ok_or("entry field `oob_fill` is missing or not a string")?;
-    let oob_fill = match oob_fill {
-        "none" => "none",
-        "nan_request_zero_fma" => "nan_request_zero_fma",
-        other => return Err(format!("unknown oob_fill `{other}`")),
+    let oob_fill =
+        OobFill::from_name(oob_fill).ok_or_else(|| format!("unknown oob_fill `{oob_fill}`"))?;
+    let element_type = ElementType::from_mlir_name(&element_type)
+        .ok_or_else(|| format!("element type {element_type} has no manifest spelling"))?;
+    let swizzle = Swizzle::try_from(int("swizzle")?)?;
+    let index = |name: &str| -> Result<u32, String> {
+        let value = int(name)?;
+        u32::try_from(value).map_err(|_| format!("`{name}` {value} out of range"))
     };
-    let param = int("param")?;
-    let arg = int("arg")?;
-    let swizzle = int("swizzle")?;
-    Ok(Entry {
-        param: usize::try_from(param).map_err(|_| "negative `param`")?,
-        key: MapKey {
-            arg: usize::try_from(arg).map_err(|_| "negative `arg`")?,
-            element_type,
-            box_shape,
-            swizzle: u32::try_from(swizzle).map_err(|_| "bad `swizzle`")?,
-            oob_fill,
-        },
-    })
+    let param = index("param")?;
+    let mut map = TensorMap::new(index("arg")?, element_type, box_from_i64(&box_shape)?);
+    map.swizzle = swizzle;
+    map.oob_fill = oob_fill;
+    Ok(TensorMapEntry { param, map })
+}
+
+/// A box shape as the IR holds it (`array<i64>`) in the manifest's `u32`s.
+pub(crate) fn box_from_i64(box_shape: &[i64]) -> Result<Vec<u32>, String> {
+    box_shape
+        .iter()
+        .map(|&size| u32::try_from(size).map_err(|_| format!("box size {size} out of range")))
+        .collect()
 }
 
 /// Why a manifest cannot be made from the IR. It holds no MLIR handle, so it
@@ -244,8 +233,7 @@ fn kernel_entry(
         let element = array
             .element(index)
             .map_err(|error| malformed(error.to_string()))?;
-        let entry = parse_entry(element).map_err(malformed)?;
-        tensor_maps.push(manifest_entry(&entry).map_err(malformed)?);
+        tensor_maps.push(parse_entry(element).map_err(malformed)?);
     }
     let entry = KernelEntry {
         module,
@@ -268,34 +256,4 @@ fn cluster_dims(function: OperationRef) -> Option<[u32; 3]> {
         *slot = u32::try_from(dims.element(index).ok()?).ok()?;
     }
     Some(out)
-}
-
-/// One manifest entry from one attribute entry.
-fn manifest_entry(entry: &Entry) -> Result<TensorMapEntry, String> {
-    let element_type = ElementType::from_mlir_name(&entry.key.element_type).ok_or_else(|| {
-        format!(
-            "element type {} has no manifest spelling",
-            entry.key.element_type
-        )
-    })?;
-    let box_shape = entry
-        .key
-        .box_shape
-        .iter()
-        .map(|&size| u32::try_from(size).map_err(|_| format!("box size {size} out of range")))
-        .collect::<Result<Vec<u32>, String>>()?;
-    let swizzle = Swizzle::try_from(entry.key.swizzle)?;
-    let oob_fill = match entry.key.oob_fill {
-        "none" => OobFill::None,
-        _ => OobFill::NanRequestZeroFma,
-    };
-    let mut out = TensorMapEntry::new(
-        u32::try_from(entry.param).map_err(|_| "param out of range".to_string())?,
-        u32::try_from(entry.key.arg).map_err(|_| "arg out of range".to_string())?,
-        element_type,
-        box_shape,
-    );
-    out.swizzle = swizzle;
-    out.oob_fill = oob_fill;
-    Ok(out)
 }

@@ -87,8 +87,18 @@ class CompileError(ValueError):
         return [d for d in self.diagnostics if d.severity == "error"]
 
 
-#: The name issue 12 gives this error; the same class.
-VerificationError = CompileError
+class VerificationError(CompileError):
+    """The input parsed, but acopy-verify found ops the chip cannot do: every
+    error carries its rule id (docs/verification.md), and ``str()`` holds the
+    rules' exact texts. Parse, lowering and emit failures stay plain
+    ``CompileError``s."""
+
+
+def _error_for(diagnostics: list[Diagnostic]) -> CompileError:
+    errors = [d for d in diagnostics if d.severity == "error"]
+    if errors and all(d.rule is not None for d in errors):
+        return VerificationError(diagnostics)
+    return CompileError(diagnostics)
 
 
 @dataclass(frozen=True)
@@ -116,6 +126,23 @@ class Compiled:
     manifest: dict[str, Any] = field(repr=False)
     #: Remarks and warnings (a successful compile has no errors).
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: What ``emit=`` asked for: "ptx", "llvm" or "mlir".
+    emit: str = "ptx"
+
+    @property
+    def ptx(self) -> dict[str, str]:
+        """The PTX of each gpu.module, keyed by its symbol name; a module
+        compiled for several chips gives one entry per chip, keyed
+        ``"name@sm_XX"``. Raises ``ValueError`` unless ``emit="ptx"``."""
+        if self.emit != "ptx":
+            raise ValueError(f"compiled with emit={self.emit!r}: .ptx needs emit=\"ptx\"; read .outputs")
+        chips: dict[str, int] = {}
+        for output in self.outputs:
+            chips[output.module] = chips.get(output.module, 0) + 1
+        return {
+            (output.module if chips[output.module] == 1 else f"{output.module}@{output.chip}"): output.text
+            for output in self.outputs
+        }
 
 
 def compile(
@@ -131,13 +158,14 @@ def compile(
     ``fallback`` lowers barrier, collective and leader-tracked copies without
     those features on cp.async chips where the semantics can be kept;
     ``emit`` is "ptx", "llvm" or "mlir"; ``filename`` names the source in
-    diagnostics. Raises ``CompileError`` when acopy rejects the input and
+    diagnostics. Raises ``VerificationError`` when acopy-verify rejects an op,
+    ``CompileError`` (its base class) for any other rejected input, and
     ``ValueError`` for a bad ``chip`` or ``emit``.
     """
     raw = _native.compile(source, filename, chip, fallback, emit)
     diagnostics = [Diagnostic._from_native(d) for d in raw["diagnostics"]]
     if not raw["ok"]:
-        raise CompileError(diagnostics)
+        raise _error_for(diagnostics)
     return Compiled(
         outputs=[
             Output(
@@ -150,6 +178,7 @@ def compile(
         ],
         manifest=json.loads(raw["manifest"]),
         diagnostics=diagnostics,
+        emit=emit,
     )
 
 

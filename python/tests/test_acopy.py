@@ -82,6 +82,26 @@ def test_chip_override_wins_over_the_modules_target():
     assert ptx_target(output.text) == "sm_100a"
 
 
+def test_ptx_is_keyed_by_gpu_module():
+    compiled = acopy.compile(SM90)
+    assert compiled.ptx == {"tile_copy": compiled.outputs[0].text}
+    # A gpu.module with several targets compiles once per chip (acopy ops
+    # need one chip per module; a module without them may have several).
+    two_chips = """\
+gpu.module @plain [#nvvm.target<chip = "sm_80">, #nvvm.target<chip = "sm_90">] {
+  gpu.func @k() kernel {
+    gpu.return
+  }
+}
+"""
+    ptx = acopy.compile(SM90 + two_chips).ptx
+    assert sorted(ptx) == ["plain@sm_80", "plain@sm_90", "tile_copy"]
+    assert ptx_target(ptx["plain@sm_80"]) == "sm_80"
+    assert ptx_target(ptx["plain@sm_90"]) == "sm_90"
+    with pytest.raises(ValueError, match="emit='llvm'"):
+        acopy.compile(SM90, emit="llvm").ptx
+
+
 def test_emit_mlir_and_llvm():
     [mlir] = acopy.compile(SM90, emit="mlir").outputs
     assert mlir.text.startswith("gpu.module @tile_copy")
@@ -115,7 +135,8 @@ def test_compile_error_carries_the_diagnostics():
         acopy.compile(SM90, chip="sm_80", filename="tile.mlir")
     error = raised.value
     assert isinstance(error, ValueError)
-    assert acopy.VerificationError is acopy.CompileError
+    assert type(error) is acopy.VerificationError
+    assert [d.rule for d in error.diagnostics] == ["E1", "A5", "A6"]
     assert error.diagnostics == acopy.verify(SM90, chip="sm_80", filename="tile.mlir")
     assert str(error) == "\n".join(str(d) for d in error.diagnostics)
     assert str(error).startswith("tile.mlir:%d:%d: error: " % position_of(SM90, '"acopy.copy_gmem_to_smem"'))
@@ -162,6 +183,8 @@ def test_bad_emit_is_a_value_error():
 def test_parse_error_is_located():
     with pytest.raises(acopy.CompileError) as raised:
         acopy.compile("module {", filename="broken.mlir")
+    # Not a verification finding: the input never parsed.
+    assert not isinstance(raised.value, acopy.VerificationError)
     [error] = raised.value.diagnostics
     assert (error.file, error.line, error.rule) == ("broken.mlir", 1, None)
     assert error.message == "expected operation name in quotes"

@@ -38,3 +38,41 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Each field is read into the manifest's own types (acopy_manifest::TensorMapEntry):
+// a swizzle that is not a byte span, an index or box size outside u32.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  // expected-error @+1 {{cannot write the tensor-map manifest: kernel `k`: malformed acopy.tensor_maps: swizzle must be 0, 32, 64 or 128, got 16}}
+  gpu.func @k(%src: memref<64xf32>, %map: !llvm.ptr) kernel attributes {acopy.tensor_maps = [{param = 1 : i64, arg = 0 : i64, element_type = f32, box = array<i64: 64>, swizzle = 16 : i64, oob_fill = "none"}]} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  // expected-error @+1 {{cannot write the tensor-map manifest: kernel `k`: malformed acopy.tensor_maps: `param` -1 out of range}}
+  gpu.func @k(%src: memref<64xf32>, %map: !llvm.ptr) kernel attributes {acopy.tensor_maps = [{param = -1 : i64, arg = 0 : i64, element_type = f32, box = array<i64: 64>, swizzle = 0 : i64, oob_fill = "none"}]} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  // expected-error @+1 {{cannot write the tensor-map manifest: kernel `k`: malformed acopy.tensor_maps: box size -64 out of range}}
+  gpu.func @k(%src: memref<64xf32>, %map: !llvm.ptr) kernel attributes {acopy.tensor_maps = [{param = 1 : i64, arg = 0 : i64, element_type = f32, box = array<i64: -64>, swizzle = 0 : i64, oob_fill = "none"}]} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  // expected-error @+1 {{cannot write the tensor-map manifest: kernel `k`: malformed acopy.tensor_maps: unknown oob_fill `zeros`}}
+  gpu.func @k(%src: memref<64xf32>, %map: !llvm.ptr) kernel attributes {acopy.tensor_maps = [{param = 1 : i64, arg = 0 : i64, element_type = f32, box = array<i64: 64>, swizzle = 0 : i64, oob_fill = "zeros"}]} {
+    gpu.return
+  }
+}

@@ -77,14 +77,29 @@ pub struct KernelEntry {
     pub tensor_maps: Vec<TensorMapEntry>,
 }
 
-/// One trailing `CUtensorMap` parameter.
+/// One trailing `CUtensorMap` parameter: its index and the map it takes.
+///
+/// This is the one entry type of the compiler's lowering (which records it on
+/// the kernel), this crate's JSON and the runtime (which encodes it). In JSON
+/// the map's fields sit next to `param`, as `README.md` shows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TensorMapEntry {
     /// gpu.func argument index of this tensor-map parameter.
     pub param: u32,
+    #[serde(flatten)]
+    pub map: TensorMap,
+}
+
+/// A tensor map, everything about it but the parameter that takes it. Copies
+/// in one kernel with equal `TensorMap`s share one parameter: the lowering
+/// keys parameters by this value.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TensorMap {
     /// gpu.func argument index of the global memref it describes.
     pub arg: u32,
     pub element_type: ElementType,
+    /// Must be `element_type.bytes()` ([`KernelEntry::validate`] checks);
+    /// kept because the JSON format has it.
     pub element_bytes: u32,
     /// Box shape in elements, outermost first, exactly what must be encoded.
     #[serde(rename = "box")]
@@ -123,6 +138,20 @@ pub enum ElementType {
 }
 
 impl ElementType {
+    /// Every element type a tensor map can describe, in the order the docs list them.
+    pub const ALL: [ElementType; 10] = [
+        ElementType::F16,
+        ElementType::BF16,
+        ElementType::F32,
+        ElementType::F64,
+        ElementType::I8,
+        ElementType::I16,
+        ElementType::I32,
+        ElementType::I64,
+        ElementType::F8E4M3FN,
+        ElementType::F8E5M2,
+    ];
+
     /// Size of one element in bytes.
     pub fn bytes(self) -> u32 {
         match self {
@@ -157,22 +186,10 @@ impl ElementType {
         }
     }
 
-    /// Parse an MLIR spelling.
+    /// Parse an MLIR spelling; `None` for a type no tensor map can describe
+    /// (`si32`, `f8E4M3FNUZ`, `f128`, ...).
     pub fn from_mlir_name(name: &str) -> Option<Self> {
-        [
-            ElementType::F16,
-            ElementType::BF16,
-            ElementType::F32,
-            ElementType::F64,
-            ElementType::I8,
-            ElementType::I16,
-            ElementType::I32,
-            ElementType::I64,
-            ElementType::F8E4M3FN,
-            ElementType::F8E5M2,
-        ]
-        .into_iter()
-        .find(|t| t.mlir_name() == name)
+        Self::ALL.into_iter().find(|t| t.mlir_name() == name)
     }
 }
 
@@ -183,6 +200,8 @@ impl fmt::Display for ElementType {
 }
 
 /// Shared-memory swizzle, written in JSON as the span in bytes: 0, 32, 64 or 128.
+///
+/// The dialect's `swizzle` attribute (`acopy_dialect::Swizzle`) is this type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(try_from = "u32", into = "u32")]
 pub enum Swizzle {
@@ -203,18 +222,31 @@ impl Swizzle {
             Swizzle::B128 => 128,
         }
     }
+
+    /// The swizzle for a byte span, if it is one of the four allowed values.
+    /// (An `i64`, the type of the dialect's attribute.)
+    pub fn from_bytes(bytes: i64) -> Option<Self> {
+        Some(match bytes {
+            0 => Swizzle::None,
+            32 => Swizzle::B32,
+            64 => Swizzle::B64,
+            128 => Swizzle::B128,
+            _ => return None,
+        })
+    }
+}
+
+impl TryFrom<i64> for Swizzle {
+    type Error = String;
+    fn try_from(v: i64) -> Result<Self, String> {
+        Swizzle::from_bytes(v).ok_or_else(|| format!("swizzle must be 0, 32, 64 or 128, got {v}"))
+    }
 }
 
 impl TryFrom<u32> for Swizzle {
     type Error = String;
     fn try_from(v: u32) -> Result<Self, String> {
-        match v {
-            0 => Ok(Swizzle::None),
-            32 => Ok(Swizzle::B32),
-            64 => Ok(Swizzle::B64),
-            128 => Ok(Swizzle::B128),
-            _ => Err(format!("swizzle must be 0, 32, 64 or 128, got {v}")),
-        }
+        Swizzle::try_from(i64::from(v))
     }
 }
 
@@ -233,6 +265,23 @@ pub enum OobFill {
     None,
     /// `CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA`; float types only.
     NanRequestZeroFma,
+}
+
+impl OobFill {
+    /// The spelling in JSON and in the compiler's `acopy.tensor_maps` attribute.
+    pub fn name(self) -> &'static str {
+        match self {
+            OobFill::None => "none",
+            OobFill::NanRequestZeroFma => "nan_request_zero_fma",
+        }
+    }
+
+    /// Parse [`OobFill::name`]'s spelling.
+    pub fn from_name(name: &str) -> Option<Self> {
+        [OobFill::None, OobFill::NanRequestZeroFma]
+            .into_iter()
+            .find(|fill| fill.name() == name)
+    }
 }
 
 /// L2 promotion (`CU_TENSOR_MAP_L2_PROMOTION_*`).
@@ -324,25 +373,26 @@ impl KernelEntry {
             });
         }
         let mut seen = Vec::new();
-        for t in &self.tensor_maps {
-            if seen.contains(&t.param) {
+        for entry in &self.tensor_maps {
+            let t = &entry.map;
+            if seen.contains(&entry.param) {
                 return Err(ManifestError::DuplicateParam {
                     kernel: kernel(),
-                    param: t.param,
+                    param: entry.param,
                 });
             }
-            seen.push(t.param);
-            if t.param == t.arg {
+            seen.push(entry.param);
+            if entry.param == t.arg {
                 return Err(ManifestError::SelfReference {
                     kernel: kernel(),
-                    param: t.param,
+                    param: entry.param,
                 });
             }
             let expected = t.element_type.bytes();
             if t.element_bytes != expected {
                 return Err(ManifestError::ElementBytes {
                     kernel: kernel(),
-                    param: t.param,
+                    param: entry.param,
                     element_type: t.element_type,
                     expected,
                     found: t.element_bytes,
@@ -351,14 +401,14 @@ impl KernelEntry {
             if t.box_shape.is_empty() || t.box_shape.len() > MAX_RANK {
                 return Err(ManifestError::BoxRank {
                     kernel: kernel(),
-                    param: t.param,
+                    param: entry.param,
                     rank: t.box_shape.len(),
                 });
             }
             if let Some(dim) = t.box_shape.iter().position(|&b| b == 0) {
                 return Err(ManifestError::BoxZero {
                     kernel: kernel(),
-                    param: t.param,
+                    param: entry.param,
                     dim,
                 });
             }
@@ -377,6 +427,15 @@ impl TensorMapEntry {
     pub fn new(param: u32, arg: u32, element_type: ElementType, box_shape: Vec<u32>) -> Self {
         TensorMapEntry {
             param,
+            map: TensorMap::new(arg, element_type, box_shape),
+        }
+    }
+}
+
+impl TensorMap {
+    /// A plain map: no swizzle, zero fill, no L2 promotion, no interleave.
+    pub fn new(arg: u32, element_type: ElementType, box_shape: Vec<u32>) -> Self {
+        TensorMap {
             arg,
             element_type,
             element_bytes: element_type.bytes(),
@@ -400,9 +459,9 @@ mod tests {
 
     fn sample() -> Manifest {
         let mut swz = TensorMapEntry::new(3, 1, ElementType::BF16, vec![64, 64]);
-        swz.swizzle = Swizzle::B128;
-        swz.oob_fill = OobFill::NanRequestZeroFma;
-        swz.l2_promotion = L2Promotion::L2_128B;
+        swz.map.swizzle = Swizzle::B128;
+        swz.map.oob_fill = OobFill::NanRequestZeroFma;
+        swz.map.l2_promotion = L2Promotion::L2_128B;
         Manifest {
             version: 1,
             kernels: vec![KernelEntry {
@@ -444,6 +503,59 @@ mod tests {
         assert_eq!(v["version"], 1);
     }
 
+    /// The exact text, so that moving fields between types (the entry's map
+    /// is flattened into it) cannot reorder or rename anything.
+    #[test]
+    fn json_text_is_pinned() {
+        let expected = r#"{
+  "version": 1,
+  "kernels": [
+    {
+      "module": "m",
+      "kernel": "k",
+      "chip": "sm_90a",
+      "cluster": [
+        2,
+        1,
+        1
+      ],
+      "tensor_maps": [
+        {
+          "param": 2,
+          "arg": 0,
+          "element_type": "f32",
+          "element_bytes": 4,
+          "box": [
+            64,
+            128
+          ],
+          "swizzle": 0,
+          "oob_fill": "none",
+          "l2_promotion": "none",
+          "interleave": "none"
+        },
+        {
+          "param": 3,
+          "arg": 1,
+          "element_type": "bf16",
+          "element_bytes": 2,
+          "box": [
+            64,
+            64
+          ],
+          "swizzle": 128,
+          "oob_fill": "nan_request_zero_fma",
+          "l2_promotion": "l2_128b",
+          "interleave": "none"
+        }
+      ]
+    }
+  ]
+}
+"#;
+        assert_eq!(sample().to_json_pretty(), expected);
+    }
+
     #[test]
     fn reads_the_documented_example() {
         let text = r#"{"version":1,"kernels":[{"module":"m","kernel":"k","chip":"sm_90",
@@ -453,8 +565,8 @@ mod tests {
         let m = Manifest::from_json(text).unwrap();
         let k = m.kernel("k").unwrap();
         assert!(!k.has_cluster());
-        assert_eq!(k.tensor_maps[0].box_shape, vec![64, 128]);
-        assert_eq!(k.tensor_maps[0].box_bytes(), 64 * 128 * 4);
+        assert_eq!(k.tensor_maps[0].map.box_shape, vec![64, 128]);
+        assert_eq!(k.tensor_maps[0].map.box_bytes(), 64 * 128 * 4);
         assert!(m.kernel_in("m", "k").is_some());
         assert!(m.kernel_in("other", "k").is_none());
     }
@@ -465,7 +577,7 @@ mod tests {
             "cluster":[1,1,1],"future":true,"tensor_maps":[{"param":2,"arg":0,
             "element_type":"i8","element_bytes":1,"box":[16],"swizzle":32,"oob_fill":"none"}]}]}"#;
         let m = Manifest::from_json(text).unwrap();
-        let t = &m.kernels[0].tensor_maps[0];
+        let t = &m.kernels[0].tensor_maps[0].map;
         assert_eq!(t.l2_promotion, L2Promotion::None);
         assert_eq!(t.interleave, Interleave::None);
         assert_eq!(t.swizzle, Swizzle::B32);
@@ -558,24 +670,24 @@ mod tests {
     #[test]
     fn rejects_bad_box_and_params() {
         let mut m = sample();
-        m.kernels[0].tensor_maps[0].box_shape = vec![];
+        m.kernels[0].tensor_maps[0].map.box_shape = vec![];
         assert!(matches!(
             m.validate(),
             Err(ManifestError::BoxRank { rank: 0, .. })
         ));
-        m.kernels[0].tensor_maps[0].box_shape = vec![1; 6];
+        m.kernels[0].tensor_maps[0].map.box_shape = vec![1; 6];
         assert!(matches!(
             m.validate(),
             Err(ManifestError::BoxRank { rank: 6, .. })
         ));
-        m.kernels[0].tensor_maps[0].box_shape = vec![4, 0];
+        m.kernels[0].tensor_maps[0].map.box_shape = vec![4, 0];
         assert!(matches!(
             m.validate(),
             Err(ManifestError::BoxZero { dim: 1, .. })
         ));
 
         let mut m = sample();
-        m.kernels[0].tensor_maps[0].arg = 2;
+        m.kernels[0].tensor_maps[0].map.arg = 2;
         assert!(matches!(
             m.validate(),
             Err(ManifestError::SelfReference { param: 2, .. })
@@ -606,8 +718,34 @@ mod tests {
             let json = serde_json::to_string(&t).unwrap();
             assert_eq!(json, format!("\"{name}\""));
         }
+        assert_eq!(
+            ElementType::ALL.map(ElementType::mlir_name).join(" "),
+            "f16 bf16 f32 f64 i8 i16 i32 i64 f8E4M3FN f8E5M2"
+        );
         assert_eq!(ElementType::from_mlir_name("f128"), None);
         assert!(ElementType::BF16.is_float());
         assert!(!ElementType::I32.is_float());
+    }
+
+    #[test]
+    fn swizzle_from_bytes() {
+        for swizzle in [Swizzle::None, Swizzle::B32, Swizzle::B64, Swizzle::B128] {
+            assert_eq!(Swizzle::from_bytes(swizzle.bytes().into()), Some(swizzle));
+        }
+        for bytes in [-32, 16, 96, 256, i64::from(u32::MAX) + 32] {
+            assert_eq!(Swizzle::from_bytes(bytes), None, "{bytes}");
+        }
+    }
+
+    #[test]
+    fn oob_fill_names_are_the_json_spelling() {
+        for fill in [OobFill::None, OobFill::NanRequestZeroFma] {
+            assert_eq!(
+                serde_json::to_string(&fill).unwrap(),
+                format!("\"{}\"", fill.name())
+            );
+            assert_eq!(OobFill::from_name(fill.name()), Some(fill));
+        }
+        assert_eq!(OobFill::from_name("zeros"), None);
     }
 }

@@ -316,14 +316,14 @@ pub fn bind_with(
                 args.len()
             )));
         }
-        let m = match args.get(t.arg as usize) {
+        let m = match args.get(t.map.arg as usize) {
             Some(Arg::Memref(m)) => m,
             other => {
                 return Err(RuntimeError::Bind(format!(
                     "kernel `{}`: tensor map param {} describes argument {}, which is {}",
                     kernel.kernel,
                     t.param,
-                    t.arg,
+                    t.map.arg,
                     match other {
                         None => "missing".to_string(),
                         Some(a) => format!("not a memref ({a:?})"),
@@ -331,7 +331,7 @@ pub fn bind_with(
                 )))
             }
         };
-        let base = m.aligned + m.offset * t.element_bytes as u64;
+        let base = m.aligned + m.offset * t.map.element_bytes as u64;
         let map = encode(t, base, &m.shape, &m.strides)?;
         ka.tensor_map(&map);
     }

@@ -166,7 +166,8 @@ pub fn encode_params(
     shape: &[u64],
     strides: &[u64],
 ) -> Result<TiledParams, TensorMapError> {
-    let rank = entry.box_shape.len();
+    let map = &entry.map;
+    let rank = map.box_shape.len();
     if rank == 0 || rank > MAX_RANK {
         return Err(TensorMapError::Rank { rank });
     }
@@ -177,7 +178,7 @@ pub fn encode_params(
             strides_rank: strides.len(),
         });
     }
-    for (dim, &value) in entry.box_shape.iter().enumerate() {
+    for (dim, &value) in map.box_shape.iter().enumerate() {
         if value == 0 || value > MAX_BOX_DIM {
             return Err(TensorMapError::BoxDim { dim, value });
         }
@@ -187,7 +188,7 @@ pub fn encode_params(
             return Err(TensorMapError::GlobalDim { dim, value });
         }
     }
-    let elem = entry.element_type.bytes() as u64;
+    let elem = map.element_type.bytes() as u64;
     let inner_stride = strides[rank - 1];
     if inner_stride != 1 {
         return Err(TensorMapError::InnerStride {
@@ -214,13 +215,13 @@ pub fn encode_params(
     if !base.is_multiple_of(16) {
         return Err(TensorMapError::BaseAlignment { address: base });
     }
-    let inner_box_bytes = entry.box_shape[rank - 1] as u64 * elem;
+    let inner_box_bytes = map.box_shape[rank - 1] as u64 * elem;
     if !inner_box_bytes.is_multiple_of(16) {
         return Err(TensorMapError::InnerBoxBytes {
             bytes: inner_box_bytes,
         });
     }
-    let swizzle = entry.swizzle.bytes();
+    let swizzle = map.swizzle.bytes();
     if swizzle != 0 {
         if inner_box_bytes > swizzle as u64 {
             return Err(TensorMapError::SwizzleSpanExceeded {
@@ -235,31 +236,31 @@ pub fn encode_params(
             });
         }
     }
-    let oob_fill = match entry.oob_fill {
+    let oob_fill = match map.oob_fill {
         OobFill::None => OobFillKind::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
         OobFill::NanRequestZeroFma => {
-            if !entry.element_type.is_float() {
+            if !map.element_type.is_float() {
                 return Err(TensorMapError::OobFillNeedsFloat {
-                    element_type: entry.element_type,
+                    element_type: map.element_type,
                 });
             }
             OobFillKind::CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
         }
     };
-    let interleave = match entry.interleave {
+    let interleave = match map.interleave {
         Interleave::None => InterleaveKind::CU_TENSOR_MAP_INTERLEAVE_NONE,
     };
     Ok(TiledParams {
-        data_type: data_type(entry.element_type),
+        data_type: data_type(map.element_type),
         rank: rank as u32,
         global_address: base,
         global_dim: shape.iter().rev().copied().collect(),
         global_strides: byte_strides.into_iter().rev().collect(),
-        box_dim: entry.box_shape.iter().rev().copied().collect(),
+        box_dim: map.box_shape.iter().rev().copied().collect(),
         element_strides: vec![1; rank],
         interleave,
-        swizzle: swizzle_kind(entry.swizzle),
-        l2_promotion: l2_kind(entry.l2_promotion),
+        swizzle: swizzle_kind(map.swizzle),
+        l2_promotion: l2_kind(map.l2_promotion),
         oob_fill,
     })
 }
@@ -384,9 +385,9 @@ mod tests {
     #[test]
     fn enums_follow_the_entry() {
         let mut e = entry(ElementType::BF16, &[8, 64]);
-        e.swizzle = Swizzle::B128;
-        e.oob_fill = OobFill::NanRequestZeroFma;
-        e.l2_promotion = L2Promotion::L2_256B;
+        e.map.swizzle = Swizzle::B128;
+        e.map.oob_fill = OobFill::NanRequestZeroFma;
+        e.map.l2_promotion = L2Promotion::L2_256B;
         let p = encode_params(&e, BASE, &[64, 64], &[64, 1]).unwrap();
         assert_eq!(p.data_type, DataType::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16);
         assert_eq!(p.swizzle, SwizzleKind::CU_TENSOR_MAP_SWIZZLE_128B);
@@ -537,7 +538,7 @@ mod tests {
     #[test]
     fn limit_swizzle_span() {
         let mut e = entry(ElementType::F32, &[8, 64]); // 256 bytes
-        e.swizzle = Swizzle::B128;
+        e.map.swizzle = Swizzle::B128;
         assert_eq!(
             encode_params(&e, BASE, &[64, 64], &[64, 1]),
             Err(TensorMapError::SwizzleSpanExceeded {
@@ -545,7 +546,7 @@ mod tests {
                 swizzle: 128
             })
         );
-        e.box_shape = vec![8, 16]; // 64 bytes: hardware fine, acopy wants exactly 128
+        e.map.box_shape = vec![8, 16]; // 64 bytes: hardware fine, acopy wants exactly 128
         assert_eq!(
             encode_params(&e, BASE, &[64, 64], &[64, 1]),
             Err(TensorMapError::SwizzleSpanMismatch {
@@ -553,11 +554,11 @@ mod tests {
                 swizzle: 128
             })
         );
-        e.box_shape = vec![8, 32];
+        e.map.box_shape = vec![8, 32];
         assert!(encode_params(&e, BASE, &[64, 64], &[64, 1]).is_ok());
         for (s, n) in [(Swizzle::B32, 8), (Swizzle::B64, 16)] {
-            e.swizzle = s;
-            e.box_shape = vec![8, n];
+            e.map.swizzle = s;
+            e.map.box_shape = vec![8, n];
             assert!(encode_params(&e, BASE, &[64, 64], &[64, 1]).is_ok());
         }
     }
@@ -565,7 +566,7 @@ mod tests {
     #[test]
     fn limit_nan_fill_needs_float() {
         let mut e = entry(ElementType::I32, &[8, 8]);
-        e.oob_fill = OobFill::NanRequestZeroFma;
+        e.map.oob_fill = OobFill::NanRequestZeroFma;
         assert_eq!(
             encode_params(&e, BASE, &[64, 64], &[64, 1]),
             Err(TensorMapError::OobFillNeedsFloat {

@@ -41,7 +41,7 @@ fn ptx_and_manifest_for_a_tma_kernel() {
         .expect("kernel in manifest");
     assert_eq!(kernel.chip, "sm_90");
     assert_eq!(kernel.tensor_maps.len(), 2);
-    assert_eq!(kernel.tensor_maps[0].box_shape, vec![64, 128]);
+    assert_eq!(kernel.tensor_maps[0].map.box_shape, vec![64, 128]);
     assert_eq!(output.manifest, compiled.manifest);
     assert!(compiled
         .diagnostics

@@ -212,7 +212,7 @@ fn a_built_tma_kernel_compiles_and_assembles() {
         .kernel_in("tiles", "copy_tile")
         .expect("manifest entry");
     assert_eq!(kernel.tensor_maps.len(), 2);
-    assert_eq!(kernel.tensor_maps[0].box_shape, vec![32, 128]);
+    assert_eq!(kernel.tensor_maps[0].map.box_shape, vec![32, 128]);
     assemble(ptx, "sm_90");
 }
 

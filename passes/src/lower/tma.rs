@@ -34,12 +34,10 @@ pub(crate) mod start;
 mod store;
 
 use acopy_dialect::{CopyGmemToSmem, CopySmemToGmem, WaitSmemToGmem};
+use acopy_manifest::ElementType;
 use melior::ir::{r#type::MemRefType, ShapedTypeLike, Value};
 
-use super::{
-    build::{Builder, Cmp, Ix, LowerResult},
-    memref,
-};
+use super::build::{Builder, Cmp, Ix, LowerResult};
 use crate::{ir, target::Target};
 
 /// Lowers `acopy.copy_gmem_to_smem` on sm_90 and newer.
@@ -70,14 +68,14 @@ pub(super) fn lower_store_wait<'c, 'a>(
     store::lower_wait(view, b)
 }
 
-/// The tile's element size in bytes and its MLIR spelling, for an element
-/// type a tensor map can describe (rule A23 refuses the others first).
-fn tile_element(tile: MemRefType) -> LowerResult<(u64, String)> {
+/// The tile's element size in bytes and its type, for an element type a
+/// tensor map can describe (rule A23 refuses the others first).
+fn tile_element(tile: MemRefType) -> LowerResult<(u64, ElementType)> {
     let element = tile.element();
     let name = element.to_string();
-    match memref::element_bytes(element) {
-        Some(bytes) if crate::verify::shape::tma_element_supported(&name) => Ok((bytes, name)),
-        _ => Err(format!(
+    match ElementType::from_mlir_name(&name) {
+        Some(element_type) => Ok((element_type.bytes().into(), element_type)),
+        None => Err(format!(
             "internal error: TMA copies of element type {name} reached the lowering"
         )),
     }

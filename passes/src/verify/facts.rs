@@ -3,6 +3,7 @@
 //! width, constant indices), so the rules themselves stay plain Rust.
 
 use acopy_dialect::{AcopyOp, CopyGmemToSmem, CopySmemToGmem, LeaderTracked};
+use acopy_manifest::ElementType;
 use acopy_target::CopyPath;
 use melior::ir::{
     r#type::{IntegerType, MemRefType},
@@ -44,8 +45,10 @@ pub struct CopyFacts {
     /// The tile's strides in elements (`None` where dynamic); `None` for a
     /// layout that is not strided.
     pub tile_strides: Option<Vec<Option<i64>>>,
-    /// The tile's element type, in MLIR spelling.
+    /// The tile's element type, in MLIR spelling (any type, for messages).
     pub tile_element: String,
+    /// The tile's element type if a tensor map can describe it (rule A23).
+    pub tile_tma_element: Option<ElementType>,
     /// The window: the tile's shape padded with leading 1s to the global rank.
     pub window: Vec<i64>,
     /// The window start, where each index is an `arith.constant`.
@@ -223,6 +226,7 @@ impl CopyFacts {
             tile_contiguous,
             tile_strides,
             tile_element: tile.element().to_string(),
+            tile_tma_element: ElementType::from_mlir_name(&tile.element().to_string()),
             starts: indices
                 .iter()
                 .map(|index| ir::constant_int(*index))

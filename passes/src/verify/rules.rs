@@ -18,6 +18,7 @@
 //! every rule id.
 
 use acopy_dialect::{names, AcopyOp, LeaderTracked, OobMode, ReductionOp, Swizzle};
+use acopy_manifest::ElementType;
 use acopy_target::{Capability, Chip, CopyPath};
 
 use super::{
@@ -176,14 +177,14 @@ fn has(ctx: &Ctx, capability: Capability) -> bool {
 }
 
 /// The reduction table's key for the copy's element type: `i32` for any
-/// 32-bit integer, the spelling otherwise.
-fn reduction_key(ctx: &Ctx) -> String {
-    match &ctx.copy {
-        Some(copy) if copy.element_is_integer => {
-            format!("i{}", copy.element_bits.unwrap_or_default())
-        }
-        Some(copy) => copy.dst_element.clone(),
-        None => String::new(),
+/// 32-bit integer, the type itself otherwise; `None` for a type no tensor map
+/// can describe.
+fn reduction_key(ctx: &Ctx) -> Option<ElementType> {
+    let copy = ctx.copy.as_ref()?;
+    if copy.element_is_integer {
+        ElementType::from_mlir_name(&format!("i{}", copy.element_bits?))
+    } else {
+        ElementType::from_mlir_name(&copy.dst_element)
     }
 }
 
@@ -704,7 +705,9 @@ pub static RULES: &[Rule] = &[
         condition: |ctx| {
             ctx.store()
                 .and_then(|store| store.reduction_op)
-                .is_some_and(|op| !shape::reduction_types(op).contains(&reduction_key(ctx).as_str()))
+                .is_some_and(|op| {
+                    reduction_key(ctx).is_none_or(|key| !shape::reduction_types(op).contains(&key))
+                })
         },
         message: |ctx| {
             let op = ctx.store().and_then(|store| store.reduction_op);
@@ -717,10 +720,18 @@ pub static RULES: &[Rule] = &[
             let supports = if supported.is_empty() {
                 format!(
                     "no element type yet: it needs an unsigned tensor map (CU_TENSOR_MAP_DATA_TYPE_UINT{}), which the tensor-map manifest cannot ask for (its integer types are encoded signed)",
-                    if op.is_some_and(|op| matches!(op, ReductionOp::Inc | ReductionOp::Dec)) { "32".to_string() } else { reduction_key(ctx).trim_start_matches('i').to_string() }
+                    if op.is_some_and(|op| matches!(op, ReductionOp::Inc | ReductionOp::Dec)) {
+                        32
+                    } else {
+                        ctx.copy.as_ref().and_then(|copy| copy.element_bits).unwrap_or(32)
+                    }
                 )
             } else {
-                supported.join(", ")
+                supported
+                    .iter()
+                    .map(|ty| ty.mlir_name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             };
             format!(
                 "reduction_op = \"{}\" does not support element type {ty}; it supports {supports}",
@@ -856,13 +867,13 @@ pub static RULES: &[Rule] = &[
         template: "TMA copies of element type {f8E4M3FNUZ} are not supported: the tensor-map manifest can only describe f16, bf16, f32, f64, i8, i16, i32, i64, f8E4M3FN, f8E5M2",
         condition: |ctx| {
             supported_bits(ctx).is_some()
-                && ctx.copy.as_ref().is_some_and(|copy| !shape::tma_element_supported(&copy.tile_element))
+                && ctx.copy.as_ref().is_some_and(|copy| copy.tile_tma_element.is_none())
         },
         message: |ctx| {
             format!(
                 "TMA copies of element type {} are not supported: the tensor-map manifest can only describe {}",
                 tile_element(ctx),
-                shape::TMA_ELEMENT_TYPES.join(", ")
+                ElementType::ALL.map(ElementType::mlir_name).join(", ")
             )
         },
         fallback: None,

@@ -7,6 +7,7 @@
 use std::fmt::Display;
 
 use acopy_dialect::ReductionOp;
+use acopy_manifest::ElementType;
 
 /// A sequence written as a Python tuple: `(4, 1, 1)`, `(5,)`, `()`.
 pub fn py_tuple<T: Display>(values: &[T]) -> String {
@@ -159,17 +160,6 @@ pub fn multicast_slice_bytes(box_shape: &[i64], dim: usize, element_bytes: u64) 
         })
 }
 
-/// The element types a tensor map can describe, in MLIR's spelling (the
-/// manifest's data types; `crates/acopy-manifest`).
-pub const TMA_ELEMENT_TYPES: [&str; 10] = [
-    "f16", "bf16", "f32", "f64", "i8", "i16", "i32", "i64", "f8E4M3FN", "f8E5M2",
-];
-
-/// Whether a TMA copy can move elements of type `name` (rule A23).
-pub fn tma_element_supported(name: &str) -> bool {
-    TMA_ELEMENT_TYPES.contains(&name)
-}
-
 /// The `#nvvm.tma_redux_kind` of a TMA reduction, or `None` when acopy
 /// cannot lower it.
 ///
@@ -194,15 +184,16 @@ pub fn reduction_kind(op: ReductionOp) -> Option<&'static str> {
 /// The element types a TMA reduction supports as acopy lowers it (integers
 /// by width, any signedness): the reference's table for the operations
 /// [`reduction_kind`] lowers, nothing for the others.
-pub fn reduction_types(op: ReductionOp) -> &'static [&'static str] {
+pub fn reduction_types(op: ReductionOp) -> &'static [ElementType] {
+    use ElementType::{BF16, F16, F32, I32, I64};
     if reduction_kind(op).is_none() {
         return &[];
     }
     match op {
-        ReductionOp::Add => &["f16", "bf16", "f32", "i32", "i64"],
-        ReductionOp::Min | ReductionOp::Max => &["f16", "bf16"],
-        ReductionOp::Smin | ReductionOp::Smax => &["i32", "i64"],
-        ReductionOp::And | ReductionOp::Or | ReductionOp::Xor => &["i32", "i64"],
+        ReductionOp::Add => &[F16, BF16, F32, I32, I64],
+        ReductionOp::Min | ReductionOp::Max => &[F16, BF16],
+        ReductionOp::Smin | ReductionOp::Smax => &[I32, I64],
+        ReductionOp::And | ReductionOp::Or | ReductionOp::Xor => &[I32, I64],
         ReductionOp::Umin | ReductionOp::Umax | ReductionOp::Inc | ReductionOp::Dec => &[],
     }
 }
@@ -312,9 +303,9 @@ mod tests {
             assert_eq!(reduction_kind(op), None);
             assert!(reduction_types(op).is_empty());
         }
-        assert_eq!(reduction_types(ReductionOp::Smax), ["i32", "i64"]);
-        assert!(tma_element_supported("f8E5M2"));
-        assert!(!tma_element_supported("f8E4M3FNUZ"));
-        assert!(!tma_element_supported("si32"));
+        assert_eq!(
+            reduction_types(ReductionOp::Smax),
+            [ElementType::I32, ElementType::I64]
+        );
     }
 }

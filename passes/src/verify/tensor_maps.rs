@@ -11,25 +11,25 @@ use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
 
 use super::{facts::Ctx, tma_facts::SourceFacts};
 use crate::{
-    lower::tma::maps::MAX_TENSOR_MAPS,
-    manifest::{read_entries, MapKey},
+    lower::tma::maps::{self, MAX_TENSOR_MAPS},
+    manifest::read_entries,
 };
+use acopy_manifest::TensorMap;
 
 fn source<'x, 'c, 'a>(ctx: &'x Ctx<'_, 'c, 'a>) -> Option<&'x SourceFacts<'c, 'a>> {
     ctx.tma.as_ref()?.source.as_ref().ok()
 }
 
 /// The tensor map a TMA copy uses, as the lowering keys it.
-fn map_key(ctx: &Ctx) -> Option<MapKey> {
+fn map_key(ctx: &Ctx) -> Option<TensorMap> {
     let source = source(ctx)?;
     let copy = ctx.copy.as_ref()?;
-    Some(MapKey {
-        arg: source.arg_index,
-        element_type: copy.tile_element.clone(),
-        box_shape: ctx.tma_box()?,
-        swizzle: ctx.load().map_or(0, |load| load.swizzle.bytes()),
-        oob_fill: "none",
-    })
+    let mut map =
+        maps::tensor_map(source.arg_index, copy.tile_tma_element?, &ctx.tma_box()?).ok()?;
+    if let Some(load) = ctx.load() {
+        map.swizzle = load.swizzle;
+    }
+    Some(map)
 }
 
 /// Whether `ctx`'s op needs a new tensor map when its kernel already has
@@ -38,9 +38,9 @@ pub(super) fn exceeds_limit(ctx: &Ctx) -> bool {
     let (Some(source), Some(key)) = (source(ctx), map_key(ctx)) else {
         return false;
     };
-    let mut keys: Vec<MapKey> = read_entries(source.kernel)
+    let mut keys: Vec<TensorMap> = read_entries(source.kernel)
         .into_iter()
-        .map(|entry| entry.key)
+        .map(|entry| entry.map)
         .collect();
     let this = ctx.view.op().to_raw().ptr;
     let mut exceeds = false;

@@ -398,3 +398,32 @@ fn tma_fallback_exists_for_all_but_pair_copies() {
     // Multicast, swizzled, pair, store, reduction, store wait.
     assert_eq!(found, [true, true, false, true, true, false]);
 }
+
+/// The rules' text that names element types (A23's list, A15's table) says
+/// what the typed lists in the code hold: `ElementType::ALL` and
+/// `shape::reduction_types`.
+#[test]
+fn element_type_texts_match_the_typed_lists() {
+    use acopy_dialect::ReductionOp;
+    use acopy_manifest::ElementType;
+    let rule = |id: &str| RULES.iter().find(|rule| rule.id == id).expect("the rule");
+    let names = |types: &[ElementType]| {
+        types
+            .iter()
+            .map(|ty| ty.mlir_name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let all = names(&ElementType::ALL);
+    assert!(rule("A23").template.ends_with(&all), "{all}");
+    assert!(rule("A23").when.contains(&format!("(all but {all})")));
+    for (ops, op) in [
+        ("add", ReductionOp::Add),
+        ("min, max", ReductionOp::Max),
+        ("smin, smax", ReductionOp::Smin),
+        ("and, or, xor", ReductionOp::Xor),
+    ] {
+        let entry = format!("{ops}: {}", names(super::shape::reduction_types(op)));
+        assert!(rule("A15").when.contains(&entry), "A15 should say {entry}");
+    }
+}

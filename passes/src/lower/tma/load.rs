@@ -40,7 +40,7 @@ use super::{
 };
 use crate::{
     verify::tma_facts::tma_fallback_exists,
-    lower::cp_async, manifest::MapKey, target::Target, verify::shape, PassOptions,
+    lower::cp_async, target::Target, verify::shape, PassOptions,
 };
 
 /// The largest transaction count of an mbarrier phase (PTX: 2^20 - 1).
@@ -170,17 +170,12 @@ pub(crate) fn lower<'c, 'a>(
                 .to_string(),
         );
     }
-    let key = MapKey {
-        arg: source.arg_index,
-        element_type,
-        box_shape: box_shape.clone(),
-        swizzle,
-        oob_fill: "none",
-    };
+    let mut map = maps::tensor_map(source.arg_index, element_type, &box_shape)?;
+    map.swizzle = view.swizzle;
     let issue = TmaLoad {
         view,
         source: &source,
-        key,
+        map,
         mode: &mode,
         window: &window,
         slice,
@@ -214,7 +209,7 @@ pub(crate) fn lower<'c, 'a>(
 struct TmaLoad<'v, 'c, 'a> {
     view: &'v CopyGmemToSmem<'c, 'a>,
     source: &'v source::GlobalSource<'c, 'a>,
-    key: MapKey,
+    map: acopy_manifest::TensorMap,
     mode: &'v Mode,
     window: &'v [i64],
     slice: Option<Slice>,
@@ -231,7 +226,7 @@ impl<'c, 'a> TmaLoad<'_, 'c, 'a> {
         let (view, mode, window, slice) = (self.view, self.mode, self.window, self.slice);
         let (element_bytes, align, barrier, expect_bytes) =
             (self.element_bytes, self.align, self.barrier, self.expect_bytes);
-        let tensor_map = maps::parameter(b.context, self.source.kernel, &self.key)?;
+        let tensor_map = maps::parameter(b.context, self.source.kernel, &self.map)?;
         let mut coordinates = self.starts.clone();
         let mut dst_extra = Ix::Const(0);
         let mut mask = None;

@@ -32,20 +32,34 @@ use melior::{
 use super::super::build::LowerResult;
 use crate::{
     ir,
-    manifest::{read_entries, Entry, MapKey, TENSOR_MAPS_ATTR},
+    manifest::{box_from_i64, read_entries, TENSOR_MAPS_ATTR},
 };
+use acopy_manifest::{ElementType, Interleave, L2Promotion, TensorMap, TensorMapEntry};
 
 /// The largest number of tensor maps one kernel may take. Kernel parameters
 /// are limited to 4 KiB on sm_90 (32 KiB with CUDA 12.1+ on Volta and newer),
 /// and each map takes 128 bytes; 16 keeps well inside the portable limit.
 pub const MAX_TENSOR_MAPS: usize = 16;
 
-/// The tensor-map parameter for `key` in `kernel`, added to the signature if
-/// the kernel does not have it yet.
+/// The plain tensor map (no swizzle, zero fill) of a copy: kernel argument
+/// `arg_index`, `element_type`, and `box_shape` as the IR holds it.
+pub(crate) fn tensor_map(
+    arg_index: usize,
+    element_type: ElementType,
+    box_shape: &[i64],
+) -> LowerResult<TensorMap> {
+    let arg = u32::try_from(arg_index)
+        .map_err(|_| format!("internal error: kernel argument {arg_index} out of range"))?;
+    let box_shape = box_from_i64(box_shape).map_err(|error| format!("internal error: {error}"))?;
+    Ok(TensorMap::new(arg, element_type, box_shape))
+}
+
+/// The tensor-map parameter for `map` in `kernel`, added to the signature if
+/// the kernel does not have it yet (maps are keyed by the whole [`TensorMap`]).
 pub(crate) fn parameter<'c, 'a>(
     context: &'c Context,
     kernel: OperationRef<'c, 'a>,
-    key: &MapKey,
+    map: &TensorMap,
 ) -> LowerResult<Value<'c, 'a>> {
     let entry_block = kernel
         .region(0)
@@ -53,9 +67,9 @@ pub(crate) fn parameter<'c, 'a>(
         .and_then(|region| region.first_block())
         .ok_or_else(|| "internal error: kernel gpu.func without a body".to_string())?;
     let mut entries = read_entries(kernel);
-    if let Some(entry) = entries.iter().find(|entry| entry.key == *key) {
+    if let Some(entry) = entries.iter().find(|entry| entry.map == *map) {
         return entry_block
-            .argument(entry.param)
+            .argument(entry.param as usize)
             .map(Into::into)
             .map_err(|_| {
                 "internal error: tensor-map parameter missing from the kernel".to_string()
@@ -73,58 +87,75 @@ pub(crate) fn parameter<'c, 'a>(
         ));
     }
     let inputs = ir::function_inputs(kernel)?;
+    let param = u32::try_from(inputs)
+        .map_err(|_| format!("internal error: a kernel with {inputs} arguments"))?;
     let ptr = melior::dialect::llvm::r#type::pointer(context, 0);
     // Function arguments come before workgroup and private attributions in the
     // entry block, so the new argument goes right after the last input.
     let argument = entry_block.insert_argument(inputs, ptr, kernel.location());
     append_input(context, kernel, inputs, ptr)?;
-    entries.push(Entry {
-        param: inputs,
-        key: key.clone(),
+    entries.push(TensorMapEntry {
+        param,
+        map: map.clone(),
     });
-    write_entries(context, kernel, &entries);
+    write_entries(context, kernel, &entries)?;
     Ok(argument)
 }
 
-fn write_entries(context: &Context, kernel: OperationRef, entries: &[Entry]) {
+fn write_entries(
+    context: &Context,
+    kernel: OperationRef,
+    entries: &[TensorMapEntry],
+) -> LowerResult<()> {
     let i64_type: Type = IntegerType::new(context, 64).into();
     let int = |value: i64| -> Attribute { IntegerAttribute::new(i64_type, value).into() };
-    let elements: Vec<Attribute> = entries
-        .iter()
-        .map(|entry| {
-            let element_type = Type::parse(context, &entry.key.element_type)
-                .unwrap_or_else(|| IntegerType::new(context, 8).into());
+    let mut elements: Vec<Attribute> = Vec::with_capacity(entries.len());
+    for TensorMapEntry { param, map } in entries {
+        // The attribute has fields for what acopy's lowering varies only.
+        if map.l2_promotion != L2Promotion::None || map.interleave != Interleave::None {
+            return Err(
+                "internal error: a tensor map with L2 promotion or interleave, which acopy.tensor_maps cannot record"
+                    .to_string(),
+            );
+        }
+        let name = map.element_type.mlir_name();
+        let element_type = Type::parse(context, name).ok_or_else(|| {
+            format!("internal error: MLIR cannot parse the element type `{name}`")
+        })?;
+        let box_shape: Vec<i64> = map.box_shape.iter().map(|&size| size.into()).collect();
+        elements.push(
             DictionaryAttribute::new(
                 context,
                 &[
-                    (Identifier::new(context, "param"), int(entry.param as i64)),
-                    (Identifier::new(context, "arg"), int(entry.key.arg as i64)),
+                    (Identifier::new(context, "param"), int((*param).into())),
+                    (Identifier::new(context, "arg"), int(map.arg.into())),
                     (
                         Identifier::new(context, "element_type"),
                         TypeAttribute::new(element_type).into(),
                     ),
                     (
                         Identifier::new(context, "box"),
-                        DenseI64ArrayAttribute::new(context, &entry.key.box_shape).into(),
+                        DenseI64ArrayAttribute::new(context, &box_shape).into(),
                     ),
                     (
                         Identifier::new(context, "swizzle"),
-                        int(i64::from(entry.key.swizzle)),
+                        int(map.swizzle.bytes().into()),
                     ),
                     (
                         Identifier::new(context, "oob_fill"),
-                        StringAttribute::new(context, entry.key.oob_fill).into(),
+                        StringAttribute::new(context, map.oob_fill.name()).into(),
                     ),
                 ],
             )
-            .into()
-        })
-        .collect();
+            .into(),
+        );
+    }
     ir::set_discardable(
         kernel,
         TENSOR_MAPS_ATTR,
         ArrayAttribute::new(context, &elements).into(),
     );
+    Ok(())
 }
 
 /// Appends an input of type `ptr` to the gpu.func's `function_type` and

@@ -25,7 +25,7 @@ use super::{
     source::Access,
     start, tile_element, window_coordinates,
 };
-use crate::{manifest::MapKey, target::Target, verify::shape};
+use crate::{target::Target, verify::shape};
 
 /// Lowers one store; `b` inserts before the op, which the caller erases.
 pub(crate) fn lower<'c, 'a>(
@@ -69,18 +69,12 @@ pub(crate) fn lower<'c, 'a>(
     let starts = destination.window_start(b, &view.indices, "dst")?;
     let alignment =
         start::classify_store(b, &starts, element_bytes, view.assume_aligned_start)?;
-    let key = MapKey {
-        arg: destination.arg_index,
-        element_type,
-        box_shape: window.clone(),
-        swizzle: 0,
-        oob_fill: "none",
-    };
+    let map = maps::tensor_map(destination.arg_index, element_type, &window)?;
     start::branch(
         b,
         alignment,
         |b| {
-            let tensor_map = maps::parameter(b.context, destination.kernel, &key)?;
+            let tensor_map = maps::parameter(b.context, destination.kernel, &map)?;
             let coordinates = window_coordinates(b, &starts)?;
             let src = smem::tile_pointer(
                 b,
