@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Runs every test: Rust unit tests and the lit + FileCheck suites (through
-# `cargo test`), the Python package's tests (python/tests), then the GPU suite,
-# which runs only where an NVIDIA GPU and its driver are present and otherwise
-# prints `SKIPPED: <reason>`.
+# `cargo test`), 60 s of the fuzzer (scripts/fuzz.sh), the Python package's
+# tests (python/tests), then the GPU suite, which runs only where an NVIDIA GPU
+# and its driver are present and otherwise prints `SKIPPED: <reason>`.
 # Installs missing system packages first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 cargo test --workspace --all-targets
+# The fuzzer, 60 s against the debug acopy-opt just built: replays fuzz/corpus,
+# then random kernels; fails on any crash (docs/robustness.md, "The fuzzer").
+bash scripts/fuzz.sh 60
 # The README's `cargo run --example embed`, exactly as documented (at the workspace
 # root, no -p): it must build kernels for both chips and print their PTX.
 cargo run --quiet --example embed > target/embed-example.out 2> target/embed-example.err \

@@ -143,7 +143,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   // CHECK-LABEL: gpu.func @store_negative_row
   // CHECK-SAME: ) kernel {{[{]$}}
   // CHECK-NOT: nvvm.cp.async.bulk.tensor
-  // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<1>
+  // CHECK: llvm.store %{{.*}}, %{{.*}} : i32, !llvm.ptr<1>
   // CHECK-NOT: nvvm.cp.async.bulk.tensor
   // CHECK-LABEL: gpu.func @store_promised
   // CHECK-NOT: arith.cmpi sge

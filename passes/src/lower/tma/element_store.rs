@@ -61,6 +61,16 @@ pub(crate) fn lower<'c, 'a>(
         Some(op) => Some(atomic_bin_op(op, !element.is_integer())?),
         None => None,
     };
+    // A plain store moves the element's bits as an integer of its width (as
+    // the cp.async path does): LLVM loads and stores no f8 or other type
+    // without an LLVM equivalent, which acopy-verify accepts (found by
+    // scripts/fuzz.sh). A reduction keeps the element type, which rule A15
+    // limits to f16, bf16, f32, i32 and i64.
+    let moved = if element.is_integer() || bin_op.is_some() {
+        element
+    } else {
+        b.int_type((element_bytes * 8) as u32)
+    };
     let tile = memref::read_layout(b, view.src, "src", false)?;
     let dst = memref::read_layout(b, view.dst, "dst", true)?;
     let leading = window.len() - tile.strides.len();
@@ -110,7 +120,7 @@ pub(crate) fn lower<'c, 'a>(
         b.if_then(inside, |b| {
             let source = b.byte_offset(tile_pointer, b.mul(tile_offset, bytes)?)?;
             let target = b.byte_offset(dst_pointer, b.mul(dst_offset, bytes)?)?;
-            let value = b.value("llvm.load", &[source], element, &[])?;
+            let value = b.value("llvm.load", &[source], moved, &[])?;
             match bin_op {
                 None => b.op("llvm.store", &[value, target], &[], &[]).map(|_| ()),
                 Some(bin_op) => b

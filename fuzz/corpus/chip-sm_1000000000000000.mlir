@@ -1,0 +1,2 @@
+gpu.module @m [#nvvm.target<chip = "sm_1000000000000000">] {
+}

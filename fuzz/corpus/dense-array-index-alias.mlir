@@ -1,0 +1,2 @@
+!t = index
+module attributes {x = array<!t: 1, 2>} {}

@@ -1,0 +1,3 @@
+module attributes {x = array<
+// a comment
+index: 8>} {}
