@@ -9,7 +9,10 @@
 # Usage: scripts/mutants.sh [FILE...]      (default: the three targets below)
 #   e.g. scripts/mutants.sh passes/src/lower/barrier.rs passes/src/lower/tma/load.rs
 # Environment: MUTANTS_JOBS (default 1) parallel builds; each needs a copy of
-# target/ (about 2.5 GB) and the memory of a full build.
+# target/ (about 2.5 GB) and the memory of a full build. MUTANTS_SHARD=K/N tests
+# only every N-th mutant (cargo-mutants' shard K of N, round-robin): a
+# systematic sample of the whole set, for an estimate when the full run is too
+# long (docs/testing.md).
 # Results: target/mutants/mutants.out/{caught,missed,unviable,timeout}.txt
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,5 +60,6 @@ cargo mutants \
   --jobs "${MUTANTS_JOBS:-1}" \
   --test-package "$packages_csv" \
   --output target/mutants \
+  ${MUTANTS_SHARD:+--shard "$MUTANTS_SHARD" --sharding round-robin} \
   "${files[@]}" \
   -- "${test_args[@]}"
