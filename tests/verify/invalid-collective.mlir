@@ -105,6 +105,17 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
 
 // -----
 
+// The boundary of A11: a cluster of exactly 16 CTAs still multicasts (the mask
+// has 16 bits), so this one is accepted without a diagnostic.
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @multicast_cluster_16(%src: memref<256x512xf32>, %i: index) workgroup(%dst: memref<64x128xf32, 3>, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 4, 4, 1>} {
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"]} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
 // Issue 5's text: each CTA loads 1/N of the window along its outermost
 // dimension longer than 1, which must divide by N (the innermost never splits).
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
