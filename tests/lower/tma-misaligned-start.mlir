@@ -121,6 +121,27 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
     "acopy.copy_smem_to_gmem"(%tb, %b, %i, %j) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "add"} : (memref<8x64xbf16, 3>, memref<64x256xbf16>, index, index) -> ()
     gpu.return
   }
+  // Every integer reduction that i32 allows maps to its own atomic on the
+  // element-wise path (dynamic starts: the TMA branch first, then the atomics).
+  // CHECK-LABEL: gpu.func @reduce_int
+  // CHECK: } else {
+  // CHECK: llvm.atomicrmw add %{{.*}}, %{{.*}} monotonic : !llvm.ptr<1>, i32
+  // CHECK: } else {
+  // CHECK: llvm.atomicrmw _and %{{.*}}, %{{.*}} monotonic : !llvm.ptr<1>, i32
+  // CHECK: } else {
+  // CHECK: llvm.atomicrmw _or %{{.*}}, %{{.*}} monotonic : !llvm.ptr<1>, i32
+  // CHECK: } else {
+  // CHECK: llvm.atomicrmw _xor %{{.*}}, %{{.*}} monotonic : !llvm.ptr<1>, i32
+  // CHECK: } else {
+  // CHECK: llvm.atomicrmw min %{{.*}}, %{{.*}} monotonic : !llvm.ptr<1>, i32
+  gpu.func @reduce_int(%d: memref<64x256xi32>, %i: index, %j: index) workgroup(%t: memref<8x32xi32, 3>) kernel {
+    "acopy.copy_smem_to_gmem"(%t, %d, %i, %j) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "add"} : (memref<8x32xi32, 3>, memref<64x256xi32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%t, %d, %i, %j) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "and"} : (memref<8x32xi32, 3>, memref<64x256xi32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%t, %d, %i, %j) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "or"} : (memref<8x32xi32, 3>, memref<64x256xi32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%t, %d, %i, %j) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "xor"} : (memref<8x32xi32, 3>, memref<64x256xi32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%t, %d, %i, %j) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "smin"} : (memref<8x32xi32, 3>, memref<64x256xi32>, index, index) -> ()
+    gpu.return
+  }
   // A constant misaligned reduction: atomics on every thread, elements
   // outside dst skipped, and the (empty) bulk group still committed.
   // CHECK-LABEL: gpu.func @reduce_const
