@@ -102,3 +102,47 @@ fn collect(root: OperationRef) -> HashSet<usize> {
     });
     launched
 }
+
+#[cfg(test)]
+mod tests {
+    use melior::ir::{attribute::FlatSymbolRefAttribute, Module};
+
+    use super::*;
+
+    /// The answer is the same with and without a scope: outside one (a single
+    /// op checked through the library) each question walks the module.
+    #[test]
+    fn launched_kernels_are_found_with_and_without_a_scope() {
+        let context = crate::context::create_context().expect("context");
+        let module = Module::parse(
+            &context,
+            r#"module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @launched() kernel { gpu.return }
+    gpu.func @idle() kernel { gpu.return }
+  }
+  func.func @host() {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @m::@launched blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}"#,
+        )
+        .expect("the test input parses");
+        let symbol = |kernel: &str| {
+            Attribute::parse(&context, &format!("@m::@{kernel}")).expect("a symbol reference")
+        };
+        let root = module.as_operation();
+        let flat = FlatSymbolRefAttribute::new(&context, "launched");
+        let answers = || {
+            [
+                is_launched(root, symbol("launched")),
+                is_launched(root, symbol("idle")),
+                is_launched(root, flat.into()),
+            ]
+        };
+        assert_eq!(answers(), [true, false, false]);
+        let _scope = Scope::enter();
+        assert_eq!(answers(), [true, false, false]);
+    }
+}
