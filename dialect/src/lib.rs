@@ -20,12 +20,14 @@ pub mod kernel;
 mod load;
 mod memory;
 pub mod ops;
-pub mod source;
 mod segments;
+pub mod source;
 #[cfg(test)]
 mod tests;
 
-pub use attributes::{string_value, ASSUME_ALIGNED_START, Axis, LeaderTracked, OobMode, ReductionOp, Swizzle};
+pub use attributes::{
+    string_value, Axis, LeaderTracked, OobMode, ReductionOp, Swizzle, ASSUME_ALIGNED_START,
+};
 pub use check::check_module;
 pub use error::{DialectError, ViewError};
 pub use load::{load, IRDL_SOURCE};

@@ -66,9 +66,7 @@ pub fn parse_module<'c>(context: &'c Context, source: &[u8]) -> Option<Module<'c
     };
     // SAFETY: the context is live and `buffer` outlives the call; MLIR copies
     // what it keeps (locations hold the buffer's name, not its bytes).
-    unsafe {
-        Module::from_option_raw(mlir_sys::mlirModuleCreateParse(context.to_raw(), text))
-    }
+    unsafe { Module::from_option_raw(mlir_sys::mlirModuleCreateParse(context.to_raw(), text)) }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -425,7 +423,10 @@ mod tests {
     #[test]
     fn finds_index_arrays_through_aliases() {
         assert_eq!(positions("!t = index\nx = array<!t: 1>"), [(2, 11)]);
-        assert_eq!(positions("!u = index\n!t = !u\nx = array<!t: 1>"), [(3, 11)]);
+        assert_eq!(
+            positions("!u = index\n!t = !u\nx = array<!t: 1>"),
+            [(3, 11)]
+        );
         assert!(positions("!t = i64\nx = array<!t: 1>").is_empty());
         // A cycle of aliases ends (the parser reports it).
         assert!(positions("!a = !b\n!b = !a\nx = array<!a: 1>").is_empty());
@@ -458,11 +459,28 @@ mod tests {
 
     #[test]
     fn checks_nvvm_target_chips() {
-        for good in ["sm_90", "sm_75", "sm_91", "sm_90a", "sm_5", "sm_2147483647", "\\73m_90"] {
+        for good in [
+            "sm_90",
+            "sm_75",
+            "sm_91",
+            "sm_90a",
+            "sm_5",
+            "sm_2147483647",
+            "\\73m_90",
+        ] {
             let text = format!("#nvvm.target<O = 3, chip = \"{good}\">");
             assert!(positions(&text).is_empty(), "{good}");
         }
-        for bad in ["unknown", "", "sm_", "sm_x", "compute_90", "sm_2147483648", "sm_10000000000000000000", "\\00"] {
+        for bad in [
+            "unknown",
+            "",
+            "sm_",
+            "sm_x",
+            "compute_90",
+            "sm_2147483648",
+            "sm_10000000000000000000",
+            "\\00",
+        ] {
             let text = format!("#nvvm.target<O = 3, chip = \"{bad}\">");
             assert_eq!(positions(&text), [(1, 28)], "{bad}");
         }
@@ -476,6 +494,8 @@ mod tests {
     #[test]
     fn reports_the_unknown_chip_message() {
         let problems = check_source(b"#nvvm.target<chip = \"gfx\">");
-        assert!(problems[0].message.starts_with("unknown chip \"gfx\"; acopy supports: sm_80"));
+        assert!(problems[0]
+            .message
+            .starts_with("unknown chip \"gfx\"; acopy supports: sm_80"));
     }
 }

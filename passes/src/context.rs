@@ -9,7 +9,9 @@ use melior::{
 /// The dialects acopy's ops live in and its lowering emits, loaded up front.
 /// Every other upstream dialect is registered and loads when the parser or a
 /// pass first needs it, as in mlir-opt.
-const LOADED: &[&str] = &["builtin", "func", "gpu", "nvvm", "llvm", "arith", "scf", "memref"];
+const LOADED: &[&str] = &[
+    "builtin", "func", "gpu", "nvvm", "llvm", "arith", "scf", "memref",
+];
 
 /// Creates a context with every upstream dialect registered, the ones acopy
 /// uses ([`LOADED`]) and the acopy dialect loaded, the LLVM translations, and

@@ -385,7 +385,9 @@ fn check_attributions(function: OperationRef) -> Result<(), String> {
             ));
         }
         if kind == "workgroup" && has_scalable_elements(memref) {
-            return Err(format!("the workgroup attribution {memref} cannot be compiled: {SCALABLE}"));
+            return Err(format!(
+                "the workgroup attribution {memref} cannot be compiled: {SCALABLE}"
+            ));
         }
         if holds_tf32(memref) {
             return Err(format!(
@@ -439,9 +441,9 @@ fn check_global(global: OperationRef) -> Result<(), String> {
         .and_then(|attribute| TypeAttribute::try_from(attribute).ok())
         .and_then(|attribute| MemRefType::try_from(attribute.value()).ok());
     match memref {
-        Some(memref) if has_scalable_elements(memref) => {
-            Err(format!("the global {memref} cannot be compiled: {SCALABLE}"))
-        }
+        Some(memref) if has_scalable_elements(memref) => Err(format!(
+            "the global {memref} cannot be compiled: {SCALABLE}"
+        )),
         _ => Ok(()),
     }
 }

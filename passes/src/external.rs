@@ -115,6 +115,9 @@ mod tests {
             ),
             "{errors:?}"
         );
-        assert!(errors[0].ends_with(&format!("@ {}", Location::new(&context, "", 1, 1))), "{errors:?}");
+        assert!(
+            errors[0].ends_with(&format!("@ {}", Location::new(&context, "", 1, 1))),
+            "{errors:?}"
+        );
     }
 }

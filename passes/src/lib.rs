@@ -16,10 +16,10 @@
 //! queries and edits they share beyond melior's safe API.
 
 mod alignment_proof;
-#[cfg(test)]
-mod dialect_doc_tests;
 pub mod context;
 pub mod diagnostics;
+#[cfg(test)]
+mod dialect_doc_tests;
 pub mod emit;
 mod external;
 mod ir;

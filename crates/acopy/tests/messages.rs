@@ -61,10 +61,19 @@ fn no_library_message_names_a_command_line_flag() {
                 break;
             }
             if flag_in_string(line).is_some() {
-                found.push(format!("{}:{}: {}", file.display(), number + 1, line.trim()));
+                found.push(format!(
+                    "{}:{}: {}",
+                    file.display(),
+                    number + 1,
+                    line.trim()
+                ));
             }
         }
     }
     assert!(files.len() > 30, "scanned only {} files", files.len());
-    assert!(found.is_empty(), "messages naming flags:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "messages naming flags:\n{}",
+        found.join("\n")
+    );
 }

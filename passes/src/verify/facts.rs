@@ -291,7 +291,9 @@ fn strides(memref: MemRefType) -> Option<Vec<Option<i64>>> {
 pub(crate) fn element_bits(element: Type) -> Option<u32> {
     // `is_integer` first: a failed `try_from` prints the type into its error.
     if element.is_integer() {
-        return IntegerType::try_from(element).ok().map(|integer| integer.width());
+        return IntegerType::try_from(element)
+            .ok()
+            .map(|integer| integer.width());
     }
     // SAFETY: both calls only read the type; the width is asked for floats only.
     unsafe {

@@ -22,7 +22,6 @@ use crate::{
     },
 };
 
-
 /// The innermost window start of a TMA copy, in elements of the kernel
 /// argument: the copy's innermost index plus the subview's offset there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

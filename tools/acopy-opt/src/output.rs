@@ -152,13 +152,16 @@ pub fn write_together(files: &[(&Path, &[u8])]) -> Result<(), OutputError> {
 fn roll_back(committed: Vec<(PathBuf, Option<Vec<u8>>)>) {
     for (target, before) in committed.into_iter().rev() {
         let _ = match before {
-            Some(bytes) => stage(&target, target.clone(), &bytes)
-                .and_then(|staged| {
-                    staged.file.persist(&staged.target).map(drop).map_err(|persist| OutputError {
+            Some(bytes) => stage(&target, target.clone(), &bytes).and_then(|staged| {
+                staged
+                    .file
+                    .persist(&staged.target)
+                    .map(drop)
+                    .map_err(|persist| OutputError {
                         path: target.clone(),
                         source: persist.error,
                     })
-                }),
+            }),
             None => std::fs::remove_file(&target).map_err(|source| OutputError {
                 path: target.clone(),
                 source,
@@ -207,8 +210,14 @@ mod tests {
         assert!(!same_file(&link, &directory.path().join("other")));
         assert!(!same_file(Path::new("/dev/null"), Path::new("/dev/null")));
         write_together(&[(&chain, b"text")]).unwrap();
-        assert!(std::fs::symlink_metadata(&chain).unwrap().file_type().is_symlink());
-        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert!(std::fs::symlink_metadata(&chain)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
         assert_eq!(std::fs::read(&real).unwrap(), b"text");
     }
 
@@ -218,6 +227,9 @@ mod tests {
         let a = directory.path().join("a");
         std::os::unix::fs::symlink("a", &a).unwrap();
         let error = write_together(&[(&a, b"x")]).unwrap_err().to_string();
-        assert!(error.contains("too many levels of symbolic links"), "{error}");
+        assert!(
+            error.contains("too many levels of symbolic links"),
+            "{error}"
+        );
     }
 }

@@ -65,7 +65,10 @@ mod tests {
     fn splits_bytes_that_are_not_utf8() {
         let chunks = split_input(b"\xff\0\n// -----  \n\xfe", true);
         assert_eq!(chunks.len(), 2);
-        assert_eq!((chunks[0].lines_before, chunks[0].bytes), (0, &b"\xff\0\n"[..]));
+        assert_eq!(
+            (chunks[0].lines_before, chunks[0].bytes),
+            (0, &b"\xff\0\n"[..])
+        );
         assert_eq!((chunks[1].lines_before, chunks[1].bytes), (2, &b"\xfe"[..]));
     }
 }
