@@ -29,6 +29,7 @@ pub mod options;
 pub mod pipeline;
 pub mod registry;
 mod run_cache;
+mod scoped_memo;
 pub mod target;
 pub mod verify;
 

@@ -15,60 +15,44 @@ use std::{cell::RefCell, collections::HashMap};
 
 use melior::ir::{Attribute, AttributeLike, Type, TypeLike};
 
-use crate::target::TargetProblem;
+use crate::{
+    scoped_memo::{self, Guard, Slot},
+    target::TargetProblem,
+};
 use acopy_target::Chip;
 
 #[derive(Default)]
 struct Memo {
-    /// Nesting depth of live scopes (`acopy-lower` verifies inside its run).
-    depth: usize,
     types: HashMap<usize, String>,
     chips: HashMap<usize, Vec<Result<Chip, TargetProblem>>>,
 }
 
 thread_local! {
-    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+    static MEMO: RefCell<Slot<Memo>> = RefCell::default();
 }
 
 /// Keeps the memo until dropped; the outermost scope forgets it.
-pub(crate) struct Scope(());
+pub(crate) struct Scope {
+    _guard: Guard<Memo>,
+}
 
 impl Scope {
     pub(crate) fn enter() -> Self {
-        MEMO.with(|memo| memo.borrow_mut().depth += 1);
-        Scope(())
-    }
-}
-
-impl Drop for Scope {
-    fn drop(&mut self) {
-        MEMO.with(|memo| {
-            let mut memo = memo.borrow_mut();
-            memo.depth -= 1;
-            if memo.depth == 0 {
-                memo.types = HashMap::new();
-                memo.chips = HashMap::new();
-            }
-        });
+        Scope {
+            _guard: scoped_memo::enter(&MEMO),
+        }
     }
 }
 
 /// The MLIR spelling of `r#type`.
 pub(crate) fn type_string(r#type: Type) -> String {
     let key = r#type.to_raw().ptr as usize;
-    let known = MEMO.with(|memo| {
-        let memo = memo.borrow();
-        if memo.depth == 0 {
-            return Err(());
-        }
-        Ok(memo.types.get(&key).cloned())
-    });
-    match known {
-        Err(()) => r#type.to_string(),
-        Ok(Some(text)) => text,
-        Ok(None) => {
+    match scoped_memo::with(&MEMO, |memo| memo.types.get(&key).cloned()) {
+        None => r#type.to_string(),
+        Some(Some(text)) => text,
+        Some(None) => {
             let text = r#type.to_string();
-            MEMO.with(|memo| memo.borrow_mut().types.insert(key, text.clone()));
+            scoped_memo::with(&MEMO, |memo| memo.types.insert(key, text.clone()));
             text
         }
     }
@@ -81,19 +65,12 @@ pub(crate) fn chips(
     compute: impl FnOnce() -> Vec<Result<Chip, TargetProblem>>,
 ) -> Vec<Result<Chip, TargetProblem>> {
     let key = targets.to_raw().ptr as usize;
-    let known = MEMO.with(|memo| {
-        let memo = memo.borrow();
-        if memo.depth == 0 {
-            return Err(());
-        }
-        Ok(memo.chips.get(&key).cloned())
-    });
-    match known {
-        Err(()) => compute(),
-        Ok(Some(chips)) => chips,
-        Ok(None) => {
+    match scoped_memo::with(&MEMO, |memo| memo.chips.get(&key).cloned()) {
+        None => compute(),
+        Some(Some(chips)) => chips,
+        Some(None) => {
             let chips = compute();
-            MEMO.with(|memo| memo.borrow_mut().chips.insert(key, chips.clone()));
+            scoped_memo::with(&MEMO, |memo| memo.chips.insert(key, chips.clone()));
             chips
         }
     }

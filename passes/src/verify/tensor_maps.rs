@@ -27,6 +27,7 @@ use super::{facts::Ctx, tma_facts::SourceFacts};
 use crate::{
     lower::tma::maps::{self, MAX_TENSOR_MAPS},
     manifest::read_entries,
+    scoped_memo::{self, Guard, Slot},
 };
 use acopy_manifest::TensorMap;
 
@@ -46,41 +47,27 @@ fn map_key(ctx: &Ctx) -> Option<TensorMap> {
     Some(map)
 }
 
-struct Cache {
-    depth: usize,
-    /// Kernels replayed so far, and whether each of their ops exceeds.
+/// Kernels replayed so far, and whether each of their ops exceeds.
+#[derive(Default)]
+struct Replayed {
     kernels: HashSet<usize>,
     exceeds: HashMap<usize, bool>,
 }
 
 thread_local! {
-    static CACHE: RefCell<Cache> = RefCell::new(Cache {
-        depth: 0,
-        kernels: HashSet::new(),
-        exceeds: HashMap::new(),
-    });
+    static REPLAYED: RefCell<Slot<Replayed>> = RefCell::default();
 }
 
 /// Keeps the per-kernel answers until dropped (the outermost scope forgets them).
-pub(super) struct Scope(());
+pub(super) struct Scope {
+    _guard: Guard<Replayed>,
+}
 
 impl Scope {
     pub(super) fn enter() -> Self {
-        CACHE.with(|cache| cache.borrow_mut().depth += 1);
-        Scope(())
-    }
-}
-
-impl Drop for Scope {
-    fn drop(&mut self) {
-        CACHE.with(|cache| {
-            let mut cache = cache.borrow_mut();
-            cache.depth -= 1;
-            if cache.depth == 0 {
-                cache.kernels.clear();
-                cache.exceeds.clear();
-            }
-        });
+        Scope {
+            _guard: scoped_memo::enter(&REPLAYED),
+        }
     }
 }
 
@@ -92,19 +79,17 @@ pub(super) fn exceeds_limit(ctx: &Ctx) -> bool {
     };
     let this = ctx.view.op().to_raw().ptr as usize;
     let kernel = source.kernel.to_raw().ptr as usize;
-    let cached = CACHE.with(|cache| {
-        let cache = cache.borrow();
-        if cache.depth == 0 {
-            Cached::NoScope
-        } else if cache.kernels.contains(&kernel) {
-            cache
+    let cached = scoped_memo::with(&REPLAYED, |replayed| {
+        if replayed.kernels.contains(&kernel) {
+            replayed
                 .exceeds
                 .get(&this)
                 .map_or(Cached::NotRecorded, |&exceeds| Cached::Answer(exceeds))
         } else {
             Cached::NotReplayed
         }
-    });
+    })
+    .unwrap_or(Cached::NoScope);
     match cached {
         Cached::Answer(exceeds) => exceeds,
         // Outside a scope, or an op the kernel's replay did not key (the two
@@ -118,10 +103,9 @@ pub(super) fn exceeds_limit(ctx: &Ctx) -> bool {
                 .get(&this)
                 .copied()
                 .unwrap_or_else(|| replay(ctx, source.kernel, this, &key));
-            CACHE.with(|cache| {
-                let mut cache = cache.borrow_mut();
-                cache.kernels.insert(kernel);
-                cache.exceeds.extend(answers);
+            scoped_memo::with(&REPLAYED, |replayed| {
+                replayed.kernels.insert(kernel);
+                replayed.exceeds.extend(answers);
             });
             exceeds
         }

@@ -15,42 +15,32 @@
 
 use std::{cell::RefCell, collections::HashSet};
 
+use crate::scoped_memo::{self, Guard, Slot};
+
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     Attribute, AttributeLike, OperationRef,
 };
 
-struct Cache {
-    /// Nesting depth of live scopes (`acopy-lower` verifies inside its run).
-    depth: usize,
-    /// The top-level op walked and the `kernel` symbols launched under it.
-    launched: Option<(usize, HashSet<usize>)>,
-}
+/// The top-level op walked and the `kernel` symbols launched under it.
+#[derive(Default)]
+struct Launched(Option<(usize, HashSet<usize>)>);
 
 thread_local! {
-    static CACHE: RefCell<Cache> = const { RefCell::new(Cache { depth: 0, launched: None }) };
+    static LAUNCHED: RefCell<Slot<Launched>> = RefCell::default();
 }
 
 /// Keeps the launched-kernel set alive until dropped; the outermost scope
 /// forgets it.
-pub(crate) struct Scope(());
+pub(crate) struct Scope {
+    _guard: Guard<Launched>,
+}
 
 impl Scope {
     pub(crate) fn enter() -> Self {
-        CACHE.with(|cache| cache.borrow_mut().depth += 1);
-        Scope(())
-    }
-}
-
-impl Drop for Scope {
-    fn drop(&mut self) {
-        CACHE.with(|cache| {
-            let mut cache = cache.borrow_mut();
-            cache.depth -= 1;
-            if cache.depth == 0 {
-                cache.launched = None;
-            }
-        });
+        Scope {
+            _guard: scoped_memo::enter(&LAUNCHED),
+        }
     }
 }
 
@@ -62,19 +52,23 @@ fn is_launch(op: &OperationRef) -> bool {
 pub(crate) fn is_launched(root: OperationRef, symbol: Attribute) -> bool {
     let key = symbol.to_raw().ptr as usize;
     let root_key = root.to_raw().ptr as usize;
-    CACHE.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        if cache.depth == 0 {
-            return walk_for(root, symbol);
-        }
-        if cache.launched.as_ref().map(|(walked, _)| *walked) != Some(root_key) {
-            cache.launched = Some((root_key, collect(root)));
-        }
-        cache
-            .launched
+    let answer = scoped_memo::with(&LAUNCHED, |launched| {
+        launched
+            .0
             .as_ref()
-            .is_some_and(|(_, launched)| launched.contains(&key))
-    })
+            .filter(|(walked, _)| *walked == root_key)
+            .map(|(_, symbols)| symbols.contains(&key))
+    });
+    match answer {
+        None => walk_for(root, symbol),
+        Some(Some(found)) => found,
+        Some(None) => {
+            let symbols = collect(root);
+            let found = symbols.contains(&key);
+            scoped_memo::with(&LAUNCHED, |launched| launched.0 = Some((root_key, symbols)));
+            found
+        }
+    }
 }
 
 fn walk_for(root: OperationRef, symbol: Attribute) -> bool {
