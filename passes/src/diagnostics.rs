@@ -338,32 +338,42 @@ unsafe fn copy(raw: MlirDiagnostic) -> Diagnostic {
     }
 }
 
+/// An `MlirStringCallback` that appends the text to the `Vec<u8>` that
+/// `data` points to: how MLIR's printers hand text to Rust as bytes (text
+/// parsed from bytes that are not UTF-8 prints them back, which melior's
+/// `Display` cannot hold).
+///
+/// # Safety
+///
+/// `data` must point to a live `Vec<u8>` that nothing else uses during the
+/// print.
+pub unsafe extern "C" fn append_bytes(text: MlirStringRef, data: *mut c_void) {
+    if text.data.is_null() || text.length == 0 {
+        return;
+    }
+    // No panic may unwind into MLIR's printer: on one, the text stays short.
+    let _ = std::panic::catch_unwind(|| {
+        // SAFETY: `data` is the caller's `Vec`; `text` holds `length` bytes.
+        unsafe {
+            let bytes = &mut *(data as *mut Vec<u8>);
+            bytes.extend_from_slice(std::slice::from_raw_parts(
+                text.data.cast::<u8>(),
+                text.length,
+            ));
+        }
+    });
+}
+
 /// The diagnostic's message, with bytes that are not UTF-8 replaced.
 ///
 /// # Safety
 ///
 /// `raw` must be a live diagnostic.
 unsafe fn message(raw: MlirDiagnostic) -> String {
-    unsafe extern "C" fn append(text: MlirStringRef, data: *mut c_void) {
-        if text.data.is_null() || text.length == 0 {
-            return;
-        }
-        // No panic may unwind into MLIR's printer: on one, the message stays short.
-        let _ = std::panic::catch_unwind(|| {
-            // SAFETY: `data` is the `Vec` below; `text` holds `length` bytes.
-            unsafe {
-                let bytes = &mut *(data as *mut Vec<u8>);
-                bytes.extend_from_slice(std::slice::from_raw_parts(
-                    text.data.cast::<u8>(),
-                    text.length,
-                ));
-            }
-        });
-    }
     let mut bytes: Vec<u8> = Vec::new();
-    // SAFETY: `raw` is live; `append` only writes to `bytes`, which outlives the call.
+    // SAFETY: `raw` is live; `append_bytes` only writes to `bytes`, which outlives the call.
     unsafe {
-        mlir_sys::mlirDiagnosticPrint(raw, Some(append), (&mut bytes as *mut Vec<u8>).cast());
+        mlir_sys::mlirDiagnosticPrint(raw, Some(append_bytes), (&mut bytes as *mut Vec<u8>).cast());
     }
     String::from_utf8_lossy(&bytes).into_owned()
 }

@@ -52,24 +52,8 @@ pub fn pipeline_text(cli: &Cli) -> String {
 /// The op as MLIR text, as bytes: a module parsed from bytes that are not
 /// UTF-8 can print them back, and melior's `Display` would then fail.
 fn print_bytes(module: &Module) -> Vec<u8> {
-    unsafe extern "C" fn append(text: mlir_sys::MlirStringRef, data: *mut std::ffi::c_void) {
-        if text.data.is_null() || text.length == 0 {
-            return;
-        }
-        // No panic may unwind into MLIR's printer: on one, the bytes stay short.
-        let _ = std::panic::catch_unwind(|| {
-            // SAFETY: `data` is the `Vec` below; `text` holds `length` bytes.
-            unsafe {
-                let bytes = &mut *(data as *mut Vec<u8>);
-                bytes.extend_from_slice(std::slice::from_raw_parts(
-                    text.data.cast::<u8>(),
-                    text.length,
-                ));
-            }
-        });
-    }
     let mut bytes: Vec<u8> = Vec::new();
-    // SAFETY: the module is live; `append` only writes to `bytes`, which
+    // SAFETY: the module is live; `append_bytes` only writes to `bytes`, which
     // outlives the call; the flags are destroyed after their one use.
     unsafe {
         // The module was verified when it was parsed and after every pass (the
@@ -80,7 +64,7 @@ fn print_bytes(module: &Module) -> Vec<u8> {
         mlir_sys::mlirOperationPrintWithFlags(
             module.as_operation().to_raw(),
             flags,
-            Some(append),
+            Some(acopy_passes::diagnostics::append_bytes),
             (&mut bytes as *mut Vec<u8>).cast(),
         );
         mlir_sys::mlirOpPrintingFlagsDestroy(flags);
