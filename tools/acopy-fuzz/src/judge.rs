@@ -8,6 +8,7 @@
 //! `--chip` override); and `--verify-diagnostics`, given directives built
 //! from acopy's own diagnostics, must accept them.
 
+use acopy_fuzz::CRASH_TEXTS;
 use std::{
     fs,
     os::unix::process::ExitStatusExt,
@@ -19,18 +20,6 @@ use std::{
 
 use crate::generate::{Input, CHIPS};
 use crate::rng::Rng;
-
-/// Texts that only a crash prints.
-const CRASH_TEXTS: [&str; 8] = [
-    "LLVM ERROR",
-    "panicked",
-    "Assertion",
-    "Cannot select",
-    "PLEASE submit a bug report",
-    "Stack dump",
-    "internal error",
-    "UNREACHABLE",
-];
 
 pub struct Settings {
     pub binary: std::path::PathBuf,

@@ -25,6 +25,7 @@
 //! A failing mutant is written to `target/robustness/` with the command that
 //! fails on it. docs/robustness.md describes the campaign and its findings.
 
+use acopy_fuzz::CRASH_TEXTS;
 use std::{
     fs,
     io::Read,
@@ -60,18 +61,6 @@ const FLAG_SETS: [&[&str]; 9] = [
     &["--acopy-lower", "--acopy-fallback", "--emit=ptx"],
     &["--chip=sm_80", "--acopy-lower", "--emit=ptx"],
     &["--chip=sm_100a", "--acopy-lower", "--emit=ptx"],
-];
-
-/// Texts that only a crash prints.
-const CRASH_TEXTS: [&str; 8] = [
-    "LLVM ERROR",
-    "panicked",
-    "Assertion",
-    "Cannot select",
-    "PLEASE submit a bug report",
-    "Stack dump",
-    "internal error",
-    "UNREACHABLE",
 ];
 
 // ---------------------------------------------------------------------------
