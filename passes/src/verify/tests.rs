@@ -371,13 +371,26 @@ fn every_rule_has_a_lit_case() {
     assert!(missing.is_empty(), "rules without a lit case: {missing:?}");
 }
 
+/// `fact` of every acopy op of `text`, in program order.
+fn each_acopy_op<T>(text: &str, fact: impl Fn(&acopy_dialect::AcopyOp) -> T) -> Vec<T> {
+    use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+    let context = create_context().expect("the acopy dialect loads");
+    let module = Module::parse(&context, text).expect("the test input parses");
+    let mut found = Vec::new();
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        if let Some(Ok(view)) = acopy_dialect::AcopyOp::from_op(op) {
+            found.push(fact(&view));
+        }
+        WalkResult::Advance
+    });
+    found
+}
+
 /// The fallback predicate the TMA lowering shares with A18's waiver: loads
 /// without leader_tracked (swizzled ones too) and every store (reductions
 /// too, through atomics).
 #[test]
 fn tma_fallback_exists_for_all_but_pair_copies() {
-    use acopy_dialect::AcopyOp;
-    use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
     let text = r#"gpu.module @m [#nvvm.target<chip = "sm_100a">] {
   gpu.func @k(%g: memref<256x512xf32>, %i: index) workgroup(%t: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     "acopy.copy_gmem_to_smem"(%g, %t, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"]} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
@@ -389,15 +402,7 @@ fn tma_fallback_exists_for_all_but_pair_copies() {
     gpu.return
   }
 }"#;
-    let context = create_context().expect("the acopy dialect loads");
-    let module = Module::parse(&context, text).expect("the test input parses");
-    let mut found = Vec::new();
-    module.as_operation().walk(WalkOrder::PreOrder, |op| {
-        if let Some(Ok(view)) = AcopyOp::from_op(op) {
-            found.push(super::tma_facts::tma_fallback_exists(&view));
-        }
-        WalkResult::Advance
-    });
+    let found = each_acopy_op(text, super::tma_facts::tma_fallback_exists);
     // Multicast, swizzled, pair, store, reduction, store wait.
     assert_eq!(found, [true, true, false, true, true, false]);
 }
@@ -407,8 +412,6 @@ fn tma_fallback_exists_for_all_but_pair_copies() {
 /// every store has a non-TMA path, so no lit test reaches the store side).
 #[test]
 fn assumes_aligned_start_reads_loads_and_stores() {
-    use acopy_dialect::AcopyOp;
-    use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
     let text = r#"gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%g: memref<256x512xf32>, %i: index) workgroup(%t: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
     "acopy.copy_gmem_to_smem"(%g, %t, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
@@ -419,15 +422,7 @@ fn assumes_aligned_start_reads_loads_and_stores() {
     gpu.return
   }
 }"#;
-    let context = create_context().expect("the acopy dialect loads");
-    let module = Module::parse(&context, text).expect("the test input parses");
-    let mut found = Vec::new();
-    module.as_operation().walk(WalkOrder::PreOrder, |op| {
-        if let Some(Ok(view)) = AcopyOp::from_op(op) {
-            found.push(super::tma_facts::assumes_aligned_start(&view));
-        }
-        WalkResult::Advance
-    });
+    let found = each_acopy_op(text, super::tma_facts::assumes_aligned_start);
     assert_eq!(found, [true, false, true, false, false]);
 }
 
