@@ -4,7 +4,8 @@
 Usage (lit's %check-ptxas): check_ptxas.py PTXAS FILE CHIP [CHIP...]
 
 FILE is acopy-opt output: one PTX module, several separated by `// -----`
-(--split-input-file), or MLIR whose gpu.binary ops hold PTX in
+(--split-input-file) or headed `// acopy-opt: gpu.module @NAME` (one input
+with several gpu.modules), or MLIR whose gpu.binary ops hold PTX in
 `assembly = "..."` strings (an upstream gpu-module-to-binary{format=isa}).
 The modules' `.target`s must be exactly the CHIPs given, in order, so a RUN
 line pins what it assembles; each module is then assembled with
@@ -18,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 
-SEPARATOR = re.compile(r"^// -----$", re.MULTILINE)
+SEPARATOR = re.compile(r"^// -----$|^(?=// acopy-opt: gpu\.module )", re.MULTILINE)
 ASSEMBLY = re.compile(r'assembly = "((?:[^"\\]|\\.)*)"')
 TARGET = re.compile(r"^\.target\s+(sm_[0-9]+[a-z]?)\b", re.MULTILINE)
 

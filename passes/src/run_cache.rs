@@ -25,6 +25,10 @@ use acopy_target::Chip;
 struct Memo {
     types: HashMap<usize, String>,
     chips: HashMap<usize, Vec<Result<Chip, TargetProblem>>>,
+    /// Strides and offset of memref types (`None`: not strided).
+    layouts: HashMap<usize, Option<(Vec<i64>, i64)>>,
+    /// Parsed attributes by context and spelling.
+    attributes: HashMap<(usize, String), usize>,
 }
 
 thread_local! {
@@ -42,6 +46,52 @@ impl Scope {
             _guard: scoped_memo::enter(&MEMO),
         }
     }
+}
+
+/// A memref type's strides and offset, as MLIR's `getStridesAndOffset` gives
+/// them (dynamic ones are `ShapedType::kDynamic`), or `None` for a layout
+/// that is not strided. Verification and lowering both ask per copy, and the
+/// answer walks the layout's affine map.
+pub(crate) fn layout(memref: melior::ir::r#type::MemRefType) -> Option<(Vec<i64>, i64)> {
+    let key = memref.to_raw().ptr as usize;
+    if let Some(Some(known)) = scoped_memo::with(&MEMO, |memo| memo.layouts.get(&key).cloned()) {
+        return known;
+    }
+    let rank = melior::ir::ShapedTypeLike::rank(&memref);
+    let mut strides = vec![0i64; rank];
+    let mut offset = 0i64;
+    // SAFETY: the type is a live memref type and `strides` has room for one
+    // stride per dimension, which is what the C API writes.
+    let result = unsafe {
+        mlir_sys::mlirMemRefTypeGetStridesAndOffset(
+            memref.to_raw(),
+            strides.as_mut_ptr(),
+            &mut offset,
+        )
+    };
+    let answer = (result.value != 0).then_some((strides, offset));
+    scoped_memo::with(&MEMO, |memo| memo.layouts.insert(key, answer.clone()));
+    answer
+}
+
+/// `text` parsed as an attribute of `context`, parsed once per run: the
+/// lowering asks for the same few (`#gpu<dim x>`, segment sizes) per copy.
+pub(crate) fn attribute<'c>(context: &'c melior::Context, text: &str) -> Option<Attribute<'c>> {
+    let key = (context.to_raw().ptr as usize, text.to_string());
+    if let Some(Some(raw)) = scoped_memo::with(&MEMO, |memo| memo.attributes.get(&key).copied()) {
+        // SAFETY: parsed in this context during this run; attributes are
+        // uniqued and live as long as their context.
+        return Some(unsafe {
+            Attribute::from_raw(mlir_sys::MlirAttribute {
+                ptr: raw as *const std::ffi::c_void,
+            })
+        });
+    }
+    let parsed = Attribute::parse(context, text)?;
+    scoped_memo::with(&MEMO, |memo| {
+        memo.attributes.insert(key, parsed.to_raw().ptr as usize)
+    });
+    Some(parsed)
 }
 
 /// The MLIR spelling of `r#type`.

@@ -4,7 +4,8 @@
 //! The chip comes from the enclosing `gpu.module`'s `#nvvm.target<chip = ...>`,
 //! unless [`PassOptions::chip`] overrides it. The cluster shape comes from the
 //! enclosing function's `nvvm.cluster_dim` (default 1×1×1), the block size from
-//! `gpu.known_block_size` or `nvvm.reqntid` when one is present.
+//! the `gpu.func`'s `known_block_size`, `gpu.known_block_size` or
+//! `nvvm.reqntid` when one is present.
 
 use acopy_target::{Chip, TargetError};
 use melior::ir::{
@@ -51,8 +52,8 @@ pub enum TargetProblem {
     /// gpu.module for one chip, so it could not serve them all.
     #[error("the gpu.module has #nvvm.targets for several chips ({0}); acopy lowers each gpu.module for one chip: put the kernels for each chip in their own gpu.module, or set the chip option (chip=sm_XX)")]
     SeveralChips(String),
-    /// `nvvm.cluster_dim`, `gpu.known_block_size` or `nvvm.reqntid` holds a
-    /// size below 1.
+    /// `nvvm.cluster_dim`, `known_block_size`, `gpu.known_block_size` or
+    /// `nvvm.reqntid` holds a size below 1.
     #[error("'{attribute}' must hold sizes of at least 1, got {value}")]
     Dims { attribute: String, value: String },
 }
@@ -171,7 +172,11 @@ fn function_dims(op: OperationRef, name: &str) -> Option<Result<[u32; 3], Target
 pub fn resolve(op: OperationRef, options: &PassOptions) -> Result<Target, TargetProblem> {
     let chip = resolve_chip(op, options)?;
     let cluster = function_dims(op, "nvvm.cluster_dim").unwrap_or(Ok([1, 1, 1]))?;
-    let block = function_dims(op, "gpu.known_block_size")
+    // `known_block_size` is gpu.func's own attribute (what MLIR 22 prints and
+    // the kernel builders make); `gpu.known_block_size` the discardable form
+    // other functions carry.
+    let block = function_dims(op, "known_block_size")
+        .or_else(|| function_dims(op, "gpu.known_block_size"))
         .or_else(|| function_dims(op, "nvvm.reqntid"))
         .transpose()?;
     Ok(Target {

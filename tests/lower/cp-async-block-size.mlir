@@ -38,17 +38,21 @@
 // CHECK-DAG: %[[TX:.*]] = gpu.thread_id x
 // CHECK: %[[Y32:.*]] = arith.muli %[[TY]], %{{.*}} : index
 // CHECK: %[[T:.*]] = arith.addi %[[Y32]], %[[TX]] : index
+// With the block size known, both rounds' addresses depend only on the
+// thread index: they are kernel-level values, built at the top of the kernel.
 // CHECK-NOT: scf.for
 // CHECK: arith.remui %[[T]], %{{.*}} : index
-// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg
+// CHECK: %[[DST1:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i64)
 // CHECK: %[[C128:.*]] = arith.constant 128 : index
 // CHECK: %[[SECOND:.*]] = arith.addi %[[T]], %[[C128]] : index
 // CHECK: %[[C200:.*]] = arith.constant 200 : index
 // CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %[[SECOND]], %[[C200]] : index
-// CHECK: scf.if %[[INSIDE]] {
 // CHECK: arith.remui %[[SECOND]], %{{.*}} : index
-// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg
-// CHECK: }
+// CHECK: %[[DST2:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i64)
+// CHECK: nvvm.cp.async.shared.global %[[DST1]], %{{.*}}, 16, cache = cg
+// CHECK-NEXT: scf.if %[[INSIDE]] {
+// CHECK-NEXT: nvvm.cp.async.shared.global %[[DST2]], %{{.*}}, 16, cache = cg
+// CHECK-NEXT: }
 // CHECK-NEXT: nvvm.cp.async.commit.group
 // PTX-LABEL: .entry known_block_size(
 // PTX-NOT: %ntid
@@ -71,6 +75,18 @@
 // CHECK: %[[TOTAL:.*]] = arith.constant 1024 : index
 // CHECK: %[[STEP:.*]] = arith.constant 32 : index
 // CHECK: scf.for %{{.*}} = %[[TX]] to %[[TOTAL]] step %[[STEP]] {
+// gpu.func's own `known_block_size` (what MLIR 22 prints and acopy's kernel
+// builders make) counts as well: 64 chunks over 48 threads, a full round and
+// a guarded one, with no block_dim.
+// CHECK-LABEL: gpu.func @inherent_known_block_size
+// CHECK-NOT: gpu.block_dim
+// CHECK: %[[TX:.*]] = gpu.thread_id x
+// CHECK: %[[C48:.*]] = arith.constant 48 : index
+// CHECK: %[[SECOND:.*]] = arith.addi %[[TX]], %[[C48]] : index
+// CHECK: %[[C64:.*]] = arith.constant 64 : index
+// CHECK: arith.cmpi ult, %[[SECOND]], %[[C64]] : index
+// CHECK-NOT: gpu.block_dim
+// CHECK: gpu.return
 gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
   gpu.func @any_block_size(%src: memref<256x512xf32>) workgroup(%tile : memref<32x128xf32, 3>) kernel {
     %c0 = arith.constant 0 : index
@@ -97,6 +113,13 @@ gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
     %c0 = arith.constant 0 : index
     "acopy.copy_gmem_to_smem"(%src, %tile, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"}
         : (memref<256x512xf32>, memref<32x128xf32, 3>, index, index) -> ()
+    gpu.return
+  }
+  gpu.func @inherent_known_block_size(%src: memref<256x512xf32>) workgroup(%tile : memref<4x64xf32, 3>) kernel
+      attributes {known_block_size = array<i32: 48, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    "acopy.copy_gmem_to_smem"(%src, %tile, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"}
+        : (memref<256x512xf32>, memref<4x64xf32, 3>, index, index) -> ()
     gpu.return
   }
 }

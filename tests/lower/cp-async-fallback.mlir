@@ -30,9 +30,9 @@
 // CHECK: %[[COL_IN:.*]] = arith.cmpi ult, %[[X]], %[[SIZES]]#1 : index
 // CHECK: %[[IN:.*]] = arith.andi %[[ROW_IN]], %[[COL_IN]] : i1
 // CHECK: %[[LEFT:.*]] = arith.subi %[[SIZES]]#1, %[[X]] : index
-// A 16-byte chunk holds 4 f32: it copies min(left, 4) * 4 bytes. The lowering
-// runs CSE on the kernel, so the constants are shared ones defined earlier;
-// MLIR names an index constant by its value (%c4, %c4_3, ...).
+// A 16-byte chunk holds 4 f32: it copies min(left, 4) * 4 bytes. Constants
+// are built once, at the top of the kernel; MLIR names an index constant by
+// its value (%c4, %c4_3, ...).
 // CHECK-NEXT: %[[COUNT:.*]] = arith.minui %[[LEFT]], %c4{{(_[0-9]+)?}} : index
 // CHECK-NEXT: %[[BYTES:.*]] = arith.muli %[[COUNT]], %c4{{(_[0-9]+)?}} : index
 // CHECK-NEXT: %[[VALID:.*]] = arith.select %[[IN]], %[[BYTES]], %c0{{(_[0-9]+)?}} : index
@@ -41,8 +41,7 @@
 // When the run-time alignment check fails, 4-byte chunks of one f32 each.
 // CHECK: } else {
 // CHECK: %[[LEFT4:.*]] = arith.subi %[[SIZES]]#1, %{{.*}} : index
-// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
-// CHECK-NEXT: %[[COUNT4:.*]] = arith.minui %[[LEFT4]], %[[ONE]] : index
+// CHECK-NEXT: %[[COUNT4:.*]] = arith.minui %[[LEFT4]], %c1{{(_[0-9]+)?}} : index
 // CHECK-NEXT: %[[BYTES4:.*]] = arith.muli %[[COUNT4]], %c4{{(_[0-9]+)?}} : index
 // CHECK-NEXT: %[[VALID4:.*]] = arith.select %{{.*}}, %[[BYTES4]], %c0{{(_[0-9]+)?}} : index
 // CHECK-NEXT: %[[N4:.*]] = arith.index_cast %[[VALID4]] : index to i32
@@ -60,6 +59,7 @@
 // f16: a 16-byte chunk holds 8 elements of 2 bytes; without 16-byte alignment
 // the copy goes element by element, storing 0 outside src.
 // CHECK-LABEL: gpu.func @zeros_f16
+// CHECK: %[[Z16:.*]] = arith.constant 0 : i16
 // CHECK: %[[LEFT:.*]] = arith.subi %{{.*}}#1, %{{.*}} : index
 // CHECK-NEXT: %[[COUNT:.*]] = arith.minui %[[LEFT]], %c8{{(_[0-9]+)?}} : index
 // CHECK-NEXT: %[[BYTES:.*]] = arith.muli %[[COUNT]], %c2{{(_[0-9]+)?}} : index
@@ -67,8 +67,7 @@
 // CHECK-NEXT: %[[N:.*]] = arith.index_cast %[[VALID]] : index to i32
 // CHECK-NEXT: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg, %[[N]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
 // CHECK: } else {
-// CHECK: %[[ONE:.*]] = arith.constant 1 : index
-// CHECK-NEXT: %[[COUNT1:.*]] = arith.minui %{{.*}}, %[[ONE]] : index
+// CHECK: %[[COUNT1:.*]] = arith.minui %{{.*}}, %c1{{(_[0-9]+)?}} : index
 // CHECK-NEXT: %[[BYTES1:.*]] = arith.muli %[[COUNT1]], %c2{{(_[0-9]+)?}} : index
 // CHECK-NEXT: %[[VALID1:.*]] = arith.select %{{.*}}, %[[BYTES1]], %c0{{(_[0-9]+)?}} : index
 // CHECK-NEXT: %[[INSIDE:.*]] = arith.cmpi ne, %[[VALID1]], %c0{{(_[0-9]+)?}} : index
@@ -76,7 +75,6 @@
 // CHECK-NEXT: %[[V:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i16
 // CHECK-NEXT: llvm.store %[[V]], %{{.*}} : i16, !llvm.ptr<3>
 // CHECK-NEXT: } else {
-// CHECK-NEXT: %[[Z16:.*]] = arith.constant 0 : i16
 // CHECK-NEXT: llvm.store %[[Z16]], %{{.*}} : i16, !llvm.ptr<3>
 // PTX-LABEL: .entry zeros_f16(
 // PTX-DAG: st.shared.b16
@@ -88,11 +86,11 @@
 // A barrier: no commit group; every thread's cp.asyncs are tracked, then
 // thread 0 arrives once for the copy.
 // CHECK-LABEL: gpu.func @barrier
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : index
 // CHECK: nvvm.cp.async.shared.global
 // CHECK-NOT: nvvm.cp.async.commit.group
 // CHECK: nvvm.cp.async.mbarrier.arrive %[[BAR:.*]] : !llvm.ptr<3>
 // CHECK-NEXT: gpu.barrier
-// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : index
 // CHECK-NEXT: scf.if %[[FIRST]] {
 // CHECK-NEXT: nvvm.mbarrier.arrive %[[BAR]] : !llvm.ptr<3> -> i64
 // CHECK-NOT: nvvm.cp.async.commit.group

@@ -11,14 +11,14 @@
 // byte offset from the converted base pointer.
 // CHECK: %[[BASE:.*]] = llvm.addrspacecast %{{.*}} : !llvm.ptr to !llvm.ptr<1>
 // CHECK-NEXT: llvm.getelementptr %[[BASE]][66048] : (!llvm.ptr<1>) -> !llvm.ptr<1>, i8
+// CHECK-DAG: %[[SRC_ROW:.*]] = arith.constant 2048 : index
+// CHECK-DAG: %[[DST_ROW:.*]] = arith.constant 512 : index
 // CHECK: scf.for %[[C:.*]] = %{{.*}} to %[[T:.*]] step %{{.*}} {
 // CHECK: %[[Q:.*]] = arith.remui %[[C]], %[[PER_ROW:.*]] : index
 // CHECK: %[[R:.*]] = arith.divui %[[C]], %{{.*}} : index
 // CHECK: %[[COL:.*]] = arith.muli %[[Q]], %[[C16:.*]] : index
-// CHECK: %[[SRC_ROW:.*]] = arith.constant 2048 : index
 // CHECK: %[[SRC_STEP:.*]] = arith.muli %[[R]], %[[SRC_ROW]] : index
 // CHECK: %[[SRC_OFF:.*]] = arith.addi %[[COL]], %[[SRC_STEP]] : index
-// CHECK: %[[DST_ROW:.*]] = arith.constant 512 : index
 // CHECK: %[[DST_STEP:.*]] = arith.muli %[[R]], %[[DST_ROW]] : index
 // CHECK: %[[DST_OFF:.*]] = arith.addi %[[COL]], %[[DST_STEP]] : index
 // CHECK: %[[SRC_I64:.*]] = arith.index_cast %[[SRC_OFF]] : index to i64

@@ -19,19 +19,20 @@
 // tile 1024 and 128.
 // CHECK-LABEL: gpu.func @three_d
 // CHECK-NOT: llvm.addrspacecast
+// The constants are built once, at the top of the kernel.
+// CHECK-DAG: %[[S1:.*]] = arith.constant 512 : index
+// CHECK-DAG: %[[D1:.*]] = arith.constant 128 : index
+// CHECK-DAG: %[[S0:.*]] = arith.constant 32768 : index
+// CHECK-DAG: %[[D0:.*]] = arith.constant 1024 : index
 // CHECK: scf.for %[[C:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: %[[Q:.*]] = arith.remui %[[C]], %{{.*}} : index
 // CHECK: %[[ROW:.*]] = arith.divui %[[C]], %{{.*}} : index
 // CHECK: %[[COL:.*]] = arith.muli %[[Q]], %{{.*}} : index
 // CHECK: %[[J1:.*]] = arith.remui %[[ROW]], %{{.*}} : index
 // CHECK: %[[J0:.*]] = arith.divui %[[ROW]], %{{.*}} : index
-// CHECK: %[[S1:.*]] = arith.constant 512 : index
 // CHECK: arith.muli %[[J1]], %[[S1]] : index
-// CHECK: %[[D1:.*]] = arith.constant 128 : index
 // CHECK: arith.muli %[[J1]], %[[D1]] : index
-// CHECK: %[[S0:.*]] = arith.constant 32768 : index
 // CHECK: arith.muli %[[J0]], %[[S0]] : index
-// CHECK: %[[D0:.*]] = arith.constant 1024 : index
 // CHECK: arith.muli %[[J0]], %[[D0]] : index
 // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg
 // PTX-LABEL: .entry three_d(

@@ -19,10 +19,9 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // The subview's offsets (16, 32) are added to the coordinates.
 // CHECK-LABEL: gpu.func @cast_subview_cast
 // CHECK-SAME: acopy.tensor_maps = [{arg = 1 : i64
-// CHECK: %[[C32:.*]] = arith.constant 32 : index
-// CHECK: %[[X:.*]] = arith.index_cast %[[C32]] : index to i32
-// CHECK: %[[C16:.*]] = arith.constant 16 : index
-// CHECK: %[[Y:.*]] = arith.index_cast %[[C16]] : index to i32
+// The constant coordinates fold to i32 constants at the top of the kernel.
+// CHECK-DAG: %[[X:.*]] = arith.constant 32 : i32
+// CHECK-DAG: %[[Y:.*]] = arith.constant 16 : i32
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg2, %{{.*}}, box[%[[X]], %[[Y]]]
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @cast_subview_cast(%i: index, %src: memref<256x512xf32>) workgroup(%tile: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {

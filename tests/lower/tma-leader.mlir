@@ -21,12 +21,12 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
   // CHECK: %[[ROW:.*]] = arith.addi %{{.*}}, %[[MOVE]] : index
   // CHECK: memref.extract_aligned_pointer_as_index %{{.*}} : memref<1xi64, 3>
   // CHECK: %[[BAR:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+  // CHECK-DAG: %[[IS_LEADER:.*]] = arith.cmpi eq, %[[INDEX]], %{{.*}} : i32
+  // CHECK-DAG: %[[BYTES:.*]] = arith.constant 16384 : i32
   // CHECK: %[[REMOTE:.*]] = nvvm.mapa %[[BAR]], %[[LEADER]] : !llvm.ptr<3> -> !llvm.ptr<7>
   // CHECK: %[[INT:.*]] = llvm.ptrtoint %[[REMOTE]] : !llvm.ptr<7> to i64
   // CHECK: %[[LBAR:.*]] = llvm.inttoptr %[[INT]] : i64 to !llvm.ptr<3>
-  // CHECK: %[[IS_LEADER:.*]] = arith.cmpi eq, %[[INDEX]], %{{.*}} : i32
   // CHECK: scf.if
-  // CHECK: %[[BYTES:.*]] = arith.constant 16384 : i32
   // CHECK: scf.if %[[IS_LEADER]] {
   // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %[[BAR]], %[[BYTES]]
   // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %[[LBAR]], box[%{{.*}}, %{{.*}}] {group = #nvvm.cta_group<cta_2>} :
@@ -49,9 +49,9 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
   // CHECK: %[[PAIR:.*]] = arith.constant 3 : i32
   // CHECK: %[[MASK32:.*]] = arith.shli %[[PAIR]], %{{.*}} : i32
   // CHECK: %[[MASK:.*]] = arith.trunci %[[MASK32]] : i32 to i16
+  // CHECK: %[[BYTES:.*]] = arith.constant 16384 : i32
   // CHECK: nvvm.mapa
-  // CHECK: arith.constant 16384 : i32
-  // CHECK: nvvm.mbarrier.arrive.expect_tx
+  // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
   // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}} multicast_mask = %[[MASK]] {group = #nvvm.cta_group<cta_2>} :
   // PTX-LABEL: .entry replicated(
   // PTX: .reqnctapercluster 1, 2, 1

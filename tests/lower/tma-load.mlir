@@ -41,8 +41,10 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     // CHECK: gpu.thread_id x
     // CHECK: gpu.thread_id y
     // CHECK: gpu.thread_id z
-    // CHECK: scf.if
-    // CHECK-NEXT: %[[BYTES:.*]] = arith.constant 8192 : i32
+    // CHECK-NEXT: arith.cmpi eq
+    // CHECK-NEXT: %[[FIRST:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
+    // CHECK: %[[BYTES:.*]] = arith.constant 8192 : i32
+    // CHECK: scf.if %[[FIRST]] {
     // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %[[B3]], %[[BYTES]] : !llvm.ptr<3>, i32
     // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[T7]], %[[MAP]], %[[B3]], box[%[[X]], %[[Y]]] : !llvm.ptr<7>, !llvm.ptr
     // CHECK-NEXT: }

@@ -60,7 +60,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   // CHECK: %[[SHIFTED:.*]] = arith.shli %[[PATTERN]], %{{.*}} : i32
   // CHECK: %[[MASK:.*]] = arith.trunci %[[SHIFTED]] : i32 to i16
   // CHECK: %[[BYTES:.*]] = arith.constant 8192 : i32
-  // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
+  // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, box[%{{.*}}, %{{.*}}, %{{.*}}] multicast_mask = %[[MASK]] :
   // PTX-LABEL: .entry xy(
   // PTX: mov.b32 %[[PATTERN:r[0-9]+]], 15;

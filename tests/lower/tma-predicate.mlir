@@ -25,10 +25,11 @@
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: gpu.func @pred
   // CHECK-SAME: %[[P:[^:]*]]: i1
-  // CHECK: scf.if
+  // The byte count is selected once, at the top of the kernel.
   // CHECK-DAG: %[[FULL:.*]] = arith.constant 8192 : i32
   // CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : i32
   // CHECK: %[[BYTES:.*]] = arith.select %[[P]], %[[FULL]], %[[ZERO]] : i32
+  // CHECK: scf.if
   // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
   // CHECK-NEXT: scf.if %[[P]] {
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global

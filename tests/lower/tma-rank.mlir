@@ -13,7 +13,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-SAME: box = array<i64: 64>
   // CHECK: %[[X:.*]] = arith.index_cast %[[I]] : index to i32
   // CHECK: %[[BYTES:.*]] = arith.constant 256 : i32
-  // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %[[BAR:.*]], %[[BYTES]] : !llvm.ptr<3>, i32
+  // CHECK: nvvm.mbarrier.arrive.expect_tx %[[BAR:.*]], %[[BYTES]] : !llvm.ptr<3>, i32
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAP]], %[[BAR]], box[%[[X]]] :
   // PTX-LABEL: .entry rank1(
   // PTX: ld.param.b64 %[[X64:rd[0-9]+]], [rank1_param_5];
@@ -34,7 +34,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-DAG: %[[Y:.*]] = arith.index_cast %[[J]] : index to i32
   // CHECK-DAG: %[[X:.*]] = arith.index_cast %[[K]] : index to i32
   // CHECK: %[[BYTES:.*]] = arith.constant 1024 : i32
-  // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %[[BAR:.*]], %[[BYTES]] : !llvm.ptr<3>, i32
+  // CHECK: nvvm.mbarrier.arrive.expect_tx %[[BAR:.*]], %[[BYTES]] : !llvm.ptr<3>, i32
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAP]], %[[BAR]], box[%[[X]], %[[Y]], %[[Z]]] :
   // PTX-LABEL: .entry rank3_tile2(
   // PTX-DAG: ld.param.b64 %[[Z64:rd[0-9]+]], [rank3_tile2_param_9];
@@ -61,7 +61,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-DAG: %[[C1:.*]] = arith.index_cast %[[L]] : index to i32
   // CHECK-DAG: %[[C0:.*]] = arith.index_cast %[[M]] : index to i32
   // CHECK: %[[BYTES:.*]] = arith.constant 2048 : i32
-  // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %[[BAR:.*]], %[[BYTES]] : !llvm.ptr<3>, i32
+  // CHECK: nvvm.mbarrier.arrive.expect_tx %[[BAR:.*]], %[[BYTES]] : !llvm.ptr<3>, i32
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAP]], %[[BAR]], box[%[[C0]], %[[C1]], %[[C2]], %[[C3]], %[[C4]]] :
   // PTX-LABEL: .entry rank5(
   // PTX-DAG: ld.param.b64 %[[C464:rd[0-9]+]], [rank5_param_13];

@@ -11,21 +11,24 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: gpu.func @store
   // CHECK-SAME: (%{{[^:]*}}: memref<256x512xf32>, %[[I:[^:]*]]: index, %[[MAP:[^:]*]]: !llvm.ptr {llvm.align = 64 : i64})
   // CHECK-SAME: workgroup(%{{.*}} : memref<64x32xf32, 3> {llvm.align = 128 : i64})
-  // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
-  // CHECK-NEXT: gpu.barrier
+  // The first-thread test, the start check and the tile pointer are built
+  // once, at the top of the kernel, before the fence.
   // CHECK: %[[Z:.*]] = arith.cmpi eq, %thread_id_z
   // CHECK-NEXT: %[[FIRST:.*]] = arith.andi %{{.*}}, %[[Z]] : i1
   // The dynamic start is checked: TMA only where the column is 4 f32 (16 bytes)
   // aligned and no coordinate is negative (a TMA store traps on either).
-  // (The lowering runs CSE on the kernel: one zero, %c0, serves every compare.)
+  // (The lowering builds each constant once per kernel: one zero, %c0, serves
+  // every compare.)
   // CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
   // CHECK-NEXT: %[[LOW:.*]] = arith.andi %[[I]], %[[C3]] : index
   // CHECK-NEXT: %[[ALIGNED:.*]] = arith.cmpi eq, %[[LOW]], %c0 : index
   // CHECK-NEXT: %[[BITS:.*]] = arith.ori %[[I]], %[[I]] : index
   // CHECK-NEXT: %[[SIGN:.*]] = arith.cmpi sge, %[[BITS]], %c0 : index
   // CHECK-NEXT: %[[TMA:.*]] = arith.andi %[[ALIGNED]], %[[SIGN]] : i1
-  // CHECK-NEXT: scf.if %[[TMA]] {
   // CHECK: %[[SRC:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+  // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: scf.if %[[TMA]] {
   // CHECK-NEXT: scf.if %[[FIRST]] {
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %[[MAP]], %[[SRC]], box[%{{.*}}, %{{.*}}] : !llvm.ptr, <3>
   // CHECK-NEXT: }

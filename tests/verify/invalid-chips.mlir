@@ -117,6 +117,18 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
+// gpu.func's own `known_block_size` (what MLIR 22 prints) is read too: a zero
+// would otherwise reach upstream's conversion as an invalid `ntid` range.
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @k(%bar: memref<1xi64, 3>) kernel attributes {known_block_size = array<i32: 128, 1, 0>} {
+    // expected-error @+1 {{'known_block_size' must hold sizes of at least 1, got array<i32: 128, 1, 0>}}
+    "acopy.barrier_init"(%bar) : (memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
 // A gpu.module without acopy ops is never reported, whatever its target.
 gpu.module @no_acopy [#nvvm.target<chip = "sm_75">] {
   gpu.func @k() kernel {

@@ -14,6 +14,7 @@
 //!   sm_80..sm_89 (which have no try_wait), `nvvm.mbarrier.try_wait` (the
 //!   potentially blocking `try_wait.parity`) on sm_90 and newer.
 
+use super::emitted::{arith, nvvm};
 use acopy_dialect::{BarrierInit, BarrierWait};
 use acopy_target::Capability;
 use melior::ir::Value;
@@ -49,16 +50,16 @@ pub(super) fn lower_init<'c, 'a>(
     let fence = target.chip.has(Capability::Clusters) && target.cluster_size() > 1;
     b.if_then(first, |b| {
         let count = b.int(32, i64::from(view.arrival_count))?;
-        b.op("nvvm.mbarrier.init", &[pointer, count], &[], &[])?;
+        b.op(nvvm::MBARRIER_INIT, &[pointer, count], &[], &[])?;
         if fence {
-            b.op("nvvm.fence.mbarrier.init", &[], &[], &[])?;
+            b.op(nvvm::FENCE_MBARRIER_INIT, &[], &[], &[])?;
         }
         Ok(())
     })?;
     b.block_barrier()?;
     if fence {
-        b.op("nvvm.cluster.arrive", &[], &[], &[])?;
-        b.op("nvvm.cluster.wait", &[], &[], &[])?;
+        b.op(nvvm::CLUSTER_ARRIVE, &[], &[], &[])?;
+        b.op(nvvm::CLUSTER_WAIT, &[], &[], &[])?;
     }
     Ok(())
 }
@@ -70,11 +71,11 @@ pub(super) fn lower_wait<'c, 'a>(
     b: &Builder<'c, 'a>,
 ) -> Result<(), String> {
     let pointer = barrier_pointer(b, view.barrier)?;
-    let parity = b.value("arith.extui", &[view.parity], b.int_type(32), &[])?;
+    let parity = b.value(arith::EXTUI, &[view.parity], b.int_type(32), &[])?;
     let wait = if target.chip.has(Capability::MbarrierTryWait) {
-        "nvvm.mbarrier.try_wait"
+        nvvm::MBARRIER_TRY_WAIT
     } else {
-        "nvvm.mbarrier.test.wait"
+        nvvm::MBARRIER_TEST_WAIT
     };
     b.spin_until(|b| b.value(wait, &[pointer, parity], b.int_type(1), &[]))
 }

@@ -6,12 +6,20 @@
 //! built with their terminator first; the body is then filled by a builder
 //! anchored on that terminator. Everything is built with the generic
 //! [`OperationBuilder`], so no helper can panic on a malformed op: a failure is
-//! an `Err(String)` that the pass reports at the acopy op.
+//! an `Err(String)` that the pass reports at the acopy op. Op names are
+//! [`OpName`]s from `super::emitted`, never strings.
+//!
+//! Pure ops whose operands are kernel-level are built once per kernel, at the
+//! top of the function, and shared by every copy (`super::hoist`).
 //!
 //! [`Ix`] is an index that may still be a compile-time constant; arithmetic
 //! on it folds constants so that static strides and shapes leave no ops
 //! behind.
 
+use super::{
+    emitted::{arith, gpu, llvm, scf, OpName},
+    hoist,
+};
 use melior::{
     ir::{
         attribute::IntegerAttribute,
@@ -31,6 +39,8 @@ pub(crate) struct Builder<'c, 'a> {
     pub location: Location<'c>,
     block: BlockRef<'c, 'a>,
     anchor: OperationRef<'c, 'a>,
+    /// Where kernel-level values go, when the anchor's function takes them.
+    hoist: Option<hoist::Point>,
 }
 
 /// An `index` value, or a constant not materialised yet.
@@ -74,6 +84,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             location: anchor.location(),
             block,
             anchor,
+            hoist: hoist::point_for(anchor),
         })
     }
 
@@ -82,39 +93,92 @@ impl<'c, 'a> Builder<'c, 'a> {
         self.block.insert_operation_before(self.anchor, op)
     }
 
-    /// Builds and inserts an op.
+    /// Builds and inserts an op; a pure op with kernel-level operands is
+    /// built once per kernel and shared (`super::hoist`).
     pub fn op(
         &self,
-        name: &str,
+        name: OpName,
         operands: &[Value<'c, '_>],
         results: &[Type<'c>],
-        attributes: &[(&str, Attribute<'c>)],
+        attributes: &[(&'static str, Attribute<'c>)],
     ) -> Result<OperationRef<'c, 'a>, String> {
+        use melior::ir::{AttributeLike, TypeLike, ValueLike};
+        if !name.pure {
+            let op = self.build(name, operands, results, attributes)?;
+            return Ok(self.insert(op));
+        }
+        let key = hoist::Key {
+            name: name.name,
+            operands: operands
+                .iter()
+                .map(|value| value.to_raw().ptr as usize)
+                .collect(),
+            results: results
+                .iter()
+                .map(|r#type| r#type.to_raw().ptr as usize)
+                .collect(),
+            attributes: attributes
+                .iter()
+                .map(|(name, value)| (*name, value.to_raw().ptr as usize))
+                .collect(),
+        };
+        let block = self.block.to_raw();
+        match hoist::lookup(self.hoist, block, &key) {
+            // SAFETY: ops in the memo stay in the IR while they are in it.
+            hoist::Lookup::Found(raw) => Ok(unsafe { OperationRef::from_raw(raw) }),
+            hoist::Lookup::New => {
+                let op = self.build(name, operands, results, attributes)?;
+                Ok(hoist::place(self.hoist_point()?, key, op))
+            }
+            hoist::Lookup::Local => {
+                let op = self.insert(self.build(name, operands, results, attributes)?);
+                hoist::remember_local(block, key, op.to_raw());
+                Ok(op)
+            }
+            hoist::Lookup::InPlace => {
+                let op = self.build(name, operands, results, attributes)?;
+                Ok(self.insert(op))
+            }
+        }
+    }
+
+    fn hoist_point(&self) -> Result<hoist::Point, String> {
+        self.hoist
+            .ok_or_else(|| "internal error: a kernel-level value without a kernel".to_string())
+    }
+
+    /// Builds an op without inserting it.
+    fn build(
+        &self,
+        name: OpName,
+        operands: &[Value<'c, '_>],
+        results: &[Type<'c>],
+        attributes: &[(&'static str, Attribute<'c>)],
+    ) -> Result<Operation<'c>, String> {
         let attributes: Vec<(Identifier<'c>, Attribute<'c>)> = attributes
             .iter()
             .map(|(name, value)| (Identifier::new(self.context, name), *value))
             .collect();
-        let op = OperationBuilder::new(name, self.location)
+        OperationBuilder::new(name.name, self.location)
             .add_operands(operands)
             .add_results(results)
             .add_attributes(&attributes)
             .build()
-            .map_err(|error| format!("internal error: cannot build {name}: {error}"))?;
-        Ok(self.insert(op))
+            .map_err(|error| format!("internal error: cannot build {}: {error}", name.name))
     }
 
     /// Builds and inserts an op with one result, and returns that result.
     pub fn value(
         &self,
-        name: &str,
+        name: OpName,
         operands: &[Value<'c, '_>],
         result: Type<'c>,
-        attributes: &[(&str, Attribute<'c>)],
+        attributes: &[(&'static str, Attribute<'c>)],
     ) -> Result<Value<'c, 'a>, String> {
         let op = self.op(name, operands, &[result], attributes)?;
         Ok(op
             .result(0)
-            .map_err(|error| format!("internal error: {name} has no result: {error}"))?
+            .map_err(|error| format!("internal error: {} has no result: {error}", name.name))?
             .into())
     }
 
@@ -130,18 +194,15 @@ impl<'c, 'a> Builder<'c, 'a> {
 
     /// `!llvm.ptr` in `address_space`.
     pub fn ptr_type(&self, address_space: u32) -> Result<Type<'c>, String> {
-        let text = if address_space == 0 {
-            "!llvm.ptr".to_string()
-        } else {
-            format!("!llvm.ptr<{address_space}>")
-        };
-        Type::parse(self.context, &text)
-            .ok_or_else(|| format!("internal error: cannot parse {text}"))
+        Ok(melior::dialect::llvm::r#type::pointer(
+            self.context,
+            address_space,
+        ))
     }
 
-    /// Parses an attribute spelled in MLIR syntax.
+    /// Parses an attribute spelled in MLIR syntax (once per run and spelling).
     pub fn attr(&self, text: &str) -> Result<Attribute<'c>, String> {
-        Attribute::parse(self.context, text)
+        crate::run_cache::attribute(self.context, text)
             .ok_or_else(|| format!("internal error: cannot parse attribute {text}"))
     }
 
@@ -156,7 +217,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     pub fn index(&self, value: i64) -> Result<Value<'c, 'a>, String> {
         let attribute = IntegerAttribute::new(self.index_type(), value).into();
         self.value(
-            "arith.constant",
+            arith::CONSTANT,
             &[],
             self.index_type(),
             &[("value", attribute)],
@@ -166,7 +227,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     /// `arith.constant value : iN`.
     pub fn int(&self, bits: u32, value: i64) -> Result<Value<'c, 'a>, String> {
         self.value(
-            "arith.constant",
+            arith::CONSTANT,
             &[],
             self.int_type(bits),
             &[("value", self.int_attr(bits, value))],
@@ -176,7 +237,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     /// A binary `arith` op whose result has the type of `lhs`.
     pub fn binary(
         &self,
-        name: &str,
+        name: OpName,
         lhs: Value<'c, '_>,
         rhs: Value<'c, '_>,
     ) -> Result<Value<'c, 'a>, String> {
@@ -192,7 +253,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         rhs: Value<'c, '_>,
     ) -> Result<Value<'c, 'a>, String> {
         self.value(
-            "arith.cmpi",
+            arith::CMPI,
             &[lhs, rhs],
             self.int_type(1),
             &[("predicate", self.int_attr(64, predicate as i64))],
@@ -200,8 +261,21 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 
     /// `arith.index_cast` between `index` and an integer type.
+    /// A constant input folds to a constant of `to`, as `createOrFold` would.
     pub fn index_cast(&self, value: Value<'c, '_>, to: Type<'c>) -> Result<Value<'c, 'a>, String> {
-        self.value("arith.index_cast", &[value], to, &[])
+        use melior::ir::TypeLike;
+        if let Some(constant) = crate::ir::constant_int(value) {
+            if to.is_index() {
+                return self.index(constant);
+            }
+            if to.is_integer() {
+                if let Ok(integer) = IntegerType::try_from(to) {
+                    let bits = integer.width();
+                    return self.int(bits, truncate(constant, bits));
+                }
+            }
+        }
+        self.value(arith::INDEX_CAST, &[value], to, &[])
     }
 
     /// Materialises an [`Ix`].
@@ -217,7 +291,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         Ok(match (lhs, rhs) {
             (Ix::Const(a), Ix::Const(b)) => Ix::Const(a.wrapping_add(b)),
             (Ix::Const(0), other) | (other, Ix::Const(0)) => other,
-            _ => Ix::Val(self.binary("arith.addi", self.ix(lhs)?, self.ix(rhs)?)?),
+            _ => Ix::Val(self.binary(arith::ADDI, self.ix(lhs)?, self.ix(rhs)?)?),
         })
     }
 
@@ -227,7 +301,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             (Ix::Const(a), Ix::Const(b)) => Ix::Const(a.wrapping_mul(b)),
             (Ix::Const(0), _) | (_, Ix::Const(0)) => Ix::Const(0),
             (Ix::Const(1), other) | (other, Ix::Const(1)) => other,
-            _ => Ix::Val(self.binary("arith.muli", self.ix(lhs)?, self.ix(rhs)?)?),
+            _ => Ix::Val(self.binary(arith::MULI, self.ix(lhs)?, self.ix(rhs)?)?),
         })
     }
 
@@ -237,7 +311,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             _ if divisor == 1 => lhs,
             Ix::Const(a) => Ix::Const(((a as u64) / divisor) as i64),
             Ix::Val(value) => {
-                Ix::Val(self.binary("arith.divui", value, self.index(divisor as i64)?)?)
+                Ix::Val(self.binary(arith::DIVUI, value, self.index(divisor as i64)?)?)
             }
         })
     }
@@ -248,7 +322,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             _ if divisor == 1 => Ix::Const(0),
             Ix::Const(a) => Ix::Const(((a as u64) % divisor) as i64),
             Ix::Val(value) => {
-                Ix::Val(self.binary("arith.remui", value, self.index(divisor as i64)?)?)
+                Ix::Val(self.binary(arith::REMUI, value, self.index(divisor as i64)?)?)
             }
         })
     }
@@ -259,7 +333,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     pub fn thread_id(&self, dim: &str) -> Result<Value<'c, 'a>, String> {
         let dimension = self.attr(&format!("#gpu<dim {dim}>"))?;
         self.value(
-            "gpu.thread_id",
+            gpu::THREAD_ID,
             &[],
             self.index_type(),
             &[("dimension", dimension)],
@@ -270,7 +344,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     pub fn block_dim(&self, dim: &str) -> Result<Value<'c, 'a>, String> {
         let dimension = self.attr(&format!("#gpu<dim {dim}>"))?;
         self.value(
-            "gpu.block_dim",
+            gpu::BLOCK_DIM,
             &[],
             self.index_type(),
             &[("dimension", dimension)],
@@ -318,7 +392,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     ) -> Result<Value<'c, 'a>, String> {
         let as_i64 = self.index_cast(address, self.int_type(64))?;
         self.value(
-            "llvm.inttoptr",
+            llvm::INTTOPTR,
             &[as_i64],
             self.ptr_type(address_space)?,
             &[],
@@ -336,7 +410,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             return self.int_to_ptr(address, 1);
         }
         let pointer = self.int_to_ptr(address, 0)?;
-        self.value("llvm.addrspacecast", &[pointer], self.ptr_type(1)?, &[])
+        self.value(llvm::ADDRSPACECAST, &[pointer], self.ptr_type(1)?, &[])
     }
 
     /// `pointer + offset` bytes (`llvm.getelementptr` over `i8`), in the
@@ -353,7 +427,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             Ix::Const(0) => Ok(pointer_value(pointer)),
             Ix::Const(constant) if i32::try_from(constant).is_ok_and(|c| c != DYNAMIC) => self
                 .value(
-                    "llvm.getelementptr",
+                    llvm::GETELEMENTPTR,
                     &[pointer],
                     pointer.r#type(),
                     &[
@@ -368,7 +442,7 @@ impl<'c, 'a> Builder<'c, 'a> {
                 let offset = self.ix(offset)?;
                 let offset = self.index_cast(offset, self.int_type(64))?;
                 self.value(
-                    "llvm.getelementptr",
+                    llvm::GETELEMENTPTR,
                     &[pointer, offset],
                     pointer.r#type(),
                     &[
@@ -387,20 +461,22 @@ impl<'c, 'a> Builder<'c, 'a> {
 
     /// `gpu.barrier`.
     pub fn block_barrier(&self) -> Result<(), String> {
-        self.op("gpu.barrier", &[], &[], &[]).map(|_| ())
+        self.op(gpu::BARRIER, &[], &[], &[]).map(|_| ())
     }
 
     /// A region holding one block (with `arguments`) that ends in `terminator`.
-    fn region_with(&self, arguments: &[Type<'c>], terminator: &str) -> Result<Region<'c>, String> {
+    fn region_with(
+        &self,
+        arguments: &[Type<'c>],
+        terminator: OpName,
+    ) -> Result<Region<'c>, String> {
         let block = Block::new(
             &arguments
                 .iter()
                 .map(|r#type| (*r#type, self.location))
                 .collect::<Vec<_>>(),
         );
-        let end = OperationBuilder::new(terminator, self.location)
-            .build()
-            .map_err(|error| format!("internal error: cannot build {terminator}: {error}"))?;
+        let end = self.build(terminator, &[], &[], &[])?;
         block.append_operation(end);
         let region = Region::new();
         region.append_block(block);
@@ -432,8 +508,8 @@ impl<'c, 'a> Builder<'c, 'a> {
         step: Value<'c, '_>,
         body: impl FnOnce(&Builder<'c, 'a>, Value<'c, 'a>) -> Result<(), String>,
     ) -> Result<(), String> {
-        let region = self.region_with(&[self.index_type()], "scf.yield")?;
-        let op = OperationBuilder::new("scf.for", self.location)
+        let region = self.region_with(&[self.index_type()], scf::YIELD)?;
+        let op = OperationBuilder::new(scf::FOR.name, self.location)
             .add_operands(&[lower, upper, step])
             .add_regions([region])
             .build()
@@ -473,13 +549,13 @@ impl<'c, 'a> Builder<'c, 'a> {
         condition: Value<'c, '_>,
         with_else: bool,
     ) -> Result<OperationRef<'c, 'a>, String> {
-        let then_region = self.region_with(&[], "scf.yield")?;
+        let then_region = self.region_with(&[], scf::YIELD)?;
         let else_region = if with_else {
-            self.region_with(&[], "scf.yield")?
+            self.region_with(&[], scf::YIELD)?
         } else {
             Region::new()
         };
-        let op = OperationBuilder::new("scf.if", self.location)
+        let op = OperationBuilder::new(scf::IF.name, self.location)
             .add_operands(&[condition])
             .add_regions([then_region, else_region])
             .build()
@@ -495,8 +571,8 @@ impl<'c, 'a> Builder<'c, 'a> {
     ) -> Result<(), String> {
         let before = Region::new();
         before.append_block(Block::new(&[]));
-        let after = self.region_with(&[], "scf.yield")?;
-        let op = OperationBuilder::new("scf.while", self.location)
+        let after = self.region_with(&[], scf::YIELD)?;
+        let op = OperationBuilder::new(scf::WHILE.name, self.location)
             .add_regions([before, after])
             .build()
             .map_err(|error| format!("internal error: cannot build scf.while: {error}"))?;
@@ -508,9 +584,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             .ok_or_else(|| "internal error: scf.while without a before block".to_string())?;
         // Build the condition with an anchor: a placeholder terminator that is
         // replaced once the condition value exists.
-        let placeholder = OperationBuilder::new("scf.condition", self.location)
-            .build()
-            .map_err(|error| format!("internal error: cannot build scf.condition: {error}"))?;
+        let placeholder = self.build(scf::CONDITION, &[], &[], &[])?;
         let placeholder = block.append_operation(placeholder);
         let inner = Self {
             block,
@@ -519,10 +593,21 @@ impl<'c, 'a> Builder<'c, 'a> {
         };
         let done = step(&inner)?;
         let truth = inner.int(1, 1)?;
-        let again = inner.binary("arith.xori", done, truth)?;
-        inner.op("scf.condition", &[again], &[], &[])?;
+        let again = inner.binary(arith::XORI, done, truth)?;
+        inner.op(scf::CONDITION, &[again], &[], &[])?;
         erase(placeholder);
         Ok(())
+    }
+}
+
+/// `value` truncated to `bits` and sign-extended back, as `arith.index_cast`
+/// to an `i<bits>` computes it.
+fn truncate(value: i64, bits: u32) -> i64 {
+    if bits == 0 || bits >= 64 {
+        value
+    } else {
+        let shift = 64 - bits;
+        (value << shift) >> shift
     }
 }
 

@@ -36,6 +36,7 @@
 //!   every thread's increment is in, thread 0 arrives once for the copy;
 //! - `collective_axes` / `leader_tracked` on a 1×1×1 cluster: ignored.
 
+use super::emitted::{arith, llvm, nvvm};
 use acopy_dialect::{CopyGmemToSmem, OobMode, WaitGmemToSmem};
 use melior::ir::{
     attribute::IntegerAttribute, operation::OperationLike, r#type::MemRefType, OperationRef,
@@ -163,7 +164,7 @@ pub(super) fn lower_copy<'c, 'a>(
                 let inside = b.cmpi(Cmp::Ult, b.ix(start)?, b.ix(size)?)?;
                 fixed = Some(match fixed {
                     None => inside,
-                    Some(previous) => b.binary("arith.andi", previous, inside)?,
+                    Some(previous) => b.binary(arith::ANDI, previous, inside)?,
                 });
             } else {
                 dims[dim] = Some((start, size));
@@ -176,7 +177,7 @@ pub(super) fn lower_copy<'c, 'a>(
 
     // The memrefs' base pointers are converted first and the window start is
     // a byte offset from them: the conversions are then the same for every
-    // copy of a kernel (CSE keeps one), and the NVPTX backend folds a constant
+    // copy of a kernel (built once, `super::hoist`), and the NVPTX backend folds a constant
     // start into the instruction's address instead of a cvta and an add per copy.
     let src_base = b.global_ptr(src.base, is_generic(view.src_type))?;
     let src_pointer = b.byte_offset(src_base, src_start_bytes)?;
@@ -233,9 +234,7 @@ pub(super) fn lower_copy<'c, 'a>(
     }
     match (options.fallback, view.barrier) {
         (true, Some(barrier)) => arrive_when_done(b, barrier, thread),
-        _ => b
-            .op("nvvm.cp.async.commit.group", &[], &[], &[])
-            .map(|_| ()),
+        _ => b.op(nvvm::CP_ASYNC_COMMIT_GROUP, &[], &[], &[]).map(|_| ()),
     }
 }
 
@@ -249,7 +248,7 @@ pub(super) fn lower_wait(view: &WaitGmemToSmem, b: &Builder) -> Result<(), Strin
         )
     })?;
     b.op(
-        "nvvm.cp.async.wait.group",
+        nvvm::CP_ASYNC_WAIT_GROUP,
         &[],
         &[],
         &[("n", IntegerAttribute::new(b.int_type(32), pending).into())],
@@ -314,7 +313,7 @@ impl<'c, 'a> Proof<'c, 'a> {
             let value = b.ix(*value)?;
             bits = Some(match bits {
                 None => value,
-                Some(previous) => b.binary("arith.ori", previous, value)?,
+                Some(previous) => b.binary(arith::ORI, previous, value)?,
             });
         }
         let bits = match bits {
@@ -322,7 +321,7 @@ impl<'c, 'a> Proof<'c, 'a> {
             None => return b.int(1, 1),
         };
         let mask = b.index(chunk as i64 - 1)?;
-        let low = b.binary("arith.andi", bits, mask)?;
+        let low = b.binary(arith::ANDI, bits, mask)?;
         let zero = b.index(0)?;
         b.cmpi(Cmp::Eq, low, zero)
     }
@@ -335,13 +334,13 @@ fn arrive_when_done<'c, 'a>(
     thread: Ix<'c, 'a>,
 ) -> Result<(), String> {
     let pointer = super::barrier::barrier_pointer(b, barrier)?;
-    b.op("nvvm.cp.async.mbarrier.arrive", &[pointer], &[], &[])?;
+    b.op(nvvm::CP_ASYNC_MBARRIER_ARRIVE, &[pointer], &[], &[])?;
     b.block_barrier()?;
     let thread = b.ix(thread)?;
     let zero = b.index(0)?;
     let first = b.cmpi(Cmp::Eq, thread, zero)?;
     b.if_then(first, |b| {
-        b.op("nvvm.mbarrier.arrive", &[pointer], &[b.int_type(64)], &[])
+        b.op(nvvm::MBARRIER_ARRIVE, &[pointer], &[b.int_type(64)], &[])
             .map(|_| ())
     })
 }
@@ -473,7 +472,7 @@ impl<'c, 'a> Plan<'c, 'a> {
                     operands.push(b.index_cast(valid, b.int_type(32))?);
                 }
                 b.op(
-                    "nvvm.cp.async.shared.global",
+                    nvvm::CP_ASYNC,
                     &operands,
                     &[],
                     &[
@@ -487,8 +486,8 @@ impl<'c, 'a> Plan<'c, 'a> {
             }
             Leaf::Elements => match valid {
                 None => {
-                    let value = b.value("llvm.load", &[src], self.element, &[])?;
-                    b.op("llvm.store", &[value, dst], &[], &[])?;
+                    let value = b.value(llvm::LOAD, &[src], self.element, &[])?;
+                    b.op(llvm::STORE, &[value, dst], &[], &[])?;
                 }
                 Some(valid) => {
                     let zero = b.index(0)?;
@@ -497,13 +496,13 @@ impl<'c, 'a> Plan<'c, 'a> {
                     b.if_then_else(
                         inside,
                         |b| {
-                            let value = b.value("llvm.load", &[src], element, &[])?;
-                            b.op("llvm.store", &[value, dst], &[], &[]).map(|_| ())
+                            let value = b.value(llvm::LOAD, &[src], element, &[])?;
+                            b.op(llvm::STORE, &[value, dst], &[], &[]).map(|_| ())
                         },
                         |b| {
                             let bits = (self.element_bytes * 8) as u32;
                             let value = b.int(bits, 0)?;
-                            b.op("llvm.store", &[value, dst], &[], &[]).map(|_| ())
+                            b.op(llvm::STORE, &[value, dst], &[], &[]).map(|_| ())
                         },
                     )?;
                 }
@@ -527,7 +526,7 @@ impl<'c, 'a> Plan<'c, 'a> {
         let mut and = |condition: Value<'c, 'a>| -> Result<(), String> {
             inside = Some(match inside {
                 None => condition,
-                Some(previous) => b.binary("arith.andi", previous, condition)?,
+                Some(previous) => b.binary(arith::ANDI, previous, condition)?,
             });
             Ok(())
         };
@@ -544,9 +543,9 @@ impl<'c, 'a> Plan<'c, 'a> {
                 let first = b.add(start, first)?;
                 let (first, size) = (b.ix(first)?, b.ix(size)?);
                 and(b.cmpi(Cmp::Ult, first, size)?)?;
-                let left = b.binary("arith.subi", size, first)?;
-                let count = b.binary("arith.minui", left, b.index(elements as i64)?)?;
-                valid = Some(b.binary("arith.muli", count, b.index(self.element_bytes as i64)?)?);
+                let left = b.binary(arith::SUBI, size, first)?;
+                let count = b.binary(arith::MINUI, left, b.index(elements as i64)?)?;
+                valid = Some(b.binary(arith::MULI, count, b.index(self.element_bytes as i64)?)?);
             }
         }
         let valid = match valid {
@@ -557,7 +556,7 @@ impl<'c, 'a> Plan<'c, 'a> {
             None => Ok(valid),
             Some(inside) => {
                 let zero = b.index(0)?;
-                b.value("arith.select", &[inside, valid, zero], b.index_type(), &[])
+                b.value(arith::SELECT, &[inside, valid, zero], b.index_type(), &[])
             }
         }
     }
@@ -578,11 +577,11 @@ fn swizzled<'c, 'a>(
         return Ok(pointer);
     }
     let units = i64::from(swizzle / 16);
-    let address = b.value("llvm.ptrtoint", &[pointer], b.int_type(64), &[])?;
-    let row_bits = b.binary("arith.shrui", address, b.int(64, 3)?)?;
-    let row_bits = b.binary("arith.andi", row_bits, b.int(64, (units - 1) << 4)?)?;
-    let moved = b.binary("arith.xori", address, row_bits)?;
-    b.value("llvm.inttoptr", &[moved], b.ptr_type(3)?, &[])
+    let address = b.value(llvm::PTRTOINT, &[pointer], b.int_type(64), &[])?;
+    let row_bits = b.binary(arith::SHRUI, address, b.int(64, 3)?)?;
+    let row_bits = b.binary(arith::ANDI, row_bits, b.int(64, (units - 1) << 4)?)?;
+    let moved = b.binary(arith::XORI, address, row_bits)?;
+    b.value(llvm::INTTOPTR, &[moved], b.ptr_type(3)?, &[])
 }
 
 /// A static dimension of dst (its type has a static shape).

@@ -18,6 +18,7 @@
 //!   16 by this pass. Anything else is unknown, and the lowering checks it at
 //!   run time.
 
+use super::emitted::memref;
 use melior::ir::{
     attribute::IntegerAttribute,
     block::{BlockArgument, BlockLike},
@@ -60,20 +61,7 @@ pub(crate) enum Static {
 /// The strides and offset of a memref type, or `None` when its layout is not
 /// strided.
 pub(crate) fn static_layout(memref: MemRefType) -> Option<(Vec<Static>, Static)> {
-    let rank = memref.rank();
-    let mut strides = vec![0i64; rank];
-    let mut offset = 0i64;
-    // SAFETY: `strides` has room for `rank` values; the type is a live memref type.
-    let result = unsafe {
-        mlir_sys::mlirMemRefTypeGetStridesAndOffset(
-            melior::ir::TypeLike::to_raw(&memref),
-            strides.as_mut_ptr(),
-            &mut offset,
-        )
-    };
-    if result.value == 0 {
-        return None;
-    }
+    let (strides, offset) = crate::run_cache::layout(memref)?;
     let read = |value: i64| {
         if MemRefType::is_dynamic_stride_or_offset(value) {
             Static::Dynamic
@@ -128,7 +116,7 @@ pub(crate) fn read_layout<'c, 'a>(
     let rank = memref.rank();
     let static_sizes = ir::shape(memref);
     let base = b.value(
-        "memref.extract_aligned_pointer_as_index",
+        memref::EXTRACT_ALIGNED_POINTER_AS_INDEX,
         &[value],
         b.index_type(),
         &[],
@@ -142,7 +130,7 @@ pub(crate) fn read_layout<'c, 'a>(
             MemRefType::new(memref.element(), &[], None, memref.memory_space()).into();
         let mut results = vec![base_type, b.index_type()];
         results.extend(std::iter::repeat_n(b.index_type(), 2 * rank));
-        let op = b.op("memref.extract_strided_metadata", &[value], &results, &[])?;
+        let op = b.op(memref::EXTRACT_STRIDED_METADATA, &[value], &results, &[])?;
         metadata = Some(op);
     }
     let result = |index: usize| -> Result<Ix<'c, 'a>, String> {

@@ -14,15 +14,19 @@
 //! instructions the chip has are emitted: cp.async, mbarrier and test_wait on
 //! sm_80..sm_89; TMA, try_wait and cluster fences on sm_90 and newer. An op
 //! that cannot be lowered gets an error at its location and the pass fails;
-//! it never produces IR for the wrong chip. After the ops are lowered, MLIR's
-//! CSE runs on each function that held one, so values every copy computes
-//! alike (thread index, pointer casts, constants) are computed once.
+//! it never produces IR for the wrong chip. Values that depend only on the
+//! kernel (thread index, first-thread test, constants, pointer casts of
+//! arguments and workgroup buffers) are computed once per kernel at the top
+//! of its entry block and shared by every copy ([`hoist`]); constants the
+//! acopy ops read and nothing else uses are erased. The pass does not touch
+//! the rest of the function (run `cse` or `canonicalize` for that).
 //!
 //! **Options** ([`PassOptions`]): `chip` overrides every gpu.module's chip;
 //! `fallback` lets cp.async take predicates, barriers and single-CTA
 //! collective attributes (see [`cp_async`]).
 //!
-//! Layout: [`build`] emits ops before an anchor op, [`memref`] reads memref
+//! Layout: [`build`] emits ops before an anchor op (the ops it may emit are
+//! listed once in [`emitted`]), [`memref`] reads memref
 //! layouts and proves alignment, [`alignment`] raises the alignment of shared
 //! buffers, [`chunk`] plans a copy's rows and chunk size
 //! (pure), then one file per path: [`cp_async`], [`tma`], and [`barrier`] for
@@ -33,6 +37,8 @@ mod barrier;
 mod build;
 pub(crate) mod chunk;
 mod cp_async;
+mod emitted;
+mod hoist;
 mod memref;
 pub(crate) mod tma;
 
@@ -62,6 +68,7 @@ pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
 fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     let _launches = tma::launches::Scope::enter();
     let _memo = crate::run_cache::Scope::enter();
+    let _kernel_values = hoist::Scope::enter();
     // Verification comes first (docs/verification.md): the lowerings rely on it.
     crate::verify::verify_operation(operation, options)?;
     let mut raw_ops = Vec::new();
@@ -77,25 +84,22 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     let context = unsafe { context_ref.to_ref() };
     let mut failed = false;
     let mut modules = Vec::new();
-    let mut functions = Vec::new();
-    let mut seen_functions = std::collections::HashSet::new();
     for raw in raw_ops {
         // SAFETY: the walk found these ops under `operation`, which the pass
         // holds; lowering one never erases another (acopy ops have no regions).
         let op = unsafe { OperationRef::from_raw(raw) };
-        match lower_op(context, op, options) {
+        let lowered = lower_op(context, op, options);
+        hoist::end_op();
+        match lowered {
             Ok(chip) => {
-                if let Some(function) = top_level_function(op) {
-                    if seen_functions.insert(function.to_raw().ptr) {
-                        functions.push(function.to_raw());
-                    }
-                }
                 if let Some(module) = target::enclosing(op, "gpu.module") {
                     if !modules.iter().any(|(raw, _)| *raw == module.to_raw().ptr) {
                         modules.push((module.to_raw().ptr, chip));
                     }
                 }
+                let constants = constant_operands(op);
                 build::erase(op);
+                erase_if_unused(&constants);
             }
             Err(message) => {
                 emit_error(op.location(), &message);
@@ -106,7 +110,7 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     if failed {
         return Err(());
     }
-    share_values(context, &functions)?;
+    hoist::erase_unused();
     // Each gpu.module now holds instructions for its chip: say so in its
     // target, with the PTX ISA they need (the NVPTX backend aborts on less).
     for (raw, chip) in modules {
@@ -124,80 +128,45 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     }
 }
 
-/// The function ops CSE is run on: isolated from above, as a pass manager
-/// needs its anchor to be.
-const FUNCTION_OPS: [&str; 3] = ["gpu.func", "func.func", "llvm.func"];
-
-/// The function op that holds `op`: its ancestor directly inside a module,
-/// if that is one of [`FUNCTION_OPS`] (any other is left without CSE).
-fn top_level_function<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    let mut current = op;
-    loop {
-        let parent = current.parent_operation()?;
-        let name = parent.name();
-        let name = name.as_string_ref().as_str().ok()?;
-        if name == "gpu.module" || name == "builtin.module" {
-            let function = current.name();
-            let function = function.as_string_ref().as_str().ok()?;
-            return (current != op && FUNCTION_OPS.contains(&function)).then_some(current);
-        }
-        current = parent;
-    }
-}
-
-/// Runs MLIR's common-subexpression elimination on each function that held
-/// acopy ops. Each op is lowered on its own, so every copy recomputed the
-/// kernel's thread index arithmetic, pointer conversions and constants; CSE
-/// keeps one of each (only side-effect-free ops are merged, so what the
-/// kernel does is unchanged). It costs less than printing and lowering the
-/// duplicates to PTX saved: 10k cp.async copies printed 16.4 MB before, 4.8 MB
-/// after. Functions without acopy ops are left as they were.
-fn share_values(context: &melior::Context, functions: &[mlir_sys::MlirOperation]) -> PassResult {
-    let mut managers: Vec<(String, mlir_sys::MlirPassManager)> = Vec::new();
-    let mut result = Ok(());
-    for raw in functions {
-        // SAFETY: the functions are live (lowering erases only acopy ops).
-        let function = unsafe { OperationRef::from_raw(*raw) };
-        let name = function.name();
-        let Ok(name) = name.as_string_ref().as_str() else {
+/// The `arith.constant`s among `op`'s operands: the lowering reads them as
+/// numbers, so once `op` is gone they are often unused.
+fn constant_operands(op: OperationRef) -> Vec<mlir_sys::MlirOperation> {
+    let mut constants = Vec::new();
+    for index in 0..op.operand_count() {
+        let Ok(operand) = op.operand(index) else {
             continue;
         };
-        let manager = match managers.iter().find(|(anchor, _)| anchor == name) {
-            Some((_, manager)) => *manager,
-            None => {
-                let anchor = melior::StringRef::new(name);
-                // SAFETY: the context is live; the manager owns the CSE pass
-                // and is destroyed below.
-                let manager = unsafe {
-                    let manager = mlir_sys::mlirPassManagerCreateOnOperation(
-                        context.to_raw(),
-                        anchor.to_raw(),
-                    );
-                    mlir_sys::mlirPassManagerAddOwnedPass(
-                        manager,
-                        mlir_sys::mlirCreateTransformsCSE(),
-                    );
-                    manager
-                };
-                managers.push((name.to_string(), manager));
-                manager
+        if let Some(defining) = crate::ir::defining_op(operand) {
+            let name = defining.name();
+            if name.as_string_ref().as_str() == Ok("arith.constant")
+                && !constants
+                    .iter()
+                    .any(|known: &mlir_sys::MlirOperation| known.ptr == defining.to_raw().ptr)
+            {
+                constants.push(defining.to_raw());
             }
-        };
-        // SAFETY: the function is live and is the manager's anchor op.
-        let outcome = unsafe { mlir_sys::mlirPassManagerRunOnOp(manager, function.to_raw()) };
-        if outcome.value == 0 {
-            emit_error(
-                function.location(),
-                "internal error: common-subexpression elimination failed on the lowered function",
-            );
-            result = Err(());
         }
     }
-    for (_, manager) in managers {
-        // SAFETY: created above, used only above.
-        unsafe { mlir_sys::mlirPassManagerDestroy(manager) };
+    constants
+}
+
+/// Erases each of `ops` that has no uses left (they are side-effect-free
+/// constants, so nothing else changes).
+fn erase_if_unused(ops: &[mlir_sys::MlirOperation]) {
+    for raw in ops {
+        // SAFETY: the constants are live (only the acopy op was erased) and
+        // each is listed once.
+        let op = unsafe { OperationRef::from_raw(*raw) };
+        let unused = op.results().all(|result| {
+            // SAFETY: a live result.
+            unsafe { mlir_sys::mlirValueGetFirstUse(melior::ir::ValueLike::to_raw(&result)) }
+                .ptr
+                .is_null()
+        });
+        if unused {
+            build::erase(op);
+        }
     }
-    result
 }
 
 /// Lowers one acopy op in place (the caller erases it); returns the chip.

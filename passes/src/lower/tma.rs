@@ -22,6 +22,7 @@
 //! entry points below refuse them too, so no TMA instruction ever reaches
 //! LLVM for a chip without it (llc would abort with "Cannot select").
 
+use super::emitted::arith;
 use crate::PassOptions;
 
 mod cluster;
@@ -92,7 +93,7 @@ fn first_thread<'c, 'a>(b: &Builder<'c, 'a>) -> Result<Value<'c, 'a>, String> {
         let is_zero = b.cmpi(Cmp::Eq, id, zero)?;
         all = Some(match all {
             None => is_zero,
-            Some(previous) => b.binary("arith.andi", previous, is_zero)?,
+            Some(previous) => b.binary(arith::ANDI, previous, is_zero)?,
         });
     }
     all.ok_or_else(|| "internal error: no thread dimensions".to_string())

@@ -262,21 +262,7 @@ fn saturating_product(sizes: impl Iterator<Item = u32>) -> u64 {
 /// The strides of a memref in elements (`None` where dynamic), or `None` for
 /// a layout that is not strided.
 fn strides(memref: MemRefType) -> Option<Vec<Option<i64>>> {
-    let rank = memref.rank();
-    let mut strides = vec![0i64; rank];
-    let mut offset = 0i64;
-    // SAFETY: the type is a live memref type and `strides` has room for one
-    // stride per dimension, which is what the C API writes.
-    let result = unsafe {
-        mlir_sys::mlirMemRefTypeGetStridesAndOffset(
-            memref.to_raw(),
-            strides.as_mut_ptr(),
-            &mut offset,
-        )
-    };
-    if result.value == 0 {
-        return None;
-    }
+    let (strides, _) = crate::run_cache::layout(memref)?;
     // SAFETY: a pure query of MLIR's dynamic-stride sentinel.
     let dynamic = unsafe { mlir_sys::mlirShapedTypeGetDynamicStrideOrOffset() };
     Some(

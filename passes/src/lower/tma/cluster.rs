@@ -5,6 +5,7 @@
 //! `rank = x + X * (y + Y * z)` for a cluster of X×Y×Z. The collective group
 //! of a copy is the set of CTAs that differ only along its `collective_axes`.
 
+use super::super::emitted::{arith, nvvm};
 use acopy_dialect::Axis;
 
 use super::super::build::{Builder, Ix};
@@ -76,22 +77,16 @@ impl Collective {
         b: &Builder<'c, 'a>,
     ) -> Result<(Value<'c, 'a>, Value<'c, 'a>), String> {
         let i32_type = b.int_type(32);
-        let rank = b.value("nvvm.read.ptx.sreg.cluster.ctarank", &[], i32_type, &[])?;
+        let rank = b.value(nvvm::CLUSTER_CTARANK, &[], i32_type, &[])?;
         let mut index = b.int(32, 0)?;
         let mut first = rank;
         let mut scale = 1i64;
         for &axis in &self.axes {
-            let name = ["x", "y", "z"][axis];
-            let id = b.value(
-                &format!("nvvm.read.ptx.sreg.cluster.ctaid.{name}"),
-                &[],
-                i32_type,
-                &[],
-            )?;
-            let scaled = b.binary("arith.muli", id, b.int(32, scale)?)?;
-            index = b.binary("arith.addi", index, scaled)?;
-            let along = b.binary("arith.muli", id, b.int(32, i64::from(self.stride(axis)))?)?;
-            first = b.binary("arith.subi", first, along)?;
+            let id = b.value(nvvm::CLUSTER_CTAID[axis], &[], i32_type, &[])?;
+            let scaled = b.binary(arith::MULI, id, b.int(32, scale)?)?;
+            index = b.binary(arith::ADDI, index, scaled)?;
+            let along = b.binary(arith::MULI, id, b.int(32, i64::from(self.stride(axis)))?)?;
+            first = b.binary(arith::SUBI, first, along)?;
             scale *= i64::from(self.cluster[axis]);
         }
         Ok((index, first))
@@ -103,14 +98,9 @@ impl Collective {
 pub(crate) fn pair_position<'c, 'a>(
     b: &Builder<'c, 'a>,
 ) -> Result<(Value<'c, 'a>, Value<'c, 'a>), String> {
-    let rank = b.value(
-        "nvvm.read.ptx.sreg.cluster.ctarank",
-        &[],
-        b.int_type(32),
-        &[],
-    )?;
-    let index = b.binary("arith.andi", rank, b.int(32, 1)?)?;
-    let leader = b.binary("arith.subi", rank, index)?;
+    let rank = b.value(nvvm::CLUSTER_CTARANK, &[], b.int_type(32), &[])?;
+    let index = b.binary(arith::ANDI, rank, b.int(32, 1)?)?;
+    let leader = b.binary(arith::SUBI, rank, index)?;
     Ok((index, leader))
 }
 

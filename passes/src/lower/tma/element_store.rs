@@ -12,6 +12,7 @@
 //!   `pending` of `acopy.wait_smem_to_gmem` counts the same groups, and that
 //!   wait's block barrier orders every thread's stores before "written".
 
+use super::super::emitted::{arith, llvm};
 use acopy_dialect::{CopySmemToGmem, ReductionOp};
 use melior::ir::{ShapedTypeLike, Type, TypeLike, Value};
 
@@ -107,7 +108,7 @@ pub(crate) fn lower<'c, 'a>(
             let within = b.cmpi(Cmp::Ult, b.ix(position)?, b.ix(dst.sizes[dim])?)?;
             inside = Some(match inside {
                 None => within,
-                Some(previous) => b.binary("arith.andi", previous, within)?,
+                Some(previous) => b.binary(arith::ANDI, previous, within)?,
             });
             let step = b.mul(position, dst.strides[dim])?;
             dst_offset = b.add(dst_offset, step)?;
@@ -120,12 +121,12 @@ pub(crate) fn lower<'c, 'a>(
         b.if_then(inside, |b| {
             let source = b.byte_offset(tile_pointer, b.mul(tile_offset, bytes)?)?;
             let target = b.byte_offset(dst_pointer, b.mul(dst_offset, bytes)?)?;
-            let value = b.value("llvm.load", &[source], moved, &[])?;
+            let value = b.value(llvm::LOAD, &[source], moved, &[])?;
             match bin_op {
-                None => b.op("llvm.store", &[value, target], &[], &[]).map(|_| ()),
+                None => b.op(llvm::STORE, &[value, target], &[], &[]).map(|_| ()),
                 Some(bin_op) => b
                     .op(
-                        "llvm.atomicrmw",
+                        llvm::ATOMICRMW,
                         &[target, value],
                         &[element],
                         &[

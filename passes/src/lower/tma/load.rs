@@ -27,6 +27,7 @@
 //!   multicast over the pair, plus `.cta_group::2` and the leader's barrier;
 //!   the leader expects twice the window's bytes.
 
+use super::super::emitted::{arith, llvm, nvvm};
 use acopy_dialect::{AcopyOp, CopyGmemToSmem, LeaderTracked};
 use melior::ir::{operation::OperationLike, r#type::MemRefType, ShapedTypeLike, Value};
 
@@ -272,14 +273,14 @@ impl<'c, 'a> TmaLoad<'_, 'c, 'a> {
         }
         let coordinates = window_coordinates(b, &coordinates)?;
         let dst = smem::tile_pointer(b, view.dst, element_bytes, align, "dst", dst_extra)?;
-        let dst = b.value("llvm.addrspacecast", &[dst], b.ptr_type(7)?, &[])?;
+        let dst = b.value(llvm::ADDRSPACECAST, &[dst], b.ptr_type(7)?, &[])?;
         let bar = super::super::barrier::barrier_pointer(b, barrier)?;
         // With cta_group::2 the transaction bytes land on the pair leader's barrier.
         let (copy_bar, is_leader) = match leader {
             Some((index, first)) => {
-                let remote = b.value("nvvm.mapa", &[bar, first], b.ptr_type(7)?, &[])?;
-                let as_int = b.value("llvm.ptrtoint", &[remote], b.int_type(64), &[])?;
-                let remote = b.value("llvm.inttoptr", &[as_int], b.ptr_type(3)?, &[])?;
+                let remote = b.value(nvvm::MAPA, &[bar, first], b.ptr_type(7)?, &[])?;
+                let as_int = b.value(llvm::PTRTOINT, &[remote], b.int_type(64), &[])?;
+                let remote = b.value(llvm::INTTOPTR, &[as_int], b.ptr_type(3)?, &[])?;
                 let zero = b.int(32, 0)?;
                 (
                     remote,
@@ -295,7 +296,7 @@ impl<'c, 'a> TmaLoad<'_, 'c, 'a> {
             let full = b.int(32, expect_bytes)?;
             let bytes = match predicate {
                 Some(predicate) => b.value(
-                    "arith.select",
+                    arith::SELECT,
                     &[predicate, full, b.int(32, 0)?],
                     b.int_type(32),
                     &[],
@@ -303,7 +304,7 @@ impl<'c, 'a> TmaLoad<'_, 'c, 'a> {
                 None => full,
             };
             let expect = |b: &Builder<'c, '_>| {
-                b.op("nvvm.mbarrier.arrive.expect_tx", &[bar, bytes], &[], &[])
+                b.op(nvvm::MBARRIER_ARRIVE_EXPECT_TX, &[bar, bytes], &[], &[])
                     .map(|_| ())
             };
             match is_leader {
@@ -324,13 +325,8 @@ impl<'c, 'a> TmaLoad<'_, 'c, 'a> {
                 if leader.is_some() {
                     attributes.push(("group", b.attr("#nvvm.cta_group<cta_2>")?));
                 }
-                b.op(
-                    "nvvm.cp.async.bulk.tensor.shared.cluster.global",
-                    &operands,
-                    &[],
-                    &attributes,
-                )
-                .map(|_| ())
+                b.op(nvvm::TMA_LOAD, &operands, &[], &attributes)
+                    .map(|_| ())
             })
         })
     }
@@ -366,8 +362,8 @@ fn multicast_slice<'c, 'a>(
     coordinates[slice.dim] = b.add(coordinates[slice.dim], rows)?;
     *dst_extra = b.mul(index, Ix::Const(slice.bytes))?;
     let pattern = b.int(32, i64::from(pattern))?;
-    let mask = b.binary("arith.shli", pattern, first)?;
-    b.value("arith.trunci", &[mask], b.int_type(16), &[])
+    let mask = b.binary(arith::SHLI, pattern, first)?;
+    b.value(arith::TRUNCI, &[mask], b.int_type(16), &[])
 }
 
 fn static_shape(memref: MemRefType) -> Result<Vec<i64>, String> {

@@ -19,6 +19,7 @@
 //! Stores add a rule of their own: no negative start coordinate
 //! ([`classify_store`]).
 
+use super::super::emitted::arith;
 use melior::ir::Value;
 
 use super::super::build::{Builder, Cmp, Ix};
@@ -45,7 +46,7 @@ pub(crate) fn classify<'c, 'a>(
     element_bytes: u64,
     promised: bool,
 ) -> Result<StartAlignment<'c, 'a>, String> {
-    if promised || element_bytes % TMA_START_ALIGN == 0 {
+    if promised || element_bytes.is_multiple_of(TMA_START_ALIGN) {
         return Ok(StartAlignment::Proved);
     }
     let aligned_elements = TMA_START_ALIGN / element_bytes.max(1);
@@ -56,11 +57,11 @@ pub(crate) fn classify<'c, 'a>(
             StartAlignment::Misaligned
         }),
         Ix::Val(value) => {
-            if pow2_divisor(value) % aligned_elements == 0 {
+            if pow2_divisor(value).is_multiple_of(aligned_elements) {
                 return Ok(StartAlignment::Proved);
             }
             let mask = b.index(aligned_elements as i64 - 1)?;
-            let low = b.binary("arith.andi", value, mask)?;
+            let low = b.binary(arith::ANDI, value, mask)?;
             let zero = b.index(0)?;
             Ok(StartAlignment::Check(b.cmpi(Cmp::Eq, low, zero)?))
         }
@@ -94,7 +95,7 @@ pub(crate) fn classify_store<'c, 'a>(
             Ix::Val(value) => {
                 dynamic = Some(match dynamic {
                     None => value,
-                    Some(previous) => b.binary("arith.ori", previous, value)?,
+                    Some(previous) => b.binary(arith::ORI, previous, value)?,
                 });
             }
         }
@@ -106,7 +107,7 @@ pub(crate) fn classify_store<'c, 'a>(
     let non_negative = b.cmpi(Cmp::Sge, bits, zero)?;
     Ok(match aligned {
         StartAlignment::Check(aligned) => {
-            StartAlignment::Check(b.binary("arith.andi", aligned, non_negative)?)
+            StartAlignment::Check(b.binary(arith::ANDI, aligned, non_negative)?)
         }
         _ => StartAlignment::Check(non_negative),
     })

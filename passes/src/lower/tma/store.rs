@@ -16,6 +16,7 @@
 //! whole block knows the tile may be reused (`read_only`) or the data is in
 //! global memory.
 
+use super::super::emitted::nvvm;
 use acopy_dialect::{CopySmemToGmem, WaitSmemToGmem};
 use melior::ir::{operation::OperationLike, ShapedTypeLike, Value};
 
@@ -61,7 +62,7 @@ pub(crate) fn lower<'c, 'a>(
         ("kind", b.attr("#nvvm.proxy_kind<async.shared>")?),
         ("space", b.attr("#nvvm.shared_space<cta>")?),
     ];
-    b.op("nvvm.fence.proxy", &[], &[], &fence)?;
+    b.op(nvvm::FENCE_PROXY, &[], &[], &fence)?;
     b.block_barrier()?;
     let first_thread = super::first_thread(b)?;
     let predicate = view.predicate;
@@ -101,8 +102,7 @@ pub(crate) fn lower<'c, 'a>(
     )?;
     if view.commit_group {
         b.if_then(first_thread, |b| {
-            b.op("nvvm.cp.async.bulk.commit.group", &[], &[], &[])
-                .map(|_| ())
+            b.op(nvvm::BULK_COMMIT_GROUP, &[], &[], &[]).map(|_| ())
         })?;
     }
     Ok(())
@@ -122,7 +122,7 @@ fn issue<'c, 'a>(
         None => {
             let segments = format!("array<i32: 1, 1, {}, 0, 0>", coordinates.len());
             b.op(
-                "nvvm.cp.async.bulk.tensor.global.shared.cta",
+                nvvm::TMA_STORE,
                 &operands,
                 &[],
                 &[("operandSegmentSizes", b.attr(&segments)?)],
@@ -131,7 +131,7 @@ fn issue<'c, 'a>(
         Some(kind) => {
             let segments = format!("array<i32: 1, 1, {}, 0>", coordinates.len());
             b.op(
-                "nvvm.cp.async.bulk.tensor.reduce",
+                nvvm::TMA_REDUCE,
                 &operands,
                 &[],
                 &[
@@ -160,6 +160,6 @@ pub(crate) fn lower_wait<'c, 'a>(
     if view.read_only {
         attributes.push(("read", b.attr("unit")?));
     }
-    b.op("nvvm.cp.async.bulk.wait_group", &[], &[], &attributes)?;
+    b.op(nvvm::BULK_WAIT_GROUP, &[], &[], &attributes)?;
     b.block_barrier()
 }
