@@ -10,31 +10,33 @@
 // i32, reaches try_wait.
 // CHECK-LABEL: gpu.func @single_cta
 // CHECK-SAME: (%[[ARG:.*]]: i1) workgroup(%[[BAR:.*]] : memref<1xi64, 3>)
-// The init and the wait share one barrier pointer, built once per kernel with
-// the other kernel-level values.
+// Constants are built once, at the top of the kernel.
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-DAG: %[[TRUE:.*]] = arith.constant true
+// The init and the wait share one barrier pointer (kernel-level values are built once).
 // CHECK: %[[ADDR:.*]] = memref.extract_aligned_pointer_as_index %[[BAR]]
 // CHECK-NEXT: %[[I64:.*]] = arith.index_cast %[[ADDR]] : index to i64
 // CHECK-NEXT: %[[PTR:.*]] = llvm.inttoptr %[[I64]] : i64 to !llvm.ptr<3>
-// CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : i32
-// CHECK-DAG: %[[PARITY:.*]] = arith.extui %[[ARG]] : i1 to i32
-// CHECK-DAG: %[[TRUE:.*]] = arith.constant true
 // CHECK: scf.if %{{.*}} {
 // CHECK-NEXT: nvvm.mbarrier.init %[[PTR]], %[[ONE]] : !llvm.ptr<3>, i32
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
 // CHECK-NOT: nvvm.cluster.arrive
 // CHECK-NOT: llvm.inttoptr
-// CHECK: scf.while
+// CHECK: %[[PARITY:.*]] = arith.extui %[[ARG]] : i1 to i32
+// CHECK-NEXT: scf.while
 // CHECK-NEXT: %[[DONE:.*]] = nvvm.mbarrier.try_wait %[[PTR]], %[[PARITY]] : !llvm.ptr<3>, i32 -> i1
 // CHECK-NEXT: %[[AGAIN:.*]] = arith.xori %[[DONE]], %[[TRUE]] : i1
 // CHECK-NEXT: scf.condition(%[[AGAIN]])
 // CHECK-NOT: nvvm.mbarrier.test.wait
 // PTX-LABEL: .entry single_cta(
 // PTX-NOT: fence.mbarrier_init
-// PTX: ld.param.b8 %[[RS:r[0-9]+]], [single_cta_param_0];
+// PTX: ld.param.b8 %[[RS:rs[0-9]+]], [single_cta_param_0];
+// PTX: and.b16 %[[BIT:rs[0-9]+]], %[[RS]], 1;
+// PTX: setp.ne.b16 %[[SET:p[0-9]+]], %[[BIT]], 0;
 // PTX: mbarrier.init.shared.b64 [__wg_single_cta_0], %r{{[0-9]+}};
-// PTX: and.b32 %[[PARITY:r[0-9]+]], %[[RS]], 1;
 // PTX: bar.sync 0;
+// PTX: selp.b32 %[[PARITY:r[0-9]+]], 1, 0, %[[SET]];
 // PTX: [[LOOP:\$L__BB[0-9_]+]]:
 // PTX-NEXT: mbarrier.try_wait.parity.shared.b64 %[[READY:p[0-9]+]], [__wg_single_cta_0], %[[PARITY]];
 // PTX-NEXT: not.pred %[[NOT:p[0-9]+]], %[[READY]];

@@ -8,19 +8,20 @@
 // RUN: %check-ptxas %t.ptx sm_80
 
 // CHECK-LABEL: gpu.func @any_block_size
+// Thread-index reads and constants are built once, at the top of the kernel.
 // CHECK-DAG: %[[DX:.*]] = gpu.block_dim x
 // CHECK-DAG: %[[DY:.*]] = gpu.block_dim y
 // CHECK-DAG: %[[DZ:.*]] = gpu.block_dim z
+// CHECK-DAG: %[[TX:.*]] = gpu.thread_id x
 // CHECK-DAG: %[[TY:.*]] = gpu.thread_id y
 // CHECK-DAG: %[[TZ:.*]] = gpu.thread_id z
+// CHECK-DAG: %[[TOTAL:.*]] = arith.constant 1024 : index
 // CHECK: %[[ZY:.*]] = arith.muli %[[TZ]], %[[DY]] : index
 // CHECK: %[[YZ:.*]] = arith.addi %[[ZY]], %[[TY]] : index
-// CHECK: %[[TX:.*]] = gpu.thread_id x
 // CHECK: %[[YX:.*]] = arith.muli %[[YZ]], %[[DX]] : index
 // CHECK: %[[T:.*]] = arith.addi %[[YX]], %[[TX]] : index
 // CHECK: %[[XY:.*]] = arith.muli %[[DX]], %[[DY]] : index
 // CHECK: %[[N:.*]] = arith.muli %[[XY]], %[[DZ]] : index
-// CHECK: %[[TOTAL:.*]] = arith.constant 1024 : index
 // CHECK: scf.for %{{.*}} = %[[T]] to %[[TOTAL]] step %[[N]] {
 // CHECK-COUNT-1: nvvm.cp.async.shared.global
 // CHECK: }
@@ -36,23 +37,19 @@
 // CHECK-NOT: gpu.thread_id z
 // CHECK-DAG: %[[TY:.*]] = gpu.thread_id y
 // CHECK-DAG: %[[TX:.*]] = gpu.thread_id x
+// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
+// CHECK-DAG: %[[C200:.*]] = arith.constant 200 : index
 // CHECK: %[[Y32:.*]] = arith.muli %[[TY]], %{{.*}} : index
 // CHECK: %[[T:.*]] = arith.addi %[[Y32]], %[[TX]] : index
-// With the block size known, both rounds' addresses depend only on the
-// thread index: they are kernel-level values, built at the top of the kernel.
 // CHECK-NOT: scf.for
 // CHECK: arith.remui %[[T]], %{{.*}} : index
-// CHECK: %[[DST1:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i64)
-// CHECK: %[[C128:.*]] = arith.constant 128 : index
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg
 // CHECK: %[[SECOND:.*]] = arith.addi %[[T]], %[[C128]] : index
-// CHECK: %[[C200:.*]] = arith.constant 200 : index
 // CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %[[SECOND]], %[[C200]] : index
+// CHECK: scf.if %[[INSIDE]] {
 // CHECK: arith.remui %[[SECOND]], %{{.*}} : index
-// CHECK: %[[DST2:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i64)
-// CHECK: nvvm.cp.async.shared.global %[[DST1]], %{{.*}}, 16, cache = cg
-// CHECK-NEXT: scf.if %[[INSIDE]] {
-// CHECK-NEXT: nvvm.cp.async.shared.global %[[DST2]], %{{.*}}, 16, cache = cg
-// CHECK-NEXT: }
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg
+// CHECK: }
 // CHECK-NEXT: nvvm.cp.async.commit.group
 // PTX-LABEL: .entry known_block_size(
 // PTX-NOT: %ntid
@@ -62,8 +59,8 @@
 
 // nvvm.reqntid with one dimension: 16 chunks for 64 threads, one guarded round.
 // CHECK-LABEL: gpu.func @reqntid
-// CHECK: %[[TX:.*]] = gpu.thread_id x
-// CHECK: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[TX:.*]] = gpu.thread_id x
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %[[TX]], %[[C16]] : index
 // CHECK: scf.if %[[INSIDE]] {
 // CHECK-COUNT-1: nvvm.cp.async.shared.global
@@ -71,19 +68,20 @@
 
 // 1024 chunks over 32 threads is 32 rounds: a loop with a constant step.
 // CHECK-LABEL: gpu.func @many_rounds
-// CHECK: %[[TX:.*]] = gpu.thread_id x
-// CHECK: %[[TOTAL:.*]] = arith.constant 1024 : index
-// CHECK: %[[STEP:.*]] = arith.constant 32 : index
+// CHECK-DAG: %[[TX:.*]] = gpu.thread_id x
+// CHECK-DAG: %[[TOTAL:.*]] = arith.constant 1024 : index
+// CHECK-DAG: %[[STEP:.*]] = arith.constant 32 : index
 // CHECK: scf.for %{{.*}} = %[[TX]] to %[[TOTAL]] step %[[STEP]] {
+
 // gpu.func's own `known_block_size` (what MLIR 22 prints and acopy's kernel
 // builders make) counts as well: 64 chunks over 48 threads, a full round and
 // a guarded one, with no block_dim.
 // CHECK-LABEL: gpu.func @inherent_known_block_size
 // CHECK-NOT: gpu.block_dim
-// CHECK: %[[TX:.*]] = gpu.thread_id x
-// CHECK: %[[C48:.*]] = arith.constant 48 : index
+// CHECK-DAG: %[[TX:.*]] = gpu.thread_id x
+// CHECK-DAG: %[[C48:.*]] = arith.constant 48 : index
+// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
 // CHECK: %[[SECOND:.*]] = arith.addi %[[TX]], %[[C48]] : index
-// CHECK: %[[C64:.*]] = arith.constant 64 : index
 // CHECK: arith.cmpi ult, %[[SECOND]], %[[C64]] : index
 // CHECK-NOT: gpu.block_dim
 // CHECK: gpu.return

@@ -86,11 +86,11 @@
 // A barrier: no commit group; every thread's cp.asyncs are tracked, then
 // thread 0 arrives once for the copy.
 // CHECK-LABEL: gpu.func @barrier
-// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : index
 // CHECK: nvvm.cp.async.shared.global
 // CHECK-NOT: nvvm.cp.async.commit.group
 // CHECK: nvvm.cp.async.mbarrier.arrive %[[BAR:.*]] : !llvm.ptr<3>
 // CHECK-NEXT: gpu.barrier
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : index
 // CHECK-NEXT: scf.if %[[FIRST]] {
 // CHECK-NEXT: nvvm.mbarrier.arrive %[[BAR]] : !llvm.ptr<3> -> i64
 // CHECK-NOT: nvvm.cp.async.commit.group

@@ -8,11 +8,12 @@
 
 // CHECK-LABEL: gpu.func @constant_column
 // The window start, (32 * 512 + 128) * 4 bytes, is folded into a constant
-// byte offset from the converted base pointer.
-// CHECK: %[[BASE:.*]] = llvm.addrspacecast %{{.*}} : !llvm.ptr to !llvm.ptr<1>
-// CHECK-NEXT: llvm.getelementptr %[[BASE]][66048] : (!llvm.ptr<1>) -> !llvm.ptr<1>, i8
+// byte offset from the converted base pointer. Constants are built once, at
+// the top of the kernel.
 // CHECK-DAG: %[[SRC_ROW:.*]] = arith.constant 2048 : index
 // CHECK-DAG: %[[DST_ROW:.*]] = arith.constant 512 : index
+// CHECK: %[[BASE:.*]] = llvm.addrspacecast %{{.*}} : !llvm.ptr to !llvm.ptr<1>
+// CHECK-NEXT: llvm.getelementptr %[[BASE]][66048] : (!llvm.ptr<1>) -> !llvm.ptr<1>, i8
 // CHECK: scf.for %[[C:.*]] = %{{.*}} to %[[T:.*]] step %{{.*}} {
 // CHECK: %[[Q:.*]] = arith.remui %[[C]], %[[PER_ROW:.*]] : index
 // CHECK: %[[R:.*]] = arith.divui %[[C]], %{{.*}} : index

@@ -11,25 +11,48 @@
 
 gpu.module @m [#nvvm.target<chip = "sm_100a">] {
   // CHECK-LABEL: gpu.func @partitioned
+  // CHECK-SAME: (%{{.*}}: memref<256x512xbf16>, %[[I:.*]]: index, %[[J:.*]]: index, %[[MAP:.*]]: !llvm.ptr {llvm.align = 64 : i64})
+  // CHECK-SAME: workgroup(%[[TILE:.*]] : memref<64x64xbf16, 3> {llvm.align = 1024 : i64}, %[[BARMEM:.*]] : memref<1xi64, 3>)
   // CHECK-SAME: box = array<i64: 64, 64>
-  // CHECK: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
-  // CHECK: %[[ONE:.*]] = arith.constant 1 : i32
-  // CHECK: %[[INDEX:.*]] = arith.andi %[[RANK]], %[[ONE]] : i32
-  // CHECK: %[[LEADER:.*]] = arith.subi %[[RANK]], %[[INDEX]] : i32
-  // CHECK: %[[IX:.*]] = arith.index_cast %[[INDEX]] : i32 to index
-  // CHECK: %[[MOVE:.*]] = arith.muli %[[IX]], %{{.*}} : index
-  // CHECK: %[[ROW:.*]] = arith.addi %{{.*}}, %[[MOVE]] : index
-  // CHECK: memref.extract_aligned_pointer_as_index %{{.*}} : memref<1xi64, 3>
-  // CHECK: %[[BAR:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
-  // CHECK-DAG: %[[IS_LEADER:.*]] = arith.cmpi eq, %[[INDEX]], %{{.*}} : i32
+  // The rank read and the constants are built once, at the top of the kernel;
+  // the rest in place, in order of use.
+  // CHECK-DAG: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+  // CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : i32
+  // CHECK-DAG: %[[WINDOW:.*]] = arith.constant 64 : index
+  // CHECK-DAG: %[[ZERO32:.*]] = arith.constant 0 : i32
+  // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+  // CHECK-DAG: %[[TX:.*]] = gpu.thread_id x
+  // CHECK-DAG: %[[TY:.*]] = gpu.thread_id y
+  // CHECK-DAG: %[[TZ:.*]] = gpu.thread_id z
   // CHECK-DAG: %[[BYTES:.*]] = arith.constant 16384 : i32
-  // CHECK: %[[REMOTE:.*]] = nvvm.mapa %[[BAR]], %[[LEADER]] : !llvm.ptr<3> -> !llvm.ptr<7>
-  // CHECK: %[[INT:.*]] = llvm.ptrtoint %[[REMOTE]] : !llvm.ptr<7> to i64
-  // CHECK: %[[LBAR:.*]] = llvm.inttoptr %[[INT]] : i64 to !llvm.ptr<3>
-  // CHECK: scf.if
-  // CHECK: scf.if %[[IS_LEADER]] {
+  // CHECK: %[[INDEX:.*]] = arith.andi %[[RANK]], %[[ONE]] : i32
+  // CHECK-NEXT: %[[LEADER:.*]] = arith.subi %[[RANK]], %[[INDEX]] : i32
+  // CHECK-NEXT: %[[IX:.*]] = arith.index_cast %[[INDEX]] : i32 to index
+  // CHECK-NEXT: %[[MOVE:.*]] = arith.muli %[[IX]], %[[WINDOW]] : index
+  // CHECK-NEXT: %[[ROW:.*]] = arith.addi %[[I]], %[[MOVE]] : index
+  // CHECK-NEXT: %[[X:.*]] = arith.index_cast %[[J]] : index to i32
+  // CHECK-NEXT: %[[Y:.*]] = arith.index_cast %[[ROW]] : index to i32
+  // CHECK-NEXT: %[[T:.*]] = memref.extract_aligned_pointer_as_index %[[TILE]]
+  // CHECK-NEXT: %[[T64:.*]] = arith.index_cast %[[T]] : index to i64
+  // CHECK-NEXT: %[[T3:.*]] = llvm.inttoptr %[[T64]] : i64 to !llvm.ptr<3>
+  // CHECK-NEXT: %[[T7:.*]] = llvm.addrspacecast %[[T3]] : !llvm.ptr<3> to !llvm.ptr<7>
+  // CHECK-NEXT: %[[B:.*]] = memref.extract_aligned_pointer_as_index %[[BARMEM]] : memref<1xi64, 3>
+  // CHECK-NEXT: %[[B64:.*]] = arith.index_cast %[[B]] : index to i64
+  // CHECK-NEXT: %[[BAR:.*]] = llvm.inttoptr %[[B64]] : i64 to !llvm.ptr<3>
+  // CHECK-NEXT: %[[REMOTE:.*]] = nvvm.mapa %[[BAR]], %[[LEADER]] : !llvm.ptr<3> -> !llvm.ptr<7>
+  // CHECK-NEXT: %[[INT:.*]] = llvm.ptrtoint %[[REMOTE]] : !llvm.ptr<7> to i64
+  // CHECK-NEXT: %[[LBAR:.*]] = llvm.inttoptr %[[INT]] : i64 to !llvm.ptr<3>
+  // CHECK-NEXT: %[[IS_LEADER:.*]] = arith.cmpi eq, %[[INDEX]], %[[ZERO32]] : i32
+  // CHECK-NEXT: %[[EX:.*]] = arith.cmpi eq, %[[TX]], %[[C0]] : index
+  // CHECK-NEXT: %[[EY:.*]] = arith.cmpi eq, %[[TY]], %[[C0]] : index
+  // CHECK-NEXT: %[[EXY:.*]] = arith.andi %[[EX]], %[[EY]] : i1
+  // CHECK-NEXT: %[[EZ:.*]] = arith.cmpi eq, %[[TZ]], %[[C0]] : index
+  // CHECK-NEXT: %[[FIRST:.*]] = arith.andi %[[EXY]], %[[EZ]] : i1
+  // CHECK-NEXT: scf.if %[[FIRST]] {
+  // CHECK-NEXT: scf.if %[[IS_LEADER]] {
   // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %[[BAR]], %[[BYTES]]
-  // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %[[LBAR]], box[%{{.*}}, %{{.*}}] {group = #nvvm.cta_group<cta_2>} :
+  // CHECK-NEXT: }
+  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[T7]], %[[MAP]], %[[LBAR]], box[%[[X]], %[[Y]]] {group = #nvvm.cta_group<cta_2>} :
   // The copy completes on the leader's barrier (the mapa result) and is not
   // a multicast.
   // PTX-LABEL: .entry partitioned(
@@ -45,14 +68,52 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
   }
 
   // CHECK-LABEL: gpu.func @replicated
+  // CHECK-SAME: (%{{.*}}: memref<256x512xbf16>, %[[I:.*]]: index, %[[J:.*]]: index, %[[MAP:.*]]: !llvm.ptr {llvm.align = 64 : i64})
+  // CHECK-SAME: workgroup(%[[TILE:.*]] : memref<64x64xbf16, 3> {llvm.align = 1024 : i64}, %[[BARMEM:.*]] : memref<1xi64, 3>)
   // CHECK-SAME: box = array<i64: 32, 64>
-  // CHECK: %[[PAIR:.*]] = arith.constant 3 : i32
-  // CHECK: %[[MASK32:.*]] = arith.shli %[[PAIR]], %{{.*}} : i32
-  // CHECK: %[[MASK:.*]] = arith.trunci %[[MASK32]] : i32 to i16
-  // CHECK: %[[BYTES:.*]] = arith.constant 16384 : i32
-  // CHECK: nvvm.mapa
-  // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
-  // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}} multicast_mask = %[[MASK]] {group = #nvvm.cta_group<cta_2>} :
+  // CHECK-DAG: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+  // CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : i32
+  // CHECK-DAG: %[[HALF:.*]] = arith.constant 32 : index
+  // CHECK-DAG: %[[HALF_BYTES:.*]] = arith.constant 4096 : index
+  // CHECK-DAG: %[[PAIR:.*]] = arith.constant 3 : i32
+  // CHECK-DAG: %[[ZERO32:.*]] = arith.constant 0 : i32
+  // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+  // CHECK-DAG: %[[TX:.*]] = gpu.thread_id x
+  // CHECK-DAG: %[[TY:.*]] = gpu.thread_id y
+  // CHECK-DAG: %[[TZ:.*]] = gpu.thread_id z
+  // CHECK-DAG: %[[BYTES:.*]] = arith.constant 16384 : i32
+  // CHECK: %[[INDEX:.*]] = arith.andi %[[RANK]], %[[ONE]] : i32
+  // CHECK-NEXT: %[[LEADER:.*]] = arith.subi %[[RANK]], %[[INDEX]] : i32
+  // CHECK-NEXT: %[[IX:.*]] = arith.index_cast %[[INDEX]] : i32 to index
+  // CHECK-NEXT: %[[MOVE:.*]] = arith.muli %[[IX]], %[[HALF]] : index
+  // CHECK-NEXT: %[[ROW:.*]] = arith.addi %[[I]], %[[MOVE]] : index
+  // CHECK-NEXT: %[[OFFSET:.*]] = arith.muli %[[IX]], %[[HALF_BYTES]] : index
+  // CHECK-NEXT: %[[MASK32:.*]] = arith.shli %[[PAIR]], %[[LEADER]] : i32
+  // CHECK-NEXT: %[[MASK:.*]] = arith.trunci %[[MASK32]] : i32 to i16
+  // CHECK-NEXT: %[[X:.*]] = arith.index_cast %[[J]] : index to i32
+  // CHECK-NEXT: %[[Y:.*]] = arith.index_cast %[[ROW]] : index to i32
+  // CHECK-NEXT: %[[T:.*]] = memref.extract_aligned_pointer_as_index %[[TILE]]
+  // CHECK-NEXT: %[[TO:.*]] = arith.addi %[[T]], %[[OFFSET]] : index
+  // CHECK-NEXT: %[[T64:.*]] = arith.index_cast %[[TO]] : index to i64
+  // CHECK-NEXT: %[[T3:.*]] = llvm.inttoptr %[[T64]] : i64 to !llvm.ptr<3>
+  // CHECK-NEXT: %[[T7:.*]] = llvm.addrspacecast %[[T3]] : !llvm.ptr<3> to !llvm.ptr<7>
+  // CHECK-NEXT: %[[B:.*]] = memref.extract_aligned_pointer_as_index %[[BARMEM]] : memref<1xi64, 3>
+  // CHECK-NEXT: %[[B64:.*]] = arith.index_cast %[[B]] : index to i64
+  // CHECK-NEXT: %[[BAR:.*]] = llvm.inttoptr %[[B64]] : i64 to !llvm.ptr<3>
+  // CHECK-NEXT: %[[REMOTE:.*]] = nvvm.mapa %[[BAR]], %[[LEADER]] : !llvm.ptr<3> -> !llvm.ptr<7>
+  // CHECK-NEXT: %[[INT:.*]] = llvm.ptrtoint %[[REMOTE]] : !llvm.ptr<7> to i64
+  // CHECK-NEXT: %[[LBAR:.*]] = llvm.inttoptr %[[INT]] : i64 to !llvm.ptr<3>
+  // CHECK-NEXT: %[[IS_LEADER:.*]] = arith.cmpi eq, %[[INDEX]], %[[ZERO32]] : i32
+  // CHECK-NEXT: %[[EX:.*]] = arith.cmpi eq, %[[TX]], %[[C0]] : index
+  // CHECK-NEXT: %[[EY:.*]] = arith.cmpi eq, %[[TY]], %[[C0]] : index
+  // CHECK-NEXT: %[[EXY:.*]] = arith.andi %[[EX]], %[[EY]] : i1
+  // CHECK-NEXT: %[[EZ:.*]] = arith.cmpi eq, %[[TZ]], %[[C0]] : index
+  // CHECK-NEXT: %[[FIRST:.*]] = arith.andi %[[EXY]], %[[EZ]] : i1
+  // CHECK-NEXT: scf.if %[[FIRST]] {
+  // CHECK-NEXT: scf.if %[[IS_LEADER]] {
+  // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %[[BAR]], %[[BYTES]]
+  // CHECK-NEXT: }
+  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[T7]], %[[MAP]], %[[LBAR]], box[%[[X]], %[[Y]]] multicast_mask = %[[MASK]] {group = #nvvm.cta_group<cta_2>} :
   // PTX-LABEL: .entry replicated(
   // PTX: .reqnctapercluster 1, 2, 1
   // PTX: mapa.shared::cluster.u64 %[[LBAR:rd[0-9]+]], %rd{{[0-9]+}}, {{%r[0-9]+|0}};

@@ -29,22 +29,35 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-SAME: acopy.tensor_maps = [{arg = 0 : i64, box = array<i64: 64, 32>, element_type = f32, oob_fill = "none", param = 3 : i64, swizzle = 0 : i64}]
   gpu.func @load(%src: memref<256x512xf32>, %i: index, %j: index)
       workgroup(%tile: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
-    // CHECK-DAG: %[[X:.*]] = arith.index_cast %[[J]] : index to i32
-    // CHECK-DAG: %[[Y:.*]] = arith.index_cast %[[I]] : index to i32
+    // Constants and thread-index reads are built once, at the top of the
+    // kernel, then the tile and barrier pointers, which both branches of the
+    // run-time start check use; what only the TMA branch uses (coordinates,
+    // the cluster tile pointer, the first-thread predicate) is built there,
+    // next to its use.
+    // CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+    // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+    // CHECK-DAG: %[[TX:.*]] = gpu.thread_id x
+    // CHECK-DAG: %[[TY:.*]] = gpu.thread_id y
+    // CHECK-DAG: %[[TZ:.*]] = gpu.thread_id z
+    // CHECK-DAG: %[[BYTES:.*]] = arith.constant 8192 : i32
     // CHECK: %[[T:.*]] = memref.extract_aligned_pointer_as_index %[[TILE]]
     // CHECK: %[[T64:.*]] = arith.index_cast %[[T]] : index to i64
     // CHECK: %[[T3:.*]] = llvm.inttoptr %[[T64]] : i64 to !llvm.ptr<3>
-    // CHECK: %[[T7:.*]] = llvm.addrspacecast %[[T3]] : !llvm.ptr<3> to !llvm.ptr<7>
     // CHECK: %[[B:.*]] = memref.extract_aligned_pointer_as_index %[[BAR]]
     // CHECK: %[[B64:.*]] = arith.index_cast %[[B]] : index to i64
     // CHECK: %[[B3:.*]] = llvm.inttoptr %[[B64]] : i64 to !llvm.ptr<3>
-    // CHECK: gpu.thread_id x
-    // CHECK: gpu.thread_id y
-    // CHECK: gpu.thread_id z
-    // CHECK-NEXT: arith.cmpi eq
-    // CHECK-NEXT: %[[FIRST:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
-    // CHECK: %[[BYTES:.*]] = arith.constant 8192 : i32
-    // CHECK: scf.if %[[FIRST]] {
+    // CHECK: %[[MIS:.*]] = arith.andi %[[J]], %[[C3]] : index
+    // CHECK-NEXT: %[[ALIGNED:.*]] = arith.cmpi eq, %[[MIS]], %[[C0]] : index
+    // CHECK-NEXT: scf.if %[[ALIGNED]] {
+    // CHECK-NEXT: %[[X:.*]] = arith.index_cast %[[J]] : index to i32
+    // CHECK-NEXT: %[[Y:.*]] = arith.index_cast %[[I]] : index to i32
+    // CHECK-NEXT: %[[T7:.*]] = llvm.addrspacecast %[[T3]] : !llvm.ptr<3> to !llvm.ptr<7>
+    // CHECK-NEXT: %[[EX:.*]] = arith.cmpi eq, %[[TX]], %[[C0]] : index
+    // CHECK-NEXT: %[[EY:.*]] = arith.cmpi eq, %[[TY]], %[[C0]] : index
+    // CHECK-NEXT: %[[EXY:.*]] = arith.andi %[[EX]], %[[EY]] : i1
+    // CHECK-NEXT: %[[EZ:.*]] = arith.cmpi eq, %[[TZ]], %[[C0]] : index
+    // CHECK-NEXT: %[[FIRST:.*]] = arith.andi %[[EXY]], %[[EZ]] : i1
+    // CHECK-NEXT: scf.if %[[FIRST]] {
     // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %[[B3]], %[[BYTES]] : !llvm.ptr<3>, i32
     // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[T7]], %[[MAP]], %[[B3]], box[%[[X]], %[[Y]]] : !llvm.ptr<7>, !llvm.ptr
     // CHECK-NEXT: }

@@ -43,17 +43,21 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   // bf16: the innermost start (the third index) must be a multiple of 8.
   // CHECK-LABEL: gpu.func @bf16_3d
   // CHECK-SAME: %[[I:[^:]*]]: index, %[[J:[^:]*]]: index, %[[K:[^:]*]]: index
-  // CHECK: %[[C7:.*]] = arith.constant 7 : index
-  // CHECK-NEXT: %[[LOW:.*]] = arith.andi %[[K]], %[[C7]] : index
-  // CHECK: %[[OK:.*]] = arith.cmpi eq, %[[LOW]], %{{.*}} : index
-  // CHECK: scf.if %[[OK]] {
-  // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32
+  // The constants are built once, at the top of the kernel; the check is
+  // built next to the copy.
+  // CHECK-DAG: %[[C7:.*]] = arith.constant 7 : index
+  // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+  // CHECK-DAG: %[[BYTES:.*]] = arith.constant 4096 : i32
+  // CHECK: %[[LOW:.*]] = arith.andi %[[K]], %[[C7]] : index
+  // CHECK-NEXT: %[[OK:.*]] = arith.cmpi eq, %[[LOW]], %[[C0]] : index
+  // CHECK-NEXT: scf.if %[[OK]] {
+  // CHECK: nvvm.mbarrier.arrive.expect_tx %[[BAR:.*]], %[[BYTES]] : !llvm.ptr<3>, i32
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}} box[%{{.*}}, %{{.*}}, %{{.*}}]
   // CHECK: } else {
   // The cp.async path completes the same barrier: each thread's cp.asyncs
   // hold the phase open, and thread 0 arrives once, as the TMA copy does.
   // CHECK: nvvm.cp.async.shared.global
-  // CHECK: nvvm.cp.async.mbarrier.arrive %[[BAR:.*]] : !llvm.ptr<3>
+  // CHECK: nvvm.cp.async.mbarrier.arrive %[[BAR]] : !llvm.ptr<3>
   // CHECK-NEXT: gpu.barrier
   // CHECK: nvvm.mbarrier.arrive %[[BAR]] : !llvm.ptr<3> -> i64
   // CHECK-NOT: nvvm.cp.async.commit.group

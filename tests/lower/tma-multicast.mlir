@@ -10,25 +10,48 @@
 gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   // Cluster 2x2x1, collective along y: the group is ranks {r, r + 2}.
   // CHECK-LABEL: gpu.func @along_y
+  // CHECK-SAME: (%{{.*}}: memref<256x512xf32>, %[[I:.*]]: index, %[[J:.*]]: index, %[[MAP:.*]]: !llvm.ptr {llvm.align = 64 : i64})
+  // CHECK-SAME: workgroup(%[[TILE:.*]] : memref<64x32xf32, 3> {llvm.align = 1024 : i64}, %[[BARMEM:.*]] : memref<1xi64, 3>)
   // CHECK-SAME: box = array<i64: 32, 32>
-  // CHECK: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
-  // CHECK: %[[Y:.*]] = nvvm.read.ptx.sreg.cluster.ctaid.y : i32
-  // CHECK: %[[STRIDE:.*]] = arith.constant 2 : i32
+  // Special-register reads, thread indices and constants are built once, at
+  // the top of the kernel; the rest in place, next to the copy.
+  // CHECK-DAG: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+  // CHECK-DAG: %[[Y:.*]] = nvvm.read.ptx.sreg.cluster.ctaid.y : i32
+  // CHECK-DAG: %[[STRIDE:.*]] = arith.constant 2 : i32
+  // CHECK-DAG: %[[HALF:.*]] = arith.constant 32 : index
+  // CHECK-DAG: %[[SLICE:.*]] = arith.constant 4096 : index
+  // CHECK-DAG: %[[PATTERN:.*]] = arith.constant 5 : i32
+  // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+  // CHECK-DAG: %[[TX:.*]] = gpu.thread_id x
+  // CHECK-DAG: %[[TY:.*]] = gpu.thread_id y
+  // CHECK-DAG: %[[TZ:.*]] = gpu.thread_id z
+  // CHECK-DAG: %[[BYTES:.*]] = arith.constant 8192 : i32
   // CHECK: %[[ALONG:.*]] = arith.muli %[[Y]], %[[STRIDE]] : i32
-  // CHECK: %[[FIRST:.*]] = arith.subi %[[RANK]], %[[ALONG]] : i32
-  // CHECK: %[[INDEX:.*]] = arith.index_cast %{{.*}} : i32 to index
-  // CHECK: %[[ROWS:.*]] = arith.muli %[[INDEX]], %{{.*}} : index
-  // CHECK: %[[ROW:.*]] = arith.addi %{{.*}}, %[[ROWS]] : index
-  // CHECK: %[[SLICE:.*]] = arith.constant 4096 : index
-  // CHECK: %[[EXTRA:.*]] = arith.muli %[[INDEX]], %[[SLICE]] : index
-  // CHECK: %[[PATTERN:.*]] = arith.constant 5 : i32
-  // CHECK: %[[SHIFTED:.*]] = arith.shli %[[PATTERN]], %[[FIRST]] : i32
-  // CHECK: %[[MASK:.*]] = arith.trunci %[[SHIFTED]] : i32 to i16
-  // CHECK: %[[Y32:.*]] = arith.index_cast %[[ROW]] : index to i32
-  // CHECK: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index
-  // CHECK: arith.addi %[[BASE]], %[[EXTRA]] : index
-  // CHECK: arith.constant 8192 : i32
-  // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%{{.*}}, %[[Y32]]] multicast_mask = %[[MASK]] :
+  // CHECK-NEXT: %[[FIRST:.*]] = arith.subi %[[RANK]], %[[ALONG]] : i32
+  // CHECK-NEXT: %[[INDEX:.*]] = arith.index_cast %{{.*}} : i32 to index
+  // CHECK-NEXT: %[[ROWS:.*]] = arith.muli %[[INDEX]], %[[HALF]] : index
+  // CHECK-NEXT: %[[ROW:.*]] = arith.addi %[[I]], %[[ROWS]] : index
+  // CHECK-NEXT: %[[EXTRA:.*]] = arith.muli %[[INDEX]], %[[SLICE]] : index
+  // CHECK-NEXT: %[[SHIFTED:.*]] = arith.shli %[[PATTERN]], %[[FIRST]] : i32
+  // CHECK-NEXT: %[[MASK:.*]] = arith.trunci %[[SHIFTED]] : i32 to i16
+  // CHECK-NEXT: %[[X32:.*]] = arith.index_cast %[[J]] : index to i32
+  // CHECK-NEXT: %[[Y32:.*]] = arith.index_cast %[[ROW]] : index to i32
+  // CHECK-NEXT: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[TILE]]
+  // CHECK-NEXT: %[[T:.*]] = arith.addi %[[BASE]], %[[EXTRA]] : index
+  // CHECK-NEXT: %[[T64:.*]] = arith.index_cast %[[T]] : index to i64
+  // CHECK-NEXT: %[[T3:.*]] = llvm.inttoptr %[[T64]] : i64 to !llvm.ptr<3>
+  // CHECK-NEXT: %[[T7:.*]] = llvm.addrspacecast %[[T3]] : !llvm.ptr<3> to !llvm.ptr<7>
+  // CHECK-NEXT: %[[B:.*]] = memref.extract_aligned_pointer_as_index %[[BARMEM]]
+  // CHECK-NEXT: %[[B64:.*]] = arith.index_cast %[[B]] : index to i64
+  // CHECK-NEXT: %[[BAR:.*]] = llvm.inttoptr %[[B64]] : i64 to !llvm.ptr<3>
+  // CHECK-NEXT: %[[EX:.*]] = arith.cmpi eq, %[[TX]], %[[C0]] : index
+  // CHECK-NEXT: %[[EY:.*]] = arith.cmpi eq, %[[TY]], %[[C0]] : index
+  // CHECK-NEXT: %[[EXY:.*]] = arith.andi %[[EX]], %[[EY]] : i1
+  // CHECK-NEXT: %[[EZ:.*]] = arith.cmpi eq, %[[TZ]], %[[C0]] : index
+  // CHECK-NEXT: %[[THREAD0:.*]] = arith.andi %[[EXY]], %[[EZ]] : i1
+  // CHECK-NEXT: scf.if %[[THREAD0]] {
+  // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %[[BAR]], %[[BYTES]] : !llvm.ptr<3>, i32
+  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[T7]], %[[MAP]], %[[BAR]], box[%[[X32]], %[[Y32]]] multicast_mask = %[[MASK]] :
   // The mask is 0b0101 shifted to the group's first rank, rank - 2 * ctaid.y.
   // PTX-LABEL: .entry along_y(
   // PTX: .reqnctapercluster 2, 2, 1
@@ -54,14 +77,16 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   // along dimension 1 (dimension 0 has length 1).
   // CHECK-LABEL: gpu.func @xy
   // CHECK-SAME: box = array<i64: 1, 16, 64>
-  // CHECK: nvvm.read.ptx.sreg.cluster.ctaid.x
-  // CHECK: nvvm.read.ptx.sreg.cluster.ctaid.y
-  // CHECK: %[[PATTERN:.*]] = arith.constant 15 : i32
+  // The special-register reads and constants are at the top of the kernel;
+  // the mask is built next to the copy, in the TMA branch of the start check.
+  // CHECK-DAG: nvvm.read.ptx.sreg.cluster.ctaid.x
+  // CHECK-DAG: nvvm.read.ptx.sreg.cluster.ctaid.y
+  // CHECK-DAG: %[[PATTERN:.*]] = arith.constant 15 : i32
+  // CHECK-DAG: %[[BYTES:.*]] = arith.constant 8192 : i32
   // CHECK: %[[SHIFTED:.*]] = arith.shli %[[PATTERN]], %{{.*}} : i32
-  // CHECK: %[[MASK:.*]] = arith.trunci %[[SHIFTED]] : i32 to i16
-  // CHECK: %[[BYTES:.*]] = arith.constant 8192 : i32
-  // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
-  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, box[%{{.*}}, %{{.*}}, %{{.*}}] multicast_mask = %[[MASK]] :
+  // CHECK-NEXT: %[[MASK:.*]] = arith.trunci %[[SHIFTED]] : i32 to i16
+  // CHECK: nvvm.mbarrier.arrive.expect_tx %[[BAR:.*]], %[[BYTES]]
+  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[BAR]], box[%{{.*}}, %{{.*}}, %{{.*}}] multicast_mask = %[[MASK]] :
   // PTX-LABEL: .entry xy(
   // PTX: mov.b32 %[[PATTERN:r[0-9]+]], 15;
   // PTX-NEXT: shl.b32 %[[SHIFTED:r[0-9]+]], %[[PATTERN]], %r{{[0-9]+}};

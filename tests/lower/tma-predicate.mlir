@@ -25,12 +25,26 @@
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: gpu.func @pred
   // CHECK-SAME: %[[P:[^:]*]]: i1
-  // The byte count is selected once, at the top of the kernel.
+  // CHECK-SAME: workgroup(%{{.*}} : memref<64x32xf32, 3> {llvm.align = 128 : i64}, %[[BAR:.*]] : memref<1xi64, 3>)
+  // The constants are built once, at the top of the kernel; the byte count is
+  // selected next to its use, in the first thread's branch.
+  // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+  // CHECK-DAG: %[[TX:.*]] = gpu.thread_id x
+  // CHECK-DAG: %[[TY:.*]] = gpu.thread_id y
+  // CHECK-DAG: %[[TZ:.*]] = gpu.thread_id z
   // CHECK-DAG: %[[FULL:.*]] = arith.constant 8192 : i32
   // CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : i32
-  // CHECK: %[[BYTES:.*]] = arith.select %[[P]], %[[FULL]], %[[ZERO]] : i32
-  // CHECK: scf.if
-  // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %[[BYTES]]
+  // CHECK: %[[B:.*]] = memref.extract_aligned_pointer_as_index %[[BAR]]
+  // CHECK-NEXT: %[[B64:.*]] = arith.index_cast %[[B]] : index to i64
+  // CHECK-NEXT: %[[B3:.*]] = llvm.inttoptr %[[B64]] : i64 to !llvm.ptr<3>
+  // CHECK-NEXT: %[[EX:.*]] = arith.cmpi eq, %[[TX]], %[[C0]] : index
+  // CHECK-NEXT: %[[EY:.*]] = arith.cmpi eq, %[[TY]], %[[C0]] : index
+  // CHECK-NEXT: %[[EXY:.*]] = arith.andi %[[EX]], %[[EY]] : i1
+  // CHECK-NEXT: %[[EZ:.*]] = arith.cmpi eq, %[[TZ]], %[[C0]] : index
+  // CHECK-NEXT: %[[FIRST:.*]] = arith.andi %[[EXY]], %[[EZ]] : i1
+  // CHECK-NEXT: scf.if %[[FIRST]] {
+  // CHECK-NEXT: %[[BYTES:.*]] = arith.select %[[P]], %[[FULL]], %[[ZERO]] : i32
+  // CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %[[B3]], %[[BYTES]]
   // CHECK-NEXT: scf.if %[[P]] {
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global
   // CHECK-NOT: predicate =

@@ -5,14 +5,16 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %check-ptxas %t.ptx sm_90
 // Coordinates are innermost first: each index is a distinct kernel argument,
-// so the checks see which goes where.
+// so the checks see which goes where. The byte count, a constant, is built at
+// the top of the kernel; the coordinates are cast next to the copy, in the
+// TMA branch of the run-time start check.
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: gpu.func @rank1
   // CHECK-SAME: (%{{.*}}: memref<1024xf32>, %[[I:.*]]: index, %[[MAP:.*]]: !llvm.ptr {llvm.align = 64 : i64})
   // CHECK-SAME: box = array<i64: 64>
-  // CHECK: %[[X:.*]] = arith.index_cast %[[I]] : index to i32
   // CHECK: %[[BYTES:.*]] = arith.constant 256 : i32
+  // CHECK: %[[X:.*]] = arith.index_cast %[[I]] : index to i32
   // CHECK: nvvm.mbarrier.arrive.expect_tx %[[BAR:.*]], %[[BYTES]] : !llvm.ptr<3>, i32
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAP]], %[[BAR]], box[%[[X]]] :
   // PTX-LABEL: .entry rank1(
@@ -30,10 +32,10 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: gpu.func @rank3_tile2
   // CHECK-SAME: (%{{.*}}: memref<8x64x128xf16>, %[[I:.*]]: index, %[[J:.*]]: index, %[[K:.*]]: index, %[[MAP:.*]]: !llvm.ptr
   // CHECK-SAME: box = array<i64: 1, 16, 32>
+  // CHECK: %[[BYTES:.*]] = arith.constant 1024 : i32
   // CHECK-DAG: %[[Z:.*]] = arith.index_cast %[[I]] : index to i32
   // CHECK-DAG: %[[Y:.*]] = arith.index_cast %[[J]] : index to i32
   // CHECK-DAG: %[[X:.*]] = arith.index_cast %[[K]] : index to i32
-  // CHECK: %[[BYTES:.*]] = arith.constant 1024 : i32
   // CHECK: nvvm.mbarrier.arrive.expect_tx %[[BAR:.*]], %[[BYTES]] : !llvm.ptr<3>, i32
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAP]], %[[BAR]], box[%[[X]], %[[Y]], %[[Z]]] :
   // PTX-LABEL: .entry rank3_tile2(
@@ -55,12 +57,12 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: gpu.func @rank5
   // CHECK-SAME: (%{{.*}}: memref<2x4x8x16x64xi64>, %[[I:.*]]: index, %[[J:.*]]: index, %[[K:.*]]: index, %[[L:.*]]: index, %[[M:.*]]: index, %[[MAP:.*]]: !llvm.ptr
   // CHECK-SAME: box = array<i64: 1, 2, 2, 4, 16>
+  // CHECK: %[[BYTES:.*]] = arith.constant 2048 : i32
   // CHECK-DAG: %[[C4:.*]] = arith.index_cast %[[I]] : index to i32
   // CHECK-DAG: %[[C3:.*]] = arith.index_cast %[[J]] : index to i32
   // CHECK-DAG: %[[C2:.*]] = arith.index_cast %[[K]] : index to i32
   // CHECK-DAG: %[[C1:.*]] = arith.index_cast %[[L]] : index to i32
   // CHECK-DAG: %[[C0:.*]] = arith.index_cast %[[M]] : index to i32
-  // CHECK: %[[BYTES:.*]] = arith.constant 2048 : i32
   // CHECK: nvvm.mbarrier.arrive.expect_tx %[[BAR:.*]], %[[BYTES]] : !llvm.ptr<3>, i32
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAP]], %[[BAR]], box[%[[C0]], %[[C1]], %[[C2]], %[[C3]], %[[C4]]] :
   // PTX-LABEL: .entry rank5(

@@ -10,27 +10,38 @@
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: gpu.func @store
   // CHECK-SAME: (%{{[^:]*}}: memref<256x512xf32>, %[[I:[^:]*]]: index, %[[MAP:[^:]*]]: !llvm.ptr {llvm.align = 64 : i64})
-  // CHECK-SAME: workgroup(%{{.*}} : memref<64x32xf32, 3> {llvm.align = 128 : i64})
-  // The first-thread test, the start check and the tile pointer are built
-  // once, at the top of the kernel, before the fence.
-  // CHECK: %[[Z:.*]] = arith.cmpi eq, %thread_id_z
-  // CHECK-NEXT: %[[FIRST:.*]] = arith.andi %{{.*}}, %[[Z]] : i1
-  // The dynamic start is checked: TMA only where the column is 4 f32 (16 bytes)
-  // aligned and no coordinate is negative (a TMA store traps on either).
-  // (The lowering builds each constant once per kernel: one zero, %c0, serves
-  // every compare.)
-  // CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
-  // CHECK-NEXT: %[[LOW:.*]] = arith.andi %[[I]], %[[C3]] : index
-  // CHECK-NEXT: %[[ALIGNED:.*]] = arith.cmpi eq, %[[LOW]], %c0 : index
-  // CHECK-NEXT: %[[BITS:.*]] = arith.ori %[[I]], %[[I]] : index
-  // CHECK-NEXT: %[[SIGN:.*]] = arith.cmpi sge, %[[BITS]], %c0 : index
-  // CHECK-NEXT: %[[TMA:.*]] = arith.andi %[[ALIGNED]], %[[SIGN]] : i1
-  // CHECK: %[[SRC:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+  // CHECK-SAME: workgroup(%[[TILE:.*]] : memref<64x32xf32, 3> {llvm.align = 128 : i64})
+  // Constants and thread indices are built once, at the top of the kernel,
+  // and so is the tile pointer, which both paths of the start check use; the
+  // first-thread test and the start check are built in place, after the fence.
+  // (The lowering builds each constant once per kernel: one zero serves every
+  // compare.)
+  // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+  // CHECK-DAG: %[[TX:.*]] = gpu.thread_id x
+  // CHECK-DAG: %[[TY:.*]] = gpu.thread_id y
+  // CHECK-DAG: %[[TZ:.*]] = gpu.thread_id z
+  // CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+  // CHECK: %[[T:.*]] = memref.extract_aligned_pointer_as_index %[[TILE]]
+  // CHECK: %[[T64:.*]] = arith.index_cast %[[T]] : index to i64
+  // CHECK-NEXT: %[[SRC:.*]] = llvm.inttoptr %[[T64]] : i64 to !llvm.ptr<3>
   // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
   // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: %[[EX:.*]] = arith.cmpi eq, %[[TX]], %[[C0]] : index
+  // CHECK-NEXT: %[[EY:.*]] = arith.cmpi eq, %[[TY]], %[[C0]] : index
+  // CHECK-NEXT: %[[EXY:.*]] = arith.andi %[[EX]], %[[EY]] : i1
+  // CHECK-NEXT: %[[Z:.*]] = arith.cmpi eq, %[[TZ]], %[[C0]] : index
+  // CHECK-NEXT: %[[FIRST:.*]] = arith.andi %[[EXY]], %[[Z]] : i1
+  // The dynamic start is checked: TMA only where the column is 4 f32 (16 bytes)
+  // aligned and no coordinate is negative (a TMA store traps on either).
+  // CHECK-NEXT: %[[LOW:.*]] = arith.andi %[[I]], %[[C3]] : index
+  // CHECK-NEXT: %[[ALIGNED:.*]] = arith.cmpi eq, %[[LOW]], %[[C0]] : index
+  // CHECK-NEXT: %[[BITS:.*]] = arith.ori %[[I]], %[[I]] : index
+  // CHECK-NEXT: %[[SIGN:.*]] = arith.cmpi sge, %[[BITS]], %[[C0]] : index
+  // CHECK-NEXT: %[[TMA:.*]] = arith.andi %[[ALIGNED]], %[[SIGN]] : i1
   // CHECK-NEXT: scf.if %[[TMA]] {
+  // CHECK-NEXT: %[[X:.*]] = arith.index_cast %[[I]] : index to i32
   // CHECK-NEXT: scf.if %[[FIRST]] {
-  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %[[MAP]], %[[SRC]], box[%{{.*}}, %{{.*}}] : !llvm.ptr, <3>
+  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %[[MAP]], %[[SRC]], box[%[[X]], %[[X]]] : !llvm.ptr, <3>
   // CHECK-NEXT: }
   // CHECK-NEXT: } else {
   // Otherwise every thread stores elements, skipping those outside dst (256x512).
@@ -65,12 +76,35 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // The predicate guards the store, not the commit, so `pending` counts the
   // same groups whatever the predicate; commit_group = false leaves the group open.
   // CHECK-LABEL: gpu.func @predicated
-  // CHECK-SAME: %[[P:[^:]*]]: i1
-  // CHECK: %[[Z:.*]] = arith.cmpi eq, %thread_id_z
-  // CHECK-NEXT: %[[FIRST:.*]] = arith.andi %{{.*}}, %[[Z]] : i1
-  // CHECK: scf.if %[[FIRST]] {
+  // CHECK-SAME: %[[I:[^:]*]]: index, %[[P:[^:]*]]: i1, %[[MAP:[^:]*]]: !llvm.ptr {llvm.align = 64 : i64})
+  // CHECK-SAME: workgroup(%[[TILE:.*]] : memref<64x32xf32, 3> {llvm.align = 128 : i64})
+  // What both stores use (the tile pointer, the coordinate, the element
+  // path's thread numbering) is built once, before the first fence.
+  // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+  // CHECK-DAG: %[[TX:.*]] = gpu.thread_id x
+  // CHECK-DAG: %[[TY:.*]] = gpu.thread_id y
+  // CHECK-DAG: %[[TZ:.*]] = gpu.thread_id z
+  // CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+  // CHECK: %[[T:.*]] = memref.extract_aligned_pointer_as_index %[[TILE]]
+  // CHECK: %[[T64:.*]] = arith.index_cast %[[T]] : index to i64
+  // CHECK-NEXT: %[[SRC:.*]] = llvm.inttoptr %[[T64]] : i64 to !llvm.ptr<3>
+  // CHECK: %[[X:.*]] = arith.index_cast %[[I]] : index to i32
+  // CHECK: nvvm.fence.proxy
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: %[[EX:.*]] = arith.cmpi eq, %[[TX]], %[[C0]] : index
+  // CHECK-NEXT: %[[EY:.*]] = arith.cmpi eq, %[[TY]], %[[C0]] : index
+  // CHECK-NEXT: %[[EXY:.*]] = arith.andi %[[EX]], %[[EY]] : i1
+  // CHECK-NEXT: %[[Z:.*]] = arith.cmpi eq, %[[TZ]], %[[C0]] : index
+  // CHECK-NEXT: %[[FIRST:.*]] = arith.andi %[[EXY]], %[[Z]] : i1
+  // CHECK-NEXT: %[[LOW:.*]] = arith.andi %[[I]], %[[C3]] : index
+  // CHECK-NEXT: %[[ALIGNED:.*]] = arith.cmpi eq, %[[LOW]], %[[C0]] : index
+  // CHECK-NEXT: %[[BITS:.*]] = arith.ori %[[I]], %[[I]] : index
+  // CHECK-NEXT: %[[SIGN:.*]] = arith.cmpi sge, %[[BITS]], %[[C0]] : index
+  // CHECK-NEXT: %[[TMA:.*]] = arith.andi %[[ALIGNED]], %[[SIGN]] : i1
+  // CHECK-NEXT: scf.if %[[TMA]] {
+  // CHECK-NEXT: scf.if %[[FIRST]] {
   // CHECK-NEXT: scf.if %[[P]] {
-  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta
+  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %[[MAP]], %[[SRC]], box[%[[X]], %[[X]]] : !llvm.ptr, <3>
   // CHECK-NEXT: }
   // CHECK-NEXT: }
   // CHECK-NEXT: } else {
@@ -79,11 +113,13 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK: scf.if %[[FIRST]] {
   // CHECK-NEXT: nvvm.cp.async.bulk.commit.group
   // CHECK-NEXT: }
-  // The second store (commit_group = false) commits nothing.
-  // CHECK: nvvm.fence.proxy
-  // CHECK: scf.if %{{.*}} {
-  // CHECK: scf.if %{{.*}} {
-  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta
+  // The second store (commit_group = false) reuses the first-thread test and
+  // the start check, and commits nothing.
+  // CHECK-NEXT: nvvm.fence.proxy
+  // CHECK-NEXT: gpu.barrier
+  // CHECK-NEXT: scf.if %[[TMA]] {
+  // CHECK-NEXT: scf.if %[[FIRST]] {
+  // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %[[MAP]], %[[SRC]], box[%[[X]], %[[X]]] : !llvm.ptr, <3>
   // CHECK-NEXT: }
   // CHECK-NEXT: } else {
   // CHECK-NOT: nvvm.cp.async.bulk.commit.group

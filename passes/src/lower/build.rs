@@ -9,8 +9,9 @@
 //! an `Err(String)` that the pass reports at the acopy op. Op names are
 //! [`OpName`]s from `super::emitted`, never strings.
 //!
-//! Pure ops whose operands are kernel-level are built once per kernel, at the
-//! top of the function, and shared by every copy (`super::hoist`).
+//! Pure ops whose operands are kernel-level are built once per kernel and
+//! shared by every copy, at the top of the function once a second copy asks
+//! (`super::hoist`).
 //!
 //! [`Ix`] is an index that may still be a compile-time constant; arithmetic
 //! on it folds constants so that static strides and shapes leave no ops
@@ -126,9 +127,10 @@ impl<'c, 'a> Builder<'c, 'a> {
         match hoist::lookup(self.hoist, block, &key) {
             // SAFETY: ops in the memo stay in the IR while they are in it.
             hoist::Lookup::Found(raw) => Ok(unsafe { OperationRef::from_raw(raw) }),
-            hoist::Lookup::New => {
-                let op = self.build(name, operands, results, attributes)?;
-                Ok(hoist::place(self.hoist_point()?, key, op))
+            hoist::Lookup::KernelLevel => {
+                let op = self.insert(self.build(name, operands, results, attributes)?);
+                hoist::remember_kernel_level(self.hoist_point()?, block, key, op.to_raw());
+                Ok(op)
             }
             hoist::Lookup::Local => {
                 let op = self.insert(self.build(name, operands, results, attributes)?);

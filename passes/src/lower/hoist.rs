@@ -5,11 +5,20 @@
 //! argument or a workgroup buffer. Lowering each op on its own would compute
 //! them again for every copy. Instead, a pure op (see `super::emitted`) whose
 //! operands are all *kernel-level* (arguments of the function's entry block, or
-//! values placed here before) is placed once near the top of the function's
-//! entry block, and every later request for the same op, operands, result
-//! types and attributes gets that op back. This is what upstream builders do
-//! with `createOrFold` and a constant cache, extended to the thread and pointer
-//! values a copy needs; CSE has nothing left to merge.
+//! kernel-level values built before) is remembered per kernel, and a later
+//! request for the same op, operands, result types and attributes gets it
+//! back. An op without operands (a constant, a thread-index read) goes to
+//! the top of the function's entry block at once. Any other is first built
+//! in place, next to its first use; when a request
+//! comes from somewhere that place does not dominate (another copy's block, a
+//! region), it moves, with the kernel-level values it uses, up to the top of
+//! the function's entry block. So what several copies share is computed once
+//! at the top, and what one copy alone needs (its chunk addresses) stays next
+//! to that copy: hoisting everything to the top made LLVM's poison analysis
+//! (`programUndefinedIfUndefOrPoison`, which walks a basic block) quadratic
+//! in the distance between definitions and uses. This is what upstream
+//! builders do with `createOrFold` and a constant cache, extended to the
+//! thread and pointer values a copy needs; CSE has nothing left to merge.
 //!
 //! Where: only in functions directly inside a module (`gpu.func`, `func.func`,
 //! `llvm.func`), and only when every op between the acopy op and its function
@@ -18,15 +27,15 @@
 //! region op that might be isolated from above) is built in place, as before.
 //!
 //! The memo lives for one `acopy-lower` run ([`Scope`]). It holds raw pointers
-//! to ops and blocks: placed ops are never erased by the lowering (only acopy
-//! ops are), and [`erase_unused`] runs before the scope ends.
+//! to ops and blocks: remembered ops are never erased by the lowering (only
+//! acopy ops are), and [`erase_unused`] runs before the scope ends.
 
 use std::{
     cell::RefCell,
     collections::{HashMap, HashSet},
 };
 
-use melior::ir::{block::BlockLike, operation::OperationLike, Operation, OperationRef, RegionLike};
+use melior::ir::{block::BlockLike, operation::OperationLike, OperationRef, RegionLike};
 use mlir_sys::{MlirBlock, MlirOperation};
 
 use crate::scoped_memo::{self, Guard, Slot};
@@ -50,15 +59,26 @@ pub(crate) struct Key {
     pub attributes: Vec<(&'static str, usize)>,
 }
 
+/// Where a kernel-level op is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// Near the top of the entry block, where it dominates the whole function.
+    Top,
+    /// Where it was first built, in this block (address).
+    InPlace(usize),
+}
+
 #[derive(Default)]
 struct Kernel {
-    /// The last op placed: the next goes after it (or first in the block).
+    /// The last op moved to the top: the next goes after it (or first in the block).
     last: Option<MlirOperation>,
     ops: HashMap<Key, MlirOperation>,
-    /// The results of placed ops (value addresses).
+    /// Where each remembered op (address) is.
+    places: HashMap<usize, Place>,
+    /// The results of remembered ops (value addresses).
     values: HashSet<usize>,
-    /// Placed ops in the order they were placed.
-    placed: Vec<MlirOperation>,
+    /// Remembered ops in the order they were built.
+    built: Vec<MlirOperation>,
 }
 
 #[derive(Default)]
@@ -128,15 +148,15 @@ fn is_module(op: OperationRef) -> bool {
     )
 }
 
-/// What the memo says about a pure op with `key`, about to be inserted
-/// before `anchor` in the function of `point` (if it takes kernel-level values).
+/// What the memo says about a pure op with `key`, about to be inserted in
+/// `block`, in the function of `point` (if it takes kernel-level values).
 pub(crate) enum Lookup {
     /// Not kept: no run in progress. Build it in place.
     InPlace,
     /// Built before, where it dominates this use: reuse it.
     Found(MlirOperation),
-    /// Kernel-level and new: [`place`] it.
-    New,
+    /// Kernel-level and new: build it in place and [`remember_kernel_level`] it.
+    KernelLevel,
     /// New, not kernel-level: build it in place and [`remember_local`] it.
     Local,
 }
@@ -145,14 +165,21 @@ pub(crate) fn lookup(point: Option<Point>, block: MlirBlock, key: &Key) -> Looku
     scoped_memo::with(&MEMO, |memo| {
         if let Some(point) = point {
             let kernel = memo.kernels.entry(point.entry.ptr as usize).or_default();
-            if let Some(op) = kernel.ops.get(key) {
-                return Lookup::Found(*op);
+            if let Some(&op) = kernel.ops.get(key) {
+                let here = Place::InPlace(block.ptr as usize);
+                if matches!(kernel.places.get(&(op.ptr as usize)), Some(&place) if place != Place::Top && place != here)
+                {
+                    // Asked for from another block: it (and what it uses)
+                    // goes to the top, where it dominates every use.
+                    to_top(kernel, point, op);
+                }
+                return Lookup::Found(op);
             }
             let kernel_level = key.operands.iter().all(|&operand| {
                 kernel.values.contains(&operand) || is_entry_argument(point, operand)
             });
             if kernel_level {
-                return Lookup::New;
+                return Lookup::KernelLevel;
             }
         }
         match memo
@@ -165,6 +192,70 @@ pub(crate) fn lookup(point: Option<Point>, block: MlirBlock, key: &Key) -> Looku
         }
     })
     .unwrap_or(Lookup::InPlace)
+}
+
+/// Remembers `op`, a kernel-level op just built in place in `block`.
+pub(crate) fn remember_kernel_level(point: Point, block: MlirBlock, key: Key, op: MlirOperation) {
+    scoped_memo::with(&MEMO, |memo| {
+        let kernel = memo.kernels.entry(point.entry.ptr as usize).or_default();
+        kernel
+            .places
+            .insert(op.ptr as usize, Place::InPlace(block.ptr as usize));
+        // SAFETY: `op` is a live op.
+        let results = unsafe { mlir_sys::mlirOperationGetNumResults(op) };
+        for index in 0..results {
+            // SAFETY: `index` is below the number of results.
+            let value = unsafe { mlir_sys::mlirOperationGetResult(op, index) };
+            kernel.values.insert(value.ptr as usize);
+        }
+        let leaf = key.operands.is_empty();
+        kernel.ops.insert(key, op);
+        kernel.built.push(op);
+        if leaf {
+            // Constants and thread-index reads go to the top at once: they
+            // cost nothing to keep there (LLVM folds constants into their
+            // uses), and a constant in a loop body is not what a person writes.
+            to_top(kernel, point, op);
+        }
+    });
+}
+
+/// Moves `op` to the top of the entry block, after the kernel-level values
+/// moved there before, moving first the remembered ops it uses that are not
+/// there yet (they were built before it, so the recursion ends).
+fn to_top(kernel: &mut Kernel, point: Point, op: MlirOperation) {
+    // SAFETY: remembered ops and their operands are live during the run.
+    let operands = unsafe { mlir_sys::mlirOperationGetNumOperands(op) };
+    for index in 0..operands {
+        // SAFETY: `index` is below the number of operands.
+        let operand = unsafe { mlir_sys::mlirOperationGetOperand(op, index) };
+        // SAFETY: a live value.
+        if unsafe { mlir_sys::mlirValueIsAOpResult(operand) } {
+            // SAFETY: an op result has an owner.
+            let owner = unsafe { mlir_sys::mlirOpResultGetOwner(operand) };
+            if matches!(
+                kernel.places.get(&(owner.ptr as usize)),
+                Some(Place::InPlace(_))
+            ) {
+                to_top(kernel, point, owner);
+            }
+        }
+    }
+    // SAFETY: `op` and `last` are live ops of the function; the entry block is
+    // live; moving an op within the function keeps it owned by the IR.
+    unsafe {
+        match kernel.last {
+            Some(last) => mlir_sys::mlirOperationMoveAfter(op, last),
+            None => {
+                let first = mlir_sys::mlirBlockGetFirstOperation(point.entry);
+                if first.ptr != op.ptr {
+                    mlir_sys::mlirOperationMoveBefore(op, first);
+                }
+            }
+        }
+    }
+    kernel.last = Some(op);
+    kernel.places.insert(op.ptr as usize, Place::Top);
 }
 
 /// Remembers `op`, built in place in `block`, for later requests with the
@@ -195,46 +286,13 @@ pub(crate) fn end_op() {
     });
 }
 
-/// Places `op` (for which [`lookup`] said `New`) with the kernel-level values
-/// of `point`'s function, and remembers it under `key`.
-pub(crate) fn place<'c, 'a>(point: Point, key: Key, op: Operation<'c>) -> OperationRef<'c, 'a> {
-    let placed = scoped_memo::with(&MEMO, |memo| {
-        let kernel = memo.kernels.entry(point.entry.ptr as usize).or_default();
-        let reference = kernel.last.unwrap_or(MlirOperation {
-            ptr: std::ptr::null_mut(),
-        });
-        let raw = op.into_raw();
-        // SAFETY: the entry block is live for the run; the reference is an op
-        // placed in it before (never erased during the run) or null, which
-        // puts the op first. The block takes ownership of `raw`.
-        unsafe { mlir_sys::mlirBlockInsertOwnedOperationAfter(point.entry, reference, raw) };
-        kernel.last = Some(raw);
-        kernel.placed.push(raw);
-        // SAFETY: `raw` is a live op.
-        let results = unsafe { mlir_sys::mlirOperationGetNumResults(raw) };
-        for index in 0..results {
-            // SAFETY: `index` is below the number of results.
-            let value = unsafe { mlir_sys::mlirOperationGetResult(raw, index) };
-            kernel.values.insert(value.ptr as usize);
-        }
-        kernel.ops.insert(key, raw);
-        raw
-    });
-    let raw = placed.expect("place is only called after lookup answered New, inside a scope");
-    // SAFETY: the op was just inserted into the IR the caller builds into.
-    unsafe { OperationRef::from_raw(raw) }
-}
-
-/// Erases placed ops that nothing uses (a block size asked for but not
+/// Erases remembered kernel-level ops that nothing uses (a block size asked for but not
 /// needed, say), latest first so that an op's users go before it.
 pub(crate) fn erase_unused() {
     let placed: Vec<MlirOperation> = scoped_memo::with(&MEMO, |memo| {
         let mut all = Vec::new();
-        for kernel in memo.kernels.values_mut() {
-            all.append(&mut kernel.placed);
-            kernel.ops.clear();
-            kernel.values.clear();
-            kernel.last = None;
+        for (_, mut kernel) in memo.kernels.drain() {
+            all.append(&mut kernel.built);
         }
         all
     })
