@@ -11,7 +11,9 @@
 # (X: ratio of CPU times; below 1 means acopy is faster); the full table
 # (wall times too) goes to standard error.
 # Environment: ROUTES_LEVELS (default lower,ptx), ROUTES_PATHS (cpasync,tma),
-# ROUTES_STARTS (static,dynamic) narrow the run.
+# ROUTES_STARTS (static,dynamic) narrow the run; UPSTREAM_THREADS=1 runs
+# mlir-opt on one thread (default: MLIR's pool, one thread per core; acopy-opt
+# always runs on one); COMPILE_JSON=FILE appends each cell to FILE as JSON.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ $# -lt 1 || ! $1 =~ ^[1-9][0-9]*$ ]]; then
@@ -34,4 +36,5 @@ cargo build --release -q -p acopy-opt
 exec python3 bench/compile_speed.py --lines --sizes "$n" --per-kernel "$per_kernel" \
     --repeat "$repeat" --levels "${ROUTES_LEVELS:-lower,ptx}" \
     --paths "${ROUTES_PATHS:-cpasync,tma}" --starts "${ROUTES_STARTS:-static,dynamic}" \
+    --upstream-threads "${UPSTREAM_THREADS:-all}" ${COMPILE_JSON:+--json "$COMPILE_JSON"} \
     --acopy-opt target/release/acopy-opt

@@ -23,10 +23,18 @@ Method: for every route the two tools run alternately (acopy, upstream, acopy,
 CPU time (user + sys, from wait4), wall time and peak RSS. The ratio is
 acopy / upstream from the same run: below 1 means acopy is faster / smaller.
 
+Threads: acopy-opt runs on one thread (its pass is one module-level pass, and
+one thread keeps diagnostics in order). mlir-opt uses MLIR's thread pool by
+default (one thread per core); --upstream-threads 1 runs it with
+--mlir-disable-threading. CPU time counts every thread, wall time does not.
+
 Usage:
   bench/compile_speed.py [--sizes 10000,100000] [--per-kernel 100] [--repeat 3]
                          [--paths cpasync,tma] [--starts static,dynamic]
                          [--levels lower,ptx] [--acopy-opt PATH] [--lines]
+                         [--upstream-threads all|1] [--json FILE]
+  --json appends one JSON object per cell to FILE (bench/plot_compile.py
+  draws time per copy against size from such files).
   With --lines the table goes to standard error and standard output gets one
   line per route and size (bench/compile.sh):
     ROUTE ratio acopy/upstream: X rss acopy/upstream: A/B MB
@@ -36,6 +44,7 @@ Usage:
                          [--no-block-size] -n N [--per-kernel K]   (writes one input to stdout)
 """
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -171,12 +180,13 @@ def measure(command):
     return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024.0
 
 
-def commands(path, level, acopy_opt, ours, ref):
+def commands(path, level, acopy_opt, ours, ref, upstream_threads="all"):
+    threading = ["--mlir-disable-threading"] if upstream_threads == "1" else []
     if level == "lower":
-        return [acopy_opt, ours, "--acopy-lower"], [MLIR_OPT, ref, "--convert-nvgpu-to-nvvm"]
+        return [acopy_opt, ours, "--acopy-lower"], [MLIR_OPT, ref, "--convert-nvgpu-to-nvvm"] + threading
     pipeline = (f"--gpu-lower-to-nvvm-pipeline=cubin-chip={CHIP[path]} "
                 f"cubin-features={PTX_FEATURES[path]} cubin-format=isa")
-    return [acopy_opt, ours, "--acopy-lower", "--emit=ptx"], [MLIR_OPT, ref, pipeline]
+    return [acopy_opt, ours, "--acopy-lower", "--emit=ptx"], [MLIR_OPT, ref, pipeline] + threading
 
 
 def main():
@@ -194,6 +204,8 @@ def main():
     parser.add_argument("--no-block-size", action="store_true")
     parser.add_argument("-n", type=int, default=1000)
     parser.add_argument("--lines", action="store_true")
+    parser.add_argument("--upstream-threads", choices=["all", "1"], default="all")
+    parser.add_argument("--json")
     args = parser.parse_args()
     if args.emit == "acopy":
         sys.stdout.write(acopy_input(args.n, args.path, args.start, args.per_kernel, not args.no_block_size))
@@ -205,7 +217,8 @@ def main():
         sys.exit(f"{args.acopy_opt} not found: cargo build --release -p acopy-opt")
     table = sys.stderr if args.lines else sys.stdout
     print(f"compile speed, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} CPUs, "
-          f"{args.per_kernel} copies per kernel, median of {args.repeat} alternated runs; ratio = acopy / upstream",
+          f"{args.per_kernel} copies per kernel, median of {args.repeat} alternated runs; ratio = acopy / upstream; "
+          f"acopy-opt 1 thread, mlir-opt {'1 thread' if args.upstream_threads == '1' else 'all cores'}",
           file=table)
     print(file=table)
     print("| route | copies | acopy cpu s | upstream cpu s | cpu ratio | acopy wall s | upstream wall s "
@@ -222,7 +235,7 @@ def main():
                     with open(ref, "w") as f:
                         f.write(upstream_input(n, path, start, args.per_kernel))
                     for level in args.levels.split(","):
-                        a_cmd, u_cmd = commands(path, level, args.acopy_opt, ours, ref)
+                        a_cmd, u_cmd = commands(path, level, args.acopy_opt, ours, ref, args.upstream_threads)
                         a_runs, u_runs = [], []
                         for _ in range(args.repeat):
                             a_runs.append(measure(a_cmd))
@@ -233,6 +246,14 @@ def main():
                         print(f"| {route} | {n} | {a[0]:.3f} | {u[0]:.3f} | {a[0] / u[0]:.2f} | {a[1]:.3f} | "
                               f"{u[1]:.3f} | {a[1] / u[1]:.2f} | {a[2]:.0f} | {u[2]:.0f} | {a[2] / u[2]:.2f} | "
                               f"{a[0] / n * 1e6:.1f} |", file=table, flush=True)
+                        if args.json:
+                            with open(args.json, "a") as record:
+                                record.write(json.dumps({
+                                    "path": path, "start": start, "level": level, "copies": n,
+                                    "per_kernel": args.per_kernel, "upstream_threads": args.upstream_threads,
+                                    "acopy_cpu_s": a[0], "upstream_cpu_s": u[0], "acopy_wall_s": a[1],
+                                    "upstream_wall_s": u[1], "acopy_rss_mb": a[2], "upstream_rss_mb": u[2],
+                                    "date": time.strftime('%Y-%m-%d', time.gmtime())}) + "\n")
                         if args.lines:
                             print(f"{path}-{start}-{level} ratio acopy/upstream: {a[0] / u[0]:.2f} "
                                   f"rss acopy/upstream: {a[2]:.0f}/{u[2]:.0f} MB", flush=True)
