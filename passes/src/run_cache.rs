@@ -11,7 +11,9 @@
 //! its context. Outside a scope (a library caller checking one op) nothing is
 //! kept.
 
-use std::{cell::RefCell, collections::HashMap};
+use std::cell::RefCell;
+
+use rustc_hash::FxHashMap as HashMap;
 
 use melior::ir::{Attribute, AttributeLike, Type, TypeLike};
 

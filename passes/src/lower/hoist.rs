@@ -30,10 +30,12 @@
 //! to ops and blocks: remembered ops are never erased by the lowering (only
 //! acopy ops are), and [`erase_unused`] runs before the scope ends.
 
-use std::{
-    cell::RefCell,
-    collections::{HashMap, HashSet},
-};
+use std::cell::RefCell;
+
+// The memo is hit once per op the lowering builds: Fx hashing of addresses
+// instead of SipHash (no untrusted keys here, only pointers).
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use smallvec::SmallVec;
 
 use melior::ir::{block::BlockLike, operation::OperationLike, OperationRef, RegionLike};
 use mlir_sys::{MlirBlock, MlirOperation};
@@ -54,9 +56,9 @@ pub(crate) struct Point {
 #[derive(PartialEq, Eq, Hash, Debug, Clone)]
 pub(crate) struct Key {
     pub name: &'static str,
-    pub operands: Vec<usize>,
-    pub results: Vec<usize>,
-    pub attributes: Vec<(&'static str, usize)>,
+    pub operands: SmallVec<[usize; 3]>,
+    pub results: SmallVec<[usize; 1]>,
+    pub attributes: SmallVec<[(&'static str, usize); 2]>,
 }
 
 /// Where a kernel-level op is.
@@ -307,7 +309,7 @@ pub(crate) fn erase_unused() {
 /// no uses, latest first so that an op's users go before it; returns the
 /// addresses of those erased.
 fn erase_unused_of(built: Vec<MlirOperation>) -> HashSet<usize> {
-    let mut erased = HashSet::new();
+    let mut erased = HashSet::default();
     for raw in built.into_iter().rev() {
         // SAFETY: placed ops are live until erased here, once each.
         let unused = unsafe {
