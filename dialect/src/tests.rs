@@ -250,7 +250,7 @@ fn remarks_and_warnings_are_real_diagnostics() {
     crate::diagnostics::emit_remark(location, "kept on sm_80");
     crate::diagnostics::emit_warning(location, "careful\0here");
     crate::diagnostics::emit_error(location, "refused");
-    let (Remark, Warning, Error) = (
+    let (remark, warning, error) = (
         "Remark".to_string(),
         "Warning".to_string(),
         "Error".to_string(),
@@ -260,9 +260,9 @@ fn remarks_and_warnings_are_real_diagnostics() {
     assert_eq!(
         seen,
         [
-            (Remark, location.clone(), "kept on sm_80".to_string()),
-            (Warning, location.clone(), "careful here".to_string()),
-            (Error, location, "refused".to_string()),
+            (remark, location.clone(), "kept on sm_80".to_string()),
+            (warning, location.clone(), "careful here".to_string()),
+            (error, location, "refused".to_string()),
         ]
     );
 }
