@@ -90,6 +90,7 @@ pub fn add_passes(
         "acopy-prepare-emit",
         "Set each gpu.module's NVVM target to its chip and refuse IR the chip cannot compile",
         options,
+        &[],
         body,
     ));
     let mut steps = vec![format!("gpu.module({UPSTREAM})")];

@@ -3,6 +3,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use melior::{
+    dialect::DialectHandle,
     ir::{operation::OperationLike, r#type::TypeId, OperationRef},
     pass::{create_external, ExternalPass, Pass},
 };
@@ -16,7 +17,9 @@ pub(crate) struct PassId;
 /// What a pass body returns: `Err` after it has emitted its error diagnostics.
 pub(crate) type PassResult = Result<(), ()>;
 
-/// Makes an MLIR pass that runs `body` on the op it is scheduled on.
+/// Makes an MLIR pass that runs `body` on the op it is scheduled on. The pass
+/// manager loads `dependent_dialects` into the context before it runs, so the
+/// body may build their ops in a context whose IR never used them.
 ///
 /// The body runs inside MLIR's pass manager, below C++ frames that a Rust
 /// panic must never unwind through (it would abort the process). A panic is
@@ -26,6 +29,7 @@ pub(crate) fn external_pass(
     argument: &'static str,
     summary: &'static str,
     options: PassOptions,
+    dependent_dialects: &[DialectHandle],
     body: fn(OperationRef, &PassOptions) -> PassResult,
 ) -> Pass {
     create_external(
@@ -48,7 +52,7 @@ pub(crate) fn external_pass(
         argument,
         summary,
         "",
-        &[],
+        dependent_dialects,
     )
 }
 
@@ -104,6 +108,7 @@ mod tests {
             "acopy-test-panic",
             "panics",
             PassOptions::default(),
+            &[],
             panics,
         ));
         assert!(manager.run(&mut module).is_err());

@@ -62,7 +62,20 @@ static ID: PassId = PassId;
 
 /// Creates the `acopy-lower` pass.
 pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
-    external_pass(&ID, "acopy-lower", SUMMARY, options, run)
+    use melior::dialect::DialectHandle;
+    // SAFETY: a pure query of the nvvm dialect's handle (melior has no
+    // wrapper for it).
+    let nvvm = unsafe { DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__nvvm__()) };
+    // The dialects of the ops it builds (`emitted`).
+    let builds = [
+        DialectHandle::arith(),
+        DialectHandle::gpu(),
+        DialectHandle::llvm(),
+        DialectHandle::memref(),
+        DialectHandle::scf(),
+        nvvm,
+    ];
+    external_pass(&ID, "acopy-lower", SUMMARY, options, &builds, run)
 }
 
 fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
@@ -216,4 +229,51 @@ pub(super) fn rejected_by_verify(what: &str, target: &target::Target) -> String 
         target.chip.copy_path(),
         target.chip
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use melior::{
+        dialect::DialectRegistry, ir::Module, pass::PassManager, utility::register_all_dialects,
+        Context,
+    };
+
+    /// A frontend's context has every dialect registered but loads only
+    /// what its IR uses; the ops acopy-lower builds (`scf`, `llvm`, ...) are
+    /// in dialects the input never mentions (`scf` here), which the pass declares as
+    /// dependent so that the pass manager loads them before it runs.
+    #[test]
+    fn lowers_in_a_context_that_has_not_loaded_the_dialects_it_builds() {
+        let registry = DialectRegistry::new();
+        register_all_dialects(&registry);
+        let context = Context::new();
+        context.append_dialect_registry(&registry);
+        acopy_dialect::load(&context).unwrap();
+        let text = r#"
+            gpu.module @m [#nvvm.target<chip = "sm_80">] {
+              gpu.func @k(%src: memref<64x128xf32>) workgroup(%dst: memref<64x128xf32, 3>) kernel {
+                %c0 = arith.constant 0 : index
+                "acopy.copy_gmem_to_smem"(%src, %dst, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<64x128xf32>, memref<64x128xf32, 3>, index, index) -> ()
+                gpu.return
+              }
+            }"#;
+        let mut module = Module::parse(&context, text).expect("the input parses");
+        for op in ["scf.for"] {
+            let name = melior::StringRef::new(op);
+            // SAFETY: a live context and a string that outlives the call.
+            let registered = unsafe {
+                mlir_sys::mlirContextIsRegisteredOperation(context.to_raw(), name.to_raw())
+            };
+            assert!(
+                !registered,
+                "{op}'s dialect is loaded before the pass: the test would prove nothing"
+            );
+        }
+        let manager = PassManager::new(&context);
+        manager.add_pass(super::create_pass(crate::PassOptions::default()));
+        assert!(manager.run(&mut module).is_ok());
+        let lowered = module.as_operation().to_string();
+        assert!(lowered.contains("scf.for"), "{lowered}");
+        assert!(lowered.contains("nvvm.cp.async.shared.global"), "{lowered}");
+    }
 }

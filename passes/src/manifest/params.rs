@@ -40,7 +40,7 @@ static ID: PassId = PassId;
 
 /// Creates the `acopy-tensor-map-params` pass.
 pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
-    external_pass(&ID, "acopy-tensor-map-params", SUMMARY, options, run)
+    external_pass(&ID, "acopy-tensor-map-params", SUMMARY, options, &[], run)
 }
 
 fn run(operation: OperationRef, _options: &PassOptions) -> PassResult {

@@ -63,7 +63,7 @@ static ID: PassId = PassId;
 
 /// Creates the `acopy-verify` pass.
 pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
-    external_pass(&ID, "acopy-verify", SUMMARY, options, verify_operation)
+    external_pass(&ID, "acopy-verify", SUMMARY, options, &[], verify_operation)
 }
 
 /// An op's one error: the rule that fired (`None` for a view or target
