@@ -2,6 +2,7 @@
 """Plots compile time per copy against the number of copies, acopy and upstream.
 
 Usage: bench/plot_compile.py OUT.png RESULTS.jsonl [RESULTS.jsonl ...]
+Only pass-level cells (`lower`) are drawn; to-PTX cells are left out.
 The inputs are what `bench/compile.sh` appends with COMPILE_JSON=FILE (one JSON
 object per cell: path, start, level, copies, CPU seconds of both tools). One
 line per route and tool: acopy solid, upstream dashed, CPU µs per copy on the
@@ -27,6 +28,8 @@ def main():
             for line in f:
                 if line.strip():
                     cell = json.loads(line)
+                    if cell["level"] != "lower":
+                        continue
                     key = (cell["path"], cell["start"], cell["level"])
                     # A later file's measurement of the same size replaces an earlier one.
                     cells.setdefault(key, {})[cell["copies"]] = cell
@@ -34,7 +37,7 @@ def main():
     for index, (key, by_size) in enumerate(sorted(cells.items())):
         sizes = sorted(by_size)
         color = f"C{index}"
-        label = " ".join(key)
+        label = " ".join(key[:2])
         ax.plot(sizes, [by_size[n]["acopy_cpu_s"] / n * 1e6 for n in sizes], "o-", color=color,
                 label=f"acopy {label}")
         ax.plot(sizes, [by_size[n]["upstream_cpu_s"] / n * 1e6 for n in sizes], "s--", color=color,
