@@ -91,6 +91,19 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
+// A private attribution is an entry-block argument after the workgroup ones,
+// not a workgroup attribution, even in memory space 3 (gpu.func accepts an
+// integer memory space there): there is no llvm.align to raise.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%src: memref<256x512xf32>, %i: index) workgroup(%bar: memref<1xi64, 3>) private(%tile: memref<64x32xf32, 3>) kernel {
+    // expected-error @+1 {{the dst tile memref<64x32xf32, 3> of a TMA copy must be 128-byte aligned in shared memory, but it cannot be guaranteed to be: it must be a workgroup attribution of the kernel gpu.func}}
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
 module attributes {gpu.container_module} {
   func.func @host(%src: memref<256x512xf32>) {
     %c1 = arith.constant 1 : index
