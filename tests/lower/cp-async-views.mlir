@@ -25,6 +25,21 @@
 // CHECK-COUNT-2: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache =  cg
 // CHECK-NOT: scf.if
 // CHECK: nvvm.cp.async.commit.group
+// dst: a memref.view of gpu.dynamic_shared_memory (16-byte aligned) moves the
+// aligned pointer by its byte shift, so the shift bounds what is proved: 1024
+// keeps 16 bytes (16-byte chunks), 8 proves 8 (8-byte chunks); either way
+// nothing is left to check at run time.
+// CHECK-LABEL: gpu.func @view_shift_1024
+// CHECK-NOT: scf.if
+// CHECK-COUNT-2: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache =  cg
+// CHECK-NOT: scf.if
+// CHECK: nvvm.cp.async.commit.group
+// CHECK-LABEL: gpu.func @view_shift_8
+// CHECK-NOT: scf.if
+// CHECK-NOT: cache =  cg
+// CHECK-COUNT-4: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 8, cache =  ca
+// CHECK-NOT: scf.if
+// CHECK: nvvm.cp.async.commit.group
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @src_subview(%src: memref<256x512xf32>) workgroup(%tile: memref<16x64xf32, 3>) kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
     %c0 = arith.constant 0 : index
@@ -36,6 +51,22 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c0 = arith.constant 0 : index
     %view = memref.subview %buf[16, 0] [16, 64] [1, 1] : memref<32x64xf32, 3> to memref<16x64xf32, strided<[64, 1], offset: 1024>, 3>
     "acopy.copy_gmem_to_smem"(%src, %view, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<16x64xf32, strided<[64, 1], offset: 1024>, 3>, index, index) -> ()
+    gpu.return
+  }
+  gpu.func @view_shift_1024(%src: memref<256x512xf32>) kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %shift = arith.constant 1024 : index
+    %smem = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %tile = memref.view %smem[%shift][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16x64xf32, #gpu.address_space<workgroup>>
+    "acopy.copy_gmem_to_smem"(%src, %tile, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<16x64xf32, #gpu.address_space<workgroup>>, index, index) -> ()
+    gpu.return
+  }
+  gpu.func @view_shift_8(%src: memref<256x512xf32>) kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %shift = arith.constant 8 : index
+    %smem = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %tile = memref.view %smem[%shift][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16x64xf32, #gpu.address_space<workgroup>>
+    "acopy.copy_gmem_to_smem"(%src, %tile, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<16x64xf32, #gpu.address_space<workgroup>>, index, index) -> ()
     gpu.return
   }
 }
