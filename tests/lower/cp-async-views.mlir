@@ -40,6 +40,24 @@
 // CHECK-COUNT-4: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 8, cache =  ca
 // CHECK-NOT: scf.if
 // CHECK: nvvm.cp.async.commit.group
+// dst: a shared memref passed in as an argument has no alignment the lowering
+// can prove, so it is checked at run time; memref.assume_alignment says what
+// the kernel promises instead: 16 proves 16-byte chunks, 8 proves 8-byte
+// chunks, with no check.
+// CHECK-LABEL: gpu.func @shared_argument
+// CHECK: arith.andi %intptr{{.*}}, %c15 : index
+// CHECK: scf.if
+// CHECK-LABEL: gpu.func @assumed_16
+// CHECK-NOT: scf.if
+// CHECK-COUNT-2: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache =  cg
+// CHECK-NOT: scf.if
+// CHECK: nvvm.cp.async.commit.group
+// CHECK-LABEL: gpu.func @assumed_8
+// CHECK-NOT: scf.if
+// CHECK-NOT: cache =  cg
+// CHECK-COUNT-4: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 8, cache =  ca
+// CHECK-NOT: scf.if
+// CHECK: nvvm.cp.async.commit.group
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @src_subview(%src: memref<256x512xf32>) workgroup(%tile: memref<16x64xf32, 3>) kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
     %c0 = arith.constant 0 : index
@@ -67,6 +85,23 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %smem = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
     %tile = memref.view %smem[%shift][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16x64xf32, #gpu.address_space<workgroup>>
     "acopy.copy_gmem_to_smem"(%src, %tile, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<16x64xf32, #gpu.address_space<workgroup>>, index, index) -> ()
+    gpu.return
+  }
+  gpu.func @shared_argument(%src: memref<256x512xf32>, %buf: memref<16x64xf32, 3>) kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    "acopy.copy_gmem_to_smem"(%src, %buf, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<16x64xf32, 3>, index, index) -> ()
+    gpu.return
+  }
+  gpu.func @assumed_16(%src: memref<256x512xf32>, %buf: memref<16x64xf32, 3>) kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %tile = memref.assume_alignment %buf, 16 : memref<16x64xf32, 3>
+    "acopy.copy_gmem_to_smem"(%src, %tile, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<16x64xf32, 3>, index, index) -> ()
+    gpu.return
+  }
+  gpu.func @assumed_8(%src: memref<256x512xf32>, %buf: memref<16x64xf32, 3>) kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %tile = memref.assume_alignment %buf, 8 : memref<16x64xf32, 3>
+    "acopy.copy_gmem_to_smem"(%src, %tile, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<16x64xf32, 3>, index, index) -> ()
     gpu.return
   }
 }
