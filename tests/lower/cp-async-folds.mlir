@@ -27,6 +27,38 @@
 // CHECK-NOT: arith.remui
 // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache =  cg
 // CHECK-NOT: arith.divui
+
+// A block of one thread issues every chunk itself, so each chunk's number is a
+// constant and its row and column fold (a constant divided and taken modulo the
+// chunks per row, 2, and the rows per plane, 2): each chunk's offsets are
+// constant GEP indices, in order. Source rows are 256 bytes apart, planes 1024;
+// the tile is dense (16 bytes a chunk).
+// CHECK-LABEL: gpu.func @one_thread
+// CHECK-NOT: arith.divui
+// CHECK-NOT: arith.remui
+// CHECK: nvvm.cp.async.shared.global %[[DST:[0-9a-z_]+]], %[[SRC:[0-9a-z_]+]], 16, cache =  cg
+// CHECK-NEXT: %[[S1:.*]] = llvm.getelementptr %[[SRC]][16] :
+// CHECK-NEXT: %[[D1:.*]] = llvm.getelementptr %[[DST]][16] :
+// CHECK-NEXT: nvvm.cp.async.shared.global %[[D1]], %[[S1]], 16
+// CHECK-NEXT: %[[S2:.*]] = llvm.getelementptr %[[SRC]][256] :
+// CHECK-NEXT: %[[D2:.*]] = llvm.getelementptr %[[DST]][32] :
+// CHECK-NEXT: nvvm.cp.async.shared.global %[[D2]], %[[S2]], 16
+// CHECK-NEXT: %[[S3:.*]] = llvm.getelementptr %[[SRC]][272] :
+// CHECK-NEXT: %[[D3:.*]] = llvm.getelementptr %[[DST]][48] :
+// CHECK-NEXT: nvvm.cp.async.shared.global %[[D3]], %[[S3]], 16
+// CHECK-NEXT: %[[S4:.*]] = llvm.getelementptr %[[SRC]][1024] :
+// CHECK-NEXT: %[[D4:.*]] = llvm.getelementptr %[[DST]][64] :
+// CHECK-NEXT: nvvm.cp.async.shared.global %[[D4]], %[[S4]], 16
+// CHECK-NEXT: %[[S5:.*]] = llvm.getelementptr %[[SRC]][1040] :
+// CHECK-NEXT: %[[D5:.*]] = llvm.getelementptr %[[DST]][80] :
+// CHECK-NEXT: nvvm.cp.async.shared.global %[[D5]], %[[S5]], 16
+// CHECK-NEXT: %[[S6:.*]] = llvm.getelementptr %[[SRC]][1280] :
+// CHECK-NEXT: %[[D6:.*]] = llvm.getelementptr %[[DST]][96] :
+// CHECK-NEXT: nvvm.cp.async.shared.global %[[D6]], %[[S6]], 16
+// CHECK-NEXT: %[[S7:.*]] = llvm.getelementptr %[[SRC]][1296] :
+// CHECK-NEXT: %[[D7:.*]] = llvm.getelementptr %[[DST]][112] :
+// CHECK-NEXT: nvvm.cp.async.shared.global %[[D7]], %[[S7]], 16
+// CHECK-NEXT: nvvm.cp.async.commit.group
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @zero_start(%src: memref<64x128xf32>) workgroup(%dst: memref<64x128xf32, 3>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %c0 = arith.constant 0 : index
@@ -42,6 +74,11 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @one_chunk_rows(%src: memref<64x128xf32>, %i: index) workgroup(%dst: memref<64x4xf32, 3>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %c0 = arith.constant 0 : index
     "acopy.copy_gmem_to_smem"(%src, %dst, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<64x128xf32>, memref<64x4xf32, 3>, index, index) -> ()
+    gpu.return
+  }
+  gpu.func @one_thread(%src: memref<4x4x64xf32>) workgroup(%dst: memref<2x2x8xf32, 3>) kernel attributes {gpu.known_block_size = array<i32: 1, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    "acopy.copy_gmem_to_smem"(%src, %dst, %c0, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 3, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4x4x64xf32>, memref<2x2x8xf32, 3>, index, index, index) -> ()
     gpu.return
   }
 }

@@ -186,4 +186,31 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
     "acopy.copy_smem_to_gmem"(%tile, %dst, %i, %j) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start} : (memref<16x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
     gpu.return
   }
+  // The negative row alone decides (the column, 0, is aligned and not
+  // negative), and positive constant coordinates that are aligned take TMA
+  // alone: no check, no element-wise stores.
+  // CHECK-LABEL: gpu.func @store_negative_row_column_zero
+  // CHECK-SAME: ) kernel {{[{]$}}
+  // CHECK-NOT: nvvm.cp.async.bulk.tensor
+  // CHECK: llvm.store %{{.*}}, %{{.*}} : i32, !llvm.ptr<1>
+  // CHECK-NOT: nvvm.cp.async.bulk.tensor
+  // CHECK-LABEL: gpu.func @store_positive_constants
+  // CHECK-NOT: } else {
+  // CHECK-NOT: llvm.store
+  // CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta
+  // CHECK-NOT: } else {
+  // CHECK-NOT: llvm.store
+  // CHECK: gpu.return
+  gpu.func @store_negative_row_column_zero(%dst: memref<256x512xf32>) workgroup(%tile: memref<16x32xf32, 3>) kernel {
+    %cm10 = arith.constant -10 : index
+    %c0 = arith.constant 0 : index
+    "acopy.copy_smem_to_gmem"(%tile, %dst, %cm10, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (memref<16x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    gpu.return
+  }
+  gpu.func @store_positive_constants(%dst: memref<256x512xf32>) workgroup(%tile: memref<16x32xf32, 3>) kernel {
+    %c16 = arith.constant 16 : index
+    %c128 = arith.constant 128 : index
+    "acopy.copy_smem_to_gmem"(%tile, %dst, %c16, %c128) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (memref<16x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    gpu.return
+  }
 }

@@ -91,6 +91,19 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
+// A private attribution is an entry-block argument after the workgroup ones,
+// not a workgroup attribution, even in memory space 3 (gpu.func accepts an
+// integer memory space there): there is no llvm.align to raise.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%src: memref<256x512xf32>, %i: index) workgroup(%bar: memref<1xi64, 3>) private(%tile: memref<64x32xf32, 3>) kernel {
+    // expected-error @+1 {{the dst tile memref<64x32xf32, 3> of a TMA copy must be 128-byte aligned in shared memory, but it cannot be guaranteed to be: it must be a workgroup attribution of the kernel gpu.func}}
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
 module attributes {gpu.container_module} {
   func.func @host(%src: memref<256x512xf32>) {
     %c1 = arith.constant 1 : index
@@ -153,6 +166,22 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     "acopy.copy_gmem_to_smem"(%src, %t17, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<17x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     // A box the kernel already has is fine after the limit.
     "acopy.copy_gmem_to_smem"(%src, %t16, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<16x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+// The maps a kernel already lists in acopy.tensor_maps (from an earlier
+// lowering; here written by hand: boxes 1x32 to 15x32, params 2 to 16) count
+// towards the 16: one new box is the 16th map, a second new one the 17th.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%src: memref<256x512xf32>, %i: index, %map1: !llvm.ptr, %map2: !llvm.ptr, %map3: !llvm.ptr, %map4: !llvm.ptr, %map5: !llvm.ptr, %map6: !llvm.ptr, %map7: !llvm.ptr, %map8: !llvm.ptr, %map9: !llvm.ptr, %map10: !llvm.ptr, %map11: !llvm.ptr, %map12: !llvm.ptr, %map13: !llvm.ptr, %map14: !llvm.ptr, %map15: !llvm.ptr) workgroup(%t15 : memref<15x32xf32, 3>, %t16 : memref<16x32xf32, 3>, %t17 : memref<17x32xf32, 3>, %bar: memref<1xi64, 3>) kernel attributes {acopy.tensor_maps = [{arg = 0 : i64, box = array<i64: 1, 32>, element_type = f32, oob_fill = "none", param = 2 : i64, swizzle = 0 : i64}, {arg = 0 : i64, box = array<i64: 2, 32>, element_type = f32, oob_fill = "none", param = 3 : i64, swizzle = 0 : i64}, {arg = 0 : i64, box = array<i64: 3, 32>, element_type = f32, oob_fill = "none", param = 4 : i64, swizzle = 0 : i64}, {arg = 0 : i64, box = array<i64: 4, 32>, element_type = f32, oob_fill = "none", param = 5 : i64, swizzle = 0 : i64}, {arg = 0 : i64, box = array<i64: 5, 32>, element_type = f32, oob_fill = "none", param = 6 : i64, swizzle = 0 : i64}, {arg = 0 : i64, box = array<i64: 6, 32>, element_type = f32, oob_fill = "none", param = 7 : i64, swizzle = 0 : i64}, {arg = 0 : i64, box = array<i64: 7, 32>, element_type = f32, oob_fill = "none", param = 8 : i64, swizzle = 0 : i64}, {arg = 0 : i64, box = array<i64: 8, 32>, element_type = f32, oob_fill = "none", param = 9 : i64, swizzle = 0 : i64}, {arg = 0 : i64, box = array<i64: 9, 32>, element_type = f32, oob_fill = "none", param = 10 : i64, swizzle = 0 : i64}, {arg = 0 : i64, box = array<i64: 10, 32>, element_type = f32, oob_fill = "none", param = 11 : i64, swizzle = 0 : i64}, {arg = 0 : i64, box = array<i64: 11, 32>, element_type = f32, oob_fill = "none", param = 12 : i64, swizzle = 0 : i64}, {arg = 0 : i64, box = array<i64: 12, 32>, element_type = f32, oob_fill = "none", param = 13 : i64, swizzle = 0 : i64}, {arg = 0 : i64, box = array<i64: 13, 32>, element_type = f32, oob_fill = "none", param = 14 : i64, swizzle = 0 : i64}, {arg = 0 : i64, box = array<i64: 14, 32>, element_type = f32, oob_fill = "none", param = 15 : i64, swizzle = 0 : i64}, {arg = 0 : i64, box = array<i64: 15, 32>, element_type = f32, oob_fill = "none", param = 16 : i64, swizzle = 0 : i64}]} {
+    // A listed box adds no map.
+    "acopy.copy_gmem_to_smem"(%src, %t15, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<15x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %t16, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<16x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    // expected-error @+1 {{this kernel would need more than 16 TMA tensor maps}}
+    "acopy.copy_gmem_to_smem"(%src, %t17, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<17x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
 }

@@ -79,6 +79,19 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
+// Only casts between ranked memrefs are looked through: a cast from an unranked
+// kernel argument is not (the host encodes a tensor map from a ranked one).
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%u: memref<*xf32>, %i: index) workgroup(%tile: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+    %src = memref.cast %u : memref<*xf32> to memref<256x512xf32>
+    // expected-error @+1 {{the src of a TMA copy is not a kernel argument}}
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%src: memref<256x512xf32>, %i: index) workgroup(%tile: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
     %view = memref.subview %src[0, 0] [128, 256] [1, 1] : memref<256x512xf32> to memref<128x256xf32, strided<[512, 1]>>
@@ -102,6 +115,9 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     "acopy.copy_smem_to_gmem"(%tile, %view, %c0, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (memref<64x32xf32, 3>, memref<256x256xf32, strided<[512, 1]>>, index, index) -> ()
     // Constant and inside: no error.
     "acopy.copy_smem_to_gmem"(%tile, %view, %c0, %c224) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (memref<64x32xf32, 3>, memref<256x256xf32, strided<[512, 1]>>, index, index) -> ()
+    // Dimension 0 the view covers whole (offset 0, all 256 rows of the
+    // argument), so TMA's bounds there are the view's: a dynamic row is fine.
+    "acopy.copy_smem_to_gmem"(%tile, %view, %i, %c224) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (memref<64x32xf32, 3>, memref<256x256xf32, strided<[512, 1]>>, index, index) -> ()
     gpu.return
   }
 }

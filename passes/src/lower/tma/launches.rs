@@ -139,4 +139,41 @@ mod tests {
         let _scope = Scope::enter();
         assert_eq!(answers(), [true, false, false]);
     }
+
+    /// The set a scope keeps belongs to the root it was walked from: a
+    /// question about another root walks that one (the same symbol, uniqued
+    /// in the context, is launched under one root and not the other).
+    #[test]
+    fn a_scope_keeps_the_set_of_its_own_root() {
+        let context = crate::context::create_context().expect("context");
+        let parse = |launched: &str| {
+            Module::parse(
+                &context,
+                &format!(
+                    r#"module attributes {{gpu.container_module}} {{
+  gpu.module @m {{
+    gpu.func @a() kernel {{ gpu.return }}
+    gpu.func @b() kernel {{ gpu.return }}
+  }}
+  func.func @host() {{
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @m::@{launched} blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }}
+}}"#
+                ),
+            )
+            .expect("the test input parses")
+        };
+        let (first, second) = (parse("a"), parse("b"));
+        let symbol = |kernel: &str| {
+            Attribute::parse(&context, &format!("@m::@{kernel}")).expect("a symbol reference")
+        };
+        let _scope = Scope::enter();
+        let ask =
+            |module: &Module, kernel: &str| is_launched(module.as_operation(), symbol(kernel));
+        assert_eq!([ask(&first, "a"), ask(&first, "b")], [true, false]);
+        assert_eq!([ask(&second, "a"), ask(&second, "b")], [false, true]);
+        assert_eq!([ask(&first, "a"), ask(&first, "b")], [true, false]);
+    }
 }
