@@ -21,31 +21,15 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "tests"))
 import compile_speed  # noqa: E402
+from check_ptxas import mlir_string  # noqa: E402  (decodes gpu.binary's assembly strings)
 
 ASSEMBLY = re.compile(r'assembly = "((?:[^"\\]|\\.)*)"')
 DECLARATION = re.compile(r"^\s*\.(reg|shared|param|local|const|global)\b")
 LABEL = re.compile(r"^\s*\$?[A-Za-z_][\w$]*:\s*$")
-
-
-def mlir_string(text):
-    """Decodes an MLIR string literal body (\\XX hex escapes, \\\\, \\", \\n, \\t)."""
-    out = bytearray()
-    i = 0
-    while i < len(text):
-        if text[i] != "\\":
-            out += text[i].encode()
-            i += 1
-            continue
-        pair = text[i + 1:i + 3]
-        if re.fullmatch(r"[0-9A-Fa-f]{2}", pair):
-            out.append(int(pair, 16))
-            i += 3
-        else:
-            out += {"n": b"\n", "t": b"\t", '"': b'"', "\\": b"\\"}.get(text[i + 1], b"?")
-            i += 2
-    return out.decode()
 
 
 def count(ptx):
