@@ -58,6 +58,14 @@
 // CHECK-COUNT-4: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 8, cache =  ca
 // CHECK-NOT: scf.if
 // CHECK: nvvm.cp.async.commit.group
+// dst: a memref.get_global of a shared memref.global; the lowering raises the
+// global's alignment to 16, so the base is proved and nothing is checked.
+// CHECK: memref.global "private" @tile : memref<16x64xf32, 3> {alignment = 16 : i64}
+// CHECK-LABEL: gpu.func @global_tile
+// CHECK-NOT: scf.if
+// CHECK-COUNT-2: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache =  cg
+// CHECK-NOT: scf.if
+// CHECK: nvvm.cp.async.commit.group
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @src_subview(%src: memref<256x512xf32>) workgroup(%tile: memref<16x64xf32, 3>) kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
     %c0 = arith.constant 0 : index
@@ -101,6 +109,15 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @assumed_8(%src: memref<256x512xf32>, %buf: memref<16x64xf32, 3>) kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
     %c0 = arith.constant 0 : index
     %tile = memref.assume_alignment %buf, 8 : memref<16x64xf32, 3>
+    "acopy.copy_gmem_to_smem"(%src, %tile, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<16x64xf32, 3>, index, index) -> ()
+    gpu.return
+  }
+}
+gpu.module @g [#nvvm.target<chip = "sm_80">] {
+  memref.global "private" @tile : memref<16x64xf32, 3>
+  gpu.func @global_tile(%src: memref<256x512xf32>) kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %tile = memref.get_global @tile : memref<16x64xf32, 3>
     "acopy.copy_gmem_to_smem"(%src, %tile, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<16x64xf32, 3>, index, index) -> ()
     gpu.return
   }

@@ -302,6 +302,14 @@ fn templates_split_into_literal_pieces() {
 #[test]
 fn docs_table_matches_the_rules() {
     let table = rules::markdown_table();
+    // The table has its header and one row per rule, in order (an empty table
+    // would be "contained" in any document).
+    let rows: Vec<&str> = table.lines().collect();
+    assert_eq!(rows.len(), RULES.len() + 2, "{table}");
+    assert!(rows[0].starts_with("| id | op | chips |"), "{table}");
+    for (row, rule) in rows[2..].iter().zip(RULES) {
+        assert!(row.starts_with(&format!("| {} | ", rule.id)), "{row}");
+    }
     for doc in ["docs/verification.md", "README.md"] {
         let text = std::fs::read_to_string(repo_root().join(doc)).expect("the document exists");
         assert!(
