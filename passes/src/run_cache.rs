@@ -7,7 +7,7 @@
 //! type or attribute, which MLIR uniques in the context and never frees while
 //! the context lives, so IR edits during the run (ops erased, a `targets`
 //! attribute replaced) cannot make a key point at something else. The memo is
-//! dropped when the outermost [`Scope`] ends, so no key outlives the run and
+//! dropped when the outermost [`scope`] ends, so no key outlives the run and
 //! its context. Outside a scope (a library caller checking one op) nothing is
 //! kept.
 
@@ -18,7 +18,7 @@ use rustc_hash::FxHashMap as HashMap;
 use melior::ir::{Attribute, AttributeLike, Type, TypeLike};
 
 use crate::{
-    scoped_memo::{self, Guard, Slot},
+    scoped_memo::{self, Slot},
     target::TargetProblem,
 };
 use acopy_target::Chip;
@@ -29,25 +29,18 @@ struct Memo {
     chips: HashMap<usize, Vec<Result<Chip, TargetProblem>>>,
     /// Strides and offset of memref types (`None`: not strided).
     layouts: HashMap<usize, Option<(Vec<i64>, i64)>>,
-    /// Parsed attributes by context and spelling.
-    attributes: HashMap<(usize, String), usize>,
+    /// Parsed attributes by context, then spelling (a hit allocates nothing).
+    attributes: HashMap<usize, HashMap<String, usize>>,
 }
 
 thread_local! {
     static MEMO: RefCell<Slot<Memo>> = RefCell::default();
 }
 
-/// Keeps the memo until dropped; the outermost scope forgets it.
-pub(crate) struct Scope {
-    _guard: Guard<Memo>,
-}
-
-impl Scope {
-    pub(crate) fn enter() -> Self {
-        Scope {
-            _guard: scoped_memo::enter(&MEMO),
-        }
-    }
+/// Keeps the memo until the returned guard is dropped; the outermost one
+/// forgets it.
+pub(crate) fn scope() -> impl Sized {
+    scoped_memo::enter(&MEMO)
 }
 
 /// A memref type's strides and offset, as MLIR's `getStridesAndOffset` gives
@@ -79,8 +72,14 @@ pub(crate) fn layout(memref: melior::ir::r#type::MemRefType) -> Option<(Vec<i64>
 /// `text` parsed as an attribute of `context`, parsed once per run: the
 /// lowering asks for the same few (`#gpu<dim x>`, segment sizes) per copy.
 pub(crate) fn attribute<'c>(context: &'c melior::Context, text: &str) -> Option<Attribute<'c>> {
-    let key = (context.to_raw().ptr as usize, text.to_string());
-    if let Some(Some(raw)) = scoped_memo::with(&MEMO, |memo| memo.attributes.get(&key).copied()) {
+    let context_key = context.to_raw().ptr as usize;
+    let found = scoped_memo::with(&MEMO, |memo| {
+        memo.attributes
+            .get(&context_key)
+            .and_then(|spellings| spellings.get(text))
+            .copied()
+    });
+    if let Some(Some(raw)) = found {
         // SAFETY: parsed in this context during this run; attributes are
         // uniqued and live as long as their context.
         return Some(unsafe {
@@ -91,7 +90,10 @@ pub(crate) fn attribute<'c>(context: &'c melior::Context, text: &str) -> Option<
     }
     let parsed = Attribute::parse(context, text)?;
     scoped_memo::with(&MEMO, |memo| {
-        memo.attributes.insert(key, parsed.to_raw().ptr as usize)
+        memo.attributes
+            .entry(context_key)
+            .or_default()
+            .insert(text.to_string(), parsed.to_raw().ptr as usize)
     });
     Some(parsed)
 }

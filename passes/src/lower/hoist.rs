@@ -26,7 +26,7 @@
 //! entry block's values. Anything else (a `gpu.launch` body, an unknown
 //! region op that might be isolated from above) is built in place, as before.
 //!
-//! The memo lives for one `acopy-lower` run ([`Scope`]). It holds raw pointers
+//! The memo lives for one `acopy-lower` run ([`scope`]). It holds raw pointers
 //! to ops and blocks: remembered ops are never erased by the lowering (only
 //! acopy ops are), and [`erase_unused`] runs before the scope ends.
 
@@ -40,7 +40,7 @@ use smallvec::SmallVec;
 use melior::ir::{block::BlockLike, operation::OperationLike, OperationRef, RegionLike};
 use mlir_sys::{MlirBlock, MlirOperation};
 
-use crate::scoped_memo::{self, Guard, Slot};
+use crate::scoped_memo::{self, Slot};
 
 /// The function ops whose entry block takes kernel-level values.
 const FUNCTION_OPS: [&str; 3] = ["gpu.func", "func.func", "llvm.func"];
@@ -100,17 +100,10 @@ thread_local! {
     static MEMO: RefCell<Slot<Memo>> = RefCell::default();
 }
 
-/// Keeps the memo for one pass run.
-pub(crate) struct Scope {
-    _guard: Guard<Memo>,
-}
-
-impl Scope {
-    pub(crate) fn enter() -> Self {
-        Scope {
-            _guard: scoped_memo::enter(&MEMO),
-        }
-    }
+/// Keeps the memo until the returned guard is dropped; the outermost one
+/// forgets it.
+pub(crate) fn scope() -> impl Sized {
+    scoped_memo::enter(&MEMO)
 }
 
 /// The entry block that kernel-level values of `anchor`'s function go to, if
@@ -121,7 +114,7 @@ pub(crate) fn point_for(anchor: OperationRef) -> Option<Point> {
         let parent = current.parent_operation()?;
         if is_module(parent) {
             // `current` is the function.
-            if !FUNCTION_OPS.contains(&name_of(current)?.as_str()) {
+            if !name_is(current, |name| FUNCTION_OPS.contains(&name)) {
                 return None;
             }
             let entry = current.region(0).ok()?.first_block()?;
@@ -130,24 +123,24 @@ pub(crate) fn point_for(anchor: OperationRef) -> Option<Point> {
             });
         }
         // `current` lies between the acopy op and its function.
-        let name = name_of(current)?;
-        if !(name.starts_with("scf.") || name.starts_with("affine.")) {
+        if !name_is(current, |name| {
+            name.starts_with("scf.") || name.starts_with("affine.")
+        }) {
             return None;
         }
         current = parent;
     }
 }
 
-fn name_of(op: OperationRef) -> Option<String> {
+/// Whether `op`'s name satisfies `test` (read in place: this runs for every
+/// ancestor of every acopy op).
+fn name_is(op: OperationRef, test: impl FnOnce(&str) -> bool) -> bool {
     let name = op.name();
-    name.as_string_ref().as_str().ok().map(str::to_string)
+    name.as_string_ref().as_str().is_ok_and(test)
 }
 
 fn is_module(op: OperationRef) -> bool {
-    matches!(
-        name_of(op).as_deref(),
-        Some("gpu.module" | "builtin.module")
-    )
+    name_is(op, |name| name == "gpu.module" || name == "builtin.module")
 }
 
 /// What the memo says about a pure op with `key`, about to be inserted in
@@ -311,21 +304,26 @@ pub(crate) fn erase_unused() {
 fn erase_unused_of(built: Vec<MlirOperation>) -> HashSet<usize> {
     let mut erased = HashSet::default();
     for raw in built.into_iter().rev() {
-        // SAFETY: placed ops are live until erased here, once each.
-        let unused = unsafe {
-            (0..mlir_sys::mlirOperationGetNumResults(raw)).all(|index| {
-                mlir_sys::mlirValueGetFirstUse(mlir_sys::mlirOperationGetResult(raw, index))
-                    .ptr
-                    .is_null()
-            })
-        };
-        if unused {
+        // Placed ops are live until erased here, once each.
+        if unused(raw) {
             erased.insert(raw.ptr as usize);
             // SAFETY: the op is unused and attached; nothing refers to it after.
             unsafe { mlir_sys::mlirOperationDestroy(raw) };
         }
     }
     erased
+}
+
+/// Whether no result of the live op `op` has a use.
+pub(crate) fn unused(op: MlirOperation) -> bool {
+    // SAFETY: the caller passes a live op; its results are live with it.
+    unsafe {
+        (0..mlir_sys::mlirOperationGetNumResults(op)).all(|index| {
+            mlir_sys::mlirValueGetFirstUse(mlir_sys::mlirOperationGetResult(op, index))
+                .ptr
+                .is_null()
+        })
+    }
 }
 
 fn is_entry_argument(point: Point, value: usize) -> bool {

@@ -79,9 +79,9 @@ pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
 }
 
 fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
-    let _launches = tma::launches::Scope::enter();
-    let _memo = crate::run_cache::Scope::enter();
-    let _kernel_values = hoist::Scope::enter();
+    let _launches = tma::launches::scope();
+    let _memo = crate::run_cache::scope();
+    let _kernel_values = hoist::scope();
     // Verification comes first (docs/verification.md): the lowerings rely on it.
     crate::verify::verify_operation(operation, options)?;
     let mut raw_ops = Vec::new();
@@ -170,13 +170,7 @@ fn erase_if_unused(ops: &[mlir_sys::MlirOperation]) {
         // SAFETY: the constants are live (only the acopy op was erased) and
         // each is listed once.
         let op = unsafe { OperationRef::from_raw(*raw) };
-        let unused = op.results().all(|result| {
-            // SAFETY: a live result.
-            unsafe { mlir_sys::mlirValueGetFirstUse(melior::ir::ValueLike::to_raw(&result)) }
-                .ptr
-                .is_null()
-        });
-        if unused {
+        if hoist::unused(*raw) {
             build::erase(op);
         }
     }

@@ -81,9 +81,9 @@ pub struct Finding {
 /// through the context, as with an MLIR pass.
 #[allow(clippy::result_unit_err)]
 pub fn verify_operation(operation: OperationRef, options: &PassOptions) -> PassResult {
-    let _launches = crate::lower::tma::launches::Scope::enter();
-    let _tensor_maps = tensor_maps::Scope::enter();
-    let _memo = crate::run_cache::Scope::enter();
+    let _launches = crate::lower::tma::launches::scope();
+    let _tensor_maps = tensor_maps::scope();
+    let _memo = crate::run_cache::scope();
     let mut errors = 0usize;
     operation.walk(WalkOrder::PreOrder, |op| {
         if let Some(finding) = check_op(op, options) {

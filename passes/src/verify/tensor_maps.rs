@@ -7,7 +7,7 @@
 //! keys, so the op that would add one map too many gets the error.
 //!
 //! Replaying per op made verification quadratic in the copies of a kernel.
-//! Inside a [`Scope`] (held by `verify_operation` while it walks, with the IR
+//! Inside a [`scope`] (held by `verify_operation` while it walks, with the IR
 //! unchanged) the first op of a kernel replays the whole kernel once and
 //! records the answer for each of its ops; the scope's end forgets them before
 //! any lowering can erase ops and reuse their addresses.
@@ -27,7 +27,7 @@ use super::{facts::Ctx, tma_facts::SourceFacts};
 use crate::{
     lower::tma::maps::{self, MAX_TENSOR_MAPS},
     manifest::read_entries,
-    scoped_memo::{self, Guard, Slot},
+    scoped_memo::{self, Slot},
 };
 use acopy_manifest::TensorMap;
 
@@ -58,17 +58,10 @@ thread_local! {
     static REPLAYED: RefCell<Slot<Replayed>> = RefCell::default();
 }
 
-/// Keeps the per-kernel answers until dropped (the outermost scope forgets them).
-pub(super) struct Scope {
-    _guard: Guard<Replayed>,
-}
-
-impl Scope {
-    pub(super) fn enter() -> Self {
-        Scope {
-            _guard: scoped_memo::enter(&REPLAYED),
-        }
-    }
+/// Keeps the memo until the returned guard is dropped; the outermost one
+/// forgets it.
+pub(super) fn scope() -> impl Sized {
+    scoped_memo::enter(&REPLAYED)
 }
 
 /// Whether `ctx`'s op needs a new tensor map when its kernel already has

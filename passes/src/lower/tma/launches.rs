@@ -3,7 +3,7 @@
 //! Rule A26 and the tensor-map parameters ask, for every TMA copy, whether its
 //! kernel is launched in the same module. Walking the whole module per copy
 //! (or per kernel) made verification and lowering quadratic in the module's
-//! size. Inside a [`Scope`] (held by `acopy-verify` and `acopy-lower` for the
+//! size. Inside a [`scope`] (held by `acopy-verify` and `acopy-lower` for the
 //! length of their run) the first question walks the top-level module once and
 //! keeps the set of launched `@module::@kernel` symbols; later ones look it up.
 //! Outside a scope (a single op checked through the library) each question
@@ -15,7 +15,7 @@
 
 use std::{cell::RefCell, collections::HashSet};
 
-use crate::scoped_memo::{self, Guard, Slot};
+use crate::scoped_memo::{self, Slot};
 
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
@@ -30,18 +30,10 @@ thread_local! {
     static LAUNCHED: RefCell<Slot<Launched>> = RefCell::default();
 }
 
-/// Keeps the launched-kernel set alive until dropped; the outermost scope
+/// Keeps the memo until the returned guard is dropped; the outermost one
 /// forgets it.
-pub(crate) struct Scope {
-    _guard: Guard<Launched>,
-}
-
-impl Scope {
-    pub(crate) fn enter() -> Self {
-        Scope {
-            _guard: scoped_memo::enter(&LAUNCHED),
-        }
-    }
+pub(crate) fn scope() -> impl Sized {
+    scoped_memo::enter(&LAUNCHED)
 }
 
 fn is_launch(op: &OperationRef) -> bool {
@@ -136,7 +128,7 @@ mod tests {
             ]
         };
         assert_eq!(answers(), [true, false, false]);
-        let _scope = Scope::enter();
+        let _scope = scope();
         assert_eq!(answers(), [true, false, false]);
     }
 
@@ -169,7 +161,7 @@ mod tests {
         let symbol = |kernel: &str| {
             Attribute::parse(&context, &format!("@m::@{kernel}")).expect("a symbol reference")
         };
-        let _scope = Scope::enter();
+        let _scope = scope();
         let ask =
             |module: &Module, kernel: &str| is_launched(module.as_operation(), symbol(kernel));
         assert_eq!([ask(&first, "a"), ask(&first, "b")], [true, false]);
