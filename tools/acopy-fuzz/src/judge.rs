@@ -8,15 +8,8 @@
 //! `--chip` override); and `--verify-diagnostics`, given directives built
 //! from acopy's own diagnostics, must accept them.
 
-use acopy_fuzz::CRASH_TEXTS;
-use std::{
-    fs,
-    os::unix::process::ExitStatusExt,
-    path::Path,
-    process::{Command, ExitStatus, Stdio},
-    thread,
-    time::{Duration, Instant},
-};
+use acopy_fuzz::{run_acopy_opt, Run, CRASH_TEXTS};
+use std::{fs, os::unix::process::ExitStatusExt, path::Path, time::Duration};
 
 use crate::generate::{Input, CHIPS};
 use crate::rng::Rng;
@@ -42,56 +35,24 @@ pub struct Outcome {
     pub behaviour: Vec<String>,
 }
 
-struct Run {
-    status: Option<ExitStatus>,
-    stderr: String,
-}
-
-impl Run {
-    fn code(&self) -> Option<i32> {
-        self.status.and_then(|s| s.code())
-    }
-}
-
 fn run(settings: &Settings, input: &Path, flags: &[String], work: &Path) -> Run {
     let stderr_path = work.join("stderr.txt");
-    let Ok(stderr_file) = fs::File::create(&stderr_path) else {
-        return Run {
-            status: None,
-            stderr: "cannot create the stderr file".into(),
-        };
-    };
-    let child = Command::new(&settings.binary)
-        .arg(input)
-        .args(flags)
-        .env("NO_COLOR", "1")
-        .env_remove("ACOPY_LOG")
-        .env_remove("RUST_BACKTRACE")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(stderr_file)
-        .spawn();
-    let Ok(mut child) = child else {
-        eprintln!("acopy-fuzz: cannot start {}", settings.binary.display());
-        std::process::exit(2);
-    };
-    let started = Instant::now();
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break Some(status),
-            Ok(None) if started.elapsed() > settings.timeout => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break None;
-            }
-            Ok(None) => thread::sleep(Duration::from_millis(2)),
-            Err(_) => break None,
+    match run_acopy_opt(
+        &settings.binary,
+        input,
+        flags,
+        &stderr_path,
+        settings.timeout,
+    ) {
+        Ok(run) => run,
+        Err(error) => {
+            eprintln!(
+                "acopy-fuzz: cannot run {}: {error}",
+                settings.binary.display()
+            );
+            std::process::exit(2);
         }
-    };
-    let stderr = fs::read(&stderr_path)
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
-        .unwrap_or_default();
-    Run { status, stderr }
+    }
 }
 
 /// Why a run broke a per-run rule, or None.
@@ -553,6 +514,7 @@ fn directives_for(stderr: &str, input: &Path, lines: usize) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::process::ExitStatus;
 
     #[test]
     fn judge_recognises_each_broken_rule() {

@@ -28,10 +28,9 @@
 use acopy_fuzz::CRASH_TEXTS;
 use std::{
     fs,
-    io::Read,
     os::unix::process::ExitStatusExt,
     path::{Path, PathBuf},
-    process::{Command, ExitStatus, Stdio},
+    process::ExitStatus,
     sync::{
         atomic::{AtomicUsize, Ordering},
         Mutex,
@@ -109,43 +108,10 @@ fn binary() -> PathBuf {
     )
 }
 
-struct RunResult {
-    status: Option<ExitStatus>,
-    stderr: String,
-}
-
-fn run_opt(input: &Path, flags: &[&str], stderr_path: &Path) -> RunResult {
-    let stderr_file = fs::File::create(stderr_path).expect("cannot create the stderr file");
-    let mut child = Command::new(binary())
-        .arg(input)
-        .args(flags)
-        .env("NO_COLOR", "1")
-        .env_remove("ACOPY_LOG")
-        .env_remove("RUST_BACKTRACE")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(stderr_file)
-        .spawn()
-        .expect("acopy-opt could not be started");
-    let started = Instant::now();
-    let status = loop {
-        match child.try_wait().expect("cannot wait for acopy-opt") {
-            Some(status) => break Some(status),
-            None if started.elapsed() > TIMEOUT => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break None;
-            }
-            None => thread::sleep(Duration::from_millis(2)),
-        }
-    };
-    let mut stderr = String::new();
-    if let Ok(mut file) = fs::File::open(stderr_path) {
-        let mut bytes = Vec::new();
-        let _ = file.read_to_end(&mut bytes);
-        stderr = String::from_utf8_lossy(&bytes).into_owned();
-    }
-    RunResult { status, stderr }
+/// One run of acopy-opt, as the fuzzer's judge runs it (shared code).
+fn run_opt(input: &Path, flags: &[&str], stderr_path: &Path) -> acopy_fuzz::Run {
+    acopy_fuzz::run_acopy_opt(&binary(), input, flags, stderr_path, TIMEOUT)
+        .expect("acopy-opt could not be started")
 }
 
 struct Failure {
