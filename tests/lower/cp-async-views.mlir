@@ -59,7 +59,9 @@
 // CHECK-NOT: scf.if
 // CHECK: nvvm.cp.async.commit.group
 // dst: a memref.get_global of a shared memref.global; the lowering raises the
-// global's alignment to 16, so the base is proved and nothing is checked.
+// global's alignment to 16, so the base is proved and nothing is checked. The
+// global found is the one named, not the module's first: @other is untouched.
+// CHECK: memref.global "private" @other : memref<8xf32, 3>{{$}}
 // CHECK: memref.global "private" @tile : memref<16x64xf32, 3> {alignment = 16 : i64}
 // CHECK-LABEL: gpu.func @global_tile
 // CHECK-NOT: scf.if
@@ -114,6 +116,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
   }
 }
 gpu.module @g [#nvvm.target<chip = "sm_80">] {
+  memref.global "private" @other : memref<8xf32, 3>
   memref.global "private" @tile : memref<16x64xf32, 3>
   gpu.func @global_tile(%src: memref<256x512xf32>) kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
     %c0 = arith.constant 0 : index

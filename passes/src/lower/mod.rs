@@ -141,25 +141,18 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     }
 }
 
-/// The `arith.constant`s among `op`'s operands: the lowering reads them as
-/// numbers, so once `op` is gone they are often unused.
+/// The `arith.constant`s among `op`'s operands, each once (an op often takes
+/// one constant twice, and erasing an op twice is a use after free): the
+/// lowering reads them as numbers, so once `op` is gone they are often unused.
 fn constant_operands(op: OperationRef) -> Vec<mlir_sys::MlirOperation> {
-    let mut constants = Vec::new();
-    for index in 0..op.operand_count() {
-        let Ok(operand) = op.operand(index) else {
-            continue;
-        };
-        if let Some(defining) = crate::ir::defining_op(operand) {
-            let name = defining.name();
-            if name.as_string_ref().as_str() == Ok("arith.constant")
-                && !constants
-                    .iter()
-                    .any(|known: &mlir_sys::MlirOperation| known.ptr == defining.to_raw().ptr)
-            {
-                constants.push(defining.to_raw());
-            }
-        }
-    }
+    let mut constants: Vec<mlir_sys::MlirOperation> = (0..op.operand_count())
+        .filter_map(|index| op.operand(index).ok())
+        .filter_map(crate::ir::defining_op)
+        .filter(|defining| defining.name().as_string_ref().as_str() == Ok("arith.constant"))
+        .map(|defining| defining.to_raw())
+        .collect();
+    constants.sort_unstable_by_key(|raw| raw.ptr);
+    constants.dedup_by_key(|raw| raw.ptr);
     constants
 }
 
