@@ -12,7 +12,9 @@
 # target/ (about 2.5 GB) and the memory of a full build. MUTANTS_SHARD=K/N tests
 # only every N-th mutant (cargo-mutants' shard K of N, round-robin): a
 # systematic sample of the whole set, for an estimate when the full run is too
-# long (docs/testing.md).
+# long (docs/testing.md). MUTANTS_ITERATE=1 skips the mutants that
+# target/mutants/mutants.out/{caught,unviable}.txt already list (cargo-mutants'
+# --iterate), so a run can go on where an earlier one stopped.
 # Results: target/mutants/mutants.out/{caught,missed,unviable,timeout}.txt
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -61,5 +63,6 @@ cargo mutants \
   --test-package "$packages_csv" \
   --output target/mutants \
   ${MUTANTS_SHARD:+--shard "$MUTANTS_SHARD" --sharding round-robin} \
+  ${MUTANTS_ITERATE:+--iterate} \
   "${files[@]}" \
   -- "${test_args[@]}"
