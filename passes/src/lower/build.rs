@@ -605,11 +605,13 @@ impl<'c, 'a> Builder<'c, 'a> {
 /// `value` truncated to `bits` and sign-extended back, as `arith.index_cast`
 /// to an `i<bits>` computes it.
 fn truncate(value: i64, bits: u32) -> i64 {
-    if bits == 0 || bits >= 64 {
-        value
-    } else {
-        let shift = 64 - bits;
-        (value << shift) >> shift
+    match bits {
+        0 => 0,
+        64.. => value,
+        _ => {
+            let shift = 64 - bits;
+            (value << shift) >> shift
+        }
     }
 }
 
@@ -625,4 +627,71 @@ pub(crate) fn erase(op: OperationRef) {
     // SAFETY: the op is attached to the IR and unused; destroying it unlinks it
     // from its block, and no reference to it is used afterwards.
     unsafe { mlir_sys::mlirOperationDestroy(op.to_raw()) }
+}
+
+#[cfg(test)]
+mod tests {
+    use melior::{
+        dialect::DialectRegistry, ir::Module, pass::PassManager, utility::register_all_dialects,
+        Context,
+    };
+
+    /// What MLIR's canonicalizer folds `arith.index_cast` of the constant
+    /// `value` to `i<bits>` into.
+    fn mlir_fold(value: i64, bits: u32) -> i64 {
+        let registry = DialectRegistry::new();
+        register_all_dialects(&registry);
+        let context = Context::new();
+        context.append_dialect_registry(&registry);
+        context.load_all_available_dialects();
+        let text = format!(
+            "func.func @f() -> i{bits} {{
+               %c = arith.constant {value} : index
+               %t = arith.index_cast %c : index to i{bits}
+               return %t : i{bits}
+             }}"
+        );
+        let mut module = Module::parse(&context, &text).expect("the input parses");
+        let manager = PassManager::new(&context);
+        manager.add_pass(melior::pass::transform::create_canonicalizer());
+        assert!(manager.run(&mut module).is_ok());
+        let folded = module.as_operation().to_string();
+        let start = folded
+            .find("arith.constant ")
+            .expect("folded to a constant")
+            + 15;
+        let number: String = folded[start..]
+            .chars()
+            .take_while(|c| *c == '-' || c.is_ascii_digit())
+            .collect();
+        number.parse().expect("an integer constant")
+    }
+
+    /// The builder folds `arith.index_cast` of a constant itself (instead of
+    /// building the cast for a canonicalizer to fold); it must give MLIR's value,
+    /// including for constants that do not fit the target width.
+    #[test]
+    fn truncate_folds_as_mlir_folds_index_cast() {
+        for (value, bits) in [
+            (5, 32),
+            (-7, 32),
+            ((1 << 32) + 5, 32),
+            ((1 << 31) + 3, 32),
+            (0xFFFF_FFFF, 32),
+            (70_000, 16),
+            (-(1 << 40) - 9, 32),
+            (i64::MAX, 64),
+            (i64::MIN + 3, 64),
+            (255, 8),
+            (5, 0),
+            (5, 128),
+            (i64::MIN + 3, 128),
+        ] {
+            assert_eq!(
+                super::truncate(value, bits),
+                mlir_fold(value, bits),
+                "index_cast of {value} to i{bits}"
+            );
+        }
+    }
 }
