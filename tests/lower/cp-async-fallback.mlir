@@ -105,6 +105,24 @@
 // CHECK: nvvm.cp.async.shared.global
 // CHECK: nvvm.cp.async.commit.group
 // PTX-LABEL: .entry single_cta_collective(
+// A one-element column: each chunk is one f32 (4 bytes, ca), whose source
+// size is the whole element inside src and 0 outside (no per-row count).
+// CHECK-LABEL: gpu.func @zeros_column
+// CHECK-DAG: %[[FOUR:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-DAG: %{{.*}}, %{{.*}}, %[[CSIZES:.*]]:2, %{{.*}}:2 = memref.extract_strided_metadata %arg0
+// CHECK: %[[COL_IN:.*]] = arith.cmpi ult, %arg2, %[[CSIZES]]#1 : index
+// CHECK: scf.for
+// CHECK: %[[CROW_IN:.*]] = arith.cmpi ult, %{{.*}}, %[[CSIZES]]#0 : index
+// CHECK-NEXT: %[[CIN:.*]] = arith.andi %[[COL_IN]], %[[CROW_IN]] : i1
+// CHECK-NEXT: %[[CBYTES:.*]] = arith.select %[[CIN]], %[[FOUR]], %[[ZERO]] : index
+// CHECK-NEXT: %[[CN:.*]] = arith.index_cast %[[CBYTES]] : index to i32
+// CHECK-NEXT: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 4, cache = ca, %[[CN]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// PTX-LABEL: .entry zeros_column(
+// PTX: selp.b32 %[[CSEL:r[0-9]+]], 4, 0, %p{{[0-9]+}};
+// PTX-NEXT: selp.b32 %[[CSIZE:r[0-9]+]], %[[CSEL]], 0, %p{{[0-9]+}};
+// PTX-NEXT: cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, %[[CSIZE]];
+
 gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
   gpu.func @predicate(%src: memref<256x512xf32>, %p: i1) workgroup(%tile : memref<32x128xf32, 3>) kernel {
     %c0 = arith.constant 0 : index
@@ -137,6 +155,10 @@ gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
     "acopy.copy_gmem_to_smem"(%src, %tile, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds",
         collective_axes = ["x"], leader_tracked = "replicated"}
         : (memref<256x512xf32>, memref<32x128xf32, 3>, index, index) -> ()
+    gpu.return
+  }
+  gpu.func @zeros_column(%src: memref<?x?xf32>, %i: index, %j: index) workgroup(%tile : memref<8x1xf32, 3>) kernel {
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %j) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>} : (memref<?x?xf32>, memref<8x1xf32, 3>, index, index) -> ()
     gpu.return
   }
 }

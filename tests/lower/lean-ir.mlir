@@ -28,8 +28,9 @@
 // duplicate of the input's making, which the pass leaves alone.)
 // CHECK-LABEL: gpu.func @cp_async_in_loop
 // CHECK: gpu.thread_id  x
-// CHECK: scf.for
+// CHECK: scf.for %{{.*}} = %arg1 to %arg2 step %arg3 {
 // CHECK-NOT: gpu.thread_id
+// CHECK-NOT: arith.constant
 // CHECK: nvvm.cp.async.shared.global
 // CHECK: nvvm.cp.async.commit.group
 
