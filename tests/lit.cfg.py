@@ -17,7 +17,7 @@ config.test_exec_root = os.path.join(
     os.environ.get("ACOPY_LIT_OUT", os.path.join(config.test_source_root, "..", "target", "lit"))
 )
 # gpu/ holds kernels for the GPU suite, run on a GPU machine, not by lit.
-config.excludes = ["gpu", "Inputs", "README.md", "lit.cfg.py", "check_ptxas.py"]
+config.excludes = ["gpu", "Inputs", "README.md", "lit.cfg.py", "check_ptxas.py", "check_no_dead_ops.py"]
 
 llvm_bin = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
 acopy_opt = os.environ.get("ACOPY_OPT")
@@ -46,5 +46,13 @@ config.substitutions.append(
     (
         "%check-ptxas",
         f'"{sys.executable}" "{os.path.join(config.test_source_root, "check_ptxas.py")}" "{os.path.abspath(ptxas)}"',
+    )
+)
+# %check-no-dead-ops FILE : no side-effect-free op in the lowered MLIR of FILE
+# is left without a use (tests/check_no_dead_ops.py).
+config.substitutions.append(
+    (
+        "%check-no-dead-ops",
+        f'"{sys.executable}" "{os.path.join(config.test_source_root, "check_no_dead_ops.py")}"',
     )
 )

@@ -1,7 +1,9 @@
 // Barriers on sm_90: the wait spins on mbarrier.try_wait.parity, and a kernel
 // with a cluster of more than one CTA fences the initialisation for the cluster
 // and waits at a cluster barrier, so no peer signals an uninitialised barrier.
-// RUN: acopy-opt %s --acopy-lower | FileCheck %s
+// RUN: acopy-opt %s --acopy-lower -o %t.mlir
+// RUN: FileCheck %s < %t.mlir
+// RUN: %check-no-dead-ops %t.mlir
 // RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %check-ptxas %t.ptx sm_90

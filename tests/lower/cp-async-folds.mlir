@@ -2,7 +2,9 @@
 // a zero start adds no offset to the base pointer, and a tile row of exactly one
 // chunk needs no division to find a chunk's row. Each kernel pins the fold by the
 // op that would appear without it.
-// RUN: acopy-opt %s --acopy-lower | FileCheck %s
+// RUN: acopy-opt %s --acopy-lower -o %t.mlir
+// RUN: FileCheck %s < %t.mlir
+// RUN: %check-no-dead-ops %t.mlir
 
 // CHECK-LABEL: gpu.func @zero_start
 // Only the per-thread offsets (source, destination) remain: no constant one.

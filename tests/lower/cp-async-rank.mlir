@@ -1,6 +1,8 @@
 // Windows of rank 1 to 5, including a 3-D window walked with src's strides in
 // every dimension and a tile that drops a leading window dimension.
-// RUN: acopy-opt %s --acopy-lower | FileCheck %s
+// RUN: acopy-opt %s --acopy-lower -o %t.mlir
+// RUN: FileCheck %s < %t.mlir
+// RUN: %check-no-dead-ops %t.mlir
 // RUN: acopy-opt %s --acopy-lower --emit=ptx --chip=sm_89 -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %check-ptxas %t.ptx sm_89

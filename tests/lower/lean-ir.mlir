@@ -4,8 +4,10 @@
 // its entry block, whichever copy asks first; values one copy needs twice are
 // built once; constants that only fed the acopy ops are erased
 // (docs/lowering-cp-async.md, "Lean output"). Each kernel has several copies,
-// so any value built per copy would be merged by CSE and fail the diff.
+// so any value built per copy would be merged by CSE and fail the diff; and no
+// side-effect-free op is left without a use (tests/check_no_dead_ops.py).
 // RUN: acopy-opt %s --acopy-lower -o %t.mlir
+// RUN: %check-no-dead-ops %t.mlir
 // RUN: acopy-opt %t.mlir -o %t.plain.mlir
 // RUN: acopy-opt %t.mlir --pass-pipeline='builtin.module(cse)' -o %t.cse.mlir
 // RUN: diff %t.plain.mlir %t.cse.mlir

@@ -1,6 +1,8 @@
 // TMA loads of rank 1 to 5; a tile of lower rank than src has leading window
 // dimensions of length 1 (docs/dialect.md), which the box keeps.
-// RUN: acopy-opt %s --acopy-lower | FileCheck %s
+// RUN: acopy-opt %s --acopy-lower -o %t.mlir
+// RUN: FileCheck %s < %t.mlir
+// RUN: %check-no-dead-ops %t.mlir
 // RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %check-ptxas %t.ptx sm_90

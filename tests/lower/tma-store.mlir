@@ -2,7 +2,9 @@
 // proxy, the block synchronises, thread (0,0,0) issues the bulk tensor store
 // (or reduction) and commits the bulk group; the wait is a bulk wait_group on
 // every thread and a block barrier.
-// RUN: acopy-opt %s --acopy-lower | FileCheck %s
+// RUN: acopy-opt %s --acopy-lower -o %t.mlir
+// RUN: FileCheck %s < %t.mlir
+// RUN: %check-no-dead-ops %t.mlir
 // RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %check-ptxas %t.ptx sm_90
