@@ -60,6 +60,18 @@ gpu.module @m [#nvvm.target<chip = "sm_103a">] {
 
 // -----
 
+// ["x", "z"] in a 1x2x2 cluster: 2 CTAs (x has only 1), along z, so 2 ranks
+// apart (y lies between them in rank order): not a hardware pair either.
+gpu.module @m [#nvvm.target<chip = "sm_110a">] {
+  gpu.func @pair_across_y(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 1, 2, 2>} {
+    // expected-error @+1 {{leader_tracked copies need collective_axes that span a CTA pair (2 CTAs whose ranks in the cluster differ only in bit 0), but ["x", "z"] spans 2 CTAs 2 ranks apart in cluster (1, 2, 2)}}
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x", "z"], leader_tracked = "replicated"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
 // Two CTAs along y in a 2x2 cluster are 2 ranks apart: not a hardware pair.
 gpu.module @m [#nvvm.target<chip = "sm_110a">] {
   gpu.func @replicated_not_adjacent(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 2, 1>} {

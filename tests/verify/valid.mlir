@@ -498,3 +498,17 @@ gpu.module @sm_121a [#nvvm.target<chip = "sm_121a">] {
     gpu.return
   }
 }
+
+// -----
+
+// A partitioned copy splits along partition_axis, not like a multicast: its
+// window needs no leading dimension that divides by 2 (rule A12 is for
+// multicasts only).
+// CHECK-LABEL: gpu.module @partitioned_odd_rows
+gpu.module @partitioned_odd_rows [#nvvm.target<chip = "sm_100a">] {
+  gpu.func @partitioned(%src: memref<256x512xf32>, %i: index) workgroup(%dst : memref<3x128xf32, 3>, %bar : memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+    // CHECK: "acopy.copy_gmem_to_smem"{{.*}}leader_tracked = "partitioned",{{.*}} partition_axis = 1 : i64
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, assume_aligned_start, collective_axes = ["x"], leader_tracked = "partitioned", partition_axis = 1 : i64} : (memref<256x512xf32>, memref<3x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
