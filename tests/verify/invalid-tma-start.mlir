@@ -98,7 +98,7 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
     %view8 = memref.subview %src[0, %o8] [256, 256] [1, 1] : memref<256x512xf32> to memref<256x256xf32, strided<[512, 1], offset: ?>>
     "acopy.copy_gmem_to_smem"(%view8, %tile, %i, %c8, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"], leader_tracked = "replicated", oob_mode = "undefined"} : (memref<256x256xf32, strided<[512, 1], offset: ?>>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     // RULE: A19
-    // expected-error @+1 {{TMA needs the innermost window start to be 16-byte aligned; this leader_tracked load has no non-TMA path and its start is only known at run time (proved a multiple of 1 element)}}
+    // expected-error @+1 {{TMA needs the innermost window start to be 16-byte aligned; this leader_tracked load has no non-TMA path and its start is only known at run time (proved a multiple of 1 element), so make it provably a multiple of 4 elements (e.g. `%i * 4`) or promise it with the `assume_aligned_start` attribute}}
     "acopy.copy_gmem_to_smem"(%view, %tile, %i, %c8, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"], leader_tracked = "replicated", oob_mode = "undefined"} : (memref<256x256xf32, strided<[512, 1], offset: ?>>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.copy_smem_to_gmem"(%tile, %src, %c0, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "add"} : (memref<64x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
     gpu.return
