@@ -14,7 +14,9 @@
 # systematic sample of the whole set, for an estimate when the full run is too
 # long (docs/testing.md). MUTANTS_ITERATE=1 skips the mutants that
 # target/mutants/mutants.out/{caught,unviable}.txt already list (cargo-mutants'
-# --iterate), so a run can go on where an earlier one stopped.
+# --iterate), so a run can go on where an earlier one stopped. MUTANTS_RE=REGEX
+# tests only the mutants whose names (as `cargo mutants --list` prints them)
+# match, e.g. MUTANTS_RE='truncate' after changing that function.
 # Results: target/mutants/mutants.out/{caught,missed,unviable,timeout}.txt
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -64,5 +66,6 @@ cargo mutants \
   --output target/mutants \
   ${MUTANTS_SHARD:+--shard "$MUTANTS_SHARD" --sharding round-robin} \
   ${MUTANTS_ITERATE:+--iterate} \
+  ${MUTANTS_RE:+--re "$MUTANTS_RE"} \
   "${files[@]}" \
   -- "${test_args[@]}"
