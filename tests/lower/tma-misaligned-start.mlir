@@ -121,9 +121,12 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   // CHECK: llvm.atomicrmw fmin %{{.*}}, %{{.*}} monotonic : !llvm.ptr<1>, f16
   // CHECK: } else {
   // CHECK: llvm.atomicrmw fadd %{{.*}}, %{{.*}} monotonic : !llvm.ptr<1>, bf16
+  // CHECK: } else {
+  // CHECK: llvm.atomicrmw fmax %{{.*}}, %{{.*}} monotonic : !llvm.ptr<1>, f16
   gpu.func @reduce_float(%h: memref<64x256xf16>, %b: memref<64x256xbf16>, %i: index, %j: index) workgroup(%th: memref<8x64xf16, 3>, %tb: memref<8x64xbf16, 3>) kernel {
     "acopy.copy_smem_to_gmem"(%th, %h, %i, %j) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "min"} : (memref<8x64xf16, 3>, memref<64x256xf16>, index, index) -> ()
     "acopy.copy_smem_to_gmem"(%tb, %b, %i, %j) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "add"} : (memref<8x64xbf16, 3>, memref<64x256xbf16>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%th, %h, %i, %j) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "max"} : (memref<8x64xf16, 3>, memref<64x256xf16>, index, index) -> ()
     gpu.return
   }
   // Every integer reduction that i32 allows maps to its own atomic on the
