@@ -512,3 +512,21 @@ gpu.module @partitioned_odd_rows [#nvvm.target<chip = "sm_100a">] {
     gpu.return
   }
 }
+
+// -----
+
+// A `kernel` attribute on an op other than gpu.launch_func launches nothing:
+// the TMA kernel is not host-launched (rule A26 does not apply).
+// CHECK-LABEL: func.func @host
+module attributes {gpu.container_module} {
+  func.func @host() attributes {kernel = @m::@k} {
+    return
+  }
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    gpu.func @k(%src: memref<256x512xf32>, %i: index) workgroup(%tile: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+      // CHECK: "acopy.copy_gmem_to_smem"
+      "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+      gpu.return
+    }
+  }
+}
