@@ -75,6 +75,19 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
+// Without a swizzle the tile needs 128 bytes, and the message has no swizzle hint.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%src: memref<256x512xf32>) workgroup(%buf: memref<512xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %view = memref.subview %buf[16] [256] [1] : memref<512xf32, 3> to memref<256xf32, strided<[1], offset: 16>, 3>
+    // expected-error @+1 {{the dst tile memref<256xf32, strided<[1], offset: 16>, 3> of a TMA copy must be 128-byte aligned in shared memory, but it starts 64 bytes into its buffer}}
+    "acopy.copy_gmem_to_smem"(%src, %view, %c0, %c0, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<256xf32, strided<[1], offset: 16>, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%src: memref<256x512xf32>, %i: index, %arg: memref<64x32xf32, 3>) workgroup(%bar: memref<1xi64, 3>) kernel {
     %tile = memref.alloca() : memref<64x32xf32, 3>
