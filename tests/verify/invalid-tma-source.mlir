@@ -121,3 +121,17 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+// A block argument of a later block of the kernel is not a kernel argument,
+// even at a position a kernel argument has (here 0, fed by %src itself).
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @later_block(%src: memref<256x512xf32>, %i: index) workgroup(%tile: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+    cf.br ^next(%src : memref<256x512xf32>)
+  ^next(%m: memref<256x512xf32>):
+    // expected-error @+1 {{the src of a TMA copy is not a kernel argument}}
+    "acopy.copy_gmem_to_smem"(%m, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}
