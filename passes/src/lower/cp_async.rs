@@ -179,7 +179,7 @@ pub(super) fn lower_copy<'c, 'a>(
     // a byte offset from them: the conversions are then the same for every
     // copy of a kernel (built once, `super::hoist`), and the NVPTX backend folds a constant
     // start into the instruction's address instead of a cvta and an add per copy.
-    let src_base = b.global_ptr(src.base, is_generic(view.src_type))?;
+    let src_base = b.global_ptr(src.base, memref::is_generic(view.src_type))?;
     let src_pointer = b.byte_offset(src_base, src_start_bytes)?;
     let dst_base = b.int_to_ptr(dst.base, 3)?;
     let dst_pointer = b.byte_offset(dst_base, dst_start_bytes)?;
@@ -615,13 +615,5 @@ fn constant_or_value<'c, 'a>(value: Value<'c, 'a>) -> Ix<'c, 'a> {
     match constant {
         Some(constant) if value.r#type().is_index() => Ix::Const(constant),
         _ => Ix::Val(value),
-    }
-}
-
-/// Whether a global memref has no memory space (its pointer is generic).
-fn is_generic(memref: MemRefType) -> bool {
-    match memref.memory_space() {
-        None => true,
-        Some(space) => IntegerAttribute::try_from(space).is_ok_and(|space| space.value() == 0),
     }
 }

@@ -279,3 +279,12 @@ fn argument_alignment(argument: BlockArgument, shared: bool) -> BaseAlign {
     }
     BaseAlign::Unknown
 }
+
+/// Whether a global memref has no memory space, so its pointer is generic
+/// (space 0 is generic too: MLIR's parser drops it, but IR built in code may keep it).
+pub(crate) fn is_generic(memref: MemRefType) -> bool {
+    match memref.memory_space() {
+        None => true,
+        Some(space) => IntegerAttribute::try_from(space).is_ok_and(|space| space.value() == 0),
+    }
+}

@@ -83,7 +83,7 @@ pub(crate) fn lower<'c, 'a>(
         .iter()
         .map(|index| super::index_ix(*index))
         .collect();
-    let dst_pointer = b.global_ptr(dst.base, is_generic(view))?;
+    let dst_pointer = b.global_ptr(dst.base, memref::is_generic(view.dst_type))?;
     let tile_pointer = b.int_to_ptr(tile.base, 3)?;
 
     let start = b.ix(thread)?;
@@ -139,13 +139,4 @@ pub(crate) fn lower<'c, 'a>(
             }
         })
     })
-}
-
-/// Whether dst has no memory space, so its pointer is generic.
-fn is_generic(view: &CopySmemToGmem) -> bool {
-    use melior::ir::attribute::IntegerAttribute;
-    match view.dst_type.memory_space() {
-        None => true,
-        Some(space) => IntegerAttribute::try_from(space).is_ok_and(|space| space.value() == 0),
-    }
 }
