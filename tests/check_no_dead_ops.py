@@ -31,21 +31,21 @@ FUNCTION = re.compile(r"^\s*(gpu\.func|func\.func|llvm\.func)\b")
 
 def dead_ops(numbered_lines):
     """The pure ops of one function whose results are all unused."""
-    uses = {}
+    used = set()
     definitions = []
     for number, line in numbered_lines:
-        code = line.split("//", 1)[0] if line.lstrip().startswith("//") else line
-        match = DEFINITION.match(code)
+        if line.lstrip().startswith("//"):
+            continue
+        match = DEFINITION.match(line)
         defined = []
-        rest = code
+        rest = line
         if match:
             defined = [name.split(":")[0][1:] for name in re.split(r"\s*,\s*", match.group(1))]
-            rest = code[match.end(1):]
+            rest = line[match.end(1):]
             if PURE.match(match.group(2)):
                 definitions.append((number, match.group(2), defined, line.strip()))
-        for name in USE.findall(rest):
-            uses[name.split("#")[0]] = uses.get(name.split("#")[0], 0) + 1
-    dead = [d for d in definitions if not any(uses.get(name) for name in d[2])]
+        used.update(name.split("#")[0] for name in USE.findall(rest))
+    dead = [d for d in definitions if not any(name in used for name in d[2])]
     return len(definitions), dead
 
 
