@@ -7,7 +7,7 @@ use acopy::{
     Chip, Emit, Options,
 };
 
-const SM90: &str = include_str!("../../../examples/tile_copy_sm90.mlir");
+const SM90: &str = include_str!("../../examples/tile_copy_sm90.mlir");
 
 #[test]
 fn a_frontend_pipeline_lowers_with_acopy_passes() {

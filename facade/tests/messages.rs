@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 
 /// The crates an embedder links, relative to this crate.
 const LIBRARY_SOURCES: [&str; 5] = [
-    "../../passes/src",
-    "../../dialect/src",
-    "../acopy-manifest/src",
-    "../acopy-target/src",
+    "../passes/src",
+    "../dialect/src",
+    "../crates/acopy-manifest/src",
+    "../crates/acopy-target/src",
     "src",
 ];
 

@@ -147,7 +147,7 @@ fn build<'c>(context: &'c Context, chip: Chip, tma: bool, block: [u32; 3]) -> Mo
 fn ptxas() -> PathBuf {
     let path = std::env::var_os("ACOPY_PTXAS")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../.venv/bin/ptxas"));
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.venv/bin/ptxas"));
     assert!(
         path.exists(),
         "no ptxas at {}: run scripts/install-deps.sh or set ACOPY_PTXAS",

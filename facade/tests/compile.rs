@@ -2,8 +2,8 @@
 
 use acopy::{Chip, Emit, Input, Options, Severity};
 
-const SM90: &str = include_str!("../../../examples/tile_copy_sm90.mlir");
-const SM80: &str = include_str!("../../../examples/tile_copy_sm80.mlir");
+const SM90: &str = include_str!("../../examples/tile_copy_sm90.mlir");
+const SM80: &str = include_str!("../../examples/tile_copy_sm80.mlir");
 
 /// A cp.async copy without `oob_mode`: E4 on line 6, column 5.
 const E4_INPUT: &str = r#"module {

@@ -4,7 +4,7 @@
 fn the_readme_example_is_the_tested_one() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let example = std::fs::read_to_string(root.join("examples/embed.rs")).unwrap();
-    let readme = std::fs::read_to_string(root.join("../../README.md")).unwrap();
+    let readme = std::fs::read_to_string(root.join("../README.md")).unwrap();
     let begin =
         example.find("// README-BEGIN\n").expect("begin marker") + "// README-BEGIN\n".len();
     let end = example.find("// README-END").expect("end marker");

@@ -9,7 +9,7 @@ use crate::cases::{cases, Case};
 use std::path::PathBuf;
 
 fn kernels_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/gpu/kernels")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/gpu/kernels")
 }
 
 fn source(name: &str) -> String {
