@@ -5,7 +5,9 @@
 #   scripts/output-snapshot.sh OUT_DIR [ACOPY_OPT]
 #   diff -r BEFORE_DIR AFTER_DIR            # empty when nothing changed
 #
-# scripts/compare-outputs.sh does both for two git revisions.
+# scripts/compare-outputs.sh does both for a git revision and the working tree.
+# CORPUS_ROOT=DIR takes the corpus (and bench/compile_speed.py) from another
+# checkout, so that two builds can be run over the same files.
 #
 # The corpus: every .mlir under tests/ (lit cases, their Inputs/ and the GPU
 # suite's kernels), examples/*.mlir, and the bench inputs that
@@ -33,6 +35,7 @@ fi
 opt=$(realpath "$opt")
 mkdir -p "$out"
 out=$(realpath "$out")
+cd "${CORPUS_ROOT:-.}"
 
 inputs=$(mktemp -d)
 trap 'rm -rf "$inputs"' EXIT
