@@ -15,7 +15,6 @@
 //! upstream passes into a [`melior::pass::PassManager`]; `ir` holds the IR
 //! queries and edits they share beyond melior's safe API.
 
-mod alignment_proof;
 pub mod context;
 pub mod diagnostics;
 #[cfg(test)]
@@ -27,6 +26,7 @@ pub mod lower;
 pub mod manifest;
 pub mod options;
 pub mod pipeline;
+pub(crate) mod plan;
 pub mod registry;
 mod run_cache;
 mod scoped_memo;

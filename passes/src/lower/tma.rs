@@ -23,16 +23,13 @@
 //! LLVM for a chip without it (llc would abort with "Cannot select").
 
 use super::emitted::arith;
-use crate::PassOptions;
 
 mod cluster;
 mod element_store;
-pub(crate) mod launches;
 mod load;
-pub(crate) mod maps;
-pub(crate) mod smem;
-pub(crate) mod source;
-pub(crate) mod start;
+mod maps;
+mod smem;
+mod start;
 mod store;
 
 use acopy_dialect::{CopyGmemToSmem, CopySmemToGmem, WaitSmemToGmem};
@@ -40,16 +37,20 @@ use acopy_manifest::ElementType;
 use melior::ir::{r#type::MemRefType, ShapedTypeLike, Value};
 
 use super::build::{Builder, Cmp, Ix};
-use crate::{ir, target::Target};
+use crate::{
+    ir,
+    plan::{source::Offset, tma_load::TmaLoadPlan},
+    target::Target,
+};
 
-/// Lowers `acopy.copy_gmem_to_smem` on sm_90 and newer.
+/// Lowers `acopy.copy_gmem_to_smem` on sm_90 and newer, as `plan` says.
 pub(super) fn lower_copy<'c, 'a>(
     view: &CopyGmemToSmem<'c, 'a>,
+    plan: &TmaLoadPlan<'c, 'a>,
     target: &Target,
-    options: &PassOptions,
     b: &Builder<'c, 'a>,
 ) -> Result<(), String> {
-    load::lower(view, target, options, b)
+    load::lower(view, plan, target, b)
 }
 
 /// Lowers `acopy.copy_smem_to_gmem` on sm_90 and newer (verification rejects
@@ -117,6 +118,28 @@ fn index_ix<'c, 'a>(value: Value<'c, 'a>) -> Ix<'c, 'a> {
         Some(constant) => Ix::Const(constant),
         None => Ix::Val(value),
     }
+}
+
+/// The window's start in the kernel argument, outermost first: the copy's
+/// `indices` plus the view's offsets.
+fn window_start<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    offsets: &[Offset<'c, 'a>],
+    indices: &[Value<'c, 'a>],
+) -> Result<Vec<Ix<'c, 'a>>, String> {
+    let mut start = Vec::with_capacity(offsets.len());
+    for (dim, offset) in offsets.iter().enumerate() {
+        let index = indices
+            .get(dim)
+            .copied()
+            .ok_or_else(|| "internal error: fewer indices than dimensions".to_string())?;
+        let offset = match offset {
+            Offset::Static(offset) => Ix::Const(*offset),
+            Offset::Dynamic(value) => Ix::Val(*value),
+        };
+        start.push(b.add(index_ix(index), offset)?);
+    }
+    Ok(start)
 }
 
 /// TMA coordinates: `i32`, innermost first, from window starts outermost first.

@@ -10,8 +10,13 @@ use melior::ir::{
     ShapedTypeLike, Type, TypeLike, Value,
 };
 
-use super::{shape, tma_facts::TmaFacts};
-use crate::{ir, run_cache, target::Target, PassOptions};
+use crate::{
+    ir,
+    plan::{shape, tma_facts::TmaFacts},
+    run_cache,
+    target::Target,
+    PassOptions,
+};
 
 /// The context a rule's condition and message are evaluated in.
 pub struct Ctx<'v, 'c, 'a> {

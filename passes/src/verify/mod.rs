@@ -32,9 +32,7 @@
 
 mod facts;
 pub mod rules;
-pub mod shape;
 mod tensor_maps;
-pub(crate) mod tma_facts;
 
 #[cfg(test)]
 mod tests;
@@ -81,7 +79,7 @@ pub struct Finding {
 /// through the context, as with an MLIR pass.
 #[allow(clippy::result_unit_err)]
 pub fn verify_operation(operation: OperationRef, options: &PassOptions) -> PassResult {
-    let _launches = crate::lower::tma::launches::scope();
+    let _launches = crate::plan::launches::scope();
     let _tensor_maps = tensor_maps::scope();
     let _memo = crate::run_cache::scope();
     let mut errors = 0usize;

@@ -23,10 +23,13 @@ use melior::ir::{
     OperationRef,
 };
 
-use super::{facts::Ctx, tma_facts::SourceFacts};
+use super::facts::Ctx;
 use crate::{
-    lower::tma::maps::{self, MAX_TENSOR_MAPS},
     manifest::read_entries,
+    plan::{
+        maps::{self, MAX_TENSOR_MAPS},
+        tma_facts::SourceFacts,
+    },
     scoped_memo::{self, Slot},
 };
 use acopy_manifest::TensorMap;

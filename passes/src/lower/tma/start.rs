@@ -23,10 +23,9 @@ use super::super::emitted::arith;
 use melior::ir::Value;
 
 use super::super::build::{Builder, Cmp, Ix};
-use crate::alignment_proof::pow2_divisor;
+use crate::plan::divisor::pow2_divisor;
 
-/// The bytes TMA needs the innermost start to be aligned to.
-pub(crate) const TMA_START_ALIGN: u64 = 16;
+use crate::plan::tma_load::TMA_START_ALIGN;
 
 /// How a copy's innermost window start meets [`TMA_START_ALIGN`].
 pub(crate) enum StartAlignment<'c, 'a> {
@@ -56,16 +55,28 @@ pub(crate) fn classify<'c, 'a>(
         } else {
             StartAlignment::Misaligned
         }),
-        Ix::Val(value) => {
-            if pow2_divisor(value).is_multiple_of(aligned_elements) {
-                return Ok(StartAlignment::Proved);
-            }
-            let mask = b.index(aligned_elements as i64 - 1)?;
-            let low = b.binary(arith::ANDI, value, mask)?;
-            let zero = b.index(0)?;
-            Ok(StartAlignment::Check(b.cmpi(Cmp::Eq, low, zero)?))
+        Ix::Val(value) if pow2_divisor(value).is_multiple_of(aligned_elements) => {
+            Ok(StartAlignment::Proved)
         }
+        Ix::Val(_) => check(b, start, element_bytes),
     }
+}
+
+/// The run-time check of a dynamic `start` (in elements):
+/// `(start & (16 / element_bytes - 1)) == 0`.
+pub(crate) fn check<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    start: Ix<'c, 'a>,
+    element_bytes: u64,
+) -> Result<StartAlignment<'c, 'a>, String> {
+    let aligned_elements = TMA_START_ALIGN / element_bytes.max(1);
+    let Ix::Val(value) = start else {
+        return Err("internal error: a run-time start check of a constant".to_string());
+    };
+    let mask = b.index(aligned_elements as i64 - 1)?;
+    let low = b.binary(arith::ANDI, value, mask)?;
+    let zero = b.index(0)?;
+    Ok(StartAlignment::Check(b.cmpi(Cmp::Eq, low, zero)?))
 }
 
 /// [`classify`] for a store, which TMA also cannot take at a negative

@@ -22,11 +22,17 @@ use melior::ir::{operation::OperationLike, ShapedTypeLike, Value};
 
 use super::{
     super::build::{Builder, Ix},
-    element_store, maps, smem, source,
-    source::Access,
-    start, tile_element, window_coordinates,
+    element_store, maps, smem, start, tile_element, window_coordinates,
 };
-use crate::{target::Target, verify::shape};
+use crate::{
+    plan::{
+        alignment::view_root,
+        maps::tensor_map,
+        shape,
+        source::{self, Access},
+    },
+    target::Target,
+};
 
 /// Lowers one store; `b` inserts before the op, which the caller erases.
 pub(crate) fn lower<'c, 'a>(
@@ -50,13 +56,14 @@ pub(crate) fn lower<'c, 'a>(
             )
         })?),
     };
-    let destination = source::resolve(view.dst)?;
-    if let Some(dim) = destination.window_leaves(&view.indices, &window, Access::Store) {
-        // acopy-verify refuses this first (rule A22).
-        return Err(format!(
-            "internal error: {}",
-            source::window_message(dim, Access::Store, "dst")
-        ));
+    let destination = source::resolve(view.dst).map_err(|_| {
+        "internal error: the dst of a TMA store does not resolve to a kernel argument".to_string()
+    })?;
+    if destination
+        .window_leaves(&view.indices, &window, Access::Store)
+        .is_some()
+    {
+        return Err("internal error: a TMA store's window may leave its subview".to_string());
     }
     let fence = [
         ("kind", b.attr("#nvvm.proxy_kind<async.shared>")?),
@@ -67,9 +74,10 @@ pub(crate) fn lower<'c, 'a>(
     let first_thread = super::first_thread(b)?;
     let predicate = view.predicate;
 
-    let starts = destination.window_start(b, &view.indices, "dst")?;
+    let starts = super::window_start(b, &destination.offsets, &view.indices)?;
     let alignment = start::classify_store(b, &starts, element_bytes, view.assume_aligned_start)?;
-    let map = maps::tensor_map(destination.arg_index, element_type, &window)?;
+    let map = tensor_map(destination.arg_index, element_type, &window)
+        .map_err(|error| format!("internal error: {error}"))?;
     start::branch(
         b,
         alignment,
@@ -79,8 +87,8 @@ pub(crate) fn lower<'c, 'a>(
             let src = smem::tile_pointer(
                 b,
                 view.src,
-                element_bytes,
-                shape::tma_smem_alignment(0),
+                view_root(view.src),
+                (element_bytes, shape::tma_smem_alignment(0)),
                 "src",
                 Ix::Const(0),
             )?;

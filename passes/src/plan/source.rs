@@ -20,36 +20,24 @@
 //! `"undefined"`. Otherwise a load would read argument elements outside the
 //! view instead of zero-filling, and a store would write them.
 //!
-//! `acopy-verify` calls [`resolve`] and [`GlobalSource::window_leaves`] for
-//! its rules A20–A22, and the lowering calls the same functions, so what
-//! verification accepts always resolves here.
+//! The plan reads the copy with [`resolve`] and [`GlobalSource::window_leaves`]
+//! once; `acopy-verify`'s rules A20–A22 report what they find and the lowering
+//! builds from the same [`GlobalSource`], so what verification accepts always
+//! resolves here.
 
 use melior::ir::{
     attribute::DenseI32ArrayAttribute, block::BlockLike, operation::OperationLike,
     r#type::MemRefType, OperationRef, RegionLike, Value, ValueLike,
 };
 
-use super::super::build::{Builder, Ix};
-use crate::{
-    ir::{self, DYNAMIC},
-    verify::shape::py_tuple as python_tuple,
-};
+use super::shape::py_tuple as python_tuple;
+use crate::ir::{self, DYNAMIC};
 
 /// An offset of the view within the kernel argument, along one dimension.
 #[derive(Clone, Copy)]
 pub(crate) enum Offset<'c, 'a> {
     Static(i64),
     Dynamic(Value<'c, 'a>),
-}
-
-impl<'c, 'a> Offset<'c, 'a> {
-    /// The offset as an [`Ix`].
-    pub fn ix(&self) -> Ix<'c, 'a> {
-        match self {
-            Offset::Static(offset) => Ix::Const(*offset),
-            Offset::Dynamic(value) => Ix::Val(*value),
-        }
-    }
 }
 
 /// The kernel argument behind a global memref.
@@ -115,19 +103,6 @@ impl SourceError {
                 "the {role} of a TMA copy is an argument of a gpu.func that is not a kernel; tensor maps are kernel parameters, so TMA copies must use the arguments of a `kernel` gpu.func"
             ),
             SourceError::Internal(message) => format!("internal error: {message}"),
-        }
-    }
-}
-
-impl From<SourceError> for String {
-    /// For the lowering: verification rejected every user-facing case.
-    fn from(error: SourceError) -> String {
-        match error {
-            SourceError::Internal(_) => error.message("global memref"),
-            _ => format!(
-                "internal error: acopy-verify should have rejected this: {}",
-                error.message("global memref")
-            ),
         }
     }
 }
@@ -258,25 +233,6 @@ pub(crate) fn resolve<'c: 'a, 'a>(
 }
 
 impl<'c, 'a> GlobalSource<'c, 'a> {
-    /// The window's start in the kernel argument, outermost first: the copy's
-    /// `indices` plus the view's offsets.
-    pub fn window_start(
-        &self,
-        b: &Builder<'c, 'a>,
-        indices: &[Value<'c, 'a>],
-        role: &str,
-    ) -> Result<Vec<Ix<'c, 'a>>, String> {
-        let mut start = Vec::with_capacity(self.offsets.len());
-        for (dim, offset) in self.offsets.iter().enumerate() {
-            let index = indices
-                .get(dim)
-                .copied()
-                .ok_or_else(|| format!("internal error: fewer indices than {role} dimensions"))?;
-            start.push(b.add(super::index_ix(index), offset.ix())?);
-        }
-        Ok(start)
-    }
-
     /// The first dimension along which a window of `extents` at `indices`
     /// may leave the subview (see the module comment), or `None` when it may
     /// go through. Rule A22 reports it; the lowering relies on it.
