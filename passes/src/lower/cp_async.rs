@@ -232,13 +232,9 @@ fn zero_fill<'c, 'a>(
 
 /// Lowers `acopy.wait_gmem_to_smem {pending = N}`.
 pub(super) fn lower_wait(view: &WaitGmemToSmem, b: &Builder) -> Result<(), String> {
-    // acopy-verify refuses a count above i32::MAX first (rule A30).
-    let pending = i32::try_from(view.pending).map(i64::from).map_err(|_| {
-        format!(
-            "internal error: pending = {} reached the lowering",
-            view.pending
-        )
-    })?;
+    let pending = i32::try_from(view.pending)
+        .map(i64::from)
+        .map_err(|_| "internal error: a wait count beyond i32".to_string())?;
     b.op(
         nvvm::CP_ASYNC_WAIT_GROUP,
         &[],

@@ -33,13 +33,12 @@ mod start;
 mod store;
 
 use acopy_dialect::{CopyGmemToSmem, CopySmemToGmem, WaitSmemToGmem};
-use acopy_manifest::ElementType;
-use melior::ir::{r#type::MemRefType, ShapedTypeLike, Value};
+use melior::ir::Value;
 
 use super::build::{Builder, Cmp, Ix};
 use crate::{
     ir,
-    plan::{source::Offset, tma_load::TmaLoadPlan},
+    plan::{source::Offset, tma_load::TmaLoadPlan, tma_store::TmaStorePlan},
     target::Target,
 };
 
@@ -60,7 +59,10 @@ pub(super) fn lower_store<'c, 'a>(
     target: &Target,
     b: &Builder<'c, 'a>,
 ) -> Result<(), String> {
-    store::lower(view, target, b)
+    let plan = TmaStorePlan::of(view).map_err(|error| {
+        format!("internal error: acopy-verify accepted a store that has no plan: {error}")
+    })?;
+    store::lower(view, &plan, target, b)
 }
 
 /// Lowers `acopy.wait_smem_to_gmem` on sm_90 and newer (rule A6 elsewhere).
@@ -69,19 +71,6 @@ pub(super) fn lower_store_wait<'c, 'a>(
     b: &Builder<'c, 'a>,
 ) -> Result<(), String> {
     store::lower_wait(view, b)
-}
-
-/// The tile's element size in bytes and its type, for an element type a
-/// tensor map can describe (rule A23 refuses the others first).
-fn tile_element(tile: MemRefType) -> Result<(u64, ElementType), String> {
-    let element = tile.element();
-    let name = element.to_string();
-    match ElementType::from_mlir_name(&name) {
-        Some(element_type) => Ok((element_type.bytes().into(), element_type)),
-        None => Err(format!(
-            "internal error: TMA copies of element type {name} reached the lowering"
-        )),
-    }
 }
 
 /// Whether this thread is the block's first, the one that issues TMA

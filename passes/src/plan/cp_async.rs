@@ -93,6 +93,7 @@ impl<'c, 'a> CpAsyncPlan<'c, 'a> {
     }
 
     /// The bytes of the shared tile (the window's elements).
+    #[allow(dead_code)] // through `CopyPlan::tile_bytes`
     pub fn tile_bytes(&self) -> u64 {
         self.window.iter().map(|dim| dim.size).product::<u64>() * self.element_bytes
     }

@@ -6,16 +6,25 @@ use melior::ir::{
     ShapedTypeLike, Type, TypeLike,
 };
 
-/// The size of one element in bytes: 1, 2, 4 or 8 for integers and floats.
-pub(crate) fn element_bytes(r#type: Type) -> Option<u64> {
-    let bits = if r#type.is_integer() {
-        IntegerType::try_from(r#type).ok()?.width()
-    } else if r#type.is_float() {
-        r#type.float_width()
+/// The bit width of an integer or float type.
+pub(crate) fn element_bits(element: Type) -> Option<u32> {
+    // `is_integer` first: a failed `try_from` prints the type into its error.
+    if element.is_integer() {
+        IntegerType::try_from(element)
+            .ok()
+            .map(|integer| integer.width())
+    } else if element.is_float() {
+        Some(element.float_width())
     } else {
-        return None;
-    };
-    matches!(bits, 8 | 16 | 32 | 64).then(|| u64::from(bits / 8))
+        None
+    }
+}
+
+/// The size of one element in bytes: 1, 2, 4 or 8 for integers and floats.
+pub(crate) fn element_bytes(element: Type) -> Option<u64> {
+    element_bits(element)
+        .filter(|bits| matches!(bits, 8 | 16 | 32 | 64))
+        .map(|bits| u64::from(bits / 8))
 }
 
 /// A stride or offset of a memref type: known, or only known at run time.

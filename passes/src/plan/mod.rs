@@ -26,6 +26,8 @@
 //! | `mod.rs` | [`CopyPlan`], the plan of a load on either path, and [`PlanError`] |
 //! | `cp_async.rs` | [`cp_async::CpAsyncPlan`]: window, rows, base-pointer proofs of a cp.async copy |
 //! | `tma_load.rs` | [`tma_load::TmaLoadPlan`]: mode, box, split, slice, barrier bytes, tensor map, start path of a TMA load |
+//! | `tma_store.rs` | [`tma_store::TmaStorePlan`]: window, reduction, destination and tensor map of a TMA store |
+//! | `copy_facts.rs` | a copy's memrefs as plain data: shapes, strides, element width, constant indices |
 //! | `tma_facts.rs` | what the TMA rules see: the kernel argument behind a global memref, the window start, the tile's alignment; which copies have a non-TMA path |
 //! | `source.rs` | which kernel argument a global memref is (argument or subview of one), and whether a window may leave the subview |
 //! | `alignment.rs` | the one walker up a buffer's view chain, and what alignment it guarantees |
@@ -36,10 +38,12 @@
 //! | `collective.rs` | collective groups: sizes, multicast masks, CTA pairs |
 //! | `maps.rs` | the tensor-map key of a copy, the per-kernel limit, host launches (rule A26) |
 //! | `launches.rs` | which kernels a `gpu.launch_func` launches, walked once per pass run |
+//! | `tests.rs` | plans of copies parsed from text, and the view walker's answers |
 
 pub(crate) mod alignment;
 pub(crate) mod chunk;
 pub(crate) mod collective;
+pub(crate) mod copy_facts;
 pub(crate) mod cp_async;
 pub(crate) mod divisor;
 pub(crate) mod launches;
@@ -49,6 +53,10 @@ pub mod shape;
 pub(crate) mod source;
 pub(crate) mod tma_facts;
 pub(crate) mod tma_load;
+pub(crate) mod tma_store;
+
+#[cfg(test)]
+mod tests;
 
 use acopy_dialect::CopyGmemToSmem;
 use acopy_target::CopyPath;
@@ -72,6 +80,8 @@ pub enum PlanError {
     Rank,
     #[error("a contiguous row of {0} bytes is not a multiple of 4")]
     RowBytes(u64),
+    #[error("the reduction has no TMA form")]
+    Reduction,
     #[error("a TMA load has no barrier")]
     NoBarrier,
     #[error("a copy has no indices")]
@@ -102,6 +112,9 @@ pub(crate) enum CopyPlan<'c, 'a> {
     Tma(TmaLoadPlan<'c, 'a>),
 }
 
+// `path`, `tile_bytes` and `tile_alignment` are the pipeliner's questions
+// (docs/architecture.md); the lowering asks only for the plan.
+#[allow(dead_code)]
 impl<'c: 'a, 'a> CopyPlan<'c, 'a> {
     /// Plans `view` for `target` under `options` (fallback mode decides
     /// cp.async's zero fill).

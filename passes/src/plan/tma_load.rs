@@ -160,6 +160,7 @@ impl<'c: 'a, 'a> TmaLoadPlan<'c, 'a> {
     }
 
     /// The bytes of the shared tile.
+    #[allow(dead_code)] // through `CopyPlan::tile_bytes`
     pub fn tile_bytes(&self) -> u64 {
         self.window.iter().product::<i64>().unsigned_abs() * self.element_bytes
     }

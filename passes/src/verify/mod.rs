@@ -46,7 +46,8 @@ use melior::ir::{
     OperationRef,
 };
 
-pub use facts::{CopyFacts, Ctx};
+pub use crate::plan::copy_facts::CopyFacts;
+pub use facts::Ctx;
 pub use rules::{Rule, Scope, RULES};
 
 use crate::{

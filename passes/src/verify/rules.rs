@@ -23,7 +23,7 @@ use acopy_target::{Capability, Chip, CopyPath};
 
 use super::{facts::Ctx, tensor_maps};
 use crate::plan::{
-    chunk::{self, Stride, WindowDim},
+    chunk, cp_async,
     maps::{self, MAX_TENSOR_MAPS},
     shape,
     source::{window_message, SourceError},
@@ -1142,31 +1142,16 @@ fn not_strided(ctx: &Ctx) -> Option<(&'static str, String)> {
 }
 
 /// `(elements per contiguous row, element bytes)` of a cp.async load, as
-/// the lowering plans its rows (`chunk::plan_rows`, from the types' strides).
+/// its plan has them (`plan::cp_async::window_dims`, `chunk::plan_rows`).
 fn cp_async_rows(ctx: &Ctx) -> Option<(u64, u64)> {
     let copy = ctx.copy.as_ref()?;
     let bytes = element_bytes(ctx)?;
     let src = copy.global_strides.as_ref()?;
     let dst = copy.tile_strides.as_ref()?;
-    let rank = copy.window.len();
-    let leading = rank.checked_sub(dst.len())?;
-    if src.len() != rank || copy.tile_shape.len() != dst.len() {
+    if src.len() != copy.window.len() {
         return None;
     }
-    let stride = |stride: Option<i64>| stride.map_or(Stride::Dynamic, Stride::Known);
-    let mut window = Vec::with_capacity(rank);
-    for dim in 0..rank {
-        let size = if dim < leading {
-            1
-        } else {
-            u64::try_from(copy.tile_shape[dim - leading]).ok()?
-        };
-        window.push(WindowDim {
-            size,
-            src: stride(src[dim]),
-            dst: (dim >= leading).then(|| stride(dst[dim - leading])),
-        });
-    }
+    let window = cp_async::window_dims(&copy.tile_shape, src, dst)?;
     let zero_fill = ctx.options.fallback
         && ctx
             .load()

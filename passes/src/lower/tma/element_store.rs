@@ -38,13 +38,7 @@ fn atomic_bin_op(op: ReductionOp, float: bool) -> Result<i64, String> {
         (ReductionOp::Min, true) => 14,
         (ReductionOp::Inc, false) => 15,
         (ReductionOp::Dec, false) => 16,
-        _ => {
-            return Err(format!(
-            "internal error: reduction_op = \"{}\" on a {} element reached the element-wise store",
-            op.as_str(),
-            if float { "float" } else { "integer" }
-        ))
-        }
+        _ => return Err("internal error: a reduction with no atomic form".to_string()),
     })
 }
 
