@@ -110,44 +110,15 @@ pub(super) fn lower_copy<'c, 'a>(
         }
     };
     let zeros = zero_fill(b, plan, &indices, &src)?;
-
-    // The memrefs' base pointers are converted first and the window start is
-    // a byte offset from them: the conversions are then the same for every
-    // copy of a kernel (built once, `super::hoist`), and the NVPTX backend folds a constant
-    // start into the instruction's address instead of a cvta and an add per copy.
-    let src_base = b.global_ptr(src.base, memref::is_generic(view.src_type))?;
-    let src_pointer = b.byte_offset(src_base, src_start_bytes)?;
-    let dst_base = b.int_to_ptr(dst.base, 3)?;
-    let dst_pointer = b.byte_offset(dst_base, dst_start_bytes)?;
-    let (thread, threads) = b.linear_thread(target.block)?;
-    let element = view.src_type.element();
-    let chunks = Chunks {
-        rows: plan
-            .rows
-            .dims
-            .iter()
-            .map(|dim| Row {
-                size: dim.size,
-                window_dim: dim.window_dim,
-                src_stride: strides[dim.window_dim].0,
-                dst_stride: strides[dim.window_dim].1,
-            })
-            .collect(),
-        row_bytes: plan.row_bytes,
-        element_bytes,
-        row_dim: plan.rows.row_dim,
-        src: src_pointer,
-        dst: dst_pointer,
-        element: if element.is_integer() {
-            element
-        } else {
-            b.int_type((element_bytes * 8) as u32)
-        },
-        thread,
-        threads,
+    let chunks = Chunks::new(
+        b,
+        (view, plan, target),
+        (&src, src_start_bytes),
+        (&dst, dst_start_bytes),
+        &strides,
         zeros,
-        swizzle: plan.swizzle,
-    };
+    )?;
+    let thread = chunks.thread;
     match (plan.fallback, view.predicate) {
         (true, Some(predicate)) => b.if_then(predicate, |b| chunks.issue(b, choice, &proof))?,
         _ => chunks.issue(b, choice, &proof)?,
@@ -379,6 +350,57 @@ struct Chunks<'c, 'a> {
 }
 
 impl<'c, 'a> Chunks<'c, 'a> {
+    /// The chunks of `view` (planned as `plan`, for `target`): `src` and `dst`
+    /// are each a layout and the window's start in bytes, `strides` the byte
+    /// strides `(src, dst)` of each window dimension.
+    fn new(
+        b: &Builder<'c, 'a>,
+        (view, plan, target): (&CopyGmemToSmem<'c, 'a>, &CpAsyncPlan<'c, 'a>, &Target),
+        (src, src_start_bytes): (&Strided<'c, 'a>, Ix<'c, 'a>),
+        (dst, dst_start_bytes): (&Strided<'c, 'a>, Ix<'c, 'a>),
+        strides: &[(Ix<'c, 'a>, Ix<'c, 'a>)],
+        zeros: Option<ZeroFill<'c, 'a>>,
+    ) -> Result<Self, String> {
+        // The memrefs' base pointers are converted first and the window start is
+        // a byte offset from them: the conversions are then the same for every
+        // copy of a kernel (built once, `super::hoist`), and the NVPTX backend folds a constant
+        // start into the instruction's address instead of a cvta and an add per copy.
+        let src_base = b.global_ptr(src.base, memref::is_generic(view.src_type))?;
+        let src_pointer = b.byte_offset(src_base, src_start_bytes)?;
+        let dst_base = b.int_to_ptr(dst.base, 3)?;
+        let dst_pointer = b.byte_offset(dst_base, dst_start_bytes)?;
+        let (thread, threads) = b.linear_thread(target.block)?;
+        let element = view.src_type.element();
+        let element_bytes = plan.element_bytes;
+        Ok(Self {
+            rows: plan
+                .rows
+                .dims
+                .iter()
+                .map(|dim| Row {
+                    size: dim.size,
+                    window_dim: dim.window_dim,
+                    src_stride: strides[dim.window_dim].0,
+                    dst_stride: strides[dim.window_dim].1,
+                })
+                .collect(),
+            row_bytes: plan.row_bytes,
+            element_bytes,
+            row_dim: plan.rows.row_dim,
+            src: src_pointer,
+            dst: dst_pointer,
+            element: if element.is_integer() {
+                element
+            } else {
+                b.int_type((element_bytes * 8) as u32)
+            },
+            thread,
+            threads,
+            zeros,
+            swizzle: plan.swizzle,
+        })
+    }
+
     /// Issues the chunks with the sizes `choice` picked (element by element
     /// without one), behind the run-time check of `proof` when the fast size
     /// needs it.
@@ -479,6 +501,19 @@ impl<'c, 'a> Chunks<'c, 'a> {
             Some(zeros) => Some(self.valid_bytes(b, zeros, &coordinates, in_row, elements)?),
             None => None,
         };
+        self.leaf(b, leaf, chunk, (src, dst), valid)
+    }
+
+    /// One chunk of `chunk` bytes from `src` to `dst`, of which `valid` bytes
+    /// are inside src under zero fill.
+    fn leaf(
+        &self,
+        b: &Builder<'c, 'a>,
+        leaf: Leaf,
+        chunk: u64,
+        (src, dst): (Value<'c, 'a>, Value<'c, 'a>),
+        valid: Option<Value<'c, 'a>>,
+    ) -> Result<(), String> {
         match leaf {
             Leaf::CpAsync => {
                 let cache = if chunk == 16 { "cg" } else { "ca" };

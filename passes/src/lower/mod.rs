@@ -25,12 +25,16 @@
 //! `fallback` lets cp.async take predicates, barriers and single-CTA
 //! collective attributes (see [`cp_async`]).
 //!
+//! Each copy is lowered from its plan (`crate::plan`: `CopyPlan::of` for a
+//! load, `TmaStorePlan::of` for a store), which holds what the IR says of it;
+//! the lowering builds IR and re-checks nothing, and a copy without a plan
+//! (which verification would have refused) is an internal error.
+//!
 //! Layout: [`build`] emits ops before an anchor op (the ops it may emit are
-//! listed once in [`emitted`]), [`memref`] reads memref
-//! layouts and proves alignment, [`alignment`] raises the alignment of shared
-//! buffers, [`chunk`] plans a copy's rows and chunk size
-//! (pure), then one file per path: [`cp_async`], [`tma`], and [`barrier`] for
-//! both.
+//! listed once in [`emitted`]), [`hoist`] shares kernel-level values,
+//! [`memref`] reads memref layouts and proves alignment, [`alignment`] raises
+//! the alignment of shared buffers, then one file per path: [`cp_async`],
+//! [`tma`], and [`barrier`] for both.
 
 mod alignment;
 mod barrier;

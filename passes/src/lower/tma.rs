@@ -11,16 +11,20 @@
 //!
 //! | file | what |
 //! |---|---|
-//! | `tma/load.rs` | `copy_gmem_to_smem`: single, multicast, partitioned and replicated loads |
-//! | `tma/store.rs` | `copy_smem_to_gmem` (plain and reduction) and `wait_smem_to_gmem` |
-//! | `tma/source.rs` | which kernel argument a global memref is (argument or subview of one) |
+//! | `tma.rs` | the entry points; thread 0, predicates, window starts and coordinates |
+//! | `tma/load.rs` | `copy_gmem_to_smem` from its `TmaLoadPlan`: single, multicast, partitioned and replicated loads |
+//! | `tma/store.rs` | `copy_smem_to_gmem` (plain and reduction) from its `TmaStorePlan`, and `wait_smem_to_gmem` |
+//! | `tma/element_store.rs` | a store's non-TMA path: element-wise stores or atomics |
+//! | `tma/start.rs` | the innermost start's run-time check and the branch between the paths |
 //! | `tma/maps.rs` | the trailing tensor-map parameters and the `acopy.tensor_maps` attribute |
-//! | `tma/smem.rs` | shared tile addresses and the alignment TMA needs |
-//! | `tma/cluster.rs` | collective groups: multicast masks, CTA pairs |
+//! | `tma/smem.rs` | shared tile addresses, after raising the tile's allocation |
+//! | `tma/cluster.rs` | a CTA's position in its collective group, as built values |
 //!
-//! Stores on pre-Hopper chips are refused by `acopy-verify` (rule A5); the
-//! entry points below refuse them too, so no TMA instruction ever reaches
-//! LLVM for a chip without it (llc would abort with "Cannot select").
+//! What a copy is (its kernel argument, mode, box, slices, tensor-map key,
+//! start path) comes from `crate::plan`. Stores on pre-Hopper chips are
+//! refused by `acopy-verify` (rule A5), and `lower/mod.rs` never sends one
+//! here, so no TMA instruction ever reaches LLVM for a chip without it (llc
+//! would abort with "Cannot select").
 
 use super::emitted::arith;
 

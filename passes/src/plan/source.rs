@@ -184,35 +184,7 @@ pub(crate) fn resolve<'c: 'a, 'a>(
             "memref.subview static_* attributes do not match its rank",
         ));
     }
-    let segments = subview
-        .attribute("operandSegmentSizes")
-        .ok()
-        .and_then(|attribute| DenseI32ArrayAttribute::try_from(attribute).ok())
-        .and_then(|array| {
-            (0..array.len())
-                .map(|i| array.element(i).ok())
-                .collect::<Option<Vec<i32>>>()
-        })
-        .ok_or_else(|| internal("memref.subview without operandSegmentSizes"))?;
-    let mut dynamic = 1usize; // operand 0 is the source
-    let mut offsets = Vec::with_capacity(rank);
-    for &offset in &static_offsets {
-        if offset == DYNAMIC {
-            let operand = subview
-                .operand(dynamic)
-                .map_err(|_| internal("memref.subview offset operand missing"))?;
-            dynamic += 1;
-            offsets.push(match ir::constant_int(operand) {
-                Some(constant) => Offset::Static(constant),
-                None => Offset::Dynamic(operand),
-            });
-        } else {
-            offsets.push(Offset::Static(offset));
-        }
-    }
-    if segments.len() > 1 && dynamic - 1 != segments[1] as usize {
-        return Err(internal("memref.subview offsets do not match its segments"));
-    }
+    let offsets = subview_offsets(subview, &static_offsets)?;
     let narrower = (0..rank)
         .map(|dim| {
             let size = (static_sizes[dim] != DYNAMIC).then_some(static_sizes[dim]);
@@ -230,6 +202,44 @@ pub(crate) fn resolve<'c: 'a, 'a>(
         offsets,
         narrower,
     })
+}
+
+/// A subview's offsets, with its dynamic ones read from its operands.
+fn subview_offsets<'c, 'a>(
+    subview: OperationRef<'c, 'a>,
+    static_offsets: &[i64],
+) -> Result<Vec<Offset<'c, 'a>>, SourceError> {
+    let internal = |what: &str| SourceError::Internal(what.to_string());
+    let segments = subview
+        .attribute("operandSegmentSizes")
+        .ok()
+        .and_then(|attribute| DenseI32ArrayAttribute::try_from(attribute).ok())
+        .and_then(|array| {
+            (0..array.len())
+                .map(|i| array.element(i).ok())
+                .collect::<Option<Vec<i32>>>()
+        })
+        .ok_or_else(|| internal("memref.subview without operandSegmentSizes"))?;
+    let mut dynamic = 1usize; // operand 0 is the source
+    let mut offsets = Vec::with_capacity(static_offsets.len());
+    for &offset in static_offsets {
+        if offset == DYNAMIC {
+            let operand = subview
+                .operand(dynamic)
+                .map_err(|_| internal("memref.subview offset operand missing"))?;
+            dynamic += 1;
+            offsets.push(match ir::constant_int(operand) {
+                Some(constant) => Offset::Static(constant),
+                None => Offset::Dynamic(operand),
+            });
+        } else {
+            offsets.push(Offset::Static(offset));
+        }
+    }
+    if segments.len() > 1 && dynamic - 1 != segments[1] as usize {
+        return Err(internal("memref.subview offsets do not match its segments"));
+    }
+    Ok(offsets)
 }
 
 impl<'c, 'a> GlobalSource<'c, 'a> {

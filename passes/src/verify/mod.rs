@@ -28,7 +28,10 @@
 //! diagnostic (through acopy-dialect's C++ shim, as the C API only emits
 //! errors).
 //!
-//! `acopy-lower` calls [`verify_operation`] as its first step.
+//! The rules read the facts of `crate::plan` (`copy_facts`, `tma_facts`,
+//! `shape`, `chunk`, `cp_async::window_dims`, `maps`), the same the lowering's
+//! plans are built from. `acopy-lower` calls [`verify_operation`] as its
+//! first step.
 
 mod facts;
 pub mod rules;

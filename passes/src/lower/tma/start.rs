@@ -8,16 +8,18 @@
 //! checked:
 //!
 //! - **proved**: the frontend promised it (`assume_aligned_start`), or the
-//!   start is a constant multiple, or the alignment proof (`memref::pow2_divisor`,
-//!   which reads constants, `muli`, `shli`, loop steps…) shows a dynamic start
-//!   to be one: TMA only;
+//!   start is a constant multiple, or the alignment proof
+//!   (`crate::plan::divisor`, which reads constants, `muli`, `shli`, loop
+//!   steps…) shows a dynamic start to be one: TMA only;
 //! - **misaligned constant**: only reachable in fallback mode (strict mode
 //!   stops it in acopy-verify): the non-TMA path only;
 //! - **dynamic, unproved**: both, chosen at run time by
 //!   `(start & (16 / element_bytes - 1)) == 0`.
 //!
+//! A load's plan has made this decision already
+//! (`crate::plan::tma_load::StartPath`); [`check`] builds its run-time test.
 //! Stores add a rule of their own: no negative start coordinate
-//! ([`classify_store`]).
+//! ([`classify_store`]), decided here as the starts are built.
 
 use super::super::emitted::arith;
 use melior::ir::Value;
