@@ -43,16 +43,23 @@ fn each_plan(text: &str, fallback: bool, check: impl Fn(usize, Result<CopyPlan, 
     }
 }
 
+/// A kernel on sm_80 with one copy from argument `src` to attribution `dst`.
+fn cp_async_kernel(src: &str, dst: &str) -> String {
+    format!(
+        r#"gpu.module @m [#nvvm.target<chip = "sm_80">] {{
+  gpu.func @k(%src: {src}) workgroup(%dst: {dst}) kernel {{
+    %c0 = arith.constant 0 : index
+    "acopy.copy_gmem_to_smem"(%src, %dst, %c0, %c0) {{operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"}} : ({src}, {dst}, index, index) -> ()
+    gpu.return
+  }}
+}}"#
+    )
+}
+
 #[test]
 fn a_cp_async_plan_has_rows_and_base_proofs() {
-    let text = r#"gpu.module @m [#nvvm.target<chip = "sm_80">] {
-  gpu.func @k(%src: memref<256x512xf32>) workgroup(%dst: memref<32x128xf32, 3>) kernel {
-    %c0 = arith.constant 0 : index
-    "acopy.copy_gmem_to_smem"(%src, %dst, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<32x128xf32, 3>, index, index) -> ()
-    gpu.return
-  }
-}"#;
-    each_plan(text, false, |_, plan| {
+    let text = cp_async_kernel("memref<256x512xf32>", "memref<32x128xf32, 3>");
+    each_plan(&text, false, |_, plan| {
         let plan = plan.expect("a plan");
         assert_eq!(plan.path(), CopyPath::CpAsync);
         assert_eq!(plan.tile_bytes(), 32 * 128 * 4);
@@ -76,25 +83,12 @@ fn a_cp_async_plan_has_rows_and_base_proofs() {
 
 #[test]
 fn cp_async_rows_of_six_bytes_have_no_plan() {
-    let text = r#"gpu.module @m [#nvvm.target<chip = "sm_80">] {
-  gpu.func @k(%src: memref<8x3xf16>) workgroup(%dst: memref<8x3xf16, 3>) kernel {
-    %c0 = arith.constant 0 : index
-    "acopy.copy_gmem_to_smem"(%src, %dst, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<8x3xf16>, memref<8x3xf16, 3>, index, index) -> ()
-    gpu.return
-  }
-}"#;
     // 8 rows of 3 f16 merge into one row of 48 bytes.
-    each_plan(text, false, |_, plan| {
+    let dense = cp_async_kernel("memref<8x3xf16>", "memref<8x3xf16, 3>");
+    each_plan(&dense, false, |_, plan| {
         assert_eq!(plan.err(), None, "one contiguous row of 48 bytes");
     });
-    let strided = text.replace(
-        "memref<8x3xf16>, memref<8x3xf16, 3>, index",
-        "memref<8x3xf16, strided<[4, 1]>>, memref<8x3xf16, 3>, index",
-    );
-    let strided = strided.replace(
-        "%src: memref<8x3xf16>",
-        "%src: memref<8x3xf16, strided<[4, 1]>>",
-    );
+    let strided = cp_async_kernel("memref<8x3xf16, strided<[4, 1]>>", "memref<8x3xf16, 3>");
     each_plan(&strided, false, |_, plan| {
         assert_eq!(plan.err(), Some(PlanError::RowBytes(6)));
     });
@@ -218,4 +212,46 @@ fn the_view_walker_looks_through_views_and_caps_at_a_view_shift() {
     assert_eq!((f.0, f.2), ("assumed 256", Some(256)));
     // Dynamic shared memory is 16-byte aligned, whatever is asked.
     assert_eq!((e.0, e.2), ("dynamic shared memory", Some(16)));
+}
+
+#[test]
+fn store_plans_name_the_reduction_and_the_map() {
+    let text = r#"gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%g: memref<256x512xf32>, %h: memref<4x256x512xi32>) workgroup(%t: memref<8x32xf32, 3>, %u: memref<8x32xi32, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    "acopy.copy_smem_to_gmem"(%t, %g, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "max"} : (memref<8x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%u, %h, %c0, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 3, 0>, reduction_op = "smin"} : (memref<8x32xi32, 3>, memref<4x256x512xi32>, index, index, index) -> ()
+    "acopy.copy_smem_to_gmem"(%u, %h, %c0, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 3, 0>, reduction_op = "umin"} : (memref<8x32xi32, 3>, memref<4x256x512xi32>, index, index, index) -> ()
+    gpu.return
+  }
+}"#;
+    let context = create_context().expect("the acopy dialect loads");
+    let module = Module::parse(&context, text).expect("the test input parses");
+    let mut plans = Vec::new();
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        if let Some(Ok(AcopyOp::CopySmemToGmem(view))) = AcopyOp::from_op(op) {
+            plans.push(super::tma_store::TmaStorePlan::of(&view).map(|plan| {
+                let map: Vec<i64> = plan.map.box_shape.iter().map(|&d| i64::from(d)).collect();
+                (
+                    plan.reduction,
+                    plan.window,
+                    map,
+                    plan.map.arg,
+                    plan.element_bytes,
+                )
+            }));
+        }
+        WalkResult::Advance
+    });
+    assert_eq!(
+        plans,
+        vec![
+            // A float `max` is the map's `max`; the box is the window.
+            Ok((Some("max"), vec![8, 32], vec![8, 32], 0, 4)),
+            // Integer reductions follow the signed map: `smin` is `min`.
+            Ok((Some("min"), vec![1, 8, 32], vec![1, 8, 32], 1, 4)),
+            // `umin` would need an unsigned map.
+            Err(PlanError::Reduction),
+        ]
+    );
 }
