@@ -109,7 +109,8 @@ pub enum PlanError {
 /// The plan of a load (`copy_gmem_to_smem`) on its chip's path.
 pub(crate) enum CopyPlan<'c, 'a> {
     CpAsync(CpAsyncPlan<'c, 'a>),
-    Tma(TmaLoadPlan<'c, 'a>),
+    /// Boxed: it holds a cp.async plan for its non-TMA path.
+    Tma(Box<TmaLoadPlan<'c, 'a>>),
 }
 
 // `path`, `tile_bytes` and `tile_alignment` are the pipeliner's questions
@@ -125,7 +126,9 @@ impl<'c: 'a, 'a> CopyPlan<'c, 'a> {
     ) -> Result<Self, PlanError> {
         match target.chip.copy_path() {
             CopyPath::CpAsync => CpAsyncPlan::of(view, options.fallback).map(CopyPlan::CpAsync),
-            CopyPath::Tma => TmaLoadPlan::of(view, target).map(CopyPlan::Tma),
+            CopyPath::Tma => {
+                TmaLoadPlan::of(view, target).map(|plan| CopyPlan::Tma(Box::new(plan)))
+            }
         }
     }
 
