@@ -9,23 +9,27 @@ use melior::ir::{operation::OperationLike, Attribute, OperationRef};
 
 use super::PlanError;
 use crate::manifest::box_from_i64;
-use acopy_manifest::{ElementType, TensorMap};
+use acopy_manifest::{ElementType, Swizzle, TensorMap};
 
 /// The largest number of tensor maps one kernel may take. Kernel parameters
 /// are limited to 4 KiB on sm_90 (32 KiB with CUDA 12.1+ on Volta and newer),
 /// and each map takes 128 bytes; 16 keeps well inside the portable limit.
 pub const MAX_TENSOR_MAPS: usize = 16;
 
-/// The plain tensor map (no swizzle, zero fill) of a copy: kernel argument
-/// `arg_index`, `element_type`, and `box_shape` as the IR holds it.
+/// The tensor map of a copy (zero fill): kernel argument `arg_index`,
+/// `element_type`, `box_shape` as the IR holds it, and the load's `swizzle`
+/// (none for a store). The plans and rule A27's count key maps with it.
 pub(crate) fn tensor_map(
     arg_index: usize,
     element_type: ElementType,
     box_shape: &[i64],
+    swizzle: Swizzle,
 ) -> Result<TensorMap, PlanError> {
     let arg = u32::try_from(arg_index).map_err(|_| PlanError::TensorMap)?;
     let box_shape = box_from_i64(box_shape).map_err(|_| PlanError::TensorMap)?;
-    Ok(TensorMap::new(arg, element_type, box_shape))
+    let mut map = TensorMap::new(arg, element_type, box_shape);
+    map.swizzle = swizzle;
+    Ok(map)
 }
 
 /// The `@module::@kernel` symbol reference a `gpu.launch_func` of `kernel`

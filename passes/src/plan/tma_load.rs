@@ -132,8 +132,7 @@ impl<'c: 'a, 'a> TmaLoadPlan<'c, 'a> {
         let align = shape::tma_smem_alignment(view.swizzle.bytes());
         let slice = slice(split, &box_shape, element_bytes, align)?;
         let expect_bytes = expect_bytes(&mode, &window, element_bytes)?;
-        let mut map = maps::tensor_map(source.arg_index, element_type, &box_shape)?;
-        map.swizzle = view.swizzle;
+        let map = maps::tensor_map(source.arg_index, element_type, &box_shape, view.swizzle)?;
         let innermost = source.innermost_start.ok_or(PlanError::NoIndices)?;
         let start = StartPath::of(innermost, element_bytes, view.assume_aligned_start);
         let non_tma = match start {

@@ -5,7 +5,7 @@
 //! start (`lower/tma/start.rs`): every store has both.
 
 use acopy_dialect::CopySmemToGmem;
-use acopy_manifest::TensorMap;
+use acopy_manifest::{Swizzle, TensorMap};
 use melior::ir::ShapedTypeLike;
 
 use super::{
@@ -46,7 +46,7 @@ impl<'c: 'a, 'a> TmaStorePlan<'c, 'a> {
         if destination.leaves.is_some() {
             return Err(PlanError::LeavesSubview);
         }
-        let map = maps::tensor_map(destination.arg_index, element_type, &window)?;
+        let map = maps::tensor_map(destination.arg_index, element_type, &window, Swizzle::None)?;
         Ok(Self {
             element_bytes: element_type.bytes().into(),
             window,
