@@ -65,16 +65,11 @@ pub(crate) fn read_layout<'c, 'a>(
     role: &str,
     with_sizes: bool,
 ) -> Result<Strided<'c, 'a>, String> {
-    let memref = MemRefType::try_from(value.r#type()).map_err(|_| {
-        format!(
-            "internal error: {role} must be a memref, got {}",
-            value.r#type()
-        )
-    })?;
-    // acopy-verify refuses layouts that are not strided first (rules A13, A14, A28).
-    let (static_strides, static_offset) = static_layout(memref).ok_or_else(|| {
-        format!("internal error: {role} has a layout that is not strided ({memref})")
-    })?;
+    let memref = MemRefType::try_from(value.r#type())
+        .map_err(|_| format!("internal error: {role} is no memref"))?;
+    // Verified copies have strided memrefs (rules A13, A14, A28).
+    let (static_strides, static_offset) =
+        static_layout(memref).ok_or_else(|| format!("internal error: {role} without strides"))?;
     let rank = memref.rank();
     let static_sizes = ir::shape(memref);
     let base = b.value(
