@@ -33,32 +33,36 @@ impl Collective {
         }
     }
 
-    /// The number of CTAs in the group.
-    pub fn size(&self) -> u32 {
-        self.axes.iter().map(|&axis| self.cluster[axis]).product()
+    /// The number of CTAs in the group (saturating: a cluster size is up to
+    /// 2^31 along each axis, and a plan may be asked for unverified IR).
+    pub fn size(&self) -> u64 {
+        saturating_product(self.axes.iter().map(|&axis| self.cluster[axis]))
     }
 
-    /// The rank distance between neighbours along `axis`.
-    pub fn stride(&self, axis: usize) -> u32 {
-        self.cluster[..axis].iter().product()
+    /// The rank distance between neighbours along `axis` (saturating).
+    pub fn stride(&self, axis: usize) -> u64 {
+        saturating_product(self.cluster[..axis].iter().copied())
     }
 
     /// The multicast mask of the group whose first CTA has rank 0: bit `r` is
     /// set for every rank `r` in it. Shift it by the rank of the group's
     /// first CTA to get a CTA's mask.
     pub fn pattern(&self) -> u32 {
-        let mut ranks = vec![0u32];
+        // Ranks only grow along the axes, so one of 32 or more stays out of
+        // the mask: it is dropped as soon as it is reached.
+        let mut ranks = vec![0u64];
         for &axis in &self.axes {
             let stride = self.stride(axis);
             ranks = ranks
                 .iter()
-                .flat_map(|&rank| (0..self.cluster[axis]).map(move |i| rank + i * stride))
+                .flat_map(|&rank| {
+                    (0..u64::from(self.cluster[axis]))
+                        .map(move |i| rank.saturating_add(i.saturating_mul(stride)))
+                        .take_while(|&rank| rank < 32)
+                })
                 .collect();
         }
-        ranks
-            .into_iter()
-            .filter(|&rank| rank < 32)
-            .fold(0, |mask, rank| mask | (1 << rank))
+        ranks.into_iter().fold(0, |mask, rank| mask | (1 << rank))
     }
 
     /// Whether the group is a hardware CTA pair: two CTAs whose ranks differ
@@ -66,6 +70,13 @@ impl Collective {
     pub fn is_pair(&self) -> bool {
         self.size() == 2 && self.axes.len() == 1 && self.stride(self.axes[0]) == 1
     }
+}
+
+/// The product of cluster sizes, saturating.
+fn saturating_product(sizes: impl Iterator<Item = u32>) -> u64 {
+    sizes.fold(1u64, |product, size| {
+        product.saturating_mul(u64::from(size))
+    })
 }
 
 #[cfg(test)]
@@ -86,5 +97,10 @@ mod tests {
         assert_eq!((unit.size(), unit.pattern()), (1, 0b1));
         let z = Collective::new([2, 2, 4], &[Axis::Z]);
         assert_eq!(z.pattern(), 0x1111);
+        // Cluster sizes up to 2^31 per axis neither overflow nor take long.
+        let huge = Collective::new([1 << 31, 1 << 31, 1 << 31], &[Axis::X, Axis::Y, Axis::Z]);
+        assert_eq!(huge.size(), u64::MAX);
+        assert!(!huge.is_pair());
+        assert_eq!(huge.pattern(), u32::MAX);
     }
 }

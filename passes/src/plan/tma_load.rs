@@ -194,7 +194,7 @@ fn mode(view: &CopyGmemToSmem, target: &Target) -> Result<Mode, PlanError> {
 
 fn split(mode: &Mode, window: &[i64]) -> Result<Option<(usize, u64)>, PlanError> {
     let n = match mode {
-        Mode::Multicast(group) => u64::from(group.size()),
+        Mode::Multicast(group) => group.size(),
         Mode::Replicated => 2,
         Mode::Single | Mode::Partitioned(_) => return Ok(None),
     };

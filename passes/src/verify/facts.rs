@@ -7,7 +7,7 @@ use acopy_dialect::{AcopyOp, CopyGmemToSmem, CopySmemToGmem, LeaderTracked};
 use acopy_target::CopyPath;
 
 use crate::{
-    plan::{copy_facts::CopyFacts, shape, tma_facts::TmaFacts},
+    plan::{collective::Collective, copy_facts::CopyFacts, shape, tma_facts::TmaFacts},
     target::Target,
     PassOptions,
 };
@@ -86,30 +86,30 @@ impl<'v, 'c: 'a, 'a> Ctx<'v, 'c, 'a> {
         self.target.cluster == [1, 1, 1]
     }
 
+    /// A load's collective group in the cluster (`plan::collective`, as the
+    /// lowering's plan has it).
+    fn collective(&self) -> Collective {
+        let axes = self
+            .load()
+            .and_then(|load| load.collective_axes.as_deref())
+            .unwrap_or(&[]);
+        Collective::new(self.target.cluster, axes)
+    }
+
     /// The number of CTAs along a load's `collective_axes` (1 without them).
     pub fn collective_size(&self) -> u64 {
-        self.load()
-            .and_then(|load| load.collective_axes.as_ref())
-            .map_or(1, |axes| {
-                saturating_product(axes.iter().map(|axis| self.target.cluster[axis.index()]))
-            })
+        self.collective().size()
     }
 
     /// For a collective of exactly 2 CTAs, how far apart their cluster ranks
     /// are (`%cluster_ctarank` counts x fastest, then y, then z); `None` for
     /// any other group size. A `cta_group::2` pair is 1 rank apart.
     pub fn collective_rank_stride(&self) -> Option<u64> {
-        if self.collective_size() != 2 {
-            return None;
+        let group = self.collective();
+        match group.axes.as_slice() {
+            [axis] if group.size() == 2 => Some(group.stride(*axis)),
+            _ => None,
         }
-        let axes = self.load()?.collective_axes.as_ref()?;
-        let axis = axes
-            .iter()
-            .map(|axis| axis.index())
-            .find(|&axis| self.target.cluster[axis] > 1)?;
-        Some(saturating_product(
-            self.target.cluster[..axis].iter().copied(),
-        ))
     }
 
     /// The `collective_axes` spelled as in the attribute: `["x", "y"]`.

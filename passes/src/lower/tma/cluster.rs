@@ -26,7 +26,9 @@ pub(crate) fn position<'c, 'a>(
         let id = b.value(nvvm::CLUSTER_CTAID[axis], &[], i32_type, &[])?;
         let scaled = b.binary(arith::MULI, id, b.int(32, scale)?)?;
         index = b.binary(arith::ADDI, index, scaled)?;
-        let along = b.binary(arith::MULI, id, b.int(32, i64::from(group.stride(axis)))?)?;
+        let stride = i64::try_from(group.stride(axis))
+            .map_err(|_| "internal error: a cluster beyond 2^63 CTAs".to_string())?;
+        let along = b.binary(arith::MULI, id, b.int(32, stride)?)?;
         first = b.binary(arith::SUBI, first, along)?;
         scale *= i64::from(group.cluster[axis]);
     }
