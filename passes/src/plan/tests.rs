@@ -56,6 +56,20 @@ fn cp_async_kernel(src: &str, dst: &str) -> String {
     )
 }
 
+/// `fact` of each acopy op in `text` that it answers, in order.
+fn each_view<T>(text: &str, mut fact: impl FnMut(&AcopyOp) -> Option<T>) -> Vec<T> {
+    let context = create_context().expect("the acopy dialect loads");
+    let module = Module::parse(&context, text).expect("the test input parses");
+    let mut found = Vec::new();
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        if let Some(Ok(view)) = AcopyOp::from_op(op) {
+            found.extend(fact(&view));
+        }
+        WalkResult::Advance
+    });
+    found
+}
+
 #[test]
 fn a_cp_async_plan_has_rows_and_base_proofs() {
     let text = cp_async_kernel("memref<256x512xf32>", "memref<32x128xf32, 3>");
@@ -185,21 +199,18 @@ fn the_view_walker_looks_through_views_and_caps_at_a_view_shift() {
     gpu.return
   }
 }"#;
-    let context = create_context().expect("the acopy dialect loads");
-    let module = Module::parse(&context, text).expect("the test input parses");
-    let mut answers = Vec::new();
-    module.as_operation().walk(WalkOrder::PreOrder, |op| {
-        if let Some(Ok(AcopyOp::CopyGmemToSmem(view))) = AcopyOp::from_op(op) {
-            let root = view_root(view.dst);
-            let origin = match root.origin {
-                Origin::Attribution(_, 0) => "attribution 0",
-                Origin::Assumed(256) => "assumed 256",
-                Origin::DynamicShared => "dynamic shared memory",
-                _ => "other",
-            };
-            answers.push((origin, root.shift_divisor, root.guaranteed(true, 128)));
-        }
-        WalkResult::Advance
+    let answers = each_view(text, |view| {
+        let AcopyOp::CopyGmemToSmem(view) = view else {
+            return None;
+        };
+        let root = view_root(view.dst);
+        let origin = match root.origin {
+            Origin::Attribution(_, 0) => "attribution 0",
+            Origin::Assumed(256) => "assumed 256",
+            Origin::DynamicShared => "dynamic shared memory",
+            _ => "other",
+        };
+        Some((origin, root.shift_divisor, root.guaranteed(true, 128)))
     });
     let [a, b, f, e] = answers.as_slice() else {
         panic!("four copies: {answers:?}");
@@ -225,23 +236,20 @@ fn store_plans_name_the_reduction_and_the_map() {
     gpu.return
   }
 }"#;
-    let context = create_context().expect("the acopy dialect loads");
-    let module = Module::parse(&context, text).expect("the test input parses");
-    let mut plans = Vec::new();
-    module.as_operation().walk(WalkOrder::PreOrder, |op| {
-        if let Some(Ok(AcopyOp::CopySmemToGmem(view))) = AcopyOp::from_op(op) {
-            plans.push(super::tma_store::TmaStorePlan::of(&view).map(|plan| {
-                let map: Vec<i64> = plan.map.box_shape.iter().map(|&d| i64::from(d)).collect();
-                (
-                    plan.reduction,
-                    plan.window,
-                    map,
-                    plan.map.arg,
-                    plan.element_bytes,
-                )
-            }));
-        }
-        WalkResult::Advance
+    let plans = each_view(text, |view| {
+        let AcopyOp::CopySmemToGmem(view) = view else {
+            return None;
+        };
+        Some(super::tma_store::TmaStorePlan::of(view).map(|plan| {
+            let map: Vec<i64> = plan.map.box_shape.iter().map(|&d| i64::from(d)).collect();
+            (
+                plan.reduction,
+                plan.window,
+                map,
+                plan.map.arg,
+                plan.element_bytes,
+            )
+        }))
     });
     assert_eq!(
         plans,
