@@ -5,6 +5,10 @@
 //! | `acopy-verify` | [`verify`] | acopy ops inside `gpu.module`s with a resolvable chip | every op the chip cannot do has an error at its location (docs/verification.md); the IR is unchanged |
 //! | `acopy-lower` | [`lower`] | IR that `acopy-verify` accepts | no acopy op remains; NVVM ops for the chip's copy path |
 //!
+//! `plan` is the analysis both passes read: what each copy is (path, window,
+//! box, chunks, alignment proofs, tensor-map key, fallback decision), worked
+//! out once from the IR; it imports neither `verify` nor `lower`.
+//!
 //! [`diagnostics`] copies MLIR's diagnostics out as data, for library callers
 //! and the driver.
 //!
@@ -15,7 +19,6 @@
 //! upstream passes into a [`melior::pass::PassManager`]; `ir` holds the IR
 //! queries and edits they share beyond melior's safe API.
 
-mod alignment_proof;
 pub mod context;
 pub mod diagnostics;
 #[cfg(test)]
@@ -27,6 +30,7 @@ pub mod lower;
 pub mod manifest;
 pub mod options;
 pub mod pipeline;
+pub(crate) mod plan;
 pub mod registry;
 mod run_cache;
 mod scoped_memo;

@@ -1,7 +1,7 @@
 // The TMA innermost start rules in fallback mode: the copies of
 // tests/verify/invalid-tma-start.mlir. A18 is waived for copies with a
 // non-TMA path (loads without leader_tracked, and every store:
-// verify::tma_facts::tma_fallback_exists), and the
+// plan::tma_facts::tma_fallback_exists), and the
 // decision is a remark like every fallback waiver; A19 is unchanged.
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify --acopy-fallback
 // RUN: not acopy-opt %s --split-input-file --acopy-verify --acopy-fallback 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK

@@ -1,6 +1,6 @@
 // What the cp.async lowering needs of a copy's memrefs: strided layouts
 // (A28) and contiguous rows of a multiple of 4 bytes (A29), the rows as
-// lower/chunk.rs plans them. Fallback mode changes neither, but a zero-filling
+// plan/chunk.rs plans them. Fallback mode changes neither, but a zero-filling
 // copy keeps every dimension as its own row (no merging), which A29 follows.
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify --acopy-fallback

@@ -8,17 +8,30 @@
 
 use melior::ir::{
     attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute},
-    block::BlockLike,
     operation::OperationLike,
     r#type::IntegerType,
-    Attribute, Identifier, OperationRef, RegionLike,
+    Attribute, Identifier, OperationRef,
 };
 
-use crate::ir;
+use crate::{
+    ir,
+    plan::alignment::{global_of, has_workgroup_attribution, Origin},
+};
+
+/// Raises the allocation `origin` names (`crate::plan::alignment::view_root`)
+/// to at least `align`, when it is one the lowering can raise; false
+/// otherwise (then nothing changes).
+pub(crate) fn raise(origin: Origin, align: u64) -> bool {
+    match origin {
+        Origin::Attribution(function, index) => raise_workgroup_alignment(function, index, align),
+        Origin::Global(get_global) => raise_global_alignment(get_global, align).is_some(),
+        _ => false,
+    }
+}
 
 /// Raises `llvm.align` of workgroup attribution `index` of `function` to at
 /// least `align`; false when the function has no such attribution.
-pub(crate) fn raise_workgroup_alignment(function: OperationRef, index: usize, align: u64) -> bool {
+fn raise_workgroup_alignment(function: OperationRef, index: usize, align: u64) -> bool {
     if !has_workgroup_attribution(function, index) {
         return false;
     }
@@ -81,36 +94,10 @@ pub(crate) fn raise_workgroup_alignment(function: OperationRef, index: usize, al
     true
 }
 
-/// Whether `function` has workgroup attribution `index`.
-pub(crate) fn has_workgroup_attribution(function: OperationRef, index: usize) -> bool {
-    function
-        .attribute("workgroup_attributions")
-        .ok()
-        .and_then(|value| IntegerAttribute::try_from(value).ok())
-        .is_some_and(|value| usize::try_from(value.value()).is_ok_and(|count| index < count))
-}
-
-/// The `memref.global` that `get_global` reads, looked up in the nearest
-/// enclosing symbol tables.
-pub(crate) fn global_of<'c, 'a>(get_global: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    let symbol = get_global.attribute("name").ok()?.to_string();
-    let symbol = symbol.strip_prefix('@')?.trim_matches('"').to_string();
-    let mut table = get_global.parent_operation();
-    while let Some(candidate) = table {
-        if candidate.has_attribute("sym_name") || candidate.parent_operation().is_none() {
-            if let Some(global) = find_global(candidate, &symbol) {
-                return Some(global);
-            }
-        }
-        table = candidate.parent_operation();
-    }
-    None
-}
-
 /// Raises the `alignment` of the `memref.global` that `get_global` reads to
 /// at least `align`; returns the global's alignment then, or `None` when the
 /// global is not found.
-pub(crate) fn raise_global_alignment(get_global: OperationRef, align: u64) -> Option<u64> {
+fn raise_global_alignment(get_global: OperationRef, align: u64) -> Option<u64> {
     let global = global_of(get_global)?;
     let current = global
         .attribute("alignment")
@@ -126,19 +113,6 @@ pub(crate) fn raise_global_alignment(get_global: OperationRef, align: u64) -> Op
         return Some(align);
     }
     Some(current as u64)
-}
-
-fn find_global<'c, 'a>(table: OperationRef<'c, 'a>, symbol: &str) -> Option<OperationRef<'c, 'a>> {
-    let body = table.region(0).ok()?;
-    let block = body.first_block()?;
-    let mut current = block.first_operation();
-    while let Some(op) = current {
-        if ir::op_name(&op) == "memref.global" && ir::symbol_name(op).as_deref() == Some(symbol) {
-            return Some(op);
-        }
-        current = op.next_in_block();
-    }
-    None
 }
 
 fn int_attr(context: &melior::Context, value: u64) -> Attribute<'_> {

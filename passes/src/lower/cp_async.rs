@@ -11,7 +11,7 @@
 //! final partial round is guarded.
 //!
 //! Chunk `c` is byte `(c mod R)·C` of row `c div R`, where `R` is the chunks per
-//! row and `C` the chunk size ([`super::chunk`]); the row number is split into
+//! row and `C` the chunk size (`crate::plan::chunk`); the row number is split into
 //! window coordinates `j`, and each address is
 //! `base + (offset + Σ (index_k + j_k)·stride_k)·element_bytes` with the
 //! memref's own strides (static, or from `memref.extract_strided_metadata`).
@@ -22,7 +22,11 @@
 //! `acopy.wait_gmem_to_smem` counts copy ops. The wait becomes
 //! `nvvm.cp.async.wait.group N` and a block barrier.
 //!
-//! Fallback mode ([`PassOptions::fallback`]; `acopy-verify` decides what it
+//! The plan (`crate::plan::cp_async`) holds what the IR says of a copy: its
+//! window and rows, and what its base pointers are proved aligned to; this
+//! file builds the addresses and the chunks.
+//!
+//! Fallback mode (`PassOptions::fallback`; `acopy-verify` decides what it
 //! admits) adds:
 //! - a predicate: it guards the issue; the commit group is still formed;
 //! - `oob_mode` `"zeros"` (and `"undefined"`, which zeros satisfy): each chunk
@@ -37,63 +41,46 @@
 //! - `collective_axes` / `leader_tracked` on a 1×1×1 cluster: ignored.
 
 use super::emitted::{arith, llvm, nvvm};
-use acopy_dialect::{CopyGmemToSmem, OobMode, WaitGmemToSmem};
+use acopy_dialect::{CopyGmemToSmem, WaitGmemToSmem};
 use melior::ir::{
-    attribute::IntegerAttribute, operation::OperationLike, r#type::MemRefType, OperationRef,
-    ShapedTypeLike, Type, TypeLike, Value, ValueLike,
+    attribute::IntegerAttribute, operation::OperationLike, OperationRef, ShapedTypeLike, Type,
+    TypeLike, Value, ValueLike,
 };
 
 use super::{
+    alignment,
     build::{Builder, Cmp, Ix},
-    chunk::{self, AlignTerm, ChunkError, Slow, Stride, WindowDim},
-    memref::{self, BaseAlign},
+    memref::{self, Strided},
 };
-use crate::{target::Target, PassOptions};
+use crate::{
+    plan::{
+        chunk::{self, AlignTerm, ChunkChoice, ChunkError, Slow},
+        cp_async::{CpAsyncPlan, MAX_ALIGN},
+    },
+    target::Target,
+};
 
 /// Rounds of chunks per thread up to which a known block size unrolls.
 pub(crate) const MAX_UNROLLED_ROUNDS: u64 = 16;
 
-/// Lowers `acopy.copy_gmem_to_smem` to cp.async.
+/// Lowers `acopy.copy_gmem_to_smem` to cp.async, as `plan` says.
 pub(super) fn lower_copy<'c, 'a>(
     view: &CopyGmemToSmem<'c, 'a>,
+    plan: &CpAsyncPlan<'c, 'a>,
     target: &Target,
-    options: &PassOptions,
     b: &Builder<'c, 'a>,
 ) -> Result<(), String> {
-    let element = view.src_type.element();
-    let element_bytes = memref::element_bytes(element).ok_or_else(|| {
-        format!("internal error: cp.async copies integers and floats of 1, 2, 4 or 8 bytes, got {element}")
-    })?;
-    let zero_fill = options.fallback && view.oob_mode_or_default() != OobMode::PromiseInBounds;
-    let src = memref::read_layout(b, view.src, "src", zero_fill)?;
+    let element_bytes = plan.element_bytes;
+    let src = memref::read_layout(b, view.src, "src", plan.zero_fill)?;
     let dst = memref::read_layout(b, view.dst, "dst", false)?;
-
-    // The window: leading dimensions of size 1, then dst's shape.
-    let src_rank = src.strides.len();
-    let dst_rank = dst.strides.len();
-    let leading = src_rank
-        .checked_sub(dst_rank)
-        .ok_or_else(|| "internal error: dst has more dimensions than src".to_string())?;
-    let mut window = Vec::with_capacity(src_rank);
-    for dim in 0..src_rank {
-        let size = if dim < leading {
-            1
-        } else {
-            static_dim(view.dst_type, dim - leading)?
-        };
-        window.push(WindowDim {
-            size,
-            src: stride_of(src.strides[dim]),
-            dst: (dim >= leading).then(|| stride_of(dst.strides[dim - leading])),
-        });
-    }
-    let rows = chunk::plan_rows(&window, !zero_fill);
-    let row_bytes = rows.row_elements * element_bytes;
     let indices: Vec<Ix<'c, 'a>> = view
         .indices
         .iter()
         .map(|index| constant_or_value(*index))
         .collect();
+    if src.strides.len() != plan.window.len() || indices.len() != plan.window.len() {
+        return Err("internal error: the copy's ranks differ from its plan".to_string());
+    }
 
     // Window start, in elements, then in bytes.
     let bytes = Ix::Const(element_bytes as i64);
@@ -105,148 +92,120 @@ pub(super) fn lower_copy<'c, 'a>(
     let src_start_bytes = b.mul(src_start, bytes)?;
     let dst_start_bytes = b.mul(dst.offset, bytes)?;
 
-    // What alignment is proved, and what only a run-time check can show.
-    let mut proof = Proof::default();
-    proof.address(
-        memref::base_alignment(view.src, false),
-        src.base,
-        src_start_bytes,
-        element_bytes,
-    );
-    proof.address(
-        memref::base_alignment(view.dst, true),
-        dst.base,
-        dst_start_bytes,
-        element_bytes,
-    );
-    let mut src_stride_bytes = Vec::with_capacity(src_rank);
-    let mut dst_stride_bytes = Vec::with_capacity(src_rank);
-    for dim in 0..src_rank {
-        src_stride_bytes.push(b.mul(src.strides[dim], bytes)?);
-        dst_stride_bytes.push(if dim >= leading {
-            b.mul(dst.strides[dim - leading], bytes)?
-        } else {
-            Ix::Const(0)
-        });
-    }
-    for dim in &rows.dims {
-        proof.value(src_stride_bytes[dim.window_dim]);
-        proof.value(dst_stride_bytes[dim.window_dim]);
-    }
-    if let (true, Some(row_dim)) = (zero_fill, rows.row_dim) {
-        // Chunks must not straddle column 0: the row's start index is a whole
-        // number of chunks.
-        let start = b.mul(indices[row_dim], bytes)?;
-        proof.value(start);
-    }
+    let (proof, strides) = prove(
+        b,
+        plan,
+        (&src, src_start_bytes),
+        (&dst, dst_start_bytes),
+        &indices,
+    )?;
     // A constant part of an address that is not 4-byte aligned (an odd f16
     // column, say) leaves no cp.async size: the copy then goes element by
     // element, as a run-time misalignment does.
-    let choice = match chunk::choose_chunk(row_bytes, &proof.terms) {
+    let choice = match chunk::choose_chunk(plan.row_bytes, &proof.terms) {
         Ok(choice) => Some(choice),
         Err(ChunkError::Misaligned) => None,
-        // acopy-verify refuses these rows first (rule A29, chunk::row_bytes_fit).
         Err(ChunkError::RowBytes) => {
-            return Err(format!(
-                "internal error: cp.async rows of {row_bytes} bytes ({} x {element}) reached the lowering",
-                rows.row_elements
-            ))
+            return Err("internal error: the plan's rows have no cp.async size".to_string())
         }
     };
-
-    // Zero-fill needs each dimension's start and size.
-    let zeros = if zero_fill {
-        let mut fixed = None;
-        let mut dims = vec![None; src_rank];
-        for dim in 0..src_rank {
-            let (start, size) = (indices[dim], src.sizes[dim]);
-            if window[dim].size == 1 {
-                let inside = b.cmpi(Cmp::Ult, b.ix(start)?, b.ix(size)?)?;
-                fixed = Some(match fixed {
-                    None => inside,
-                    Some(previous) => b.binary(arith::ANDI, previous, inside)?,
-                });
-            } else {
-                dims[dim] = Some((start, size));
-            }
-        }
-        Some(ZeroFill { fixed, dims })
-    } else {
-        None
-    };
-
-    // The memrefs' base pointers are converted first and the window start is
-    // a byte offset from them: the conversions are then the same for every
-    // copy of a kernel (built once, `super::hoist`), and the NVPTX backend folds a constant
-    // start into the instruction's address instead of a cvta and an add per copy.
-    let src_base = b.global_ptr(src.base, memref::is_generic(view.src_type))?;
-    let src_pointer = b.byte_offset(src_base, src_start_bytes)?;
-    let dst_base = b.int_to_ptr(dst.base, 3)?;
-    let dst_pointer = b.byte_offset(dst_base, dst_start_bytes)?;
-    let (thread, threads) = b.linear_thread(target.block)?;
-    let plan = Plan {
-        rows: rows
-            .dims
-            .iter()
-            .map(|dim| Row {
-                size: dim.size,
-                window_dim: dim.window_dim,
-                src_stride: src_stride_bytes[dim.window_dim],
-                dst_stride: dst_stride_bytes[dim.window_dim],
-            })
-            .collect(),
-        row_bytes,
-        element_bytes,
-        row_dim: rows.row_dim,
-        src: src_pointer,
-        dst: dst_pointer,
-        element: if element.is_integer() {
-            element
-        } else {
-            b.int_type((element_bytes * 8) as u32)
-        },
-        thread,
-        threads,
+    let zeros = zero_fill(b, plan, &indices, &src)?;
+    let chunks = Chunks::new(
+        b,
+        (view, plan, target),
+        (&src, src_start_bytes),
+        (&dst, dst_start_bytes),
+        &strides,
         zeros,
-        swizzle: view.swizzle.bytes(),
-    };
-
-    let issue = |b: &Builder<'c, 'a>| -> Result<(), String> {
-        let Some(choice) = choice else {
-            return plan.emit(b, element_bytes, Leaf::Elements);
-        };
-        let Some(slow) = choice.slow else {
-            return plan.emit(b, choice.fast, Leaf::CpAsync);
-        };
-        let aligned = proof.check(b, choice.fast)?;
-        b.if_then_else(
-            aligned,
-            |b| plan.emit(b, choice.fast, Leaf::CpAsync),
-            |b| match slow {
-                Slow::Chunk(size) => plan.emit(b, size, Leaf::CpAsync),
-                Slow::Elements => plan.emit(b, element_bytes, Leaf::Elements),
-            },
-        )
-    };
-    match (options.fallback, view.predicate) {
-        (true, Some(predicate)) => b.if_then(predicate, issue)?,
-        _ => issue(b)?,
+    )?;
+    let thread = chunks.thread;
+    match (plan.fallback, view.predicate) {
+        (true, Some(predicate)) => b.if_then(predicate, |b| chunks.issue(b, choice, &proof))?,
+        _ => chunks.issue(b, choice, &proof)?,
     }
-    match (options.fallback, view.barrier) {
+    match (plan.fallback, view.barrier) {
         (true, Some(barrier)) => arrive_when_done(b, barrier, thread),
         _ => b.op(nvvm::CP_ASYNC_COMMIT_GROUP, &[], &[], &[]).map(|_| ()),
     }
 }
 
+/// What alignment the addresses of a copy are proved to have, and what only
+/// a run-time check can show; with the byte strides `(src, dst)` of each
+/// window dimension. `src` and `dst` are each a layout and its start in bytes.
+fn prove<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    plan: &CpAsyncPlan<'c, 'a>,
+    (src, src_start_bytes): (&Strided<'c, 'a>, Ix<'c, 'a>),
+    (dst, dst_start_bytes): (&Strided<'c, 'a>, Ix<'c, 'a>),
+    indices: &[Ix<'c, 'a>],
+) -> Result<(Proof<'c, 'a>, Vec<(Ix<'c, 'a>, Ix<'c, 'a>)>), String> {
+    let element_bytes = plan.element_bytes;
+    let bytes = Ix::Const(element_bytes as i64);
+    let mut proof = Proof::default();
+    for (base, value, start) in [
+        (plan.src, src.base, src_start_bytes),
+        (plan.dst, dst.base, dst_start_bytes),
+    ] {
+        if base.align.is_some() {
+            alignment::raise(base.root.origin, MAX_ALIGN);
+        }
+        proof.address(base.align, value, start, element_bytes);
+    }
+    let mut strides = Vec::with_capacity(plan.window.len());
+    for dim in 0..plan.window.len() {
+        let src_stride = b.mul(src.strides[dim], bytes)?;
+        let dst_stride = if dim >= plan.leading {
+            b.mul(dst.strides[dim - plan.leading], bytes)?
+        } else {
+            Ix::Const(0)
+        };
+        strides.push((src_stride, dst_stride));
+    }
+    for dim in &plan.rows.dims {
+        proof.value(strides[dim.window_dim].0);
+        proof.value(strides[dim.window_dim].1);
+    }
+    if let (true, Some(row_dim)) = (plan.zero_fill, plan.rows.row_dim) {
+        // Chunks must not straddle column 0: the row's start index is a whole
+        // number of chunks.
+        let start = b.mul(indices[row_dim], bytes)?;
+        proof.value(start);
+    }
+    Ok((proof, strides))
+}
+
+/// Zero-fill needs each dimension's start and size.
+fn zero_fill<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    plan: &CpAsyncPlan<'c, 'a>,
+    indices: &[Ix<'c, 'a>],
+    src: &Strided<'c, 'a>,
+) -> Result<Option<ZeroFill<'c, 'a>>, String> {
+    if !plan.zero_fill {
+        return Ok(None);
+    }
+    let mut fixed = None;
+    let mut dims = vec![None; plan.window.len()];
+    for (dim, window_dim) in plan.window.iter().enumerate() {
+        let (start, size) = (indices[dim], src.sizes[dim]);
+        if window_dim.size == 1 {
+            let inside = b.cmpi(Cmp::Ult, b.ix(start)?, b.ix(size)?)?;
+            fixed = Some(match fixed {
+                None => inside,
+                Some(previous) => b.binary(arith::ANDI, previous, inside)?,
+            });
+        } else {
+            dims[dim] = Some((start, size));
+        }
+    }
+    Ok(Some(ZeroFill { fixed, dims }))
+}
+
 /// Lowers `acopy.wait_gmem_to_smem {pending = N}`.
 pub(super) fn lower_wait(view: &WaitGmemToSmem, b: &Builder) -> Result<(), String> {
-    // acopy-verify refuses a count above i32::MAX first (rule A30).
-    let pending = i32::try_from(view.pending).map(i64::from).map_err(|_| {
-        format!(
-            "internal error: pending = {} reached the lowering",
-            view.pending
-        )
-    })?;
+    let pending = i32::try_from(view.pending)
+        .map(i64::from)
+        .map_err(|_| "internal error: a wait count beyond i32".to_string())?;
     b.op(
         nvvm::CP_ASYNC_WAIT_GROUP,
         &[],
@@ -279,20 +238,20 @@ impl<'c, 'a> Proof<'c, 'a> {
     /// unknown base is checked as part of the address.
     fn address(
         &mut self,
-        base: BaseAlign,
+        base: Option<u64>,
         base_value: Value<'c, 'a>,
         start: Ix<'c, 'a>,
         element_bytes: u64,
     ) {
         match base {
-            BaseAlign::Known(align) => {
+            Some(align) => {
                 self.terms.push(AlignTerm {
                     proved: align,
                     constant: true,
                 });
                 self.value(start);
             }
-            BaseAlign::Unknown => {
+            None => {
                 self.terms.push(AlignTerm {
                     proved: element_bytes,
                     constant: false,
@@ -370,7 +329,7 @@ struct ZeroFill<'c, 'a> {
 }
 
 /// Everything needed to issue the chunks of one copy.
-struct Plan<'c, 'a> {
+struct Chunks<'c, 'a> {
     /// Outermost first.
     rows: Vec<Row<'c, 'a>>,
     row_bytes: u64,
@@ -390,7 +349,85 @@ struct Plan<'c, 'a> {
     swizzle: u32,
 }
 
-impl<'c, 'a> Plan<'c, 'a> {
+impl<'c, 'a> Chunks<'c, 'a> {
+    /// The chunks of `view` (planned as `plan`, for `target`): `src` and `dst`
+    /// are each a layout and the window's start in bytes, `strides` the byte
+    /// strides `(src, dst)` of each window dimension.
+    fn new(
+        b: &Builder<'c, 'a>,
+        (view, plan, target): (&CopyGmemToSmem<'c, 'a>, &CpAsyncPlan<'c, 'a>, &Target),
+        (src, src_start_bytes): (&Strided<'c, 'a>, Ix<'c, 'a>),
+        (dst, dst_start_bytes): (&Strided<'c, 'a>, Ix<'c, 'a>),
+        strides: &[(Ix<'c, 'a>, Ix<'c, 'a>)],
+        zeros: Option<ZeroFill<'c, 'a>>,
+    ) -> Result<Self, String> {
+        // The memrefs' base pointers are converted first and the window start is
+        // a byte offset from them: the conversions are then the same for every
+        // copy of a kernel (built once, `super::hoist`), and the NVPTX backend folds a constant
+        // start into the instruction's address instead of a cvta and an add per copy.
+        let src_base = b.global_ptr(src.base, memref::is_generic(view.src_type))?;
+        let src_pointer = b.byte_offset(src_base, src_start_bytes)?;
+        let dst_base = b.int_to_ptr(dst.base, 3)?;
+        let dst_pointer = b.byte_offset(dst_base, dst_start_bytes)?;
+        let (thread, threads) = b.linear_thread(target.block)?;
+        let element = view.src_type.element();
+        let element_bytes = plan.element_bytes;
+        Ok(Self {
+            rows: plan
+                .rows
+                .dims
+                .iter()
+                .map(|dim| Row {
+                    size: dim.size,
+                    window_dim: dim.window_dim,
+                    src_stride: strides[dim.window_dim].0,
+                    dst_stride: strides[dim.window_dim].1,
+                })
+                .collect(),
+            row_bytes: plan.row_bytes,
+            element_bytes,
+            row_dim: plan.rows.row_dim,
+            src: src_pointer,
+            dst: dst_pointer,
+            element: if element.is_integer() {
+                element
+            } else {
+                b.int_type((element_bytes * 8) as u32)
+            },
+            thread,
+            threads,
+            zeros,
+            swizzle: plan.swizzle,
+        })
+    }
+
+    /// Issues the chunks with the sizes `choice` picked (element by element
+    /// without one), behind the run-time check of `proof` when the fast size
+    /// needs it.
+    fn issue(
+        &self,
+        b: &Builder<'c, 'a>,
+        choice: Option<ChunkChoice>,
+        proof: &Proof<'c, 'a>,
+    ) -> Result<(), String> {
+        let element_bytes = self.element_bytes;
+        let Some(choice) = choice else {
+            return self.emit(b, element_bytes, Leaf::Elements);
+        };
+        let Some(slow) = choice.slow else {
+            return self.emit(b, choice.fast, Leaf::CpAsync);
+        };
+        let aligned = proof.check(b, choice.fast)?;
+        b.if_then_else(
+            aligned,
+            |b| self.emit(b, choice.fast, Leaf::CpAsync),
+            |b| match slow {
+                Slow::Chunk(size) => self.emit(b, size, Leaf::CpAsync),
+                Slow::Elements => self.emit(b, element_bytes, Leaf::Elements),
+            },
+        )
+    }
+
     /// Deals the chunks of `chunk` bytes out to the block's threads.
     fn emit(&self, b: &Builder<'c, 'a>, chunk: u64, leaf: Leaf) -> Result<(), String> {
         let per_row = self.row_bytes / chunk;
@@ -464,6 +501,19 @@ impl<'c, 'a> Plan<'c, 'a> {
             Some(zeros) => Some(self.valid_bytes(b, zeros, &coordinates, in_row, elements)?),
             None => None,
         };
+        self.leaf(b, leaf, chunk, (src, dst), valid)
+    }
+
+    /// One chunk of `chunk` bytes from `src` to `dst`, of which `valid` bytes
+    /// are inside src under zero fill.
+    fn leaf(
+        &self,
+        b: &Builder<'c, 'a>,
+        leaf: Leaf,
+        chunk: u64,
+        (src, dst): (Value<'c, 'a>, Value<'c, 'a>),
+        valid: Option<Value<'c, 'a>>,
+    ) -> Result<(), String> {
         match leaf {
             Leaf::CpAsync => {
                 let cache = if chunk == 16 { "cg" } else { "ca" };
@@ -582,23 +632,6 @@ fn swizzled<'c, 'a>(
     let row_bits = b.binary(arith::ANDI, row_bits, b.int(64, (units - 1) << 4)?)?;
     let moved = b.binary(arith::XORI, address, row_bits)?;
     b.value(llvm::INTTOPTR, &[moved], b.ptr_type(3)?, &[])
-}
-
-/// A static dimension of dst (its type has a static shape).
-fn static_dim(memref: MemRefType, index: usize) -> Result<u64, String> {
-    match memref.dim_size(index) {
-        Ok(melior::ir::r#type::DimSize::Static(size)) => Ok(size),
-        _ => Err(format!(
-            "internal error: dst must have a static shape, got {memref}"
-        )),
-    }
-}
-
-fn stride_of(stride: Ix) -> Stride {
-    match stride {
-        Ix::Const(value) => Stride::Known(value),
-        Ix::Val(_) => Stride::Dynamic,
-    }
 }
 
 /// An index operand, folded to a constant when `arith.constant` defines it.

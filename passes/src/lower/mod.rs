@@ -25,22 +25,25 @@
 //! `fallback` lets cp.async take predicates, barriers and single-CTA
 //! collective attributes (see [`cp_async`]).
 //!
+//! Each copy is lowered from its plan (`crate::plan`: `CopyPlan::of` for a
+//! load, `TmaStorePlan::of` for a store), which holds what the IR says of it;
+//! the lowering builds IR and re-checks nothing, and a copy without a plan
+//! (which verification would have refused) is an internal error.
+//!
 //! Layout: [`build`] emits ops before an anchor op (the ops it may emit are
-//! listed once in [`emitted`]), [`memref`] reads memref
-//! layouts and proves alignment, [`alignment`] raises the alignment of shared
-//! buffers, [`chunk`] plans a copy's rows and chunk size
-//! (pure), then one file per path: [`cp_async`], [`tma`], and [`barrier`] for
-//! both.
+//! listed once in [`emitted`]), [`hoist`] shares kernel-level values,
+//! [`memref`] reads memref layouts and proves alignment, [`alignment`] raises
+//! the alignment of shared buffers, then one file per path: [`cp_async`],
+//! [`tma`], and [`barrier`] for both.
 
 mod alignment;
 mod barrier;
 mod build;
-pub(crate) mod chunk;
 mod cp_async;
 mod emitted;
 mod hoist;
 mod memref;
-pub(crate) mod tma;
+mod tma;
 
 use acopy_dialect::{diagnostics::emit_error, AcopyOp};
 use acopy_target::{Chip, CopyPath};
@@ -51,6 +54,7 @@ use melior::ir::{
 
 use crate::{
     external::{external_pass, PassId, PassResult},
+    plan::CopyPlan,
     target, PassOptions,
 };
 use build::Builder;
@@ -79,7 +83,7 @@ pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
 }
 
 fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
-    let _launches = tma::launches::scope();
+    let _launches = crate::plan::launches::scope();
     let _memo = crate::run_cache::scope();
     let _kernel_values = hoist::scope();
     // Verification comes first (docs/verification.md): the lowerings rely on it.
@@ -186,9 +190,12 @@ fn lower_op<'c>(
     let b = Builder::before(context, op)?;
     let path = target.chip.copy_path();
     let lowered = match view {
-        AcopyOp::CopyGmemToSmem(view) => match path {
-            CopyPath::CpAsync => cp_async::lower_copy(&view, &target, options, &b),
-            CopyPath::Tma => tma::lower_copy(&view, &target, options, &b),
+        AcopyOp::CopyGmemToSmem(view) => match CopyPlan::of(&view, &target, options) {
+            Ok(CopyPlan::CpAsync(plan)) => cp_async::lower_copy(&view, &plan, &target, &b),
+            Ok(CopyPlan::Tma(plan)) => tma::lower_copy(&view, &plan, &target, &b),
+            Err(error) => Err(format!(
+                "internal error: acopy-verify accepted a copy that has no plan: {error}"
+            )),
         },
         AcopyOp::WaitGmemToSmem(view) => match path {
             CopyPath::CpAsync => cp_async::lower_wait(&view, &b),

@@ -11,45 +11,49 @@
 //!
 //! | file | what |
 //! |---|---|
-//! | `tma/load.rs` | `copy_gmem_to_smem`: single, multicast, partitioned and replicated loads |
-//! | `tma/store.rs` | `copy_smem_to_gmem` (plain and reduction) and `wait_smem_to_gmem` |
-//! | `tma/source.rs` | which kernel argument a global memref is (argument or subview of one) |
+//! | `tma.rs` | the entry points; thread 0, predicates, window starts and coordinates |
+//! | `tma/load.rs` | `copy_gmem_to_smem` from its `TmaLoadPlan`: single, multicast, partitioned and replicated loads |
+//! | `tma/store.rs` | `copy_smem_to_gmem` (plain and reduction) from its `TmaStorePlan`, and `wait_smem_to_gmem` |
+//! | `tma/element_store.rs` | a store's non-TMA path: element-wise stores or atomics |
+//! | `tma/start.rs` | the innermost start's run-time check and the branch between the paths |
 //! | `tma/maps.rs` | the trailing tensor-map parameters and the `acopy.tensor_maps` attribute |
-//! | `tma/smem.rs` | shared tile addresses and the alignment TMA needs |
-//! | `tma/cluster.rs` | collective groups: multicast masks, CTA pairs |
+//! | `tma/smem.rs` | shared tile addresses, after raising the tile's allocation |
+//! | `tma/cluster.rs` | a CTA's position in its collective group, as built values |
 //!
-//! Stores on pre-Hopper chips are refused by `acopy-verify` (rule A5); the
-//! entry points below refuse them too, so no TMA instruction ever reaches
-//! LLVM for a chip without it (llc would abort with "Cannot select").
+//! What a copy is (its kernel argument, mode, box, slices, tensor-map key,
+//! start path) comes from `crate::plan`. Stores on pre-Hopper chips are
+//! refused by `acopy-verify` (rule A5), and `lower/mod.rs` never sends one
+//! here, so no TMA instruction ever reaches LLVM for a chip without it (llc
+//! would abort with "Cannot select").
 
 use super::emitted::arith;
-use crate::PassOptions;
 
 mod cluster;
 mod element_store;
-pub(crate) mod launches;
 mod load;
-pub(crate) mod maps;
-pub(crate) mod smem;
-pub(crate) mod source;
-pub(crate) mod start;
+mod maps;
+mod smem;
+mod start;
 mod store;
 
 use acopy_dialect::{CopyGmemToSmem, CopySmemToGmem, WaitSmemToGmem};
-use acopy_manifest::ElementType;
-use melior::ir::{r#type::MemRefType, ShapedTypeLike, Value};
+use melior::ir::Value;
 
 use super::build::{Builder, Cmp, Ix};
-use crate::{ir, target::Target};
+use crate::{
+    ir,
+    plan::{source::Offset, tma_load::TmaLoadPlan, tma_store::TmaStorePlan},
+    target::Target,
+};
 
-/// Lowers `acopy.copy_gmem_to_smem` on sm_90 and newer.
+/// Lowers `acopy.copy_gmem_to_smem` on sm_90 and newer, as `plan` says.
 pub(super) fn lower_copy<'c, 'a>(
     view: &CopyGmemToSmem<'c, 'a>,
+    plan: &TmaLoadPlan<'c, 'a>,
     target: &Target,
-    options: &PassOptions,
     b: &Builder<'c, 'a>,
 ) -> Result<(), String> {
-    load::lower(view, target, options, b)
+    load::lower(view, plan, target, b)
 }
 
 /// Lowers `acopy.copy_smem_to_gmem` on sm_90 and newer (verification rejects
@@ -59,7 +63,10 @@ pub(super) fn lower_store<'c, 'a>(
     target: &Target,
     b: &Builder<'c, 'a>,
 ) -> Result<(), String> {
-    store::lower(view, target, b)
+    let plan = TmaStorePlan::of(view).map_err(|error| {
+        format!("internal error: acopy-verify accepted a store that has no plan: {error}")
+    })?;
+    store::lower(view, &plan, target, b)
 }
 
 /// Lowers `acopy.wait_smem_to_gmem` on sm_90 and newer (rule A6 elsewhere).
@@ -68,19 +75,6 @@ pub(super) fn lower_store_wait<'c, 'a>(
     b: &Builder<'c, 'a>,
 ) -> Result<(), String> {
     store::lower_wait(view, b)
-}
-
-/// The tile's element size in bytes and its type, for an element type a
-/// tensor map can describe (rule A23 refuses the others first).
-fn tile_element(tile: MemRefType) -> Result<(u64, ElementType), String> {
-    let element = tile.element();
-    let name = element.to_string();
-    match ElementType::from_mlir_name(&name) {
-        Some(element_type) => Ok((element_type.bytes().into(), element_type)),
-        None => Err(format!(
-            "internal error: TMA copies of element type {name} reached the lowering"
-        )),
-    }
 }
 
 /// Whether this thread is the block's first, the one that issues TMA
@@ -117,6 +111,28 @@ fn index_ix<'c, 'a>(value: Value<'c, 'a>) -> Ix<'c, 'a> {
         Some(constant) => Ix::Const(constant),
         None => Ix::Val(value),
     }
+}
+
+/// The window's start in the kernel argument, outermost first: the copy's
+/// `indices` plus the view's offsets.
+fn window_start<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    offsets: &[Offset<'c, 'a>],
+    indices: &[Value<'c, 'a>],
+) -> Result<Vec<Ix<'c, 'a>>, String> {
+    let mut start = Vec::with_capacity(offsets.len());
+    for (dim, offset) in offsets.iter().enumerate() {
+        let index = indices
+            .get(dim)
+            .copied()
+            .ok_or_else(|| "internal error: fewer indices than dimensions".to_string())?;
+        let offset = match offset {
+            Offset::Static(offset) => Ix::Const(*offset),
+            Offset::Dynamic(value) => Ix::Val(*value),
+        };
+        start.push(b.add(index_ix(index), offset)?);
+    }
+    Ok(start)
 }
 
 /// TMA coordinates: `i32`, innermost first, from window starts outermost first.

@@ -28,13 +28,14 @@
 //! diagnostic (through acopy-dialect's C++ shim, as the C API only emits
 //! errors).
 //!
-//! `acopy-lower` calls [`verify_operation`] as its first step.
+//! The rules read the facts of `crate::plan` (`copy_facts`, `tma_facts`,
+//! `shape`, `chunk`, `cp_async::window_dims`, `maps`), the same the lowering's
+//! plans are built from. `acopy-lower` calls [`verify_operation`] as its
+//! first step.
 
 mod facts;
 pub mod rules;
-pub mod shape;
 mod tensor_maps;
-pub(crate) mod tma_facts;
 
 #[cfg(test)]
 mod tests;
@@ -48,7 +49,8 @@ use melior::ir::{
     OperationRef,
 };
 
-pub use facts::{CopyFacts, Ctx};
+pub use crate::plan::copy_facts::CopyFacts;
+pub use facts::Ctx;
 pub use rules::{Rule, Scope, RULES};
 
 use crate::{
@@ -81,7 +83,7 @@ pub struct Finding {
 /// through the context, as with an MLIR pass.
 #[allow(clippy::result_unit_err)]
 pub fn verify_operation(operation: OperationRef, options: &PassOptions) -> PassResult {
-    let _launches = crate::lower::tma::launches::scope();
+    let _launches = crate::plan::launches::scope();
     let _tensor_maps = tensor_maps::scope();
     let _memo = crate::run_cache::scope();
     let mut errors = 0usize;

@@ -21,16 +21,15 @@ use acopy_dialect::{names, AcopyOp, LeaderTracked, OobMode, ReductionOp, Swizzle
 use acopy_manifest::ElementType;
 use acopy_target::{Capability, Chip, CopyPath};
 
-use super::{
-    facts::Ctx,
-    shape, tensor_maps,
+use super::{facts::Ctx, tensor_maps};
+use crate::plan::{
+    chunk, cp_async,
+    maps::{self, MAX_TENSOR_MAPS},
+    shape,
+    source::{window_message, SourceError},
     tma_facts::{
         assumes_aligned_start, no_fallback_reason, tma_fallback_exists, SourceFacts, Start,
     },
-};
-use crate::lower::{
-    chunk::{self, Stride, WindowDim},
-    tma::source::{window_message, SourceError},
 };
 
 /// Which chips a rule is checked on.
@@ -803,7 +802,7 @@ pub static RULES: &[Rule] = &[
         },
         fallback: Some(Fallback {
             keeps: |ctx| tma_fallback_exists(ctx.view),
-            when: "a load without `leader_tracked`, or any store (`verify::tma_facts::tma_fallback_exists`)",
+            when: "a load without `leader_tracked`, or any store (`plan::tma_facts::tma_fallback_exists`)",
             lowering: "the copy takes a non-TMA path: cp.async completing the same barrier for a load, element-wise stores or atomics for a store",
         }),
     },
@@ -942,7 +941,7 @@ pub static RULES: &[Rule] = &[
         message: |_| {
             format!(
                 "this kernel would need more than {} TMA tensor maps (one per distinct source argument, box, swizzle and OOB fill); split it or share boxes",
-                crate::lower::tma::maps::MAX_TENSOR_MAPS
+                MAX_TENSOR_MAPS
             )
         },
         fallback: None,
@@ -966,7 +965,7 @@ pub static RULES: &[Rule] = &[
         id: "A29",
         ops: LOAD,
         scope: Scope::CpAsync,
-        when: "a contiguous row of the window (`lower::chunk::plan_rows`) is not a multiple of 4 bytes (3 f16, say, or any f16 with a non-unit innermost stride)",
+        when: "a contiguous row of the window (`plan::chunk::plan_rows`) is not a multiple of 4 bytes (3 f16, say, or any f16 with a non-unit innermost stride)",
         template: "cp.async cannot copy rows of {6} bytes ({3} x {f16}): each contiguous row of the window must be a multiple of 4 bytes",
         condition: |ctx| cp_async_rows(ctx).is_some_and(|(elements, bytes)| !chunk::row_bytes_fit(elements * bytes)),
         message: |ctx| {
@@ -1127,7 +1126,7 @@ fn misaligned_slice(ctx: &Ctx) -> Option<(i128, u64)> {
 
 /// `@module::@kernel` when a `gpu.launch_func` launches the copy's kernel (A26).
 fn host_launch(ctx: &Ctx) -> Option<String> {
-    crate::lower::tma::maps::host_launch(tma_source(ctx)?.kernel)
+    maps::host_launch(tma_source(ctx)?.kernel)
 }
 
 /// The first of a cp.async load's memrefs whose layout is not strided (A28).
@@ -1143,31 +1142,16 @@ fn not_strided(ctx: &Ctx) -> Option<(&'static str, String)> {
 }
 
 /// `(elements per contiguous row, element bytes)` of a cp.async load, as
-/// the lowering plans its rows (`chunk::plan_rows`, from the types' strides).
+/// its plan has them (`plan::cp_async::window_dims`, `chunk::plan_rows`).
 fn cp_async_rows(ctx: &Ctx) -> Option<(u64, u64)> {
     let copy = ctx.copy.as_ref()?;
     let bytes = element_bytes(ctx)?;
     let src = copy.global_strides.as_ref()?;
     let dst = copy.tile_strides.as_ref()?;
-    let rank = copy.window.len();
-    let leading = rank.checked_sub(dst.len())?;
-    if src.len() != rank || copy.tile_shape.len() != dst.len() {
+    if src.len() != copy.window.len() {
         return None;
     }
-    let stride = |stride: Option<i64>| stride.map_or(Stride::Dynamic, Stride::Known);
-    let mut window = Vec::with_capacity(rank);
-    for dim in 0..rank {
-        let size = if dim < leading {
-            1
-        } else {
-            u64::try_from(copy.tile_shape[dim - leading]).ok()?
-        };
-        window.push(WindowDim {
-            size,
-            src: stride(src[dim]),
-            dst: (dim >= leading).then(|| stride(dst[dim - leading])),
-        });
-    }
+    let window = cp_async::window_dims(&copy.tile_shape, src, dst)?;
     let zero_fill = ctx.options.fallback
         && ctx
             .load()

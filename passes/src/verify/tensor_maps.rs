@@ -23,13 +23,16 @@ use melior::ir::{
     OperationRef,
 };
 
-use super::{facts::Ctx, tma_facts::SourceFacts};
+use super::facts::Ctx;
 use crate::{
-    lower::tma::maps::{self, MAX_TENSOR_MAPS},
     manifest::read_entries,
+    plan::{
+        maps::{self, MAX_TENSOR_MAPS},
+        tma_facts::SourceFacts,
+    },
     scoped_memo::{self, Slot},
 };
-use acopy_manifest::TensorMap;
+use acopy_manifest::{Swizzle, TensorMap};
 
 fn source<'x, 'c, 'a>(ctx: &'x Ctx<'_, 'c, 'a>) -> Option<&'x SourceFacts<'c, 'a>> {
     ctx.tma.as_ref()?.source.as_ref().ok()
@@ -39,12 +42,14 @@ fn source<'x, 'c, 'a>(ctx: &'x Ctx<'_, 'c, 'a>) -> Option<&'x SourceFacts<'c, 'a
 fn map_key(ctx: &Ctx) -> Option<TensorMap> {
     let source = source(ctx)?;
     let copy = ctx.copy.as_ref()?;
-    let mut map =
-        maps::tensor_map(source.arg_index, copy.tile_tma_element?, &ctx.tma_box()?).ok()?;
-    if let Some(load) = ctx.load() {
-        map.swizzle = load.swizzle;
-    }
-    Some(map)
+    let swizzle = ctx.load().map_or(Swizzle::None, |load| load.swizzle);
+    maps::tensor_map(
+        source.arg_index,
+        copy.tile_tma_element?,
+        &ctx.tma_box()?,
+        swizzle,
+    )
+    .ok()
 }
 
 /// Kernels replayed so far, and whether each of their ops exceeds.

@@ -410,7 +410,7 @@ fn tma_fallback_exists_for_all_but_pair_copies() {
     gpu.return
   }
 }"#;
-    let found = each_acopy_op(text, super::tma_facts::tma_fallback_exists);
+    let found = each_acopy_op(text, crate::plan::tma_facts::tma_fallback_exists);
     // Multicast, swizzled, pair, store, reduction, store wait.
     assert_eq!(found, [true, true, false, true, true, false]);
 }
@@ -430,7 +430,7 @@ fn assumes_aligned_start_reads_loads_and_stores() {
     gpu.return
   }
 }"#;
-    let found = each_acopy_op(text, super::tma_facts::assumes_aligned_start);
+    let found = each_acopy_op(text, crate::plan::tma_facts::assumes_aligned_start);
     assert_eq!(found, [true, false, true, false, false]);
 }
 
@@ -510,7 +510,7 @@ fn element_type_texts_match_the_typed_lists() {
         ("smin, smax", ReductionOp::Smin),
         ("and, or, xor", ReductionOp::Xor),
     ] {
-        let entry = format!("{ops}: {}", names(super::shape::reduction_types(op)));
+        let entry = format!("{ops}: {}", names(crate::plan::shape::reduction_types(op)));
         assert!(rule("A15").when.contains(&entry), "A15 should say {entry}");
     }
 }

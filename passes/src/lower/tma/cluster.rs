@@ -1,96 +1,38 @@
-//! Where a CTA sits in its collective group: the cluster arithmetic behind
-//! multicast masks and CTA pairs.
+//! Where a CTA sits in its collective group (`crate::plan::collective`), as
+//! values built in the kernel.
 //!
 //! `%cluster_ctarank` numbers the CTAs of a cluster x fastest:
 //! `rank = x + X * (y + Y * z)` for a cluster of X×Y×Z. The collective group
 //! of a copy is the set of CTAs that differ only along its `collective_axes`.
 
 use super::super::emitted::{arith, nvvm};
-use acopy_dialect::Axis;
 
 use super::super::build::{Builder, Ix};
+use crate::plan::collective::Collective;
 use melior::ir::Value;
 
-/// The collective group of a copy within its cluster.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Collective {
-    /// The cluster shape.
-    pub cluster: [u32; 3],
-    /// The collective axes, each once, x before y before z, leaving out axes
-    /// of extent 1.
-    pub axes: Vec<usize>,
-}
-
-impl Collective {
-    pub fn new(cluster: [u32; 3], axes: &[Axis]) -> Self {
-        let mut indices: Vec<usize> = axes
-            .iter()
-            .map(|axis| axis.index())
-            .filter(|&axis| cluster[axis] > 1)
-            .collect();
-        indices.sort_unstable();
-        indices.dedup();
-        Self {
-            cluster,
-            axes: indices,
-        }
+/// This CTA's index in its group (`0..size`), and the rank of the
+/// group's first CTA, as i32 values.
+pub(crate) fn position<'c, 'a>(
+    group: &Collective,
+    b: &Builder<'c, 'a>,
+) -> Result<(Value<'c, 'a>, Value<'c, 'a>), String> {
+    let i32_type = b.int_type(32);
+    let rank = b.value(nvvm::CLUSTER_CTARANK, &[], i32_type, &[])?;
+    let mut index = b.int(32, 0)?;
+    let mut first = rank;
+    let mut scale = 1i64;
+    for &axis in &group.axes {
+        let id = b.value(nvvm::CLUSTER_CTAID[axis], &[], i32_type, &[])?;
+        let scaled = b.binary(arith::MULI, id, b.int(32, scale)?)?;
+        index = b.binary(arith::ADDI, index, scaled)?;
+        let stride = i64::try_from(group.stride(axis))
+            .map_err(|_| "internal error: a cluster beyond 2^63 CTAs".to_string())?;
+        let along = b.binary(arith::MULI, id, b.int(32, stride)?)?;
+        first = b.binary(arith::SUBI, first, along)?;
+        scale *= i64::from(group.cluster[axis]);
     }
-
-    /// The number of CTAs in the group.
-    pub fn size(&self) -> u32 {
-        self.axes.iter().map(|&axis| self.cluster[axis]).product()
-    }
-
-    /// The rank distance between neighbours along `axis`.
-    fn stride(&self, axis: usize) -> u32 {
-        self.cluster[..axis].iter().product()
-    }
-
-    /// The multicast mask of the group whose first CTA has rank 0: bit `r` is
-    /// set for every rank `r` in it. Shift it by the rank of the group's
-    /// first CTA to get a CTA's mask.
-    pub fn pattern(&self) -> u32 {
-        let mut ranks = vec![0u32];
-        for &axis in &self.axes {
-            let stride = self.stride(axis);
-            ranks = ranks
-                .iter()
-                .flat_map(|&rank| (0..self.cluster[axis]).map(move |i| rank + i * stride))
-                .collect();
-        }
-        ranks
-            .into_iter()
-            .filter(|&rank| rank < 32)
-            .fold(0, |mask, rank| mask | (1 << rank))
-    }
-
-    /// Whether the group is a hardware CTA pair: two CTAs whose ranks differ
-    /// only in bit 0 (what `cta_group::2` needs).
-    pub fn is_pair(&self) -> bool {
-        self.size() == 2 && self.axes.len() == 1 && self.stride(self.axes[0]) == 1
-    }
-
-    /// This CTA's index in its group (`0..size`), and the rank of the
-    /// group's first CTA, as i32 values.
-    pub fn position<'c, 'a>(
-        &self,
-        b: &Builder<'c, 'a>,
-    ) -> Result<(Value<'c, 'a>, Value<'c, 'a>), String> {
-        let i32_type = b.int_type(32);
-        let rank = b.value(nvvm::CLUSTER_CTARANK, &[], i32_type, &[])?;
-        let mut index = b.int(32, 0)?;
-        let mut first = rank;
-        let mut scale = 1i64;
-        for &axis in &self.axes {
-            let id = b.value(nvvm::CLUSTER_CTAID[axis], &[], i32_type, &[])?;
-            let scaled = b.binary(arith::MULI, id, b.int(32, scale)?)?;
-            index = b.binary(arith::ADDI, index, scaled)?;
-            let along = b.binary(arith::MULI, id, b.int(32, i64::from(self.stride(axis)))?)?;
-            first = b.binary(arith::SUBI, first, along)?;
-            scale *= i64::from(self.cluster[axis]);
-        }
-        Ok((index, first))
-    }
+    Ok((index, first))
 }
 
 /// `%cluster_ctarank & 1` (the CTA's index in its pair) and the pair
@@ -110,25 +52,4 @@ pub(crate) fn to_index<'c, 'a>(
     value: Value<'c, 'a>,
 ) -> Result<Ix<'c, 'a>, String> {
     Ok(Ix::Val(b.index_cast(value, b.index_type())?))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn masks_and_sizes() {
-        let x = Collective::new([2, 1, 1], &[Axis::X]);
-        assert_eq!((x.size(), x.pattern()), (2, 0b11));
-        assert!(x.is_pair());
-        let y = Collective::new([2, 2, 1], &[Axis::Y]);
-        assert_eq!((y.size(), y.pattern()), (2, 0b101));
-        assert!(!y.is_pair());
-        let xy = Collective::new([2, 2, 1], &[Axis::Y, Axis::X, Axis::Y]);
-        assert_eq!((xy.size(), xy.pattern()), (4, 0b1111));
-        let unit = Collective::new([4, 1, 1], &[Axis::Y]);
-        assert_eq!((unit.size(), unit.pattern()), (1, 0b1));
-        let z = Collective::new([2, 2, 4], &[Axis::Z]);
-        assert_eq!(z.pattern(), 0x1111);
-    }
 }

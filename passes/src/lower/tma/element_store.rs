@@ -38,13 +38,7 @@ fn atomic_bin_op(op: ReductionOp, float: bool) -> Result<i64, String> {
         (ReductionOp::Min, true) => 14,
         (ReductionOp::Inc, false) => 15,
         (ReductionOp::Dec, false) => 16,
-        _ => {
-            return Err(format!(
-            "internal error: reduction_op = \"{}\" on a {} element reached the element-wise store",
-            op.as_str(),
-            if float { "float" } else { "integer" }
-        ))
-        }
+        _ => return Err("internal error: a reduction with no atomic form".to_string()),
     })
 }
 
@@ -90,16 +84,7 @@ pub(crate) fn lower<'c, 'a>(
     let end = b.index(total)?;
     let step = b.ix(threads)?;
     b.for_loop(start, end, step, |b, linear| {
-        // Window coordinates of element `linear`, innermost fastest.
-        let mut rest = Ix::Val(linear);
-        let mut coordinates = vec![Ix::Const(0); window.len()];
-        for dim in (0..window.len()).rev() {
-            if window[dim] == 1 {
-                continue;
-            }
-            coordinates[dim] = b.rem(rest, window[dim] as u64)?;
-            rest = b.div(rest, window[dim] as u64)?;
-        }
+        let coordinates = coordinates(b, window, linear)?;
         let mut inside: Option<Value<'c, 'a>> = None;
         let mut dst_offset = dst.offset;
         let mut tile_offset = tile.offset;
@@ -122,21 +107,50 @@ pub(crate) fn lower<'c, 'a>(
             let source = b.byte_offset(tile_pointer, b.mul(tile_offset, bytes)?)?;
             let target = b.byte_offset(dst_pointer, b.mul(dst_offset, bytes)?)?;
             let value = b.value(llvm::LOAD, &[source], moved, &[])?;
-            match bin_op {
-                None => b.op(llvm::STORE, &[value, target], &[], &[]).map(|_| ()),
-                Some(bin_op) => b
-                    .op(
-                        llvm::ATOMICRMW,
-                        &[target, value],
-                        &[element],
-                        &[
-                            ("bin_op", b.int_attr(64, bin_op)),
-                            // monotonic: TMA reductions are relaxed too.
-                            ("ordering", b.int_attr(64, 2)),
-                        ],
-                    )
-                    .map(|_| ()),
-            }
+            write(b, bin_op, value, target, element)
         })
     })
+}
+
+/// Window coordinates of element `linear`, innermost fastest.
+fn coordinates<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    window: &[i64],
+    linear: Value<'c, 'a>,
+) -> Result<Vec<Ix<'c, 'a>>, String> {
+    let mut rest = Ix::Val(linear);
+    let mut coordinates = vec![Ix::Const(0); window.len()];
+    for dim in (0..window.len()).rev() {
+        if window[dim] == 1 {
+            continue;
+        }
+        coordinates[dim] = b.rem(rest, window[dim] as u64)?;
+        rest = b.div(rest, window[dim] as u64)?;
+    }
+    Ok(coordinates)
+}
+
+/// Stores `value` at `target`, or combines it there atomically with `bin_op`.
+fn write<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    bin_op: Option<i64>,
+    value: Value<'c, 'a>,
+    target: Value<'c, 'a>,
+    element: Type<'c>,
+) -> Result<(), String> {
+    match bin_op {
+        None => b.op(llvm::STORE, &[value, target], &[], &[]).map(|_| ()),
+        Some(bin_op) => b
+            .op(
+                llvm::ATOMICRMW,
+                &[target, value],
+                &[element],
+                &[
+                    ("bin_op", b.int_attr(64, bin_op)),
+                    // monotonic: TMA reductions are relaxed too.
+                    ("ordering", b.int_attr(64, 2)),
+                ],
+            )
+            .map(|_| ()),
+    }
 }

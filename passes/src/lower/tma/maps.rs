@@ -31,27 +31,10 @@ use melior::{
 
 use crate::{
     ir,
-    manifest::{box_from_i64, read_entries, TENSOR_MAPS_ATTR},
+    manifest::{read_entries, TENSOR_MAPS_ATTR},
+    plan::maps::MAX_TENSOR_MAPS,
 };
-use acopy_manifest::{ElementType, Interleave, L2Promotion, TensorMap, TensorMapEntry};
-
-/// The largest number of tensor maps one kernel may take. Kernel parameters
-/// are limited to 4 KiB on sm_90 (32 KiB with CUDA 12.1+ on Volta and newer),
-/// and each map takes 128 bytes; 16 keeps well inside the portable limit.
-pub const MAX_TENSOR_MAPS: usize = 16;
-
-/// The plain tensor map (no swizzle, zero fill) of a copy: kernel argument
-/// `arg_index`, `element_type`, and `box_shape` as the IR holds it.
-pub(crate) fn tensor_map(
-    arg_index: usize,
-    element_type: ElementType,
-    box_shape: &[i64],
-) -> Result<TensorMap, String> {
-    let arg = u32::try_from(arg_index)
-        .map_err(|_| format!("internal error: kernel argument {arg_index} out of range"))?;
-    let box_shape = box_from_i64(box_shape).map_err(|error| format!("internal error: {error}"))?;
-    Ok(TensorMap::new(arg, element_type, box_shape))
-}
+use acopy_manifest::{Interleave, L2Promotion, TensorMap, TensorMapEntry};
 
 /// The tensor-map parameter for `map` in `kernel`, added to the signature if
 /// the kernel does not have it yet (maps are keyed by the whole [`TensorMap`]).
@@ -74,16 +57,10 @@ pub(crate) fn parameter<'c, 'a>(
                 "internal error: tensor-map parameter missing from the kernel".to_string()
             });
     }
-    // acopy-verify refuses both first (rules A27 and A26).
+    // Verification counted the maps (`crate::plan::maps`); a parameter
+    // beyond the limit would be a bug there.
     if entries.len() >= MAX_TENSOR_MAPS {
-        return Err(format!(
-            "internal error: this kernel would need more than {MAX_TENSOR_MAPS} TMA tensor maps"
-        ));
-    }
-    if let Some(launch) = host_launch(kernel) {
-        return Err(format!(
-            "internal error: kernel {launch} has TMA copies and is launched with gpu.launch_func in this module"
-        ));
+        return Err("internal error: a tensor-map parameter beyond the kernel's limit".to_string());
     }
     let inputs = ir::function_inputs(kernel)?;
     let param = u32::try_from(inputs)
@@ -190,38 +167,4 @@ fn append_input<'c>(
         ArrayAttribute::new(context, &arg_attrs).into(),
     );
     Ok(())
-}
-
-/// The `@module::@kernel` symbol reference a `gpu.launch_func` of `kernel`
-/// holds. Built from the `sym_name`s, not from their spelling: a name such as
-/// `@"a b"` prints quoted, and comparing text missed its launches.
-fn launch_symbol<'c>(
-    module: OperationRef<'c, '_>,
-    kernel: OperationRef<'c, '_>,
-) -> Option<Attribute<'c>> {
-    use melior::ir::attribute::AttributeLike;
-    let module_name = StringAttribute::try_from(module.attribute("sym_name").ok()?).ok()?;
-    let kernel_name = StringAttribute::try_from(kernel.attribute("sym_name").ok()?).ok()?;
-    // SAFETY: both names are live string attributes of one context; the new
-    // symbol references belong to it too.
-    unsafe {
-        let context = mlir_sys::mlirAttributeGetContext(module_name.to_raw());
-        let module_name = mlir_sys::mlirStringAttrGetValue(module_name.to_raw());
-        let kernel_name = mlir_sys::mlirStringAttrGetValue(kernel_name.to_raw());
-        let leaf = mlir_sys::mlirFlatSymbolRefAttrGet(context, kernel_name);
-        let symbol = mlir_sys::mlirSymbolRefAttrGet(context, module_name, 1, &leaf);
-        Some(Attribute::from_raw(symbol))
-    }
-}
-
-/// `@module::@kernel` if some `gpu.launch_func` in the IR launches `kernel`
-/// (the launched set is walked once per pass run: [`super::launches`]).
-pub(crate) fn host_launch(kernel: OperationRef) -> Option<String> {
-    let module = kernel.parent_operation()?;
-    let expected = launch_symbol(module, kernel)?;
-    let mut root = module;
-    while let Some(parent) = root.parent_operation() {
-        root = parent;
-    }
-    super::launches::is_launched(root, expected).then(|| expected.to_string())
 }

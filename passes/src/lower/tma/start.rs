@@ -8,25 +8,26 @@
 //! checked:
 //!
 //! - **proved**: the frontend promised it (`assume_aligned_start`), or the
-//!   start is a constant multiple, or the alignment proof (`memref::pow2_divisor`,
-//!   which reads constants, `muli`, `shli`, loop steps…) shows a dynamic start
-//!   to be one: TMA only;
+//!   start is a constant multiple, or the alignment proof
+//!   (`crate::plan::divisor`, which reads constants, `muli`, `shli`, loop
+//!   steps…) shows a dynamic start to be one: TMA only;
 //! - **misaligned constant**: only reachable in fallback mode (strict mode
 //!   stops it in acopy-verify): the non-TMA path only;
 //! - **dynamic, unproved**: both, chosen at run time by
 //!   `(start & (16 / element_bytes - 1)) == 0`.
 //!
+//! A load's plan has made this decision already
+//! (`crate::plan::tma_load::StartPath`); [`check`] builds its run-time test.
 //! Stores add a rule of their own: no negative start coordinate
-//! ([`classify_store`]).
+//! ([`classify_store`]), decided here as the starts are built.
 
 use super::super::emitted::arith;
 use melior::ir::Value;
 
 use super::super::build::{Builder, Cmp, Ix};
-use crate::alignment_proof::pow2_divisor;
+use crate::plan::divisor::pow2_divisor;
 
-/// The bytes TMA needs the innermost start to be aligned to.
-pub(crate) const TMA_START_ALIGN: u64 = 16;
+use crate::plan::tma_load::TMA_START_ALIGN;
 
 /// How a copy's innermost window start meets [`TMA_START_ALIGN`].
 pub(crate) enum StartAlignment<'c, 'a> {
@@ -56,16 +57,28 @@ pub(crate) fn classify<'c, 'a>(
         } else {
             StartAlignment::Misaligned
         }),
-        Ix::Val(value) => {
-            if pow2_divisor(value).is_multiple_of(aligned_elements) {
-                return Ok(StartAlignment::Proved);
-            }
-            let mask = b.index(aligned_elements as i64 - 1)?;
-            let low = b.binary(arith::ANDI, value, mask)?;
-            let zero = b.index(0)?;
-            Ok(StartAlignment::Check(b.cmpi(Cmp::Eq, low, zero)?))
+        Ix::Val(value) if pow2_divisor(value).is_multiple_of(aligned_elements) => {
+            Ok(StartAlignment::Proved)
         }
+        Ix::Val(_) => check(b, start, element_bytes),
     }
+}
+
+/// The run-time check of a dynamic `start` (in elements):
+/// `(start & (16 / element_bytes - 1)) == 0`.
+pub(crate) fn check<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    start: Ix<'c, 'a>,
+    element_bytes: u64,
+) -> Result<StartAlignment<'c, 'a>, String> {
+    let aligned_elements = TMA_START_ALIGN / element_bytes.max(1);
+    let Ix::Val(value) = start else {
+        return Err("internal error: a run-time start check of a constant".to_string());
+    };
+    let mask = b.index(aligned_elements as i64 - 1)?;
+    let low = b.binary(arith::ANDI, value, mask)?;
+    let zero = b.index(0)?;
+    Ok(StartAlignment::Check(b.cmpi(Cmp::Eq, low, zero)?))
 }
 
 /// [`classify`] for a store, which TMA also cannot take at a negative

@@ -18,46 +18,26 @@
 
 use super::super::emitted::nvvm;
 use acopy_dialect::{CopySmemToGmem, WaitSmemToGmem};
-use melior::ir::{operation::OperationLike, ShapedTypeLike, Value};
+use melior::ir::{operation::OperationLike, Value};
 
 use super::{
     super::build::{Builder, Ix},
-    element_store, maps, smem, source,
-    source::Access,
-    start, tile_element, window_coordinates,
+    element_store, maps, smem, start, window_coordinates,
 };
-use crate::{target::Target, verify::shape};
+use crate::{
+    plan::{shape, tma_store::TmaStorePlan},
+    target::Target,
+};
 
-/// Lowers one store; `b` inserts before the op, which the caller erases.
+/// Lowers one store as `plan` says; `b` inserts before the op, which the
+/// caller erases.
 pub(crate) fn lower<'c, 'a>(
     view: &CopySmemToGmem<'c, 'a>,
+    plan: &TmaStorePlan<'c, 'a>,
     target: &Target,
     b: &Builder<'c, 'a>,
 ) -> Result<(), String> {
-    let (element_bytes, element_type) = tile_element(view.src_type)?;
-    let tile: Vec<i64> = crate::ir::shape(view.src_type)
-        .into_iter()
-        .collect::<Option<_>>()
-        .ok_or_else(|| "internal error: the shared tile has a dynamic shape".to_string())?;
-    let window = shape::window_shape(view.dst_type.rank(), &tile);
-    let reduction = match view.reduction_op {
-        None => None,
-        // acopy-verify refuses a reduction without a lowering first (rule A15).
-        Some(op) => Some(shape::reduction_kind(op).ok_or_else(|| {
-            format!(
-                "internal error: reduction_op = \"{}\" has no TMA lowering",
-                op.as_str()
-            )
-        })?),
-    };
-    let destination = source::resolve(view.dst)?;
-    if let Some(dim) = destination.window_leaves(&view.indices, &window, Access::Store) {
-        // acopy-verify refuses this first (rule A22).
-        return Err(format!(
-            "internal error: {}",
-            source::window_message(dim, Access::Store, "dst")
-        ));
-    }
+    let (element_bytes, window, reduction) = (plan.element_bytes, &plan.window, plan.reduction);
     let fence = [
         ("kind", b.attr("#nvvm.proxy_kind<async.shared>")?),
         ("space", b.attr("#nvvm.shared_space<cta>")?),
@@ -67,20 +47,19 @@ pub(crate) fn lower<'c, 'a>(
     let first_thread = super::first_thread(b)?;
     let predicate = view.predicate;
 
-    let starts = destination.window_start(b, &view.indices, "dst")?;
+    let starts = super::window_start(b, &plan.destination.offsets, &view.indices)?;
     let alignment = start::classify_store(b, &starts, element_bytes, view.assume_aligned_start)?;
-    let map = maps::tensor_map(destination.arg_index, element_type, &window)?;
     start::branch(
         b,
         alignment,
         |b| {
-            let tensor_map = maps::parameter(b.context, destination.kernel, &map)?;
+            let tensor_map = maps::parameter(b.context, plan.destination.kernel, &plan.map)?;
             let coordinates = window_coordinates(b, &starts)?;
             let src = smem::tile_pointer(
                 b,
                 view.src,
-                element_bytes,
-                shape::tma_smem_alignment(0),
+                plan.tile,
+                (element_bytes, shape::tma_smem_alignment(0)),
                 "src",
                 Ix::Const(0),
             )?;
@@ -96,7 +75,7 @@ pub(crate) fn lower<'c, 'a>(
                 view.op.location()
             );
             super::guarded(b, predicate, |b| {
-                element_store::lower(view, target, &window, element_bytes, b)
+                element_store::lower(view, target, window, element_bytes, b)
             })
         },
     )?;
@@ -149,13 +128,8 @@ pub(crate) fn lower_wait<'c, 'a>(
     view: &WaitSmemToGmem<'c, 'a>,
     b: &Builder<'c, 'a>,
 ) -> Result<(), String> {
-    // acopy-verify refuses a count above i32::MAX first (rule A30).
-    let pending = i32::try_from(view.pending).map_err(|_| {
-        format!(
-            "internal error: pending = {} is too large for cp.async.bulk.wait_group",
-            view.pending
-        )
-    })?;
+    let pending = i32::try_from(view.pending)
+        .map_err(|_| "internal error: a wait count beyond i32".to_string())?;
     let mut attributes = vec![("group", b.int_attr(32, i64::from(pending)))];
     if view.read_only {
         attributes.push(("read", b.attr("unit")?));

@@ -20,36 +20,24 @@
 //! `"undefined"`. Otherwise a load would read argument elements outside the
 //! view instead of zero-filling, and a store would write them.
 //!
-//! `acopy-verify` calls [`resolve`] and [`GlobalSource::window_leaves`] for
-//! its rules A20–A22, and the lowering calls the same functions, so what
-//! verification accepts always resolves here.
+//! The plan reads the copy with [`resolve`] and [`GlobalSource::window_leaves`]
+//! once; `acopy-verify`'s rules A20–A22 report what they find and the lowering
+//! builds from the same [`GlobalSource`], so what verification accepts always
+//! resolves here.
 
 use melior::ir::{
     attribute::DenseI32ArrayAttribute, block::BlockLike, operation::OperationLike,
     r#type::MemRefType, OperationRef, RegionLike, Value, ValueLike,
 };
 
-use super::super::build::{Builder, Ix};
-use crate::{
-    ir::{self, DYNAMIC},
-    verify::shape::py_tuple as python_tuple,
-};
+use super::shape::py_tuple as python_tuple;
+use crate::ir::{self, DYNAMIC};
 
 /// An offset of the view within the kernel argument, along one dimension.
 #[derive(Clone, Copy)]
 pub(crate) enum Offset<'c, 'a> {
     Static(i64),
     Dynamic(Value<'c, 'a>),
-}
-
-impl<'c, 'a> Offset<'c, 'a> {
-    /// The offset as an [`Ix`].
-    pub fn ix(&self) -> Ix<'c, 'a> {
-        match self {
-            Offset::Static(offset) => Ix::Const(*offset),
-            Offset::Dynamic(value) => Ix::Val(*value),
-        }
-    }
 }
 
 /// The kernel argument behind a global memref.
@@ -115,19 +103,6 @@ impl SourceError {
                 "the {role} of a TMA copy is an argument of a gpu.func that is not a kernel; tensor maps are kernel parameters, so TMA copies must use the arguments of a `kernel` gpu.func"
             ),
             SourceError::Internal(message) => format!("internal error: {message}"),
-        }
-    }
-}
-
-impl From<SourceError> for String {
-    /// For the lowering: verification rejected every user-facing case.
-    fn from(error: SourceError) -> String {
-        match error {
-            SourceError::Internal(_) => error.message("global memref"),
-            _ => format!(
-                "internal error: acopy-verify should have rejected this: {}",
-                error.message("global memref")
-            ),
         }
     }
 }
@@ -209,35 +184,7 @@ pub(crate) fn resolve<'c: 'a, 'a>(
             "memref.subview static_* attributes do not match its rank",
         ));
     }
-    let segments = subview
-        .attribute("operandSegmentSizes")
-        .ok()
-        .and_then(|attribute| DenseI32ArrayAttribute::try_from(attribute).ok())
-        .and_then(|array| {
-            (0..array.len())
-                .map(|i| array.element(i).ok())
-                .collect::<Option<Vec<i32>>>()
-        })
-        .ok_or_else(|| internal("memref.subview without operandSegmentSizes"))?;
-    let mut dynamic = 1usize; // operand 0 is the source
-    let mut offsets = Vec::with_capacity(rank);
-    for &offset in &static_offsets {
-        if offset == DYNAMIC {
-            let operand = subview
-                .operand(dynamic)
-                .map_err(|_| internal("memref.subview offset operand missing"))?;
-            dynamic += 1;
-            offsets.push(match ir::constant_int(operand) {
-                Some(constant) => Offset::Static(constant),
-                None => Offset::Dynamic(operand),
-            });
-        } else {
-            offsets.push(Offset::Static(offset));
-        }
-    }
-    if segments.len() > 1 && dynamic - 1 != segments[1] as usize {
-        return Err(internal("memref.subview offsets do not match its segments"));
-    }
+    let offsets = subview_offsets(subview, &static_offsets)?;
     let narrower = (0..rank)
         .map(|dim| {
             let size = (static_sizes[dim] != DYNAMIC).then_some(static_sizes[dim]);
@@ -257,26 +204,45 @@ pub(crate) fn resolve<'c: 'a, 'a>(
     })
 }
 
-impl<'c, 'a> GlobalSource<'c, 'a> {
-    /// The window's start in the kernel argument, outermost first: the copy's
-    /// `indices` plus the view's offsets.
-    pub fn window_start(
-        &self,
-        b: &Builder<'c, 'a>,
-        indices: &[Value<'c, 'a>],
-        role: &str,
-    ) -> Result<Vec<Ix<'c, 'a>>, String> {
-        let mut start = Vec::with_capacity(self.offsets.len());
-        for (dim, offset) in self.offsets.iter().enumerate() {
-            let index = indices
-                .get(dim)
-                .copied()
-                .ok_or_else(|| format!("internal error: fewer indices than {role} dimensions"))?;
-            start.push(b.add(super::index_ix(index), offset.ix())?);
+/// A subview's offsets, with its dynamic ones read from its operands.
+fn subview_offsets<'c, 'a>(
+    subview: OperationRef<'c, 'a>,
+    static_offsets: &[i64],
+) -> Result<Vec<Offset<'c, 'a>>, SourceError> {
+    let internal = |what: &str| SourceError::Internal(what.to_string());
+    let segments = subview
+        .attribute("operandSegmentSizes")
+        .ok()
+        .and_then(|attribute| DenseI32ArrayAttribute::try_from(attribute).ok())
+        .and_then(|array| {
+            (0..array.len())
+                .map(|i| array.element(i).ok())
+                .collect::<Option<Vec<i32>>>()
+        })
+        .ok_or_else(|| internal("memref.subview without operandSegmentSizes"))?;
+    let mut dynamic = 1usize; // operand 0 is the source
+    let mut offsets = Vec::with_capacity(static_offsets.len());
+    for &offset in static_offsets {
+        if offset == DYNAMIC {
+            let operand = subview
+                .operand(dynamic)
+                .map_err(|_| internal("memref.subview offset operand missing"))?;
+            dynamic += 1;
+            offsets.push(match ir::constant_int(operand) {
+                Some(constant) => Offset::Static(constant),
+                None => Offset::Dynamic(operand),
+            });
+        } else {
+            offsets.push(Offset::Static(offset));
         }
-        Ok(start)
     }
+    if segments.len() > 1 && dynamic - 1 != segments[1] as usize {
+        return Err(internal("memref.subview offsets do not match its segments"));
+    }
+    Ok(offsets)
+}
 
+impl<'c, 'a> GlobalSource<'c, 'a> {
     /// The first dimension along which a window of `extents` at `indices`
     /// may leave the subview (see the module comment), or `None` when it may
     /// go through. Rule A22 reports it; the lowering relies on it.

@@ -1,6 +1,6 @@
 //! What can be proved about the alignment of an `index` value at compile time,
 //! from how it was computed. The cp.async lowering uses it to pick chunk
-//! sizes, and `acopy-verify` to decide whether a dynamic TMA window start is
+//! sizes, and the TMA facts to decide whether a dynamic window start is
 //! 16-byte aligned (rule A19): both call the same functions, so the two can
 //! never disagree about what is proved.
 

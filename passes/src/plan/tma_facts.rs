@@ -1,9 +1,9 @@
 //! What the TMA rules (A18–A27) see about a copy beyond its types: the kernel
 //! argument behind its global memref, where its window starts in that
 //! argument, whether the window may leave a subview, and whether its shared
-//! tile can be aligned. Each fact comes from the same function the TMA
-//! lowering calls (`lower/tma/source.rs`, `lower/tma/smem.rs`,
-//! `crate::alignment_proof`), so verification and lowering cannot disagree.
+//! tile can be aligned ([`super::source`], [`super::alignment`],
+//! [`super::divisor`]). The TMA plans are built from the same facts, so
+//! verification and lowering cannot disagree.
 //!
 //! It also holds [`tma_fallback_exists`]: which TMA copies have a correct
 //! non-TMA path, taken when their innermost window start is not 16-byte
@@ -12,15 +12,13 @@
 use acopy_dialect::{AcopyOp, CopyGmemToSmem, CopySmemToGmem};
 use melior::ir::{OperationRef, Value};
 
-use super::shape;
-use crate::{
-    alignment_proof::{pow2_divisor, pow2_of_constant},
-    ir,
-    lower::tma::{
-        smem,
-        source::{self, Access, Offset, SourceError},
-    },
+use super::{
+    alignment,
+    divisor::{pow2_divisor, pow2_of_constant},
+    shape,
+    source::{self, Access, GlobalSource, Offset, SourceError},
 };
+use crate::ir;
 
 /// The innermost window start of a TMA copy, in elements of the kernel
 /// argument: the copy's innermost index plus the subview's offset there.
@@ -29,7 +27,7 @@ pub enum Start {
     /// Both are constants.
     Constant(i128),
     /// Known at run time; `divisor` is the largest power of two proved to
-    /// divide it (`crate::alignment_proof`).
+    /// divide it ([`super::divisor`]).
     Dynamic { divisor: u64 },
 }
 
@@ -50,6 +48,8 @@ impl Start {
 pub(crate) struct SourceFacts<'c, 'a> {
     pub kernel: OperationRef<'c, 'a>,
     pub arg_index: usize,
+    /// The view's offsets in the argument, one per dimension.
+    pub offsets: Vec<Offset<'c, 'a>>,
     /// `None` for a copy without indices (malformed; the view refuses it).
     pub innermost_start: Option<Start>,
     /// The window start along each dimension (index plus subview offset),
@@ -91,24 +91,36 @@ impl<'c: 'a, 'a> TmaFacts<'c, 'a> {
                 .unwrap_or_default();
         let global_rank = indices.len();
         let window = shape::window_shape(global_rank, &tile_shape);
-        let source = source::resolve(global).map(|resolved| {
-            let constant_starts = constant_starts(indices, &resolved.offsets);
-            SourceFacts {
-                kernel: resolved.kernel,
-                arg_index: resolved.arg_index,
-                innermost_start: innermost_start(indices, &resolved.offsets, &constant_starts),
-                constant_starts,
-                leaves: resolved.window_leaves(indices, &window, access),
-                access,
-            }
-        });
+        let source = source::resolve(global)
+            .map(|resolved| SourceFacts::read(resolved, indices, &window, access));
         let tile_alignment = element_bytes.and_then(|bytes| {
-            smem::alignment_problem(tile, bytes, shape::tma_smem_alignment(swizzle))
+            alignment::alignment_problem(tile, bytes, shape::tma_smem_alignment(swizzle))
         });
         Some(Self {
             source,
             tile_alignment,
         })
+    }
+}
+
+impl<'c, 'a> SourceFacts<'c, 'a> {
+    /// The facts of a copy at `indices` with `window` through `global`.
+    pub fn read(
+        global: GlobalSource<'c, 'a>,
+        indices: &[Value<'c, 'a>],
+        window: &[i64],
+        access: Access,
+    ) -> Self {
+        let constant_starts = constant_starts(indices, &global.offsets);
+        SourceFacts {
+            kernel: global.kernel,
+            arg_index: global.arg_index,
+            innermost_start: innermost_start(indices, &global.offsets, &constant_starts),
+            constant_starts,
+            leaves: global.window_leaves(indices, window, access),
+            access,
+            offsets: global.offsets,
+        }
     }
 }
 

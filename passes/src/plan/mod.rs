@@ -1,0 +1,159 @@
+//! The analysis layer: what each acopy copy is, worked out once from the IR,
+//! for `acopy-verify`, `acopy-lower` and the pipeliner alike. It reads IR and
+//! builds nothing, and imports neither `verify` nor `lower`.
+//!
+//! **Needs**: a copy's typed view (`acopy_dialect`) and its resolved
+//! [`Target`]. Nothing else: a plan can be asked for any copy, verified or
+//! not.
+//!
+//! **Guarantees**: [`CopyPlan::of`] either returns the plan of a load (its
+//! path, window, chunks or box, split and slice, alignment proofs, tensor-map
+//! key and fallback decision), or a [`PlanError`] saying which fact has no
+//! lowering. `acopy-verify` reports the documented error of each such copy
+//! first, from the same facts ([`tma_facts`], [`shape`], [`chunk`]); so for IR
+//! that verifies, every plan is `Ok`, and a lowering that meets a `PlanError`
+//! has found a bug in the rules table. Nothing here changes the IR: raising an
+//! allocation's alignment, which a plan's [`alignment::Root`] names, is the
+//! lowering's.
+//!
+//! For a shared slot (the pipeliner's question): [`CopyPlan::path`],
+//! [`CopyPlan::tile_bytes`] and [`CopyPlan::tile_alignment`].
+//!
+//! **Layout**:
+//!
+//! | file | what |
+//! |---|---|
+//! | `mod.rs` | [`CopyPlan`], the plan of a load on either path, and [`PlanError`] |
+//! | `cp_async.rs` | [`cp_async::CpAsyncPlan`]: window, rows, base-pointer proofs of a cp.async copy |
+//! | `tma_load.rs` | [`tma_load::TmaLoadPlan`]: mode, box, split, slice, barrier bytes, tensor map, start path of a TMA load |
+//! | `tma_store.rs` | [`tma_store::TmaStorePlan`]: window, reduction, destination and tensor map of a TMA store |
+//! | `copy_facts.rs` | a copy's memrefs as plain data: shapes, strides, element width, constant indices |
+//! | `tma_facts.rs` | what the TMA rules see: the kernel argument behind a global memref, the window start, the tile's alignment; which copies have a non-TMA path |
+//! | `source.rs` | which kernel argument a global memref is (argument or subview of one), and whether a window may leave the subview |
+//! | `alignment.rs` | the one walker up a buffer's view chain, and what alignment it guarantees |
+//! | `divisor.rs` | the largest power of two proved to divide an `index` value |
+//! | `layout.rs` | element size and strided layout of a memref type |
+//! | `shape.rs` | pure shape arithmetic: window, box, bounds, strides, reduction kinds, message spellings |
+//! | `chunk.rs` | cp.async rows and chunk sizes (pure) |
+//! | `collective.rs` | collective groups: sizes, multicast masks, CTA pairs |
+//! | `maps.rs` | the tensor-map key of a copy, the per-kernel limit, host launches (rule A26) |
+//! | `launches.rs` | which kernels a `gpu.launch_func` launches, walked once per pass run |
+//! | `tests.rs` | plans of copies parsed from text, and the view walker's answers |
+
+pub(crate) mod alignment;
+pub(crate) mod chunk;
+pub(crate) mod collective;
+pub(crate) mod copy_facts;
+pub(crate) mod cp_async;
+pub(crate) mod divisor;
+pub(crate) mod launches;
+pub(crate) mod layout;
+pub(crate) mod maps;
+pub mod shape;
+pub(crate) mod source;
+pub(crate) mod tma_facts;
+pub(crate) mod tma_load;
+pub(crate) mod tma_store;
+
+#[cfg(test)]
+mod tests;
+
+use acopy_dialect::CopyGmemToSmem;
+use acopy_target::CopyPath;
+
+use crate::{target::Target, PassOptions};
+use cp_async::CpAsyncPlan;
+use tma_load::TmaLoadPlan;
+
+/// Why a copy has no plan: a fact the lowering cannot build from. Verified IR
+/// never has one (see the module comment), so these name the fact, not the
+/// documented rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PlanError {
+    #[error("the element type has no copy width")]
+    ElementType,
+    #[error("the shared tile has a dynamic shape")]
+    DynamicTile,
+    #[error("a memref's layout is not strided")]
+    NotStrided,
+    #[error("dst has more dimensions than src")]
+    Rank,
+    #[error("a contiguous row of {0} bytes is not a multiple of 4")]
+    RowBytes(u64),
+    #[error("the reduction has no TMA form")]
+    Reduction,
+    #[error("a TMA load has no barrier")]
+    NoBarrier,
+    #[error("a copy has no indices")]
+    NoIndices,
+    #[error("the global memref does not resolve to a kernel argument")]
+    Source,
+    #[error("the window may leave the global memref's subview")]
+    LeavesSubview,
+    #[error("leader_tracked over a group that is not a CTA pair")]
+    NotPair,
+    #[error("partition_axis is outside the window")]
+    PartitionAxis,
+    #[error("the window has no dimension to split over the group")]
+    NoSplit,
+    #[error("the per-CTA slice is not a whole number of tile alignments")]
+    Slice,
+    #[error("the barrier would expect more bytes than a transaction count holds")]
+    TxCount,
+    #[error("the tensor map's argument or box is out of range")]
+    TensorMap,
+    #[error("the innermost start may be misaligned and the copy has no non-TMA path")]
+    NoNonTmaPath,
+}
+
+/// The plan of a load (`copy_gmem_to_smem`) on its chip's path.
+pub(crate) enum CopyPlan<'c, 'a> {
+    CpAsync(CpAsyncPlan<'c, 'a>),
+    /// Boxed: it holds a cp.async plan for its non-TMA path.
+    Tma(Box<TmaLoadPlan<'c, 'a>>),
+}
+
+// `path`, `tile_bytes` and `tile_alignment` are the pipeliner's questions
+// (docs/architecture.md); the lowering asks only for the plan.
+#[allow(dead_code)]
+impl<'c: 'a, 'a> CopyPlan<'c, 'a> {
+    /// Plans `view` for `target` under `options` (fallback mode decides
+    /// cp.async's zero fill).
+    pub fn of(
+        view: &CopyGmemToSmem<'c, 'a>,
+        target: &Target,
+        options: &PassOptions,
+    ) -> Result<Self, PlanError> {
+        match target.chip.copy_path() {
+            CopyPath::CpAsync => CpAsyncPlan::of(view, options.fallback).map(CopyPlan::CpAsync),
+            CopyPath::Tma => {
+                TmaLoadPlan::of(view, target).map(|plan| CopyPlan::Tma(Box::new(plan)))
+            }
+        }
+    }
+
+    /// The copy path.
+    pub fn path(&self) -> CopyPath {
+        match self {
+            CopyPlan::CpAsync(_) => CopyPath::CpAsync,
+            CopyPlan::Tma(_) => CopyPath::Tma,
+        }
+    }
+
+    /// The bytes of the shared tile the copy writes.
+    pub fn tile_bytes(&self) -> u64 {
+        match self {
+            CopyPlan::CpAsync(plan) => plan.tile_bytes(),
+            CopyPlan::Tma(plan) => plan.tile_bytes(),
+        }
+    }
+
+    /// The alignment in bytes the shared tile needs: TMA's (128, or 8 × the
+    /// swizzle), or cp.async's largest chunk.
+    pub fn tile_alignment(&self) -> u64 {
+        match self {
+            CopyPlan::CpAsync(_) => cp_async::MAX_ALIGN,
+            CopyPlan::Tma(plan) => plan.align,
+        }
+    }
+}

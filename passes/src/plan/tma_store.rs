@@ -1,0 +1,59 @@
+//! The plan of a TMA store (`copy_smem_to_gmem` on sm_90 and newer): its
+//! window, the reduction it performs, the kernel argument it writes through,
+//! its tensor map and the shared tile's allocation. Whether its start takes
+//! the TMA or the element-wise path is decided where the lowering builds the
+//! start (`lower/tma/start.rs`): every store has both.
+
+use acopy_dialect::CopySmemToGmem;
+use acopy_manifest::{Swizzle, TensorMap};
+use melior::ir::ShapedTypeLike;
+
+use super::{
+    alignment::{view_root, Root},
+    cp_async::static_shape,
+    maps, shape,
+    source::{self, Access},
+    tma_facts::SourceFacts,
+    tma_load::tile_element,
+    PlanError,
+};
+
+/// Everything the lowering of one TMA store needs, worked out from the IR.
+pub(crate) struct TmaStorePlan<'c, 'a> {
+    pub element_bytes: u64,
+    /// The copy window in dst: the tile's shape padded with leading 1s.
+    pub window: Vec<i64>,
+    /// The `#nvvm.tma_redux_kind` of a reduction.
+    pub reduction: Option<&'static str>,
+    /// The kernel argument behind dst, and the window in it.
+    pub destination: SourceFacts<'c, 'a>,
+    pub map: TensorMap,
+    /// The allocation of the src tile, raised to 128 bytes.
+    pub tile: Root<'c, 'a>,
+}
+
+impl<'c: 'a, 'a> TmaStorePlan<'c, 'a> {
+    /// Plans `view`.
+    pub fn of(view: &CopySmemToGmem<'c, 'a>) -> Result<Self, PlanError> {
+        let element_type = tile_element(view.src_type)?;
+        let window = shape::window_shape(view.dst_type.rank(), &static_shape(view.src_type)?);
+        let reduction = match view.reduction_op {
+            None => None,
+            Some(op) => Some(shape::reduction_kind(op).ok_or(PlanError::Reduction)?),
+        };
+        let global = source::resolve(view.dst).map_err(|_| PlanError::Source)?;
+        let destination = SourceFacts::read(global, &view.indices, &window, Access::Store);
+        if destination.leaves.is_some() {
+            return Err(PlanError::LeavesSubview);
+        }
+        let map = maps::tensor_map(destination.arg_index, element_type, &window, Swizzle::None)?;
+        Ok(Self {
+            element_bytes: element_type.bytes().into(),
+            window,
+            reduction,
+            destination,
+            map,
+            tile: view_root(view.src),
+        })
+    }
+}
