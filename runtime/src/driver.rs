@@ -5,46 +5,18 @@
 //! current by [`Runtime::new`]; work goes to the legacy default stream.
 
 use crate::args::{self, Arg, KernelArgs};
+use crate::cuda::init_driver;
 use crate::error::{check, driver_error, RuntimeError};
 use crate::ptx::{self, PtxParam};
 use crate::tensor_map::{encode, encode_params, CuTensorMap};
 use acopy_manifest::{KernelEntry, TensorMapEntry};
 use cudarc::driver::sys;
 use std::ffi::{c_void, CString};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Static shared memory a kernel may use without opting in.
 pub const DEFAULT_MAX_SMEM: u32 = 48 * 1024;
-
-/// Load `libcuda` and call `cuInit` once. Errors (not panics) when the library or a
-/// device is missing.
-pub(crate) fn init_driver() -> Result<(), RuntimeError> {
-    static INIT: OnceLock<Result<(), RuntimeError>> = OnceLock::new();
-    INIT.get_or_init(|| {
-        // SAFETY: only tries to dlopen the candidate names.
-        if !unsafe { sys::is_culib_present() } {
-            let mut tried = cudarc::get_lib_name_candidates("cuda");
-            let mut seen = std::collections::HashSet::new();
-            tried.retain(|n| seen.insert(n.clone()));
-            return Err(RuntimeError::LibraryMissing {
-                tried: tried.join(", "),
-            });
-        }
-        // SAFETY: the library is present, so resolving the symbol cannot panic.
-        let r = unsafe { sys::cuInit(0) };
-        use sys::CUresult::*;
-        match r {
-            CUDA_SUCCESS => Ok(()),
-            // "No GPU here": a machine without a device, or only the toolkit's stub.
-            CUDA_ERROR_NO_DEVICE | CUDA_ERROR_STUB_LIBRARY | CUDA_ERROR_INVALID_DEVICE => Err(
-                RuntimeError::NoDevice(driver_error("cuInit", r).to_string()),
-            ),
-            _ => Err(driver_error("cuInit", r)),
-        }
-    })
-    .clone()
-}
 
 /// What the device and driver are.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -32,6 +32,7 @@
 //! ```
 
 pub mod args;
+mod cuda;
 mod driver;
 mod error;
 pub mod ptx;
