@@ -99,15 +99,15 @@ def _stream_handle(stream: Any) -> int:
 def _dims(value: Any, what: str) -> tuple[int, int, int]:
     if isinstance(value, int) and not isinstance(value, bool):
         value = (value,)
-    try:
-        dims = tuple(int(d) for d in value)
-    except TypeError:
-        raise TypeError(f"{what}= must be an int or a tuple of 1 to 3 ints, not {value!r}") from None
-    if not 1 <= len(dims) <= 3 or any(isinstance(d, bool) for d in value):
+    if (
+        not isinstance(value, (tuple, list))
+        or not 1 <= len(value) <= 3
+        or not all(isinstance(d, int) and not isinstance(d, bool) for d in value)
+    ):
         raise TypeError(f"{what}= must be an int or a tuple of 1 to 3 ints, not {value!r}")
-    if any(d < 1 or d >= 2**32 for d in dims):
+    if any(d < 1 or d >= 2**32 for d in value):
         raise ValueError(f"{what}={value!r}: every dimension must be in 1..2**32-1")
-    return dims + (1,) * (3 - len(dims))
+    return tuple(value) + (1,) * (3 - len(value))
 
 
 def _arg_names(source: str, kernel: str, count: int) -> list[str]:

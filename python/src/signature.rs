@@ -2,7 +2,7 @@
 //! not say: the `gpu.func` argument types (a memref's rank, static sizes and strides,
 //! element type and memory space; a scalar's type), the cluster shape
 //! (`nvvm.cluster_dim`), the block size the kernel was specialised for
-//! (`known_block_size` / `nvvm.reqntid`) and the dynamic shared memory it uses.
+//! (`known_block_size`, `gpu.known_block_size` or `nvvm.reqntid`) and the dynamic shared memory it uses.
 //!
 //! Read from the source text after a successful compile (so it parses), in a context
 //! of its own, and handed to Python as JSON text.
@@ -74,8 +74,11 @@ fn kernel(function: OperationRef) -> Result<Json, String> {
         args.push(argument(ty));
     }
     let cluster = i32_array(&function, "nvvm.cluster_dim").unwrap_or_else(|| vec![1, 1, 1]);
-    let block =
-        i32_array(&function, "known_block_size").or_else(|| i32_array(&function, "nvvm.reqntid"));
+    // MLIR 22's inherent spelling, the older discardable one (which the lowering
+    // still reads), then NVVM's.
+    let block = ["known_block_size", "gpu.known_block_size", "nvvm.reqntid"]
+        .into_iter()
+        .find_map(|name| i32_array(&function, name));
     Ok(json!({
         "module": module,
         "kernel": symbol(&function),
@@ -146,14 +149,18 @@ fn i32_array(op: &OperationRef, name: &str) -> Option<Vec<i64>> {
 /// Bytes of dynamic shared memory the kernel reads: 0 without
 /// `gpu.dynamic_shared_memory`; otherwise the furthest end of any `memref.view` of it
 /// (the byte shift's upper bound plus the view's static size), or `None` when a use
-/// is not such a view or a shift has no bound that [`bound`] finds.
+/// is neither such a view nor a read of its address, or a shift has no bound that
+/// [`bound`] finds.
 fn dynamic_smem(function: OperationRef) -> Option<u64> {
     let mut bases = Vec::new();
     let mut views = Vec::new();
+    let mut queries = Vec::new();
     function.walk(acopy::melior::ir::operation::WalkOrder::PreOrder, |op| {
         match op.name().as_string_ref().as_str() {
             Ok("gpu.dynamic_shared_memory") => bases.push(op.to_raw()),
             Ok("memref.view") => views.push(op.to_raw()),
+            // Reads the base address only (alignment code); not an access.
+            Ok("memref.extract_aligned_pointer_as_index") => queries.push(op.to_raw()),
             _ => {}
         }
         acopy::melior::ir::operation::WalkResult::Advance
@@ -185,7 +192,17 @@ fn dynamic_smem(function: OperationRef) -> Option<u64> {
         }
         end = end.max(u64::try_from(high).ok()? + bytes);
     }
-    // Every use of the base must be one of the views counted.
+    for raw in queries {
+        // SAFETY: found by the walk in the live function.
+        let query = unsafe { OperationRef::from_raw(raw) };
+        let from_base = query
+            .operand(0)
+            .ok()
+            .and_then(|v| v.defining_op_raw())
+            .is_some_and(|def| bases.iter().any(|b| b.ptr == def.ptr));
+        uses += usize::from(from_base);
+    }
+    // Every use of the base must be one of the views or queries counted.
     let total_uses: usize = bases
         .iter()
         .map(|b| {
