@@ -417,19 +417,22 @@ impl Kernel {
             entries.sort_by_key(|e| e.param);
             for (k, e) in entries.into_iter().enumerate() {
                 let arg = e.map.arg as usize;
-                let what = format!(
-                    "tensor map {k} (parameter {}) of argument '{}' ({arg})",
-                    e.param,
-                    self.names.get(arg).map_or("?", String::as_str)
-                );
+                let what = move || {
+                    format!(
+                        "tensor map {k} (parameter {}) of argument '{}' ({arg})",
+                        e.param,
+                        self.names.get(arg).map_or("?", String::as_str)
+                    )
+                };
                 let Some(Ready::Memref(m)) = ready.get(arg) else {
                     return Err(PyValueError::new_err(format!(
-                        "{what}: the manifest names an argument that is not a memref"
+                        "{}: the manifest names an argument that is not a memref",
+                        what()
                     )));
                 };
                 let base = m.aligned + m.offset * e.map.element_bytes as u64;
                 let params = tensor_map::encode_params(e, base, &m.shape, &m.strides)
-                    .map_err(|err| PyValueError::new_err(format!("{what}: {err}")))?;
+                    .map_err(|err| PyValueError::new_err(format!("{}: {err}", what())))?;
                 let key = MapKey {
                     device,
                     param: e.param,
@@ -471,7 +474,7 @@ impl Kernel {
                     Some(map) => *map,
                     None => {
                         let map = tensor_map::encode(&params)
-                            .map_err(|e| runtime_error(py, &what, &e))?;
+                            .map_err(|e| runtime_error(py, &what(), &e))?;
                         if cache.len() >= MAP_CACHE {
                             cache.clear();
                         }
@@ -520,10 +523,12 @@ impl Kernel {
         };
         let (ptr, shape, strides, code, bits, dev_type, dev_id) = facts;
         let name = &self.names[i];
-        let arg = format!("argument '{name}' ({i}, {type})");
+        // Formatted only for an error: this runs at every launch.
+        let arg = || format!("argument '{name}' ({i}, {type})");
         if dev_type != DL_CUDA && dev_type != DL_CUDA_MANAGED {
             return Err(PyValueError::new_err(format!(
-                "{arg}: expected an array in CUDA device memory, got one on {}",
+                "{}: expected an array in CUDA device memory, got one on {}",
+                arg(),
                 device_name(dev_type, dev_id)
             )));
         }
@@ -531,14 +536,16 @@ impl Kernel {
         if !accepted.contains(&(code, bits)) {
             let names: Vec<String> = accepted.iter().map(|&(c, b)| dtype_name(c, b)).collect();
             return Err(PyTypeError::new_err(format!(
-                "{arg}: expected dtype {}, got {}",
+                "{}: expected dtype {}, got {}",
+                arg(),
                 names.join(" or "),
                 dtype_name(code, bits)
             )));
         }
         if shape.len() != want_shape.len() {
             return Err(PyValueError::new_err(format!(
-                "{arg}: expected rank {} (shape {}), got rank {} (shape {})",
+                "{}: expected rank {} (shape {}), got rank {} (shape {})",
+                arg(),
                 want_shape.len(),
                 dims_text(want_shape),
                 shape.len(),
@@ -551,7 +558,8 @@ impl Kernel {
             .all(|(&got, want)| got >= 0 && want.is_none_or(|w| w == got));
         if !shape_ok {
             return Err(PyValueError::new_err(format!(
-                "{arg}: expected shape {}, got {}",
+                "{}: expected shape {}, got {}",
+                arg(),
                 dims_text(want_shape),
                 tuple_text(&shape)
             )));
@@ -573,7 +581,7 @@ impl Kernel {
             .collect();
         if *contiguous && strides != dense {
             return Err(PyValueError::new_err(format!(
-                "{arg}: expected a row-major contiguous array (strides {} in elements), got strides {}",
+                "{}: expected a row-major contiguous array (strides {} in elements), got strides {}", arg(),
                 tuple_text(&dense),
                 tuple_text(&strides)
             )));
@@ -584,7 +592,8 @@ impl Kernel {
             .all(|(&got, want)| got >= 0 && want.is_none_or(|w| w == got));
         if !strides_ok {
             return Err(PyValueError::new_err(format!(
-                "{arg}: expected strides {} in elements, got {}",
+                "{}: expected strides {} in elements, got {}",
+                arg(),
                 dims_text(want_strides),
                 tuple_text(&strides)
             )));
@@ -607,7 +616,7 @@ impl Kernel {
     }
 
     fn scalar(&self, i: usize, ty: &str, value: &Bound<'_, PyAny>) -> PyResult<Arg> {
-        let arg = format!("argument '{}' ({i}, {ty})", self.names[i]);
+        let arg = || format!("argument '{}' ({i}, {ty})", self.names[i]);
         let type_name = || {
             value
                 .get_type()
@@ -619,14 +628,16 @@ impl Kernel {
         let integer = |lo: i128, hi: i128| -> PyResult<i128> {
             if is_bool || value.is_instance_of::<PyFloat>() || !value.hasattr("__index__")? {
                 return Err(PyTypeError::new_err(format!(
-                    "{arg}: expected an int, got {}",
+                    "{}: expected an int, got {}",
+                    arg(),
                     type_name()
                 )));
             }
             let v: i128 = value.call_method0("__index__")?.extract()?;
             if v < lo || v > hi {
                 return Err(PyValueError::new_err(format!(
-                    "{arg}: {v} is outside the range of {ty} ({lo}..={hi})"
+                    "{}: {v} is outside the range of {ty} ({lo}..={hi})",
+                    arg()
                 )));
             }
             Ok(v)
@@ -635,7 +646,7 @@ impl Kernel {
             Some("i64") => {
                 let v = if value.is_exact_instance_of::<PyInt>() {
                     value.extract::<i64>().map_err(|_| {
-                        PyValueError::new_err(format!("{arg}: {value} does not fit in 64 bits"))
+                        PyValueError::new_err(format!("{}: {value} does not fit in 64 bits", arg()))
                     })?
                 } else {
                     integer(i64::MIN as i128, i64::MAX as i128)? as i64
@@ -646,11 +657,16 @@ impl Kernel {
             Some("f32") => {
                 if is_bool {
                     return Err(PyTypeError::new_err(format!(
-                        "{arg}: expected a float, got bool"
+                        "{}: expected a float, got bool",
+                        arg()
                     )));
                 }
                 Arg::F32(value.extract::<f64>().map_err(|_| {
-                    PyTypeError::new_err(format!("{arg}: expected a float, got {}", type_name()))
+                    PyTypeError::new_err(format!(
+                        "{}: expected a float, got {}",
+                        arg(),
+                        type_name()
+                    ))
                 })? as f32)
             }
             Some("i1") => {
