@@ -124,50 +124,41 @@ def _arg_names(source: str, kernel: str, count: int) -> list[str]:
     return names if len(names) == count else []
 
 
-class _Array:
-    """One array argument, read once: its facts, and the stream it suggests."""
+def _torch_facts(obj: Any, dtypes: dict[Any, tuple[int, int]]) -> tuple:
+    """A torch tensor's facts from its own accessors: what DLPack would give,
+    without building a capsule (the common case of a launch, kept cheap).
+    ``shape`` stays a ``torch.Size``, a tuple."""
+    device = obj.get_device()
+    code, bits = dtypes.get(obj.dtype, (255, 0))
+    if device < 0:
+        return (obj.data_ptr(), obj.shape, obj.stride(), code, bits, _DL_CPU, 0)
+    return (obj.data_ptr(), obj.shape, obj.stride(), code, bits, _DL_CUDA, device)
 
-    __slots__ = ("facts", "stream", "dlpack")
 
-    def __init__(self, obj: Any, where: str):
-        self.facts: tuple | None = None
-        self.stream: int | None = None
-        self.dlpack: Any = None
-        torch = sys.modules.get("torch")
-        if torch is not None and isinstance(obj, torch.Tensor):
-            # torch's own accessors: the facts DLPack would give, without
-            # building a capsule (the launch's common case, kept cheap).
-            device = obj.get_device()
-            dtype = _torch_dtypes().get(obj.dtype, (255, 0))
-            kind = _DL_CPU if device < 0 else _DL_CUDA
-            self.facts = (obj.data_ptr(), tuple(obj.shape), obj.stride(), dtype[0], dtype[1], kind, max(device, 0))
-            if device >= 0:
-                self.stream = torch._C._cuda_getCurrentRawStream(device)
-            return
-        interface = getattr(obj, "__cuda_array_interface__", None)
-        if interface is not None:
-            self.facts, self.stream = _from_interface(interface, obj, where)
-            return
-        if hasattr(obj, "__dlpack__") and hasattr(obj, "__dlpack_device__"):
-            self.dlpack = obj
-            return
-        raise TypeError(
-            f"{where}: expected an array (DLPack __dlpack__ or "
-            f"__cuda_array_interface__), got {type(obj).__name__}"
-        )
+def _other_facts(obj: Any, where: str) -> tuple[tuple | None, int | None]:
+    """(facts, stream) of an array that is not a torch tensor; facts is
+    ``None`` for a DLPack-only array, read by ``_dlpack_facts`` once the
+    launch's stream is known."""
+    interface = getattr(obj, "__cuda_array_interface__", None)
+    if interface is not None:
+        return _from_interface(interface, obj, where)
+    if hasattr(obj, "__dlpack__") and hasattr(obj, "__dlpack_device__"):
+        return None, None
+    raise TypeError(
+        f"{where}: expected an array (DLPack __dlpack__ or "
+        f"__cuda_array_interface__), got {type(obj).__name__}"
+    )
 
-    def read(self, stream: int) -> tuple:
-        if self.facts is not None:
-            return self.facts
-        obj = self.dlpack
-        kind, device = obj.__dlpack_device__()
-        if int(kind) != _DL_CUDA and int(kind) != 13:
-            # Only the device is looked at: the check names it.
-            return (0, (), None, 0, 0, int(kind), int(device))
-        # The consumer's stream, as the DLPack protocol spells it: 1 is the
-        # legacy default stream (handle 0), any other value a handle.
-        capsule = obj.__dlpack__(stream=stream if stream != 0 else 1)
-        return _native.dlpack_facts(capsule)
+
+def _dlpack_facts(obj: Any, stream: int) -> tuple:
+    kind, device = obj.__dlpack_device__()
+    if int(kind) != _DL_CUDA and int(kind) != 13:
+        # Only the device is looked at: the check names it.
+        return (0, (), None, 0, 0, int(kind), int(device))
+    # The consumer's stream, as the DLPack protocol spells it: 1 is the
+    # legacy default stream (handle 0), any other value a handle.
+    capsule = obj.__dlpack__(stream=stream if stream != 0 else 1)
+    return _native.dlpack_facts(capsule)
 
 
 def _from_interface(interface: dict, obj: Any, where: str) -> tuple[tuple, int | None]:
@@ -270,21 +261,36 @@ class Kernel:
         """Launch; see the class docstring. ``grid`` and ``block`` are an int
         or 1 to 3 ints (missing ones are 1); ``shared_memory`` overrides the
         dynamic shared memory in bytes (above 48 KiB is opted in)."""
-        grid3 = _dims(grid, "grid")
-        block3 = _dims(block, "block")
+        # Plain ints are the common case: no call for them.
+        grid3 = (grid, 1, 1) if type(grid) is int and 0 < grid < 4294967296 else _dims(grid, "grid")
+        block3 = (block, 1, 1) if type(block) is int and 0 < block < 4294967296 else _dims(block, "block")
         handle = None if stream is None else _stream_handle(stream)
         values = list(args)
-        arrays = []
+        count = len(values)
+        torch = sys.modules.get("torch")
+        tensor = None if torch is None else torch.Tensor
+        deferred = None
         for i in self._memrefs:
-            if i >= len(values):
+            if i >= count:
                 break
-            array = _Array(values[i], f"argument '{self.arg_names[i]}' ({i}, {self.arg_types[i]})")
-            if handle is None and array.stream is not None:
-                handle = array.stream
-            arrays.append((i, array))
-        handle = handle or 0
-        for i, array in arrays:
-            values[i] = array.read(handle)
+            obj = values[i]
+            if tensor is not None and isinstance(obj, tensor):
+                facts = values[i] = _torch_facts(obj, _TORCH_DTYPES or _torch_dtypes())
+                if handle is None and facts[5] == _DL_CUDA:
+                    handle = torch._C._cuda_getCurrentRawStream(facts[6])
+                continue
+            facts, suggested = _other_facts(obj, f"argument '{self.arg_names[i]}' ({i}, {self.arg_types[i]})")
+            if facts is None:
+                deferred = (deferred or []) + [i]
+                continue
+            values[i] = facts
+            if handle is None:
+                handle = suggested
+        if handle is None:
+            handle = 0
+        if deferred:
+            for i in deferred:
+                values[i] = _dlpack_facts(values[i], handle)
         self._native.launch(tuple(values), grid3, block3, handle, shared_memory)
 
     def cached_tensor_maps(self) -> int:

@@ -306,10 +306,13 @@ impl Kernel {
     ) -> PyResult<Kernel> {
         let signature: Signature = serde_json::from_str(signature)
             .map_err(|e| PyValueError::new_err(format!("kernel signature: {e}")))?;
-        let entry: Option<KernelEntry> = entry
+        let mut entry: Option<KernelEntry> = entry
             .map(serde_json::from_str)
             .transpose()
             .map_err(|e| PyValueError::new_err(format!("kernel manifest entry: {e}")))?;
+        if let Some(entry) = &mut entry {
+            entry.tensor_maps.sort_by_key(|e| e.param);
+        }
         let mut names = arg_names;
         names.resize_with(signature.args.len(), String::new);
         for (i, n) in names.iter_mut().enumerate() {
@@ -413,9 +416,8 @@ impl Kernel {
         // Tensor maps: every limit checked without the driver first.
         let mut maps = Vec::new();
         if let Some(entry) = &self.entry {
-            let mut entries: Vec<_> = entry.tensor_maps.iter().collect();
-            entries.sort_by_key(|e| e.param);
-            for (k, e) in entries.into_iter().enumerate() {
+            // `new` sorted them by parameter.
+            for (k, e) in entry.tensor_maps.iter().enumerate() {
                 let arg = e.map.arg as usize;
                 let what = move || {
                     format!(
@@ -446,7 +448,9 @@ impl Kernel {
         let cfg = self.config(grid, block, shared_memory)?;
         // From here on the driver is needed.
         let kernel = self.loaded(py, device)?;
-        let mut packed = KernelArgs::new();
+        let mut packed = KernelArgs::with_capacity(
+            kernel.params().map_or(ready.len() * 7 + maps.len(), <[_]>::len),
+        );
         for r in &ready {
             match r {
                 Ready::Memref(m) => {

@@ -190,12 +190,16 @@ def test_stream_cache_and_recovery(record):
     stream.synchronize()
     assert k.cached_tensor_maps() == before  # the refused launch had encoded them
     k(src, out, grid=1, block=128, stream=stream.cuda_stream)
-    other = poisoned(64, 128)
-    k(src, other, grid=1, block=128)
-    assert k.cached_tensor_maps() == before + 1  # one new map, for `other`
+    assert k.cached_tensor_maps() == before == 1  # src's map, encoded once
+    other_src, other = random_f32(256, 512), poisoned(64, 128)
+    k(other_src, other, grid=1, block=128)
+    assert k.cached_tensor_maps() == 2  # one new map, for other_src
     torch.cuda.synchronize()
     acopy.synchronize()
-    record("tma_tile_2d (after a refused launch, on a stream)", "tma", "torch", wrong(out, src[64:128, 128:256]) + wrong(other, src[64:128, 128:256]), 2 * out.numel())
+    record(
+        "tma_tile_2d (after a refused launch, on a stream)", "tma", "torch",
+        wrong(out, src[64:128, 128:256]) + wrong(other, other_src[64:128, 128:256]), 2 * out.numel(),
+    )
 
 
 def test_device_fault_is_a_cuda_error_at_synchronize():
@@ -203,13 +207,13 @@ def test_device_fault_is_a_cuda_error_at_synchronize():
     CUDA context, which CUDA does not let a process recover."""
     if os.environ.get("ACOPY_GPU_FAULT_TEST") != "1":
         pytest.skip("set ACOPY_GPU_FAULT_TEST=1 (a fault leaves the process's CUDA context unusable)")
-    k = kernel("tma_store_dyn")
-    # A stand-in array at an unmapped address: a TMA store there faults.
+    k = kernel("cp_async_window")
+    # A stand-in output at an unmapped address (just above 0): the kernel's
+    # plain stores there fault.
     class Wild:
-        __cuda_array_interface__ = {"shape": (256, 512), "typestr": "<f4", "data": (1 << 40, False), "strides": None, "version": 3}
+        __cuda_array_interface__ = {"shape": (32, 128), "typestr": "<f4", "data": (256, False), "strides": None, "version": 3}
 
-    src = random_f32(64, 128)
-    k(src, Wild(), 0, 0, grid=1, block=128)
+    k(random_f32(256, 512), Wild(), grid=1, block=128)
     with pytest.raises(acopy.CudaError) as info:
         acopy.synchronize()
     assert info.value.call == "cuCtxSynchronize"
