@@ -102,29 +102,26 @@ fn device_name(kind: i32, id: i32) -> String {
     }
 }
 
-fn tuple_text(values: &[i64]) -> String {
-    match values {
-        [one] => format!("({one},)"),
-        _ => format!(
-            "({})",
-            values
-                .iter()
-                .map(i64::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    }
-}
-
-fn dims_text(values: &[Option<i64>]) -> String {
-    let parts: Vec<String> = values
-        .iter()
-        .map(|v| v.map_or("?".to_string(), |n| n.to_string()))
-        .collect();
+/// A Python tuple's spelling of `parts`: `(a, b)`, `(a,)`.
+fn python_tuple(parts: Vec<String>) -> String {
     match parts.as_slice() {
         [one] => format!("({one},)"),
         _ => format!("({})", parts.join(", ")),
     }
+}
+
+fn tuple_text(values: &[i64]) -> String {
+    python_tuple(values.iter().map(i64::to_string).collect())
+}
+
+/// Dimensions of a type: `?` for a dynamic one.
+fn dims_text(values: &[Option<i64>]) -> String {
+    python_tuple(
+        values
+            .iter()
+            .map(|v| v.map_or("?".to_string(), |n| n.to_string()))
+            .collect(),
+    )
 }
 
 fn row_major(shape: &[i64]) -> Vec<i64> {
@@ -449,7 +446,9 @@ impl Kernel {
         // From here on the driver is needed.
         let kernel = self.loaded(py, device)?;
         let mut packed = KernelArgs::with_capacity(
-            kernel.params().map_or(ready.len() * 7 + maps.len(), <[_]>::len),
+            kernel
+                .params()
+                .map_or(ready.len() * 7 + maps.len(), <[_]>::len),
         );
         for r in &ready {
             match r {
