@@ -375,3 +375,35 @@ def test_without_a_driver_only_the_launch_fails():
     # The argument checks still come first.
     with pytest.raises(ValueError):
         k(Interface((256, 512)), Interface((64, 64)), grid=1, block=128)
+
+
+class DLPackVersion(ctypes.Structure):
+    _fields_ = [("major", ctypes.c_uint32), ("minor", ctypes.c_uint32)]
+
+
+class DLManagedTensorVersioned(ctypes.Structure):
+    _fields_ = [
+        ("version", DLPackVersion),
+        ("manager_ctx", ctypes.c_void_p),
+        ("deleter", ctypes.c_void_p),
+        ("flags", ctypes.c_uint64),
+        ("dl_tensor", DLTensor),
+    ]
+
+
+def test_dlpack_capsules_versioned_and_bad():
+    shape = (ctypes.c_int64 * 2)(256, 512)
+    managed = DLManagedTensorVersioned()
+    managed.version = DLPackVersion(1, 0)
+    t = managed.dl_tensor
+    t.data, t.device, t.ndim, t.dtype, t.shape = 0x7F0000000000, DLDevice(2, 3), 2, DLDataType(2, 32, 1), shape
+    t.byte_offset = 64
+    capsule = _capsule_new(ctypes.addressof(managed), b"dltensor_versioned", None)
+    assert acopy._native.dlpack_facts(capsule) == (0x7F0000000000 + 64, [256, 512], None, 2, 32, 2, 3)
+    with pytest.raises(TypeError, match=r"did not return a DLPack capsule"):
+        acopy._native.dlpack_facts(object())
+    array = DLPackArray((256, 512))
+    array.managed.dl_tensor.dtype = DLDataType(2, 32, 4)
+    info = launch_error(kernel_of("tma_tile_2d"), array, Interface((64, 128)))
+    assert info.type is TypeError
+    assert str(info.value) == "a DLPack array with 4 lanes per element; acopy takes plain elements"
