@@ -144,6 +144,7 @@ class Compiled:
     #: memory, as ``Compiled.kernel`` needs them (PTX only).
     _kernels: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
     _source: str = field(default="", repr=False, compare=False)
+    _kernels_error: str | None = field(default=None, repr=False, compare=False)
 
     def kernel(self, name: str, chip: str | None = None) -> Kernel:
         """The kernel ``gpu.func`` called ``name`` (or ``"module.name"``), ready
@@ -161,7 +162,8 @@ class Compiled:
         ]
         if not matches:
             known = ", ".join(f"{k['module']}.{k['kernel']}" for k in self._kernels) or "none"
-            raise KeyError(f"no kernel {name!r} in the compiled modules; the kernels are: {known}")
+            why = f" (the kernels' signatures could not be read: {self._kernels_error})" if self._kernels_error else ""
+            raise KeyError(f"no kernel {name!r} in the compiled modules; the kernels are: {known}{why}")
         if len({k["module"] for k in matches}) > 1:
             raise KeyError(
                 f"kernel {name!r} is in several modules ("
@@ -238,6 +240,7 @@ def compile(
         emit=emit,
         _kernels=json.loads(raw["kernels"]),
         _source=source,
+        _kernels_error=raw.get("kernels_error"),
     )
 
 

@@ -69,7 +69,14 @@ fn compile<'py>(
                 _ => Ok("[]".to_string()),
             };
             dict.set_item("ok", true)?;
-            dict.set_item("kernels", kernels.unwrap_or_else(|_| "[]".to_string()))?;
+            match kernels {
+                Ok(json) => dict.set_item("kernels", json)?,
+                // Compiling worked; only launching needs this, so `kernel()` says why.
+                Err(message) => {
+                    dict.set_item("kernels", "[]")?;
+                    dict.set_item("kernels_error", message)?;
+                }
+            }
             dict.set_item("outputs", list)?;
             dict.set_item("manifest", manifest.to_json_pretty())?;
             dict.set_item("diagnostics", diagnostics_list(py, &diagnostics)?)?;
