@@ -9,7 +9,8 @@
 #   bash bench/gpu-run.sh [OUT_DIR] [SUITE FLAGS...]
 # It writes into OUT_DIR (default bench/results): nvidia-smi.csv, ptxas.log (the lit
 # suite's PTX), ptxas-suite.log (the GPU suite's own PTX), gpu-h200.json and gpu-h200.md
-# (the suite's results: every case, then the bandwidth table) and suite.log. Extra flags
+# (the suite's results: every case, then the bandwidth table), suite.log, and when python3
+# can import acopy and torch, bench/python-gpu.sh's files (python-h200.json, ...). Extra flags
 # go to acopy-gpu-suite (e.g. --no-bandwidth, --only NAME, --seed N).
 # Exits 1 when anything failed: a ptxas error, a case not exact, a benchmark kernel wrong.
 set -uo pipefail
@@ -35,4 +36,10 @@ tail -1 "$out/ptxas-suite.log"
 echo "== GPU suite"
 "$suite" --ptx-dir tests/gpu/ptx --case-timeout-s 30 \
   --results-json "$out/gpu-h200.json" --results-md "$out/gpu-h200.md" "$@" 2>&1 | tee "$out/suite.log" || status=1
+echo "== Python package (python/tests/gpu, launch overhead)"
+if python3 -c "import acopy, torch" 2>/dev/null; then
+  bash bench/python-gpu.sh "$out" python3 || status=1
+else
+  echo "SKIPPED: python3 cannot import acopy and torch (install ./python, or set PYTHONPATH; see bench/python-gpu.sh)"
+fi
 exit $status

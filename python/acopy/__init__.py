@@ -11,7 +11,15 @@ and the same diagnostics, as data.
     compiled = acopy.compile(open("tile_copy_sm90.mlir").read(), chip="sm_90")
     print(compiled.outputs[0].text)          # PTX
     print(compiled.manifest["kernels"])      # how to encode each tensor map
+
+``Compiled.kernel(name)`` gives a ``Kernel`` that launches the PTX on arrays
+(torch, CuPy, JAX: DLPack or ``__cuda_array_interface__``), with the tensor
+maps encoded from the manifest, through the Rust crate ``acopy-runtime``:
+
+    kernel = compiled.kernel("tile_copy")
+    kernel(src, out, grid=1, block=128)
 """
+
 
 from __future__ import annotations
 
@@ -20,15 +28,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import _native
+from ._launch import CudaError, Kernel, _arg_names, synchronize
 
 __all__ = [
     "CHIPS",
     "CompileError",
     "Compiled",
+    "CudaError",
     "Diagnostic",
+    "Kernel",
     "Output",
     "VerificationError",
     "compile",
+    "synchronize",
     "verify",
 ]
 
@@ -128,6 +140,53 @@ class Compiled:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     #: What ``emit=`` asked for: "ptx", "llvm" or "mlir".
     emit: str = "ptx"
+    #: Each kernel gpu.func's signature, cluster, block and dynamic shared
+    #: memory, as ``Compiled.kernel`` needs them (PTX only).
+    _kernels: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
+    _source: str = field(default="", repr=False, compare=False)
+    _kernels_error: str | None = field(default=None, repr=False, compare=False)
+
+    def kernel(self, name: str, chip: str | None = None) -> Kernel:
+        """The kernel ``gpu.func`` called ``name`` (or ``"module.name"``), ready
+        to launch; see ``Kernel``. ``chip`` picks one output of a module
+        compiled for several chips (default: the first). An unknown name is a
+        ``KeyError`` that lists the kernels; ``ValueError`` unless
+        ``emit="ptx"``; ``TypeError`` for a kernel whose arguments Python
+        cannot pass (a memref outside global memory, a scalar other than
+        index, i64, i32, f32 or i1)."""
+        ptx = self.ptx
+        module_name, _, kernel_name = name.rpartition(".")
+        matches = [
+            k for k in self._kernels
+            if k["kernel"] == kernel_name and module_name in ("", k["module"])
+        ]
+        if not matches:
+            known = ", ".join(f"{k['module']}.{k['kernel']}" for k in self._kernels) or "none"
+            why = f" (the kernels' signatures could not be read: {self._kernels_error})" if self._kernels_error else ""
+            raise KeyError(f"no kernel {name!r} in the compiled modules; the kernels are: {known}{why}")
+        if len({k["module"] for k in matches}) > 1:
+            raise KeyError(
+                f"kernel {name!r} is in several modules ("
+                + ", ".join(k["module"] for k in matches)
+                + "): ask for \"module.kernel\""
+            )
+        info = matches[0]
+        outputs = [o for o in self.outputs if o.module == info["module"]]
+        if chip is not None:
+            outputs = [o for o in outputs if o.chip == chip]
+            if not outputs:
+                raise KeyError(f"module {info['module']!r} was not compiled for {chip}")
+        output = outputs[0]
+        key = output.module if len([o for o in self.outputs if o.module == output.module]) == 1 else f"{output.module}@{output.chip}"
+        entry = next(
+            (
+                e for e in output.manifest.get("kernels", [])
+                if e["kernel"] == info["kernel"] and e["module"] == info["module"]
+            ),
+            None,
+        )
+        names = _arg_names(self._source, info["kernel"], len(info["args"]))
+        return Kernel(ptx[key], info["module"], output.chip, info, entry, names)
 
     @property
     def ptx(self) -> dict[str, str]:
@@ -179,6 +238,9 @@ def compile(
         manifest=json.loads(raw["manifest"]),
         diagnostics=diagnostics,
         emit=emit,
+        _kernels=json.loads(raw["kernels"]),
+        _source=source,
+        _kernels_error=raw.get("kernels_error"),
     )
 
 

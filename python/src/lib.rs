@@ -7,6 +7,9 @@
 //! `ValueError`s, and a panic inside acopy becomes an error diagnostic (the
 //! caller then gets `acopy.CompileError`, not pyo3's `PanicException`).
 
+mod launch;
+mod signature;
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use acopy::{Chip, Compiled, Diagnostic, Emit, Failed, Input, Options, Severity};
@@ -57,7 +60,23 @@ fn compile<'py>(
                 item.set_item("text", output.text)?;
                 list.append(item)?;
             }
+            // The launch API's view of each kernel; only PTX can be launched.
+            let kernels = match options.emit {
+                Emit::Ptx => py.detach(|| {
+                    contain(|| signature::kernels(&source))
+                        .unwrap_or_else(|message| Err(format!("panicked: {message}")))
+                }),
+                _ => Ok("[]".to_string()),
+            };
             dict.set_item("ok", true)?;
+            match kernels {
+                Ok(json) => dict.set_item("kernels", json)?,
+                // Compiling worked; only launching needs this, so `kernel()` says why.
+                Err(message) => {
+                    dict.set_item("kernels", "[]")?;
+                    dict.set_item("kernels_error", message)?;
+                }
+            }
             dict.set_item("outputs", list)?;
             dict.set_item("manifest", manifest.to_json_pretty())?;
             dict.set_item("diagnostics", diagnostics_list(py, &diagnostics)?)?;
@@ -192,5 +211,8 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(compile, module)?)?;
     module.add_function(wrap_pyfunction!(verify, module)?)?;
     module.add_function(wrap_pyfunction!(chips, module)?)?;
+    module.add_function(wrap_pyfunction!(launch::synchronize, module)?)?;
+    module.add_function(wrap_pyfunction!(launch::dlpack_facts, module)?)?;
+    module.add_class::<launch::Kernel>()?;
     Ok(())
 }

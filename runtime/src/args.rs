@@ -75,6 +75,15 @@ impl KernelArgs {
         Self::default()
     }
 
+    /// Room for `params` PTX parameters, so that packing them allocates once.
+    pub fn with_capacity(params: usize) -> Self {
+        KernelArgs {
+            slots: Vec::with_capacity(params),
+            kinds: Vec::with_capacity(params),
+            ptrs: Vec::with_capacity(params),
+        }
+    }
+
     fn push(&mut self, kind: ParamKind, bytes: &[u8]) -> &mut Self {
         debug_assert_eq!(bytes.len(), kind.size());
         let mut slot = Slot([0; 128]);
@@ -364,6 +373,16 @@ mod tests {
         a.memref_parts(0x1000, 0x1040, 7, &[4, 5, 6], &[30, 6, 1]);
         let vals: Vec<u64> = (0..a.len()).map(|i| read_u64(a.bytes(i))).collect();
         assert_eq!(vals, vec![0x1000, 0x1040, 7, 4, 5, 6, 30, 6, 1]);
+    }
+
+    #[test]
+    fn with_capacity_packs_the_same() {
+        let mut a = KernelArgs::with_capacity(8);
+        a.memref(0x1000, &[4], &[1]).i32(7);
+        let mut b = KernelArgs::new();
+        b.memref(0x1000, &[4], &[1]).i32(7);
+        assert_eq!(a.kinds(), b.kinds());
+        assert!((0..a.len()).all(|i| a.bytes(i) == b.bytes(i)));
     }
 
     #[test]

@@ -5,46 +5,18 @@
 //! current by [`Runtime::new`]; work goes to the legacy default stream.
 
 use crate::args::{self, Arg, KernelArgs};
+use crate::cuda::init_driver;
 use crate::error::{check, driver_error, RuntimeError};
 use crate::ptx::{self, PtxParam};
 use crate::tensor_map::{encode, encode_params, CuTensorMap};
 use acopy_manifest::{KernelEntry, TensorMapEntry};
 use cudarc::driver::sys;
 use std::ffi::{c_void, CString};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Static shared memory a kernel may use without opting in.
 pub const DEFAULT_MAX_SMEM: u32 = 48 * 1024;
-
-/// Load `libcuda` and call `cuInit` once. Errors (not panics) when the library or a
-/// device is missing.
-pub(crate) fn init_driver() -> Result<(), RuntimeError> {
-    static INIT: OnceLock<Result<(), RuntimeError>> = OnceLock::new();
-    INIT.get_or_init(|| {
-        // SAFETY: only tries to dlopen the candidate names.
-        if !unsafe { sys::is_culib_present() } {
-            let mut tried = cudarc::get_lib_name_candidates("cuda");
-            let mut seen = std::collections::HashSet::new();
-            tried.retain(|n| seen.insert(n.clone()));
-            return Err(RuntimeError::LibraryMissing {
-                tried: tried.join(", "),
-            });
-        }
-        // SAFETY: the library is present, so resolving the symbol cannot panic.
-        let r = unsafe { sys::cuInit(0) };
-        use sys::CUresult::*;
-        match r {
-            CUDA_SUCCESS => Ok(()),
-            // "No GPU here": a machine without a device, or only the toolkit's stub.
-            CUDA_ERROR_NO_DEVICE | CUDA_ERROR_STUB_LIBRARY | CUDA_ERROR_INVALID_DEVICE => Err(
-                RuntimeError::NoDevice(driver_error("cuInit", r).to_string()),
-            ),
-            _ => Err(driver_error("cuInit", r)),
-        }
-    })
-    .clone()
-}
 
 /// What the device and driver are.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -608,69 +580,179 @@ impl Function<'_> {
     /// (`CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES`). `launch` does this by itself
     /// when a launch asks for more than 48 KiB.
     pub fn set_max_dynamic_smem(&self, bytes: u32) -> Result<(), RuntimeError> {
-        // SAFETY: live function.
-        check("cuFuncSetAttribute", unsafe {
-            sys::cuFuncSetAttribute(
-                self.func,
-                sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                bytes as i32,
-            )
-        })
+        set_max_dynamic_smem(self.func, bytes)
     }
 
     /// Launch on the default stream with `cuLaunchKernelEx`; when the cluster is not
     /// 1x1x1 it carries `CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION`. The arguments are first
     /// checked against the PTX parameter list (count and byte size of each).
     pub fn launch(&self, cfg: &LaunchConfig, args: &mut KernelArgs) -> Result<(), RuntimeError> {
-        cfg.validate()?;
-        if let Some(params) = &self.params {
-            args::check_against_ptx(&self.name, params, args)?;
-        }
         if cfg.dynamic_smem > DEFAULT_MAX_SMEM {
             self.set_max_dynamic_smem(cfg.dynamic_smem)?;
         }
-        let mut attrs: Vec<sys::CUlaunchAttribute> = Vec::new();
-        if cfg.cluster != [1, 1, 1] {
-            // SAFETY: an all-zero union is a valid value; we then set the member we use.
-            let mut value: sys::CUlaunchAttributeValue = unsafe { std::mem::zeroed() };
-            value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 {
-                x: cfg.cluster[0],
-                y: cfg.cluster[1],
-                z: cfg.cluster[2],
-            };
-            attrs.push(sys::CUlaunchAttribute {
-                id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION,
-                pad: [0; 4],
-                value,
-            });
-        }
-        let config = sys::CUlaunchConfig {
-            gridDimX: cfg.grid[0],
-            gridDimY: cfg.grid[1],
-            gridDimZ: cfg.grid[2],
-            blockDimX: cfg.block[0],
-            blockDimY: cfg.block[1],
-            blockDimZ: cfg.block[2],
-            sharedMemBytes: cfg.dynamic_smem,
-            hStream: std::ptr::null_mut(),
-            attrs: if attrs.is_empty() {
-                std::ptr::null_mut()
-            } else {
-                attrs.as_mut_ptr()
-            },
-            numAttrs: attrs.len() as u32,
+        launch_raw(
+            self.func,
+            &self.name,
+            self.params.as_deref(),
+            cfg,
+            args,
+            std::ptr::null_mut(),
+        )
+    }
+}
+
+/// One kernel of a PTX module, owning the module: what a host that keeps kernels for a
+/// long time (the Python package) holds, where [`Function`] borrows its [`Module`].
+/// Launches go to any stream; dynamic shared memory above 48 KiB is opted in once per
+/// size increase, not at every launch.
+pub struct LoadedKernel {
+    func: sys::CUfunction,
+    name: String,
+    params: Option<Vec<PtxParam>>,
+    /// The largest dynamic shared memory opted in so far.
+    smem_opt_in: std::sync::atomic::AtomicU32,
+    module: Module,
+}
+
+// SAFETY: CUDA module and function handles may be used from any thread once the
+// context is current there (the driver synchronises them); `launch_on` makes it current.
+unsafe impl Send for LoadedKernel {}
+unsafe impl Sync for LoadedKernel {}
+
+impl std::fmt::Debug for LoadedKernel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LoadedKernel")
+            .field("name", &self.name)
+            .finish()
+    }
+}
+
+impl LoadedKernel {
+    /// Load `ptx_text` (named `module_name` in JIT errors) and look up `kernel` in it.
+    pub fn load(
+        rt: &Runtime,
+        ptx_text: &str,
+        module_name: &str,
+        kernel: &str,
+    ) -> Result<LoadedKernel, RuntimeError> {
+        let module = rt.load_ptx(ptx_text, module_name)?;
+        let (func, params) = {
+            let f = module.function(kernel)?;
+            (f.func, f.params)
         };
-        // SAFETY: `config` and `attrs` live through the call; `args` owns every value
-        // its pointer array points at.
-        check("cuLaunchKernelEx", unsafe {
-            sys::cuLaunchKernelEx(
-                &config,
-                self.func,
-                args.as_kernel_params(),
-                std::ptr::null_mut(),
-            )
+        Ok(LoadedKernel {
+            func,
+            name: kernel.to_string(),
+            params,
+            smem_opt_in: std::sync::atomic::AtomicU32::new(DEFAULT_MAX_SMEM),
+            module,
         })
     }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The kernel's `.param` list as read from the PTX, if it could be parsed.
+    pub fn params(&self) -> Option<&[PtxParam]> {
+        self.params.as_deref()
+    }
+
+    /// The module's PTX text.
+    pub fn ptx(&self) -> &str {
+        self.module.ptx()
+    }
+
+    /// Launch on `stream` (null: the legacy default stream), asynchronously, as
+    /// [`Function::launch`] does.
+    pub fn launch_on(
+        &self,
+        cfg: &LaunchConfig,
+        args: &mut KernelArgs,
+        stream: sys::CUstream,
+    ) -> Result<(), RuntimeError> {
+        use std::sync::atomic::Ordering;
+        // SAFETY: the module's context is retained for the life of `self.module`.
+        check("cuCtxSetCurrent", unsafe {
+            sys::cuCtxSetCurrent(self.module._ctx.ctx)
+        })?;
+        if cfg.dynamic_smem > self.smem_opt_in.load(Ordering::Relaxed) {
+            set_max_dynamic_smem(self.func, cfg.dynamic_smem)?;
+            self.smem_opt_in
+                .fetch_max(cfg.dynamic_smem, Ordering::Relaxed);
+        }
+        launch_raw(
+            self.func,
+            &self.name,
+            self.params.as_deref(),
+            cfg,
+            args,
+            stream,
+        )
+    }
+}
+
+fn set_max_dynamic_smem(func: sys::CUfunction, bytes: u32) -> Result<(), RuntimeError> {
+    // SAFETY: a live function of a loaded module.
+    check("cuFuncSetAttribute", unsafe {
+        sys::cuFuncSetAttribute(
+            func,
+            sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            bytes as i32,
+        )
+    })
+}
+
+/// `cuLaunchKernelEx` of `func` on `stream`, with the cluster attribute when the cluster
+/// is not 1x1x1, after checking `cfg` and the packed arguments against the PTX `params`.
+fn launch_raw(
+    func: sys::CUfunction,
+    name: &str,
+    params: Option<&[PtxParam]>,
+    cfg: &LaunchConfig,
+    args: &mut KernelArgs,
+    stream: sys::CUstream,
+) -> Result<(), RuntimeError> {
+    cfg.validate()?;
+    if let Some(params) = params {
+        args::check_against_ptx(name, params, args)?;
+    }
+    let mut attrs: Vec<sys::CUlaunchAttribute> = Vec::new();
+    if cfg.cluster != [1, 1, 1] {
+        // SAFETY: an all-zero union is a valid value; we then set the member we use.
+        let mut value: sys::CUlaunchAttributeValue = unsafe { std::mem::zeroed() };
+        value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 {
+            x: cfg.cluster[0],
+            y: cfg.cluster[1],
+            z: cfg.cluster[2],
+        };
+        attrs.push(sys::CUlaunchAttribute {
+            id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION,
+            pad: [0; 4],
+            value,
+        });
+    }
+    let config = sys::CUlaunchConfig {
+        gridDimX: cfg.grid[0],
+        gridDimY: cfg.grid[1],
+        gridDimZ: cfg.grid[2],
+        blockDimX: cfg.block[0],
+        blockDimY: cfg.block[1],
+        blockDimZ: cfg.block[2],
+        sharedMemBytes: cfg.dynamic_smem,
+        hStream: stream,
+        attrs: if attrs.is_empty() {
+            std::ptr::null_mut()
+        } else {
+            attrs.as_mut_ptr()
+        },
+        numAttrs: attrs.len() as u32,
+    };
+    // SAFETY: `config` and `attrs` live through the call; `args` owns every value its
+    // pointer array points at.
+    check("cuLaunchKernelEx", unsafe {
+        sys::cuLaunchKernelEx(&config, func, args.as_kernel_params(), std::ptr::null_mut())
+    })
 }
 
 #[cfg(test)]

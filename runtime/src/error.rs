@@ -1,6 +1,6 @@
 //! Errors of the host runtime.
 
-use crate::tensor_map::TensorMapError;
+use acopy_manifest::ElementType;
 use cudarc::driver::sys;
 use std::time::Duration;
 
@@ -75,4 +75,51 @@ pub(crate) fn driver_error(call: &'static str, r: sys::CUresult) -> RuntimeError
         name,
         message,
     }
+}
+
+/// Largest tensor rank.
+pub const MAX_RANK: usize = 5;
+/// Largest box dimension, in elements.
+pub const MAX_BOX_DIM: u32 = 256;
+/// Largest global dimension, in elements (2^32).
+pub const MAX_GLOBAL_DIM: u64 = 1 << 32;
+/// Global byte strides must be below this (2^40).
+pub const STRIDE_LIMIT: u64 = 1 << 40;
+
+/// A limit of `cuTensorMapEncodeTiled` that the request breaks. Dimension indices
+/// (`dim`) count in the caller's order, **outermost first**.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TensorMapError {
+    #[error("tensor rank {rank} is outside 1..={MAX_RANK}")]
+    Rank { rank: usize },
+    #[error(
+        "ranks differ: box has {box_rank} dimensions, shape {shape_rank}, strides {strides_rank}"
+    )]
+    RankMismatch {
+        box_rank: usize,
+        shape_rank: usize,
+        strides_rank: usize,
+    },
+    #[error("box dimension {dim} is {value}; it must be in 1..={MAX_BOX_DIM}")]
+    BoxDim { dim: usize, value: u32 },
+    #[error("global dimension {dim} is {value}; it must be in 1..=2^32")]
+    GlobalDim { dim: usize, value: u64 },
+    #[error("the innermost stride is {stride} elements; TMA needs a contiguous innermost dimension (stride 1)")]
+    InnerStride { stride: u64 },
+    #[error("stride of dimension {dim} is {bytes} bytes; it must be a multiple of 16")]
+    StrideAlignment { dim: usize, bytes: u64 },
+    #[error("stride of dimension {dim} is {bytes} bytes; it must be below 2^40")]
+    StrideTooLarge { dim: usize, bytes: u64 },
+    #[error("global address {address:#x} is not 16-byte aligned")]
+    BaseAlignment { address: u64 },
+    #[error("the inner box dimension is {bytes} bytes; it must be a multiple of 16")]
+    InnerBoxBytes { bytes: u64 },
+    #[error("the inner box dimension is {bytes} bytes, more than the {swizzle}-byte swizzle span")]
+    SwizzleSpanExceeded { bytes: u64, swizzle: u32 },
+    #[error("the inner box dimension is {bytes} bytes; acopy's swizzle={swizzle} lowering needs exactly {swizzle} bytes")]
+    SwizzleSpanMismatch { bytes: u64, swizzle: u32 },
+    #[error(
+        "oob_fill nan_request_zero_fma needs a floating-point element type, not {element_type}"
+    )]
+    OobFillNeedsFloat { element_type: ElementType },
 }

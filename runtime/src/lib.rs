@@ -32,6 +32,7 @@
 //! ```
 
 pub mod args;
+mod cuda;
 mod driver;
 mod error;
 pub mod ptx;
@@ -40,7 +41,8 @@ pub mod tensor_map;
 pub use acopy_manifest as manifest;
 pub use args::{Arg, KernelArgs, MemrefArg, ParamKind};
 pub use driver::{
-    DeviceBuffer, DeviceInfo, Event, Function, LaunchConfig, Module, Runtime, DEFAULT_MAX_SMEM,
+    DeviceBuffer, DeviceInfo, Event, Function, LaunchConfig, LoadedKernel, Module, Runtime,
+    DEFAULT_MAX_SMEM,
 };
 pub use error::RuntimeError;
 pub use tensor_map::{encode, encode_params, CuTensorMap, TensorMapError, TiledParams};

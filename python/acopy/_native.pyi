@@ -1,0 +1,41 @@
+"""Type hints of the extension module ``acopy._native`` (Rust, PyO3). The
+package's API is ``acopy/__init__.py`` and ``acopy/_launch.py``; these are the
+plain functions and the one class they call."""
+
+from typing import Any
+
+#: What ``acopy._launch`` reads from one array: data pointer of element 0,
+#: shape, strides in elements (``None``: row-major), DLPack dtype code and
+#: bits, DLPack device type and id.
+ArrayFacts = tuple[int, tuple[int, ...], tuple[int, ...] | None, int, int, int, int]
+
+def compile(source: str, filename: str, chip: str | None, fallback: bool, emit: str) -> dict[str, Any]:
+    """``ok``, ``outputs``, ``manifest`` (JSON text), ``kernels`` (JSON text:
+    each kernel's signature, cluster, block and dynamic shared memory) and
+    ``diagnostics``."""
+
+def verify(source: str, filename: str, chip: str | None, fallback: bool) -> list[dict[str, Any]]: ...
+def chips() -> list[str]: ...
+def synchronize(device: int) -> None:
+    """``cuCtxSynchronize``; raises ``acopy.CudaError``."""
+
+def dlpack_facts(capsule: Any) -> ArrayFacts:
+    """Reads a ``"dltensor"`` (or ``"dltensor_versioned"``) capsule without
+    consuming it."""
+
+class Kernel:
+    def __init__(
+        self, ptx: str, module: str, name: str, arg_names: list[str], signature: str, entry: str | None = None
+    ) -> None: ...
+    def launch(
+        self,
+        args: tuple[Any, ...],
+        grid: tuple[int, int, int],
+        block: tuple[int, int, int],
+        stream: int,
+        shared_memory: int | None = None,
+    ) -> None:
+        """Checks ``args`` (``ArrayFacts`` for memrefs, Python numbers for
+        scalars) against the signature and manifest entry, encodes the tensor
+        maps (cached by layout) and launches on ``stream``."""
+    def cached_tensor_maps(self) -> int: ...
