@@ -39,10 +39,7 @@ pub(crate) mod tma_facts;
 #[cfg(test)]
 mod tests;
 
-use acopy_dialect::{
-    diagnostics::{emit_error, emit_remark},
-    AcopyOp,
-};
+use acopy_dialect::{diagnostics::emit_remark, AcopyOp};
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     OperationRef,
@@ -87,7 +84,7 @@ pub fn verify_operation(operation: OperationRef, options: &PassOptions) -> PassR
     let mut errors = 0usize;
     operation.walk(WalkOrder::PreOrder, |op| {
         if let Some(finding) = check_op(op, options) {
-            emit_error(op.location(), &finding.message);
+            crate::diagnostics::emit_rule_error(op.location(), finding.rule, &finding.message);
             errors += 1;
         }
         WalkResult::Advance
