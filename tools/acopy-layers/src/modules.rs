@@ -138,6 +138,10 @@ impl Builder {
                 other => {
                     let mut paths = PathCollector::default();
                     paths.visit_item(other);
+                    // A `use` inside a function counts as one of the module's.
+                    for tree in paths.uses {
+                        self.add_use(module, tree, Vec::new());
+                    }
                     for segments in paths.paths {
                         self.reference(module, segments, false);
                     }
@@ -327,11 +331,13 @@ impl Builder {
 /// path of two or more segments, or of one that starts at `crate`, `self` or
 /// `super`, in code, types, patterns and macro arguments.
 #[derive(Default)]
-struct PathCollector {
+struct PathCollector<'ast> {
     paths: Vec<Vec<String>>,
+    /// `use` items nested in functions and blocks.
+    uses: Vec<&'ast syn::UseTree>,
 }
 
-impl<'ast> Visit<'ast> for PathCollector {
+impl<'ast> Visit<'ast> for PathCollector<'ast> {
     fn visit_path(&mut self, path: &'ast syn::Path) {
         let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
         if path.leading_colon.is_none() && is_crate_path(&segments) {
@@ -345,6 +351,10 @@ impl<'ast> Visit<'ast> for PathCollector {
             return;
         }
         syn::visit::visit_item(self, item);
+    }
+
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        self.uses.push(&item.tree);
     }
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {

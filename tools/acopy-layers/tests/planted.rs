@@ -37,7 +37,10 @@ fn a_planted_circle_is_found_and_named() {
     let dir = tree(&[
         WORKSPACE,
         PASSES,
-        ("passes/src/lib.rs", "mod a;\nmod b;\nmod c;\n"),
+        (
+            "passes/src/lib.rs",
+            "mod a;\nmod b;\nmod c;\nmod d;\nmod e;\n",
+        ),
         (
             "passes/src/a.rs",
             "use crate::b::helper;\npub fn start() { helper() }\n",
@@ -48,9 +51,25 @@ fn a_planted_circle_is_found_and_named() {
             "pub fn helper() { println!(\"{}\", crate::a::start as usize) }\n",
         ),
         ("passes/src/c.rs", "pub fn leaf() { crate::a::start() }\n"),
+        // A `use` inside a function, and the path through the module it names.
+        (
+            "passes/src/d.rs",
+            "pub fn late() { use crate::e; e::f() }\n",
+        ),
+        (
+            "passes/src/e.rs",
+            "pub fn f() { use crate::d::late; late() }\n",
+        ),
     ]);
     let report = check(dir.path()).expect("reads");
-    assert_eq!(report.circles.len(), 1, "{:?}", report.circles);
+    assert_eq!(report.circles.len(), 2, "{:?}", report.circles);
+    assert_eq!(
+        report.circles[1].files,
+        [
+            PathBuf::from("passes/src/d.rs"),
+            PathBuf::from("passes/src/e.rs")
+        ]
+    );
     let circle = &report.circles[0];
     assert_eq!(
         circle.files,
