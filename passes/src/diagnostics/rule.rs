@@ -160,7 +160,7 @@ mod tests {
     #[test]
     fn rule_ids_survive_the_multi_threaded_pass_manager() {
         let module_text = |index: usize| {
-            let (dst, rule) = if index % 2 == 0 {
+            let (dst, rule) = if index.is_multiple_of(2) {
                 ("memref<64x128xf16, 3>", "E10")
             } else {
                 ("memref<0x128xf32, 3>", "A1")
