@@ -35,7 +35,10 @@ use melior::ir::{
 };
 use melior::Context;
 
-use crate::{diagnostics::Position, ir, target, PassOptions};
+use crate::{
+    diagnostics::{location_at, position_of, Position},
+    ir, target, PassOptions,
+};
 
 /// The name of the manifest attribute on a kernel.
 pub const TENSOR_MAPS_ATTR: &str = "acopy.tensor_maps";
@@ -153,7 +156,7 @@ impl CollectError {
     /// there was none), for a diagnostic.
     pub fn location<'c>(&self, context: &'c Context) -> Location<'c> {
         match self.position() {
-            Some(position) => position.location(context),
+            Some(position) => location_at(position, context),
             None => Location::unknown(context),
         }
     }
@@ -175,14 +178,14 @@ pub fn collect(top: OperationRef, chip: Option<Chip>) -> Result<Manifest, Collec
         if name.starts_with("acopy.") {
             misplaced = Some(CollectError::NotLowered {
                 op: name,
-                position: Position::of(op.location()),
+                position: position_of(op.location()),
             });
             return WalkResult::Interrupt;
         }
         if name == "gpu.binary" {
             misplaced = Some(CollectError::AlreadyCompiled {
                 binary: ir::symbol_name(op).unwrap_or_default(),
-                position: Position::of(op.location()),
+                position: position_of(op.location()),
             });
             return WalkResult::Interrupt;
         }
@@ -218,7 +221,7 @@ fn kernel_entry(
     let error = |reason: String| CollectError::Kernel {
         kernel: kernel.clone(),
         reason,
-        position: Position::of(function.location()),
+        position: position_of(function.location()),
     };
     let resolved =
         target::resolve(function, options).map_err(|problem| error(problem.to_string()))?;

@@ -7,14 +7,20 @@
 //! the `gpu.func`'s `known_block_size`, `gpu.known_block_size` or
 //! `nvvm.reqntid` when one is present.
 
+use std::cell::RefCell;
+
 use acopy_target::{Chip, TargetError};
 use melior::ir::{
     attribute::{ArrayAttribute, DenseI32ArrayAttribute},
     operation::OperationLike,
-    Attribute, OperationRef,
+    Attribute, AttributeLike, OperationRef,
 };
+use rustc_hash::FxHashMap as HashMap;
 
-use crate::PassOptions;
+use crate::{
+    scoped_memo::{self, Slot},
+    PassOptions,
+};
 
 /// Everything about the target that a rule or a lowering may depend on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,23 +76,47 @@ pub fn enclosing<'c, 'a>(op: OperationRef<'c, 'a>, name: &str) -> Option<Operati
     None
 }
 
+/// The chips of a `gpu.module`'s `targets`, by the attribute's address: MLIR
+/// uniques attributes and keeps them while the context lives, so an edited
+/// `targets` cannot make a key name another. Kept by `crate::run_cache::scope`
+/// for one pass run, since printing each target is the only way to read it.
+type Chips = HashMap<usize, Vec<Result<Chip, TargetProblem>>>;
+
+thread_local! {
+    static CHIPS: RefCell<Slot<Chips>> = RefCell::default();
+}
+
+/// Keeps the chips memo until the returned guard is dropped; the outermost
+/// one forgets it.
+pub(crate) fn chips_scope() -> impl Sized {
+    scoped_memo::enter(&CHIPS)
+}
+
 /// The chip of each `#nvvm.target` of a `gpu.module`, in order.
 pub fn module_chips(gpu_module: OperationRef) -> Vec<Result<Chip, TargetProblem>> {
     let Some(attribute) = gpu_module.attribute("targets").ok() else {
         return Vec::new();
     };
-    // Printing each target is the only way to read it; once per run is enough.
-    crate::run_cache::chips(attribute, || {
-        let Ok(targets) = ArrayAttribute::try_from(attribute) else {
-            return Vec::new();
-        };
-        (0..targets.len())
-            .filter_map(|index| targets.element(index).ok())
-            .map(|target| target.to_string())
-            .filter(|text| text.starts_with("#nvvm.target"))
-            .map(|text| chip_in_target(&text))
-            .collect()
-    })
+    let key = attribute.to_raw().ptr as usize;
+    if let Some(Some(known)) = scoped_memo::with(&CHIPS, |memo| memo.get(&key).cloned()) {
+        return known;
+    }
+    let chips = targets_chips(attribute);
+    scoped_memo::with(&CHIPS, |memo| memo.insert(key, chips.clone()));
+    chips
+}
+
+/// Reads the chips of a `targets` attribute by printing each target.
+fn targets_chips(attribute: Attribute) -> Vec<Result<Chip, TargetProblem>> {
+    let Ok(targets) = ArrayAttribute::try_from(attribute) else {
+        return Vec::new();
+    };
+    (0..targets.len())
+        .filter_map(|index| targets.element(index).ok())
+        .map(|target| target.to_string())
+        .filter(|text| text.starts_with("#nvvm.target"))
+        .map(|text| chip_in_target(&text))
+        .collect()
 }
 
 /// The chip named by a `gpu.module`'s `targets` attribute, if it has an

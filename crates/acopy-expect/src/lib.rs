@@ -1,4 +1,7 @@
-//! `--verify-diagnostics` for `acopy-opt`, as a pure library.
+//! Diagnostics without MLIR: the one [`Diagnostic`] type that acopy hands to
+//! users (`diagnostic.rs`: severity, position, message, rule id, notes, and
+//! mlir-opt's spelling of them), and `--verify-diagnostics` for `acopy-opt`
+//! as a pure library (this file).
 //!
 //! This follows the behaviour of MLIR's `SourceMgrDiagnosticVerifierHandler`:
 //! the input buffer carries directives such as
@@ -28,8 +31,8 @@
 //! * `@above`: the closest preceding line that is not itself a directive line;
 //! * `@below`: the closest following line that is not itself a directive line
 //!   (so several stacked `@below` directives all refer to the same line);
-//! * `@unknown`: a diagnostic whose location is not in this buffer
-//!   ([`Diagnostic::in_buffer`] is false). Such expectations have `line == 0`.
+//! * `@unknown`: a diagnostic whose location is not in this buffer (its
+//!   [`Diagnostic::position`] is `None`). Such expectations have `line == 0`.
 //!
 //! Plain text matches when the diagnostic message *contains* it. With `-re`
 //! the text is literal except for `{{...}}` blocks, which are regular
@@ -37,6 +40,10 @@
 //! for in the message (not anchored).
 //!
 //! # Checking
+//!
+//! [`check`] takes diagnostics whose positions are in the buffer (lines of
+//! the buffer) or `None`; a caller maps other files to `None`. A diagnostic's
+//! notes are checked after it, as MLIR's verifier handler does.
 //!
 //! Each diagnostic is matched against the first not-yet-matched expectation
 //! with the same line and severity whose pattern matches; expectations are
@@ -60,53 +67,9 @@
 
 use std::fmt;
 
-/// Severity of a diagnostic or expectation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Severity {
-    Error,
-    Warning,
-    Remark,
-    Note,
-}
+mod diagnostic;
 
-impl Severity {
-    /// The lowercase name used in directives and messages (`"error"`, ...).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Remark => "remark",
-            Severity::Note => "note",
-        }
-    }
-
-    const ALL: [Severity; 4] = [
-        Severity::Error,
-        Severity::Warning,
-        Severity::Remark,
-        Severity::Note,
-    ];
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// A diagnostic emitted while processing the buffer. Notes attached to an
-/// error are passed as separate diagnostics with [`Severity::Note`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Diagnostic {
-    pub severity: Severity,
-    /// 1-based line within the buffer (ignored when `in_buffer` is false).
-    pub line: u32,
-    /// 1-based column (ignored when `in_buffer` is false).
-    pub column: u32,
-    pub message: String,
-    /// False if the location is unknown or in another file.
-    pub in_buffer: bool,
-}
+pub use diagnostic::{Diagnostic, Position, Severity};
 
 /// What an expectation's text is matched with.
 #[derive(Debug, Clone)]
@@ -245,55 +208,14 @@ pub fn parse_expectations(buffer: &str) -> Result<Vec<Expectation>, Vec<Problem>
     }
 }
 
-/// Verifies `diagnostics` against the directives in `buffer`.
+/// Verifies `diagnostics` (and their notes) against the directives in `buffer`.
 pub fn check(buffer: &str, diagnostics: &[Diagnostic]) -> Outcome {
     let (mut expectations, mut problems) = parse_all(buffer);
-
-    for diag in diagnostics {
-        let line = if diag.in_buffer { diag.line } else { 0 };
-        let on_line = |e: &Expectation| e.line == line && (e.line != 0 || !diag.in_buffer);
-
-        if let Some(e) = expectations.iter_mut().find(|e| {
-            !e.matched
-                && on_line(e)
-                && e.severity == diag.severity
-                && e.pattern.is_match(&diag.message)
-        }) {
-            e.matched = true;
-            continue;
-        }
-
-        let text_matches = |e: &&Expectation| {
-            on_line(e) && e.severity != diag.severity && e.pattern.is_match(&diag.message)
-        };
-        let near_miss = expectations
-            .iter()
-            .filter(text_matches)
-            .find(|e| !e.matched)
-            .or_else(|| expectations.iter().find(text_matches));
-        if let Some(e) = near_miss {
-            problems.push(Problem::new(
-                e.source_line,
-                e.source_column,
-                format!(
-                    "'{}' diagnostic emitted when expecting a '{}'",
-                    diag.severity, e.severity
-                ),
-            ));
-        } else {
-            let (line, column) = if diag.in_buffer {
-                (diag.line, diag.column)
-            } else {
-                (0, 0)
-            };
-            problems.push(Problem::new(
-                line,
-                column,
-                format!("unexpected {}: {}", diag.severity, diag.message),
-            ));
-        }
+    let mut pending: Vec<&Diagnostic> = diagnostics.iter().rev().collect();
+    while let Some(diag) = pending.pop() {
+        pending.extend(diag.notes.iter().rev());
+        match_one(diag, &mut expectations, &mut problems);
     }
-
     for e in expectations.iter().filter(|e| !e.matched) {
         problems.push(Problem::new(
             e.source_line,
@@ -309,6 +231,50 @@ pub fn check(buffer: &str, diagnostics: &[Diagnostic]) -> Outcome {
     Outcome {
         problems,
         expectations,
+    }
+}
+
+/// Matches one diagnostic to the first expectation it satisfies, or records
+/// why none does.
+fn match_one(diag: &Diagnostic, expectations: &mut [Expectation], problems: &mut Vec<Problem>) {
+    let in_buffer = diag.position.is_some();
+    let line = diag.position.as_ref().map_or(0, |position| position.line);
+    let on_line = |e: &Expectation| e.line == line && (e.line != 0 || !in_buffer);
+
+    if let Some(e) = expectations.iter_mut().find(|e| {
+        !e.matched && on_line(e) && e.severity == diag.severity && e.pattern.is_match(&diag.message)
+    }) {
+        e.matched = true;
+        return;
+    }
+
+    let text_matches = |e: &&Expectation| {
+        on_line(e) && e.severity != diag.severity && e.pattern.is_match(&diag.message)
+    };
+    let near_miss = expectations
+        .iter()
+        .filter(text_matches)
+        .find(|e| !e.matched)
+        .or_else(|| expectations.iter().find(text_matches));
+    if let Some(e) = near_miss {
+        problems.push(Problem::new(
+            e.source_line,
+            e.source_column,
+            format!(
+                "'{}' diagnostic emitted when expecting a '{}'",
+                diag.severity, e.severity
+            ),
+        ));
+    } else {
+        let (line, column) = diag
+            .position
+            .as_ref()
+            .map_or((0, 0), |position| (position.line, position.column));
+        problems.push(Problem::new(
+            line,
+            column,
+            format!("unexpected {}: {}", diag.severity, diag.message),
+        ));
     }
 }
 

@@ -3,10 +3,14 @@ use super::*;
 fn diag(severity: Severity, line: u32, message: &str) -> Diagnostic {
     Diagnostic {
         severity,
-        line,
-        column: 3,
+        position: Some(Position {
+            file: "t.mlir".into(),
+            line,
+            column: 3,
+        }),
         message: message.to_string(),
-        in_buffer: true,
+        rule: None,
+        notes: Vec::new(),
     }
 }
 
@@ -187,10 +191,10 @@ fn unexpected_diagnostic() {
 fn out_of_buffer_diagnostics() {
     let unknown = Diagnostic {
         severity: Severity::Error,
-        line: 1,
-        column: 1,
+        position: None,
         message: "lost".into(),
-        in_buffer: false,
+        rule: None,
+        notes: Vec::new(),
     };
     // Not matched by an expectation on the same line number.
     let out = check(
@@ -418,4 +422,52 @@ fn huge_designator_offsets() {
         parse_problems("// expected-error @+99999999999999999999 {{foo}}\n"),
         ["1:4: expected-error directive has invalid designator '@+99999999999999999999' (expected '@+N', '@-N', '@above', '@below' or '@unknown')"]
     );
+}
+
+#[test]
+fn notes_are_checked_after_their_diagnostic() {
+    let mut error = diag(Severity::Error, 1, "bad");
+    error.notes.push(diag(Severity::Note, 2, "because"));
+    let buffer = "a // expected-error {{bad}}\nb // expected-note {{because}}\n";
+    assert!(check(buffer, std::slice::from_ref(&error)).is_ok());
+    // Without its directive the note is unexpected, though the error matched.
+    assert_eq!(
+        messages(&check(
+            "a // expected-error {{bad}}\n",
+            std::slice::from_ref(&error)
+        )),
+        ["2:3: unexpected note: because"]
+    );
+}
+
+#[test]
+fn renders_as_mlir_opt_and_places_chunks_in_the_whole_input() {
+    let mut error = diag(Severity::Error, 2, "bad");
+    error.position.as_mut().unwrap().file = String::new();
+    let mut note = diag(Severity::Note, 0, "see current operation: x");
+    note.position.as_mut().unwrap().file = "-".into();
+    error.notes.push(note);
+    error.notes.push(diag(Severity::Note, 4, "elsewhere"));
+    error.place_in("in.mlir", 10);
+    assert_eq!(error.render("f"), "in.mlir:12:3: error: bad");
+    // Line 0 (no line) stays 0; another file keeps its lines.
+    assert_eq!(
+        error.notes[0].render("f"),
+        "in.mlir:0:3: note: see current operation: x"
+    );
+    assert!(error.notes[0].is_op_dump() && !error.is_op_dump());
+    assert_eq!(error.notes[1].render("f"), "t.mlir:4:3: note: elsewhere");
+    assert_eq!(
+        error.to_string(),
+        "in.mlir:12:3: error: bad\nin.mlir:0:3: note: see current operation: x\nt.mlir:4:3: note: elsewhere"
+    );
+    let unknown = Diagnostic {
+        position: None,
+        ..diag(Severity::Warning, 1, "lost")
+    };
+    assert_eq!(unknown.render("f"), "f: warning: lost");
+    let mut renamed = diag(Severity::Error, 1, "x");
+    renamed.position.as_mut().unwrap().file = "-".into();
+    renamed.rename_buffer("a.mlir");
+    assert_eq!(renamed.render("f"), "a.mlir:1:3: error: x");
 }

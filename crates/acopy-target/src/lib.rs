@@ -16,10 +16,8 @@
 
 mod capability;
 mod chip;
-mod error;
 mod ptx;
 
 pub use capability::{Capability, CopyPath};
-pub use chip::Chip;
-pub use error::TargetError;
+pub use chip::{Chip, TargetError};
 pub use ptx::{InstructionFamily, PtxVersion, LLVM_MAX_PTX};

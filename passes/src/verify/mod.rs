@@ -40,10 +40,7 @@ mod tensor_maps;
 #[cfg(test)]
 mod tests;
 
-use acopy_dialect::{
-    diagnostics::{emit_error, emit_remark},
-    AcopyOp,
-};
+use acopy_dialect::{diagnostics::emit_remark, AcopyOp};
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     OperationRef,
@@ -89,7 +86,7 @@ pub fn verify_operation(operation: OperationRef, options: &PassOptions) -> PassR
     let mut errors = 0usize;
     operation.walk(WalkOrder::PreOrder, |op| {
         if let Some(finding) = check_op(op, options) {
-            emit_error(op.location(), &finding.message);
+            crate::diagnostics::emit_rule_error(op.location(), finding.rule, &finding.message);
             errors += 1;
         }
         WalkResult::Advance

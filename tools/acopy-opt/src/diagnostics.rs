@@ -2,31 +2,8 @@
 //! collects them (the library's handler, shared with embedders); the driver
 //! flattens notes after their diagnostic, as mlir-opt prints them.
 
-use acopy_expect::Severity;
 use acopy_passes::diagnostics::{Collector, Diagnostic};
 use melior::Context;
-
-/// A diagnostic or note, in the order MLIR printed them.
-#[derive(Debug, Clone)]
-pub struct Collected {
-    pub severity: Severity,
-    /// `(file, line, column)`, or `None` for an unknown location.
-    pub position: Option<(String, u32, u32)>,
-    pub message: String,
-    inner: Diagnostic,
-}
-
-impl Collected {
-    /// The "see current operation" note MLIR attaches to verifier errors.
-    pub fn is_op_dump(&self) -> bool {
-        self.inner.is_op_dump()
-    }
-
-    /// mlir-opt's spelling: `file:line:col: error: message`.
-    pub fn render(&self, fallback_file: &str) -> String {
-        self.inner.render(fallback_file)
-    }
-}
 
 /// Diagnostics gathered from a context, in the order MLIR emitted them.
 #[derive(Clone, Default)]
@@ -40,13 +17,13 @@ impl Sink {
         self.collector.attach(context);
     }
 
-    /// Takes the diagnostics recorded so far, each followed by its notes.
-    /// Positions in the parsed buffer, which MLIR names `""` or `-`, are
-    /// renamed to `source_name` and moved down by `lines_before`, the lines
-    /// of the input before the chunk (parsing each `--split-input-file`
-    /// chunk behind that many blank lines instead made the run quadratic in
-    /// the number of chunks).
-    pub fn take_for(&self, source_name: &str, lines_before: usize) -> Vec<Collected> {
+    /// Takes the diagnostics recorded so far, each followed by its notes
+    /// (which are taken out of it). Positions in the parsed buffer, which
+    /// MLIR names `""` or `-`, are renamed to `source_name` and moved down by
+    /// `lines_before`, the lines of the input before the chunk (parsing each
+    /// `--split-input-file` chunk behind that many blank lines instead made
+    /// the run quadratic in the number of chunks).
+    pub fn take_for(&self, source_name: &str, lines_before: usize) -> Vec<Diagnostic> {
         let mut out = Vec::new();
         for diagnostic in self.collector.take_for_chunk(source_name, lines_before) {
             flatten(diagnostic, &mut out);
@@ -55,17 +32,9 @@ impl Sink {
     }
 }
 
-fn flatten(mut diagnostic: Diagnostic, out: &mut Vec<Collected>) {
+fn flatten(mut diagnostic: Diagnostic, out: &mut Vec<Diagnostic>) {
     let notes = std::mem::take(&mut diagnostic.notes);
-    out.push(Collected {
-        severity: diagnostic.severity,
-        position: diagnostic
-            .position
-            .as_ref()
-            .map(|p| (p.file.clone(), p.line, p.column)),
-        message: diagnostic.message.clone(),
-        inner: diagnostic,
-    });
+    out.push(diagnostic);
     for note in notes {
         flatten(note, out);
     }

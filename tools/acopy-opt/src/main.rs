@@ -16,14 +16,10 @@ use std::{
     process::ExitCode,
 };
 
-use acopy_expect::Severity;
+use acopy_expect::{Diagnostic, Severity};
 use clap::Parser;
 
-use crate::{
-    cli::Cli,
-    diagnostics::{Collected, Sink},
-    process::ChunkError,
-};
+use crate::{cli::Cli, diagnostics::Sink, process::ChunkError};
 
 const SEPARATOR: &[u8] = b"// -----\n";
 
@@ -192,29 +188,27 @@ fn run(cli: &Cli) -> Result<(), Failure> {
 /// Checks the chunk's diagnostics against its `expected-*` comments and prints
 /// every mismatch; returns whether all matched. Bytes that are not UTF-8 are
 /// read as U+FFFD, which leaves lines where they were.
-fn verify_chunk(chunk: &split::Chunk, source_name: &str, diagnostics: &[Collected]) -> bool {
+fn verify_chunk(chunk: &split::Chunk, source_name: &str, diagnostics: &[Diagnostic]) -> bool {
     let lines_before = u32::try_from(chunk.lines_before).unwrap_or(u32::MAX);
-    let converted: Vec<acopy_expect::Diagnostic> = diagnostics
+    let converted: Vec<Diagnostic> = diagnostics
         .iter()
         // MLIR attaches the failing op as a note; mlir-opt turns that off under
         // --verify-diagnostics, which the C API cannot, so drop it here.
-        .filter(|d| {
-            !(d.severity == Severity::Note && d.message.starts_with("see current operation"))
-        })
+        .filter(|d| !d.is_op_dump())
         .map(|d| {
-            // Lines in the chunk, as the checker counts them.
-            let (in_buffer, line, column) = match &d.position {
-                Some((file, line, column)) if file == source_name => {
-                    (true, line.saturating_sub(lines_before), *column)
-                }
-                _ => (false, 0, 0),
-            };
-            acopy_expect::Diagnostic {
-                severity: d.severity,
-                line,
-                column,
-                message: d.message.clone(),
-                in_buffer,
+            // Lines in the chunk, as the checker counts them; another file's
+            // (or an unknown) position is outside the buffer.
+            let position = d
+                .position
+                .clone()
+                .filter(|position| position.file == source_name)
+                .map(|mut position| {
+                    position.line = position.line.saturating_sub(lines_before);
+                    position
+                });
+            Diagnostic {
+                position,
+                ..d.clone()
             }
         })
         .collect();

@@ -1,0 +1,142 @@
+//! This repository against its layers (README, "Layout" and "Tests"): no
+//! import circle among the source files of any crate, and no top-level
+//! folder that imports a folder above it or beside it.
+
+use std::{
+    path::{Path, PathBuf},
+    sync::OnceLock,
+};
+
+use acopy_layers::{check, Circle, Report};
+
+/// Circles that exist today and are being removed, each as the files of its
+/// component. It only shrinks: a circle not listed fails the test, and so
+/// does an entry whose circle is gone (delete the entry then). Empty it, and
+/// keep it empty.
+const KNOWN_CIRCLES: &[&[&str]] = &[
+    // `lib.rs` holds the inline `names` module that `ops/` uses, and calls
+    // `check`, which uses `ops/`.
+    &[
+        "dialect/src/check.rs",
+        "dialect/src/lib.rs",
+        "dialect/src/load.rs",
+        "dialect/src/ops/barrier.rs",
+        "dialect/src/ops/copy_gmem_to_smem.rs",
+        "dialect/src/ops/copy_smem_to_gmem.rs",
+        "dialect/src/ops/mod.rs",
+        "dialect/src/ops/wait.rs",
+    ],
+    // `lower/mod.rs` calls `emit::retarget`.
+    &[
+        "passes/src/emit.rs",
+        "passes/src/lower/mod.rs",
+        "passes/src/pipeline.rs",
+        "passes/src/registry.rs",
+    ],
+    // `lower/tma.rs` dispatches to its files and lends them helpers
+    // (`super::index_ix`); `verify/tma_facts.rs` and `lower/tma/load.rs`
+    // import each other's facts.
+    &[
+        "passes/src/lower/tma/element_store.rs",
+        "passes/src/lower/tma/load.rs",
+        "passes/src/lower/tma/source.rs",
+        "passes/src/lower/tma/store.rs",
+        "passes/src/lower/tma.rs",
+        "passes/src/verify/tma_facts.rs",
+    ],
+    // `tensor_map.rs` calls `driver::init_driver`; `error.rs` uses
+    // `tensor_map::TensorMapError`.
+    &[
+        "runtime/src/args.rs",
+        "runtime/src/driver.rs",
+        "runtime/src/error.rs",
+        "runtime/src/tensor_map.rs",
+    ],
+    // The GPU suite's `bench.rs` calls the binary root's `load_kernel_files`.
+    &[
+        "runtime/src/bin/acopy-gpu-suite.rs",
+        "runtime/src/bin/acopy-gpu-suite/bench.rs",
+        "runtime/src/bin/acopy-gpu-suite/report.rs",
+    ],
+];
+
+/// The repository's report, read once for all the tests here.
+fn report() -> &'static Report {
+    static REPORT: OnceLock<Report> = OnceLock::new();
+    REPORT.get_or_init(|| {
+        check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")).expect("the tree reads")
+    })
+}
+
+fn listed(circle: &Circle, entry: &[&str]) -> bool {
+    circle
+        .files
+        .iter()
+        .all(|file| entry.iter().any(|listed| Path::new(listed) == file))
+}
+
+#[test]
+fn no_import_circles_beyond_the_known_ones() {
+    let report = report();
+    let new: Vec<String> = report
+        .circles
+        .iter()
+        .filter(|circle| !KNOWN_CIRCLES.iter().any(|entry| listed(circle, entry)))
+        .map(|circle| circle.to_string())
+        .collect();
+    let gone: Vec<String> = KNOWN_CIRCLES
+        .iter()
+        .filter(|entry| !report.circles.iter().any(|circle| listed(circle, entry)))
+        .map(|entry| entry.join(", "))
+        .collect();
+    assert!(
+        new.is_empty() && gone.is_empty(),
+        "import circles not allowed:\n{}\nKNOWN_CIRCLES entries whose circle is gone (remove them):\n{}",
+        new.join("\n"),
+        gone.join("\n")
+    );
+}
+
+#[test]
+fn every_folder_imports_only_folders_below_it() {
+    let report = report();
+    let upward: Vec<String> = report
+        .upward
+        .iter()
+        .map(|arrow| arrow.to_string())
+        .collect();
+    assert!(upward.is_empty(), "upward arrows:\n{}", upward.join("\n"));
+    assert!(
+        report.unplaced.is_empty(),
+        "folders with crates that acopy_layers::folders::LAYERS does not place: {:?}",
+        report.unplaced
+    );
+}
+
+#[test]
+fn the_check_reads_the_whole_tree() {
+    let report = report();
+    // The layers the check promises to cover, each with files and arrows.
+    for folder in [
+        "passes/src",
+        "runtime/src",
+        "tools/acopy-opt/src",
+        "tools/acopy-fuzz/src",
+    ] {
+        assert!(
+            report.files.iter().any(|file| file.starts_with(folder)),
+            "no files read under {folder}"
+        );
+        assert!(
+            report
+                .arrows
+                .iter()
+                .any(|arrow| arrow.from.starts_with(folder)),
+            "no arrows read under {folder}"
+        );
+    }
+    // The GPU suite's modules come in through `#[path]`.
+    assert!(report
+        .files
+        .contains(&PathBuf::from("runtime/src/bin/acopy-gpu-suite/cases.rs")));
+}

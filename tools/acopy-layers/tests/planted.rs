@@ -1,0 +1,216 @@
+//! The check on small planted trees: it finds what was planted, names the
+//! files and the paths that close each circle, and leaves alone what is not
+//! a circle (re-exports, tests, modules named but not used).
+
+use std::path::{Path, PathBuf};
+
+use acopy_layers::check;
+
+/// Writes `files` (path, text) under a fresh folder.
+fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (path, text) in files {
+        let path = dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    dir
+}
+
+const WORKSPACE: (&str, &str) = (
+    "Cargo.toml",
+    "[workspace]\nmembers = [\"passes\"]\n[workspace.dependencies]\nacopy-dialect = { path = \"dialect\" }\n",
+);
+const PASSES: (&str, &str) = ("passes/Cargo.toml", "[package]\nname = \"p\"\n");
+
+fn circle_files(root: &Path) -> Vec<Vec<PathBuf>> {
+    check(root)
+        .expect("reads")
+        .circles
+        .into_iter()
+        .map(|circle| circle.files)
+        .collect()
+}
+
+#[test]
+fn a_planted_circle_is_found_and_named() {
+    let dir = tree(&[
+        WORKSPACE,
+        PASSES,
+        (
+            "passes/src/lib.rs",
+            "mod a;\nmod b;\nmod c;\nmod d;\nmod e;\n",
+        ),
+        (
+            "passes/src/a.rs",
+            "use crate::b::helper;\npub fn start() { helper() }\n",
+        ),
+        // The arrow back hides in a macro's arguments.
+        (
+            "passes/src/b.rs",
+            "pub fn helper() { println!(\"{}\", crate::a::start as usize) }\n",
+        ),
+        ("passes/src/c.rs", "pub fn leaf() { crate::a::start() }\n"),
+        // A `use` inside a function, and the path through the module it names.
+        (
+            "passes/src/d.rs",
+            "pub fn late() { use crate::e; e::f() }\n",
+        ),
+        (
+            "passes/src/e.rs",
+            "pub fn f() { use crate::d::late; late() }\n",
+        ),
+    ]);
+    let report = check(dir.path()).expect("reads");
+    assert_eq!(report.circles.len(), 2, "{:?}", report.circles);
+    assert_eq!(
+        report.circles[1].files,
+        [
+            PathBuf::from("passes/src/d.rs"),
+            PathBuf::from("passes/src/e.rs")
+        ]
+    );
+    let circle = &report.circles[0];
+    assert_eq!(
+        circle.files,
+        [
+            PathBuf::from("passes/src/a.rs"),
+            PathBuf::from("passes/src/b.rs")
+        ]
+    );
+    let shown = circle.to_string();
+    assert!(
+        shown.contains("passes/src/a.rs -> passes/src/b.rs  (`crate::b::helper`)"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("passes/src/b.rs -> passes/src/a.rs  (`crate::a::start`)"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn a_longer_circle_through_folders_super_and_an_alias_is_found() {
+    let dir = tree(&[
+        WORKSPACE,
+        PASSES,
+        ("passes/src/lib.rs", "pub mod lower;\npub mod verify;\n"),
+        ("passes/src/lower/mod.rs", "pub mod tma;\n"),
+        // `use crate::lower` names no item; the path through it does.
+        (
+            "passes/src/lower/tma.rs",
+            "mod maps;\npub fn lower() { maps::key() }\n",
+        ),
+        (
+            "passes/src/lower/tma/maps.rs",
+            "use crate::verify as checks;\npub fn key() { checks::rules::first(); }\n",
+        ),
+        ("passes/src/verify/mod.rs", "pub mod rules;\n"),
+        (
+            "passes/src/verify/rules.rs",
+            "use super::super::lower;\npub fn first() { lower::tma::lower() }\n",
+        ),
+    ]);
+    assert_eq!(
+        circle_files(dir.path()),
+        [[
+            "passes/src/lower/tma/maps.rs",
+            "passes/src/lower/tma.rs",
+            "passes/src/verify/rules.rs"
+        ]
+        .map(PathBuf::from)
+        .to_vec()]
+    );
+}
+
+#[test]
+fn re_exports_tests_and_module_names_draw_no_circle() {
+    let dir = tree(&[
+        WORKSPACE,
+        PASSES,
+        (
+            "passes/src/lib.rs",
+            "pub mod verify;\n#[cfg(test)]\nmod tests;\n",
+        ),
+        // The parent re-exports a child's item and uses a sibling; the child
+        // takes the re-exported name through `super`: its arrow goes to the
+        // file that defines it, not to the parent.
+        (
+            "passes/src/verify/mod.rs",
+            "mod facts;\nmod rules;\npub use facts::Ctx;\npub fn run() { rules::first() }\n",
+        ),
+        ("passes/src/verify/facts.rs", "pub struct Ctx;\n"),
+        (
+            "passes/src/verify/rules.rs",
+            "use super::Ctx;\npub fn first() { let _ = Ctx; }\n\
+             #[cfg(test)]\nmod tests { use crate::verify::run; }\n\
+             /// See [`crate::verify::run`], which calls this.\npub fn doc() {}\n",
+        ),
+        // A test module above everything it tests.
+        ("passes/src/tests.rs", "use crate::verify::run;\n"),
+    ]);
+    let report = check(dir.path()).expect("reads");
+    assert!(report.circles.is_empty(), "{:?}", report.circles);
+    let arrow = |from: &str, to: &str| {
+        report
+            .arrows
+            .iter()
+            .any(|a| a.from == Path::new(from) && a.to == Path::new(to))
+    };
+    assert!(arrow(
+        "passes/src/verify/rules.rs",
+        "passes/src/verify/facts.rs"
+    ));
+    assert!(arrow(
+        "passes/src/verify/mod.rs",
+        "passes/src/verify/rules.rs"
+    ));
+    assert!(!arrow(
+        "passes/src/verify/rules.rs",
+        "passes/src/verify/mod.rs"
+    ));
+    // The test file is not part of the crate the check reads.
+    assert!(!report.files.contains(&PathBuf::from("passes/src/tests.rs")));
+}
+
+#[test]
+fn an_upward_folder_arrow_and_an_unplaced_folder_are_reported() {
+    let dir = tree(&[
+        WORKSPACE,
+        PASSES,
+        ("passes/src/lib.rs", ""),
+        ("dialect/Cargo.toml", "[package]\nname = \"d\"\n"),
+        ("dialect/src/lib.rs", ""),
+        (
+            "crates/low/Cargo.toml",
+            "[package]\nname = \"low\"\n[dev-dependencies]\np = { path = \"../../passes\" }\n",
+        ),
+        ("crates/low/src/lib.rs", ""),
+        (
+            "runtime/Cargo.toml",
+            "[package]\nname = \"r\"\n[dependencies]\nacopy-dialect.workspace = true\nlow = { path = \"../crates/low\" }\n",
+        ),
+        ("runtime/src/lib.rs", ""),
+        ("misc/thing/Cargo.toml", "[package]\nname = \"t\"\n"),
+    ]);
+    let report = check(dir.path()).expect("reads");
+    let upward: Vec<String> = report.upward.iter().map(|a| a.to_string()).collect();
+    assert_eq!(
+        upward,
+        [
+            "crates/ -> passes/: crates/low/Cargo.toml depends on `p`",
+            "runtime/ -> dialect/: runtime/Cargo.toml depends on `acopy-dialect`",
+        ]
+    );
+    assert_eq!(report.unplaced, ["misc"]);
+}
+
+#[test]
+fn a_missing_module_file_is_an_error() {
+    let dir = tree(&[WORKSPACE, PASSES, ("passes/src/lib.rs", "mod gone;\n")]);
+    let error = check(dir.path()).expect_err("cannot read");
+    assert!(
+        error.to_string().contains("declares `mod gone;`"),
+        "{error}"
+    );
+}
