@@ -9,7 +9,7 @@
 // would pre-empt those messages with its own.
 //
 // dialect/build.rs runs mlir-tblgen on this file; dialect/acopy.irdl.mlir is
-// generated from it by tblgen-to-irdl (scripts/gen-irdl.sh).
+// generated from it by tblgen-to-irdl (dialect/gen-irdl.sh).
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
