@@ -1,7 +1,8 @@
 //! `docs/dialect.md`, the dialect reference, in step with the dialect itself:
-//! the ops and their operands with `acopy.irdl.mlir`, the attributes and their
-//! values with the Rust views, the examples with the parser and the views, and
-//! each op's rule list with the verifier's rules table.
+//! the ops and their operands with `acopy.irdl.mlir` (generated from
+//! `acopy.td`), the attributes and their values with the Rust views, the two
+//! examples of each op (custom and generic form) with the parser, the printer
+//! and the views, and each op's rule list with the verifier's rules table.
 
 use std::path::PathBuf;
 
@@ -48,7 +49,10 @@ fn irdl_ops() -> Vec<(String, Vec<(String, String)>)> {
 /// One `## \`acopy.…\`` section of the reference.
 struct Section {
     op: String,
+    /// The custom form's example, which comes first.
     example: String,
+    /// The generic form's example, which comes second.
+    generic: String,
     /// (operand, kind) rows; `None` without an operand table.
     operands: Option<Vec<(String, String)>>,
     /// (attribute, values) rows, values without their backticks; `None`
@@ -90,14 +94,15 @@ fn sections(doc: &str) -> Vec<Section> {
             let (op, text) = chunk.split_once("`\n")?;
             // The section ends at the next heading of any kind.
             let text = text.split("\n## ").next().unwrap_or(text);
-            let example = text
-                .split_once("```mlir\n")
-                .and_then(|(_, rest)| rest.split_once("```"))
-                .map(|(example, _)| example.to_string())
-                .unwrap_or_default();
+            let mut examples = text
+                .split("```mlir\n")
+                .skip(1)
+                .filter_map(|rest| rest.split_once("```"))
+                .map(|(example, _)| example.to_string());
             Some(Section {
                 op: op.to_string(),
-                example,
+                example: examples.next().unwrap_or_default(),
+                generic: examples.next().unwrap_or_default(),
                 operands: table(text, "operand").map(|rows| {
                     rows.iter()
                         .map(|row| (unquote(&row[0]), row[1].clone()))
@@ -193,6 +198,24 @@ fn examples_parse_and_attributes_match_the_views() {
         assert_eq!(ops.len(), 1, "{op_name}: the example holds one acopy op");
         let op = ops[0];
         assert_eq!(&ir::op_name(&op), op_name);
+        // The two spellings are the same op: they print the same.
+        assert!(
+            !section.example.contains(&format!("\"{op_name}\"")),
+            "{op_name}: the first example should be the custom form"
+        );
+        let generic = Module::parse(&context, &section.generic)
+            .unwrap_or_else(|| panic!("{op_name}: the generic example does not parse"));
+        let generic_ops = the_acopy_op(&generic);
+        assert_eq!(generic_ops.len(), 1, "{op_name}: the generic example");
+        assert!(
+            section.generic.contains(&format!("\"{op_name}\"(")),
+            "{op_name}: the second example should be the generic form"
+        );
+        assert_eq!(
+            generic_ops[0].to_string(),
+            op.to_string(),
+            "{op_name}: the custom and generic examples differ"
+        );
         assert!(
             matches!(AcopyOp::from_op(op), Some(Ok(_))),
             "{op_name}: the view refuses the example"
@@ -246,7 +269,10 @@ fn the_reference_parses_into_sections() {
     assert_eq!(load.op, names::COPY_GMEM_TO_SMEM);
     assert_eq!(load.operands.as_ref().map(Vec::len), Some(5));
     assert_eq!(load.attributes.as_ref().map(Vec::len), Some(6));
-    assert!(load.example.contains("\"acopy.copy_gmem_to_smem\""));
+    assert!(load
+        .example
+        .contains("acopy.copy_gmem_to_smem %src[%i, %j] -> %dst"));
+    assert!(load.generic.contains("\"acopy.copy_gmem_to_smem\"(%src"));
     let irdl = irdl_ops();
     let operands = |op: &str| {
         irdl.iter()

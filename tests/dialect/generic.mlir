@@ -21,6 +21,14 @@ func.func @copy_gmem_to_smem(%src: memref<256x512xf32>, %dst: memref<64x128xf32,
   return
 }
 
+// Properties hold acopy's own attributes only: MLIR drops another name there.
+// CHECK-LABEL: func.func @foreign_property
+func.func @foreign_property() {
+  // CHECK-NEXT: {{^    }}acopy.wait_gmem_to_smem {pending = 1 : i64}{{$}}
+  "acopy.wait_gmem_to_smem"() <{pending = 1 : i64, my.tag = 7 : i32}> : () -> ()
+  return
+}
+
 // CHECK-LABEL: func.func @wait_gmem_to_smem
 func.func @wait_gmem_to_smem() {
   // CHECK-NEXT: {{^    }}acopy.wait_gmem_to_smem {pending = 0 : i64}{{$}}
