@@ -266,3 +266,34 @@ fn remarks_and_warnings_are_real_diagnostics() {
         ]
     );
 }
+
+/// Cargo reruns a build script on any change in the package unless it names
+/// what it reads: the C++ step must name exactly its C++ inputs, so that a
+/// Rust edit never recompiles it (README, "Building").
+#[test]
+fn the_cpp_step_reruns_only_for_its_own_inputs() {
+    let script = include_str!("../build.rs");
+    let mut watched: Vec<&str> = script
+        .lines()
+        .filter_map(|line| {
+            line.trim()
+                .strip_prefix("println!(\"cargo:rerun-if-changed=")
+        })
+        .map(|rest| rest.trim_end_matches("\");"))
+        .collect();
+    watched.sort_unstable();
+    assert_eq!(
+        watched,
+        ["acopy.td", "src/diagnostics_shim.cpp", "src/dialect.cpp"]
+    );
+    // Every file the script compiles or feeds to mlir-tblgen is watched.
+    let inputs = script
+        .split('"')
+        .filter(|s| !s.contains([' ', '=', ':']) && (s.ends_with(".cpp") || s.ends_with(".td")));
+    for input in inputs {
+        assert!(
+            watched.contains(&input),
+            "{input} is compiled but not watched"
+        );
+    }
+}

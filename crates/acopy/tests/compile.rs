@@ -188,6 +188,55 @@ fn a_parse_error_is_a_located_diagnostic() {
     assert_eq!(error.rule, None);
 }
 
+/// The custom form, cut short or misspelt: each a located error from the
+/// parser, and nothing else (the silent exit of issue 20 is gone).
+#[test]
+fn a_bad_custom_form_is_a_located_diagnostic() {
+    let cases = [
+        // (text, line, column, message)
+        (
+            "func.func @f(%b: memref<1xi64, 3>) {\n  acopy.barrier_init %b :\n",
+            2,
+            26,
+            "expected non-function type",
+        ),
+        (
+            "func.func @f(%b: memref<1xi64, 3>) {\n  acopy.barier_init %b : memref<1xi64, 3>\n  return\n}\n",
+            2,
+            3,
+            "custom op 'acopy.barier_init' is unknown",
+        ),
+        (
+            "func.func @f(%b: memref<1xi64, 3>) {\n  acopy.barrier_wait %b : memref<1xi64, 3>\n  return\n}\n",
+            2,
+            24,
+            "expected ','",
+        ),
+    ];
+    for (text, line, column, message) in cases {
+        let failed = acopy::compile(text, &Options::default()).expect_err(text);
+        assert_eq!(failed.diagnostics.len(), 1, "{failed}");
+        let error = &failed.diagnostics[0];
+        assert_eq!(error.severity, Severity::Error);
+        let position = error.position.as_ref().expect("located");
+        assert_eq!(
+            (position.file.as_str(), position.line, position.column),
+            ("<input>", line, column),
+            "{text}"
+        );
+        assert_eq!(error.message, message);
+    }
+    // The input of issue 20 itself parses now and reaches the verifier, whose
+    // one complaint is the missing chip (at the op, line 2).
+    let issue = "func.func @f(%b: memref<1xi64, 3>) {\n  acopy.barrier_init %b : memref<1xi64, 3>\n  return\n}\n";
+    let diagnostics = acopy::verify(issue, &Options::default());
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert!(diagnostics[0]
+        .message
+        .starts_with("cannot determine the target chip"));
+    assert_eq!(diagnostics[0].position.as_ref().map(|p| p.line), Some(2));
+}
+
 #[test]
 fn text_the_parser_would_crash_on_is_refused() {
     let text = "module attributes {a = array<index: 1>} {}\n";
