@@ -528,7 +528,6 @@ mod tests {
     /// parse without a word: the failure still gets a located error.
     #[test]
     fn a_silent_parse_failure_gets_a_located_error() {
-        use std::sync::Mutex;
         let registry = melior::dialect::DialectRegistry::new();
         melior::utility::register_all_dialects(&registry);
         let context = Context::new();
@@ -537,16 +536,7 @@ mod tests {
         let irdl = "irdl.dialect @mute { irdl.operation @op { irdl.operands() } }";
         let definition = Module::parse(&context, irdl).expect("IRDL parses");
         assert!(melior::utility::load_irdl_dialects(&definition));
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let sink = seen.clone();
-        context.attach_diagnostic_handler(move |diagnostic| {
-            sink.lock().unwrap().push((
-                format!("{:?}", diagnostic.severity()),
-                diagnostic.location().to_string(),
-                diagnostic.to_string(),
-            ));
-            true
-        });
+        let seen = crate::tests::collect_diagnostics(&context);
         // The generic form parses; the custom form fails in the parser.
         assert!(parse_module(&context, b"\"mute.op\"() : () -> ()").is_some());
         assert!(seen.lock().unwrap().is_empty());

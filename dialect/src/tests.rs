@@ -232,11 +232,12 @@ fn the_compiled_dialect_loads_into_a_bare_context() {
     assert!(context.is_registered_operation(crate::names::COPY_SMEM_TO_GMEM));
 }
 
-#[test]
-fn remarks_and_warnings_are_real_diagnostics() {
-    use std::sync::{Arc, Mutex};
-    let context = context();
-    let seen = Arc::new(Mutex::new(Vec::new()));
+/// (severity, location, message) of each diagnostic `context` emits from now on.
+pub(crate) type Seen = std::sync::Arc<std::sync::Mutex<Vec<(String, String, String)>>>;
+
+/// Collects every diagnostic of `context` into the returned list.
+pub(crate) fn collect_diagnostics(context: &Context) -> Seen {
+    let seen = Seen::default();
     let sink = seen.clone();
     context.attach_diagnostic_handler(move |diagnostic| {
         sink.lock().unwrap().push((
@@ -246,6 +247,13 @@ fn remarks_and_warnings_are_real_diagnostics() {
         ));
         true
     });
+    seen
+}
+
+#[test]
+fn remarks_and_warnings_are_real_diagnostics() {
+    let context = context();
+    let seen = collect_diagnostics(&context);
     let location = Location::new(&context, "k.mlir", 7, 3);
     crate::diagnostics::emit_remark(location, "kept on sm_80");
     crate::diagnostics::emit_warning(location, "careful\0here");
