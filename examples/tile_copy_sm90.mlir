@@ -38,8 +38,8 @@ module {
 
       // shared -> global: one bulk tensor store in its own bulk group; wait
       // until it has completed before the block (and its shared memory) ends.
-      // The indices follow dst, the memref they index.
-      acopy.copy_smem_to_gmem %tile -> %dst[%row, %col]
+      acopy.copy_smem_to_gmem %tile
+          -> %dst[%row, %col]
           : memref<64x128xf32, 3> -> memref<4096x4096xf32>
       acopy.wait_smem_to_gmem {pending = 0 : i64}
       gpu.return
