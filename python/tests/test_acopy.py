@@ -44,9 +44,9 @@ ACOPY_OPS = ["acopy.copy_gmem_to_smem", "acopy.wait_gmem_to_smem", "acopy.barrie
 
 
 def position_of(source, needle):
-    """(line, column), 1-based, of the first `needle` in `source`."""
+    """(line, column), 1-based, of the first `needle` in `source`, outside comments."""
     for number, line in enumerate(source.splitlines(), start=1):
-        if needle in line:
+        if needle in line.split("//")[0]:
             return number, line.index(needle) + 1
     raise AssertionError(f"{needle!r} is not in the source")
 
