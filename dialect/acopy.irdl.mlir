@@ -1,32 +1,44 @@
-irdl.dialect @acopy {
-  irdl.operation @copy_gmem_to_smem {
-    %src = irdl.base "!builtin.memref"
-    %dst = irdl.base "!builtin.memref"
-    %index = irdl.is index
-    %barrier = irdl.base "!builtin.memref"
-    %i1 = irdl.is i1
-    irdl.operands(src: %src, dst: %dst, indices: variadic %index, barrier: optional %barrier, predicate: optional %i1)
-  }
-  irdl.operation @wait_gmem_to_smem {
-    irdl.operands()
-  }
-  irdl.operation @barrier_init {
-    %memref = irdl.base "!builtin.memref"
-    irdl.operands(barrier: %memref)
-  }
-  irdl.operation @barrier_wait {
-    %memref = irdl.base "!builtin.memref"
-    %i1 = irdl.is i1
-    irdl.operands(barrier: %memref, parity: %i1)
-  }
-  irdl.operation @copy_smem_to_gmem {
-    %src = irdl.base "!builtin.memref"
-    %dst = irdl.base "!builtin.memref"
-    %index = irdl.is index
-    %i1 = irdl.is i1
-    irdl.operands(src: %src, dst: %dst, indices: variadic %index, predicate: optional %i1)
-  }
-  irdl.operation @wait_smem_to_gmem {
-    irdl.operands()
+module {
+  irdl.dialect @acopy {
+    irdl.operation @barrier_init {
+      %0 = irdl.c_pred "(::llvm::isa<::mlir::MemRefType>($_self))" 
+      %1 = irdl.c_pred "[](::mlir::Type elementType) { return (true); }(::llvm::cast<::mlir::ShapedType>($_self).getElementType())" 
+      %2 = irdl.all_of(%0, %1) 
+      irdl.operands(barrier: %2)
+    }
+    irdl.operation @barrier_wait {
+      %0 = irdl.c_pred "(::llvm::isa<::mlir::MemRefType>($_self))" 
+      %1 = irdl.c_pred "[](::mlir::Type elementType) { return (true); }(::llvm::cast<::mlir::ShapedType>($_self).getElementType())" 
+      %2 = irdl.all_of(%0, %1) 
+      %3 = irdl.is i1 
+      irdl.operands(barrier: %2, parity: %3)
+    }
+    irdl.operation @copy_gmem_to_smem {
+      %0 = irdl.c_pred "(::llvm::isa<::mlir::MemRefType>($_self))" 
+      %1 = irdl.c_pred "[](::mlir::Type elementType) { return (true); }(::llvm::cast<::mlir::ShapedType>($_self).getElementType())" 
+      %2 = irdl.all_of(%0, %1) 
+      %3 = irdl.c_pred "(::llvm::isa<::mlir::MemRefType>($_self))" 
+      %4 = irdl.c_pred "[](::mlir::Type elementType) { return (true); }(::llvm::cast<::mlir::ShapedType>($_self).getElementType())" 
+      %5 = irdl.all_of(%3, %4) 
+      %6 = irdl.is index 
+      %7 = irdl.c_pred "(::llvm::isa<::mlir::MemRefType>($_self))" 
+      %8 = irdl.c_pred "[](::mlir::Type elementType) { return (true); }(::llvm::cast<::mlir::ShapedType>($_self).getElementType())" 
+      %9 = irdl.all_of(%7, %8) 
+      %10 = irdl.is i1 
+      irdl.operands(src: %2, dst: %5, indices: variadic %6, barrier: optional %9, predicate: optional %10)
+    }
+    irdl.operation @copy_smem_to_gmem {
+      %0 = irdl.c_pred "(::llvm::isa<::mlir::MemRefType>($_self))" 
+      %1 = irdl.c_pred "[](::mlir::Type elementType) { return (true); }(::llvm::cast<::mlir::ShapedType>($_self).getElementType())" 
+      %2 = irdl.all_of(%0, %1) 
+      %3 = irdl.c_pred "(::llvm::isa<::mlir::MemRefType>($_self))" 
+      %4 = irdl.c_pred "[](::mlir::Type elementType) { return (true); }(::llvm::cast<::mlir::ShapedType>($_self).getElementType())" 
+      %5 = irdl.all_of(%3, %4) 
+      %6 = irdl.is index 
+      %7 = irdl.is i1 
+      irdl.operands(src: %2, dst: %5, indices: variadic %6, predicate: optional %7)
+    }
+    irdl.operation @wait_gmem_to_smem 
+    irdl.operation @wait_smem_to_gmem 
   }
 }

@@ -26,10 +26,10 @@ module attributes {gpu.container_module} {
       %col = arith.muli %bx, %c128 : index
 
       // global -> shared: one commit group, then wait for it.
-      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %col)
-          {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"}
-          : (memref<4096x4096xf32>, memref<64x128xf32, 3>, index, index) -> ()
-      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+      acopy.copy_gmem_to_smem %src[%row, %col] -> %tile
+          {oob_mode = "promise_in_bounds"}
+          : memref<4096x4096xf32> -> memref<64x128xf32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
 
       // shared -> global: thread (x, y) writes rows y, y+8, ... and columns
       // x, x+32, ..., so each warp stores 32 consecutive floats.

@@ -28,20 +28,20 @@ module {
       %col = arith.muli %bx, %c128 : index
 
       // One arrival (the copy's) completes the barrier's phase 0.
-      "acopy.barrier_init"(%bar) {arrival_count = 1 : i64} : (memref<1xi64, 3>) -> ()
+      acopy.barrier_init %bar {arrival_count = 1 : i64} : memref<1xi64, 3>
 
       // global -> shared: 32 KiB in one cp.async.bulk.tensor, tracked by %bar.
-      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %col, %bar)
-          {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "promise_in_bounds"}
-          : (memref<4096x4096xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
-      "acopy.barrier_wait"(%bar, %phase0) : (memref<1xi64, 3>, i1) -> ()
+      acopy.copy_gmem_to_smem %src[%row, %col] -> %tile barrier(%bar : memref<1xi64, 3>)
+          {oob_mode = "promise_in_bounds"}
+          : memref<4096x4096xf32> -> memref<64x128xf32, 3>
+      acopy.barrier_wait %bar, %phase0 : memref<1xi64, 3>
 
       // shared -> global: one bulk tensor store in its own bulk group; wait
       // until it has completed before the block (and its shared memory) ends.
-      "acopy.copy_smem_to_gmem"(%tile, %dst, %row, %col)
-          {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
-          : (memref<64x128xf32, 3>, memref<4096x4096xf32>, index, index) -> ()
-      "acopy.wait_smem_to_gmem"() {pending = 0 : i64} : () -> ()
+      acopy.copy_smem_to_gmem %tile
+          -> %dst[%row, %col]
+          : memref<64x128xf32, 3> -> memref<4096x4096xf32>
+      acopy.wait_smem_to_gmem {pending = 0 : i64}
       gpu.return
     }
   }

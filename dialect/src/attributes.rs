@@ -1,8 +1,8 @@
 //! The attribute values of acopy ops (docs/dialect.md), parsed from their MLIR spelling.
 //!
-//! IRDL cannot declare optional attributes, so every attribute is checked here:
-//! an unknown value becomes a [`ViewError`] that names the attribute and lists
-//! what it accepts.
+//! acopy.td declares every attribute as any attribute (so that ODS never
+//! pre-empts these messages), and every value is checked here: an unknown value
+//! becomes a [`ViewError`] that names the attribute and lists what it accepts.
 
 use melior::ir::{
     attribute::{ArrayAttribute, BoolAttribute, IntegerAttribute, StringAttribute},

@@ -6,7 +6,7 @@ use crate::{diagnostics::emit_error, AcopyOp};
 /// op that cannot be read (a malformed attribute, a wrong memory space, ...).
 ///
 /// Returns the number of errors emitted. This is the dialect's own verifier:
-/// run it after parsing, since IRDL cannot check attribute values.
+/// run it after parsing, since acopy.td leaves attribute values to the views.
 pub fn check_module(module: &Module) -> usize {
     let mut errors = 0;
     module.as_operation().walk(WalkOrder::PreOrder, |op| {

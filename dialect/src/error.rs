@@ -3,15 +3,9 @@
 /// The dialect could not be loaded into a context.
 #[derive(Debug, thiserror::Error)]
 pub enum DialectError {
-    /// The context has no `irdl` dialect, which defines acopy's ops.
-    #[error("the context has no 'irdl' dialect, which acopy's op definitions need: register the upstream dialects first (melior::utility::register_all_dialects into a DialectRegistry, then Context::append_dialect_registry), or create the context with acopy_passes::context::create_context")]
-    NoIrdl,
-    /// The embedded IRDL text did not parse; this is a bug in the crate, not in user input.
-    #[error("the embedded acopy IRDL definition does not parse")]
-    IrdlParse,
-    /// MLIR rejected the IRDL definition.
-    #[error("MLIR could not load the acopy IRDL dialect")]
-    IrdlLoad,
+    /// MLIR did not load the compiled dialect; this is a bug in the crate, not in user input.
+    #[error("MLIR could not load the acopy dialect")]
+    Load,
 }
 
 /// An op does not have the shape its typed view needs.

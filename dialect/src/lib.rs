@@ -1,12 +1,15 @@
 //! The `acopy` MLIR dialect: an asynchronous global→shared memory copy and its
 //! companion ops (docs/dialect.md).
 //!
-//! The dialect is declared in IRDL (`acopy.irdl.mlir`, embedded in this crate)
-//! and loaded into any melior [`Context`](melior::Context) with [`load`]. IRDL
-//! checks operand counts and base types. Everything IRDL cannot express —
-//! attribute values, memory spaces, index counts — is checked by the typed
-//! views in [`ops`], and [`check_module`] reports those problems as MLIR errors
-//! at each op, the way an op verifier would.
+//! The ops are defined in ODS (`acopy.td`, compiled by `build.rs` with the
+//! parser and printer of their custom assembly format) and loaded into any
+//! melior [`Context`](melior::Context) with [`load`], or inserted into a
+//! registry through [`dialect_handle`]. ODS checks operand counts and kinds.
+//! Everything else — attribute values, memory spaces, index counts — is
+//! checked by the typed views in [`ops`], and [`check_module`] reports those
+//! problems as MLIR errors at each op, the way an op verifier would.
+//! `acopy.irdl.mlir` is the same definition in IRDL, generated for upstream
+//! tools ([`IRDL_SOURCE`]).
 //!
 //! Frontends build ops with [`builders`], which fill in `operandSegmentSizes`,
 //! and the kernel around them with [`kernel`].
@@ -30,7 +33,7 @@ pub use attributes::{
 };
 pub use check::check_module;
 pub use error::{DialectError, ViewError};
-pub use load::{load, IRDL_SOURCE};
+pub use load::{dialect_handle, load, IRDL_SOURCE};
 pub use memory::MemorySpace;
 pub use ops::{
     AcopyOp, BarrierInit, BarrierWait, CopyGmemToSmem, CopySmemToGmem, WaitGmemToSmem,

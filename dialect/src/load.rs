@@ -1,31 +1,33 @@
-use melior::{ir::Module, utility::load_irdl_dialects, Context};
+use melior::{dialect::DialectHandle, Context};
 
 use crate::DialectError;
 
-/// The IRDL definition of the dialect.
+/// The IRDL file generated from `acopy.td` by `tblgen-to-irdl`, for upstream
+/// tools (`mlir-opt --irdl-file`); acopy itself loads the compiled dialect.
 pub const IRDL_SOURCE: &str = include_str!("../acopy.irdl.mlir");
 
-/// Loads the acopy dialect into `context`.
-///
-/// The context must have the `irdl` dialect registered (for instance through
-/// `melior::utility::register_all_dialects`); without it the error is
-/// [`DialectError::NoIrdl`]. Loading twice is harmless.
+extern "C" {
+    /// Defined by `MLIR_DEFINE_CAPI_DIALECT_REGISTRATION` in src/dialect.cpp.
+    fn mlirGetDialectHandle__acopy__() -> mlir_sys::MlirDialectHandle;
+}
+
+/// The C-API handle of the compiled acopy dialect (dialect/acopy.td), for
+/// inserting it into a `DialectRegistry` or loading it into a context.
+pub fn dialect_handle() -> DialectHandle {
+    // SAFETY: the function only returns a pointer to a static hook table.
+    unsafe { DialectHandle::from_raw(mlirGetDialectHandle__acopy__()) }
+}
+
+/// Loads the acopy dialect into `context`: its ops then parse and print in
+/// their custom form (docs/dialect.md), and the generic form still parses.
+/// Loading twice is harmless.
 pub fn load(context: &Context) -> Result<(), DialectError> {
-    if context.is_registered_operation(crate::names::COPY_GMEM_TO_SMEM) {
-        return Ok(());
+    // SAFETY: the handle is static and the context is live.
+    let dialect = unsafe {
+        mlir_sys::mlirDialectHandleLoadDialect(dialect_handle().to_raw(), context.to_raw())
+    };
+    if dialect.ptr.is_null() || !context.is_registered_operation(crate::names::COPY_GMEM_TO_SMEM) {
+        return Err(DialectError::Load);
     }
-    let name = melior::StringRef::new("irdl");
-    // SAFETY: the context is live and the name outlives the call.
-    let irdl = unsafe { mlir_sys::mlirContextGetOrLoadDialect(context.to_raw(), name.to_raw()) };
-    if irdl.ptr.is_null() {
-        return Err(DialectError::NoIrdl);
-    }
-    // MLIR builds the op verifiers while loading, so the IRDL module can be
-    // dropped afterwards (mlir-opt's --irdl-file does the same).
-    let module = Module::parse(context, IRDL_SOURCE).ok_or(DialectError::IrdlParse)?;
-    if load_irdl_dialects(&module) {
-        Ok(())
-    } else {
-        Err(DialectError::IrdlLoad)
-    }
+    Ok(())
 }

@@ -19,9 +19,16 @@
 //!   uninitialized `int` and ignores the failure, so its "Minimum NVVM target
 //!   SM version is sm_20" error comes and goes from run to run.
 
-use std::collections::HashMap;
+use std::{
+    collections::HashMap,
+    sync::{
+        atomic::{AtomicUsize, Ordering},
+        Arc,
+    },
+};
 
 use melior::{
+    diagnostic::DiagnosticSeverity,
     ir::{Location, Module},
     Context,
 };
@@ -45,7 +52,33 @@ pub struct SourceProblem {
 /// `builtin.module` as mlir-opt does. Problems found by [`check_source`] are
 /// reported as errors at their location (in the buffer MLIR names `""`) and
 /// the text is not parsed. Returns `None` after emitting the errors.
+///
+/// A parse that fails always leaves a located error: where MLIR's parser
+/// fails without one (a dialect whose ops have no parser, such as one MLIR 22
+/// loads from IRDL), [`NO_REASON`] is reported at the start of the input.
 pub fn parse_module<'c>(context: &'c Context, source: &[u8]) -> Option<Module<'c>> {
+    let errors = Arc::new(AtomicUsize::new(0));
+    let counter = errors.clone();
+    // Counts and passes on: the caller's handlers still see every diagnostic.
+    let handler = context.attach_diagnostic_handler(move |diagnostic| {
+        if matches!(diagnostic.severity(), DiagnosticSeverity::Error) {
+            counter.fetch_add(1, Ordering::Relaxed);
+        }
+        false
+    });
+    let module = parse_checked(context, source);
+    context.detach_diagnostic_handler(handler);
+    if module.is_none() && errors.load(Ordering::Relaxed) == 0 {
+        crate::diagnostics::emit_error(Location::new(context, "", 1, 1), NO_REASON);
+    }
+    module
+}
+
+/// The error of a parse that failed without a diagnostic of its own.
+pub const NO_REASON: &str =
+    "the input does not parse, and MLIR's parser gave no reason (an op whose dialect has no parser for its custom form?)";
+
+fn parse_checked<'c>(context: &'c Context, source: &[u8]) -> Option<Module<'c>> {
     let problems = check_source(source);
     for problem in &problems {
         let location = Location::new(context, "", problem.line, problem.column);
@@ -489,6 +522,40 @@ mod tests {
         // Another dialect's target, and a key that is not `chip`, are not checked.
         assert!(positions("#rocdl.target<chip = \"gfx90a\">").is_empty());
         assert!(positions("#nvvm.target<features = \"x\">").is_empty());
+    }
+
+    /// A dialect loaded from IRDL has ops whose custom form MLIR 22 fails to
+    /// parse without a word: the failure still gets a located error.
+    #[test]
+    fn a_silent_parse_failure_gets_a_located_error() {
+        let registry = melior::dialect::DialectRegistry::new();
+        melior::utility::register_all_dialects(&registry);
+        let context = Context::new();
+        context.append_dialect_registry(&registry);
+        context.get_or_load_dialect("irdl");
+        let irdl = "irdl.dialect @mute { irdl.operation @op { irdl.operands() } }";
+        let definition = Module::parse(&context, irdl).expect("IRDL parses");
+        assert!(melior::utility::load_irdl_dialects(&definition));
+        let seen = crate::tests::collect_diagnostics(&context);
+        // The generic form parses; the custom form fails in the parser.
+        assert!(parse_module(&context, b"\"mute.op\"() : () -> ()").is_some());
+        assert!(seen.lock().unwrap().is_empty());
+        assert!(parse_module(&context, b"\n  mute.op").is_none());
+        assert_eq!(
+            *seen.lock().unwrap(),
+            [(
+                "Error".to_string(),
+                // The start of the buffer MLIR names "" (as check_source's errors).
+                Location::new(&context, "", 1, 1).to_string(),
+                NO_REASON.to_string()
+            )]
+        );
+        // A failure MLIR explains gets only its own error.
+        seen.lock().unwrap().clear();
+        assert!(parse_module(&context, b"\"mute.op\"(").is_none());
+        let seen = seen.lock().unwrap();
+        assert_eq!(seen.len(), 1, "{seen:?}");
+        assert_ne!(seen[0].2, NO_REASON);
     }
 
     #[test]

@@ -214,29 +214,30 @@ fn views_reject_misplaced_operands() {
 }
 
 #[test]
-fn loading_without_irdl_says_what_to_do() {
+fn the_compiled_dialect_loads_into_a_bare_context() {
+    // No upstream dialect is needed: the ops are compiled in (dialect/acopy.td).
     let bare = Context::new();
-    let error = crate::load(&bare).expect_err("no irdl dialect");
-    assert!(matches!(error, crate::DialectError::NoIrdl));
-    let message = error.to_string();
-    assert!(
-        message.contains("register the upstream dialects first"),
-        "{message}"
-    );
-    assert!(!message.contains("bug"), "{message}");
-    // The same context, with the dialects registered, loads it.
-    let registry = melior::dialect::DialectRegistry::new();
-    melior::utility::register_all_dialects(&registry);
-    bare.append_dialect_registry(&registry);
-    crate::load(&bare).expect("loads once irdl is registered");
-    assert!(bare.is_registered_operation(crate::names::COPY_GMEM_TO_SMEM));
+    assert!(!bare.is_registered_operation(crate::names::BARRIER_INIT));
+    crate::load(&bare).expect("loads");
+    crate::load(&bare).expect("loading twice is harmless");
+    for name in crate::names::ALL {
+        assert!(bare.is_registered_operation(name), "{name}");
+    }
+    // Through a registry, as a frontend assembling its own context would.
+    let registry = DialectRegistry::new();
+    crate::dialect_handle().insert_dialect(&registry);
+    let context = Context::new();
+    context.append_dialect_registry(&registry);
+    assert!(context.get_or_load_dialect("acopy").namespace() == Ok("acopy"));
+    assert!(context.is_registered_operation(crate::names::COPY_SMEM_TO_GMEM));
 }
 
-#[test]
-fn remarks_and_warnings_are_real_diagnostics() {
-    use std::sync::{Arc, Mutex};
-    let context = context();
-    let seen = Arc::new(Mutex::new(Vec::new()));
+/// (severity, location, message) of each diagnostic `context` emits from now on.
+pub(crate) type Seen = std::sync::Arc<std::sync::Mutex<Vec<(String, String, String)>>>;
+
+/// Collects every diagnostic of `context` into the returned list.
+pub(crate) fn collect_diagnostics(context: &Context) -> Seen {
+    let seen = Seen::default();
     let sink = seen.clone();
     context.attach_diagnostic_handler(move |diagnostic| {
         sink.lock().unwrap().push((
@@ -246,6 +247,13 @@ fn remarks_and_warnings_are_real_diagnostics() {
         ));
         true
     });
+    seen
+}
+
+#[test]
+fn remarks_and_warnings_are_real_diagnostics() {
+    let context = context();
+    let seen = collect_diagnostics(&context);
     let location = Location::new(&context, "k.mlir", 7, 3);
     crate::diagnostics::emit_remark(location, "kept on sm_80");
     crate::diagnostics::emit_warning(location, "careful\0here");
@@ -265,4 +273,35 @@ fn remarks_and_warnings_are_real_diagnostics() {
             (error, location, "refused".to_string()),
         ]
     );
+}
+
+/// Cargo reruns a build script on any change in the package unless it names
+/// what it reads: the C++ step must name exactly its C++ inputs, so that a
+/// Rust edit never recompiles it (README, "Building").
+#[test]
+fn the_cpp_step_reruns_only_for_its_own_inputs() {
+    let script = include_str!("../build.rs");
+    let mut watched: Vec<&str> = script
+        .lines()
+        .filter_map(|line| {
+            line.trim()
+                .strip_prefix("println!(\"cargo:rerun-if-changed=")
+        })
+        .map(|rest| rest.trim_end_matches("\");"))
+        .collect();
+    watched.sort_unstable();
+    assert_eq!(
+        watched,
+        ["acopy.td", "src/diagnostics_shim.cpp", "src/dialect.cpp"]
+    );
+    // Every file the script compiles or feeds to mlir-tblgen is watched.
+    let inputs = script
+        .split('"')
+        .filter(|s| !s.contains([' ', '=', ':']) && (s.ends_with(".cpp") || s.ends_with(".td")));
+    for input in inputs {
+        assert!(
+            watched.contains(&input),
+            "{input} is compiled but not watched"
+        );
+    }
 }

@@ -160,6 +160,12 @@ fn run() -> Result<Vec<String>, Error> {
     let module_text = tile_copy(&context, Chip::parse("sm_80")?)?
         .as_operation()
         .to_string();
+    // Printed in the dialect's custom form, and parsed back from it below.
+    assert!(
+        module_text.contains("acopy.copy_gmem_to_smem %"),
+        "{module_text}"
+    );
+    println!("// the sm_80 kernel as built, before lowering:\n{module_text}");
     let module_text = module_text.replace("\"promise_in_bounds\"", "\"zeros\"");
     let error = compile_text(&module_text, "sm_80").expect_err("E4: zero fill on cp.async");
     let failed = error.downcast::<acopy::Failed>().map_err(|_| "a Failed")?;

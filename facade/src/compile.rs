@@ -232,7 +232,7 @@ fn parse<'c>(context: &'c Context, text: &str) -> Option<Module<'c>> {
     acopy_dialect::source::parse_module(context, text.as_bytes())
 }
 
-/// The dialect's own checks (attribute values IRDL cannot check).
+/// The dialect's own checks (attribute values, which acopy.td leaves to the views).
 fn check_dialect(module: &Module) -> Result<(), ()> {
     if acopy_dialect::check_module(module) > 0 {
         Err(())

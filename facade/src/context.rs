@@ -23,6 +23,5 @@ pub fn prepare_context(context: &Context) -> Result<(), acopy_dialect::DialectEr
     register_all_dialects(&registry);
     context.append_dialect_registry(&registry);
     register_all_llvm_translations(context);
-    context.get_or_load_dialect("irdl");
     acopy_dialect::load(context)
 }

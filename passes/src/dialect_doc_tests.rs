@@ -1,7 +1,8 @@
 //! `docs/dialect.md`, the dialect reference, in step with the dialect itself:
-//! the ops and their operands with `acopy.irdl.mlir`, the attributes and their
-//! values with the Rust views, the examples with the parser and the views, and
-//! each op's rule list with the verifier's rules table.
+//! the ops and their operands with `acopy.irdl.mlir` (generated from
+//! `acopy.td`), the attributes and their values with the Rust views, the two
+//! examples of each op (custom and generic form) with the parser, the printer
+//! and the views, and each op's rule list with the verifier's rules table.
 
 use std::path::PathBuf;
 
@@ -48,7 +49,10 @@ fn irdl_ops() -> Vec<(String, Vec<(String, String)>)> {
 /// One `## \`acopy.…\`` section of the reference.
 struct Section {
     op: String,
+    /// The custom form's example, which comes first.
     example: String,
+    /// The generic form's example, which comes second.
+    generic: String,
     /// (operand, kind) rows; `None` without an operand table.
     operands: Option<Vec<(String, String)>>,
     /// (attribute, values) rows, values without their backticks; `None`
@@ -90,14 +94,15 @@ fn sections(doc: &str) -> Vec<Section> {
             let (op, text) = chunk.split_once("`\n")?;
             // The section ends at the next heading of any kind.
             let text = text.split("\n## ").next().unwrap_or(text);
-            let example = text
-                .split_once("```mlir\n")
-                .and_then(|(_, rest)| rest.split_once("```"))
-                .map(|(example, _)| example.to_string())
-                .unwrap_or_default();
+            let mut examples = text
+                .split("```mlir\n")
+                .skip(1)
+                .filter_map(|rest| rest.split_once("```"))
+                .map(|(example, _)| example.to_string());
             Some(Section {
                 op: op.to_string(),
-                example,
+                example: examples.next().unwrap_or_default(),
+                generic: examples.next().unwrap_or_default(),
                 operands: table(text, "operand").map(|rows| {
                     rows.iter()
                         .map(|row| (unquote(&row[0]), row[1].clone()))
@@ -118,16 +123,20 @@ fn sections(doc: &str) -> Vec<Section> {
 fn every_op_has_a_section_with_its_irdl_operands() {
     let doc = dialect_doc();
     let sections = sections(&doc);
-    let documented: Vec<&str> = sections.iter().map(|s| s.op.as_str()).collect();
+    // The reference orders the ops for reading; the generated IRDL by name.
+    let mut documented: Vec<&str> = sections.iter().map(|s| s.op.as_str()).collect();
+    documented.sort_unstable();
     let irdl = irdl_ops();
     let defined: Vec<&str> = irdl.iter().map(|(op, _)| op.as_str()).collect();
     assert_eq!(documented, defined, "docs/dialect.md's op sections");
     let mut all = names::ALL.to_vec();
     all.sort_unstable();
-    let mut sorted = defined.clone();
-    sorted.sort_unstable();
-    assert_eq!(sorted, all, "acopy.irdl.mlir and acopy_dialect::names::ALL");
-    for ((op, operands), section) in irdl.iter().zip(&sections) {
+    assert_eq!(
+        defined, all,
+        "acopy.irdl.mlir and acopy_dialect::names::ALL"
+    );
+    for (op, operands) in &irdl {
+        let section = sections.iter().find(|s| &s.op == op).expect("found above");
         match &section.operands {
             Some(rows) => assert_eq!(rows, operands, "{op}: the operand table"),
             None => assert!(
@@ -189,6 +198,24 @@ fn examples_parse_and_attributes_match_the_views() {
         assert_eq!(ops.len(), 1, "{op_name}: the example holds one acopy op");
         let op = ops[0];
         assert_eq!(&ir::op_name(&op), op_name);
+        // The two spellings are the same op: they print the same.
+        assert!(
+            !section.example.contains(&format!("\"{op_name}\"")),
+            "{op_name}: the first example should be the custom form"
+        );
+        let generic = Module::parse(&context, &section.generic)
+            .unwrap_or_else(|| panic!("{op_name}: the generic example does not parse"));
+        let generic_ops = the_acopy_op(&generic);
+        assert_eq!(generic_ops.len(), 1, "{op_name}: the generic example");
+        assert!(
+            section.generic.contains(&format!("\"{op_name}\"(")),
+            "{op_name}: the second example should be the generic form"
+        );
+        assert_eq!(
+            generic_ops[0].to_string(),
+            op.to_string(),
+            "{op_name}: the custom and generic examples differ"
+        );
         assert!(
             matches!(AcopyOp::from_op(op), Some(Ok(_))),
             "{op_name}: the view refuses the example"
@@ -242,12 +269,20 @@ fn the_reference_parses_into_sections() {
     assert_eq!(load.op, names::COPY_GMEM_TO_SMEM);
     assert_eq!(load.operands.as_ref().map(Vec::len), Some(5));
     assert_eq!(load.attributes.as_ref().map(Vec::len), Some(6));
-    assert!(load.example.contains("\"acopy.copy_gmem_to_smem\""));
+    assert!(load
+        .example
+        .contains("acopy.copy_gmem_to_smem %src[%i, %j] -> %dst"));
+    assert!(load.generic.contains("\"acopy.copy_gmem_to_smem\"(%src"));
     let irdl = irdl_ops();
-    assert_eq!(
-        irdl[0].1[2],
-        ("indices".to_string(), "variadic".to_string())
-    );
-    assert_eq!(irdl[0].1[3].1, "optional");
-    assert!(irdl[1].1.is_empty());
+    let operands = |op: &str| {
+        irdl.iter()
+            .find(|(name, _)| name == op)
+            .map(|(_, operands)| operands.clone())
+            .unwrap_or_else(|| panic!("{op} in the IRDL"))
+    };
+    let load = operands(names::COPY_GMEM_TO_SMEM);
+    assert_eq!(load[2], ("indices".to_string(), "variadic".to_string()));
+    assert_eq!(load[3].1, "optional");
+    assert!(operands(names::WAIT_GMEM_TO_SMEM).is_empty());
+    assert_eq!(operands(names::BARRIER_WAIT).len(), 2);
 }

@@ -18,6 +18,19 @@ BARRIER_ON_SM80 = """\
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @k(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel {
     %p = arith.constant false
+    acopy.barrier_init %bar {arrival_count = 1 : i64} : memref<1xi64, 3>
+    acopy.copy_gmem_to_smem %src[%i, %i] -> %dst barrier(%bar : memref<1xi64, 3>) {oob_mode = "promise_in_bounds"} : memref<256x512xf32> -> memref<64x128xf32, 3>
+    acopy.barrier_wait %bar, %p : memref<1xi64, 3>
+    gpu.return
+  }
+}
+"""
+
+# The same kernel in MLIR's generic form, which still parses.
+BARRIER_ON_SM80_GENERIC = """\
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @k(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel {
+    %p = arith.constant false
     "acopy.barrier_init"(%bar) {arrival_count = 1 : i64} : (memref<1xi64, 3>) -> ()
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     "acopy.barrier_wait"(%bar, %p) : (memref<1xi64, 3>, i1) -> ()
@@ -26,11 +39,14 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 }
 """
 
+ACOPY_OPS = ["acopy.copy_gmem_to_smem", "acopy.wait_gmem_to_smem", "acopy.barrier_init",
+             "acopy.barrier_wait", "acopy.copy_smem_to_gmem", "acopy.wait_smem_to_gmem"]
+
 
 def position_of(source, needle):
-    """(line, column), 1-based, of the first `needle` in `source`."""
+    """(line, column), 1-based, of the first `needle` in `source`, outside comments."""
     for number, line in enumerate(source.splitlines(), start=1):
-        if needle in line:
+        if needle in line.split("//")[0]:
             return number, line.index(needle) + 1
     raise AssertionError(f"{needle!r} is not in the source")
 
@@ -105,7 +121,7 @@ gpu.module @plain [#nvvm.target<chip = "sm_80">, #nvvm.target<chip = "sm_90">] {
 def test_emit_mlir_and_llvm():
     [mlir] = acopy.compile(SM90, emit="mlir").outputs
     assert mlir.text.startswith("gpu.module @tile_copy")
-    assert '"acopy.' not in mlir.text  # lowered
+    assert not [op for op in ACOPY_OPS if op in mlir.text]  # lowered
     assert mlir.chip == "sm_90"  # read from the #nvvm.target
     [llvm] = acopy.compile(SM90, emit="llvm").outputs
     assert "define ptx_kernel void @tile_copy(" in llvm.text
@@ -118,10 +134,10 @@ def test_verify_reports_each_rule_with_its_location():
     diagnostics = acopy.verify(SM90, chip="sm_80", filename="tile.mlir")
     assert [(d.severity, d.rule) for d in diagnostics] == [("error", "E1"), ("error", "A5"), ("error", "A6")]
     load = diagnostics[0]
-    assert (load.file, load.line, load.column) == ("tile.mlir", *position_of(SM90, '"acopy.copy_gmem_to_smem"'))
+    assert (load.file, load.line, load.column) == ("tile.mlir", *position_of(SM90, 'acopy.copy_gmem_to_smem '))
     assert "only supported Hopper and newer" in load.message
     store = diagnostics[1]
-    assert (store.line, store.column) == position_of(SM90, '"acopy.copy_smem_to_gmem"')
+    assert (store.line, store.column) == position_of(SM90, 'acopy.copy_smem_to_gmem ')
     assert str(load) == f"tile.mlir:{load.line}:{load.column}: error: {load.message}"
 
 
@@ -139,7 +155,7 @@ def test_compile_error_carries_the_diagnostics():
     assert [d.rule for d in error.diagnostics] == ["E1", "A5", "A6"]
     assert error.diagnostics == acopy.verify(SM90, chip="sm_80", filename="tile.mlir")
     assert str(error) == "\n".join(str(d) for d in error.diagnostics)
-    assert str(error).startswith("tile.mlir:%d:%d: error: " % position_of(SM90, '"acopy.copy_gmem_to_smem"'))
+    assert str(error).startswith("tile.mlir:%d:%d: error: " % position_of(SM90, 'acopy.copy_gmem_to_smem '))
 
 
 def test_fallback_keeps_a_barrier_copy_on_sm80_with_a_remark():
@@ -150,9 +166,29 @@ def test_fallback_keeps_a_barrier_copy_on_sm80_with_a_remark():
     [remark] = compiled.diagnostics
     assert remark.severity == "remark"
     assert remark.message == "fallback mode keeps this op on sm_80: the barrier tracks completion through cp.async.mbarrier.arrive"
-    assert (remark.line, remark.column) == position_of(BARRIER_ON_SM80, '"acopy.copy_gmem_to_smem"')
+    assert (remark.line, remark.column) == position_of(BARRIER_ON_SM80, 'acopy.copy_gmem_to_smem ')
     assert "cp.async.mbarrier.arrive" in compiled.outputs[0].text
     assert acopy.verify(BARRIER_ON_SM80, fallback=True) == [remark]
+
+
+def test_the_generic_form_compiles_like_the_custom_form():
+    custom = acopy.compile(BARRIER_ON_SM80, fallback=True)
+    generic = acopy.compile(BARRIER_ON_SM80_GENERIC, fallback=True)
+    assert generic.outputs[0].text == custom.outputs[0].text
+    with pytest.raises(acopy.CompileError) as raised:
+        acopy.compile(BARRIER_ON_SM80_GENERIC)
+    [error] = raised.value.diagnostics
+    assert (error.rule, error.line, error.column) == ("E1", *position_of(BARRIER_ON_SM80_GENERIC, '"acopy.copy_gmem_to_smem"'))
+
+
+def test_a_truncated_custom_form_is_a_located_parse_error():
+    source = BARRIER_ON_SM80.replace(" : memref<1xi64, 3>\n    acopy.copy_gmem_to_smem", " :\n")
+    with pytest.raises(acopy.CompileError) as raised:
+        acopy.compile(source, filename="cut.mlir")
+    [error] = raised.value.diagnostics
+    assert (error.file, error.line, error.column, error.severity) == ("cut.mlir", 4, 56, "error")
+    assert error.message == "expected non-function type"
+    assert error.rule is None
 
 
 @pytest.mark.parametrize("call", [acopy.compile, acopy.verify])

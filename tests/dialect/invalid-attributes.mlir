@@ -3,7 +3,7 @@
 
 func.func @oob_mode(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) {
   // expected-error @+1 {{attribute 'oob_mode' must be one of "zeros", "promise_in_bounds", "undefined", but got "zero"}}
-  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "zero"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
+  acopy.copy_gmem_to_smem %src[%i, %i] -> %dst {oob_mode = "zero"} : memref<256x512xf32> -> memref<64x128xf32, 3>
   return
 }
 
@@ -11,7 +11,7 @@ func.func @oob_mode(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: 
 
 func.func @swizzle(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) {
   // expected-error @+1 {{attribute 'swizzle' must be one of 0, 32, 64, 128 (i64), but got 48 : i64}}
-  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, swizzle = 48 : i64} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
+  acopy.copy_gmem_to_smem %src[%i, %i] -> %dst {swizzle = 48 : i64} : memref<256x512xf32> -> memref<64x128xf32, 3>
   return
 }
 
@@ -19,7 +19,7 @@ func.func @swizzle(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: i
 
 func.func @collective_axis(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) {
   // expected-error @+1 {{attribute 'collective_axes' must be one of "x", "y", "z", but got "w"}}
-  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, collective_axes = ["x", "w"]} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
+  acopy.copy_gmem_to_smem %src[%i, %i] -> %dst {collective_axes = ["x", "w"]} : memref<256x512xf32> -> memref<64x128xf32, 3>
   return
 }
 
@@ -27,7 +27,7 @@ func.func @collective_axis(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3
 
 func.func @collective_axes_repeated(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) {
   // expected-error @+1 {{attribute 'collective_axes' must be one of an array of distinct "x", "y", "z", but got ["x", "x"]}}
-  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, collective_axes = ["x", "x"]} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
+  acopy.copy_gmem_to_smem %src[%i, %i] -> %dst {collective_axes = ["x", "x"]} : memref<256x512xf32> -> memref<64x128xf32, 3>
   return
 }
 
@@ -35,7 +35,7 @@ func.func @collective_axes_repeated(%src: memref<256x512xf32>, %dst: memref<64x1
 
 func.func @leader_tracked(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) {
   // expected-error @+1 {{attribute 'leader_tracked' must be one of "partitioned", "replicated", but got "leader"}}
-  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, leader_tracked = "leader"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
+  acopy.copy_gmem_to_smem %src[%i, %i] -> %dst {leader_tracked = "leader"} : memref<256x512xf32> -> memref<64x128xf32, 3>
   return
 }
 
@@ -43,7 +43,7 @@ func.func @leader_tracked(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>
 
 func.func @partitioned_without_axis(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) {
   // expected-error @+1 {{attribute 'partition_axis' is required when leader_tracked = "partitioned"}}
-  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, leader_tracked = "partitioned", collective_axes = ["x"]} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
+  acopy.copy_gmem_to_smem %src[%i, %i] -> %dst {leader_tracked = "partitioned", collective_axes = ["x"]} : memref<256x512xf32> -> memref<64x128xf32, 3>
   return
 }
 
@@ -51,7 +51,7 @@ func.func @partitioned_without_axis(%src: memref<256x512xf32>, %dst: memref<64x1
 
 func.func @pending_negative() {
   // expected-error @+1 {{attribute 'pending' must be one of a non-negative i64, but got -1 : i64}}
-  "acopy.wait_gmem_to_smem"() {pending = -1 : i64} : () -> ()
+  acopy.wait_gmem_to_smem {pending = -1 : i64}
   return
 }
 
@@ -59,7 +59,7 @@ func.func @pending_negative() {
 
 func.func @arrival_count_zero(%bar: memref<1xi64, 3>) {
   // expected-error @+1 {{attribute 'arrival_count' must be one of an i64 in [1, 1048575], but got 0 : i64}}
-  "acopy.barrier_init"(%bar) {arrival_count = 0 : i64} : (memref<1xi64, 3>) -> ()
+  acopy.barrier_init %bar {arrival_count = 0 : i64} : memref<1xi64, 3>
   return
 }
 
@@ -67,7 +67,7 @@ func.func @arrival_count_zero(%bar: memref<1xi64, 3>) {
 
 func.func @reduction_op(%tile: memref<64x128xf32, 3>, %out: memref<256x512xf32>, %i: index) {
   // expected-error @+1 {{attribute 'reduction_op' must be one of "add", "min", "max", "inc", "dec", "and", "or", "xor", "umin", "umax", "smin", "smax", but got "mul"}}
-  "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, reduction_op = "mul"} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
+  acopy.copy_smem_to_gmem %tile -> %out[%i, %i] {reduction_op = "mul"} : memref<64x128xf32, 3> -> memref<256x512xf32>
   return
 }
 
@@ -75,7 +75,7 @@ func.func @reduction_op(%tile: memref<64x128xf32, 3>, %out: memref<256x512xf32>,
 
 func.func @read_only_not_bool() {
   // expected-error @+1 {{attribute 'read_only' must be one of true, false, but got 1 : i64}}
-  "acopy.wait_smem_to_gmem"() {read_only = 1 : i64} : () -> ()
+  acopy.wait_smem_to_gmem {read_only = 1 : i64}
   return
 }
 
@@ -84,7 +84,7 @@ func.func @read_only_not_bool() {
 // An empty string is a value like any other (it used to crash the driver).
 func.func @empty_string(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) {
   // expected-error @+1 {{attribute 'leader_tracked' must be one of "partitioned", "replicated", but got ""}}
-  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, leader_tracked = ""} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
+  acopy.copy_gmem_to_smem %src[%i, %i] -> %dst {leader_tracked = ""} : memref<256x512xf32> -> memref<64x128xf32, 3>
   return
 }
 
@@ -92,7 +92,7 @@ func.func @empty_string(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, 
 
 func.func @empty_axis(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) {
   // expected-error @+1 {{attribute 'collective_axes' must be one of "x", "y", "z", but got ""}}
-  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, collective_axes = [""]} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
+  acopy.copy_gmem_to_smem %src[%i, %i] -> %dst {collective_axes = [""]} : memref<256x512xf32> -> memref<64x128xf32, 3>
   return
 }
 
@@ -100,7 +100,7 @@ func.func @empty_axis(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i
 
 func.func @assume_aligned_start_not_unit(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) {
   // expected-error @+1 {{attribute 'assume_aligned_start' must be one of unit (the name alone, as in {assume_aligned_start}), but got true}}
-  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, assume_aligned_start = true} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
+  acopy.copy_gmem_to_smem %src[%i, %i] -> %dst {assume_aligned_start = true} : memref<256x512xf32> -> memref<64x128xf32, 3>
   return
 }
 
@@ -108,6 +108,6 @@ func.func @assume_aligned_start_not_unit(%src: memref<256x512xf32>, %dst: memref
 
 func.func @assume_aligned_start_on_store(%src: memref<64x128xf32, 3>, %dst: memref<256x512xf32>, %i: index) {
   // expected-error @+1 {{attribute 'assume_aligned_start' must be one of unit (the name alone, as in {assume_aligned_start}), but got 1 : i64}}
-  "acopy.copy_smem_to_gmem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>, assume_aligned_start = 1} : (memref<64x128xf32, 3>, memref<256x512xf32>, index, index) -> ()
+  acopy.copy_smem_to_gmem %src -> %dst[%i, %i] {assume_aligned_start = 1} : memref<64x128xf32, 3> -> memref<256x512xf32>
   return
 }

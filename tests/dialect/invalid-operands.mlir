@@ -3,7 +3,7 @@
 
 func.func @src_in_shared(%src: memref<256x512xf32, 3>, %dst: memref<64x128xf32, 3>, %i: index) {
   // expected-error @+1 {{src must be a memref in global memory (no memory space, 1, or #gpu.address_space<global>), got memref<256x512xf32, 3>}}
-  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>} : (memref<256x512xf32, 3>, memref<64x128xf32, 3>, index, index) -> ()
+  acopy.copy_gmem_to_smem %src[%i, %i] -> %dst : memref<256x512xf32, 3> -> memref<64x128xf32, 3>
   return
 }
 
@@ -11,7 +11,7 @@ func.func @src_in_shared(%src: memref<256x512xf32, 3>, %dst: memref<64x128xf32, 
 
 func.func @dst_in_global(%src: memref<256x512xf32>, %dst: memref<64x128xf32>, %i: index) {
   // expected-error @+1 {{dst must be a memref in shared memory (3 or #gpu.address_space<workgroup>), got memref<64x128xf32>}}
-  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>} : (memref<256x512xf32>, memref<64x128xf32>, index, index) -> ()
+  acopy.copy_gmem_to_smem %src[%i, %i] -> %dst : memref<256x512xf32> -> memref<64x128xf32>
   return
 }
 
@@ -19,7 +19,7 @@ func.func @dst_in_global(%src: memref<256x512xf32>, %dst: memref<64x128xf32>, %i
 
 func.func @dst_dynamic(%src: memref<256x512xf32>, %dst: memref<?x128xf32, 3>, %i: index) {
   // expected-error @+1 {{dst must have a static shape of rank 1 or more, got memref<?x128xf32, 3>}}
-  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>} : (memref<256x512xf32>, memref<?x128xf32, 3>, index, index) -> ()
+  acopy.copy_gmem_to_smem %src[%i, %i] -> %dst : memref<256x512xf32> -> memref<?x128xf32, 3>
   return
 }
 
@@ -27,7 +27,7 @@ func.func @dst_dynamic(%src: memref<256x512xf32>, %dst: memref<?x128xf32, 3>, %i
 
 func.func @too_few_indices(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) {
   // expected-error @+1 {{expected 2 indices, one per dimension of src, got 1}}
-  "acopy.copy_gmem_to_smem"(%src, %dst, %i) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index) -> ()
+  acopy.copy_gmem_to_smem %src[%i] -> %dst : memref<256x512xf32> -> memref<64x128xf32, 3>
   return
 }
 
@@ -35,7 +35,7 @@ func.func @too_few_indices(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3
 
 func.func @dst_rank_above_src(%src: memref<512xf32>, %dst: memref<4x128xf32, 3>, %i: index) {
   // expected-error @+1 {{dst has rank 2 but src has rank 1; the tile may not have more dimensions than the global memref}}
-  "acopy.copy_gmem_to_smem"(%src, %dst, %i) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>} : (memref<512xf32>, memref<4x128xf32, 3>, index) -> ()
+  acopy.copy_gmem_to_smem %src[%i] -> %dst : memref<512xf32> -> memref<4x128xf32, 3>
   return
 }
 
@@ -43,7 +43,7 @@ func.func @dst_rank_above_src(%src: memref<512xf32>, %dst: memref<4x128xf32, 3>,
 
 func.func @barrier_wrong_type(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<2xi64, 3>) {
   // expected-error @+1 {{barrier must be memref<1xi64> in shared memory (memref<1xi64, 3>), got memref<2xi64, 3>}}
-  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<2xi64, 3>) -> ()
+  acopy.copy_gmem_to_smem %src[%i, %i] -> %dst barrier(%bar : memref<2xi64, 3>) : memref<256x512xf32> -> memref<64x128xf32, 3>
   return
 }
 
@@ -52,7 +52,7 @@ func.func @barrier_wrong_type(%src: memref<256x512xf32>, %dst: memref<64x128xf32
 // A 64-bit integer that is not signless is not the barrier's i64.
 func.func @barrier_unsigned(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index, %bar: memref<1xui64, 3>) {
   // expected-error @+1 {{barrier must be memref<1xi64> in shared memory (memref<1xi64, 3>), got memref<1xui64, 3>}}
-  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xui64, 3>) -> ()
+  acopy.copy_gmem_to_smem %src[%i, %i] -> %dst barrier(%bar : memref<1xui64, 3>) : memref<256x512xf32> -> memref<64x128xf32, 3>
   return
 }
 
@@ -60,7 +60,7 @@ func.func @barrier_unsigned(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 
 
 func.func @barrier_in_global(%bar: memref<1xi64>) {
   // expected-error @+1 {{barrier must be memref<1xi64> in shared memory (memref<1xi64, 3>), got memref<1xi64>}}
-  "acopy.barrier_init"(%bar) : (memref<1xi64>) -> ()
+  acopy.barrier_init %bar : memref<1xi64>
   return
 }
 
@@ -68,7 +68,7 @@ func.func @barrier_in_global(%bar: memref<1xi64>) {
 
 func.func @store_from_global(%tile: memref<64x128xf32>, %out: memref<256x512xf32>, %i: index) {
   // expected-error @+1 {{src must be a memref in shared memory (3 or #gpu.address_space<workgroup>), got memref<64x128xf32>}}
-  "acopy.copy_smem_to_gmem"(%tile, %out, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (memref<64x128xf32>, memref<256x512xf32>, index, index) -> ()
+  acopy.copy_smem_to_gmem %tile -> %out[%i, %i] : memref<64x128xf32> -> memref<256x512xf32>
   return
 }
 
@@ -77,8 +77,8 @@ func.func @store_from_global(%tile: memref<64x128xf32>, %out: memref<256x512xf32
 // Every bad op gets its error; the check does not stop at the first.
 func.func @two_bad_ops(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) {
   // expected-error @+1 {{attribute 'oob_mode' must be one of}}
-  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "zero"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
+  acopy.copy_gmem_to_smem %src[%i, %i] -> %dst {oob_mode = "zero"} : memref<256x512xf32> -> memref<64x128xf32, 3>
   // expected-error @+1 {{attribute 'swizzle' must be one of}}
-  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, swizzle = 16 : i64} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
+  acopy.copy_gmem_to_smem %src[%i, %i] -> %dst {swizzle = 16 : i64} : memref<256x512xf32> -> memref<64x128xf32, 3>
   return
 }

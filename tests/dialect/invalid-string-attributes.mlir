@@ -6,6 +6,6 @@
 
 func.func @not_utf8(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %i: index) {
   // expected-error @+1 {{attribute 'oob_mode' must be one of "zeros", "promise_in_bounds", "undefined", but got "\FF"}}
-  "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "\FF"} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index) -> ()
+  acopy.copy_gmem_to_smem %src[%i, %i] -> %dst {oob_mode = "\FF"} : memref<256x512xf32> -> memref<64x128xf32, 3>
   return
 }

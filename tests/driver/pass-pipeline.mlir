@@ -3,7 +3,7 @@
 // RUN: acopy-opt %S/Inputs/ok.mlir --pass-pipeline='builtin.module(func.func(canonicalize), acopy-verify{chip=sm_80}, cse)' | FileCheck %s --check-prefix=CANON
 // CANON-LABEL: func.func @ok
 // CANON-NOT: arith.addi
-// CANON: "acopy.copy_gmem_to_smem"
+// CANON: acopy.copy_gmem_to_smem
 
 // Without passes the IR is printed unchanged.
 // RUN: acopy-opt %S/Inputs/ok.mlir | FileCheck %s --check-prefix=NONE

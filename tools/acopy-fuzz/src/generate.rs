@@ -738,7 +738,8 @@ impl Function {
             "acopy.copy_smem_to_gmem"
         };
         let attributes = attrs.join(", ");
-        // `<{...}>`: properties, which acopy's IRDL ops do not have.
+        // `<{...}>`: properties, which the ODS ops read too (MLIR drops a
+        // name among them that the op does not declare).
         let dictionary = if rng.fault(10) {
             format!("<{{{attributes}}}>")
         } else {

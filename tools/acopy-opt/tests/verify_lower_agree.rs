@@ -91,7 +91,12 @@ fn in_scope(chunk: &str) -> bool {
         .map(|line| line.split("//").next().unwrap_or(""))
         .collect();
     code.iter().any(|line| line.contains("gpu.module"))
-        && code.iter().any(|line| line.contains("\"acopy."))
+        // Either form: `"acopy.copy_gmem_to_smem"(` or `acopy.copy_gmem_to_smem %`.
+        && code.iter().any(|line| {
+            ["acopy.copy_", "acopy.wait_", "acopy.barrier_"]
+                .iter()
+                .any(|op| line.contains(op))
+        })
 }
 
 struct Run {
@@ -316,5 +321,9 @@ fn chunks_keep_their_lines() {
     assert!(in_scope(
         "gpu.module @m {\n \"acopy.wait_gmem_to_smem\"() : () -> ()\n}"
     ));
-    assert!(!in_scope("// gpu.module\n\"acopy.x\"()"));
+    assert!(in_scope(
+        "gpu.module @m {\n acopy.barrier_init %b : memref<1xi64, 3>\n}"
+    ));
+    assert!(!in_scope("// gpu.module\n\"acopy.copy_gmem_to_smem\"()"));
+    assert!(!in_scope("gpu.module @m {\n} // acopy.wait_gmem_to_smem"));
 }
