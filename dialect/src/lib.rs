@@ -22,6 +22,7 @@ mod error;
 pub mod kernel;
 mod load;
 mod memory;
+pub mod names;
 pub mod ops;
 mod segments;
 pub mod source;
@@ -39,23 +40,3 @@ pub use ops::{
     AcopyOp, BarrierInit, BarrierWait, CopyGmemToSmem, CopySmemToGmem, WaitGmemToSmem,
     WaitSmemToGmem,
 };
-
-/// The fully qualified op names.
-pub mod names {
-    pub const NAMESPACE: &str = "acopy";
-    pub const COPY_GMEM_TO_SMEM: &str = "acopy.copy_gmem_to_smem";
-    pub const WAIT_GMEM_TO_SMEM: &str = "acopy.wait_gmem_to_smem";
-    pub const BARRIER_INIT: &str = "acopy.barrier_init";
-    pub const BARRIER_WAIT: &str = "acopy.barrier_wait";
-    pub const COPY_SMEM_TO_GMEM: &str = "acopy.copy_smem_to_gmem";
-    pub const WAIT_SMEM_TO_GMEM: &str = "acopy.wait_smem_to_gmem";
-    /// Every op of the dialect.
-    pub const ALL: [&str; 6] = [
-        COPY_GMEM_TO_SMEM,
-        WAIT_GMEM_TO_SMEM,
-        BARRIER_INIT,
-        BARRIER_WAIT,
-        COPY_SMEM_TO_GMEM,
-        WAIT_SMEM_TO_GMEM,
-    ];
-}

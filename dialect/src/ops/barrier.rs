@@ -1,6 +1,6 @@
 use melior::ir::{operation::OperationLike, OperationRef, Value};
 
-use super::{expect_name, operand};
+use super::operand::{self, expect_name};
 use crate::{attributes, names, ViewError};
 
 /// `acopy.barrier_init`: initialise an mbarrier for `arrival_count` arrivals.

@@ -1,6 +1,6 @@
 use melior::ir::{r#type::MemRefType, OperationRef, Value};
 
-use super::{expect_name, operand};
+use super::operand::{self, expect_name};
 use crate::{
     attributes::{self, Axis, LeaderTracked, OobMode, Swizzle},
     names,

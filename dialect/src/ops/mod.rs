@@ -59,17 +59,3 @@ impl<'c, 'a> AcopyOp<'c, 'a> {
         }
     }
 }
-
-/// Fails unless `op` is named `expected`.
-pub(crate) fn expect_name(op: &OperationRef, expected: &'static str) -> Result<(), ViewError> {
-    let name = op.name();
-    let found = name.as_string_ref().as_str().unwrap_or("<invalid utf-8>");
-    if found == expected {
-        Ok(())
-    } else {
-        Err(ViewError::WrongOp {
-            expected,
-            found: found.to_string(),
-        })
-    }
-}

@@ -1,8 +1,9 @@
-//! Operand checks shared by the views.
+//! Checks shared by the views: the op's name and its operands.
 
 use melior::ir::{
+    operation::OperationLike,
     r#type::{IntegerType, MemRefType},
-    ShapedTypeLike, TypeLike, Value, ValueLike,
+    OperationRef, ShapedTypeLike, TypeLike, Value, ValueLike,
 };
 
 use crate::{MemorySpace, ViewError};
@@ -106,4 +107,18 @@ pub(crate) fn tile_rank(
         )));
     }
     Ok(())
+}
+
+/// Fails unless `op` is named `expected`.
+pub(crate) fn expect_name(op: &OperationRef, expected: &'static str) -> Result<(), ViewError> {
+    let name = op.name();
+    let found = name.as_string_ref().as_str().unwrap_or("<invalid utf-8>");
+    if found == expected {
+        Ok(())
+    } else {
+        Err(ViewError::WrongOp {
+            expected,
+            found: found.to_string(),
+        })
+    }
 }

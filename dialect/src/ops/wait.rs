@@ -1,6 +1,6 @@
 use melior::ir::OperationRef;
 
-use super::expect_name;
+use super::operand::expect_name;
 use crate::{attributes, names, ViewError};
 
 fn pending(op: &OperationRef) -> Result<u32, ViewError> {

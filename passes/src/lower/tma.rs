@@ -11,7 +11,8 @@
 //!
 //! | file | what |
 //! |---|---|
-//! | `tma.rs` | the entry points; thread 0, predicates, window starts and coordinates |
+//! | `tma.rs` | the entry points |
+//! | `tma/issue.rs` | who issues and where: thread 0, predicates, window starts and TMA coordinates |
 //! | `tma/load.rs` | `copy_gmem_to_smem` from its `TmaLoadPlan`: single, multicast, partitioned and replicated loads |
 //! | `tma/store.rs` | `copy_smem_to_gmem` (plain and reduction) from its `TmaStorePlan`, and `wait_smem_to_gmem` |
 //! | `tma/element_store.rs` | a store's non-TMA path: element-wise stores or atomics |
@@ -26,10 +27,9 @@
 //! here, so no TMA instruction ever reaches LLVM for a chip without it (llc
 //! would abort with "Cannot select").
 
-use super::emitted::arith;
-
 mod cluster;
 mod element_store;
+mod issue;
 mod load;
 mod maps;
 mod smem;
@@ -37,12 +37,10 @@ mod start;
 mod store;
 
 use acopy_dialect::{CopyGmemToSmem, CopySmemToGmem, WaitSmemToGmem};
-use melior::ir::Value;
 
-use super::build::{Builder, Cmp, Ix};
+use super::build::Builder;
 use crate::{
-    ir,
-    plan::{source::Offset, tma_load::TmaLoadPlan, tma_store::TmaStorePlan},
+    plan::{tma_load::TmaLoadPlan, tma_store::TmaStorePlan},
     target::Target,
 };
 
@@ -75,77 +73,4 @@ pub(super) fn lower_store_wait<'c, 'a>(
     b: &Builder<'c, 'a>,
 ) -> Result<(), String> {
     store::lower_wait(view, b)
-}
-
-/// Whether this thread is the block's first, the one that issues TMA
-/// instructions (correct for any block size).
-fn first_thread<'c, 'a>(b: &Builder<'c, 'a>) -> Result<Value<'c, 'a>, String> {
-    let mut all: Option<Value<'c, 'a>> = None;
-    let zero = b.index(0)?;
-    for dim in super::build::DIMS {
-        let id = b.thread_id(dim)?;
-        let is_zero = b.cmpi(Cmp::Eq, id, zero)?;
-        all = Some(match all {
-            None => is_zero,
-            Some(previous) => b.binary(arith::ANDI, previous, is_zero)?,
-        });
-    }
-    all.ok_or_else(|| "internal error: no thread dimensions".to_string())
-}
-
-/// Runs `body` under `scf.if %predicate` when there is a predicate.
-fn guarded<'c, 'a>(
-    b: &Builder<'c, 'a>,
-    predicate: Option<Value<'c, 'a>>,
-    body: impl FnOnce(&Builder<'c, 'a>) -> Result<(), String>,
-) -> Result<(), String> {
-    match predicate {
-        Some(predicate) => b.if_then(predicate, body),
-        None => body(b),
-    }
-}
-
-/// An `index` value as an [`Ix`], a constant when it is one.
-fn index_ix<'c, 'a>(value: Value<'c, 'a>) -> Ix<'c, 'a> {
-    match ir::constant_int(value) {
-        Some(constant) => Ix::Const(constant),
-        None => Ix::Val(value),
-    }
-}
-
-/// The window's start in the kernel argument, outermost first: the copy's
-/// `indices` plus the view's offsets.
-fn window_start<'c, 'a>(
-    b: &Builder<'c, 'a>,
-    offsets: &[Offset<'c, 'a>],
-    indices: &[Value<'c, 'a>],
-) -> Result<Vec<Ix<'c, 'a>>, String> {
-    let mut start = Vec::with_capacity(offsets.len());
-    for (dim, offset) in offsets.iter().enumerate() {
-        let index = indices
-            .get(dim)
-            .copied()
-            .ok_or_else(|| "internal error: fewer indices than dimensions".to_string())?;
-        let offset = match offset {
-            Offset::Static(offset) => Ix::Const(*offset),
-            Offset::Dynamic(value) => Ix::Val(*value),
-        };
-        start.push(b.add(index_ix(index), offset)?);
-    }
-    Ok(start)
-}
-
-/// TMA coordinates: `i32`, innermost first, from window starts outermost first.
-fn window_coordinates<'c, 'a>(
-    b: &Builder<'c, 'a>,
-    starts: &[Ix<'c, 'a>],
-) -> Result<Vec<Value<'c, 'a>>, String> {
-    starts
-        .iter()
-        .rev()
-        .map(|start| {
-            let start = b.ix(*start)?;
-            b.index_cast(start, b.int_type(32))
-        })
-        .collect()
 }

@@ -23,7 +23,8 @@
 //!
 //! | file | what |
 //! |---|---|
-//! | `mod.rs` | [`CopyPlan`], the plan of a load on either path, and [`PlanError`] |
+//! | `mod.rs` | [`CopyPlan`], the plan of a load on either path |
+//! | `error.rs` | [`PlanError`]: which fact has no lowering |
 //! | `cp_async.rs` | [`cp_async::CpAsyncPlan`]: window, rows, base-pointer proofs of a cp.async copy |
 //! | `tma_load.rs` | [`tma_load::TmaLoadPlan`]: mode, box, split, slice, barrier bytes, tensor map, start path of a TMA load |
 //! | `tma_store.rs` | [`tma_store::TmaStorePlan`]: window, reduction, destination and tensor map of a TMA store |
@@ -46,6 +47,7 @@ pub(crate) mod collective;
 pub(crate) mod copy_facts;
 pub(crate) mod cp_async;
 pub(crate) mod divisor;
+mod error;
 pub(crate) mod launches;
 pub(crate) mod layout;
 pub(crate) mod maps;
@@ -63,48 +65,8 @@ use acopy_target::CopyPath;
 
 use crate::{target::Target, PassOptions};
 use cp_async::CpAsyncPlan;
+pub use error::PlanError;
 use tma_load::TmaLoadPlan;
-
-/// Why a copy has no plan: a fact the lowering cannot build from. Verified IR
-/// never has one (see the module comment), so these name the fact, not the
-/// documented rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum PlanError {
-    #[error("the element type has no copy width")]
-    ElementType,
-    #[error("the shared tile has a dynamic shape")]
-    DynamicTile,
-    #[error("a memref's layout is not strided")]
-    NotStrided,
-    #[error("dst has more dimensions than src")]
-    Rank,
-    #[error("a contiguous row of {0} bytes is not a multiple of 4")]
-    RowBytes(u64),
-    #[error("the reduction has no TMA form")]
-    Reduction,
-    #[error("a TMA load has no barrier")]
-    NoBarrier,
-    #[error("a copy has no indices")]
-    NoIndices,
-    #[error("the global memref does not resolve to a kernel argument")]
-    Source,
-    #[error("the window may leave the global memref's subview")]
-    LeavesSubview,
-    #[error("leader_tracked over a group that is not a CTA pair")]
-    NotPair,
-    #[error("partition_axis is outside the window")]
-    PartitionAxis,
-    #[error("the window has no dimension to split over the group")]
-    NoSplit,
-    #[error("the per-CTA slice is not a whole number of tile alignments")]
-    Slice,
-    #[error("the barrier would expect more bytes than a transaction count holds")]
-    TxCount,
-    #[error("the tensor map's argument or box is out of range")]
-    TensorMap,
-    #[error("the innermost start may be misaligned and the copy has no non-TMA path")]
-    NoNonTmaPath,
-}
 
 /// The plan of a load (`copy_gmem_to_smem`) on its chip's path.
 pub(crate) enum CopyPlan<'c, 'a> {

@@ -17,20 +17,20 @@ mod cases;
 #[cfg(test)]
 #[path = "acopy-gpu-suite/kernel_files.rs"]
 mod kernel_files;
+#[path = "acopy-gpu-suite/load.rs"]
+mod load;
 #[path = "acopy-gpu-suite/report.rs"]
 mod report;
 
-use acopy_runtime::manifest::Manifest;
 use acopy_runtime::Runtime;
 use cases::{count_wrong, first_mismatches, CopyPath, Data, Rng};
 use clap::Parser;
+use load::{load_kernel_files, Error};
 use report::{CaseResult, Results};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
-
-pub type Error = Box<dyn std::error::Error>;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -323,33 +323,6 @@ fn run_child(args: &[String], timeout: Duration) -> Result<String, String> {
             "the process ended ({status}) without a result; its stderr is above"
         )),
     }
-}
-
-/// `<dir>/<name>.ptx` and, when present, `<dir>/<name>.manifest.json`.
-pub fn load_kernel_files(
-    dir: &Path,
-    name: &str,
-) -> Result<(String, PathBuf, Option<Manifest>), Error> {
-    let ptx_path = dir.join(format!("{name}.ptx"));
-    let ptx = std::fs::read_to_string(&ptx_path).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::NotFound {
-            format!(
-                "missing PTX {} (tests/gpu/build-ptx.sh did not build it; its output says why)",
-                ptx_path.display()
-            )
-        } else {
-            format!("{}: {e}", ptx_path.display())
-        }
-    })?;
-    let manifest_path = dir.join(format!("{name}.manifest.json"));
-    let manifest = if manifest_path.exists() {
-        let text = std::fs::read_to_string(&manifest_path)
-            .map_err(|e| format!("{}: {e}", manifest_path.display()))?;
-        Some(Manifest::from_json(&text).map_err(|e| format!("{}: {e}", manifest_path.display()))?)
-    } else {
-        None
-    };
-    Ok((ptx, ptx_path, manifest))
 }
 
 fn child_case(cli: &Cli, name: &str) -> ExitCode {

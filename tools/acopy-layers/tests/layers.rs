@@ -14,49 +14,12 @@ use acopy_layers::{check, Circle, Report};
 /// does an entry whose circle is gone (delete the entry then). Empty it, and
 /// keep it empty.
 const KNOWN_CIRCLES: &[&[&str]] = &[
-    // `lib.rs` holds the inline `names` module that `ops/` uses, and calls
-    // `check`, which uses `ops/`.
-    &[
-        "dialect/src/check.rs",
-        "dialect/src/lib.rs",
-        "dialect/src/load.rs",
-        "dialect/src/ops/barrier.rs",
-        "dialect/src/ops/copy_gmem_to_smem.rs",
-        "dialect/src/ops/copy_smem_to_gmem.rs",
-        "dialect/src/ops/mod.rs",
-        "dialect/src/ops/wait.rs",
-    ],
     // `lower/mod.rs` calls `emit::retarget`.
     &[
         "passes/src/emit.rs",
         "passes/src/lower/mod.rs",
         "passes/src/pipeline.rs",
         "passes/src/registry.rs",
-    ],
-    // `lower/tma.rs` dispatches to its files and lends them helpers
-    // (`super::index_ix`); `verify/tma_facts.rs` and `lower/tma/load.rs`
-    // import each other's facts.
-    &[
-        "passes/src/lower/tma/element_store.rs",
-        "passes/src/lower/tma/load.rs",
-        "passes/src/lower/tma/source.rs",
-        "passes/src/lower/tma/store.rs",
-        "passes/src/lower/tma.rs",
-        "passes/src/verify/tma_facts.rs",
-    ],
-    // `tensor_map.rs` calls `driver::init_driver`; `error.rs` uses
-    // `tensor_map::TensorMapError`.
-    &[
-        "runtime/src/args.rs",
-        "runtime/src/driver.rs",
-        "runtime/src/error.rs",
-        "runtime/src/tensor_map.rs",
-    ],
-    // The GPU suite's `bench.rs` calls the binary root's `load_kernel_files`.
-    &[
-        "runtime/src/bin/acopy-gpu-suite.rs",
-        "runtime/src/bin/acopy-gpu-suite/bench.rs",
-        "runtime/src/bin/acopy-gpu-suite/report.rs",
     ],
 ];
 

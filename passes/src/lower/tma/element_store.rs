@@ -75,7 +75,7 @@ pub(crate) fn lower<'c, 'a>(
     let indices: Vec<Ix<'c, 'a>> = view
         .indices
         .iter()
-        .map(|index| super::index_ix(*index))
+        .map(|index| super::issue::index_ix(*index))
         .collect();
     let dst_pointer = b.global_ptr(dst.base, memref::is_generic(view.dst_type))?;
     let tile_pointer = b.int_to_ptr(tile.base, 3)?;

@@ -26,9 +26,10 @@ use melior::ir::{operation::OperationLike, Value};
 
 use super::{
     super::build::{Builder, Cmp, Ix},
-    cluster, maps, smem,
+    cluster,
+    issue::window_coordinates,
+    maps, smem,
     start::{self, StartAlignment},
-    window_coordinates,
 };
 use crate::{
     lower::cp_async,
@@ -44,7 +45,7 @@ pub(crate) fn lower<'c, 'a>(
     target: &Target,
     b: &Builder<'c, 'a>,
 ) -> Result<(), String> {
-    let starts = super::window_start(b, &plan.source.offsets, &view.indices)?;
+    let starts = super::issue::window_start(b, &plan.source.offsets, &view.indices)?;
     let innermost = *starts
         .last()
         .ok_or_else(|| "internal error: a copy without indices".to_string())?;
@@ -173,7 +174,7 @@ fn emit<'c, 'a>(
         mask: spread.mask,
         cta_pair: spread.leader.is_some(),
     };
-    let first_thread = super::first_thread(b)?;
+    let first_thread = super::issue::first_thread(b)?;
     b.if_then(first_thread, |b| issue.emit(b))
 }
 
@@ -219,7 +220,7 @@ impl<'c, 'a> Issue<'c, 'a> {
             Some(is_leader) => b.if_then(is_leader, |b| expect(b))?,
             None => expect(b)?,
         }
-        super::guarded(b, self.predicate, |b| {
+        super::issue::guarded(b, self.predicate, |b| {
             let mut operands = vec![self.dst, self.tensor_map];
             operands.extend(self.coordinates.iter().copied());
             operands.push(self.copy_bar);

@@ -22,7 +22,9 @@ use melior::ir::{operation::OperationLike, Value};
 
 use super::{
     super::build::{Builder, Ix},
-    element_store, maps, smem, start, window_coordinates,
+    element_store,
+    issue::window_coordinates,
+    maps, smem, start,
 };
 use crate::{
     plan::{shape, tma_store::TmaStorePlan},
@@ -44,10 +46,10 @@ pub(crate) fn lower<'c, 'a>(
     ];
     b.op(nvvm::FENCE_PROXY, &[], &[], &fence)?;
     b.block_barrier()?;
-    let first_thread = super::first_thread(b)?;
+    let first_thread = super::issue::first_thread(b)?;
     let predicate = view.predicate;
 
-    let starts = super::window_start(b, &plan.destination.offsets, &view.indices)?;
+    let starts = super::issue::window_start(b, &plan.destination.offsets, &view.indices)?;
     let alignment = start::classify_store(b, &starts, element_bytes, view.assume_aligned_start)?;
     start::branch(
         b,
@@ -64,7 +66,7 @@ pub(crate) fn lower<'c, 'a>(
                 Ix::Const(0),
             )?;
             b.if_then(first_thread, |b| {
-                super::guarded(b, predicate, |b| {
+                super::issue::guarded(b, predicate, |b| {
                     issue(b, tensor_map, src, &coordinates, reduction)
                 })
             })
@@ -74,7 +76,7 @@ pub(crate) fn lower<'c, 'a>(
                 "acopy-lower: a TMA store at {} takes the element-wise path where its start is not 16-byte aligned or is negative",
                 view.op.location()
             );
-            super::guarded(b, predicate, |b| {
+            super::issue::guarded(b, predicate, |b| {
                 element_store::lower(view, target, window, element_bytes, b)
             })
         },

@@ -2,7 +2,7 @@
 //! tile, against a plain device-to-device copy of the same bytes in the same process.
 
 use crate::cases::{CopyPath, Fill, Rng};
-use crate::{load_kernel_files, Error};
+use crate::load::{load_kernel_files, Error};
 use acopy_runtime::{Arg, LaunchConfig, Runtime};
 use serde::{Deserialize, Serialize};
 use std::path::Path;

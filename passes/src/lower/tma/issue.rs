@@ -1,0 +1,84 @@
+//! Who issues a TMA instruction and where it points: the block's first
+//! thread, an optional predicate around the issue, the window's start in the
+//! kernel argument and its TMA coordinates. Shared by loads and stores.
+
+use melior::ir::Value;
+
+use super::super::{
+    build::{Builder, Cmp, Ix, DIMS},
+    emitted::arith,
+};
+use crate::{ir, plan::source::Offset};
+
+/// Whether this thread is the block's first, the one that issues TMA
+/// instructions (correct for any block size).
+pub(super) fn first_thread<'c, 'a>(b: &Builder<'c, 'a>) -> Result<Value<'c, 'a>, String> {
+    let mut all: Option<Value<'c, 'a>> = None;
+    let zero = b.index(0)?;
+    for dim in DIMS {
+        let id = b.thread_id(dim)?;
+        let is_zero = b.cmpi(Cmp::Eq, id, zero)?;
+        all = Some(match all {
+            None => is_zero,
+            Some(previous) => b.binary(arith::ANDI, previous, is_zero)?,
+        });
+    }
+    all.ok_or_else(|| "internal error: no thread dimensions".to_string())
+}
+
+/// Runs `body` under `scf.if %predicate` when there is a predicate.
+pub(super) fn guarded<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    predicate: Option<Value<'c, 'a>>,
+    body: impl FnOnce(&Builder<'c, 'a>) -> Result<(), String>,
+) -> Result<(), String> {
+    match predicate {
+        Some(predicate) => b.if_then(predicate, body),
+        None => body(b),
+    }
+}
+
+/// An `index` value as an [`Ix`], a constant when it is one.
+pub(super) fn index_ix<'c, 'a>(value: Value<'c, 'a>) -> Ix<'c, 'a> {
+    match ir::constant_int(value) {
+        Some(constant) => Ix::Const(constant),
+        None => Ix::Val(value),
+    }
+}
+
+/// The window's start in the kernel argument, outermost first: the copy's
+/// `indices` plus the view's offsets.
+pub(super) fn window_start<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    offsets: &[Offset<'c, 'a>],
+    indices: &[Value<'c, 'a>],
+) -> Result<Vec<Ix<'c, 'a>>, String> {
+    let mut start = Vec::with_capacity(offsets.len());
+    for (dim, offset) in offsets.iter().enumerate() {
+        let index = indices
+            .get(dim)
+            .copied()
+            .ok_or_else(|| "internal error: fewer indices than dimensions".to_string())?;
+        let offset = match offset {
+            Offset::Static(offset) => Ix::Const(*offset),
+            Offset::Dynamic(value) => Ix::Val(*value),
+        };
+        start.push(b.add(index_ix(index), offset)?);
+    }
+    Ok(start)
+}
+
+/// TMA coordinates: `i32`, innermost first, from window starts outermost first.
+pub(super) fn window_coordinates<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    starts: &[Ix<'c, 'a>],
+) -> Result<Vec<Value<'c, 'a>>, String> {
+    starts
+        .iter()
+        .rev()
+        .map(|start| {
+            let start = b.ix(*start)?;
+            b.index_cast(start, b.int_type(32))
+        })
+        .collect()
+}
