@@ -32,7 +32,7 @@
 //! (pure), then one file per path: [`cp_async`], [`tma`], and [`barrier`] for
 //! both.
 
-mod alignment;
+pub(crate) mod alignment;
 mod barrier;
 mod build;
 pub(crate) mod chunk;
@@ -82,7 +82,9 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     let _launches = tma::launches::scope();
     let _memo = crate::run_cache::scope();
     let _kernel_values = hoist::scope();
-    // Verification comes first (docs/verification.md): the lowerings rely on it.
+    // Marked loops are pipelined first (docs/pipelining.md), then verified
+    // (docs/verification.md), as the lowerings rely on both.
+    crate::pipeliner::pipeline_operation(operation, options)?;
     crate::verify::verify_operation(operation, options)?;
     let mut raw_ops = Vec::new();
     operation.walk(WalkOrder::PreOrder, |op| {

@@ -119,6 +119,7 @@ fn target_errors_are_reported_at_each_op() {
     let options = PassOptions {
         chip: Some(Chip::parse("sm_90").expect("known chip")),
         fallback: false,
+        ..PassOptions::default()
     };
     let (_, messages) = verify(&text, &options);
     assert_eq!(
@@ -145,6 +146,7 @@ fn fallback_waives_only_what_it_can_keep() {
     let fallback = PassOptions {
         chip: None,
         fallback: true,
+        ..PassOptions::default()
     };
     let keepable = in_kernel(
         "sm_80",
@@ -217,6 +219,7 @@ fn odd_input_never_panics() {
                 let options = PassOptions {
                     chip: chip.map(|name| Chip::parse(name).expect("known chip")),
                     fallback,
+                    ..PassOptions::default()
                 };
                 let (result, messages) = verify(text, &options);
                 assert_eq!(result.is_err(), !messages.is_empty(), "{text}");
