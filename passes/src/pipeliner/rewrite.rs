@@ -95,7 +95,7 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
         let Some(b) = pre.guarded(pre.less(Ix::Const(j), trips)?)? else {
             continue;
         };
-        let offset = pre.mul(Ix::Const(j), step)?;
+        let offset = b.mul(Ix::Const(j), step)?;
         let iv = b.add(lower, offset)?;
         let slot = b.rem(b.add(base, Ix::Const(j))?, stages)?;
         issue(&b, plan, Some(b.ix(iv)?), slot, counter.map(|(s, _)| s))?;
