@@ -264,7 +264,7 @@ fn foreign(name: &str, place: &str) -> String {
 }
 
 fn p5(tile: &str, problem: &str) -> String {
-    format!("the dst tile {tile} of a pipelined copy must be a workgroup attribution of the kernel gpu.func or a shared memref.global read outside the loop, used only in the loop after its wait, but it {problem}")
+    format!("the dst tile {tile} of a pipelined copy must be a workgroup attribution of the kernel gpu.func, used only in the loop after its wait, but it {problem}")
 }
 
 /// Why a copy cannot be pipelined whatever the loop (P9).

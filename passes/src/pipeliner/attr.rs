@@ -24,7 +24,7 @@ pub fn request<'c>(op: OperationRef<'c, '_>) -> Option<Attribute<'c>> {
 pub fn stages(attribute: Attribute, max_stages: u32) -> Result<u32, String> {
     let bad = || {
         format!(
-            "acopy.pipeline must be a dictionary {{stages = S : i64}} with S in [1, {max_stages}], but it is {attribute}"
+            "acopy.pipeline must be a dictionary with one entry, stages = S : i64, with S in [1, {max_stages}], but it is {attribute}"
         )
     };
     let dictionary = DictionaryAttribute::try_from(attribute).map_err(|_| bad())?;

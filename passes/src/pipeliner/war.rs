@@ -70,6 +70,7 @@ pub fn check<'c, 'a>(loop_op: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c, 'a>
             continue;
         }
         let mut names: Vec<String> = readers.into_iter().map(|(_, name)| name).collect();
+        names.sort();
         names.dedup();
         let names = names
             .iter()
