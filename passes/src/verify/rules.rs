@@ -1014,7 +1014,7 @@ pub static RULES: &[Rule] = &[
         ops: LOOP,
         scope: Scope::All,
         when: "a loop's `acopy.pipeline` is not a dictionary with exactly `stages`, an integer in [1, `max-stages`] (default 8)",
-        template: "acopy.pipeline must be a dictionary with one entry, stages = S : i64, with S in [1, {8}], but it is {{stages = 0 : i64}}",
+        template: "acopy.pipeline must be a dictionary with one entry, stages = S : i64, with S in [1, {8}], but it is {3 : i64}",
         condition: loop_rule,
         message: loop_message,
         fallback: None,
