@@ -664,17 +664,19 @@ pub(crate) fn static_trip_count(loop_op: OperationRef) -> Option<i64> {
     if step <= 0 {
         return None;
     }
-    Some(if upper > lower {
+    let (lower, upper, step) = (i128::from(lower), i128::from(upper), i128::from(step));
+    let trips = if upper > lower {
         (upper - lower + step - 1) / step
     } else {
         0
-    })
+    };
+    i64::try_from(trips).ok()
 }
 
 /// Shared bytes of the kernel outside the pipelined tiles: its other
 /// workgroup attributions and the gpu.module's other shared globals.
 fn other_shared_bytes(function: OperationRef, tiles: &[Tile]) -> u64 {
-    let mut total = 0;
+    let mut total: u64 = 0;
     let inputs = ir::function_inputs(function).unwrap_or(0);
     if let Some(entry) = function
         .region(0)
@@ -690,7 +692,7 @@ fn other_shared_bytes(function: OperationRef, tiles: &[Tile]) -> u64 {
                 continue;
             }
             if let Ok(memref) = MemRefType::try_from(value.r#type()) {
-                total += tile_bytes(memref);
+                total = total.saturating_add(tile_bytes(memref));
             }
         }
     }
@@ -715,7 +717,7 @@ fn other_shared_bytes(function: OperationRef, tiles: &[Tile]) -> u64 {
                 if let Some(memref) = memref.filter(|_| !is_tile) {
                     if acopy_dialect::MemorySpace::of(memref) == acopy_dialect::MemorySpace::Shared
                     {
-                        total += tile_bytes(memref);
+                        total = total.saturating_add(tile_bytes(memref));
                     }
                 }
             }

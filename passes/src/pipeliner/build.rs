@@ -150,7 +150,7 @@ impl<'c, 'a> B<'c, 'a> {
 
     pub fn add(&self, lhs: Ix<'c, 'a>, rhs: Ix<'c, 'a>) -> R<Ix<'c, 'a>> {
         match (lhs, rhs) {
-            (Ix::Const(a), Ix::Const(b)) => Ok(Ix::Const(a + b)),
+            (Ix::Const(a), Ix::Const(b)) => Ok(Ix::Const(a.wrapping_add(b))),
             (Ix::Const(0), other) | (other, Ix::Const(0)) => Ok(other),
             _ => self.binary("arith.addi", lhs, rhs),
         }
@@ -158,7 +158,7 @@ impl<'c, 'a> B<'c, 'a> {
 
     pub fn sub(&self, lhs: Ix<'c, 'a>, rhs: Ix<'c, 'a>) -> R<Ix<'c, 'a>> {
         match (lhs, rhs) {
-            (Ix::Const(a), Ix::Const(b)) => Ok(Ix::Const(a - b)),
+            (Ix::Const(a), Ix::Const(b)) => Ok(Ix::Const(a.wrapping_sub(b))),
             (other, Ix::Const(0)) => Ok(other),
             _ => self.binary("arith.subi", lhs, rhs),
         }
@@ -166,7 +166,7 @@ impl<'c, 'a> B<'c, 'a> {
 
     pub fn mul(&self, lhs: Ix<'c, 'a>, rhs: Ix<'c, 'a>) -> R<Ix<'c, 'a>> {
         match (lhs, rhs) {
-            (Ix::Const(a), Ix::Const(b)) => Ok(Ix::Const(a * b)),
+            (Ix::Const(a), Ix::Const(b)) => Ok(Ix::Const(a.wrapping_mul(b))),
             (Ix::Const(0), _) | (_, Ix::Const(0)) => Ok(Ix::Const(0)),
             (Ix::Const(1), other) | (other, Ix::Const(1)) => Ok(other),
             _ => self.binary("arith.muli", lhs, rhs),
@@ -176,7 +176,7 @@ impl<'c, 'a> B<'c, 'a> {
     /// Unsigned division (both operands are non-negative here).
     pub fn div(&self, lhs: Ix<'c, 'a>, rhs: Ix<'c, 'a>) -> R<Ix<'c, 'a>> {
         match (lhs, rhs) {
-            (Ix::Const(a), Ix::Const(b)) if b > 0 => Ok(Ix::Const(a / b)),
+            (Ix::Const(a), Ix::Const(b)) if a >= 0 && b > 0 => Ok(Ix::Const(a / b)),
             (other, Ix::Const(1)) => Ok(other),
             _ => self.binary("arith.divui", lhs, rhs),
         }
@@ -186,7 +186,7 @@ impl<'c, 'a> B<'c, 'a> {
     pub fn rem(&self, lhs: Ix<'c, 'a>, divisor: i64) -> R<Ix<'c, 'a>> {
         match lhs {
             _ if divisor == 1 => Ok(Ix::Const(0)),
-            Ix::Const(a) => Ok(Ix::Const(a % divisor)),
+            Ix::Const(a) if a >= 0 => Ok(Ix::Const(a % divisor)),
             _ if divisor & (divisor - 1) == 0 => {
                 self.binary("arith.andi", lhs, Ix::Const(divisor - 1))
             }

@@ -27,7 +27,7 @@ pub fn slot_alignment(path: CopyPath, swizzle: u64) -> u64 {
 
 /// `bytes` rounded up to a multiple of `align`.
 pub fn padded(bytes: u64, align: u64) -> u64 {
-    bytes.div_ceil(align) * align
+    bytes.div_ceil(align).saturating_mul(align)
 }
 
 /// What one loop asks of shared memory.
@@ -46,7 +46,7 @@ impl Budget {
     /// of tiles issued so far (TMA only).
     pub fn barrier_bytes(&self, stages: u64) -> u64 {
         if self.barriers {
-            stages * BARRIER_BYTES + 8
+            stages.saturating_mul(BARRIER_BYTES).saturating_add(8)
         } else {
             0
         }
@@ -54,8 +54,14 @@ impl Budget {
 
     /// Total shared bytes of the kernel with `stages` slots per tile.
     pub fn total(&self, stages: u64) -> u64 {
-        let tiles: u64 = self.slots.iter().map(|slot| slot * stages).sum();
-        tiles + self.barrier_bytes(stages) + self.other
+        // Saturating: a tile too large for any chip must still get its error.
+        let tiles = self
+            .slots
+            .iter()
+            .fold(0u64, |sum, slot| sum.saturating_add(slot.saturating_mul(stages)));
+        tiles
+            .saturating_add(self.barrier_bytes(stages))
+            .saturating_add(self.other)
     }
 
     /// The largest stage count whose total is at most `limit` (0 when even
@@ -85,6 +91,18 @@ mod tests {
         assert_eq!(padded(100, 16), 112);
         assert_eq!(padded(4096, 128), 4096);
         assert_eq!(padded(1, 1024), 1024);
+    }
+
+    #[test]
+    fn huge_tiles_saturate() {
+        let budget = Budget {
+            slots: vec![u64::MAX / 2],
+            other: u64::MAX,
+            barriers: true,
+        };
+        assert_eq!(budget.total(8), u64::MAX);
+        assert_eq!(budget.largest_fitting(232448, 8), 0);
+        assert_eq!(padded(u64::MAX, 16), u64::MAX);
     }
 
     #[test]
