@@ -199,7 +199,7 @@ pub fn analyze<'c, 'a>(
             &tile_name,
             loop_op,
             body,
-            *copy,
+            &copies,
             wait_position,
             &top,
         )
@@ -451,12 +451,13 @@ fn check_uses(
     name: &str,
     loop_op: OperationRef,
     body: BlockRef,
-    copy: OperationRef,
+    copies: &[OperationRef],
     wait_position: usize,
     top: &[OperationRef],
 ) -> Result<(), (&'static str, String)> {
     for (user, _) in users(tile) {
-        if user == copy {
+        // The loop's copies (a second one into this tile is P5, checked by the caller).
+        if copies.contains(&user) {
             continue;
         }
         let Some(ancestor) = ancestor_in(user, body) else {

@@ -55,10 +55,9 @@ impl Budget {
     /// Total shared bytes of the kernel with `stages` slots per tile.
     pub fn total(&self, stages: u64) -> u64 {
         // Saturating: a tile too large for any chip must still get its error.
-        let tiles = self
-            .slots
-            .iter()
-            .fold(0u64, |sum, slot| sum.saturating_add(slot.saturating_mul(stages)));
+        let tiles = self.slots.iter().fold(0u64, |sum, slot| {
+            sum.saturating_add(slot.saturating_mul(stages))
+        });
         tiles
             .saturating_add(self.barrier_bytes(stages))
             .saturating_add(self.other)

@@ -260,7 +260,9 @@ fn documented_rules_follow_spec_order() {
     let order = |op: &str, path: CopyPath| -> Vec<&str> {
         RULES
             .iter()
-            .filter(|rule| rule.applies(op, path) && !rule.id.starts_with('A') && !rule.id.starts_with('P'))
+            .filter(|rule| {
+                rule.applies(op, path) && !rule.id.starts_with('A') && !rule.id.starts_with('P')
+            })
             .map(|rule| rule.id)
             .collect()
     };
