@@ -676,7 +676,27 @@ pub(crate) fn static_trip_count(loop_op: OperationRef) -> Option<i64> {
 
 /// Shared bytes of the kernel outside the pipelined tiles: its other
 /// workgroup attributions and the gpu.module's other shared globals.
-fn other_shared_bytes(function: OperationRef, tiles: &[Tile]) -> u64 {
+/// The stages (at most 8, the default bound, when unreadable) and the swizzle of
+/// the marked loop whose copy writes `attribution`, if one does.
+fn other_stages(attribution: Value) -> Option<(u64, u64)> {
+    users(attribution).into_iter().find_map(|(user, _)| {
+        if ir::op_name(&user) != names::COPY_GMEM_TO_SMEM {
+            return None;
+        }
+        let parent = user.parent_operation()?;
+        let request = attr::request(parent)?;
+        let stages = attr::stages(request, u32::MAX).map_or(8, u64::from);
+        let stages = match static_trip_count(parent) {
+            Some(trips) => stages.min(u64::try_from(trips.max(1)).unwrap_or(1)),
+            None => stages,
+        };
+        let swizzle =
+            CopyGmemToSmem::from_op(user).map_or(0, |view| u64::from(view.swizzle.bytes()));
+        Some((stages, swizzle))
+    })
+}
+
+fn other_shared_bytes(function: OperationRef, tiles: &[Tile], path: CopyPath) -> u64 {
     let mut total: u64 = 0;
     let inputs = ir::function_inputs(function).unwrap_or(0);
     if let Some(entry) = function
@@ -693,7 +713,23 @@ fn other_shared_bytes(function: OperationRef, tiles: &[Tile]) -> u64 {
                 continue;
             }
             if let Ok(memref) = MemRefType::try_from(value.r#type()) {
-                total = total.saturating_add(tile_bytes(memref));
+                let bytes = tile_bytes(memref);
+                // A tile of another marked loop will hold that loop's slots (and
+                // barriers): count them now, so that the check before pipelining
+                // (acopy-verify) and the one after another loop's rewrite agree.
+                let bytes = match other_stages(value) {
+                    Some((stages, swizzle)) => {
+                        let slot = smem::padded(bytes, smem::slot_alignment(path, swizzle));
+                        slot.saturating_mul(stages)
+                            .saturating_add(if path == CopyPath::Tma {
+                                stages * smem::BARRIER_BYTES + 8
+                            } else {
+                                0
+                            })
+                    }
+                    None => bytes,
+                };
+                total = total.saturating_add(bytes);
             }
         }
     }
@@ -738,7 +774,7 @@ fn check_budget(
 ) -> Result<(), (&'static str, String)> {
     let budget = smem::Budget {
         slots: tiles.iter().map(|tile| tile.slot).collect(),
-        other: other_shared_bytes(function, tiles),
+        other: other_shared_bytes(function, tiles, path),
         barriers: path == CopyPath::Tma,
     };
     let stages = u64::from(stages);
