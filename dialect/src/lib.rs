@@ -20,6 +20,7 @@ pub mod kernel;
 mod load;
 mod memory;
 pub mod ops;
+pub mod pipeline;
 mod segments;
 pub mod source;
 #[cfg(test)]
