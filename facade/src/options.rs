@@ -39,6 +39,7 @@ impl Options {
         acopy_passes::PassOptions {
             chip: self.chip,
             fallback: self.fallback,
+            ..Default::default()
         }
     }
 }

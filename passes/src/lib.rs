@@ -2,6 +2,7 @@
 //!
 //! | pass | module | needs | guarantees |
 //! |---|---|---|---|
+//! | `acopy-pipeline` | [`pipeliner`] | loops marked `acopy.pipeline` | each becomes multi-buffered acopy IR, or gets a located error |
 //! | `acopy-verify` | [`verify`] | acopy ops inside `gpu.module`s with a resolvable chip | every op the chip cannot do has an error at its location (docs/verification.md); the IR is unchanged |
 //! | `acopy-lower` | [`lower`] | IR that `acopy-verify` accepts | no acopy op remains; NVVM ops for the chip's copy path |
 //!
@@ -30,7 +31,9 @@ pub mod lower;
 pub mod manifest;
 pub mod options;
 pub mod pipeline;
+pub mod pipeliner;
 pub(crate) mod plan;
+mod raise_alignment;
 pub mod registry;
 mod run_cache;
 mod scoped_memo;

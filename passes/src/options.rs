@@ -2,24 +2,43 @@
 
 use acopy_target::Chip;
 
-/// Options of `acopy-verify` and `acopy-lower`.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// Options of `acopy-verify`, `acopy-pipeline` and `acopy-lower`.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PassOptions {
     /// Overrides the chip of every `gpu.module` (`--chip=` / `chip=`).
     pub chip: Option<Chip>,
     /// Opt-in fallback mode of docs/verification.md (`--acopy-fallback` / `fallback=true`).
     pub fallback: bool,
+    /// The largest `stages` a loop may ask for (`max-stages=`, default 8; rule P1).
+    pub max_stages: u32,
+}
+
+/// The default of `max-stages`.
+pub const DEFAULT_MAX_STAGES: u32 = 8;
+
+impl Default for PassOptions {
+    fn default() -> Self {
+        PassOptions {
+            chip: None,
+            fallback: false,
+            max_stages: DEFAULT_MAX_STAGES,
+        }
+    }
 }
 
 /// A pipeline option that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OptionError {
-    #[error("unknown option '{key}' for pass '{pass}'; it takes: chip, fallback")]
+    #[error("unknown option '{key}' for pass '{pass}'; it takes: chip, fallback, max-stages")]
     Unknown { pass: String, key: String },
     #[error("option '{key}' of pass '{pass}' needs a value (`{key}=...`)")]
     MissingValue { pass: String, key: String },
     #[error("option 'fallback' of pass '{pass}' must be true or false, got '{value}'")]
     NotBool { pass: String, value: String },
+    #[error(
+        "option 'max-stages' of pass '{pass}' must be an integer from 1 to 1024, got '{value}'"
+    )]
+    NotStages { pass: String, value: String },
     #[error(transparent)]
     Chip(#[from] acopy_target::TargetError),
 }
@@ -52,6 +71,20 @@ impl PassOptions {
                             })
                         }
                     }
+                }
+                "max-stages" => {
+                    let value = value.ok_or_else(|| OptionError::MissingValue {
+                        pass: pass.into(),
+                        key: key.into(),
+                    })?;
+                    options.max_stages = value
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|stages| (1..=1024).contains(stages))
+                        .ok_or_else(|| OptionError::NotStages {
+                            pass: pass.into(),
+                            value: value.into(),
+                        })?;
                 }
                 _ => {
                     return Err(OptionError::Unknown {
@@ -88,13 +121,22 @@ mod tests {
             Err(OptionError::MissingValue { .. })
         ));
         assert!(matches!(
+            PassOptions::parse("p", "max-stages=0"),
+            Err(OptionError::NotStages { .. })
+        ));
+        assert_eq!(
+            PassOptions::parse("p", "max-stages=3").unwrap().max_stages,
+            3
+        );
+        assert_eq!(PassOptions::default().max_stages, 8);
+        assert!(matches!(
             PassOptions::parse("p", "fallback=maybe"),
             Err(OptionError::NotBool { .. })
         ));
         let error = PassOptions::parse("acopy-lower", "speed=11").unwrap_err();
         assert_eq!(
             error.to_string(),
-            "unknown option 'speed' for pass 'acopy-lower'; it takes: chip, fallback"
+            "unknown option 'speed' for pass 'acopy-lower'; it takes: chip, fallback, max-stages"
         );
     }
 }

@@ -4,7 +4,7 @@
 
 use melior::pass::Pass;
 
-use crate::{lower, manifest, verify, PassOptions};
+use crate::{lower, manifest, pipeliner, verify, PassOptions};
 
 /// An acopy pass, by its pipeline name.
 pub struct PassInfo {
@@ -18,6 +18,11 @@ pub struct PassInfo {
 
 /// Every acopy pass, in the order the driver's flags run them.
 pub const PASSES: &[PassInfo] = &[
+    PassInfo {
+        argument: "acopy-pipeline",
+        summary: pipeliner::SUMMARY,
+        create: pipeliner::create_pass,
+    },
     PassInfo {
         argument: "acopy-verify",
         summary: verify::SUMMARY,

@@ -15,10 +15,10 @@
 // UPSTREAM: no-such-pass
 // RUN: sh -c 'acopy-opt %S/Inputs/ok.mlir --pass-pipeline="builtin.module(acopy-frobnicate)" 2> %t.acopy; test $? -eq 2'
 // RUN: FileCheck %s --check-prefix=ACOPY < %t.acopy
-// ACOPY: unknown acopy pass 'acopy-frobnicate'; acopy passes are: acopy-verify, acopy-lower
+// ACOPY: unknown acopy pass 'acopy-frobnicate'; acopy passes are: acopy-pipeline, acopy-verify, acopy-lower
 // RUN: sh -c 'acopy-opt %S/Inputs/ok.mlir --pass-pipeline="builtin.module(acopy-verify{speed=11})" 2> %t.option; test $? -eq 2'
 // RUN: FileCheck %s --check-prefix=OPTION < %t.option
-// OPTION: unknown option 'speed' for pass 'acopy-verify'; it takes: chip, fallback
+// OPTION: unknown option 'speed' for pass 'acopy-verify'; it takes: chip, fallback, max-stages
 // RUN: sh -c 'acopy-opt %S/Inputs/ok.mlir --pass-pipeline="builtin.module(canonicalize" 2> %t.syntax; test $? -eq 2'
 // RUN: FileCheck %s --check-prefix=SYNTAX < %t.syntax
 // SYNTAX: invalid pass pipeline

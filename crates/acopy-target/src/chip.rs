@@ -202,6 +202,22 @@ impl Chip {
         }
     }
 
+    /// The most shared memory one block may use, in bytes, with the opt-in
+    /// attribute (`CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES`): the CUDA
+    /// programming guide's "maximum amount of shared memory per thread block"
+    /// per compute capability (8.0 and 8.7: 163 KiB; 8.6, 8.9 and 12.x:
+    /// 99 KiB; 9.0, 10.x and 11.0: 227 KiB), each 1 KiB below the per-SM
+    /// figure that the system reserves. The pipeliner's budget rule reads it.
+    pub fn max_shared_per_block(&self) -> u64 {
+        const KIB: u64 = 1024;
+        match self.sm {
+            80 | 87 => 163 * KIB,
+            86 | 89 => 99 * KIB,
+            90..=119 => 227 * KIB,
+            _ => 99 * KIB,
+        }
+    }
+
     /// The lowest PTX ISA whose `.target` directive names this chip; any
     /// module for this chip needs at least this version.
     pub fn target_min_ptx(&self) -> PtxVersion {

@@ -259,3 +259,28 @@ fn family_introduction_versions() {
         assert_eq!(family.introduced_in(), version, "{family:?}");
     }
 }
+
+/// Shared memory per block, in bytes, for every chip (the CUDA guide's table).
+#[test]
+fn shared_memory_per_block() {
+    let expected = [
+        ("sm_80", 166912),
+        ("sm_86", 101376),
+        ("sm_87", 166912),
+        ("sm_89", 101376),
+        ("sm_90", 232448),
+        ("sm_90a", 232448),
+        ("sm_100", 232448),
+        ("sm_100a", 232448),
+        ("sm_101a", 232448),
+        ("sm_103a", 232448),
+        ("sm_110a", 232448),
+        ("sm_120", 101376),
+        ("sm_120a", 101376),
+        ("sm_121a", 101376),
+    ];
+    assert_eq!(expected.len(), Chip::all().len());
+    for (name, bytes) in expected {
+        assert_eq!(Chip::parse(name).unwrap().max_shared_per_block(), bytes, "{name}");
+    }
+}

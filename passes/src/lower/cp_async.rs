@@ -48,11 +48,11 @@ use melior::ir::{
 };
 
 use super::{
-    alignment,
     build::{Builder, Cmp, Ix},
     memref::{self, Strided},
 };
 use crate::{
+    raise_alignment as alignment,
     plan::{
         chunk::{self, AlignTerm, ChunkChoice, ChunkError, Slow},
         cp_async::{CpAsyncPlan, MAX_ALIGN},

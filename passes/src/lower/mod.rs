@@ -32,11 +32,10 @@
 //!
 //! Layout: [`build`] emits ops before an anchor op (the ops it may emit are
 //! listed once in [`emitted`]), [`hoist`] shares kernel-level values,
-//! [`memref`] reads memref layouts and proves alignment, [`alignment`] raises
-//! the alignment of shared buffers, then one file per path: [`cp_async`],
+//! [`memref`] reads memref layouts and proves alignment (raising a buffer's
+//! alignment is `crate::raise_alignment`), then one file per path: [`cp_async`],
 //! [`tma`], and [`barrier`] for both.
 
-mod alignment;
 mod barrier;
 mod build;
 mod cp_async;
@@ -86,7 +85,9 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     let _launches = crate::plan::launches::scope();
     let _memo = crate::run_cache::scope();
     let _kernel_values = hoist::scope();
-    // Verification comes first (docs/verification.md): the lowerings rely on it.
+    // Marked loops are pipelined first (docs/pipelining.md), then verified
+    // (docs/verification.md), as the lowerings rely on both.
+    crate::pipeliner::pipeline_operation(operation, options)?;
     crate::verify::verify_operation(operation, options)?;
     let mut raw_ops = Vec::new();
     operation.walk(WalkOrder::PreOrder, |op| {

@@ -40,7 +40,10 @@ mod tensor_maps;
 #[cfg(test)]
 mod tests;
 
-use acopy_dialect::{diagnostics::emit_remark, AcopyOp};
+use acopy_dialect::{
+    diagnostics::{emit_remark, emit_warning},
+    AcopyOp,
+};
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     OperationRef,
@@ -89,6 +92,10 @@ pub fn verify_operation(operation: OperationRef, options: &PassOptions) -> PassR
             crate::diagnostics::emit_rule_error(op.location(), finding.rule, &finding.message);
             errors += 1;
         }
+        errors += check_marked(op, options);
+        for (copy, message) in crate::pipeliner::war::check(op) {
+            emit_warning(copy.location(), &message);
+        }
         WalkResult::Advance
     });
     if errors == 0 {
@@ -96,6 +103,31 @@ pub fn verify_operation(operation: OperationRef, options: &PassOptions) -> PassR
     } else {
         Err(())
     }
+}
+
+/// A loop marked `acopy.pipeline` (or another op carrying it) that the
+/// pipeliner cannot take gets its error (rules P1–P11); returns the count.
+fn check_marked(op: OperationRef, options: &PassOptions) -> usize {
+    if crate::pipeliner::attr::request(op).is_none() {
+        return 0;
+    }
+    match crate::pipeliner::analysis::analyze(op, options) {
+        Ok(_) => 0,
+        Err(finding) => {
+            crate::diagnostics::emit_rule_error(finding.op.location(), finding.rule, &finding.message);
+            1
+        }
+    }
+}
+
+/// Whether `op` is a copy or wait the pipeliner owns: at the top level of a
+/// loop marked `acopy.pipeline`, where E6 and E7 do not apply (the pass turns
+/// it into a TMA copy with a barrier on sm_90 and newer).
+fn owned_by_pipeliner(op: OperationRef) -> bool {
+    op.parent_operation().is_some_and(|parent| {
+        crate::ir::op_name(&parent) == "scf.for"
+            && crate::pipeliner::attr::request(parent).is_some()
+    })
 }
 
 /// The error of one op, if it is an acopy op that fails verification.
@@ -136,9 +168,11 @@ pub fn first_failure(ctx: &Ctx) -> Option<&'static Rule> {
     // cp.async chips, A18 on TMA chips); fallback mode applies to both.
     let fallback = ctx.options.fallback;
     let mut kept = Vec::new();
+    let owned = owned_by_pipeliner(ctx.view.op());
     let failure = RULES
         .iter()
         .filter(|rule| rule.applies(op_name, path))
+        .filter(|rule| !(owned && matches!(rule.id, "E6" | "E7")))
         .find(|rule| {
             if !(rule.condition)(ctx) {
                 return false;

@@ -135,6 +135,21 @@ const COPIES: &[&str] = &[names::COPY_GMEM_TO_SMEM, names::COPY_SMEM_TO_GMEM];
 const WAIT_LOAD: &[&str] = &[names::WAIT_GMEM_TO_SMEM];
 const WAIT_STORE: &[&str] = &[names::WAIT_SMEM_TO_GMEM];
 const WAITS: &[&str] = &[names::WAIT_GMEM_TO_SMEM, names::WAIT_SMEM_TO_GMEM];
+/// The pipeline rules' subject: the marked loop (P2: the op carrying the attribute).
+const LOOP: &[&str] = &["scf.for"];
+
+/// The pipeline rules (P1–P11) judge a marked loop, not an acopy op: they are
+/// evaluated by `verify::check_marked` through `pipeliner::analysis::analyze`,
+/// which gives the message, and `first_failure` never reaches them (it checks
+/// acopy ops, none of which is an `scf.for`). So, for an acopy op, these hold
+/// never and say nothing.
+fn loop_rule(_: &Ctx) -> bool {
+    false
+}
+
+fn loop_message(_: &Ctx) -> String {
+    String::new()
+}
 
 const E1: &str = "copy_gmem_to_smem with a barrier is only supported Hopper and newer GPUs, which use the TMA implementation";
 const E2: &str = "Only the TMA implementation supports collective copies";
@@ -991,6 +1006,116 @@ pub static RULES: &[Rule] = &[
                 wait_pending(ctx).unwrap_or_default()
             )
         },
+        fallback: None,
+    },
+    Rule {
+        id: "P1",
+        ops: LOOP,
+        scope: Scope::All,
+        when: "a loop's `acopy.pipeline` is not a dictionary with exactly `stages`, an integer in [1, `max-stages`] (default 8)",
+        template: "acopy.pipeline must be a dictionary with one entry, stages = S : i64, with S in [1, {8}], but it is {3 : i64}",
+        condition: loop_rule,
+        message: loop_message,
+        fallback: None,
+    },
+    Rule {
+        id: "P2",
+        ops: LOOP,
+        scope: Scope::All,
+        when: "`acopy.pipeline` is on an op that is not an `scf.for` (the error is at that op)",
+        template: "acopy.pipeline marks scf.for loops only, but it is on '{scf.while}'",
+        condition: loop_rule,
+        message: loop_message,
+        fallback: None,
+    },
+    Rule {
+        id: "P3",
+        ops: LOOP,
+        scope: Scope::All,
+        when: "a marked loop has no `copy_gmem_to_smem` at its body's top level, or its copies are not followed by a `wait_gmem_to_smem`",
+        template: "a loop marked acopy.pipeline needs, at the top level of its body, acopy.copy_gmem_to_smem ops followed by one acopy.wait_gmem_to_smem (pending = 0), but {it has no copy at its top level}",
+        condition: loop_rule,
+        message: loop_message,
+        fallback: None,
+    },
+    Rule {
+        id: "P4",
+        ops: LOOP,
+        scope: Scope::All,
+        when: "a marked loop holds another acopy op: one nested in the body, a copy after the wait, a second wait, a wait with `pending` above 0, a barrier op",
+        template: "'{acopy.barrier_wait}' {nested in the body} cannot be in a loop marked acopy.pipeline: the pass owns the loop's copies and waits, so the body holds only copy_gmem_to_smem ops followed by one wait_gmem_to_smem (pending = 0) at its top level, then the consumers",
+        condition: loop_rule,
+        message: loop_message,
+        fallback: None,
+    },
+    Rule {
+        id: "P5",
+        ops: LOOP,
+        scope: Scope::All,
+        when: "a pipelined copy's tile is not a workgroup attribution of the kernel `gpu.func` (a view, a `memref.global`, a value defined in the loop), has a layout, is written by two copies, is yielded, or is used outside the loop",
+        template: "the dst tile {(workgroup attribution #0 : memref<64x128xf32, 3>)} of a pipelined copy must be a workgroup attribution of the kernel gpu.func, used only in the loop after its wait, but it {is yielded by the loop}",
+        condition: loop_rule,
+        message: loop_message,
+        fallback: None,
+    },
+    Rule {
+        id: "P6",
+        ops: LOOP,
+        scope: Scope::All,
+        when: "a pipelined copy's tile is used in the body before the wait (a loop-carried hazard the pass cannot order)",
+        template: "the dst tile {(workgroup attribution #0 : memref<64x128xf32, 3>)} of a pipelined copy is used by '{memref.load}' before the loop's wait_gmem_to_smem: the pass issues the copy of a later iteration early, so the body may use the tile only after the wait",
+        condition: loop_rule,
+        message: loop_message,
+        fallback: None,
+    },
+    Rule {
+        id: "P7",
+        ops: LOOP,
+        scope: Scope::All,
+        when: "a pipelined copy's src or indices depend on an iter_arg, a memory read or any op that is not a pure index computation (they are recomputed S-1 iterations early)",
+        template: "a pipelined copy is issued {2} iterations early, so its operands must be computed from the induction variable and loop-invariant values by pure ops, but its {index #0} depends on {'memref.load'}",
+        condition: loop_rule,
+        message: loop_message,
+        fallback: None,
+    },
+    Rule {
+        id: "P8",
+        ops: LOOP,
+        scope: Scope::All,
+        when: "an op in the marked loop writes the memory of a pipelined copy's src (a store, atomic, vector store, memref.copy or copy_smem_to_gmem through the same root memref)",
+        template: "the src {(kernel argument #0 : memref<4096x128xf32>)} of a pipelined copy is written in the loop by '{memref.store}': the copy of a later iteration would be issued before that write",
+        condition: loop_rule,
+        message: loop_message,
+        fallback: None,
+    },
+    Rule {
+        id: "P9",
+        ops: LOOP,
+        scope: Scope::All,
+        when: "a copy in a marked loop has `collective_axes`, `leader_tracked`, a barrier or a predicate",
+        template: "pipelining a copy with {collective_axes} is not supported: {a multicast slot is written by peer CTAs, ...}",
+        condition: loop_rule,
+        message: loop_message,
+        fallback: None,
+    },
+    Rule {
+        id: "P10",
+        ops: LOOP,
+        scope: Scope::All,
+        when: "the kernel's shared memory with S padded slots per pipelined tile (and, on TMA, S mbarriers and an 8-byte tile count) exceeds the chip's per-block limit (163 KiB on sm_80 and sm_87, 99 KiB on sm_86, sm_89 and sm_120, 227 KiB on sm_90 to sm_110a)",
+        template: "the pipelined loop needs {135300} bytes of shared memory on {sm_86} ({4 x 33792 bytes for memref<64x128xf32, 3>, ...}), more than the {101376} bytes a block can have; {at most 2 stages fit}",
+        condition: loop_rule,
+        message: loop_message,
+        fallback: None,
+    },
+    Rule {
+        id: "P11",
+        ops: LOOP,
+        scope: Scope::All,
+        when: "that total exceeds 48 KiB, the static shared memory ptxas accepts (the pass does not move slots to dynamic shared memory yet)",
+        template: "the pipelined loop puts {65576} bytes in static shared memory ({2 x 32768 bytes for memref<64x128xf32, 3>, ...}), more than the 49152 bytes ptxas accepts; the pass does not move multi-buffered tiles to dynamic shared memory yet, and {at most 1 stage fits} in static shared memory",
+        condition: loop_rule,
+        message: loop_message,
         fallback: None,
     },
 ];

@@ -40,6 +40,10 @@ pub struct Cli {
     #[arg(long = "acopy-verify")]
     pub acopy_verify: bool,
 
+    /// Run acopy-pipeline: multi-buffer the loops marked acopy.pipeline (docs/pipelining.md).
+    #[arg(long = "acopy-pipeline")]
+    pub acopy_pipeline: bool,
+
     /// Run acopy-lower: lower acopy ops to NVVM (verification runs first).
     #[arg(long = "acopy-lower")]
     pub acopy_lower: bool,
@@ -85,6 +89,6 @@ fn parse_chip(text: &str) -> Result<Chip, String> {
 impl Cli {
     /// Whether any pass flag was given.
     pub fn has_pass_flags(&self) -> bool {
-        self.acopy_verify || self.acopy_lower || self.acopy_fallback
+        self.acopy_verify || self.acopy_lower || self.acopy_fallback || self.acopy_pipeline
     }
 }

@@ -40,10 +40,17 @@ pub fn pipeline_text(cli: &Cli) -> String {
         format!("{{{}}}", options.join(" "))
     };
     let mut passes = Vec::new();
-    // Lowering verifies first, so --acopy-verify adds nothing when both are given.
+    // Lowering pipelines and verifies first, so --acopy-pipeline and
+    // --acopy-verify add nothing when given with it.
+    if cli.acopy_pipeline && !cli.acopy_lower {
+        passes.push(format!("acopy-pipeline{options}"));
+    }
     if cli.acopy_lower {
         passes.push(format!("acopy-lower{options}"));
-    } else if cli.acopy_verify || cli.acopy_fallback || cli.emit != Emit::Mlir {
+    } else if cli.acopy_verify
+        || cli.acopy_fallback
+        || (cli.emit != Emit::Mlir && !cli.acopy_pipeline)
+    {
         passes.push(format!("acopy-verify{options}"));
     }
     format!("builtin.module({})", passes.join(","))

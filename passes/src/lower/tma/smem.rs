@@ -14,11 +14,13 @@
 use melior::ir::Value;
 
 use super::super::{
-    alignment,
     build::{Builder, Ix},
     memref,
 };
-use crate::plan::alignment::{Origin, Root};
+use crate::{
+    plan::alignment::{Origin, Root},
+    raise_alignment as alignment,
+};
 
 /// The tile's address as `!llvm.ptr<3>`, after raising the allocation the
 /// plan found (`root`, `crate::plan::alignment::view_root`) to `align`.

@@ -1,5 +1,6 @@
 //! Raising the alignment of the memory a shared buffer comes from, so that an
-//! alignment the lowering needs is guaranteed rather than assumed.
+//! alignment the lowering (or the pipeliner's slots) needs is guaranteed rather
+//! than assumed. An IR edit below both passes.
 //!
 //! Two allocations can be raised: a workgroup attribution of a gpu.func
 //! (`llvm.align` in its `workgroup_attrib_attrs`) and a `memref.global`
@@ -31,7 +32,7 @@ pub(crate) fn raise(origin: Origin, align: u64) -> bool {
 
 /// Raises `llvm.align` of workgroup attribution `index` of `function` to at
 /// least `align`; false when the function has no such attribution.
-fn raise_workgroup_alignment(function: OperationRef, index: usize, align: u64) -> bool {
+pub(crate) fn raise_workgroup_alignment(function: OperationRef, index: usize, align: u64) -> bool {
     if !has_workgroup_attribution(function, index) {
         return false;
     }

@@ -1,0 +1,818 @@
+//! What a marked loop is, or why it cannot be pipelined.
+//!
+//! [`analyze`] reads a loop marked `acopy.pipeline` into a [`LoopPlan`], or
+//! returns the first [`Finding`] (rules P1–P11 of docs/verification.md). Both
+//! `acopy-verify` and the pipeliner call it, so what verifies is what the
+//! pipeliner accepts.
+
+use acopy_dialect::{names, CopyGmemToSmem};
+use acopy_target::{Chip, CopyPath};
+use melior::ir::{
+    attribute::{IntegerAttribute, TypeAttribute},
+    block::BlockLike,
+    operation::OperationLike,
+    r#type::{IntegerType, MemRefType},
+    BlockRef, OperationRef, RegionLike, ShapedTypeLike, TypeLike, Value, ValueLike,
+};
+
+use super::{attr, smem};
+use crate::{ir, target, PassOptions};
+
+/// Why a marked loop cannot be pipelined: a rule id (`None` for a target or
+/// view error, which verification reports with its own text) and the message,
+/// at `op`.
+pub struct Finding<'c, 'a> {
+    pub rule: Option<&'static str>,
+    pub op: OperationRef<'c, 'a>,
+    pub message: String,
+}
+
+/// Where a pipelined tile's memory comes from.
+#[derive(Clone, Copy)]
+pub enum TileRoot<'c, 'a> {
+    /// Workgroup attribution `index` of the kernel `function`.
+    Workgroup {
+        function: OperationRef<'c, 'a>,
+        index: usize,
+    },
+    /// A `memref.get_global` of a shared `memref.global`.
+    Global {
+        get_global: OperationRef<'c, 'a>,
+        global: OperationRef<'c, 'a>,
+    },
+}
+
+/// One pipelined tile.
+pub struct Tile<'c, 'a> {
+    pub value: Value<'c, 'a>,
+    pub root: TileRoot<'c, 'a>,
+    pub tile_type: MemRefType<'c>,
+    /// Bytes of one tile, and of one padded slot.
+    pub bytes: u64,
+    pub slot: u64,
+    pub align: u64,
+}
+
+/// One pipelined copy: the op, the tile it writes, and the body ops its
+/// operands are computed by (in program order), which the pass clones for
+/// the iterations it issues early.
+pub struct PipeCopy<'c, 'a> {
+    pub op: OperationRef<'c, 'a>,
+    pub tile: usize,
+    pub slice: Vec<OperationRef<'c, 'a>>,
+}
+
+/// A loop the pass can pipeline.
+pub struct LoopPlan<'c, 'a> {
+    pub loop_op: OperationRef<'c, 'a>,
+    pub body: BlockRef<'c, 'a>,
+    pub function: OperationRef<'c, 'a>,
+    pub chip: Chip,
+    pub path: CopyPath,
+    /// The stage count used (the requested one, clamped for a short static loop).
+    pub stages: u32,
+    pub requested: u32,
+    /// The trip count, when the bounds are constants.
+    pub static_trips: Option<i64>,
+    pub copies: Vec<PipeCopy<'c, 'a>>,
+    pub tiles: Vec<Tile<'c, 'a>>,
+    pub wait: OperationRef<'c, 'a>,
+}
+
+/// Reads the loop `loop_op` that carries `acopy.pipeline`.
+pub fn analyze<'c, 'a>(
+    loop_op: OperationRef<'c, 'a>,
+    options: &PassOptions,
+) -> Result<LoopPlan<'c, 'a>, Finding<'c, 'a>> {
+    let at = |rule: &'static str, message: String| Finding {
+        rule: Some(rule),
+        op: loop_op,
+        message,
+    };
+    let attribute = attr::request(loop_op).ok_or_else(|| {
+        at(
+            "P1",
+            format!("internal error: {} is not on this op", attr::PIPELINE),
+        )
+    })?;
+    if ir::op_name(&loop_op) != "scf.for" {
+        return Err(at("P2", attr::not_a_loop(&loop_op)));
+    }
+    let requested = attr::stages(attribute, options.max_stages).map_err(|m| at("P1", m))?;
+    let chip = target::resolve_chip(loop_op, options).map_err(|problem| Finding {
+        rule: None,
+        op: loop_op,
+        message: problem.to_string(),
+    })?;
+    let path = chip.copy_path();
+    let body = loop_op
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .ok_or_else(|| at("P3", "internal error: scf.for without a body".into()))?;
+
+    // The body's form: copies, then one wait {pending = 0}, then consumers.
+    let top: Vec<OperationRef> = top_level_ops(body);
+    let mut copies: Vec<OperationRef> = Vec::new();
+    let mut wait: Option<(usize, OperationRef)> = None;
+    for (position, op) in top.iter().enumerate() {
+        let name = ir::op_name(op);
+        if name == names::COPY_GMEM_TO_SMEM && wait.is_none() {
+            copies.push(*op);
+            continue;
+        }
+        if name == names::WAIT_GMEM_TO_SMEM && wait.is_none() && !copies.is_empty() {
+            let pending = op
+                .attribute("pending")
+                .ok()
+                .and_then(|value| IntegerAttribute::try_from(value).ok())
+                .map_or(0, |value| value.value());
+            if pending != 0 {
+                return Err(at(
+                    "P4",
+                    foreign(&name, &format!("with pending = {pending}")),
+                ));
+            }
+            wait = Some((position, *op));
+            continue;
+        }
+        if name.starts_with("acopy.") {
+            let place = if wait.is_some() {
+                "after the wait"
+            } else {
+                "at the body's top level"
+            };
+            return Err(at("P4", foreign(&name, place)));
+        }
+        if let Some(nested) = nested_acopy(*op) {
+            return Err(at("P4", foreign(&nested, "nested in the body")));
+        }
+    }
+    let Some((wait_position, wait)) = wait else {
+        let what = if copies.is_empty() {
+            "it has no copy at its top level"
+        } else {
+            "its copies are not followed by a wait_gmem_to_smem"
+        };
+        return Err(at("P3", p3(what)));
+    };
+
+    let function = target::enclosing(loop_op, "gpu.func")
+        .filter(|function| function.has_attribute("gpu.kernel"));
+    let mut tiles: Vec<Tile> = Vec::new();
+    let mut plan_copies = Vec::new();
+    for copy in &copies {
+        let view = CopyGmemToSmem::from_op(*copy).map_err(|error| Finding {
+            rule: None,
+            op: *copy,
+            message: error.to_string(),
+        })?;
+        if let Some(reason) = unsupported(&view) {
+            return Err(at("P9", reason));
+        }
+        let tile_name = describe(view.dst);
+        let Some(function) = function else {
+            return Err(at(
+                "P5",
+                p5(&tile_name, "is in a loop outside a kernel gpu.func"),
+            ));
+        };
+        let root = tile_root(view.dst, function, loop_op)
+            .map_err(|problem| at("P5", p5(&tile_name, &problem)))?;
+        if tiles.iter().any(|tile| tile.value == view.dst) {
+            return Err(at(
+                "P5",
+                p5(&tile_name, "is written by two copies of the loop"),
+            ));
+        }
+        if !has_identity_layout(view.dst_type) {
+            return Err(at(
+                "P5",
+                p5(
+                    &tile_name,
+                    "has a layout; a pipelined tile is dense and row-major",
+                ),
+            ));
+        }
+        check_uses(
+            view.dst,
+            &tile_name,
+            loop_op,
+            body,
+            &copies,
+            wait_position,
+            &top,
+        )
+        .map_err(|(rule, message)| at(rule, message))?;
+        let slice = operand_slice(&view, body, requested.saturating_sub(1))
+            .map_err(|message| at("P7", message))?;
+        if let Some(writer) = src_writer(view.src, loop_op) {
+            return Err(at(
+                "P8",
+                format!(
+                    "the src {} of a pipelined copy is written in the loop by '{writer}': the copy of a later iteration would be issued before that write",
+                    describe(view.src)
+                ),
+            ));
+        }
+        let bytes = tile_bytes(view.dst_type);
+        let align = smem::slot_alignment(path, u64::from(view.swizzle.bytes()));
+        tiles.push(Tile {
+            value: view.dst,
+            root,
+            tile_type: view.dst_type,
+            bytes,
+            slot: smem::padded(bytes, align),
+            align,
+        });
+        plan_copies.push(PipeCopy {
+            op: *copy,
+            tile: tiles.len() - 1,
+            slice,
+        });
+    }
+    let function = function.ok_or_else(|| at("P5", "internal error: no kernel".into()))?;
+
+    let static_trips = static_trip_count(loop_op);
+    let stages = match static_trips {
+        Some(trips) if trips < i64::from(requested) => u32::try_from(trips.max(1)).unwrap_or(1),
+        _ => requested,
+    };
+    check_budget(&tiles, function, chip, path, stages, options.max_stages)
+        .map_err(|(rule, message)| at(rule, message))?;
+    Ok(LoopPlan {
+        loop_op,
+        body,
+        function,
+        chip,
+        path,
+        stages,
+        requested,
+        static_trips,
+        copies: plan_copies,
+        tiles,
+        wait,
+    })
+}
+
+fn p3(what: &str) -> String {
+    format!("a loop marked acopy.pipeline needs, at the top level of its body, acopy.copy_gmem_to_smem ops followed by one acopy.wait_gmem_to_smem (pending = 0), but {what}")
+}
+
+fn foreign(name: &str, place: &str) -> String {
+    format!("'{name}' {place} cannot be in a loop marked acopy.pipeline: the pass owns the loop's copies and waits, so the body holds only copy_gmem_to_smem ops followed by one wait_gmem_to_smem (pending = 0) at its top level, then the consumers")
+}
+
+fn p5(tile: &str, problem: &str) -> String {
+    format!("the dst tile {tile} of a pipelined copy must be a workgroup attribution of the kernel gpu.func, used only in the loop after its wait, but it {problem}")
+}
+
+/// Why a copy cannot be pipelined whatever the loop (P9).
+fn unsupported(view: &CopyGmemToSmem) -> Option<String> {
+    let (what, why) = if view.collective_axes.is_some() {
+        ("collective_axes", "a multicast slot is written by peer CTAs, which a CTA-local barrier does not order, so it needs cluster-wide release barriers")
+    } else if view.leader_tracked.is_some() {
+        ("leader_tracked", "the leader's barrier tracks the peer's bytes, which needs cluster-wide release barriers")
+    } else if view.barrier.is_some() {
+        ("a barrier", "the pass owns the loop's barriers; write the copy without one, followed by wait_gmem_to_smem (pending = 0)")
+    } else if view.predicate.is_some() {
+        (
+            "a predicate",
+            "the pass guards the copies it issues early with its own predicate",
+        )
+    } else {
+        return None;
+    };
+    Some(format!(
+        "pipelining a copy with {what} is not supported: {why}"
+    ))
+}
+
+/// The ops of `block`, in order.
+pub(crate) fn top_level_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut ops = Vec::new();
+    let mut current = block.first_operation();
+    while let Some(op) = current {
+        ops.push(op);
+        current = op.next_in_block();
+    }
+    ops
+}
+
+/// The name of the first acopy op nested in `op`'s regions.
+fn nested_acopy(op: OperationRef) -> Option<String> {
+    let mut found = None;
+    for region in op.regions() {
+        let mut block = region.first_block();
+        while let Some(current) = block {
+            for inner in top_level_ops(current) {
+                let name = ir::op_name(&inner);
+                if name.starts_with("acopy.") {
+                    return Some(name);
+                }
+                if found.is_none() {
+                    found = nested_acopy(inner);
+                }
+                if found.is_some() {
+                    return found;
+                }
+            }
+            block = current.next_in_region();
+        }
+    }
+    found
+}
+
+/// A value, named for messages: a workgroup attribution or kernel argument by
+/// its position, an op result by its op, with the type.
+pub(crate) fn describe(value: Value) -> String {
+    let r#type = value.r#type();
+    if let Some((block, position)) = ir::block_argument(value) {
+        if let Some(function) = block.parent_operation() {
+            if ir::op_name(&function) == "gpu.func" {
+                let inputs = ir::function_inputs(function).unwrap_or(usize::MAX);
+                return if position >= inputs {
+                    format!("(workgroup attribution #{} : {type})", position - inputs)
+                } else {
+                    format!("(kernel argument #{position} : {type})")
+                };
+            }
+        }
+        return format!("(block argument #{position} : {type})");
+    }
+    match ir::defining_op(value) {
+        Some(op) => match ir::op_name(&op).as_str() {
+            "memref.get_global" => format!(
+                "({} : {type})",
+                op.attribute("name")
+                    .map(|name| name.to_string())
+                    .unwrap_or_default()
+            ),
+            name => format!("(the result of '{name}' : {type})"),
+        },
+        None => format!("({type})"),
+    }
+}
+
+/// Where the tile's memory comes from, or why it cannot be multiplied.
+fn tile_root<'c, 'a>(
+    tile: Value<'c, 'a>,
+    function: OperationRef<'c, 'a>,
+    loop_op: OperationRef<'c, 'a>,
+) -> Result<TileRoot<'c, 'a>, String> {
+    if let Some((block, position)) = ir::block_argument(tile) {
+        let entry = function
+            .region(0)
+            .ok()
+            .and_then(|region| region.first_block());
+        let inputs = ir::function_inputs(function).unwrap_or(usize::MAX);
+        if entry == Some(block) && position >= inputs {
+            return Ok(TileRoot::Workgroup {
+                function,
+                index: position - inputs,
+            });
+        }
+        return Err("is a block argument, not a workgroup attribution".into());
+    }
+    let op = ir::defining_op(tile).ok_or("has no defining op")?;
+    if is_inside(op, loop_op) {
+        return Err(format!(
+            "is defined in the loop by '{}', so it is not loop-invariant",
+            ir::op_name(&op)
+        ));
+    }
+    if ir::op_name(&op) != "memref.get_global" {
+        return Err(format!(
+            "is defined by '{}', a view the pass cannot multiply",
+            ir::op_name(&op)
+        ));
+    }
+    let _ = crate::plan::alignment::global_of(op).ok_or("names no memref.global")?;
+    Err(
+        "is a memref.global; the pass multiplies workgroup attributions only (make the tile one)"
+            .into(),
+    )
+}
+
+/// Whether `op` is `ancestor` or nested in it.
+pub(crate) fn is_inside(op: OperationRef, ancestor: OperationRef) -> bool {
+    let mut current = Some(op);
+    while let Some(candidate) = current {
+        if candidate == ancestor {
+            return true;
+        }
+        current = candidate.parent_operation();
+    }
+    false
+}
+
+/// The op of `block` that is or holds `op`.
+pub(crate) fn ancestor_in<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    block: BlockRef<'c, 'a>,
+) -> Option<OperationRef<'c, 'a>> {
+    let mut current = Some(op);
+    while let Some(candidate) = current {
+        if candidate.block() == Some(block) {
+            return Some(candidate);
+        }
+        current = candidate.parent_operation();
+    }
+    None
+}
+
+/// The ops that use `value`, once per use.
+pub(crate) fn users<'c, 'a>(value: Value<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, usize)> {
+    let mut found = Vec::new();
+    // SAFETY: walking the use list of a live value; each owner is a live op.
+    unsafe {
+        let mut operand = mlir_sys::mlirValueGetFirstUse(value.to_raw());
+        while !operand.ptr.is_null() {
+            let owner = mlir_sys::mlirOpOperandGetOwner(operand);
+            let number = mlir_sys::mlirOpOperandGetOperandNumber(operand) as usize;
+            found.push((OperationRef::from_raw(owner), number));
+            operand = mlir_sys::mlirOpOperandGetNextUse(operand);
+        }
+    }
+    found
+}
+
+/// How many uses the results of `op` have.
+pub(crate) fn users_of_op(op: OperationRef) -> usize {
+    (0..op.result_count())
+        .filter_map(|index| op.result(index).ok())
+        .map(|result| users(result.into()).len())
+        .sum()
+}
+
+/// Every use of the tile is the copy or a consumer after the wait (P5, P6).
+fn check_uses(
+    tile: Value,
+    name: &str,
+    loop_op: OperationRef,
+    body: BlockRef,
+    copies: &[OperationRef],
+    wait_position: usize,
+    top: &[OperationRef],
+) -> Result<(), (&'static str, String)> {
+    for (user, _) in users(tile) {
+        // The loop's copies (a second one into this tile is P5, checked by the caller).
+        if copies.contains(&user) {
+            continue;
+        }
+        let Some(ancestor) = ancestor_in(user, body) else {
+            let place = if is_inside(user, loop_op) {
+                "is used in the loop outside its body".to_string()
+            } else {
+                format!("is used outside the loop by '{}'", ir::op_name(&user))
+            };
+            return Err(("P5", p5(name, &place)));
+        };
+        if ir::op_name(&ancestor) == "scf.yield" {
+            return Err(("P5", p5(name, "is yielded by the loop")));
+        }
+        let position = top.iter().position(|op| *op == ancestor).unwrap_or(0);
+        if position < wait_position {
+            return Err((
+                "P6",
+                format!(
+                    "the dst tile {name} of a pipelined copy is used by '{}' before the loop's wait_gmem_to_smem: the pass issues the copy of a later iteration early, so the body may use the tile only after the wait",
+                    ir::op_name(&user)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Ops whose results depend only on their operands (what a copy's operands
+/// may be computed with, since the pass recomputes them for a later iteration).
+fn is_pure(name: &str) -> bool {
+    name.starts_with("arith.")
+        || name.starts_with("index.")
+        || matches!(
+            name,
+            "affine.apply"
+                | "affine.min"
+                | "affine.max"
+                | "gpu.thread_id"
+                | "gpu.block_id"
+                | "gpu.block_dim"
+                | "gpu.grid_dim"
+                | "gpu.cluster_id"
+                | "gpu.cluster_dim"
+                | "gpu.cluster_block_id"
+                | "gpu.lane_id"
+                | "memref.subview"
+                | "memref.cast"
+                | "memref.reinterpret_cast"
+                | "memref.expand_shape"
+                | "memref.collapse_shape"
+                | "memref.dim"
+                | "ub.poison"
+        )
+}
+
+/// The body ops the copy's operands (all but dst) are computed by, in
+/// program order; an error names the first operand that depends on a memory
+/// read, an op with regions, or an iter_arg (P7).
+fn operand_slice<'c, 'a>(
+    view: &CopyGmemToSmem<'c, 'a>,
+    body: BlockRef<'c, 'a>,
+    early: u32,
+) -> Result<Vec<OperationRef<'c, 'a>>, String> {
+    let mut operands = vec![("src".to_string(), view.src)];
+    for (position, index) in view.indices.iter().enumerate() {
+        operands.push((format!("index #{position}"), *index));
+    }
+    let mut slice: Vec<OperationRef> = Vec::new();
+    for (role, operand) in operands {
+        let mut stack = vec![operand];
+        while let Some(value) = stack.pop() {
+            if let Some((block, position)) = ir::block_argument(value) {
+                if block == body && position > 0 {
+                    return Err(p7(early, &role, &format!("the iter_arg #{}", position - 1)));
+                }
+                continue;
+            }
+            let Some(op) = ir::defining_op(value) else {
+                continue;
+            };
+            if op.block() != Some(body) {
+                if ancestor_in(op, body).is_some() {
+                    return Err(p7(early, &role, "a value defined in a nested region"));
+                }
+                continue;
+            }
+            if slice.contains(&op) {
+                continue;
+            }
+            let name = ir::op_name(&op);
+            if !is_pure(&name) || op.region_count() > 0 {
+                return Err(p7(early, &role, &format!("'{name}'")));
+            }
+            slice.push(op);
+            stack.extend(op.operands());
+        }
+    }
+    // Program order: the clone must define each value before its uses.
+    let order = top_level_ops(body);
+    slice.sort_by_key(|op| order.iter().position(|other| other == op));
+    Ok(slice)
+}
+
+fn p7(early: u32, role: &str, what: &str) -> String {
+    format!("a pipelined copy is issued {early} iterations early, so its operands must be computed from the induction variable and loop-invariant values by pure ops, but its {role} depends on {what}")
+}
+
+/// The value a memref view chain starts from (its address, to compare).
+fn memref_root(value: Value) -> usize {
+    let mut current = value;
+    for _ in 0..64 {
+        let Some(op) = ir::defining_op(current) else {
+            break;
+        };
+        match ir::op_name(&op).as_str() {
+            "memref.subview"
+            | "memref.cast"
+            | "memref.reinterpret_cast"
+            | "memref.expand_shape"
+            | "memref.collapse_shape"
+            | "memref.memory_space_cast"
+            | "memref.view"
+            | "memref.assume_alignment" => match op.operand(0) {
+                Ok(source) => current = source,
+                Err(_) => break,
+            },
+            _ => break,
+        }
+    }
+    current.to_raw().ptr as usize
+}
+
+/// The name of an op in the loop that writes `src`'s memory (P8).
+fn src_writer(src: Value, loop_op: OperationRef) -> Option<String> {
+    let root = memref_root(src);
+    let mut writer = None;
+    loop_op.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        let target = match ir::op_name(&op).as_str() {
+            "memref.store"
+            | "memref.atomic_rmw"
+            | "vector.store"
+            | "vector.transfer_write"
+            | "memref.copy"
+            | "vector.maskedstore"
+            | "vector.scatter" => op.operand(1).ok(),
+            "memref.generic_atomic_rmw" => op.operand(0).ok(),
+            name if name == names::COPY_SMEM_TO_GMEM => op.operand(1).ok(),
+            _ => None,
+        };
+        if let Some(target) = target {
+            if memref_root(target) == root && writer.is_none() {
+                writer = Some(ir::op_name(&op));
+            }
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    writer
+}
+
+fn has_identity_layout(memref: MemRefType) -> bool {
+    // SAFETY: a live type's layout attribute.
+    unsafe {
+        let layout = mlir_sys::mlirMemRefTypeGetLayout(memref.to_raw());
+        layout.ptr.is_null()
+            || (mlir_sys::mlirAttributeIsAAffineMap(layout)
+                && mlir_sys::mlirAffineMapIsIdentity(mlir_sys::mlirAffineMapAttrGetValue(layout)))
+    }
+}
+
+/// Bytes of a static memref (0 for a dynamic one).
+pub(crate) fn tile_bytes(memref: MemRefType) -> u64 {
+    let elements: Option<u64> = ir::shape(memref).iter().try_fold(1u64, |product, dim| {
+        dim.and_then(|dim| u64::try_from(dim).ok())
+            .and_then(|dim| product.checked_mul(dim))
+    });
+    let element = memref.element();
+    let bits = if element.is_index() {
+        64
+    } else {
+        IntegerType::try_from(element)
+            .map(|integer| integer.width())
+            .ok()
+            .or_else(|| float_bits(&element.to_string()))
+            .unwrap_or(0)
+    };
+    elements
+        .and_then(|count| count.checked_mul(u64::from(bits).div_ceil(8)))
+        .unwrap_or(0)
+}
+
+fn float_bits(name: &str) -> Option<u32> {
+    Some(match name {
+        "f16" | "bf16" => 16,
+        "f32" | "tf32" => 32,
+        "f64" => 64,
+        name if name.starts_with("f8") => 8,
+        _ => return None,
+    })
+}
+
+/// The trip count of an `scf.for` whose bounds and step are constants.
+pub(crate) fn static_trip_count(loop_op: OperationRef) -> Option<i64> {
+    let value = |index: usize| loop_op.operand(index).ok().and_then(ir::constant_int);
+    let (lower, upper, step) = (value(0)?, value(1)?, value(2)?);
+    if step <= 0 {
+        return None;
+    }
+    let (lower, upper, step) = (i128::from(lower), i128::from(upper), i128::from(step));
+    let trips = if upper > lower {
+        (upper - lower + step - 1) / step
+    } else {
+        0
+    };
+    i64::try_from(trips).ok()
+}
+
+/// Shared bytes of the kernel outside the pipelined tiles: its other
+/// workgroup attributions and the gpu.module's other shared globals.
+/// The stages (at most 8, the default bound, when unreadable) and the swizzle of
+/// the marked loop whose copy writes `attribution`, if one does.
+fn other_stages(attribution: Value) -> Option<(u64, u64)> {
+    users(attribution).into_iter().find_map(|(user, _)| {
+        if ir::op_name(&user) != names::COPY_GMEM_TO_SMEM {
+            return None;
+        }
+        let parent = user.parent_operation()?;
+        let request = attr::request(parent)?;
+        let stages = attr::stages(request, u32::MAX).map_or(8, u64::from);
+        let stages = match static_trip_count(parent) {
+            Some(trips) => stages.min(u64::try_from(trips.max(1)).unwrap_or(1)),
+            None => stages,
+        };
+        let swizzle =
+            CopyGmemToSmem::from_op(user).map_or(0, |view| u64::from(view.swizzle.bytes()));
+        Some((stages, swizzle))
+    })
+}
+
+fn other_shared_bytes(function: OperationRef, tiles: &[Tile], path: CopyPath) -> u64 {
+    let mut total: u64 = 0;
+    let inputs = ir::function_inputs(function).unwrap_or(0);
+    if let Some(entry) = function
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+    {
+        for position in inputs..entry.argument_count() {
+            let Ok(argument) = entry.argument(position) else {
+                continue;
+            };
+            let value: Value = argument.into();
+            if tiles.iter().any(|tile| tile.value == value) {
+                continue;
+            }
+            if let Ok(memref) = MemRefType::try_from(value.r#type()) {
+                let bytes = tile_bytes(memref);
+                // A tile of another marked loop will hold that loop's slots (and
+                // barriers): count them now, so that the check before pipelining
+                // (acopy-verify) and the one after another loop's rewrite agree.
+                let bytes = match other_stages(value) {
+                    Some((stages, swizzle)) => {
+                        let slot = smem::padded(bytes, smem::slot_alignment(path, swizzle));
+                        slot.saturating_mul(stages)
+                            .saturating_add(if path == CopyPath::Tma {
+                                stages * smem::BARRIER_BYTES + 8
+                            } else {
+                                0
+                            })
+                    }
+                    None => bytes,
+                };
+                total = total.saturating_add(bytes);
+            }
+        }
+    }
+    if let Some(module) = target::enclosing(function, "gpu.module") {
+        if let Some(block) = module
+            .region(0)
+            .ok()
+            .and_then(|region| region.first_block())
+        {
+            for op in top_level_ops(block) {
+                if ir::op_name(&op) != "memref.global" {
+                    continue;
+                }
+                let is_tile = tiles.iter().any(
+                    |tile| matches!(tile.root, TileRoot::Global { global, .. } if global == op),
+                );
+                let memref = op
+                    .attribute("type")
+                    .ok()
+                    .and_then(|value| TypeAttribute::try_from(value).ok())
+                    .and_then(|value| MemRefType::try_from(value.value()).ok());
+                if let Some(memref) = memref.filter(|_| !is_tile) {
+                    if acopy_dialect::MemorySpace::of(memref) == acopy_dialect::MemorySpace::Shared
+                    {
+                        total = total.saturating_add(tile_bytes(memref));
+                    }
+                }
+            }
+        }
+    }
+    total
+}
+
+/// The per-chip budget (P10) and the static limit (P11).
+fn check_budget(
+    tiles: &[Tile],
+    function: OperationRef,
+    chip: Chip,
+    path: CopyPath,
+    stages: u32,
+    max_stages: u32,
+) -> Result<(), (&'static str, String)> {
+    let budget = smem::Budget {
+        slots: tiles.iter().map(|tile| tile.slot).collect(),
+        other: other_shared_bytes(function, tiles, path),
+        barriers: path == CopyPath::Tma,
+    };
+    let stages = u64::from(stages);
+    let total = budget.total(stages);
+    let parts: Vec<String> = tiles
+        .iter()
+        .map(|tile| format!("{stages} x {} bytes for {}", tile.slot, tile.tile_type))
+        .chain(
+            (budget.barriers)
+                .then(|| format!("{} bytes of barriers", budget.barrier_bytes(stages))),
+        )
+        .chain((budget.other > 0).then(|| format!("{} bytes of other shared memory", budget.other)))
+        .collect();
+    let breakdown = parts.join(", ");
+    let limit = smem::chip_limit(chip);
+    let fit = |limit: u64| match budget.largest_fitting(limit, u64::from(max_stages)) {
+        0 => "not even 1 stage fits".to_string(),
+        1 => "at most 1 stage fits".to_string(),
+        n => format!("at most {n} stages fit"),
+    };
+    if total > limit {
+        return Err((
+            "P10",
+            format!(
+                "the pipelined loop needs {total} bytes of shared memory on {chip} ({breakdown}), more than the {limit} bytes a block can have; {}",
+                fit(limit)
+            ),
+        ));
+    }
+    if total > smem::STATIC_LIMIT {
+        return Err((
+            "P11",
+            format!(
+                "the pipelined loop puts {total} bytes in static shared memory ({breakdown}), more than the {} bytes ptxas accepts; the pass does not move multi-buffered tiles to dynamic shared memory yet, and {} in static shared memory",
+                smem::STATIC_LIMIT,
+                fit(smem::STATIC_LIMIT)
+            ),
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,143 @@
+//! `acopy-pipeline`: multi-stage pipelining of marked `scf.for` loops, acopy
+//! to acopy.
+//!
+//! **Needs**: loops marked `{acopy.pipeline = {stages = S : i64}}` whose body
+//! is, at its top level, `acopy.copy_gmem_to_smem` ops (no barrier, no
+//! predicate) into workgroup attributions of the kernel, then one
+//! `acopy.wait_gmem_to_smem {pending = 0}`, then the consumers of the tiles
+//! (docs/dialect.md, "Pipelined loops"). [`analysis::analyze`] checks this,
+//! and `acopy-verify` reports the same findings (rules P1–P11).
+//!
+//! **Guarantees**: each marked loop is rewritten, or gets one located error
+//! and the pass fails; none is left unpipelined in silence. A rewritten loop
+//! computes what the loop means when its iterations run one after another:
+//! each tile gets S padded, aligned slots; up to S-1 later iterations' copies
+//! are in flight while one slot is consumed; refills past the last trip are
+//! guarded; every consumer has left a slot before it is refilled (a
+//! `gpu.barrier`, and on TMA a `fence.proxy.async` before it). On cp.async
+//! chips waits count commit groups from the trips left; on TMA chips each slot
+//! has an mbarrier whose parity is `(n / S) & 1` for the n-th tile the kernel
+//! has issued, a count kept in shared memory across entries of the loop. A
+//! static trip count below S clamps S, with a remark. The loop then carries
+//! `acopy.pipelined = {stages = S}` instead of `acopy.pipeline`. The output is
+//! acopy IR that `acopy-verify` accepts (docs/pipelining.md).
+//!
+//! **Options** ([`PassOptions`]): `chip` overrides the gpu.module's chip;
+//! `max-stages` (default 8) bounds `stages`.
+//!
+//! **Layout**: [`attr`] reads the request, [`analysis`] checks a loop and
+//! plans it, [`smem`] holds the slot and budget arithmetic (moves to `plan/`),
+//! [`build`] the ops the rewrite makes, [`rewrite`] the rewrite, [`war`] the
+//! write-after-read warning for unmarked loops.
+
+pub mod analysis;
+pub mod attr;
+mod build;
+mod rewrite;
+pub mod smem;
+pub mod war;
+
+use acopy_dialect::diagnostics::{emit_error, emit_remark};
+use melior::ir::{
+    operation::{OperationLike, WalkOrder, WalkResult},
+    OperationRef,
+};
+
+use crate::{
+    external::{external_pass, PassId, PassResult},
+    PassOptions,
+};
+
+/// The pass's `--help` line.
+pub const SUMMARY: &str =
+    "Pipeline loops marked acopy.pipeline: S slots per tile, copies issued S-1 iterations ahead";
+
+static ID: PassId = PassId;
+
+/// Creates the `acopy-pipeline` pass.
+pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
+    use melior::dialect::DialectHandle;
+    // SAFETY: a pure query of the nvvm dialect's handle.
+    let nvvm = unsafe { DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__nvvm__()) };
+    let builds = [
+        DialectHandle::arith(),
+        DialectHandle::gpu(),
+        DialectHandle::memref(),
+        DialectHandle::scf(),
+        nvvm,
+    ];
+    external_pass(&ID, "acopy-pipeline", SUMMARY, options, &builds, run)
+}
+
+fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
+    pipeline_operation(operation, options)
+}
+
+/// The ops under `operation` that carry `acopy.pipeline`, outermost first.
+pub fn marked_ops<'c, 'a>(operation: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut found = Vec::new();
+    operation.walk(WalkOrder::PreOrder, |op| {
+        if attr::request(op).is_some() {
+            found.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    // SAFETY: the walk found these ops under `operation`, which is live.
+    found
+        .into_iter()
+        .map(|raw| unsafe { OperationRef::from_raw(raw) })
+        .collect()
+}
+
+/// Pipelines every marked loop under `operation`; each one that cannot be
+/// gets its error, and the result is `Err` if any did. `acopy-lower` calls
+/// this first.
+#[allow(clippy::result_unit_err)]
+pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> PassResult {
+    let context_ref = operation.context();
+    // SAFETY: the context outlives this call and everything built in it.
+    let context = unsafe { context_ref.to_ref() };
+    let marked = marked_ops(operation);
+    // Check them all first: a rewrite changes tile types other loops' checks read.
+    let mut failed = false;
+    for op in &marked {
+        if let Err(finding) = analysis::analyze(*op, options) {
+            emit_error(finding.op.location(), &finding.message);
+            failed = true;
+        }
+    }
+    if failed {
+        return Err(());
+    }
+    for (serial, op) in marked.iter().enumerate() {
+        // Nested marked loops are refused by P4 (a copy nested in the body).
+        let plan = match analysis::analyze(*op, options) {
+            Ok(plan) => plan,
+            Err(finding) => {
+                emit_error(finding.op.location(), &finding.message);
+                failed = true;
+                continue;
+            }
+        };
+        if plan.stages != plan.requested {
+            emit_remark(
+                op.location(),
+                &format!(
+                    "acopy.pipeline: the loop runs {} times, so its {} stages are clamped to {}",
+                    plan.static_trips.unwrap_or(0),
+                    plan.requested,
+                    plan.stages
+                ),
+            );
+        }
+        if let Err(message) = rewrite::rewrite(context, &plan, serial) {
+            emit_error(op.location(), &message);
+            failed = true;
+        }
+    }
+    if failed {
+        Err(())
+    } else {
+        Ok(())
+    }
+}

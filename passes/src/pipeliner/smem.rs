@@ -1,0 +1,124 @@
+//! Shared-memory sizes of a pipelined loop: slot alignment, padded slots and
+//! the per-chip budget.
+//!
+//! This file moves to `plan/` (the per-copy plan computes tile bytes and
+//! alignments for every pass); until then it holds the few numbers the
+//! pipeliner needs, derived from the same facts the lowerings use: cp.async
+//! writes 16-byte chunks where the slot allows (docs/lowering-cp-async.md),
+//! TMA needs its tile 128-byte aligned, or 8 × the swizzle span with a
+//! swizzle (docs/lowering-tma.md, rule A25).
+
+use acopy_target::{Chip, CopyPath};
+
+/// Static `.shared` above this is refused by ptxas on sm_80 and sm_90.
+pub const STATIC_LIMIT: u64 = 48 * 1024;
+
+/// Bytes of one mbarrier.
+pub const BARRIER_BYTES: u64 = 8;
+
+/// The alignment of each slot of a tile copied on `path` with `swizzle` bytes.
+pub fn slot_alignment(path: CopyPath, swizzle: u64) -> u64 {
+    match path {
+        CopyPath::CpAsync => 16,
+        CopyPath::Tma if swizzle > 0 => 8 * swizzle,
+        CopyPath::Tma => 128,
+    }
+}
+
+/// `bytes` rounded up to a multiple of `align`.
+pub fn padded(bytes: u64, align: u64) -> u64 {
+    bytes.div_ceil(align).saturating_mul(align)
+}
+
+/// What one loop asks of shared memory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Budget {
+    /// Padded slot bytes of each pipelined tile.
+    pub slots: Vec<u64>,
+    /// Bytes of the kernel's other static shared memory.
+    pub other: u64,
+    /// Whether the path needs one mbarrier per slot and a tile counter.
+    pub barriers: bool,
+}
+
+impl Budget {
+    /// Barrier bytes at `stages`: one mbarrier per slot and the 8-byte count
+    /// of tiles issued so far (TMA only).
+    pub fn barrier_bytes(&self, stages: u64) -> u64 {
+        if self.barriers {
+            stages.saturating_mul(BARRIER_BYTES).saturating_add(8)
+        } else {
+            0
+        }
+    }
+
+    /// Total shared bytes of the kernel with `stages` slots per tile.
+    pub fn total(&self, stages: u64) -> u64 {
+        // Saturating: a tile too large for any chip must still get its error.
+        let tiles = self.slots.iter().fold(0u64, |sum, slot| {
+            sum.saturating_add(slot.saturating_mul(stages))
+        });
+        tiles
+            .saturating_add(self.barrier_bytes(stages))
+            .saturating_add(self.other)
+    }
+
+    /// The largest stage count whose total is at most `limit` (0 when even
+    /// one slot per tile does not fit).
+    pub fn largest_fitting(&self, limit: u64, max_stages: u64) -> u64 {
+        (1..=max_stages)
+            .rev()
+            .find(|stages| self.total(*stages) <= limit)
+            .unwrap_or(0)
+    }
+}
+
+/// The chip's limit, for messages.
+pub fn chip_limit(chip: Chip) -> u64 {
+    chip.max_shared_per_block()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_are_aligned_per_path() {
+        assert_eq!(slot_alignment(CopyPath::CpAsync, 0), 16);
+        assert_eq!(slot_alignment(CopyPath::Tma, 0), 128);
+        assert_eq!(slot_alignment(CopyPath::Tma, 128), 1024);
+        assert_eq!(padded(100, 16), 112);
+        assert_eq!(padded(4096, 128), 4096);
+        assert_eq!(padded(1, 1024), 1024);
+    }
+
+    #[test]
+    fn huge_tiles_saturate() {
+        let budget = Budget {
+            slots: vec![u64::MAX / 2],
+            other: u64::MAX,
+            barriers: true,
+        };
+        assert_eq!(budget.total(8), u64::MAX);
+        assert_eq!(budget.largest_fitting(232448, 8), 0);
+        assert_eq!(padded(u64::MAX, 16), u64::MAX);
+    }
+
+    #[test]
+    fn budget_counts_slots_barriers_and_the_rest() {
+        let budget = Budget {
+            slots: vec![32768, 1024],
+            other: 100,
+            barriers: true,
+        };
+        assert_eq!(budget.total(3), 3 * 33792 + 3 * 8 + 8 + 100);
+        // 163 KiB: 4 stages are 135300 bytes, 5 are 169100.
+        assert_eq!(budget.largest_fitting(166912, 8), 4);
+        assert_eq!(budget.largest_fitting(1000, 8), 0);
+        let cp = Budget {
+            barriers: false,
+            ..budget
+        };
+        assert_eq!(cp.total(2), 2 * 33792 + 100);
+    }
+}

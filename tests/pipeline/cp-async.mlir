@@ -1,0 +1,161 @@
+// acopy-pipeline on the cp.async path (sm_80): the prologue issues S-1 guarded
+// copies into slots 0..S-2 (padded slot bytes apart), each iteration waits for
+// C*min(S-2, T-1-k) groups (an index_switch over the trips left, so a skipped
+// refill at the tail never shifts the count), refills slot (k+S-1) mod S when
+// k+S-1 < T, and the consumers read slot k mod S.
+// RUN: acopy-opt %s --acopy-pipeline --split-input-file | FileCheck %s
+// RUN: acopy-opt %s --acopy-pipeline --split-input-file | acopy-opt --acopy-verify --split-input-file
+// RUN: acopy-opt %s --acopy-lower --emit=ptx --split-input-file -o %t.ptx
+// RUN: %check-ptxas %t.ptx sm_80 sm_80 sm_80 sm_80
+
+// S = 3, one copy of a 4096-byte tile, dynamic trip count %n.
+// CHECK-LABEL: gpu.func @three
+// CHECK-SAME: workgroup(%[[BUF:.+]] : memref<12288xi8, 3> {llvm.align = 16 : i64})
+// CHECK: %[[T:.+]] = arith.maxsi %arg2, %{{.+}} : index
+// CHECK-NEXT: gpu.barrier
+// CHECK: arith.cmpi slt, %{{.+}}, %[[T]]
+// CHECK: memref.view %[[BUF]][%{{.+}}][] : memref<12288xi8, 3> to memref<8x128xf32, 3>
+// CHECK-NEXT: "acopy.copy_gmem_to_smem"
+// CHECK: %[[C4096:.+]] = arith.constant 4096 : index
+// CHECK-NEXT: memref.view %[[BUF]][%[[C4096]]][]
+// CHECK-NEXT: "acopy.copy_gmem_to_smem"
+// CHECK: scf.for %[[IV:.+]] = %{{.+}} to %arg2 step
+// CHECK: %[[LEFT:.+]] = arith.subi %{{.+}}, %[[IV]] : index
+// CHECK: %[[AHEAD:.+]] = arith.minsi %[[LEFT]], %{{.+}} : index
+// CHECK: scf.index_switch %[[AHEAD]]
+// CHECK-NEXT: case 0 {
+// CHECK-NEXT: "acopy.wait_gmem_to_smem"() {pending = 0 : i64}
+// CHECK: default {
+// CHECK-NEXT: "acopy.wait_gmem_to_smem"() {pending = 1 : i64}
+// CHECK: %[[NEXT:.+]] = arith.addi %[[IV]], %c2{{.*}} : index
+// CHECK-NEXT: %[[MORE:.+]] = arith.cmpi slt, %[[NEXT]], %[[T]] : index
+// CHECK-NEXT: scf.if %[[MORE]] {
+// CHECK: arith.remui %{{.+}}, %c3
+// CHECK: "acopy.copy_gmem_to_smem"
+// CHECK: }
+// CHECK: %[[SLOT:.+]] = arith.remui %[[IV]], %c3
+// CHECK: %[[SHIFT:.+]] = arith.muli %[[SLOT]], %c4096
+// CHECK: %[[VIEW:.+]] = memref.view %[[BUF]][%[[SHIFT]]][]
+// CHECK: memref.load %[[VIEW]]
+// CHECK: {acopy.pipelined = {stages = 3 : i64}}
+// CHECK-NOT: acopy.pipeline =
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @three(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<8x128xf32, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    scf.for %i = %c0 to %n step %c1 {
+      %row = arith.muli %i, %c8 : index
+      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
+      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+      %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
+      memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
+    } {acopy.pipeline = {stages = 3 : i64}}
+    gpu.return
+  }
+}
+
+// -----
+
+// S = 2: the wait is always 0, the slot is a mask, one refill slot.
+// CHECK-LABEL: gpu.func @two
+// CHECK-SAME: memref<8192xi8, 3>
+// CHECK: scf.for %[[IV:.+]] =
+// CHECK-NOT: scf.index_switch
+// CHECK: "acopy.wait_gmem_to_smem"() {pending = 0 : i64}
+// CHECK: scf.if
+// CHECK: arith.andi %{{.+}}, %c1
+// CHECK: "acopy.copy_gmem_to_smem"
+// CHECK: arith.andi %[[IV]], %c1
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @two(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<8x128xf32, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    scf.for %i = %c0 to %n step %c1 {
+      %row = arith.muli %i, %c8 : index
+      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
+      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+      %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
+      memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
+    } {acopy.pipeline = {stages = 2 : i64}}
+    gpu.return
+  }
+}
+
+// -----
+
+// S = 1: no prologue; a barrier orders the previous iteration's reads before the copy.
+// CHECK-LABEL: gpu.func @one
+// CHECK-SAME: memref<4096xi8, 3>
+// CHECK: scf.for
+// CHECK: gpu.barrier
+// CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-NEXT: memref.view %{{.+}}[%[[C0]]][]
+// CHECK-NEXT: "acopy.copy_gmem_to_smem"
+// CHECK-NEXT: "acopy.wait_gmem_to_smem"() {pending = 0 : i64}
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @one(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<8x128xf32, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    scf.for %i = %c0 to %n step %c1 {
+      %row = arith.muli %i, %c8 : index
+      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
+      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+      %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
+      memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
+    } {acopy.pipeline = {stages = 1 : i64}}
+    gpu.return
+  }
+}
+
+// -----
+
+// S = 4, two copies per iteration (an axpy's x and y), dynamic lb and step:
+// k = (iv - lb) / step, T = max(ceildiv(ub - lb, step), 0), and the waits count
+// 2 groups per iteration ahead: 0, 2, 4. The 100-float tile pads to 400 -> 400
+// bytes (a multiple of 16), x 4 slots.
+// CHECK-LABEL: gpu.func @axpy
+// CHECK-SAME: workgroup(%[[X:.+]] : memref<1600xi8, 3> {llvm.align = 16 : i64}, %[[Y:.+]] : memref<16384xi8, 3> {llvm.align = 16 : i64})
+// CHECK: %[[SPAN:.+]] = arith.subi %arg4, %arg3 : index
+// CHECK-NEXT: %[[CEIL:.+]] = arith.ceildivsi %[[SPAN]], %arg5 : index
+// CHECK: %[[T:.+]] = arith.maxsi %[[CEIL]], %{{.+}} : index
+// CHECK-COUNT-6: "acopy.copy_gmem_to_smem"
+// CHECK: scf.for %[[IV:.+]] = %arg3 to %arg4 step %arg5
+// CHECK: %[[SINCE:.+]] = arith.subi %[[IV]], %arg3 : index
+// CHECK-NEXT: %[[K:.+]] = arith.divui %[[SINCE]], %arg5 : index
+// CHECK: scf.index_switch
+// CHECK-NEXT: case 0 {
+// CHECK-NEXT: "acopy.wait_gmem_to_smem"() {pending = 0 : i64}
+// CHECK: case 1 {
+// CHECK-NEXT: "acopy.wait_gmem_to_smem"() {pending = 2 : i64}
+// CHECK: default {
+// CHECK-NEXT: "acopy.wait_gmem_to_smem"() {pending = 4 : i64}
+// CHECK: arith.addi %[[K]], %c3
+// CHECK: scf.if
+// CHECK-COUNT-2: "acopy.copy_gmem_to_smem"
+// CHECK: arith.andi %[[K]], %c3
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @axpy(%x: memref<100000xf32>, %y: memref<1000x256xf32>, %out: memref<1000x256xf32>, %lb: index, %ub: index, %step: index) workgroup(%tx: memref<100xf32, 3>, %ty: memref<4x256xf32, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c100 = arith.constant 100 : index
+    %tid = gpu.thread_id x
+    scf.for %i = %lb to %ub step %step {
+      %xs = arith.muli %i, %c100 : index
+      %row = arith.muli %i, %c4 : index
+      "acopy.copy_gmem_to_smem"(%x, %tx, %xs) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<100000xf32>, memref<100xf32, 3>, index) -> ()
+      "acopy.copy_gmem_to_smem"(%y, %ty, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<1000x256xf32>, memref<4x256xf32, 3>, index, index) -> ()
+      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+      %a = memref.load %tx[%c0] : memref<100xf32, 3>
+      %b = memref.load %ty[%c0, %tid] : memref<4x256xf32, 3>
+      %s = arith.addf %a, %b : f32
+      memref.store %s, %out[%row, %tid] : memref<1000x256xf32>
+    } {acopy.pipeline = {stages = 4 : i64}}
+    gpu.return
+  }
+}

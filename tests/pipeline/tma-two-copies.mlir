@@ -1,0 +1,71 @@
+// TMA with two copies per iteration (an axpy's x and y) and S = 2: each slot's
+// barrier expects 2 arrivals, both copies of an iteration complete the same
+// barrier, the slot is a mask and the parity (n / 2) & 1. S = 1 on TMA: the
+// refill is the iteration's own copy (k + 0 < T), after the fence and barrier.
+// RUN: acopy-opt %s --acopy-pipeline --split-input-file | FileCheck %s
+// RUN: acopy-opt %s --acopy-lower --emit=ptx --split-input-file -o %t.ptx
+// RUN: %check-ptxas %t.ptx sm_90 sm_90
+
+// CHECK-LABEL: gpu.func @axpy
+// CHECK-COUNT-2: "acopy.barrier_init"(%{{.+}}) {arrival_count = 2 : i64}
+// CHECK-NOT: "acopy.barrier_init"
+// CHECK: scf.for %[[IV:.+]] =
+// CHECK: %[[N:.+]] = arith.addi %{{.+}}, %[[IV]] : index
+// CHECK: scf.if
+// CHECK: %[[BAR:.+]] = memref.view %{{.+}}[%{{.+}}][] : memref<24xi8, 3> to memref<1xi64, 3>
+// CHECK-NEXT: "acopy.copy_gmem_to_smem"(%arg0, %{{.+}}, %[[BAR]])
+// CHECK: %[[BAR2:.+]] = memref.view %{{.+}}[%{{.+}}][] : memref<24xi8, 3> to memref<1xi64, 3>
+// CHECK-NEXT: "acopy.copy_gmem_to_smem"(%arg1, %{{.+}}, %[[BAR2]])
+// CHECK: arith.andi %[[N]], %c1
+// CHECK: %[[PHASE:.+]] = arith.divui %[[N]], %c2
+// CHECK: %[[PAR:.+]] = arith.andi %[[PHASE]], %c1
+// CHECK-NEXT: arith.index_cast %[[PAR]] : index to i1
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @axpy(%x: memref<100000xf32>, %y: memref<1000x256xf32>, %out: memref<1000x256xf32>, %n: index) workgroup(%tx: memref<32xf32, 3>, %ty: memref<4x256xf32, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c32 = arith.constant 32 : index
+    %tid = gpu.thread_id x
+    scf.for %i = %c0 to %n step %c1 {
+      %xs = arith.muli %i, %c32 : index
+      %row = arith.muli %i, %c4 : index
+      "acopy.copy_gmem_to_smem"(%x, %tx, %xs) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<100000xf32>, memref<32xf32, 3>, index) -> ()
+      "acopy.copy_gmem_to_smem"(%y, %ty, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<1000x256xf32>, memref<4x256xf32, 3>, index, index) -> ()
+      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+      %a = memref.load %tx[%c0] : memref<32xf32, 3>
+      %b = memref.load %ty[%c0, %tid] : memref<4x256xf32, 3>
+      %s = arith.addf %a, %b : f32
+      memref.store %s, %out[%row, %tid] : memref<1000x256xf32>
+    } {acopy.pipeline = {stages = 2 : i64}}
+    gpu.return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: gpu.func @one
+// CHECK-SAME: memref<4096xi8, 3>
+// CHECK: scf.for %[[IV:.+]] =
+// CHECK: nvvm.fence.proxy
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[GO:.+]] = arith.cmpi slt, %[[IV]], %{{.+}} : index
+// CHECK-NEXT: scf.if %[[GO]] {
+// CHECK: "acopy.copy_gmem_to_smem"
+// CHECK: "acopy.barrier_wait"
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @one(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<8x128xf32, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    scf.for %i = %c0 to %n step %c1 {
+      %row = arith.muli %i, %c8 : index
+      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
+      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+      %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
+      memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
+    } {acopy.pipeline = {stages = 1 : i64}}
+    gpu.return
+  }
+}
