@@ -16,6 +16,9 @@ use melior::ir::{
 
 use crate::PassOptions;
 
+mod retarget;
+pub(crate) use retarget::{retarget, retarget_all};
+
 /// Everything about the target that a rule or a lowering may depend on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Target {

@@ -129,7 +129,7 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     for (raw, chip) in modules {
         // SAFETY: gpu.modules are never erased by the lowering.
         let module = unsafe { OperationRef::from_raw(mlir_sys::MlirOperation { ptr: raw }) };
-        if let Err(message) = crate::emit::retarget(module, chip) {
+        if let Err(message) = target::retarget(module, chip) {
             emit_error(module.location(), &message);
             failed = true;
         }
