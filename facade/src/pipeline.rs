@@ -100,10 +100,12 @@ pub struct Prepared<'p, 'c> {
     pipeline: &'p Pipeline,
     acopy: PassManager<'c>,
     /// The emit passes, when the manifest comes between them and the acopy
-    /// passes; otherwise they are in `acopy`.
+    /// passes or `per_module`; otherwise they are in `acopy`.
     emit: Option<PassManager<'c>>,
-    /// Whether the emit passes stop after `acopy-prepare-emit`, the rest
-    /// following per module ([`emit::per_module`]).
+    /// Whether `acopy-lower` and the upstream emit passes run per
+    /// `gpu.module` ([`acopy_passes::lower::per_module`],
+    /// [`emit::per_module`]); the emit pass manager then holds
+    /// `acopy-prepare-emit` alone.
     per_module: bool,
 }
 
@@ -122,17 +124,18 @@ impl Pipeline {
         let acopy = self.new_manager(context);
         self.add_acopy_passes(acopy.as_operation_pass_manager())?;
         let emit_kind = self.options.emit;
-        // Made (and dropped, with its timing report) whenever the manifest is
-        // read, even when nothing is emitted, as acopy-opt always has.
-        let emit = self.manifest.then(|| self.new_manager(context));
         // The per-module route cannot show its passes to the instrumentation.
-        let per_module = emit_kind != Emit::Mlir
-            && self.instrumentation == Instrumentation::default()
+        let per_module = self.instrumentation == Instrumentation::default()
             // SAFETY: a query of a live context.
             && unsafe { mlir_sys::mlirContextGetNumThreads(context.to_raw()) } > 1;
+        // Made (and dropped, with its timing report) whenever the manifest is
+        // read, even when nothing is emitted, as acopy-opt always has.
+        let emit = (self.manifest || per_module).then(|| self.new_manager(context));
         let target = emit.as_ref().unwrap_or(&acopy).as_operation_pass_manager();
         let added = if per_module {
-            target.add_pass(emit::prepare::create_pass(emit_kind, self.options.chip));
+            if emit_kind != Emit::Mlir {
+                target.add_pass(emit::prepare::create_pass(emit_kind, self.options.chip));
+            }
             Ok(())
         } else {
             emit::add_passes(target, emit_kind, self.options.chip)
@@ -229,7 +232,15 @@ impl Prepared<'_, '_> {
             emit,
             per_module,
         } = self;
-        acopy.run(module).map_err(|_| RunError::Diagnosed)?;
+        if per_module && pipeline.passes == Passes::Lower {
+            let options = pipeline.pass_options();
+            if !acopy_passes::lower::per_module::lower(module, &options) {
+                on_one_thread(module, |module| acopy.run(module))
+                    .map_err(|_| RunError::Diagnosed)?;
+            }
+        } else {
+            acopy.run(module).map_err(|_| RunError::Diagnosed)?;
+        }
         // The acopy passes' timing report comes out here, before the manifest
         // is read and the emit passes run.
         drop(acopy);
@@ -248,6 +259,7 @@ impl Prepared<'_, '_> {
             emit.run(module).map_err(|_| RunError::Diagnosed)?;
         }
         if per_module {
+            // The emit pass manager held `acopy-prepare-emit` alone.
             if let Some(outputs) = emit::per_module::emit(module, kind) {
                 ran.outputs = outputs;
                 return Ok(ran);
@@ -273,8 +285,17 @@ fn run_upstream_on_one_thread(module: &mut Module, kind: Emit) -> Result<(), Run
     manager.enable_verifier(true);
     emit::pipeline::add_upstream(manager.as_operation_pass_manager(), kind)
         .map_err(|error| RunError::Internal(error.to_string()))?;
+    on_one_thread(module, |module| manager.run(module)).map_err(|_| RunError::Diagnosed)
+}
+
+/// `run` on `module` with the context's threading off, then on again (the
+/// per-module route runs only with it on).
+fn on_one_thread<T>(module: &mut Module, run: impl FnOnce(&mut Module) -> T) -> T {
+    let context_ref = module.context();
+    // SAFETY: `context_ref` outlives every use of `context` here.
+    let context = unsafe { context_ref.to_ref() };
     context.enable_multi_threading(false);
-    let result = manager.run(module);
+    let result = run(module);
     context.enable_multi_threading(true);
-    result.map_err(|_| RunError::Diagnosed)
+    result
 }

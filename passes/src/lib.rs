@@ -26,6 +26,7 @@ mod ir;
 pub mod lower;
 pub mod manifest;
 pub mod options;
+mod per_module;
 pub mod pipeline;
 pub mod registry;
 mod run_cache;

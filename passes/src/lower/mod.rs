@@ -40,6 +40,7 @@ mod cp_async;
 mod emitted;
 mod hoist;
 mod memref;
+pub mod per_module;
 pub(crate) mod tma;
 
 use acopy_dialect::{diagnostics::emit_error, AcopyOp};
@@ -62,20 +63,30 @@ static ID: PassId = PassId;
 
 /// Creates the `acopy-lower` pass.
 pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
+    external_pass(
+        &ID,
+        "acopy-lower",
+        SUMMARY,
+        options,
+        &dependent_dialects(),
+        run,
+    )
+}
+
+/// The dialects of the ops the pass builds (`emitted`).
+fn dependent_dialects() -> [melior::dialect::DialectHandle; 6] {
     use melior::dialect::DialectHandle;
     // SAFETY: a pure query of the nvvm dialect's handle (melior has no
     // wrapper for it).
     let nvvm = unsafe { DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__nvvm__()) };
-    // The dialects of the ops it builds (`emitted`).
-    let builds = [
+    [
         DialectHandle::arith(),
         DialectHandle::gpu(),
         DialectHandle::llvm(),
         DialectHandle::memref(),
         DialectHandle::scf(),
         nvvm,
-    ];
-    external_pass(&ID, "acopy-lower", SUMMARY, options, &builds, run)
+    ]
 }
 
 fn run(operation: OperationRef, options: &PassOptions) -> PassResult {

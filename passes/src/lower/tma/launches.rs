@@ -36,6 +36,22 @@ pub(crate) fn scope() -> impl Sized {
     scoped_memo::enter(&LAUNCHED)
 }
 
+/// The kernels some `gpu.launch_func` under `root` launches, for [`seeded`].
+pub(crate) fn launched(root: OperationRef) -> HashSet<usize> {
+    collect(root)
+}
+
+/// A [`scope`] that starts with `symbols` as the kernels launched under
+/// `root`: for a copy of a `gpu.module` lowered apart from the module whose
+/// host code launches its kernels (`lower::per_module`), where a walk of
+/// `root` would find none of them.
+pub(crate) fn seeded(root: OperationRef, symbols: HashSet<usize>) -> impl Sized {
+    let guard = scope();
+    let root_key = root.to_raw().ptr as usize;
+    scoped_memo::with(&LAUNCHED, |launched| launched.0 = Some((root_key, symbols)));
+    guard
+}
+
 fn is_launch(op: &OperationRef) -> bool {
     op.name().as_string_ref().as_str() == Ok("gpu.launch_func")
 }
