@@ -108,3 +108,91 @@ fn has_acopy_op_outside_gpu_modules(top: OperationRef) -> bool {
     });
     found
 }
+
+#[cfg(test)]
+mod tests {
+    use melior::{ir::Module, pass::PassManager};
+
+    use crate::PassOptions;
+
+    fn kernel_module(name: &str, chip: &str) -> String {
+        format!(
+            r#"  gpu.module @{name} [#nvvm.target<chip = "{chip}">] {{
+    gpu.func @k(%src: memref<64x128xf32>) workgroup(%dst: memref<64x128xf32, 3>) kernel {{
+      %c0 = arith.constant 0 : index
+      "acopy.copy_gmem_to_smem"(%src, %dst, %c0, %c0) {{operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"}} : (memref<64x128xf32>, memref<64x128xf32, 3>, index, index) -> ()
+      gpu.return
+    }}
+  }}
+"#
+        )
+    }
+
+    /// Lowered apart on the pool, the module prints as `acopy-lower` on one
+    /// thread makes it; a `gpu.module` without acopy ops is left alone.
+    #[test]
+    fn the_pool_lowers_as_one_thread_does() {
+        let context = crate::context::create_context().expect("context");
+        context.enable_multi_threading(true);
+        let text = format!(
+            "module {{\n{}  gpu.module @empty {{\n  }}\n{}}}\n",
+            kernel_module("a", "sm_80"),
+            kernel_module("b", "sm_86")
+        );
+        let pooled = Module::parse(&context, &text).expect("parses");
+        assert!(super::threaded(&pooled), "the test needs two threads");
+        assert!(super::lower(&pooled, &PassOptions::default()));
+        let mut alone = Module::parse(&context, &text).expect("parses");
+        context.enable_multi_threading(false);
+        let manager = PassManager::new(&context);
+        manager.add_pass(super::super::create_pass(PassOptions::default()));
+        manager.run(&mut alone).expect("lowers");
+        let printed = pooled.as_operation().to_string();
+        assert_eq!(printed, alone.as_operation().to_string());
+        assert!(!printed.contains("acopy."), "{printed}");
+    }
+
+    /// The route declines, leaving the module as it was, where it cannot
+    /// give one thread's answer: one module to lower, an acopy op outside the
+    /// gpu.modules, a diagnostic, or one thread.
+    #[test]
+    fn the_route_declines_and_leaves_the_module_unchanged() {
+        let context = crate::context::create_context().expect("context");
+        context.enable_multi_threading(true);
+        let outside = r#"  func.func @f(%src: memref<64x128xf32>, %dst: memref<64x128xf32, 3>) {
+    %c0 = arith.constant 0 : index
+    "acopy.copy_gmem_to_smem"(%src, %dst, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<64x128xf32>, memref<64x128xf32, 3>, index, index) -> ()
+    return
+  }
+"#;
+        // sm_75 cannot be resolved: a target error at the op.
+        let cases = [
+            format!("module {{\n{}}}\n", kernel_module("a", "sm_80")),
+            format!(
+                "module {{\n{}{outside}{}}}\n",
+                kernel_module("a", "sm_80"),
+                kernel_module("b", "sm_80")
+            ),
+            format!(
+                "module {{\n{}{}}}\n",
+                kernel_module("a", "sm_80"),
+                kernel_module("b", "sm_75")
+            ),
+        ];
+        let options = PassOptions::default();
+        for text in &cases {
+            let module = Module::parse(&context, text).expect("parses");
+            let before = module.as_operation().to_string();
+            assert!(!super::lower(&module, &options), "{text}");
+            assert_eq!(module.as_operation().to_string(), before);
+        }
+        context.enable_multi_threading(false);
+        let two = format!(
+            "module {{\n{}{}}}\n",
+            kernel_module("a", "sm_80"),
+            kernel_module("b", "sm_80")
+        );
+        let module = Module::parse(&context, &two).expect("parses");
+        assert!(!super::lower(&module, &options));
+    }
+}
