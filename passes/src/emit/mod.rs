@@ -23,7 +23,7 @@
 //!
 //! Files: [`pipeline`] assembles the passes, [`prepare`] is
 //! `acopy-prepare-emit`, which calls [`gating`] (NVVM ops only some chips
-//! have), [`attributions`] (what upstream cannot compile in attributions and
+//! have), `attributions` (what upstream cannot compile in attributions and
 //! globals) and [`symbols`] (PTX identifiers); [`collect`](mod@collect) reads
 //! the outputs; [`per_module`] is the parallel route.
 //!

@@ -1,5 +1,5 @@
 //! The upstream part of the emit pipeline, one `gpu.module` per task on
-//! MLIR's thread pool ([`crate::per_module`] says how, and why the outputs
+//! MLIR's thread pool (`crate::per_module` says how, and why the outputs
 //! and diagnostics are one thread's).
 //!
 //! `gpu-module-to-binary` compiles the `gpu.module`s of the op it runs on one

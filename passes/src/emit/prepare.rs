@@ -12,7 +12,7 @@
 //! an error at the op, on what LLVM would abort on or reject without a
 //! location: an acopy op left unlowered, an NVVM op the chip cannot run
 //! ([`super::gating`]), an attribution or global upstream cannot compile
-//! ([`super::attributions`]), a `gpu.module` the emit pipeline cannot reach
+//! (`attributions`), a `gpu.module` the emit pipeline cannot reach
 //! (nested deeper than [`MAX_NESTING`] `builtin.module`s, or in another op),
 //! and, for PTX, a symbol that is no PTX identifier ([`super::symbols`]).
 //!

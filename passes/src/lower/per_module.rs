@@ -1,5 +1,5 @@
 //! `acopy-lower` on each `gpu.module` apart, on MLIR's thread pool
-//! ([`crate::per_module`] says how, and why the output and diagnostics are
+//! (`crate::per_module` says how, and why the output and diagnostics are
 //! one thread's).
 //!
 //! What the lowering asks of the host side is answered once, before: rule
