@@ -66,7 +66,10 @@ mod tests {
     fn every_pass_is_found_by_its_name() {
         let context = crate::context::create_context().expect("context");
         for info in PASSES {
-            assert_eq!(find(info.argument).map(|found| found.summary), Some(info.summary));
+            assert_eq!(
+                find(info.argument).map(|found| found.summary),
+                Some(info.summary)
+            );
             let pass = (info.create)(info.argument, "").expect("no options");
             let manager = melior::pass::PassManager::new(&context);
             manager.add_pass(pass);
