@@ -23,10 +23,15 @@ Method: for every route the two tools run alternately (acopy, upstream, acopy,
 CPU time (user + sys, from wait4), wall time and peak RSS. The ratio is
 acopy / upstream from the same run: below 1 means acopy is faster / smaller.
 
-Threads: acopy-opt runs on one thread (its pass is one module-level pass, and
-one thread keeps diagnostics in order). mlir-opt uses MLIR's thread pool by
-default (one thread per core); --upstream-threads 1 runs it with
+Threads: both tools use MLIR's thread pool by default (one thread per core);
+acopy-opt spreads the gpu.modules over it, and these inputs have one, so it
+works on one thread. --upstream-threads 1 runs mlir-opt with
 --mlir-disable-threading. CPU time counts every thread, wall time does not.
+
+Threads case (--threads-case): acopy-opt alone, --modules gpu.modules of
+--per-kernel copies each (one kernel per module), to PTX, for cp.async and
+TMA (static starts), with --mlir-disable-threading and with the pool, run
+alternately; the cell is the median wall time of each and their ratio.
 
 Usage:
   bench/compile_speed.py [--sizes 10000,100000] [--per-kernel 100] [--repeat 3]
@@ -42,6 +47,9 @@ Usage:
   the median CPU times, A and B the median peak RSS.
   bench/compile_speed.py --emit acopy|upstream --path cpasync|tma --start static|dynamic
                          [--no-block-size] -n N [--per-kernel K]   (writes one input to stdout)
+  bench/compile_speed.py --threads-case [--modules 16] [--per-kernel 100] [--repeat 5]
+                         [--paths cpasync,tma] [--acopy-opt PATH] [--json FILE]
+  prints per path: PATH-MODULESxCOPIES-ptx wall 1 thread / pool: X (A s / B s)
 """
 import argparse
 import json
@@ -105,6 +113,45 @@ def acopy_input(n, path, start, per_kernel, block_size=True):
         lines.append('    }')
     lines += ['  }', '}']
     return "\n".join(lines) + "\n"
+
+
+def acopy_modules(modules, path, per_module):
+    """`modules` gpu.modules, each with one kernel of `per_module` copies."""
+    one = acopy_input(per_module, path, "static", per_module).splitlines()
+    body = one[1:-1]
+    lines = [one[0]]
+    for m in range(modules):
+        lines += [line.replace("@kernels", f"@kernels{m}") for line in body]
+    lines.append(one[-1])
+    return "\n".join(lines) + "\n"
+
+
+def threads_case(args):
+    print(f"threads case, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} CPUs, "
+          f"load average {os.getloadavg()[0]:.1f}, {args.modules} gpu.modules x {args.per_kernel} copies, "
+          f"to PTX, median of {args.repeat} alternated runs", file=sys.stderr)
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in args.paths.split(","):
+            source = os.path.join(tmp, f"acopy-{path}-{args.modules}-modules.mlir")
+            with open(source, "w") as f:
+                f.write(acopy_modules(args.modules, path, args.per_kernel))
+            base = [args.acopy_opt, source, "--acopy-lower", "--emit=ptx"]
+            one, pool = [], []
+            for _ in range(args.repeat):
+                one.append(measure(base + ["--mlir-disable-threading"]))
+                pool.append(measure(base))
+            a = [statistics.median(r[j] for r in one) for j in range(3)]
+            b = [statistics.median(r[j] for r in pool) for j in range(3)]
+            route = f"{path}-{args.modules}x{args.per_kernel}-ptx"
+            print(f"{route} wall 1 thread / pool: {a[1] / b[1]:.2f} ({a[1]:.3f} s / {b[1]:.3f} s) "
+                  f"cpu {a[0]:.3f} s / {b[0]:.3f} s", flush=True)
+            if args.json:
+                with open(args.json, "a") as record:
+                    record.write(json.dumps({
+                        "case": "threads", "path": path, "modules": args.modules,
+                        "per_module": args.per_kernel, "one_thread_wall_s": a[1], "pool_wall_s": b[1],
+                        "one_thread_cpu_s": a[0], "pool_cpu_s": b[0], "load": os.getloadavg()[0],
+                        "date": time.strftime('%Y-%m-%d', time.gmtime())}) + "\n")
 
 
 BARRIER = "!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>"
@@ -206,7 +253,14 @@ def main():
     parser.add_argument("--lines", action="store_true")
     parser.add_argument("--upstream-threads", choices=["all", "1"], default="all")
     parser.add_argument("--json")
+    parser.add_argument("--threads-case", action="store_true")
+    parser.add_argument("--modules", type=int, default=16)
     args = parser.parse_args()
+    if args.threads_case:
+        if not os.path.exists(args.acopy_opt):
+            sys.exit(f"{args.acopy_opt} not found: cargo build --release -p acopy-opt")
+        threads_case(args)
+        return
     if args.emit == "acopy":
         sys.stdout.write(acopy_input(args.n, args.path, args.start, args.per_kernel, not args.no_block_size))
         return
@@ -218,7 +272,7 @@ def main():
     table = sys.stderr if args.lines else sys.stdout
     print(f"compile speed, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} CPUs, "
           f"{args.per_kernel} copies per kernel, median of {args.repeat} alternated runs; ratio = acopy / upstream; "
-          f"acopy-opt 1 thread, mlir-opt {'1 thread' if args.upstream_threads == '1' else 'all cores'}",
+          f"acopy-opt MLIR's pool (one gpu.module: one thread), mlir-opt {'1 thread' if args.upstream_threads == '1' else 'all cores'}",
           file=table)
     print(file=table)
     print("| route | copies | acopy cpu s | upstream cpu s | cpu ratio | acopy wall s | upstream wall s "

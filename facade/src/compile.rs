@@ -3,19 +3,15 @@
 use acopy_manifest::Manifest;
 use acopy_passes::{
     diagnostics::{Collector, Diagnostic, Severity},
-    emit,
+    emit::{self, Emitted},
 };
 use melior::{
-    ir::{
-        attribute::StringAttribute,
-        operation::{OperationLike, WalkOrder, WalkResult},
-        Location, Module, OperationRef,
-    },
+    ir::{Location, Module},
     pass::PassManager,
     Context,
 };
 
-use crate::{Emit, Options};
+use crate::{Emit, Instrumentation, Options, Passes, Pipeline, RunError};
 
 /// What to compile: a module (left unchanged: acopy works on a copy, in the
 /// module's own context) or MLIR text.
@@ -252,46 +248,34 @@ fn run_compile(
     module: &mut Module,
     options: &Options,
 ) -> Result<(Vec<Output>, Manifest), ()> {
-    check_dialect(module)?;
-    let lower = new_manager(context);
-    crate::add_passes(lower.as_operation_pass_manager(), options);
-    lower.run(module).map_err(|_| ())?;
-    let manifest = crate::manifest(module, options).map_err(|error| {
-        acopy_dialect::diagnostics::emit_error(
+    let pipeline = Pipeline {
+        passes: Passes::Lower,
+        options: options.clone(),
+        manifest: true,
+        instrumentation: Instrumentation::default(),
+    };
+    let ran = pipeline.run(context, module).map_err(|error| match error {
+        RunError::Diagnosed => {}
+        RunError::Manifest(error) => acopy_dialect::diagnostics::emit_error(
             error.location(context),
             &format!("cannot collect the tensor-map manifest: {error}"),
-        );
-    })?;
-    let texts: Vec<(String, String)> = match options.emit {
-        Emit::Mlir => gpu_modules(module.as_operation())
-            .into_iter()
-            .map(|op| (symbol(op), op.to_string()))
-            .collect(),
-        Emit::Llvm | Emit::Ptx => {
-            let emit = new_manager(context);
-            crate::add_emit_passes(emit.as_operation_pass_manager(), options).map_err(|error| {
-                attached_error(context, &format!("internal error in acopy: {error}"));
-            })?;
-            emit.run(module).map_err(|_| ())?;
-            let format = if options.emit == Emit::Llvm {
-                emit::Format::Llvm
-            } else {
-                emit::Format::Ptx
-            };
-            emit::collect(module, format)
-                .map_err(|error| {
-                    if let emit::CollectError::Internal(message) = error {
-                        attached_error(context, &format!("internal error in acopy: {message}"));
-                    }
-                })?
-                .into_iter()
-                .map(|emitted| (emitted.name, emitted.text))
-                .collect()
+        ),
+        RunError::Pipeline(error) => {
+            attached_error(context, &format!("internal error in acopy: {error}"))
         }
+        RunError::Internal(message) => {
+            attached_error(context, &format!("internal error in acopy: {message}"))
+        }
+    })?;
+    let manifest = ran.manifest.unwrap_or_default();
+    let emitted = if options.emit == Emit::Mlir {
+        emit::collect(module, Emit::Mlir).map_err(|_| ())?
+    } else {
+        ran.outputs
     };
-    let outputs = texts
+    let outputs = emitted
         .into_iter()
-        .map(|(name, text)| Output {
+        .map(|Emitted { name, text }| Output {
             manifest: Manifest {
                 kernels: manifest
                     .kernels
@@ -306,27 +290,4 @@ fn run_compile(
         })
         .collect();
     Ok((outputs, manifest))
-}
-
-fn gpu_modules<'c, 'a>(top: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
-    let mut raw = Vec::new();
-    top.walk(WalkOrder::PreOrder, |op| {
-        if op.name().as_string_ref().as_str() == Ok("gpu.module") {
-            raw.push(op.to_raw());
-            return WalkResult::Skip;
-        }
-        WalkResult::Advance
-    });
-    raw.into_iter()
-        // SAFETY: the walk found these ops under `top`, which is alive.
-        .map(|raw| unsafe { OperationRef::from_raw(raw) })
-        .collect()
-}
-
-fn symbol(op: OperationRef) -> String {
-    op.attribute("sym_name")
-        .ok()
-        .and_then(|name| StringAttribute::try_from(name).ok())
-        .map(|name| acopy_dialect::string_value(name).to_string())
-        .unwrap_or_default()
 }

@@ -28,6 +28,7 @@ mod compile;
 mod context;
 mod options;
 mod passes_api;
+mod pipeline;
 
 pub use acopy_dialect as dialect;
 pub use acopy_manifest as manifest_format;
@@ -37,7 +38,9 @@ pub use acopy_target as target;
 pub use acopy_target::Chip;
 pub use melior;
 
+pub use acopy_passes::emit::Emit;
 pub use compile::{compile, verify, Compiled, Failed, Input, Output};
 pub use context::{create_context, prepare_context};
-pub use options::{Emit, Options};
+pub use options::Options;
 pub use passes_api::{add_emit_passes, add_passes, add_verify_pass, manifest};
+pub use pipeline::{Instrumentation, Passes, Pipeline, Prepared, Ran, RunError};

@@ -1,18 +1,7 @@
 //! What [`crate::compile`] does.
 
+use acopy_passes::emit::Emit;
 use acopy_target::Chip;
-
-/// What [`crate::compile`] produces for each `gpu.module`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Emit {
-    /// The `gpu.module` after `acopy-lower`, as MLIR text.
-    Mlir,
-    /// LLVM IR text.
-    Llvm,
-    /// PTX assembly.
-    #[default]
-    Ptx,
-}
 
 /// Options of [`crate::compile`], [`crate::verify`] and [`crate::add_passes`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -26,8 +15,10 @@ pub struct Options {
     pub fallback: bool,
     /// What to produce.
     pub emit: Emit,
-    /// MLIR's multi-threading for the pass managers: `Some(true)` runs
-    /// `gpu.module`s in parallel, `Some(false)` on the calling thread. `None`
+    /// MLIR's multi-threading for the pass managers: `Some(true)` compiles
+    /// `gpu.module`s in parallel (the upstream passes and the PTX of each on
+    /// MLIR's thread pool, [`crate::Pipeline`]), with the outputs and
+    /// diagnostics of one thread; `Some(false)` runs on the calling thread. `None`
     /// leaves the context as it is: single-threaded for a context
     /// [`crate::compile`] creates from text (diagnostics then come in IR
     /// order), the caller's setting for a module's own context.

@@ -10,7 +10,7 @@ use acopy_manifest::Manifest;
 use acopy_passes::{emit, manifest::CollectError, pipeline::PipelineError};
 use melior::{ir::Module, pass::OperationPassManager};
 
-use crate::{Emit, Options};
+use crate::Options;
 
 /// Adds `acopy-lower` to `manager` (anchored on `builtin.module`): it checks
 /// every acopy op as `acopy-verify` does, fails with located errors on ops the
@@ -33,15 +33,10 @@ pub fn manifest(module: &Module, options: &Options) -> Result<Manifest, CollectE
 }
 
 /// Adds the passes that take lowered IR to `options.emit` (none for
-/// [`Emit::Mlir`]); [`acopy_passes::emit::collect`] then reads the texts.
+/// [`crate::Emit::Mlir`]); [`acopy_passes::emit::collect`] then reads the texts.
 pub fn add_emit_passes(
     manager: OperationPassManager,
     options: &Options,
 ) -> Result<(), PipelineError> {
-    let format = match options.emit {
-        Emit::Mlir => return Ok(()),
-        Emit::Llvm => emit::Format::Llvm,
-        Emit::Ptx => emit::Format::Ptx,
-    };
-    emit::add_passes(manager, format, options.chip)
+    emit::add_passes(manager, options.emit, options.chip)
 }

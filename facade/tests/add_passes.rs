@@ -39,7 +39,7 @@ fn a_frontend_pipeline_lowers_with_acopy_passes() {
     let emit = PassManager::new(&context);
     acopy::add_emit_passes(emit.as_operation_pass_manager(), &Options::default()).expect("emit");
     emit.run(&mut module).expect("emits");
-    let ptx = acopy::passes::emit::collect(&module, acopy::passes::emit::Format::Ptx).expect("ptx");
+    let ptx = acopy::passes::emit::collect(&module, acopy::Emit::Ptx).expect("ptx");
     assert!(ptx[0].text.contains(".target sm_90"));
 }
 

@@ -17,7 +17,8 @@ pub(crate) struct PassId;
 /// What a pass body returns: `Err` after it has emitted its error diagnostics.
 pub(crate) type PassResult = Result<(), ()>;
 
-/// Makes an MLIR pass that runs `body` on the op it is scheduled on. The pass
+/// Makes an MLIR pass that runs `body` on the op it is scheduled on (MLIR
+/// clones the pass, `body` with it, for each thread that runs it). The pass
 /// manager loads `dependent_dialects` into the context before it runs, so the
 /// body may build their ops in a context whose IR never used them.
 ///
@@ -30,7 +31,7 @@ pub(crate) fn external_pass(
     summary: &'static str,
     options: PassOptions,
     dependent_dialects: &[DialectHandle],
-    body: fn(OperationRef, &PassOptions) -> PassResult,
+    body: impl Fn(OperationRef, &PassOptions) -> PassResult + Clone + 'static,
 ) -> Pass {
     create_external(
         move |operation: OperationRef, pass: ExternalPass| {

@@ -29,8 +29,12 @@ impl Default for PassOptions {
 /// A pipeline option that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OptionError {
-    #[error("unknown option '{key}' for pass '{pass}'; it takes: chip, fallback, max-stages")]
-    Unknown { pass: String, key: String },
+    #[error("unknown option '{key}' for pass '{pass}'; it takes: {}", .takes.join(", "))]
+    Unknown {
+        pass: String,
+        key: String,
+        takes: &'static [&'static str],
+    },
     #[error("option '{key}' of pass '{pass}' needs a value (`{key}=...`)")]
     MissingValue { pass: String, key: String },
     #[error("option 'fallback' of pass '{pass}' must be true or false, got '{value}'")]
@@ -39,11 +43,21 @@ pub enum OptionError {
         "option 'max-stages' of pass '{pass}' must be an integer from 1 to 1024, got '{value}'"
     )]
     NotStages { pass: String, value: String },
+    #[error("option '{key}' of pass '{pass}' must be {expected}, got '{value}'")]
+    BadValue {
+        pass: String,
+        key: String,
+        value: String,
+        expected: &'static str,
+    },
     #[error(transparent)]
     Chip(#[from] acopy_target::TargetError),
 }
 
 impl PassOptions {
+    /// The keys [`PassOptions::parse`] takes.
+    pub const OPTIONS: &'static [&'static str] = &["chip", "fallback", "max-stages"];
+
     /// Reads `key=value key2=value2` (the text between a pass's braces).
     pub fn parse(pass: &str, text: &str) -> Result<Self, OptionError> {
         let mut options = PassOptions::default();
@@ -90,6 +104,7 @@ impl PassOptions {
                     return Err(OptionError::Unknown {
                         pass: pass.into(),
                         key: key.into(),
+                        takes: Self::OPTIONS,
                     })
                 }
             }

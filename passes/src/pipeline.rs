@@ -14,7 +14,7 @@ use std::ffi::c_void;
 
 use melior::{pass::OperationPassManager, StringRef};
 
-use crate::{options::OptionError, registry, PassOptions};
+use crate::{options::OptionError, registry};
 
 /// A pipeline string that cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -73,8 +73,7 @@ fn add_elements(manager: OperationPassManager, text: &str) -> Result<(), Pipelin
         }
         let info = registry::find(element.name)
             .ok_or_else(|| PipelineError::UnknownAcopyPass(element.name.into()))?;
-        let options = PassOptions::parse(element.name, element.options.unwrap_or(""))?;
-        manager.add_pass((info.create)(options));
+        manager.add_pass((info.create)(element.name, element.options.unwrap_or(""))?);
     }
     flush_upstream(manager, &mut upstream)
 }

@@ -1,46 +1,107 @@
-//! The one list of acopy passes. The driver's `--acopy-*` flags and the
-//! `--pass-pipeline` parser both read it, so a pass added here is reachable
-//! both ways.
+//! The one list of acopy passes: every acopy pass a pipeline runs, the
+//! driver's and the facade's included. The `--pass-pipeline` parser reads it,
+//! so a pass added here is reachable by name.
 
 use melior::pass::Pass;
 
-use crate::{lower, manifest, pipeliner, verify, PassOptions};
+use crate::{emit, lower, manifest, options::OptionError, pipeliner, verify, PassOptions};
 
 /// An acopy pass, by its pipeline name.
 pub struct PassInfo {
-    /// The name in `--pass-pipeline` and, with `--` in front, the driver flag.
+    /// The name in `--pass-pipeline`.
     pub argument: &'static str,
     /// One line for `--help`.
     pub summary: &'static str,
-    /// Creates the pass with its options.
-    pub create: fn(PassOptions) -> Pass,
+    /// The keys its `{…}` options take.
+    pub options: &'static [&'static str],
+    /// Creates the pass from the text between its braces (`chip=sm_90 …`),
+    /// given its name for the error messages.
+    pub create: fn(&str, &str) -> Result<Pass, OptionError>,
 }
 
-/// Every acopy pass, in the order the driver's flags run them.
+/// Every acopy pass, in the order a pipeline runs them.
 pub const PASSES: &[PassInfo] = &[
     PassInfo {
         argument: "acopy-pipeline",
         summary: pipeliner::SUMMARY,
-        create: pipeliner::create_pass,
+        options: PassOptions::OPTIONS,
+        create: |name, text| Ok(pipeliner::create_pass(PassOptions::parse(name, text)?)),
     },
     PassInfo {
         argument: "acopy-verify",
         summary: verify::SUMMARY,
-        create: verify::create_pass,
+        options: PassOptions::OPTIONS,
+        create: |name, text| Ok(verify::create_pass(PassOptions::parse(name, text)?)),
     },
     PassInfo {
         argument: "acopy-lower",
         summary: lower::SUMMARY,
-        create: lower::create_pass,
+        options: PassOptions::OPTIONS,
+        create: |name, text| Ok(lower::create_pass(PassOptions::parse(name, text)?)),
+    },
+    PassInfo {
+        argument: "acopy-prepare-emit",
+        summary: emit::prepare::SUMMARY,
+        options: emit::prepare::OPTIONS,
+        create: emit::prepare::parse_pass,
     },
     PassInfo {
         argument: "acopy-tensor-map-params",
         summary: manifest::params::SUMMARY,
-        create: manifest::params::create_pass,
+        options: PassOptions::OPTIONS,
+        create: |name, text| {
+            Ok(manifest::params::create_pass(PassOptions::parse(
+                name, text,
+            )?))
+        },
     },
 ];
 
 /// The pass with pipeline name `argument`.
 pub fn find(argument: &str) -> Option<&'static PassInfo> {
     PASSES.iter().find(|info| info.argument == argument)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each pass is registered under the name it reports to MLIR (what
+    /// `--mlir-timing` and `--mlir-print-ir-after-all` show).
+    #[test]
+    fn every_pass_is_found_by_its_name() {
+        let context = crate::context::create_context().expect("context");
+        for info in PASSES {
+            assert_eq!(
+                find(info.argument).map(|found| found.summary),
+                Some(info.summary)
+            );
+            let pass = (info.create)(info.argument, "").expect("no options");
+            let manager = melior::pass::PassManager::new(&context);
+            manager.add_pass(pass);
+            let printed = manager.as_operation_pass_manager().to_string();
+            assert!(printed.contains(info.argument), "{printed}");
+        }
+        assert!(find("acopy-frobnicate").is_none());
+    }
+
+    #[test]
+    fn prepare_emit_takes_its_own_options() {
+        let create = find("acopy-prepare-emit").unwrap().create;
+        assert!(create("acopy-prepare-emit", "chip=sm_90 emit=llvm").is_ok());
+        let error = create("acopy-prepare-emit", "emit=mlir").err().unwrap();
+        assert_eq!(
+            error.to_string(),
+            "option 'emit' of pass 'acopy-prepare-emit' must be llvm or ptx, got 'mlir'"
+        );
+        let error = create("acopy-prepare-emit", "fallback").err().unwrap();
+        assert_eq!(
+            error.to_string(),
+            "unknown option 'fallback' for pass 'acopy-prepare-emit'; it takes: chip, emit"
+        );
+        assert!(matches!(
+            create("acopy-prepare-emit", "emit"),
+            Err(OptionError::MissingValue { .. })
+        ));
+    }
 }

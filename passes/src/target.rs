@@ -22,6 +22,9 @@ use crate::{
     PassOptions,
 };
 
+mod retarget;
+pub(crate) use retarget::{retarget, retarget_all};
+
 /// Everything about the target that a rule or a lowering may depend on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Target {

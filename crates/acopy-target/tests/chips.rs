@@ -281,6 +281,10 @@ fn shared_memory_per_block() {
     ];
     assert_eq!(expected.len(), Chip::all().len());
     for (name, bytes) in expected {
-        assert_eq!(Chip::parse(name).unwrap().max_shared_per_block(), bytes, "{name}");
+        assert_eq!(
+            Chip::parse(name).unwrap().max_shared_per_block(),
+            bytes,
+            "{name}"
+        );
     }
 }

@@ -52,11 +52,11 @@ use super::{
     memref::{self, Strided},
 };
 use crate::{
-    raise_alignment as alignment,
     plan::{
         chunk::{self, AlignTerm, ChunkChoice, ChunkError, Slow},
         cp_async::{CpAsyncPlan, MAX_ALIGN},
     },
+    raise_alignment as alignment,
     target::Target,
 };
 

@@ -42,6 +42,7 @@ mod cp_async;
 mod emitted;
 mod hoist;
 mod memref;
+pub mod per_module;
 mod tma;
 
 use acopy_dialect::{diagnostics::emit_error, AcopyOp};
@@ -65,20 +66,30 @@ static ID: PassId = PassId;
 
 /// Creates the `acopy-lower` pass.
 pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
+    external_pass(
+        &ID,
+        "acopy-lower",
+        SUMMARY,
+        options,
+        &dependent_dialects(),
+        run,
+    )
+}
+
+/// The dialects of the ops the pass builds (`emitted`).
+fn dependent_dialects() -> [melior::dialect::DialectHandle; 6] {
     use melior::dialect::DialectHandle;
     // SAFETY: a pure query of the nvvm dialect's handle (melior has no
     // wrapper for it).
     let nvvm = unsafe { DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__nvvm__()) };
-    // The dialects of the ops it builds (`emitted`).
-    let builds = [
+    [
         DialectHandle::arith(),
         DialectHandle::gpu(),
         DialectHandle::llvm(),
         DialectHandle::memref(),
         DialectHandle::scf(),
         nvvm,
-    ];
-    external_pass(&ID, "acopy-lower", SUMMARY, options, &builds, run)
+    ]
 }
 
 fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
@@ -134,7 +145,7 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     for (raw, chip) in modules {
         // SAFETY: gpu.modules are never erased by the lowering.
         let module = unsafe { OperationRef::from_raw(mlir_sys::MlirOperation { ptr: raw }) };
-        if let Err(message) = crate::emit::retarget(module, chip) {
+        if let Err(message) = target::retarget(module, chip) {
             emit_error(module.location(), &message);
             failed = true;
         }

@@ -36,6 +36,22 @@ pub(crate) fn scope() -> impl Sized {
     scoped_memo::enter(&LAUNCHED)
 }
 
+/// The kernels some `gpu.launch_func` under `root` launches, for [`seeded`].
+pub(crate) fn launched(root: OperationRef) -> HashSet<usize> {
+    collect(root)
+}
+
+/// A [`scope`] that starts with `symbols` as the kernels launched under
+/// `root`: for a copy of a `gpu.module` lowered apart from the module whose
+/// host code launches its kernels (`lower::per_module`), where a walk of
+/// `root` would find none of them.
+pub(crate) fn seeded(root: OperationRef, symbols: HashSet<usize>) -> impl Sized {
+    let guard = scope();
+    let root_key = root.to_raw().ptr as usize;
+    scoped_memo::with(&LAUNCHED, |launched| launched.0 = Some((root_key, symbols)));
+    guard
+}
+
 fn is_launch(op: &OperationRef) -> bool {
     op.name().as_string_ref().as_str() == Ok("gpu.launch_func")
 }
@@ -63,9 +79,20 @@ pub(crate) fn is_launched(root: OperationRef, symbol: Attribute) -> bool {
     }
 }
 
+/// Host code only: the walks skip the bodies of `gpu.module`s, which hold
+/// device code (no lowering turns a `gpu.launch_func` there into a launch),
+/// and which passes nested on `gpu.module` may be changing on other threads
+/// while this one asks.
+fn in_device_code(op: &OperationRef) -> bool {
+    op.name().as_string_ref().as_str() == Ok("gpu.module")
+}
+
 fn walk_for(root: OperationRef, symbol: Attribute) -> bool {
     let mut found = false;
     root.walk(WalkOrder::PreOrder, |op| {
+        if in_device_code(&op) {
+            return WalkResult::Skip;
+        }
         if is_launch(&op) && op.attribute("kernel").is_ok_and(|value| value == symbol) {
             found = true;
             return WalkResult::Interrupt;
@@ -79,6 +106,9 @@ fn walk_for(root: OperationRef, symbol: Attribute) -> bool {
 fn collect(root: OperationRef) -> HashSet<usize> {
     let mut launched = HashSet::new();
     root.walk(WalkOrder::PreOrder, |op| {
+        if in_device_code(&op) {
+            return WalkResult::Skip;
+        }
         if is_launch(&op) {
             if let Ok(kernel) = op.attribute("kernel") {
                 launched.insert(kernel.to_raw().ptr as usize);
@@ -167,5 +197,33 @@ mod tests {
         assert_eq!([ask(&first, "a"), ask(&first, "b")], [true, false]);
         assert_eq!([ask(&second, "a"), ask(&second, "b")], [false, true]);
         assert_eq!([ask(&first, "a"), ask(&first, "b")], [true, false]);
+    }
+
+    /// Only host code launches: a `gpu.launch_func` in a `gpu.module`'s body
+    /// is device code, which the walk does not enter (passes nested on
+    /// `gpu.module` may be changing it on another thread).
+    #[test]
+    fn launches_in_device_code_are_not_host_launches() {
+        let context = crate::context::create_context().expect("context");
+        let module = Module::parse(
+            &context,
+            r#"module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @a() kernel { gpu.return }
+    gpu.func @b() kernel {
+      %c1 = arith.constant 1 : index
+      gpu.launch_func @m::@a blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+      gpu.return
+    }
+  }
+}"#,
+        )
+        .expect("the test input parses");
+        let a = Attribute::parse(&context, "@m::@a").expect("a symbol reference");
+        let root = module.as_operation();
+        assert!(!is_launched(root, a));
+        let _scope = scope();
+        assert!(!is_launched(root, a));
+        assert!(launched(root).is_empty());
     }
 }

@@ -114,7 +114,11 @@ fn check_marked(op: OperationRef, options: &PassOptions) -> usize {
     match crate::pipeliner::analysis::analyze(op, options) {
         Ok(_) => 0,
         Err(finding) => {
-            crate::diagnostics::emit_rule_error(finding.op.location(), finding.rule, &finding.message);
+            crate::diagnostics::emit_rule_error(
+                finding.op.location(),
+                finding.rule,
+                &finding.message,
+            );
             1
         }
     }

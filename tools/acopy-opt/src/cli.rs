@@ -2,19 +2,11 @@
 
 use std::path::PathBuf;
 
-use acopy_target::Chip;
-use clap::{Parser, ValueEnum};
-
-/// What `acopy-opt` prints.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Emit {
-    /// The module after the passes, as MLIR.
-    Mlir,
-    /// Each gpu.module lowered to LLVM IR.
-    Llvm,
-    /// Each gpu.module compiled to PTX for its chip.
-    Ptx,
-}
+use acopy::{Chip, Emit};
+use clap::{
+    builder::{PossibleValue, PossibleValuesParser, TypedValueParser},
+    Parser,
+};
 
 /// acopy-opt: parse acopy MLIR, run acopy and upstream passes, print the result.
 #[derive(Debug, Parser)]
@@ -62,7 +54,7 @@ pub struct Cli {
     pub pass_pipeline: Option<String>,
 
     /// What to print.
-    #[arg(long = "emit", value_enum, default_value = "mlir")]
+    #[arg(long = "emit", value_parser = emit_parser(), default_value = "mlir")]
     pub emit: Emit,
 
     /// Write the TMA tensor-map manifest as JSON to FILE.
@@ -77,9 +69,28 @@ pub struct Cli {
     #[arg(long = "mlir-timing")]
     pub timing: bool,
 
+    /// Run every pass on the calling thread (by default the gpu.modules are
+    /// compiled on MLIR's thread pool; the output is the same).
+    #[arg(long = "mlir-disable-threading")]
+    pub disable_threading: bool,
+
     /// Log what the driver and passes do (to standard error); ACOPY_LOG=<filter> refines it.
     #[arg(long = "debug")]
     pub debug: bool,
+}
+
+/// `--emit`'s values, each with its line for `--help`.
+fn emit_parser() -> impl TypedValueParser<Value = Emit> {
+    let help = |emit: Emit| match emit {
+        Emit::Mlir => "The module after the passes, as MLIR",
+        Emit::Llvm => "Each gpu.module lowered to LLVM IR",
+        Emit::Ptx => "Each gpu.module compiled to PTX for its chip",
+    };
+    PossibleValuesParser::new(
+        Emit::ALL.map(|emit| PossibleValue::new(emit.name()).help(help(emit))),
+    )
+    // Only the names listed above get here.
+    .map(|name| Emit::parse(&name).unwrap_or_default())
 }
 
 fn parse_chip(text: &str) -> Result<Chip, String> {

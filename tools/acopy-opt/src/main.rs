@@ -117,12 +117,13 @@ fn run(cli: &Cli) -> Result<(), Failure> {
         eprintln!("acopy-opt: internal error: {error}");
         Failure::Diagnosed
     })?;
-    // One thread keeps diagnostics and IR printing in order.
-    context.enable_multi_threading(false);
+    // The pipeline keeps diagnostics in order on any number of threads.
+    context.enable_multi_threading(process::threads(cli));
     let sink = Sink::default();
     sink.attach(&context);
+    let pipeline = process::pipeline(cli);
     for chunk in split::split_input(&input, cli.split_input_file) {
-        let result = process::run_chunk(cli, &context, chunk.bytes, &mut manifest);
+        let result = process::run_chunk(&pipeline, &context, chunk.bytes, &mut manifest);
         let diagnostics = sink.take_for(&source_name, chunk.lines_before);
         match &result {
             Err(ChunkError::Usage(message)) => return Err(Failure::Usage(message.clone())),

@@ -1,14 +1,10 @@
 //! Running one input chunk: parse, check, run the passes, render the output.
 
+use acopy::{Emit, Instrumentation, Options, Passes, Pipeline, RunError};
 use acopy_manifest::Manifest;
-use acopy_passes::{emit, pipeline};
-use melior::{
-    ir::Module,
-    pass::{PassIrPrintingOptions, PassManager},
-    Context,
-};
+use melior::{ir::Module, Context};
 
-use crate::cli::{Cli, Emit};
+use crate::cli::Cli;
 
 /// Why a chunk produced no output. Diagnostics have already been emitted
 /// through the context for `Diagnosed`.
@@ -22,38 +18,47 @@ pub enum ChunkError {
     Internal(String),
 }
 
-/// The passes to run, from `--pass-pipeline` or the `--acopy-*` flags.
-pub fn pipeline_text(cli: &Cli) -> String {
-    if let Some(text) = &cli.pass_pipeline {
-        return text.clone();
-    }
-    let mut options = Vec::new();
-    if let Some(chip) = cli.chip {
-        options.push(format!("chip={chip}"));
-    }
-    if cli.acopy_fallback {
-        options.push("fallback=true".to_string());
-    }
-    let options = if options.is_empty() {
-        String::new()
+/// What to run, from the flags: `--pass-pipeline`, or the `--acopy-*` flags
+/// with the chip and fallback mode as typed options of the pass.
+pub fn pipeline(cli: &Cli) -> Pipeline {
+    let passes = if let Some(text) = &cli.pass_pipeline {
+        Passes::Text(text.clone())
+    } else if cli.acopy_lower {
+        // Lowering pipelines and verifies first, so --acopy-pipeline and
+        // --acopy-verify add nothing when given with it.
+        Passes::Lower
+    } else if cli.acopy_pipeline {
+        if cli.acopy_verify || cli.acopy_fallback {
+            Passes::PipelineThenVerify
+        } else {
+            Passes::Pipeline
+        }
+    } else if cli.acopy_verify || cli.acopy_fallback || cli.emit != Emit::Mlir {
+        Passes::Verify
     } else {
-        format!("{{{}}}", options.join(" "))
+        Passes::Nothing
     };
-    let mut passes = Vec::new();
-    // Lowering pipelines and verifies first, so --acopy-pipeline and
-    // --acopy-verify add nothing when given with it.
-    if cli.acopy_pipeline && !cli.acopy_lower {
-        passes.push(format!("acopy-pipeline{options}"));
+    Pipeline {
+        passes,
+        options: Options {
+            chip: cli.chip,
+            fallback: cli.acopy_fallback,
+            emit: cli.emit,
+            threads: Some(threads(cli)),
+        },
+        manifest: cli.tma_manifest.is_some(),
+        instrumentation: Instrumentation {
+            print_ir_after_all: cli.print_ir_after_all,
+            timing: cli.timing,
+        },
     }
-    if cli.acopy_lower {
-        passes.push(format!("acopy-lower{options}"));
-    } else if cli.acopy_verify
-        || cli.acopy_fallback
-        || (cli.emit != Emit::Mlir && !cli.acopy_pipeline)
-    {
-        passes.push(format!("acopy-verify{options}"));
-    }
-    format!("builtin.module({})", passes.join(","))
+}
+
+/// Whether the context runs passes on MLIR's thread pool. IR printing after
+/// each pass would interleave the dumps of passes running at once, so it
+/// runs on one thread, like `--mlir-disable-threading`.
+pub fn threads(cli: &Cli) -> bool {
+    !cli.disable_threading && !cli.print_ir_after_all
 }
 
 /// The op as MLIR text, as bytes: a module parsed from bytes that are not
@@ -80,12 +85,12 @@ fn print_bytes(module: &Module) -> Vec<u8> {
     bytes
 }
 
-/// Runs one chunk and returns what to print.
+/// Runs one chunk through `pipeline` and returns what to print.
 /// With `--tma-manifest`, the kernels' tensor maps are appended to `manifest`,
 /// read after the acopy passes and before the upstream lowering (which drops
 /// the `acopy.tensor_maps` attributes when it makes PTX).
 pub fn run_chunk(
-    cli: &Cli,
+    pipeline: &Pipeline,
     context: &Context,
     text: &[u8],
     manifest: &mut Manifest,
@@ -94,62 +99,29 @@ pub fn run_chunk(
     let Some(mut module) = acopy_dialect::source::parse_module(context, text) else {
         return Err(ChunkError::Diagnosed);
     };
-    if acopy_dialect::check_module(&module) > 0 {
-        return Err(ChunkError::Diagnosed);
-    }
-    let manager = new_manager(cli, context);
-    let pipeline_text = pipeline_text(cli);
-    pipeline::add_pipeline(manager.as_operation_pass_manager(), &pipeline_text)
-        .map_err(|error| ChunkError::Usage(error.to_string()))?;
-    let format = match cli.emit {
-        Emit::Mlir => None,
-        Emit::Llvm => Some(emit::Format::Llvm),
-        Emit::Ptx => Some(emit::Format::Ptx),
-    };
-    // The manifest is read between the acopy passes and the emit passes, so
-    // those run in a second pass manager when it is asked for.
-    let second = cli
-        .tma_manifest
-        .is_some()
-        .then(|| new_manager(cli, context));
-    if let Some(format) = format {
-        let target = second.as_ref().unwrap_or(&manager);
-        emit::add_passes(target.as_operation_pass_manager(), format, cli.chip)
-            .map_err(|error| ChunkError::Internal(error.to_string()))?;
-    }
-    tracing::debug!(pipeline = %pipeline_text, "running passes");
-    manager
-        .run(&mut module)
-        .map_err(|_| ChunkError::Diagnosed)?;
-    drop(manager);
-    if let Some(second) = second {
-        let found =
-            acopy_passes::manifest::collect(module.as_operation(), cli.chip).map_err(|error| {
-                acopy_dialect::diagnostics::emit_error(
-                    error.location(context),
-                    &format!("cannot write the tensor-map manifest: {error}"),
-                );
-                ChunkError::Diagnosed
-            })?;
-        manifest.kernels.extend(found.kernels);
-        if format.is_some() {
-            second.run(&mut module).map_err(|_| ChunkError::Diagnosed)?;
+    let prepared = pipeline.prepare(context, &module).map_err(run_error)?;
+    tracing::debug!(pipeline = %pipeline, "running passes");
+    let ran = prepared.run(&mut module).map_err(|error| match error {
+        RunError::Manifest(error) => {
+            acopy_dialect::diagnostics::emit_error(
+                error.location(context),
+                &format!("cannot write the tensor-map manifest: {error}"),
+            );
+            ChunkError::Diagnosed
         }
-    }
-    let Some(format) = format else {
-        return Ok(print_bytes(&module));
-    };
-    // One text per gpu.module, in order, each headed by a comment naming it.
-    let comment = match format {
-        emit::Format::Llvm => ";",
-        emit::Format::Ptx => "//",
-    };
-    let outputs = emit::collect(&module, format).map_err(|error| match error {
-        emit::CollectError::Diagnosed => ChunkError::Diagnosed,
-        emit::CollectError::Internal(message) => ChunkError::Internal(message),
+        error => run_error(error),
     })?;
+    if let Some(found) = ran.manifest {
+        manifest.kernels.extend(found.kernels);
+    }
+    // One text per gpu.module, in order, each headed by a comment naming it.
+    let comment = match pipeline.options.emit {
+        Emit::Mlir => return Ok(print_bytes(&module)),
+        Emit::Llvm => ";",
+        Emit::Ptx => "//",
+    };
     let mut text = String::new();
-    for output in outputs {
+    for output in ran.outputs {
         text.push_str(&format!(
             "{comment} acopy-opt: gpu.module @{}\n",
             output.name
@@ -162,24 +134,10 @@ pub fn run_chunk(
     Ok(text.into_bytes())
 }
 
-/// A pass manager with the driver's verifier, printing and timing settings.
-fn new_manager<'c>(cli: &Cli, context: &'c Context) -> PassManager<'c> {
-    let manager = PassManager::new(context);
-    manager.enable_verifier(true);
-    if cli.print_ir_after_all {
-        manager.enable_ir_printing(&PassIrPrintingOptions {
-            before_all: false,
-            after_all: true,
-            module_scope: false,
-            on_change: false,
-            on_failure: false,
-            flags: Default::default(),
-            tree_printing_path: Default::default(),
-        });
+fn run_error(error: RunError) -> ChunkError {
+    match error {
+        RunError::Diagnosed | RunError::Manifest(_) => ChunkError::Diagnosed,
+        RunError::Pipeline(error) => ChunkError::Usage(error.to_string()),
+        RunError::Internal(message) => ChunkError::Internal(message),
     }
-    if cli.timing {
-        // SAFETY: the manager is alive; MLIR prints the report when it is destroyed.
-        unsafe { mlir_sys::mlirPassManagerEnableTiming(manager.to_raw()) };
-    }
-    manager
 }

@@ -1,0 +1,165 @@
+//! The outputs, read after the emit passes ran: the PTX of each `gpu.binary`
+//! object, or LLVM IR translated from a copy of each `gpu.module`'s body
+//! (`mlirTranslateModuleToLLVMIR`), or each `gpu.module` printed.
+
+use melior::ir::{
+    attribute::{ArrayAttribute, StringAttribute},
+    block::BlockLike,
+    operation::{OperationLike, WalkOrder, WalkResult},
+    Module, OperationRef, RegionLike,
+};
+
+use super::kind::Emit;
+use crate::ir;
+
+/// The output of one `gpu.module`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Emitted {
+    /// The `gpu.module`'s symbol name.
+    pub name: String,
+    /// MLIR, LLVM IR or PTX text.
+    pub text: String,
+}
+
+/// Why [`collect`] produced nothing; diagnostics were emitted when `Diagnosed`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OutputError {
+    #[error("errors were reported")]
+    Diagnosed,
+    #[error("{0}")]
+    Internal(String),
+}
+
+/// The text of each `gpu.module` (for MLIR and LLVM) or `gpu.binary` (for
+/// PTX) in `module`, in order, after the passes of [`super::add_passes`] ran.
+/// For MLIR, every `gpu.module` printed (outside ones nested in another);
+/// for LLVM IR and PTX, those in `module` and in its nested `builtin.module`s.
+pub fn collect(module: &Module, emit: Emit) -> Result<Vec<Emitted>, OutputError> {
+    if emit == Emit::Mlir {
+        return Ok(printed_modules(module.as_operation()));
+    }
+    let mut outputs = Vec::new();
+    collect_in(module.body(), emit, &mut outputs)?;
+    Ok(outputs)
+}
+
+fn printed_modules(top: OperationRef) -> Vec<Emitted> {
+    let mut outputs = Vec::new();
+    top.walk(WalkOrder::PreOrder, |op| {
+        if ir::op_name(&op) == "gpu.module" {
+            outputs.push(Emitted {
+                name: ir::symbol_name(op).unwrap_or_default(),
+                text: op.to_string(),
+            });
+            return WalkResult::Skip;
+        }
+        WalkResult::Advance
+    });
+    outputs
+}
+
+/// [`collect`] for one block, going into nested `builtin.module`s.
+fn collect_in(
+    body: melior::ir::BlockRef,
+    emit: Emit,
+    outputs: &mut Vec<Emitted>,
+) -> Result<(), OutputError> {
+    let mut current = body.first_operation();
+    while let Some(op) = current {
+        match (emit, ir::op_name(&op).as_str()) {
+            (Emit::Ptx, "gpu.binary") => outputs.extend(binary_texts(op)?),
+            (Emit::Llvm, "gpu.module") => outputs.push(Emitted {
+                name: ir::symbol_name(op).unwrap_or_default(),
+                text: translate(op)?,
+            }),
+            (_, "builtin.module") => {
+                if let Some(block) = op.region(0).ok().and_then(|region| region.first_block()) {
+                    collect_in(block, emit, outputs)?;
+                }
+            }
+            _ => {}
+        }
+        current = op.next_in_block();
+    }
+    Ok(())
+}
+
+fn binary_texts(binary: OperationRef) -> Result<Vec<Emitted>, OutputError> {
+    let name = ir::symbol_name(binary).unwrap_or_default();
+    let objects = binary
+        .attribute("objects")
+        .ok()
+        .and_then(|objects| ArrayAttribute::try_from(objects).ok())
+        .ok_or_else(|| OutputError::Internal(format!("gpu.binary @{name} has no objects")))?;
+    let mut texts = Vec::new();
+    for index in 0..objects.len() {
+        let object = objects
+            .element(index)
+            .map_err(|error| OutputError::Internal(error.to_string()))?;
+        let raw = melior::ir::attribute::AttributeLike::to_raw(&object);
+        // SAFETY: `raw` is a live attribute; the string it returns is owned by
+        // the attribute, which outlives this copy of it.
+        let text = unsafe {
+            if !mlir_sys::mlirAttributeIsAGPUObjectAttr(raw) {
+                return Err(OutputError::Internal(format!(
+                    "gpu.binary @{name} holds {object}, not a #gpu.object"
+                )));
+            }
+            let string = mlir_sys::mlirGPUObjectAttrGetObject(raw);
+            let bytes = std::slice::from_raw_parts(string.data as *const u8, string.length);
+            String::from_utf8_lossy(bytes).into_owned()
+        };
+        texts.push(Emitted {
+            name: name.clone(),
+            text,
+        });
+    }
+    Ok(texts)
+}
+
+/// Translates a lowered `gpu.module` to LLVM IR through a `builtin.module`
+/// holding copies of its ops.
+fn translate(gpu_module: OperationRef) -> Result<String, OutputError> {
+    let module = Module::new(gpu_module.location());
+    let body = gpu_module
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .ok_or_else(|| OutputError::Internal("gpu.module without a body".into()))?;
+    let mut current = body.first_operation();
+    while let Some(op) = current {
+        // SAFETY: cloning a live op gives a new, unowned op, which the module's
+        // block then owns.
+        let clone =
+            unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) };
+        module.body().append_operation(clone);
+        current = op.next_in_block();
+    }
+    let context_ref = gpu_module.context();
+    // SAFETY: `context_ref` outlives every use of `context` here.
+    let context = unsafe { context_ref.to_ref() };
+    ir::set_discardable(
+        module.as_operation(),
+        "llvm.target_triple",
+        StringAttribute::new(context, "nvptx64-nvidia-cuda").into(),
+    );
+    // SAFETY: the LLVM context and module are created, used and disposed here;
+    // the printed string is copied before it is freed.
+    unsafe {
+        let llvm_context = mlir_sys::LLVMContextCreate();
+        let llvm_module =
+            mlir_sys::mlirTranslateModuleToLLVMIR(module.as_operation().to_raw(), llvm_context);
+        if llvm_module.is_null() {
+            mlir_sys::LLVMContextDispose(llvm_context);
+            return Err(OutputError::Diagnosed);
+        }
+        let printed = mlir_sys::LLVMPrintModuleToString(llvm_module);
+        let text = std::ffi::CStr::from_ptr(printed)
+            .to_string_lossy()
+            .into_owned();
+        mlir_sys::LLVMDisposeMessage(printed);
+        mlir_sys::LLVMDisposeModule(llvm_module);
+        mlir_sys::LLVMContextDispose(llvm_context);
+        Ok(text)
+    }
+}

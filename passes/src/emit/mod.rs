@@ -1,0 +1,46 @@
+//! From lowered IR to LLVM IR or PTX, in process (no mlir-opt, no llc).
+//!
+//! [`add_passes`] appends to a pass manager, after the acopy passes:
+//! 1. `acopy-prepare-emit` ([`prepare`]): every `gpu.module` gets an
+//!    `#nvvm.target` for its resolved chip (the override first,
+//!    docs/dialect.md, "Target") with the PTX ISA the chip model asks for, and
+//!    IR that LLVM would abort on is refused with an error at the op;
+//! 2. upstream, on each `gpu.module`: `expand-strided-metadata` and
+//!    `lower-affine` (views such as `memref.subview` become plain address
+//!    arithmetic), `convert-scf-to-cf`,
+//!    `convert-gpu-to-nvvm` (which also lowers memref, arith, cf and index
+//!    through their LLVM conversion interfaces, so `finalize-memref-to-llvm` and
+//!    `convert-cf-to-llvm`, which only anchor on `builtin.module`, are not
+//!    needed), `convert-nvvm-to-llvm`, `convert-arith-to-llvm`,
+//!    `convert-index-to-llvm`, `reconcile-unrealized-casts`;
+//! 3. for PTX, `gpu-module-to-binary{format=isa}`.
+//!
+//! After the run, [`collect`] returns one text per `gpu.module`, in order: the
+//! PTX from each `gpu.binary` object, or the LLVM IR translated from a copy of
+//! the `gpu.module`'s body (`mlirTranslateModuleToLLVMIR`).
+//! [`per_module`] runs steps 2 and 3 for each `gpu.module` on MLIR's thread
+//! pool, which `gpu-module-to-binary` (one loop over the modules) cannot.
+//!
+//! Files: `kind` holds [`Emit`], [`pipeline`] assembles the passes, [`prepare`] is
+//! `acopy-prepare-emit`, which calls [`gating`] (NVVM ops only some chips
+//! have), `attributions` (what upstream cannot compile in attributions and
+//! globals) and [`symbols`] (PTX identifiers); [`collect`](mod@collect) reads
+//! the outputs; [`per_module`] is the parallel route.
+//!
+//! The kernel ABI is upstream's default memref lowering: docs/kernel-abi.md.
+
+mod attributions;
+pub mod collect;
+pub mod gating;
+mod kind;
+pub mod per_module;
+pub mod pipeline;
+pub mod prepare;
+pub mod symbols;
+
+pub use collect::{collect, Emitted, OutputError};
+pub use gating::required_capability;
+pub use kind::Emit;
+pub use pipeline::{add_passes, UPSTREAM};
+pub use prepare::MAX_NESTING;
+pub use symbols::is_ptx_identifier;

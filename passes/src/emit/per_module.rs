@@ -1,0 +1,52 @@
+//! The upstream part of the emit pipeline, one `gpu.module` per task on
+//! MLIR's thread pool (`crate::per_module` says how, and why the outputs
+//! and diagnostics are one thread's).
+//!
+//! `gpu-module-to-binary` compiles the `gpu.module`s of the op it runs on one
+//! after another (MLIR 22: one loop over the block in `ModuleToBinary.cpp`),
+//! and that is most of the time to PTX; here it runs once per `gpu.module`.
+//! The input module is left as it is, and [`collect`] reads the outputs from
+//! the copies, in the order of the `gpu.module`s.
+
+use melior::{ir::Module, pass::PassManager};
+
+use super::{collect, kind::Emit, pipeline, Emitted};
+use crate::per_module::{threaded, Holder};
+
+/// The outputs of [`add_passes`](super::add_passes)' upstream part and
+/// [`collect`] for `module`, with each `gpu.module` compiled on MLIR's thread
+/// pool, or `None` when the caller must run them on one thread: the context
+/// has one thread, `module` holds fewer than two `gpu.module`s or one that is
+/// not directly in its body, or the run reported anything.
+///
+/// `module` must have been through `acopy-prepare-emit`.
+pub fn emit(module: &Module, emit: Emit) -> Option<Vec<Emitted>> {
+    if emit == Emit::Mlir || !threaded(module) {
+        return None;
+    }
+    let mut holder = Holder::of(module, |_| true)?;
+    tracing::debug!(
+        modules = holder.originals.len(),
+        "emitting per gpu.module on MLIR's thread pool"
+    );
+    let context_ref = module.context();
+    // SAFETY: `context_ref` outlives every use of `context` in this function.
+    let context = unsafe { context_ref.to_ref() };
+    let manager = PassManager::new(context);
+    manager.enable_verifier(true);
+    let text = format!(
+        "builtin.module(builtin.module({}))",
+        pipeline::per_module_steps(emit)
+    );
+    crate::pipeline::add_pipeline(manager.as_operation_pass_manager(), &text).ok()?;
+    let mut outputs = None;
+    let succeeded = holder.run(&manager, |copies| {
+        outputs = collect(copies, emit).ok();
+        outputs.is_some()
+    });
+    if succeeded {
+        outputs
+    } else {
+        None
+    }
+}
