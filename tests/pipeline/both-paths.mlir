@@ -33,8 +33,8 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %tid = gpu.thread_id x
     %total = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (i32) {
       %row = arith.muli %i, %c16 : index
-      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<65536x128xi32>, memref<16x128xi32, 3>, index, index) -> ()
-      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<65536x128xi32> -> memref<16x128xi32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
       %v = memref.load %tile[%c0, %tid] : memref<16x128xi32, 3>
       %next = arith.addi %acc, %v : i32
       scf.yield %next : i32

@@ -13,8 +13,8 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     // expected-remark@+1 {{acopy.pipeline: the loop runs 2 times, so its 4 stages are clamped to 2}}
     scf.for %i = %c0 to %c2 step %c1 {
       %row = arith.muli %i, %c8 : index
-      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
-      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
       %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
       memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
     } {acopy.pipeline = {stages = 4 : i64}}

@@ -15,23 +15,23 @@
 // CHECK-NEXT: gpu.barrier
 // CHECK: arith.cmpi slt, %{{.+}}, %[[T]]
 // CHECK: memref.view %[[BUF]][%{{.+}}][] : memref<12288xi8, 3> to memref<8x128xf32, 3>
-// CHECK-NEXT: "acopy.copy_gmem_to_smem"
+// CHECK-NEXT: acopy.copy_gmem_to_smem
 // CHECK: %[[C4096:.+]] = arith.constant 4096 : index
 // CHECK-NEXT: memref.view %[[BUF]][%[[C4096]]][]
-// CHECK-NEXT: "acopy.copy_gmem_to_smem"
+// CHECK-NEXT: acopy.copy_gmem_to_smem
 // CHECK: scf.for %[[IV:.+]] = %{{.+}} to %arg2 step
 // CHECK: %[[LEFT:.+]] = arith.subi %{{.+}}, %[[IV]] : index
 // CHECK: %[[AHEAD:.+]] = arith.minsi %[[LEFT]], %{{.+}} : index
 // CHECK: scf.index_switch %[[AHEAD]]
 // CHECK-NEXT: case 0 {
-// CHECK-NEXT: "acopy.wait_gmem_to_smem"() {pending = 0 : i64}
+// CHECK-NEXT: acopy.wait_gmem_to_smem {pending = 0 : i64}
 // CHECK: default {
-// CHECK-NEXT: "acopy.wait_gmem_to_smem"() {pending = 1 : i64}
+// CHECK-NEXT: acopy.wait_gmem_to_smem {pending = 1 : i64}
 // CHECK: %[[NEXT:.+]] = arith.addi %[[IV]], %c2{{.*}} : index
 // CHECK-NEXT: %[[MORE:.+]] = arith.cmpi slt, %[[NEXT]], %[[T]] : index
 // CHECK-NEXT: scf.if %[[MORE]] {
 // CHECK: arith.remui %{{.+}}, %c3
-// CHECK: "acopy.copy_gmem_to_smem"
+// CHECK: acopy.copy_gmem_to_smem
 // CHECK: }
 // CHECK: %[[SLOT:.+]] = arith.remui %[[IV]], %c3
 // CHECK: %[[SHIFT:.+]] = arith.muli %[[SLOT]], %c4096
@@ -47,8 +47,8 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %tid = gpu.thread_id x
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
-      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
-      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
       %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
       memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
     } {acopy.pipeline = {stages = 3 : i64}}
@@ -63,10 +63,10 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 // CHECK-SAME: memref<8192xi8, 3>
 // CHECK: scf.for %[[IV:.+]] =
 // CHECK-NOT: scf.index_switch
-// CHECK: "acopy.wait_gmem_to_smem"() {pending = 0 : i64}
+// CHECK: acopy.wait_gmem_to_smem {pending = 0 : i64}
 // CHECK: scf.if
 // CHECK: arith.andi %{{.+}}, %c1
-// CHECK: "acopy.copy_gmem_to_smem"
+// CHECK: acopy.copy_gmem_to_smem
 // CHECK: arith.andi %[[IV]], %c1
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @two(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<8x128xf32, 3>) kernel {
@@ -76,8 +76,8 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %tid = gpu.thread_id x
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
-      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
-      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
       %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
       memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
     } {acopy.pipeline = {stages = 2 : i64}}
@@ -94,8 +94,8 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 // CHECK: gpu.barrier
 // CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : index
 // CHECK-NEXT: memref.view %{{.+}}[%[[C0]]][]
-// CHECK-NEXT: "acopy.copy_gmem_to_smem"
-// CHECK-NEXT: "acopy.wait_gmem_to_smem"() {pending = 0 : i64}
+// CHECK-NEXT: acopy.copy_gmem_to_smem
+// CHECK-NEXT: acopy.wait_gmem_to_smem {pending = 0 : i64}
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @one(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<8x128xf32, 3>) kernel {
     %c0 = arith.constant 0 : index
@@ -104,8 +104,8 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %tid = gpu.thread_id x
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
-      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
-      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
       %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
       memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
     } {acopy.pipeline = {stages = 1 : i64}}
@@ -124,20 +124,20 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 // CHECK: %[[SPAN:.+]] = arith.subi %arg4, %arg3 : index
 // CHECK-NEXT: %[[CEIL:.+]] = arith.ceildivsi %[[SPAN]], %arg5 : index
 // CHECK: %[[T:.+]] = arith.maxsi %[[CEIL]], %{{.+}} : index
-// CHECK-COUNT-6: "acopy.copy_gmem_to_smem"
+// CHECK-COUNT-6: acopy.copy_gmem_to_smem
 // CHECK: scf.for %[[IV:.+]] = %arg3 to %arg4 step %arg5
 // CHECK: %[[SINCE:.+]] = arith.subi %[[IV]], %arg3 : index
 // CHECK-NEXT: %[[K:.+]] = arith.divui %[[SINCE]], %arg5 : index
 // CHECK: scf.index_switch
 // CHECK-NEXT: case 0 {
-// CHECK-NEXT: "acopy.wait_gmem_to_smem"() {pending = 0 : i64}
+// CHECK-NEXT: acopy.wait_gmem_to_smem {pending = 0 : i64}
 // CHECK: case 1 {
-// CHECK-NEXT: "acopy.wait_gmem_to_smem"() {pending = 2 : i64}
+// CHECK-NEXT: acopy.wait_gmem_to_smem {pending = 2 : i64}
 // CHECK: default {
-// CHECK-NEXT: "acopy.wait_gmem_to_smem"() {pending = 4 : i64}
+// CHECK-NEXT: acopy.wait_gmem_to_smem {pending = 4 : i64}
 // CHECK: arith.addi %[[K]], %c3
 // CHECK: scf.if
-// CHECK-COUNT-2: "acopy.copy_gmem_to_smem"
+// CHECK-COUNT-2: acopy.copy_gmem_to_smem
 // CHECK: arith.andi %[[K]], %c3
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @axpy(%x: memref<100000xf32>, %y: memref<1000x256xf32>, %out: memref<1000x256xf32>, %lb: index, %ub: index, %step: index) workgroup(%tx: memref<100xf32, 3>, %ty: memref<4x256xf32, 3>) kernel {
@@ -148,9 +148,9 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     scf.for %i = %lb to %ub step %step {
       %xs = arith.muli %i, %c100 : index
       %row = arith.muli %i, %c4 : index
-      "acopy.copy_gmem_to_smem"(%x, %tx, %xs) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<100000xf32>, memref<100xf32, 3>, index) -> ()
-      "acopy.copy_gmem_to_smem"(%y, %ty, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<1000x256xf32>, memref<4x256xf32, 3>, index, index) -> ()
-      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+      acopy.copy_gmem_to_smem %x[%xs] -> %tx {oob_mode = "promise_in_bounds"} : memref<100000xf32> -> memref<100xf32, 3>
+      acopy.copy_gmem_to_smem %y[%row, %c0] -> %ty {oob_mode = "promise_in_bounds"} : memref<1000x256xf32> -> memref<4x256xf32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
       %a = memref.load %tx[%c0] : memref<100xf32, 3>
       %b = memref.load %ty[%c0, %tid] : memref<4x256xf32, 3>
       %s = arith.addf %a, %b : f32

@@ -7,15 +7,15 @@
 // RUN: %check-ptxas %t.ptx sm_90 sm_90
 
 // CHECK-LABEL: gpu.func @axpy
-// CHECK-COUNT-2: "acopy.barrier_init"(%{{.+}}) {arrival_count = 2 : i64}
-// CHECK-NOT: "acopy.barrier_init"
+// CHECK-COUNT-2: acopy.barrier_init %{{.+}} {arrival_count = 2 : i64}
+// CHECK-NOT: acopy.barrier_init
 // CHECK: scf.for %[[IV:.+]] =
 // CHECK: %[[N:.+]] = arith.addi %{{.+}}, %[[IV]] : index
 // CHECK: scf.if
 // CHECK: %[[BAR:.+]] = memref.view %{{.+}}[%{{.+}}][] : memref<24xi8, 3> to memref<1xi64, 3>
-// CHECK-NEXT: "acopy.copy_gmem_to_smem"(%arg0, %{{.+}}, %[[BAR]])
+// CHECK-NEXT: acopy.copy_gmem_to_smem %arg0[%{{.+}}] -> %{{.+}} barrier(%[[BAR]] : memref<1xi64, 3>) {oob_mode = "promise_in_bounds"}
 // CHECK: %[[BAR2:.+]] = memref.view %{{.+}}[%{{.+}}][] : memref<24xi8, 3> to memref<1xi64, 3>
-// CHECK-NEXT: "acopy.copy_gmem_to_smem"(%arg1, %{{.+}}, %[[BAR2]])
+// CHECK-NEXT: acopy.copy_gmem_to_smem %arg1[%{{.+}}] -> %{{.+}} barrier(%[[BAR2]] : memref<1xi64, 3>) {oob_mode = "promise_in_bounds"}
 // CHECK: arith.andi %[[N]], %c1
 // CHECK: %[[PHASE:.+]] = arith.divui %[[N]], %c2
 // CHECK: %[[PAR:.+]] = arith.andi %[[PHASE]], %c1
@@ -30,9 +30,9 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     scf.for %i = %c0 to %n step %c1 {
       %xs = arith.muli %i, %c32 : index
       %row = arith.muli %i, %c4 : index
-      "acopy.copy_gmem_to_smem"(%x, %tx, %xs) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<100000xf32>, memref<32xf32, 3>, index) -> ()
-      "acopy.copy_gmem_to_smem"(%y, %ty, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<1000x256xf32>, memref<4x256xf32, 3>, index, index) -> ()
-      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+      acopy.copy_gmem_to_smem %x[%xs] -> %tx {oob_mode = "promise_in_bounds"} : memref<100000xf32> -> memref<32xf32, 3>
+      acopy.copy_gmem_to_smem %y[%row, %c0] -> %ty {oob_mode = "promise_in_bounds"} : memref<1000x256xf32> -> memref<4x256xf32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
       %a = memref.load %tx[%c0] : memref<32xf32, 3>
       %b = memref.load %ty[%c0, %tid] : memref<4x256xf32, 3>
       %s = arith.addf %a, %b : f32
@@ -51,8 +51,8 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: %[[GO:.+]] = arith.cmpi slt, %[[IV]], %{{.+}} : index
 // CHECK-NEXT: scf.if %[[GO]] {
-// CHECK: "acopy.copy_gmem_to_smem"
-// CHECK: "acopy.barrier_wait"
+// CHECK: acopy.copy_gmem_to_smem
+// CHECK: acopy.barrier_wait
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @one(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<8x128xf32, 3>) kernel {
     %c0 = arith.constant 0 : index
@@ -61,8 +61,8 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     %tid = gpu.thread_id x
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
-      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
-      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
       %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
       memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
     } {acopy.pipeline = {stages = 1 : i64}}

@@ -18,26 +18,26 @@
 // CHECK-NEXT: %[[C24:.+]] = arith.constant 24 : index
 // CHECK-NEXT: %[[CELL:.+]] = memref.view %[[G]][%[[C24]]][] : memref<32xi8, 3> to memref<1xi64, 3>
 // CHECK: memref.store %{{.+}}, %[[CELL]]
-// CHECK-COUNT-3: "acopy.barrier_init"(%{{.+}}) {arrival_count = 1 : i64}
+// CHECK-COUNT-3: acopy.barrier_init %{{.+}} {arrival_count = 1 : i64}
 // CHECK: %[[COUNT:.+]] = memref.load
 // CHECK-NEXT: nvvm.fence.proxy
 // CHECK-NEXT: %[[BASE:.+]] = arith.index_cast %[[COUNT]] : i64 to index
 // CHECK-NEXT: gpu.barrier
 // CHECK: %[[A0:.+]] = memref.assume_alignment %{{.+}}, 128
-// CHECK: "acopy.copy_gmem_to_smem"(%arg0, %[[A0]], %{{.+}}, %{{.+}}, %{{.+}}) {{.*}}array<i32: 1, 1, 2, 1, 0>
+// CHECK: acopy.copy_gmem_to_smem %arg0[%{{[^],]+}}, %{{[^],]+}}] -> %[[A0]] barrier(%{{.+}} : memref<1xi64, 3>) {oob_mode = "promise_in_bounds"}
 // CHECK: scf.for %[[IV:.+]] = %{{.+}} to %arg2 step
 // CHECK: %[[N:.+]] = arith.addi %[[BASE]], %[[IV]] : index
 // CHECK-NEXT: nvvm.fence.proxy
 // CHECK-NEXT: gpu.barrier
 // CHECK: scf.if
 // CHECK: arith.remui %{{.+}}, %c3
-// CHECK: "acopy.copy_gmem_to_smem"
+// CHECK: acopy.copy_gmem_to_smem
 // CHECK: %[[SLOT:.+]] = arith.remui %[[N]], %c3
 // CHECK: %[[BAR:.+]] = memref.view %[[G2:.+]][%{{.+}}][] : memref<32xi8, 3> to memref<1xi64, 3>
 // CHECK: %[[PHASE:.+]] = arith.divui %[[N]], %c3
 // CHECK: %[[PAR:.+]] = arith.andi %[[PHASE]], %c1
 // CHECK-NEXT: %[[BIT:.+]] = arith.index_cast %[[PAR]] : index to i1
-// CHECK-NEXT: "acopy.barrier_wait"(%[[BAR]], %[[BIT]])
+// CHECK-NEXT: acopy.barrier_wait %[[BAR]], %[[BIT]] : memref<1xi64, 3>
 // CHECK-NOT: acopy.wait_gmem_to_smem
 // CHECK: } {acopy.pipelined = {stages = 3 : i64}}
 // CHECK-NEXT: %[[END:.+]] = arith.addi %[[BASE]], %{{.+}} : index
@@ -58,8 +58,8 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     %tid = gpu.thread_id x
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
-      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
-      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
       %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
       memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
     } {acopy.pipeline = {stages = 3 : i64}}
