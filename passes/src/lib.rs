@@ -1,29 +1,38 @@
-//! acopy's passes and the pipeline that runs them.
+//! acopy's passes and the pipeline that runs them (docs/architecture.md has
+//! the layers and the data flow).
 //!
 //! | pass | module | needs | guarantees |
 //! |---|---|---|---|
 //! | `acopy-pipeline` | [`pipeliner`] | loops marked `acopy.pipeline` | each becomes multi-buffered acopy IR, or gets a located error |
 //! | `acopy-verify` | [`verify`] | acopy ops inside `gpu.module`s with a resolvable chip | every op the chip cannot do has an error at its location (docs/verification.md); the IR is unchanged |
-//! | `acopy-lower` | [`lower`] | IR that `acopy-verify` accepts | no acopy op remains; NVVM ops for the chip's copy path |
+//! | `acopy-lower` | [`lower`] | IR that `acopy-verify` accepts (it runs the pipeliner and the verifier first) | no acopy op remains; NVVM ops for the chip's copy path |
 //! | `acopy-prepare-emit` | [`emit::prepare`] | lowered IR | each `gpu.module` targets its chip; what LLVM would abort on is an error at the op |
 //! | `acopy-tensor-map-params` | [`manifest::params`] | IR after `convert-gpu-to-nvvm` | TMA tensor-map parameters are `__grid_constant__` |
 //!
-//! `plan` is the analysis both passes read: what each copy is (path, window,
-//! box, chunks, alignment proofs, tensor-map key, fallback decision), worked
-//! out once from the IR; it imports neither `verify` nor `lower`.
+//! Every module, bottom layer first (docs/architecture.md gives the floors;
+//! `tools/acopy-layers` checks that no two files import each other):
 //!
-//! [`diagnostics`] copies MLIR's diagnostics out as data, for library callers
-//! and the driver.
-//!
-//! [`emit`] takes lowered IR on to LLVM IR or PTX with the upstream passes, in process.
-//! `per_module` runs a pipeline on each `gpu.module` apart on MLIR's thread
-//! pool, with one thread's outputs and diagnostics ([`lower::per_module`],
-//! [`emit::per_module`]).
-//!
-//! [`registry`] lists the passes once, for the driver's flags and for
-//! `--pass-pipeline`; [`pipeline`] turns a pipeline string that mixes acopy and
-//! upstream passes into a [`melior::pass::PassManager`]; `ir` holds the IR
-//! queries and edits they share beyond melior's safe API.
+//! | module | holds |
+//! |---|---|
+//! | `scoped_memo` | thread-local memos that live for one pass run |
+//! | `ir` | IR queries and edits beyond melior's safe API |
+//! | [`options`] | [`PassOptions`], from driver flags or `{key=value}` |
+//! | `external` | a Rust function as an MLIR pass, panics caught |
+//! | [`context`] | a melior context with every dialect acopy needs |
+//! | `per_module` | running a pipeline on each `gpu.module` apart on MLIR's thread pool ([`lower::per_module`], [`emit::per_module`]) |
+//! | [`target`] | which chip, cluster and block size an op is compiled for; retargeting `#nvvm.target` |
+//! | `run_cache` | memos of one pass run: type spellings, layouts, attributes |
+//! | [`diagnostics`] | MLIR's diagnostics copied out as data, with the rule id each error carries |
+//! | [`manifest`] | the tensor-map manifest in IR; [`manifest::params`] is `acopy-tensor-map-params` |
+//! | `plan` | the analysis layer: what each copy is (path, window, box, chunks, alignment proofs, tensor-map key, fallback), worked out once; imports neither `verify` nor `lower` |
+//! | `raise_alignment` | raising a shared buffer's allocation to an alignment a copy needs |
+//! | [`pipeliner`] | `acopy-pipeline` and the write-after-read warning |
+//! | [`verify`] | `acopy-verify`: the one rules table over the plan layer's facts |
+//! | [`lower`] | `acopy-lower`: cp.async, TMA and barriers, from plans |
+//! | [`registry`] | the one list of acopy passes, for the driver and `--pass-pipeline` |
+//! | [`pipeline`] | a `--pass-pipeline` string mixing acopy and upstream passes, into a pass manager |
+//! | [`emit`] | `acopy-prepare-emit` (below the registry) and the upstream route to LLVM IR and PTX, in process (above the parser, which it uses) |
+//! | `dialect_doc_tests` | (tests) docs/dialect.md in step with the dialect |
 
 pub mod context;
 pub mod diagnostics;
