@@ -102,7 +102,11 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
     let mut failed = false;
     for op in &marked {
         if let Err(finding) = analysis::analyze(*op, options) {
-            emit_error(finding.op.location(), &finding.message);
+            crate::diagnostics::emit_rule_error(
+                finding.op.location(),
+                finding.rule,
+                &finding.message,
+            );
             failed = true;
         }
     }
@@ -114,7 +118,11 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
         let plan = match analysis::analyze(*op, options) {
             Ok(plan) => plan,
             Err(finding) => {
-                emit_error(finding.op.location(), &finding.message);
+                crate::diagnostics::emit_rule_error(
+                    finding.op.location(),
+                    finding.rule,
+                    &finding.message,
+                );
                 failed = true;
                 continue;
             }
