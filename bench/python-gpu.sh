@@ -18,11 +18,13 @@ export XLA_PYTHON_CLIENT_PREALLOCATE=false
 status=0
 log="$out/python-gpu.log"
 : > "$log"
-ids=$("$py" -m pytest --collect-only -q -p no:cacheprovider "$tests" 2>>"$log" | grep '::')
+# --rootdir=.: ids relative to where they are run (python/pyproject.toml would
+# otherwise make them relative to python/).
+ids=$("$py" -m pytest --collect-only -q -p no:cacheprovider --rootdir=. "$tests" 2>>"$log" | grep '::')
 set -f  # the ids hold [brackets], which are no globs here
 for id in $ids; do
   [[ $id == *device_fault* ]] && export ACOPY_GPU_FAULT_TEST=1 || unset ACOPY_GPU_FAULT_TEST
-  if timeout 300 "$py" -m pytest -q -rs -p no:cacheprovider "$id" >> "$log" 2>&1; then
+  if timeout 300 "$py" -m pytest -q -rs -p no:cacheprovider --rootdir=. "$id" >> "$log" 2>&1; then
     echo "PASS $id" | tee -a "$log"
   else
     echo "FAIL $id" | tee -a "$log"
