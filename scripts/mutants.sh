@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Mutation testing: cargo-mutants changes the lowering, the verifier and the
-# dialect's attribute parsing one small edit at a time and runs the lit suite
+# Mutation testing: cargo-mutants changes the plan layer, the pipeliner, the
+# lowering, the verifier and the dialect's attribute parsing one small edit at a time and runs the lit suite
 # (cargo test -p acopy-opt --test lit) plus the acopy-passes unit tests on each
 # mutant; a mutant that passes them is a gap in the tests. Slow (a build and a
 # lit run per mutant, about 1000 mutants in all), so not part of
 # scripts/test.sh or CI. docs/testing.md has the results and how to read them.
 #
-# Usage: scripts/mutants.sh [FILE...]      (default: the three targets below)
+# Usage: scripts/mutants.sh [FILE...]      (default: the targets below)
 #   e.g. scripts/mutants.sh passes/src/lower/barrier.rs passes/src/lower/tma/load.rs
 # Environment: MUTANTS_JOBS (default 1) parallel builds; each needs a copy of
 # target/ (about 2.5 GB) and the memory of a full build. MUTANTS_SHARD=K/N tests
@@ -26,7 +26,8 @@ if ! command -v cargo-mutants >/dev/null; then
 fi
 
 if [ $# -eq 0 ]; then
-  set -- 'passes/src/lower/**/*.rs' 'passes/src/verify/**/*.rs' dialect/src/attributes.rs
+  set -- 'passes/src/plan/**/*.rs' 'passes/src/pipeliner/**/*.rs' 'passes/src/lower/**/*.rs' \
+    'passes/src/verify/**/*.rs' dialect/src/attributes.rs
 fi
 files=()
 for file in "$@"; do files+=(--file "$file"); done
