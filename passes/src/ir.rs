@@ -218,3 +218,10 @@ mod tests {
         assert!(found.is_empty(), "unguarded conversions: {found:?}");
     }
 }
+
+/// The nvvm dialect's handle, for the passes that build NVVM ops (melior has
+/// no wrapper for it).
+pub(crate) fn nvvm_dialect() -> melior::dialect::DialectHandle {
+    // SAFETY: a pure query of a dialect handle registered by MLIR itself.
+    unsafe { melior::dialect::DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__nvvm__()) }
+}

@@ -79,16 +79,13 @@ pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
 /// The dialects of the ops the pass builds (`emitted`).
 fn dependent_dialects() -> [melior::dialect::DialectHandle; 6] {
     use melior::dialect::DialectHandle;
-    // SAFETY: a pure query of the nvvm dialect's handle (melior has no
-    // wrapper for it).
-    let nvvm = unsafe { DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__nvvm__()) };
     [
         DialectHandle::arith(),
         DialectHandle::gpu(),
         DialectHandle::llvm(),
         DialectHandle::memref(),
         DialectHandle::scf(),
-        nvvm,
+        crate::ir::nvvm_dialect(),
     ]
 }
 

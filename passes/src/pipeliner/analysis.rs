@@ -16,7 +16,7 @@ use melior::ir::{
 };
 
 use super::{attr, smem};
-use crate::{ir, target, PassOptions};
+use crate::{ir, plan::alignment::memory_root, target, PassOptions};
 
 /// Why a marked loop cannot be pipelined: a rule id (`None` for a target or
 /// view error, which verification reports with its own text) and the message,
@@ -565,34 +565,9 @@ fn p7(early: u32, role: &str, what: &str) -> String {
     format!("a pipelined copy is issued {early} iterations early, so its operands must be computed from the induction variable and loop-invariant values by pure ops, but its {role} depends on {what}")
 }
 
-/// The value a memref view chain starts from (its address, to compare).
-fn memref_root(value: Value) -> usize {
-    let mut current = value;
-    for _ in 0..64 {
-        let Some(op) = ir::defining_op(current) else {
-            break;
-        };
-        match ir::op_name(&op).as_str() {
-            "memref.subview"
-            | "memref.cast"
-            | "memref.reinterpret_cast"
-            | "memref.expand_shape"
-            | "memref.collapse_shape"
-            | "memref.memory_space_cast"
-            | "memref.view"
-            | "memref.assume_alignment" => match op.operand(0) {
-                Ok(source) => current = source,
-                Err(_) => break,
-            },
-            _ => break,
-        }
-    }
-    current.to_raw().ptr as usize
-}
-
 /// The name of an op in the loop that writes `src`'s memory (P8).
 fn src_writer(src: Value, loop_op: OperationRef) -> Option<String> {
-    let root = memref_root(src);
+    let root = memory_root(src);
     let mut writer = None;
     loop_op.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
         let target = match ir::op_name(&op).as_str() {
@@ -608,7 +583,7 @@ fn src_writer(src: Value, loop_op: OperationRef) -> Option<String> {
             _ => None,
         };
         if let Some(target) = target {
-            if memref_root(target) == root && writer.is_none() {
+            if memory_root(target) == root && writer.is_none() {
                 writer = Some(ir::op_name(&op));
             }
         }

@@ -57,14 +57,12 @@ static ID: PassId = PassId;
 /// Creates the `acopy-pipeline` pass.
 pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
     use melior::dialect::DialectHandle;
-    // SAFETY: a pure query of the nvvm dialect's handle.
-    let nvvm = unsafe { DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__nvvm__()) };
     let builds = [
         DialectHandle::arith(),
         DialectHandle::gpu(),
         DialectHandle::memref(),
         DialectHandle::scf(),
-        nvvm,
+        crate::ir::nvvm_dialect(),
     ];
     external_pass(&ID, "acopy-pipeline", SUMMARY, options, &builds, run)
 }

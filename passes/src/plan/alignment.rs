@@ -20,7 +20,8 @@
 //! A `memref.view` on the way caps the result at the largest power of two
 //! proved to divide its byte shift. The cp.async path asks for 16 bytes (its
 //! largest chunk); the TMA path for its tile alignment ([`alignment_problem`]).
-//! The raising itself is the lowering's (`lower/alignment.rs`).
+//! The raising itself is `crate::raise_alignment`'s. [`memory_root`] follows the
+//! same chain (and through `memref.assume_alignment`) to the memory a view names.
 
 use melior::ir::{
     attribute::IntegerAttribute, block::BlockLike, operation::OperationLike, r#type::MemRefType,
@@ -100,6 +101,10 @@ pub(crate) fn view_root<'c, 'a>(value: Value<'c, 'a>) -> Root<'c, 'a> {
                 current = source;
                 shift_divisor = shift_divisor.min(shift);
             }
+            Step::Assumed(_, align) => {
+                origin = Origin::Assumed(align);
+                break;
+            }
             Step::Stop(found) => {
                 origin = found;
                 break;
@@ -112,11 +117,32 @@ pub(crate) fn view_root<'c, 'a>(value: Value<'c, 'a>) -> Root<'c, 'a> {
     }
 }
 
+/// Which memory a memref views: the value its view chain ends at, followed
+/// through `memref.assume_alignment` too (which promises an alignment but
+/// names the same memory), kept only as an identity to compare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MemoryRoot(usize);
+
+/// The [`MemoryRoot`] of `value`. Two memrefs with the same root may alias;
+/// the pipeliner asks this of a copy's source and of every write in its loop.
+pub(crate) fn memory_root(value: Value) -> MemoryRoot {
+    let mut current = value;
+    for _ in 0..MAX_VIEWS {
+        match step(current) {
+            Step::Through(source, _) | Step::Assumed(source, _) => current = source,
+            Step::Stop(_) => break,
+        }
+    }
+    MemoryRoot(current.to_raw().ptr as usize)
+}
+
 /// One step up a view chain.
 enum Step<'c, 'a> {
     /// A view of this value, moving the aligned pointer by a byte shift with
     /// this divisor.
     Through(Value<'c, 'a>, u64),
+    /// A `memref.assume_alignment` of this value promising this alignment.
+    Assumed(Value<'c, 'a>, u64),
     Stop(Origin<'c, 'a>),
 }
 
@@ -142,7 +168,10 @@ fn step<'c, 'a>(value: Value<'c, 'a>) -> Step<'c, 'a> {
                 .ok()
                 .and_then(|value| IntegerAttribute::try_from(value).ok())
                 .map_or(1, |value| u64::try_from(value.value()).unwrap_or(0).max(1));
-            return Step::Stop(Origin::Assumed(align));
+            return match op.operand(0) {
+                Ok(source) => Step::Assumed(source, align),
+                Err(_) => Step::Stop(Origin::Assumed(align)),
+            };
         }
         "gpu.dynamic_shared_memory" => return Step::Stop(Origin::DynamicShared),
         "memref.get_global" => return Step::Stop(Origin::Global(op)),
