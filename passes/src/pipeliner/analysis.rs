@@ -11,12 +11,16 @@ use melior::ir::{
     attribute::{IntegerAttribute, TypeAttribute},
     block::BlockLike,
     operation::OperationLike,
-    r#type::{IntegerType, MemRefType},
+    r#type::MemRefType,
     BlockRef, OperationRef, RegionLike, ShapedTypeLike, TypeLike, Value, ValueLike,
 };
 
 use super::{attr, smem};
-use crate::{ir, plan::alignment::memory_root, target, PassOptions};
+use crate::{
+    ir,
+    plan::{alignment::memory_root, layout::element_bits},
+    target, PassOptions,
+};
 
 /// Why a marked loop cannot be pipelined: a rule id (`None` for a target or
 /// view error, which verification reports with its own text) and the message,
@@ -609,28 +613,16 @@ pub(crate) fn tile_bytes(memref: MemRefType) -> u64 {
             .and_then(|dim| product.checked_mul(dim))
     });
     let element = memref.element();
+    // `index` is 64 bits wide on the NVPTX targets acopy compiles for.
     let bits = if element.is_index() {
-        64
+        Some(64)
     } else {
-        IntegerType::try_from(element)
-            .map(|integer| integer.width())
-            .ok()
-            .or_else(|| float_bits(&element.to_string()))
-            .unwrap_or(0)
+        element_bits(element)
     };
     elements
-        .and_then(|count| count.checked_mul(u64::from(bits).div_ceil(8)))
+        .zip(bits)
+        .and_then(|(count, bits)| count.checked_mul(u64::from(bits).div_ceil(8)))
         .unwrap_or(0)
-}
-
-fn float_bits(name: &str) -> Option<u32> {
-    Some(match name {
-        "f16" | "bf16" => 16,
-        "f32" | "tf32" => 32,
-        "f64" => 64,
-        name if name.starts_with("f8") => 8,
-        _ => return None,
-    })
 }
 
 /// The trip count of an `scf.for` whose bounds and step are constants.

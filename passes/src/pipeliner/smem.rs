@@ -1,9 +1,7 @@
 //! Shared-memory sizes of a pipelined loop: slot alignment, padded slots and
 //! the per-chip budget.
 //!
-//! This file moves to `plan/` (the per-copy plan computes tile bytes and
-//! alignments for every pass); until then it holds the few numbers the
-//! pipeliner needs, derived from the same facts the lowerings use: cp.async
+//! A slot is aligned as the plan layer asks of any tile on its path: cp.async
 //! writes 16-byte chunks where the slot allows (docs/lowering-cp-async.md),
 //! TMA needs its tile 128-byte aligned, or 8 × the swizzle span with a
 //! swizzle (docs/lowering-tma.md, rule A25).
@@ -16,12 +14,14 @@ pub const STATIC_LIMIT: u64 = 48 * 1024;
 /// Bytes of one mbarrier.
 pub const BARRIER_BYTES: u64 = 8;
 
-/// The alignment of each slot of a tile copied on `path` with `swizzle` bytes.
+/// The alignment of each slot of a tile copied on `path` with `swizzle` bytes:
+/// what the plan layer asks of any tile on that path.
 pub fn slot_alignment(path: CopyPath, swizzle: u64) -> u64 {
     match path {
-        CopyPath::CpAsync => 16,
-        CopyPath::Tma if swizzle > 0 => 8 * swizzle,
-        CopyPath::Tma => 128,
+        CopyPath::CpAsync => crate::plan::cp_async::MAX_ALIGN,
+        CopyPath::Tma => {
+            crate::plan::shape::tma_smem_alignment(u32::try_from(swizzle).unwrap_or(u32::MAX))
+        }
     }
 }
 
