@@ -177,6 +177,13 @@ pub(crate) fn dense_i64s(op: &OperationRef, name: &str) -> Option<Vec<i64>> {
     (0..array.len()).map(|i| array.element(i).ok()).collect()
 }
 
+/// The nvvm dialect's handle, for the passes that build NVVM ops (melior has
+/// no wrapper for it).
+pub(crate) fn nvvm_dialect() -> melior::dialect::DialectHandle {
+    // SAFETY: a pure query of a dialect handle registered by MLIR itself.
+    unsafe { melior::dialect::DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__nvvm__()) }
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::{Path, PathBuf};
@@ -217,11 +224,4 @@ mod tests {
         }
         assert!(found.is_empty(), "unguarded conversions: {found:?}");
     }
-}
-
-/// The nvvm dialect's handle, for the passes that build NVVM ops (melior has
-/// no wrapper for it).
-pub(crate) fn nvvm_dialect() -> melior::dialect::DialectHandle {
-    // SAFETY: a pure query of a dialect handle registered by MLIR itself.
-    unsafe { melior::dialect::DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__nvvm__()) }
 }

@@ -14,7 +14,10 @@ use acopy_runtime::manifest::Manifest;
 use acopy_runtime::{Arg, LaunchConfig, Runtime};
 use clap::Parser;
 use serde::{Deserialize, Serialize};
-use std::io::Read;
+use std::ffi::OsStr;
+#[path = "acopy-gpu-suite/child.rs"]
+mod child;
+
 use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
@@ -271,39 +274,16 @@ fn case_name(module: &str, c: &Config) -> String {
 }
 
 fn run_child(module: &str, cli: &Cli) -> Result<Vec<CaseResult>, String> {
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let mut child = Command::new(exe)
-        .arg("--child")
-        .arg(module)
-        .arg("--ptx-dir")
-        .arg(&cli.ptx_dir)
-        .arg("--seed")
-        .arg(cli.seed.to_string())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .map_err(|e| format!("cannot start child: {e}"))?;
-    let mut stdout = child.stdout.take().ok_or("no stdout")?;
-    let reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = stdout.read_to_string(&mut s);
-        s
-    });
-    let start = Instant::now();
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(s)) => break s,
-            Ok(None) if start.elapsed() > Duration::from_secs(cli.module_timeout_s) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!("killed after {}s (hang?)", cli.module_timeout_s));
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
-            Err(e) => return Err(e.to_string()),
-        }
-    };
-    let out = reader.join().unwrap_or_default();
+    let seed = cli.seed.to_string();
+    let args: [&OsStr; 6] = [
+        "--child".as_ref(),
+        module.as_ref(),
+        "--ptx-dir".as_ref(),
+        cli.ptx_dir.as_os_str(),
+        "--seed".as_ref(),
+        seed.as_ref(),
+    ];
+    let (status, out) = child::run_self(&args, Duration::from_secs(cli.module_timeout_s))?;
     let results: Vec<CaseResult> = out
         .lines()
         .filter_map(|l| l.strip_prefix("RESULT "))

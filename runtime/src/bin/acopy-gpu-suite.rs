@@ -14,6 +14,8 @@
 mod bench;
 #[path = "acopy-gpu-suite/cases.rs"]
 mod cases;
+#[path = "acopy-gpu-suite/child.rs"]
+mod child;
 #[cfg(test)]
 #[path = "acopy-gpu-suite/kernel_files.rs"]
 mod kernel_files;
@@ -27,10 +29,9 @@ use cases::{count_wrong, first_mismatches, CopyPath, Data, Rng};
 use clap::Parser;
 use load::{load_kernel_files, Error};
 use report::{CaseResult, Results};
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Stdio};
-use std::time::{Duration, Instant};
+use std::process::ExitCode;
+use std::time::Duration;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -286,37 +287,7 @@ fn bw_error(e: String) -> bench::BwRow {
 /// Run this binary again with `args`; its stdout line `RESULT <json>` is the answer.
 /// Its stderr passes through. Killed after `timeout`.
 fn run_child(args: &[String], timeout: Duration) -> Result<String, String> {
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find own binary: {e}"))?;
-    let mut child = Command::new(exe)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .map_err(|e| format!("cannot start child process: {e}"))?;
-    let mut stdout = child.stdout.take().expect("piped stdout");
-    let reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = stdout.read_to_string(&mut s);
-        s
-    });
-    let start = Instant::now();
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(s)) => break s,
-            Ok(None) if start.elapsed() > timeout => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!(
-                    "no result after {}s (hung kernel?); the process was killed",
-                    timeout.as_secs()
-                ));
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
-            Err(e) => return Err(format!("waiting for the child process: {e}")),
-        }
-    };
-    let out = reader.join().unwrap_or_default();
+    let (status, out) = child::run_self(args, timeout)?;
     match out.lines().find_map(|l| l.strip_prefix("RESULT ")) {
         Some(json) => Ok(json.to_string()),
         None => Err(format!(
