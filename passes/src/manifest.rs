@@ -201,18 +201,19 @@ pub fn collect(top: OperationRef, chip: Option<Chip>) -> Result<Manifest, Collec
         chip,
         ..PassOptions::default()
     };
+    let chips = target::ModuleChips::resolve(top, &options);
     let mut manifest = Manifest::new();
     for raw in raw {
         // SAFETY: the walk found these ops under `top`, which the caller holds.
         let function = unsafe { OperationRef::from_raw(raw) };
-        manifest.kernels.push(kernel_entry(function, &options)?);
+        manifest.kernels.push(kernel_entry(function, &chips)?);
     }
     Ok(manifest)
 }
 
 fn kernel_entry(
     function: OperationRef,
-    options: &PassOptions,
+    chips: &target::ModuleChips,
 ) -> Result<KernelEntry, CollectError> {
     let kernel = ir::symbol_name(function).unwrap_or_default();
     let module = target::enclosing(function, "gpu.module")
@@ -223,8 +224,9 @@ fn kernel_entry(
         reason,
         position: position_of(function.location()),
     };
-    let resolved =
-        target::resolve(function, options).map_err(|problem| error(problem.to_string()))?;
+    let resolved = chips
+        .target(function)
+        .map_err(|problem| error(problem.to_string()))?;
     let malformed = |reason: String| error(format!("malformed {TENSOR_MAPS_ATTR}: {reason}"));
     let array = function
         .attribute(TENSOR_MAPS_ATTR)

@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use acopy_target::{Chip, TargetError};
 use melior::ir::{
     attribute::{ArrayAttribute, DenseI32ArrayAttribute},
-    operation::OperationLike,
+    operation::{OperationLike, WalkOrder, WalkResult},
     Attribute, AttributeLike, OperationRef,
 };
 use rustc_hash::FxHashMap as HashMap;
@@ -89,6 +89,13 @@ thread_local! {
     static CHIPS: RefCell<Slot<Chips>> = RefCell::default();
 }
 
+#[cfg(test)]
+thread_local! {
+    /// How often [`module_chip`] ran on this thread: tests pin that a pass
+    /// reads each gpu.module's chip once, not once per op.
+    pub(crate) static MODULE_CHIP_READS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// Keeps the chips memo until the returned guard is dropped; the outermost
 /// one forgets it.
 pub(crate) fn chips_scope() -> impl Sized {
@@ -125,6 +132,8 @@ fn targets_chips(attribute: Attribute) -> Vec<Result<Chip, TargetProblem>> {
 /// The chip named by a `gpu.module`'s `targets` attribute, if it has an
 /// `#nvvm.target`.
 pub fn module_chip(gpu_module: OperationRef) -> Option<Result<Chip, TargetProblem>> {
+    #[cfg(test)]
+    MODULE_CHIP_READS.with(|reads| reads.set(reads.get() + 1));
     let chips = module_chips(gpu_module);
     let first = chips.first()?.clone();
     let first_chip = first.as_ref().ok().copied();
@@ -201,9 +210,14 @@ fn function_dims(op: OperationRef, name: &str) -> Option<Result<[u32; 3], Target
     None
 }
 
-/// The full target of `op`.
+/// The full target of `op`, resolving its chip (one op; a pass resolves
+/// every module's chip once with [`ModuleChips`]).
 pub fn resolve(op: OperationRef, options: &PassOptions) -> Result<Target, TargetProblem> {
-    let chip = resolve_chip(op, options)?;
+    function_target(op, resolve_chip(op, options)?)
+}
+
+/// `op`'s target on `chip`: the cluster and block of its function.
+fn function_target(op: OperationRef, chip: Chip) -> Result<Target, TargetProblem> {
     let cluster = function_dims(op, "nvvm.cluster_dim").unwrap_or(Ok([1, 1, 1]))?;
     // `known_block_size` is gpu.func's own attribute (what MLIR 22 prints and
     // the kernel builders make); `gpu.known_block_size` the discardable form
@@ -217,6 +231,66 @@ pub fn resolve(op: OperationRef, options: &PassOptions) -> Result<Target, Target
         cluster,
         block,
     })
+}
+
+// A pass builds one `ModuleChips` for the op it runs on and hands it to
+// every per-op check and lowering, which look their chip up by the enclosing
+// `gpu.module` instead of reading its `targets` again.
+
+/// The chip of each `gpu.module` under a pass's root, or the override.
+#[derive(Debug, Clone)]
+pub struct ModuleChips {
+    /// `chip=`: every op's chip, whatever its module says.
+    chip_override: Option<Chip>,
+    /// Each gpu.module's chip (or why it has none), by the module's address.
+    by_module: HashMap<usize, Result<Chip, TargetProblem>>,
+}
+
+impl ModuleChips {
+    /// Resolves the chip of every `gpu.module` under `root` (and `root`
+    /// itself), once each; nothing is read when `options` override the chip.
+    pub fn resolve(root: OperationRef, options: &PassOptions) -> Self {
+        let mut by_module = HashMap::default();
+        if options.chip.is_none() {
+            root.walk(WalkOrder::PreOrder, |op| {
+                if crate::ir::op_name(&op) == "gpu.module" {
+                    by_module.insert(op.to_raw().ptr as usize, chip_of_module(op));
+                }
+                WalkResult::Advance
+            });
+        }
+        ModuleChips {
+            chip_override: options.chip,
+            by_module,
+        }
+    }
+
+    /// The chip `op` is compiled for: the override, or its gpu.module's.
+    pub fn chip(&self, op: OperationRef) -> Result<Chip, TargetProblem> {
+        if let Some(chip) = self.chip_override {
+            return Ok(chip);
+        }
+        let module = enclosing(op, "gpu.module").ok_or(TargetProblem::NoChip)?;
+        match self.by_module.get(&(module.to_raw().ptr as usize)) {
+            Some(chip) => chip.clone(),
+            // A module made after `resolve` (no pass here makes one) is read now.
+            None => chip_of_module(module),
+        }
+    }
+
+    /// The full target of `op`: its chip and its function's cluster and block.
+    pub fn target(&self, op: OperationRef) -> Result<Target, TargetProblem> {
+        function_target(op, self.chip(op)?)
+    }
+
+    /// How many gpu.modules were resolved.
+    pub fn modules(&self) -> usize {
+        self.by_module.len()
+    }
+}
+
+fn chip_of_module(module: OperationRef) -> Result<Chip, TargetProblem> {
+    module_chip(module).unwrap_or(Err(TargetProblem::NoChip))
 }
 
 #[cfg(test)]

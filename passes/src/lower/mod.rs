@@ -108,13 +108,14 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     // SAFETY: `context_ref` lives until the end of this function, and every
     // builder, type and attribute made from `context` is used only inside it.
     let context = unsafe { context_ref.to_ref() };
+    let chips = target::ModuleChips::resolve(operation, options);
     let mut failed = false;
     let mut modules = Vec::new();
     for raw in raw_ops {
         // SAFETY: the walk found these ops under `operation`, which the pass
         // holds; lowering one never erases another (acopy ops have no regions).
         let op = unsafe { OperationRef::from_raw(raw) };
-        let lowered = lower_op(context, op, options);
+        let lowered = lower_op(context, op, &chips, options);
         hoist::end_op();
         match lowered {
             Ok(chip) => {
@@ -186,6 +187,7 @@ fn erase_if_unused(ops: &[mlir_sys::MlirOperation]) {
 fn lower_op<'c>(
     context: &'c melior::Context,
     op: OperationRef<'c, '_>,
+    chips: &target::ModuleChips,
     options: &PassOptions,
 ) -> Result<Chip, String> {
     // `run` verified first: view and target errors were reported there.
@@ -194,8 +196,9 @@ fn lower_op<'c>(
         Some(Err(error)) => return Err(format!("internal error: {error}")),
         None => return Err("internal error: not an acopy op".into()),
     };
-    let target =
-        target::resolve(op, options).map_err(|problem| format!("internal error: {problem}"))?;
+    let target = chips
+        .target(op)
+        .map_err(|problem| format!("internal error: {problem}"))?;
     let b = Builder::before(context, op)?;
     let path = target.chip.copy_path();
     let lowered = match view {
@@ -278,5 +281,42 @@ mod tests {
         let lowered = module.as_operation().to_string();
         assert!(lowered.contains("scf.for"), "{lowered}");
         assert!(lowered.contains("nvvm.cp.async.shared.global"), "{lowered}");
+    }
+
+    /// Lowering reads each gpu.module's chip once for verification, once for
+    /// the pipeliner and once for itself, however many copies it holds.
+    #[test]
+    fn lowering_reads_each_module_chip_once_per_step() {
+        let context = crate::context::create_context().expect("the acopy dialect loads");
+        context.enable_multi_threading(false);
+        let copy = r#"    "acopy.copy_gmem_to_smem"(%src, %dst, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<64x128xf32>, memref<64x128xf32, 3>, index, index) -> ()"#;
+        let body = vec![copy; 5].join("\n");
+        let text = format!(
+            r#"gpu.module @m [#nvvm.target<chip = "sm_80">] {{
+  gpu.func @k(%src: memref<64x128xf32>) workgroup(%dst: memref<64x128xf32, 3>) kernel {{
+    %c0 = arith.constant 0 : index
+{body}
+    "acopy.wait_gmem_to_smem"() {{pending = 0 : i64}} : () -> ()
+    gpu.return
+  }}
+}}"#
+        );
+        let mut module = Module::parse(&context, &text).expect("the input parses");
+        let manager = PassManager::new(&context);
+        manager.add_pass(super::create_pass(crate::PassOptions::default()));
+        let before = crate::target::MODULE_CHIP_READS.with(|reads| reads.get());
+        assert!(manager.run(&mut module).is_ok());
+        let reads = crate::target::MODULE_CHIP_READS.with(|reads| reads.get()) - before;
+        assert_eq!(
+            reads, 3,
+            "pipeliner, verify and lower each read the module's chip once"
+        );
+        let lowered = module.as_operation().to_string();
+        // One chunk loop per copy, each with its cp.async.
+        assert_eq!(
+            lowered.matches("nvvm.cp.async.shared.global").count(),
+            5,
+            "{lowered}"
+        );
     }
 }

@@ -86,6 +86,7 @@ pub struct LoopPlan<'c, 'a> {
 /// Reads the loop `loop_op` that carries `acopy.pipeline`.
 pub fn analyze<'c, 'a>(
     loop_op: OperationRef<'c, 'a>,
+    chips: &target::ModuleChips,
     options: &PassOptions,
 ) -> Result<LoopPlan<'c, 'a>, Finding<'c, 'a>> {
     let at = |rule: &'static str, message: String| Finding {
@@ -103,7 +104,7 @@ pub fn analyze<'c, 'a>(
         return Err(at("P2", attr::not_a_loop(&loop_op)));
     }
     let requested = attr::stages(attribute, options.max_stages).map_err(|m| at("P1", m))?;
-    let chip = target::resolve_chip(loop_op, options).map_err(|problem| Finding {
+    let chip = chips.chip(loop_op).map_err(|problem| Finding {
         rule: None,
         op: loop_op,
         message: problem.to_string(),

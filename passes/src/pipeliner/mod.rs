@@ -96,10 +96,11 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
     // SAFETY: the context outlives this call and everything built in it.
     let context = unsafe { context_ref.to_ref() };
     let marked = marked_ops(operation);
+    let chips = crate::target::ModuleChips::resolve(operation, options);
     // Check them all first: a rewrite changes tile types other loops' checks read.
     let mut failed = false;
     for op in &marked {
-        if let Err(finding) = analysis::analyze(*op, options) {
+        if let Err(finding) = analysis::analyze(*op, &chips, options) {
             crate::diagnostics::emit_rule_error(
                 finding.op.location(),
                 finding.rule,
@@ -113,7 +114,7 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
     }
     for (serial, op) in marked.iter().enumerate() {
         // Nested marked loops are refused by P4 (a copy nested in the body).
-        let plan = match analysis::analyze(*op, options) {
+        let plan = match analysis::analyze(*op, &chips, options) {
             Ok(plan) => plan,
             Err(finding) => {
                 crate::diagnostics::emit_rule_error(

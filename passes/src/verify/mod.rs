@@ -86,13 +86,14 @@ pub fn verify_operation(operation: OperationRef, options: &PassOptions) -> PassR
     let _launches = crate::plan::launches::scope();
     let _tensor_maps = tensor_maps::scope();
     let _memo = crate::run_cache::scope();
+    let chips = target::ModuleChips::resolve(operation, options);
     let mut errors = 0usize;
     operation.walk(WalkOrder::PreOrder, |op| {
-        if let Some(finding) = check_op(op, options) {
+        if let Some(finding) = check_op(op, &chips, options) {
             crate::diagnostics::emit_rule_error(op.location(), finding.rule, &finding.message);
             errors += 1;
         }
-        errors += check_marked(op, options);
+        errors += check_marked(op, &chips, options);
         for (copy, message) in crate::pipeliner::war::check(op) {
             emit_warning(copy.location(), &message);
         }
@@ -107,11 +108,11 @@ pub fn verify_operation(operation: OperationRef, options: &PassOptions) -> PassR
 
 /// A loop marked `acopy.pipeline` (or another op carrying it) that the
 /// pipeliner cannot take gets its error (rules P1–P11); returns the count.
-fn check_marked(op: OperationRef, options: &PassOptions) -> usize {
+fn check_marked(op: OperationRef, chips: &target::ModuleChips, options: &PassOptions) -> usize {
     if crate::pipeliner::attr::request(op).is_none() {
         return 0;
     }
-    match crate::pipeliner::analysis::analyze(op, options) {
+    match crate::pipeliner::analysis::analyze(op, chips, options) {
         Ok(_) => 0,
         Err(finding) => {
             crate::diagnostics::emit_rule_error(
@@ -134,8 +135,13 @@ fn owned_by_pipeliner(op: OperationRef) -> bool {
     })
 }
 
-/// The error of one op, if it is an acopy op that fails verification.
-pub fn check_op(op: OperationRef, options: &PassOptions) -> Option<Finding> {
+/// The error of one op, if it is an acopy op that fails verification;
+/// `chips` holds the chip of each gpu.module of the run.
+pub fn check_op(
+    op: OperationRef,
+    chips: &target::ModuleChips,
+    options: &PassOptions,
+) -> Option<Finding> {
     let view = match AcopyOp::from_op(op)? {
         Ok(view) => view,
         Err(error) => {
@@ -145,7 +151,7 @@ pub fn check_op(op: OperationRef, options: &PassOptions) -> Option<Finding> {
             })
         }
     };
-    let target = match target::resolve(op, options) {
+    let target = match chips.target(op) {
         Ok(target) => target,
         Err(problem) => {
             return Some(Finding {

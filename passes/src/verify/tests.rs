@@ -487,9 +487,11 @@ fn tensor_map_limit_is_counted_per_kernel_with_and_without_the_cache() {
     let context = create_context().expect("the acopy dialect loads");
     let module = Module::parse(&context, &text).expect("the test input parses");
     let mut rules_fired = Vec::new();
+    let chips = crate::target::ModuleChips::resolve(module.as_operation(), &options);
     module.as_operation().walk(WalkOrder::PreOrder, |op| {
         if acopy_dialect::AcopyOp::from_op(op).is_some() {
-            rules_fired.push(super::check_op(op, &options).and_then(|finding| finding.rule));
+            rules_fired
+                .push(super::check_op(op, &chips, &options).and_then(|finding| finding.rule));
         }
         WalkResult::Advance
     });
@@ -527,4 +529,44 @@ fn element_type_texts_match_the_typed_lists() {
         let entry = format!("{ops}: {}", names(crate::plan::shape::reduction_types(op)));
         assert!(rule("A15").when.contains(&entry), "A15 should say {entry}");
     }
+}
+
+/// The chip is read once per gpu.module, not once per op: two modules of
+/// three copies each read their `targets` twice in all, and each copy still
+/// gets its own module's chip (a copy with a barrier is refused on sm_80 only).
+#[test]
+fn each_module_chip_is_resolved_once() {
+    let module = |name: &str, chip: &str| {
+        let copies: Vec<String> = (0..3)
+            .map(|_| {
+                r#"    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()"#.to_string()
+            })
+            .collect();
+        format!(
+            r#"gpu.module @{name} [#nvvm.target<chip = "{chip}">] {{
+  gpu.func @k(%src: memref<256x512xf32>, %i: index) workgroup(%dst: memref<64x128xf32, 3>, %bar: memref<1xi64, 3>) kernel {{
+{}
+    gpu.return
+  }}
+}}"#,
+            copies.join("\n")
+        )
+    };
+    let text = format!(
+        "{}\n{}",
+        module("ampere", "sm_80"),
+        module("hopper", "sm_90")
+    );
+    let before = crate::target::MODULE_CHIP_READS.with(|reads| reads.get());
+    let (result, messages) = verify(&text, &PassOptions::default());
+    let reads = crate::target::MODULE_CHIP_READS.with(|reads| reads.get()) - before;
+    assert_eq!(reads, 2, "one read per gpu.module");
+    assert_eq!(result, Err(()));
+    assert_eq!(messages.len(), 3, "{messages:?}");
+    assert!(
+        messages
+            .iter()
+            .all(|message| message.contains("only supported Hopper and newer")),
+        "{messages:?}"
+    );
 }
