@@ -29,8 +29,14 @@ use crate::{diagnostics::Collector, ir};
 
 /// Whether `module`'s context runs passes on more than one thread.
 pub(crate) fn threaded(module: &Module) -> bool {
+    threads(module) > 1
+}
+
+/// How many threads `module`'s context runs passes on.
+pub(crate) fn threads(module: &Module) -> usize {
     // SAFETY: a query of the module's live context.
-    unsafe { mlir_sys::mlirContextGetNumThreads(module.context().to_ref().to_raw()) > 1 }
+    let threads = unsafe { mlir_sys::mlirContextGetNumThreads(module.context().to_ref().to_raw()) };
+    usize::try_from(threads).unwrap_or(1)
 }
 
 /// Copies of some `gpu.module`s of a module, each in a `builtin.module` of

@@ -35,12 +35,101 @@ pub enum OutputError {
 /// For MLIR, every `gpu.module` printed (outside ones nested in another);
 /// for LLVM IR and PTX, those in `module` and in its nested `builtin.module`s.
 pub fn collect(module: &Module, emit: Emit) -> Result<Vec<Emitted>, OutputError> {
+    collect_on(module, emit, 1)
+}
+
+/// [`collect`], translating up to `threads` `gpu.module`s to LLVM IR at once
+/// (each on a thread of its own, in its own LLVM context): the same outputs
+/// in the same order. The caller holds the diagnostics back, as a failed
+/// translation's would come in the order the threads reach them.
+pub(crate) fn collect_on(
+    module: &Module,
+    emit: Emit,
+    threads: usize,
+) -> Result<Vec<Emitted>, OutputError> {
     if emit == Emit::Mlir {
         return Ok(printed_modules(module.as_operation()));
     }
-    let mut outputs = Vec::new();
-    collect_in(module.body(), emit, &mut outputs)?;
-    Ok(outputs)
+    let mut found = Vec::new();
+    collect_in(module.body(), emit, &mut found)?;
+    let gpu_modules: Vec<OperationRef> = found
+        .iter()
+        .filter_map(|item| match item {
+            Found::GpuModule(op) => Some(*op),
+            Found::Ptx(_) => None,
+        })
+        .collect();
+    let mut translated = translate_all(&gpu_modules, threads).into_iter();
+    found
+        .into_iter()
+        .map(|item| match item {
+            Found::Ptx(emitted) => Ok(emitted),
+            Found::GpuModule(op) => Ok(Emitted {
+                name: ir::symbol_name(op).unwrap_or_default(),
+                text: translated.next().ok_or_else(|| {
+                    OutputError::Internal("a gpu.module was not translated".into())
+                })??,
+            }),
+        })
+        .collect()
+}
+
+/// What [`collect_in`] finds, in order: a PTX text, or a gpu.module to
+/// translate to LLVM IR.
+enum Found<'c, 'a> {
+    Ptx(Emitted),
+    GpuModule(OperationRef<'c, 'a>),
+}
+
+/// [`translate`] of each of `gpu_modules`, in order, on up to `threads`
+/// threads.
+fn translate_all(gpu_modules: &[OperationRef], threads: usize) -> Vec<Result<String, OutputError>> {
+    let workers = threads.min(gpu_modules.len());
+    if workers < 2 {
+        return gpu_modules.iter().map(|op| translate(*op)).collect();
+    }
+    // Raw addresses cross the threads; the ops stay alive and unchanged
+    // while they run (the caller borrows the module), and each thread reads
+    // only its own gpu.module and builds in its own module and LLVM context.
+    let addresses: Vec<usize> = gpu_modules
+        .iter()
+        .map(|op| op.to_raw().ptr as usize)
+        .collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<std::sync::Mutex<Option<Result<String, OutputError>>>> = addresses
+        .iter()
+        .map(|_| std::sync::Mutex::new(None))
+        .collect();
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(address) = addresses.get(index) else {
+                    break;
+                };
+                // SAFETY: see above; the address is of a live gpu.module.
+                let op = unsafe {
+                    OperationRef::from_raw(mlir_sys::MlirOperation {
+                        ptr: *address as *mut std::ffi::c_void,
+                    })
+                };
+                let text = translate(op);
+                if let Ok(mut slot) = results[index].lock() {
+                    *slot = Some(text);
+                }
+            });
+        }
+    });
+    results
+        .into_iter()
+        .map(|slot| {
+            slot.into_inner().ok().flatten().unwrap_or_else(|| {
+                Err(OutputError::Internal(
+                    "a translation thread did not finish".into(),
+                ))
+            })
+        })
+        .collect()
 }
 
 fn printed_modules(top: OperationRef) -> Vec<Emitted> {
@@ -58,20 +147,19 @@ fn printed_modules(top: OperationRef) -> Vec<Emitted> {
     outputs
 }
 
-/// [`collect`] for one block, going into nested `builtin.module`s.
-fn collect_in(
-    body: melior::ir::BlockRef,
+/// What [`collect`] reads in one block, going into nested `builtin.module`s.
+fn collect_in<'c, 'a>(
+    body: melior::ir::BlockRef<'c, 'a>,
     emit: Emit,
-    outputs: &mut Vec<Emitted>,
+    outputs: &mut Vec<Found<'c, 'a>>,
 ) -> Result<(), OutputError> {
     let mut current = body.first_operation();
     while let Some(op) = current {
         match (emit, ir::op_name(&op).as_str()) {
-            (Emit::Ptx, "gpu.binary") => outputs.extend(binary_texts(op)?),
-            (Emit::Llvm, "gpu.module") => outputs.push(Emitted {
-                name: ir::symbol_name(op).unwrap_or_default(),
-                text: translate(op)?,
-            }),
+            (Emit::Ptx, "gpu.binary") => {
+                outputs.extend(binary_texts(op)?.into_iter().map(Found::Ptx))
+            }
+            (Emit::Llvm, "gpu.module") => outputs.push(Found::GpuModule(op)),
             (_, "builtin.module") => {
                 if let Some(block) = op.region(0).ok().and_then(|region| region.first_block()) {
                     collect_in(block, emit, outputs)?;

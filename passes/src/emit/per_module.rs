@@ -10,8 +10,8 @@
 
 use melior::{ir::Module, pass::PassManager};
 
-use super::{collect, kind::Emit, pipeline, Emitted};
-use crate::per_module::{threaded, Holder};
+use super::{collect::collect_on, kind::Emit, pipeline, Emitted};
+use crate::per_module::{threaded, threads, Holder};
 
 /// The outputs of [`add_passes`](super::add_passes)' upstream part and
 /// [`collect`] for `module`, with each `gpu.module` compiled on MLIR's thread
@@ -41,7 +41,7 @@ pub fn emit(module: &Module, emit: Emit) -> Option<Vec<Emitted>> {
     crate::pipeline::add_pipeline(manager.as_operation_pass_manager(), &text).ok()?;
     let mut outputs = None;
     let succeeded = holder.run(&manager, |copies| {
-        outputs = collect(copies, emit).ok();
+        outputs = collect_on(copies, emit, threads(copies)).ok();
         outputs.is_some()
     });
     if succeeded {
