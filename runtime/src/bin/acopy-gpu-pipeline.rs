@@ -72,6 +72,14 @@ struct Cli {
     reduce_rows: u64,
     #[arg(long, default_value_t = 8)]
     axpy_rows: u64,
+    /// With --bandwidth: only the module with this name and, with --only-blocks-per-sm
+    /// and --only-threads, one launch shape (to profile one kernel).
+    #[arg(long)]
+    only_module: Option<String>,
+    #[arg(long)]
+    only_blocks_per_sm: Option<u32>,
+    #[arg(long)]
+    only_threads: Option<u32>,
     /// Also time the 1 GiB persistent-grid kernels (pipe_bw_*) against a device copy.
     #[arg(long)]
     bandwidth: bool,
@@ -578,6 +586,7 @@ fn run_bandwidth(cli: &Cli) -> Result<Vec<serde_json::Value>, String> {
         .arg(cli.reduce_rows.to_string())
         .arg("--axpy-rows")
         .arg(cli.axpy_rows.to_string())
+        .args(only_args(cli))
         .stdin(Stdio::null())
         .stderr(Stdio::inherit())
         .output()
@@ -592,6 +601,21 @@ fn run_bandwidth(cli: &Cli) -> Result<Vec<serde_json::Value>, String> {
         return Err(format!("no bandwidth results ({})", child.status));
     }
     Ok(rows)
+}
+
+/// The --only-* flags, passed on to the bandwidth child.
+fn only_args(cli: &Cli) -> Vec<String> {
+    let mut args = Vec::new();
+    if let Some(module) = &cli.only_module {
+        args.extend(["--only-module".to_string(), module.clone()]);
+    }
+    if let Some(b) = cli.only_blocks_per_sm {
+        args.extend(["--only-blocks-per-sm".to_string(), b.to_string()]);
+    }
+    if let Some(t) = cli.only_threads {
+        args.extend(["--only-threads".to_string(), t.to_string()]);
+    }
+    args
 }
 
 const GIB: usize = 1 << 30;
@@ -656,6 +680,9 @@ fn child_bandwidth(cli: &Cli) -> Result<(), Error> {
         for &path in paths(kernel) {
             for stages in 1..=4u32 {
                 let module = format!("pipe_bw_{kernel}_r{rows}_s{stages}_{path}");
+                if cli.only_module.as_ref().is_some_and(|only| *only != module) {
+                    continue;
+                }
                 let ptx_path = ptx_dir.join(format!("{module}.ptx"));
                 let ptx = std::fs::read_to_string(&ptx_path)?;
                 let manifest = if path == "tma" {
@@ -671,6 +698,11 @@ fn child_bandwidth(cli: &Cli) -> Result<(), Error> {
                 let function = loaded.function(&name)?;
                 for blocks_per_sm in [1u32, 2] {
                     for block in [128u32, 256] {
+                        if cli.only_blocks_per_sm.is_some_and(|b| b != blocks_per_sm)
+                            || cli.only_threads.is_some_and(|t| t != block)
+                        {
+                            continue;
+                        }
                         let grid = sms * blocks_per_sm;
                         let args: Vec<Arg> = if kernel == "reduce" {
                             vec![d_x.memref(&shape), d_out.memref(&[1024, 256])]
