@@ -213,7 +213,14 @@ fn parent(cli: &Cli) -> ExitCode {
                 let module = format!("pipe_{kernel}_s{stages}_{path}");
                 let started = Instant::now();
                 let expected = matrix(u64::from(stages));
-                let (results, started_children) = run_module(&module, path, stages, &expected, cli);
+                let (results, started_children) = run_module(
+                    &module,
+                    path,
+                    stages,
+                    &expected,
+                    cli.process_per_case,
+                    |from, count| run_child(&module, from, count, cli),
+                );
                 children += started_children;
                 let exact = results.iter().filter(|r| r.exact).count();
                 println!(
@@ -326,15 +333,16 @@ fn run_module(
     path: &str,
     stages: u32,
     expected: &[Config],
-    cli: &Cli,
+    per_case: bool,
+    mut run_child: impl FnMut(usize, Option<usize>) -> (Vec<CaseResult>, Option<String>),
 ) -> (Vec<CaseResult>, usize) {
     let mut results: Vec<CaseResult> = Vec::new();
     let mut children = 0;
     while results.len() < expected.len() {
         let from = results.len();
-        let count = if cli.process_per_case { Some(1) } else { None };
+        let count = if per_case { Some(1) } else { None };
         children += 1;
-        let (got, failure) = run_child(module, from, count, cli);
+        let (got, failure) = run_child(from, count);
         let wanted = count.unwrap_or(expected.len() - from);
         let got_n = got.len().min(wanted);
         // A child that met a fault prints that case's result with the error and
@@ -375,18 +383,18 @@ fn run_child(
         args.push("--count".as_ref());
         args.push(count.as_ref());
     }
-    match child::run_self(&args, Duration::from_secs(cli.module_timeout_s)) {
-        Err(e) => (Vec::new(), Some(e)),
-        Ok((status, out)) => {
-            let results: Vec<CaseResult> = out
-                .lines()
-                .filter_map(|l| l.strip_prefix("RESULT "))
-                .filter_map(|l| serde_json::from_str(l).ok())
-                .collect();
-            let failure = (!status.success()).then(|| format!("child failed: {status}"));
-            (results, failure)
-        }
-    }
+    let (status, out) = child::run_self(&args, Duration::from_secs(cli.module_timeout_s));
+    let results: Vec<CaseResult> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("RESULT "))
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    let failure = match status {
+        Ok(status) if status.success() => None,
+        Ok(status) => Some(format!("child failed: {status}")),
+        Err(e) => Some(e),
+    };
+    (results, failure)
 }
 
 /// Seeded random bytes (xorshift), so a failing case is reproduced from its seed.
@@ -771,4 +779,100 @@ fn child_bandwidth(cli: &Cli) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fake child for `run_module`: it runs cases from `from` and, at case
+    /// `fault`, reports the error and exits (`reports`) or dies without a word.
+    fn fake(
+        configs: &[Config],
+        fault: Option<usize>,
+        reports: bool,
+    ) -> impl FnMut(usize, Option<usize>) -> (Vec<CaseResult>, Option<String>) + '_ {
+        move |from, count| {
+            let mut out = Vec::new();
+            let end = count.map_or(configs.len(), |c| (from + c).min(configs.len()));
+            for at in from..end {
+                let mut r = fill_error("m", "tma", 2, &configs[at..=at], "").remove(0);
+                r.error = None;
+                r.exact = true;
+                if fault == Some(at) {
+                    if reports {
+                        r.exact = false;
+                        r.error = Some("trap".into());
+                        out.push(r);
+                    }
+                    return (out, Some("child failed: exit status: 1".into()));
+                }
+                out.push(r);
+            }
+            (out, None)
+        }
+    }
+
+    #[test]
+    fn one_child_runs_the_whole_module() {
+        let configs = matrix(2);
+        let (results, children) =
+            run_module("m", "tma", 2, &configs, false, fake(&configs, None, true));
+        assert_eq!((results.len(), children), (configs.len(), 1));
+        assert!(results.iter().all(|r| r.exact));
+    }
+
+    #[test]
+    fn a_reported_trap_costs_its_case_and_a_new_child_resumes() {
+        let configs = matrix(2);
+        let (results, children) = run_module(
+            "m",
+            "tma",
+            2,
+            &configs,
+            false,
+            fake(&configs, Some(3), true),
+        );
+        assert_eq!((results.len(), children), (configs.len(), 2));
+        let failed: Vec<usize> = (0..results.len()).filter(|&i| !results[i].exact).collect();
+        assert_eq!(failed, vec![3]);
+        assert_eq!(results[3].error.as_deref(), Some("trap"));
+        assert_eq!(results[4].name, case_name("m", &configs[4]));
+    }
+
+    #[test]
+    fn a_silent_death_blames_the_first_unreported_case() {
+        let configs = matrix(3);
+        let (results, children) = run_module(
+            "m",
+            "tma",
+            2,
+            &configs,
+            false,
+            fake(&configs, Some(5), false),
+        );
+        assert_eq!((results.len(), children), (configs.len(), 2));
+        let failed: Vec<usize> = (0..results.len()).filter(|&i| !results[i].exact).collect();
+        assert_eq!(failed, vec![5]);
+        assert_eq!(
+            results[5].error.as_deref(),
+            Some("child failed: exit status: 1")
+        );
+        assert_eq!(results[5].name, case_name("m", &configs[5]));
+    }
+
+    #[test]
+    fn per_case_starts_one_child_per_case() {
+        let configs = matrix(1);
+        let (results, children) = run_module(
+            "m",
+            "tma",
+            1,
+            &configs,
+            true,
+            fake(&configs, Some(0), false),
+        );
+        assert_eq!((results.len(), children), (configs.len(), configs.len()));
+        assert!(!results[0].exact && results[1..].iter().all(|r| r.exact));
+    }
 }
