@@ -120,6 +120,7 @@ pub fn analyze<'c, 'a>(
     let top: Vec<OperationRef> = top_level_ops(body);
     let mut copies: Vec<OperationRef> = Vec::new();
     let mut wait: Option<(usize, OperationRef)> = None;
+    let mut stores: Vec<OperationRef> = Vec::new();
     for (position, op) in top.iter().enumerate() {
         let name = ir::op_name(op);
         if name == names::COPY_GMEM_TO_SMEM && wait.is_none() {
@@ -139,6 +140,14 @@ pub fn analyze<'c, 'a>(
                 ));
             }
             wait = Some((position, *op));
+            continue;
+        }
+        if wait.is_some() && (name == names::COPY_SMEM_TO_GMEM || name == names::WAIT_SMEM_TO_GMEM)
+        {
+            // A TMA store of another shared tile and its wait are consumers: their
+            // bulk groups are apart from the loop's copies, and the user's own wait
+            // orders the store's read of its tile before the tile is written again.
+            stores.push(*op);
             continue;
         }
         if name.starts_with("acopy.") {
@@ -237,6 +246,16 @@ pub fn analyze<'c, 'a>(
         });
     }
     let function = function.ok_or_else(|| at("P5", "internal error: no kernel".into()))?;
+    if let Some((store, tile)) = store_of_a_tile(&stores, &tiles) {
+        return Err(Finding {
+            rule: Some("P4"),
+            op: store,
+            message: foreign(
+                names::COPY_SMEM_TO_GMEM,
+                &format!("of the pipelined tile {} (a TMA store reads its slot after the barrier that frees the slot for the next copy)", describe(tile)),
+            ),
+        });
+    }
 
     let static_trips = static_trip_count(loop_op);
     let stages = match static_trips {
@@ -258,6 +277,25 @@ pub fn analyze<'c, 'a>(
         tiles,
         wait,
     })
+}
+
+/// A `copy_smem_to_gmem` among the consumers whose source views a pipelined
+/// tile, with that tile: the store reads the slot through the async proxy after
+/// the loop's barrier, so the next copy into the slot could overwrite it first.
+fn store_of_a_tile<'c, 'a>(
+    stores: &[OperationRef<'c, 'a>],
+    tiles: &[Tile<'c, 'a>],
+) -> Option<(OperationRef<'c, 'a>, Value<'c, 'a>)> {
+    stores
+        .iter()
+        .filter(|op| ir::op_name(op) == names::COPY_SMEM_TO_GMEM)
+        .find_map(|op| {
+            let src = memory_root(op.operand(0).ok()?);
+            tiles
+                .iter()
+                .find(|tile| memory_root(tile.value) == src)
+                .map(|tile| (*op, tile.value))
+        })
 }
 
 fn p3(what: &str) -> String {

@@ -1042,7 +1042,7 @@ pub static RULES: &[Rule] = &[
         id: "P4",
         ops: LOOP,
         scope: Scope::All,
-        when: "a marked loop holds another acopy op: one nested in the body, a copy after the wait, a second wait, a wait with `pending` above 0, a barrier op",
+        when: "a marked loop holds another acopy op: one nested in the body, a copy after the wait, a second wait, a wait with `pending` above 0, a barrier op, a `copy_smem_to_gmem` of a pipelined tile (a TMA store of another shared tile and its `wait_smem_to_gmem` are consumers like any other)",
         template: "'{acopy.barrier_wait}' {nested in the body} cannot be in a loop marked acopy.pipeline: the pass owns the loop's copies and waits, so the body holds only copy_gmem_to_smem ops followed by one wait_gmem_to_smem (pending = 0) at its top level, then the consumers",
         condition: loop_rule,
         message: loop_message,

@@ -2,13 +2,17 @@
 //!
 //! The kernels are `tests/gpu/pipeline/kernels/pipe_<kernel>_s<S>.mlir` (written by
 //! `gen.py`), each compiled for sm_80 (cp.async) and sm_90 (TMA) by `build.sh` into
-//! `<ptx-dir>/pipe_<kernel>_s<S>_<path>.ptx` (+ manifest). For every module a child
-//! process runs its whole matrix (trip counts {0, 1, 2, S-1, S, S+1, 2S+1, 1000}, lower
-//! bound 0 and 5, step 1 and 3, block sizes 128, and 32/96/256 at S+1 and 1000 trips)
-//! on 2 blocks, with random inputs uploaded once, the output poisoned (0xFF) before each
-//! launch and every element compared with the host reference; a hung or faulting module
-//! costs its own cases only (they are recorded with the error). Results go to
-//! `bench/results/pipeline-h200.json` as `cases[]` of {name, path, stages, trips, exact}.
+//! `<ptx-dir>/pipe_<kernel>_s<S>_<path>.ptx` (+ manifest; `axpy_store`, a TMA store,
+//! has only the TMA path). Each module's matrix (trip counts {0, 1, 2, S-1, S, S+1,
+//! 2S+1, 1000}, lower bound 0 and 5, step 1 and 3, block sizes 128, and 32/96/256 at
+//! S+1 and 1000 trips) runs on 2 blocks in a child process, with random inputs
+//! uploaded once, the output poisoned (0xFF) before each launch and every element
+//! compared with the host reference. A trap or a hang ends its child at that case,
+//! which is recorded with the error, and a new child resumes at the next case
+//! (`--from`), so a fault costs its own case only; `--process-per-case` starts one
+//! child per case instead (tests/gpu/README.md says why that is not the default).
+//! Results go to `bench/results/pipeline-h200.json` as `cases[]` of {name, path,
+//! stages, trips, exact}.
 
 use acopy_runtime::manifest::Manifest;
 use acopy_runtime::{Arg, LaunchConfig, Runtime};
@@ -28,7 +32,16 @@ type Error = Box<dyn std::error::Error>;
 const REGION: u64 = 24032;
 const ROWS: u64 = 2 * REGION;
 const GRID: u32 = 2;
-const KERNELS: [&str; 5] = ["copy", "slow", "reduce", "axpy", "outer"];
+const KERNELS: [&str; 6] = ["copy", "slow", "reduce", "axpy", "outer", "axpy_store"];
+
+/// The paths a kernel runs on: a TMA store has no cp.async form.
+fn paths(kernel: &str) -> &'static [&'static str] {
+    if kernel == "axpy_store" {
+        &["tma"]
+    } else {
+        &["cp_async", "tma"]
+    }
+}
 
 #[derive(Parser, Debug)]
 struct Cli {
@@ -42,6 +55,31 @@ struct Cli {
     module_timeout_s: u64,
     #[arg(long, hide = true)]
     child: Option<String>,
+    /// With --child: the index of the first case of the module's matrix to run.
+    #[arg(long, hide = true, default_value_t = 0)]
+    from: usize,
+    /// With --child: how many cases to run (all that are left when absent).
+    #[arg(long, hide = true)]
+    count: Option<usize>,
+    /// One child process per case instead of one per module (resumed after a fault).
+    #[arg(long)]
+    process_per_case: bool,
+    /// Only these kernels of the matrix (comma-separated; all when absent).
+    #[arg(long, value_delimiter = ',')]
+    kernels: Vec<String>,
+    /// Tile rows of pipe_bw_reduce and pipe_bw_axpy (gen.py's --reduce-rows, --axpy-rows).
+    #[arg(long, default_value_t = 16)]
+    reduce_rows: u64,
+    #[arg(long, default_value_t = 8)]
+    axpy_rows: u64,
+    /// With --bandwidth: only the module with this name and, with --only-blocks-per-sm
+    /// and --only-threads, one launch shape (to profile one kernel).
+    #[arg(long)]
+    only_module: Option<String>,
+    #[arg(long)]
+    only_blocks_per_sm: Option<u32>,
+    #[arg(long)]
+    only_threads: Option<u32>,
     /// Also time the 1 GiB persistent-grid kernels (pipe_bw_*) against a device copy.
     #[arg(long)]
     bandwidth: bool,
@@ -128,7 +166,7 @@ fn matrix(stages: u64) -> Vec<Config> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if cli.child_bw {
-        return match child_bandwidth(cli.seed, &cli.ptx_dir) {
+        return match child_bandwidth(&cli) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("bandwidth: {e}");
@@ -163,28 +201,30 @@ fn parent(cli: &Cli) -> ExitCode {
         cli.seed
     );
     let mut cases: Vec<CaseResult> = Vec::new();
-    let kernels: &[&str] = if cli.no_cases { &[] } else { &KERNELS };
+    let kernels: Vec<&str> = KERNELS
+        .into_iter()
+        .filter(|k| !cli.no_cases && (cli.kernels.is_empty() || cli.kernels.iter().any(|c| c == k)))
+        .collect();
+    let mut children = 0usize;
+    let cases_started = Instant::now();
     for kernel in kernels {
         for stages in 1..=4u32 {
-            for path in ["cp_async", "tma"] {
+            for &path in paths(kernel) {
                 let module = format!("pipe_{kernel}_s{stages}_{path}");
                 let started = Instant::now();
-                let got = run_child(&module, cli);
                 let expected = matrix(u64::from(stages));
-                let results = match got {
-                    Ok(results) if results.len() == expected.len() => results,
-                    Ok(results) => fill_error(
-                        &module,
-                        path,
-                        stages,
-                        &expected,
-                        &format!("{} results of {}", results.len(), expected.len()),
-                    ),
-                    Err(e) => fill_error(&module, path, stages, &expected, &e),
-                };
+                let (results, started_children) = run_module(
+                    &module,
+                    path,
+                    stages,
+                    &expected,
+                    cli.process_per_case,
+                    |from, count| run_child(&module, from, count, cli),
+                );
+                children += started_children;
                 let exact = results.iter().filter(|r| r.exact).count();
                 println!(
-                    "{module}: {exact}/{} exact ({:.1}s)",
+                    "{module}: {exact}/{} exact ({:.1}s, {started_children} processes)",
                     results.len(),
                     started.elapsed().as_secs_f64()
                 );
@@ -194,6 +234,14 @@ fn parent(cli: &Cli) -> ExitCode {
                 cases.extend(results);
             }
         }
+    }
+    let cases_s = cases_started.elapsed().as_secs_f64();
+    if !cases.is_empty() {
+        println!(
+            "cases: {} in {cases_s:.1}s, {children} child processes ({:.3}s per process)",
+            cases.len(),
+            cases_s / children.max(1) as f64
+        );
     }
     let mut bandwidth: Vec<serde_json::Value> = Vec::new();
     let mut copy_gbps = serde_json::Value::Null;
@@ -222,6 +270,9 @@ fn parent(cli: &Cli) -> ExitCode {
         "date": format!("{:?}", std::time::SystemTime::now()),
         "device": info.name,
         "seed": cli.seed,
+        "process_per_case": cli.process_per_case,
+        "child_processes": children,
+        "cases_seconds": cases_s,
         "cases": cases,
         "bandwidth": bandwidth,
         "device_copy_gbps": copy_gbps,
@@ -273,26 +324,77 @@ fn case_name(module: &str, c: &Config) -> String {
     format!("{module}_t{}_lb{}_st{}_b{}", c.trips, c.lb, c.step, c.block)
 }
 
-fn run_child(module: &str, cli: &Cli) -> Result<Vec<CaseResult>, String> {
+/// Runs a module's matrix in child processes: one per module, or per case with
+/// `--process-per-case`. A child that ends early (a trap, a hang, a crash) has its
+/// first missing case recorded with the error, and a new child resumes after it.
+/// Returns the results, in matrix order, and the number of children started.
+fn run_module(
+    module: &str,
+    path: &str,
+    stages: u32,
+    expected: &[Config],
+    per_case: bool,
+    mut run_child: impl FnMut(usize, Option<usize>) -> (Vec<CaseResult>, Option<String>),
+) -> (Vec<CaseResult>, usize) {
+    let mut results: Vec<CaseResult> = Vec::new();
+    let mut children = 0;
+    while results.len() < expected.len() {
+        let from = results.len();
+        let count = if per_case { Some(1) } else { None };
+        children += 1;
+        let (got, failure) = run_child(from, count);
+        let wanted = count.unwrap_or(expected.len() - from);
+        let got_n = got.len().min(wanted);
+        // A child that met a fault prints that case's result with the error and
+        // exits; one killed or crashed without a word leaves its case unreported.
+        let reported_fault = got[..got_n].last().is_some_and(|r| r.error.is_some());
+        results.extend(got.into_iter().take(got_n));
+        if got_n < wanted && !reported_fault {
+            let why = failure.unwrap_or_else(|| "the child stopped without a result".into());
+            let at = results.len();
+            results.extend(fill_error(module, path, stages, &expected[at..=at], &why));
+        }
+    }
+    (results, children)
+}
+
+/// One child: the module's cases from `from` (`count` of them, or all). Returns the
+/// results it printed and, when it did not exit cleanly, why.
+fn run_child(
+    module: &str,
+    from: usize,
+    count: Option<usize>,
+    cli: &Cli,
+) -> (Vec<CaseResult>, Option<String>) {
     let seed = cli.seed.to_string();
-    let args: [&OsStr; 6] = [
+    let from_text = from.to_string();
+    let count_text = count.map(|c| c.to_string());
+    let mut args: Vec<&OsStr> = vec![
         "--child".as_ref(),
         module.as_ref(),
+        "--from".as_ref(),
+        from_text.as_ref(),
         "--ptx-dir".as_ref(),
         cli.ptx_dir.as_os_str(),
         "--seed".as_ref(),
         seed.as_ref(),
     ];
-    let (status, out) = child::run_self(&args, Duration::from_secs(cli.module_timeout_s))?;
+    if let Some(count) = &count_text {
+        args.push("--count".as_ref());
+        args.push(count.as_ref());
+    }
+    let (status, out) = child::run_self(&args, Duration::from_secs(cli.module_timeout_s));
     let results: Vec<CaseResult> = out
         .lines()
         .filter_map(|l| l.strip_prefix("RESULT "))
         .filter_map(|l| serde_json::from_str(l).ok())
         .collect();
-    if !status.success() && results.is_empty() {
-        return Err(format!("child failed: {status}"));
-    }
-    Ok(results)
+    let failure = match status {
+        Ok(status) if status.success() => None,
+        Ok(status) => Some(format!("child failed: {status}")),
+        Err(e) => Some(e),
+    };
+    (results, failure)
 }
 
 /// Seeded random bytes (xorshift), so a failing case is reproduced from its seed.
@@ -338,7 +440,7 @@ fn child(cli: &Cli, module: &str) -> Result<(), Error> {
     let plane = (ROWS * 128) as usize;
     let src_words = if outer { 3 * plane } else { plane };
     let mut src = random_words(cli.seed, src_words);
-    if kernel == "axpy" {
+    if kernel.starts_with("axpy") {
         // Small multiples of 1/4: 2x + y is exact in f32, fused or not.
         for w in src.iter_mut() {
             *w = (((*w % 2001) as f32 - 1000.0) * 0.25).to_bits();
@@ -357,11 +459,13 @@ fn child(cli: &Cli, module: &str) -> Result<(), Error> {
     let d_out = rt.alloc(out_words * 4)?;
     let shape2 = [ROWS, 128];
     let shape3 = [3, ROWS, 128];
-    for config in matrix(u64::from(stages)) {
+    let configs = matrix(u64::from(stages));
+    let count = cli.count.unwrap_or(configs.len());
+    for config in configs.into_iter().skip(cli.from).take(count) {
         d_out.fill(0xFF)?;
         let mut args: Vec<Arg> = match kernel {
             "outer" => vec![d_src.memref(&shape3), d_out.memref(&shape3)],
-            "axpy" => vec![
+            "axpy" | "axpy_store" => vec![
                 d_src.memref(&shape2),
                 d_y.memref(&shape2),
                 d_out.memref(&shape2),
@@ -424,7 +528,7 @@ fn child(cli: &Cli, module: &str) -> Result<(), Error> {
 fn parse_module(module: &str) -> Result<(&'static str, u32, &'static str), Error> {
     for kernel in KERNELS {
         for stages in 1..=4u32 {
-            for path in ["cp_async", "tma"] {
+            for &path in paths(kernel) {
                 if module == format!("pipe_{kernel}_s{stages}_{path}") {
                     return Ok((kernel, stages, path));
                 }
@@ -451,8 +555,12 @@ fn reference(kernel: &str, c: &Config, src: &[u32], y: &[u32], out_words: usize)
                         let warp = (e % bdim) / 32;
                         out[at] = src[at].wrapping_mul(1 + 8 * warp as u32);
                     }
-                    "reduce" => sums[e % bdim] = sums[e % bdim].wrapping_add(src[at]),
-                    "axpy" => {
+                    // Thread t adds vectors t, t + blockDim, ... of four elements.
+                    "reduce" => {
+                        let t = (e / 4) % bdim;
+                        sums[t] = sums[t].wrapping_add(src[at]);
+                    }
+                    "axpy" | "axpy_store" => {
                         let v = 2.0 * f32::from_bits(src[at]) + f32::from_bits(y[at]);
                         out[at] = v.to_bits();
                     }
@@ -482,6 +590,11 @@ fn run_bandwidth(cli: &Cli) -> Result<Vec<serde_json::Value>, String> {
         .arg(&cli.ptx_dir)
         .arg("--seed")
         .arg(cli.seed.to_string())
+        .arg("--reduce-rows")
+        .arg(cli.reduce_rows.to_string())
+        .arg("--axpy-rows")
+        .arg(cli.axpy_rows.to_string())
+        .args(only_args(cli))
         .stdin(Stdio::null())
         .stderr(Stdio::inherit())
         .output()
@@ -496,6 +609,21 @@ fn run_bandwidth(cli: &Cli) -> Result<Vec<serde_json::Value>, String> {
         return Err(format!("no bandwidth results ({})", child.status));
     }
     Ok(rows)
+}
+
+/// The --only-* flags, passed on to the bandwidth child.
+fn only_args(cli: &Cli) -> Vec<String> {
+    let mut args = Vec::new();
+    if let Some(module) = &cli.only_module {
+        args.extend(["--only-module".to_string(), module.clone()]);
+    }
+    if let Some(b) = cli.only_blocks_per_sm {
+        args.extend(["--only-blocks-per-sm".to_string(), b.to_string()]);
+    }
+    if let Some(t) = cli.only_threads {
+        args.extend(["--only-threads".to_string(), t.to_string()]);
+    }
+    args
 }
 
 const GIB: usize = 1 << 30;
@@ -520,10 +648,13 @@ fn median_ms(rt: &Runtime, mut run: impl FnMut() -> Result<(), Error>) -> Result
     Ok(times[times.len() / 2])
 }
 
-/// The persistent-grid kernels over 1 GiB: pipe_bw_reduce (i32 sum per thread, 16x128
-/// tiles) and pipe_bw_axpy (out = 2x + y, two 8x128 tiles per stage), S = 1..4, 1 and 2
-/// blocks per SM, 128 and 256 threads, both paths; each result checked once.
-fn child_bandwidth(seed: u64, ptx_dir: &std::path::Path) -> Result<(), Error> {
+/// The persistent-grid kernels over 1 GiB: pipe_bw_reduce (i32 sums per thread,
+/// `--reduce-rows` x 128 tiles), pipe_bw_axpy (out = 2x + y, two `--axpy-rows` x 128
+/// tiles per stage) and pipe_bw_axpy_store (the same with a TMA store, TMA only),
+/// S = 1..4, 1 and 2 blocks per SM, 128 and 256 threads, both paths; each result
+/// checked once.
+fn child_bandwidth(cli: &Cli) -> Result<(), Error> {
+    let (seed, ptx_dir) = (cli.seed, cli.ptx_dir.as_path());
     let rt = Runtime::with_device(0)?;
     let sms = rt.info().sm_count as u32;
     let words = GIB / 4;
@@ -548,10 +679,18 @@ fn child_bandwidth(seed: u64, ptx_dir: &std::path::Path) -> Result<(), Error> {
         .map(|(a, b)| (2.0 * f32::from_bits(*a) + f32::from_bits(*b)).to_bits())
         .collect();
     let shape = [BW_ROWS, 128];
-    for kernel in ["reduce", "axpy"] {
-        for path in ["cp_async", "tma"] {
+    for kernel in ["reduce", "axpy", "axpy_store"] {
+        let rows = if kernel == "reduce" {
+            cli.reduce_rows
+        } else {
+            cli.axpy_rows
+        };
+        for &path in paths(kernel) {
             for stages in 1..=4u32 {
-                let module = format!("pipe_bw_{kernel}_s{stages}_{path}");
+                let module = format!("pipe_bw_{kernel}_r{rows}_s{stages}_{path}");
+                if cli.only_module.as_ref().is_some_and(|only| *only != module) {
+                    continue;
+                }
                 let ptx_path = ptx_dir.join(format!("{module}.ptx"));
                 let ptx = std::fs::read_to_string(&ptx_path)?;
                 let manifest = if path == "tma" {
@@ -567,6 +706,11 @@ fn child_bandwidth(seed: u64, ptx_dir: &std::path::Path) -> Result<(), Error> {
                 let function = loaded.function(&name)?;
                 for blocks_per_sm in [1u32, 2] {
                     for block in [128u32, 256] {
+                        if cli.only_blocks_per_sm.is_some_and(|b| b != blocks_per_sm)
+                            || cli.only_threads.is_some_and(|t| t != block)
+                        {
+                            continue;
+                        }
                         let grid = sms * blocks_per_sm;
                         let args: Vec<Arg> = if kernel == "reduce" {
                             vec![d_x.memref(&shape), d_out.memref(&[1024, 256])]
@@ -587,14 +731,16 @@ fn child_bandwidth(seed: u64, ptx_dir: &std::path::Path) -> Result<(), Error> {
                         };
                         let exact = if kernel == "reduce" {
                             let mut want = vec![u32::MAX; 1024 * 256];
-                            let tiles = (BW_ROWS / 16) as usize;
+                            let tile = (rows * 128) as usize;
+                            let tiles = (BW_ROWS / rows) as usize;
                             for b in 0..grid as usize {
                                 let mut sums = vec![0u32; block as usize];
                                 let mut t = b;
                                 while t < tiles {
-                                    for e in 0..2048 {
-                                        let at = t * 2048 + e;
-                                        let s = &mut sums[e % block as usize];
+                                    for e in 0..tile {
+                                        let at = t * tile + e;
+                                        // Thread t adds vectors t, t + blockDim, ...
+                                        let s = &mut sums[(e / 4) % block as usize];
                                         *s = s.wrapping_add(x[at]);
                                     }
                                     t += grid as usize;
@@ -621,6 +767,7 @@ fn child_bandwidth(seed: u64, ptx_dir: &std::path::Path) -> Result<(), Error> {
                             "RESULT {}",
                             serde_json::json!({
                                 "kernel": format!("pipe_{kernel}"), "path": path, "stages": stages,
+                                "tile_bytes": rows * 128 * 4,
                                 "blocks_per_sm": blocks_per_sm, "block": block, "gbps": gbps,
                                 "ratio_to_device_copy": gbps / copy_gbps, "exact": exact,
                                 "ratio_to_reference": serde_json::Value::Null,
@@ -632,4 +779,100 @@ fn child_bandwidth(seed: u64, ptx_dir: &std::path::Path) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fake child for `run_module`: it runs cases from `from` and, at case
+    /// `fault`, reports the error and exits (`reports`) or dies without a word.
+    fn fake(
+        configs: &[Config],
+        fault: Option<usize>,
+        reports: bool,
+    ) -> impl FnMut(usize, Option<usize>) -> (Vec<CaseResult>, Option<String>) + '_ {
+        move |from, count| {
+            let mut out = Vec::new();
+            let end = count.map_or(configs.len(), |c| (from + c).min(configs.len()));
+            for at in from..end {
+                let mut r = fill_error("m", "tma", 2, &configs[at..=at], "").remove(0);
+                r.error = None;
+                r.exact = true;
+                if fault == Some(at) {
+                    if reports {
+                        r.exact = false;
+                        r.error = Some("trap".into());
+                        out.push(r);
+                    }
+                    return (out, Some("child failed: exit status: 1".into()));
+                }
+                out.push(r);
+            }
+            (out, None)
+        }
+    }
+
+    #[test]
+    fn one_child_runs_the_whole_module() {
+        let configs = matrix(2);
+        let (results, children) =
+            run_module("m", "tma", 2, &configs, false, fake(&configs, None, true));
+        assert_eq!((results.len(), children), (configs.len(), 1));
+        assert!(results.iter().all(|r| r.exact));
+    }
+
+    #[test]
+    fn a_reported_trap_costs_its_case_and_a_new_child_resumes() {
+        let configs = matrix(2);
+        let (results, children) = run_module(
+            "m",
+            "tma",
+            2,
+            &configs,
+            false,
+            fake(&configs, Some(3), true),
+        );
+        assert_eq!((results.len(), children), (configs.len(), 2));
+        let failed: Vec<usize> = (0..results.len()).filter(|&i| !results[i].exact).collect();
+        assert_eq!(failed, vec![3]);
+        assert_eq!(results[3].error.as_deref(), Some("trap"));
+        assert_eq!(results[4].name, case_name("m", &configs[4]));
+    }
+
+    #[test]
+    fn a_silent_death_blames_the_first_unreported_case() {
+        let configs = matrix(3);
+        let (results, children) = run_module(
+            "m",
+            "tma",
+            2,
+            &configs,
+            false,
+            fake(&configs, Some(5), false),
+        );
+        assert_eq!((results.len(), children), (configs.len(), 2));
+        let failed: Vec<usize> = (0..results.len()).filter(|&i| !results[i].exact).collect();
+        assert_eq!(failed, vec![5]);
+        assert_eq!(
+            results[5].error.as_deref(),
+            Some("child failed: exit status: 1")
+        );
+        assert_eq!(results[5].name, case_name("m", &configs[5]));
+    }
+
+    #[test]
+    fn per_case_starts_one_child_per_case() {
+        let configs = matrix(1);
+        let (results, children) = run_module(
+            "m",
+            "tma",
+            1,
+            &configs,
+            true,
+            fake(&configs, Some(0), false),
+        );
+        assert_eq!((results.len(), children), (configs.len(), configs.len()));
+        assert!(!results[0].exact && results[1..].iter().all(|r| r.exact));
+    }
 }

@@ -287,7 +287,8 @@ fn bw_error(e: String) -> bench::BwRow {
 /// Run this binary again with `args`; its stdout line `RESULT <json>` is the answer.
 /// Its stderr passes through. Killed after `timeout`.
 fn run_child(args: &[String], timeout: Duration) -> Result<String, String> {
-    let (status, out) = child::run_self(args, timeout)?;
+    let (status, out) = child::run_self(args, timeout);
+    let status = status?;
     match out.lines().find_map(|l| l.strip_prefix("RESULT ")) {
         Some(json) => Ok(json.to_string()),
         None => Err(format!(

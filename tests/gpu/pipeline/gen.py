@@ -7,6 +7,7 @@ scf.for %i = %lb to %ub step %step; block b reads rows b*REGION + 8*i (8x128 til
 acopy-gpu-pipeline (runtime/src/bin/acopy-gpu-pipeline.rs) holds the
 host references; the signatures here and there must agree.
 """
+import argparse
 import os
 
 REGION = 24032  # rows per block: 8 * (5 + 3*999 + 1) rows and a little more
@@ -69,22 +70,11 @@ def kernel(name, s):
             f'        memref.store %sum, %out[%orow, %c] : {mi}\n      }}\n'
         return HEAD.format(kernel=name, s=s, args=f'%src: {mi}, %out: {mi}', wg='%tile: memref<8x128xi32, 3>', region=REGION) + loop + body + end + TAIL
     if name == 'reduce':
-        # Thread t sums the elements t, t + blockDim, ... of every tile; out[b, t].
-        loop2 = '    %zero = arith.constant 0 : i32\n    %total = scf.for %i = %lb to %ub step %step iter_args(%acc = %zero) -> (i32) {\n'
-        body = ROW + copy('%src', '%tile', 'i32', ['%row', '%c0']) + WAIT + \
-            '      %part = scf.for %e = %tid to %c1024 step %bdim iter_args(%a = %acc) -> (i32) {\n' + \
-            '        %r = arith.divui %e, %c128 : index\n        %c = arith.remui %e, %c128 : index\n' + \
-            '        %v = memref.load %tile[%r, %c] : memref<8x128xi32, 3>\n        %n = arith.addi %a, %v : i32\n        scf.yield %n : i32\n      }\n      scf.yield %part : i32\n'
-        end2 = f'    }} {{acopy.pipeline = {{stages = {s} : i64}}}}\n    memref.store %total, %out[%bx, %tid] : memref<2x256xi32>\n'
-        return HEAD.format(kernel=name, s=s, args=f'%src: {mi}, %out: memref<2x256xi32>', wg='%tile: memref<8x128xi32, 3>', region=REGION) + loop2 + body + end2 + TAIL
+        return kernel_reduce(s)
     if name == 'axpy':
-        # Two copies per stage: out = 2 x + y.
-        body = ROW + copy('%x', '%tx', 'f32', ['%row', '%c0']) + copy('%y', '%ty', 'f32', ['%row', '%c0']) + WAIT + \
-            '      %two = arith.constant 2.0 : f32\n' + \
-            '      scf.for %e = %tid to %c1024 step %bdim {\n' + ELEM + \
-            '        %a = memref.load %tx[%r, %c] : memref<8x128xf32, 3>\n        %b = memref.load %ty[%r, %c] : memref<8x128xf32, 3>\n' + \
-            f'        %ax = arith.mulf %two, %a : f32\n        %v = arith.addf %ax, %b : f32\n        memref.store %v, %out[%orow, %c] : {m}\n      }}\n'
-        return HEAD.format(kernel=name, s=s, args=f'%x: {m}, %y: {m}, %out: {m}', wg='%tx: memref<8x128xf32, 3>, %ty: memref<8x128xf32, 3>', region=REGION) + loop + body + end + TAIL
+        return kernel_axpy(s)
+    if name == 'axpy_store':
+        return kernel_axpy_store(s)
     if name == 'outer':
         # The pipelined loop inside an outer loop of 3 (a persistent kernel): entry r
         # copies src[r] to out[r]; TMA barrier phases must continue across entries.
@@ -98,85 +88,195 @@ def kernel(name, s):
         return text
     raise ValueError(name)
 
+# The consumers, shared by the matrix kernels and the bandwidth kernels, written as a
+# kernel author would: each thread reads whole vector<4xi32>/vector<4xf32> of the tile
+# (16-byte aligned: every slot is), no division or remainder per element.
+#   reduce: vectors t, t + blockDim, ... of every tile add into the thread's
+#           vector<4xi32> partial sum (an iter_arg of the marked loop); after the loop
+#           the four lanes are added and each thread writes one i32.
+#   axpy:   out = 2x + y, vector t of both tiles to the same place of out.
+
+def reduce_consumer(rows):
+    """The body after the wait: %part (vector<4xi32>) from %acc and the %tile."""
+    n = rows * 128
+    return (f'      %flat = memref.collapse_shape %tile [[0, 1]] : memref<{rows}x128xi32, 3> into memref<{n}xi32, 3>\n'
+            f'      %part = scf.for %v = %tid to %c{n // 4} step %bdim iter_args(%a = %acc) -> (vector<4xi32>) {{\n'
+            '        %e = arith.muli %v, %c4 : index\n'
+            f'        %x = vector.load %flat[%e] {{alignment = 16}} : memref<{n}xi32, 3>, vector<4xi32>\n'
+            '        %n = arith.addi %a, %x : vector<4xi32>\n'
+            '        scf.yield %n : vector<4xi32>\n'
+            '      }\n      scf.yield %part : vector<4xi32>\n')
+
+
+def axpy_consumer(rows, dst, dst_type, dst_base):
+    """The body after the wait: 2x + y of the tiles %tx, %ty into dst[dst_base + 4v]."""
+    n = rows * 128
+    return (f'      %fx = memref.collapse_shape %tx [[0, 1]] : memref<{rows}x128xf32, 3> into memref<{n}xf32, 3>\n'
+            f'      %fy = memref.collapse_shape %ty [[0, 1]] : memref<{rows}x128xf32, 3> into memref<{n}xf32, 3>\n'
+            f'      scf.for %v = %tid to %c{n // 4} step %bdim {{\n'
+            '        %e = arith.muli %v, %c4 : index\n'
+            f'        %a = vector.load %fx[%e] {{alignment = 16}} : memref<{n}xf32, 3>, vector<4xf32>\n'
+            f'        %b = vector.load %fy[%e] {{alignment = 16}} : memref<{n}xf32, 3>, vector<4xf32>\n'
+            '        %ax = arith.mulf %two, %a : vector<4xf32>\n'
+            '        %r = arith.addf %ax, %b : vector<4xf32>\n'
+            + (f'        %g = arith.addi {dst_base}, %e : index\n' if dst_base else '') +
+            f'        vector.store %r, {dst}[{"%g" if dst_base else "%e"}] {{alignment = 16}} : {dst_type}, vector<4xf32>\n'
+            '      }\n')
+
+
+def axpy_store_consumer(rows, out, out_type):
+    """axpy into the shared tile %to, then a TMA store of it to out[%row, 0]. The store
+    of the previous tile must have read %to before it is written again."""
+    n = rows * 128
+    return ('      "acopy.wait_smem_to_gmem"() {pending = 0 : i64, read_only = true} : () -> ()\n'
+            f'      %fo = memref.collapse_shape %to [[0, 1]] : memref<{rows}x128xf32, 3> into memref<{n}xf32, 3>\n'
+            + axpy_consumer(rows, '%fo', f'memref<{n}xf32, 3>', None) +
+            f'      "acopy.copy_smem_to_gmem"(%to, {out}, %row, %c0) {{operandSegmentSizes = array<i32: 1, 1, 2, 0>}} : '
+            f'(memref<{rows}x128xf32, 3>, {out_type}, index, index) -> ()\n')
+
+
+VEC = '    %c4 = arith.constant 4 : index\n'
+ZERO4 = '    %zero = arith.constant dense<0> : vector<4xi32>\n'
+TWO4 = '    %two = arith.constant dense<2.0> : vector<4xf32>\n'
+ROWS_FLAT = ROWS * 128
+
+
+def kernel_reduce(s):
+    """Thread t sums vectors t, t + blockDim, ... of every tile; out[b, t]."""
+    mi = f'memref<{ROWS}x128xi32>'
+    return (HEAD.format(kernel='reduce', s=s, args=f'%src: {mi}, %out: memref<2x256xi32>', wg='%tile: memref<8x128xi32, 3>', region=REGION)
+            + VEC + f'    %c256 = arith.constant 256 : index\n' + ZERO4 +
+            '    %total = scf.for %i = %lb to %ub step %step iter_args(%acc = %zero) -> (vector<4xi32>) {\n'
+            + ROW + copy('%src', '%tile', 'i32', ['%row', '%c0']) + WAIT + reduce_consumer(8) +
+            f'    }} {{acopy.pipeline = {{stages = {s} : i64}}}}\n'
+            '    %sum = vector.reduction <add>, %total : vector<4xi32> into i32\n'
+            '    memref.store %sum, %out[%bx, %tid] : memref<2x256xi32>\n' + TAIL)
+
+
+def kernel_axpy(s):
+    """Two copies per stage: out = 2x + y, stored from registers."""
+    m = f'memref<{ROWS}x128xf32>'
+    return (HEAD.format(kernel='axpy', s=s, args=f'%x: {m}, %y: {m}, %out: {m}', wg='%tx: memref<8x128xf32, 3>, %ty: memref<8x128xf32, 3>', region=REGION)
+            + VEC + '    %c256 = arith.constant 256 : index\n' + TWO4 +
+            f'    %oflat = memref.collapse_shape %out [[0, 1]] : {m} into memref<{ROWS_FLAT}xf32>\n'
+            '    scf.for %i = %lb to %ub step %step {\n' + ROW +
+            copy('%x', '%tx', 'f32', ['%row', '%c0']) + copy('%y', '%ty', 'f32', ['%row', '%c0']) + WAIT +
+            '      %obase = arith.muli %row, %c128 : index\n' +
+            axpy_consumer(8, '%oflat', f'memref<{ROWS_FLAT}xf32>', '%obase') +
+            f'    }} {{acopy.pipeline = {{stages = {s} : i64}}}}\n' + TAIL)
+
+
+def kernel_axpy_store(s):
+    """The axpy with a TMA store of the result from a third shared tile (TMA only)."""
+    m = f'memref<{ROWS}x128xf32>'
+    return (HEAD.format(kernel='axpy_store', s=s, args=f'%x: {m}, %y: {m}, %out: {m}',
+                        wg='%tx: memref<8x128xf32, 3>, %ty: memref<8x128xf32, 3>, %to: memref<8x128xf32, 3>', region=REGION)
+            + VEC + '    %c256 = arith.constant 256 : index\n' + TWO4 +
+            '    scf.for %i = %lb to %ub step %step {\n' + ROW +
+            copy('%x', '%tx', 'f32', ['%row', '%c0']) + copy('%y', '%ty', 'f32', ['%row', '%c0']) + WAIT +
+            axpy_store_consumer(8, '%out', m) +
+            f'    }} {{acopy.pipeline = {{stages = {s} : i64}}}}\n'
+            '    "acopy.wait_smem_to_gmem"() {pending = 0 : i64} : () -> ()\n' + TAIL)
+
+
 KERNELS = ['copy', 'slow', 'reduce', 'axpy', 'outer']
+TMA_ONLY = ['axpy_store']  # a TMA store: sm_90 only
 
 BW_ROWS = 2097152  # 1 GiB of int32 / f32 in rows of 128
-BW_TILES = BW_ROWS // 16
+# Tile rows of the bandwidth kernels (gen.py --reduce-rows/--axpy-rows, and the same
+# flags of acopy-gpu-pipeline): 16x128 i32 = 8 KiB and 2 x 8x128 f32 = 2 x 4 KiB, what
+# fits 48 KiB of static shared memory at S = 4 (rule P11). 32 KiB tiles are 64 rows,
+# accepted once the slots can live in dynamic shared memory.
+REDUCE_ROWS = 16
+AXPY_ROWS = 8
 
-def bandwidth(name, s):
-    """A persistent loop: block b takes tiles b, b + gridDim, ... of 1 GiB (16x128 for
-    the reduction; 8x128 for the axpy, whose two tiles per stage must fit 48 KiB at S = 4)."""
-    m = f'memref<{BW_ROWS}x128x{"i32" if name == "reduce" else "f32"}>'
-    head = f'''// Generated by tests/gpu/pipeline/gen.py: the bandwidth {name} kernel at S = {s}.
-gpu.module @pipe_bw_{name}_s{s} [#nvvm.target<chip = "sm_80">] {{
-  gpu.func @pipe_bw_{name}(%ARGS) workgroup(%WG) kernel {{
+
+def bw_head(kernel, s, rows, args, wg):
+    return f"""// Generated by tests/gpu/pipeline/gen.py: the bandwidth {kernel} kernel at S = {s}, {rows}x128 tiles.
+gpu.module @pipe_bw_{kernel}_r{rows}_s{s} [#nvvm.target<chip = "sm_80">] {{
+  gpu.func @pipe_bw_{kernel}({args}) workgroup({wg}) kernel {{
     %c0 = arith.constant 0 : index
-    %c16 = arith.constant 16 : index
+    %c4 = arith.constant 4 : index
     %c128 = arith.constant 128 : index
-    %c2048 = arith.constant 2048 : index
-    %tiles = arith.constant {BW_TILES} : index
+    %crows = arith.constant {rows} : index
+    %tiles = arith.constant {BW_ROWS // rows} : index
     %bx = gpu.block_id x
     %grid = gpu.grid_dim x
     %tid = gpu.thread_id x
     %bdim = gpu.block_dim x
-'''
-    if name == 'reduce':
-        text = head.replace('%ARGS', f'%src: {m}, %out: memref<1024x256xi32>').replace('%WG', '%tile: memref<16x128xi32, 3>')
-        text += f'''    %zero = arith.constant 0 : i32
-    %total = scf.for %i = %bx to %tiles step %grid iter_args(%acc = %zero) -> (i32) {{
-      %row = arith.muli %i, %c16 : index
-      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {{operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"}} : ({m}, memref<16x128xi32, 3>, index, index) -> ()
-      "acopy.wait_gmem_to_smem"() {{pending = 0 : i64}} : () -> ()
-      %part = scf.for %e = %tid to %c2048 step %bdim iter_args(%a = %acc) -> (i32) {{
-        %r = arith.divui %e, %c128 : index
-        %c = arith.remui %e, %c128 : index
-        %v = memref.load %tile[%r, %c] : memref<16x128xi32, 3>
-        %n = arith.addi %a, %v : i32
-        scf.yield %n : i32
-      }}
-      scf.yield %part : i32
-    }} {{acopy.pipeline = {{stages = {s} : i64}}}}
-    memref.store %total, %out[%bx, %tid] : memref<1024x256xi32>
-    gpu.return
-  }}
-}}
-'''
-        return text
-    text = head.replace('%ARGS', f'%x: {m}, %y: {m}, %out: {m}').replace('%WG', '%tx: memref<8x128xf32, 3>, %ty: memref<8x128xf32, 3>')
-    text += f'''    %two = arith.constant 2.0 : f32
-    %c8 = arith.constant 8 : index
-    %c1024 = arith.constant 1024 : index
-    %tiles8 = arith.constant {BW_ROWS // 8} : index
-    scf.for %i = %bx to %tiles8 step %grid {{
-      %row = arith.muli %i, %c8 : index
-      "acopy.copy_gmem_to_smem"(%x, %tx, %row, %c0) {{operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"}} : ({m}, memref<8x128xf32, 3>, index, index) -> ()
-      "acopy.copy_gmem_to_smem"(%y, %ty, %row, %c0) {{operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"}} : ({m}, memref<8x128xf32, 3>, index, index) -> ()
-      "acopy.wait_gmem_to_smem"() {{pending = 0 : i64}} : () -> ()
-      scf.for %e = %tid to %c1024 step %bdim {{
-        %r = arith.divui %e, %c128 : index
-        %c = arith.remui %e, %c128 : index
-        %a = memref.load %tx[%r, %c] : memref<8x128xf32, 3>
-        %b = memref.load %ty[%r, %c] : memref<8x128xf32, 3>
-        %ax = arith.mulf %two, %a : f32
-        %v = arith.addf %ax, %b : f32
-        %orow = arith.addi %row, %r : index
-        memref.store %v, %out[%orow, %c] : {m}
-      }}
-    }} {{acopy.pipeline = {{stages = {s} : i64}}}}
-    gpu.return
-  }}
-}}
-'''
-    return text
+"""
 
-if __name__ == '__main__':
+
+BW_LOOP = '    scf.for %i = %bx to %tiles step %grid {\n      %row = arith.muli %i, %crows : index\n'
+
+
+def bw_reduce(s, rows):
+    """A persistent loop: block b takes tiles b, b + gridDim, ... of 1 GiB of i32;
+    out[b, t] is thread t's sum (reduce_consumer)."""
+    m = f'memref<{BW_ROWS}x128xi32>'
+    t = f'memref<{rows}x128xi32, 3>'
+    return (bw_head('reduce', s, rows, f'%src: {m}, %out: memref<1024x256xi32>', f'%tile: {t}')
+            + f'    %c{rows * 32} = arith.constant {rows * 32} : index\n' + ZERO4 +
+            '    %total = scf.for %i = %bx to %tiles step %grid iter_args(%acc = %zero) -> (vector<4xi32>) {\n'
+            '      %row = arith.muli %i, %crows : index\n'
+            f'      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {{operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"}} : ({m}, {t}, index, index) -> ()\n'
+            + WAIT + reduce_consumer(rows) +
+            f'    }} {{acopy.pipeline = {{stages = {s} : i64}}}}\n'
+            '    %sum = vector.reduction <add>, %total : vector<4xi32> into i32\n'
+            '    memref.store %sum, %out[%bx, %tid] : memref<1024x256xi32>\n' + TAIL)
+
+
+def bw_axpy_copies(m, t):
+    return ''.join(f'      "acopy.copy_gmem_to_smem"(%{a}, %t{a}, %row, %c0) {{operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, '
+                   f'oob_mode = "promise_in_bounds"}} : ({m}, {t}, index, index) -> ()\n' for a in 'xy')
+
+
+def bw_axpy(s, rows):
+    """A persistent loop over 1 GiB: out = 2x + y, two tiles per stage."""
+    m = f'memref<{BW_ROWS}x128xf32>'
+    t = f'memref<{rows}x128xf32, 3>'
+    flat = f'memref<{BW_ROWS * 128}xf32>'
+    return (bw_head('axpy', s, rows, f'%x: {m}, %y: {m}, %out: {m}', f'%tx: {t}, %ty: {t}')
+            + f'    %c{rows * 32} = arith.constant {rows * 32} : index\n' + TWO4 +
+            f'    %oflat = memref.collapse_shape %out [[0, 1]] : {m} into {flat}\n' + BW_LOOP +
+            bw_axpy_copies(m, t) + WAIT + '      %obase = arith.muli %row, %c128 : index\n' +
+            axpy_consumer(rows, '%oflat', flat, '%obase') +
+            f'    }} {{acopy.pipeline = {{stages = {s} : i64}}}}\n' + TAIL)
+
+
+def bw_axpy_store(s, rows):
+    """bw_axpy with the result stored by TMA from a third shared tile (TMA only)."""
+    m = f'memref<{BW_ROWS}x128xf32>'
+    t = f'memref<{rows}x128xf32, 3>'
+    return (bw_head('axpy_store', s, rows, f'%x: {m}, %y: {m}, %out: {m}', f'%tx: {t}, %ty: {t}, %to: {t}')
+            + f'    %c{rows * 32} = arith.constant {rows * 32} : index\n' + TWO4 + BW_LOOP +
+            bw_axpy_copies(m, t) + WAIT + axpy_store_consumer(rows, '%out', m) +
+            f'    }} {{acopy.pipeline = {{stages = {s} : i64}}}}\n'
+            '    "acopy.wait_smem_to_gmem"() {pending = 0 : i64} : () -> ()\n' + TAIL)
+
+
+BANDWIDTH = {'reduce': bw_reduce, 'axpy': bw_axpy, 'axpy_store': bw_axpy_store}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--reduce-rows', type=int, default=REDUCE_ROWS)
+    parser.add_argument('--axpy-rows', type=int, default=AXPY_ROWS)
+    args = parser.parse_args()
     here = os.path.dirname(os.path.abspath(__file__))
     os.makedirs(os.path.join(here, 'kernels'), exist_ok=True)
-    for name in KERNELS:
-        for s in range(1, 5):
-            with open(os.path.join(here, 'kernels', f'pipe_{name}_s{s}.mlir'), 'w') as f:
-                f.write(kernel(name, s))
-    for name in ['reduce', 'axpy']:
-        for s in range(1, 5):
-            with open(os.path.join(here, 'kernels', f'pipe_bw_{name}_s{s}.mlir'), 'w') as f:
-                f.write(bandwidth(name, s))
+
+    def write(name, text):
+        with open(os.path.join(here, 'kernels', f'{name}.mlir'), 'w') as f:
+            f.write(text)
+
+    for s in range(1, 5):
+        for name in KERNELS + TMA_ONLY:
+            write(f'pipe_{name}_s{s}', kernel(name, s))
+        for name, build in BANDWIDTH.items():
+            rows = args.reduce_rows if name == 'reduce' else args.axpy_rows
+            write(f'pipe_bw_{name}_r{rows}_s{s}', build(s, rows))
+
+
+if __name__ == '__main__':
+    main()

@@ -12,22 +12,27 @@ gpu.module @pipe_axpy_s4 [#nvvm.target<chip = "sm_80">] {
     %tid = gpu.thread_id x
     %bdim = gpu.block_dim x
     %base = arith.muli %bx, %region : index
+    %c4 = arith.constant 4 : index
+    %c256 = arith.constant 256 : index
+    %two = arith.constant dense<2.0> : vector<4xf32>
+    %oflat = memref.collapse_shape %out [[0, 1]] : memref<48064x128xf32> into memref<6152192xf32>
     scf.for %i = %lb to %ub step %step {
       %off = arith.muli %i, %c8 : index
       %row = arith.addi %base, %off : index
       "acopy.copy_gmem_to_smem"(%x, %tx, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<48064x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
       "acopy.copy_gmem_to_smem"(%y, %ty, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<48064x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
       "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
-      %two = arith.constant 2.0 : f32
-      scf.for %e = %tid to %c1024 step %bdim {
-        %r = arith.divui %e, %c128 : index
-        %c = arith.remui %e, %c128 : index
-        %orow = arith.addi %row, %r : index
-        %a = memref.load %tx[%r, %c] : memref<8x128xf32, 3>
-        %b = memref.load %ty[%r, %c] : memref<8x128xf32, 3>
-        %ax = arith.mulf %two, %a : f32
-        %v = arith.addf %ax, %b : f32
-        memref.store %v, %out[%orow, %c] : memref<48064x128xf32>
+      %obase = arith.muli %row, %c128 : index
+      %fx = memref.collapse_shape %tx [[0, 1]] : memref<8x128xf32, 3> into memref<1024xf32, 3>
+      %fy = memref.collapse_shape %ty [[0, 1]] : memref<8x128xf32, 3> into memref<1024xf32, 3>
+      scf.for %v = %tid to %c256 step %bdim {
+        %e = arith.muli %v, %c4 : index
+        %a = vector.load %fx[%e] {alignment = 16} : memref<1024xf32, 3>, vector<4xf32>
+        %b = vector.load %fy[%e] {alignment = 16} : memref<1024xf32, 3>, vector<4xf32>
+        %ax = arith.mulf %two, %a : vector<4xf32>
+        %r = arith.addf %ax, %b : vector<4xf32>
+        %g = arith.addi %obase, %e : index
+        vector.store %r, %oflat[%g] {alignment = 16} : memref<6152192xf32>, vector<4xf32>
       }
     } {acopy.pipeline = {stages = 4 : i64}}
     gpu.return

@@ -12,22 +12,25 @@ gpu.module @pipe_reduce_s4 [#nvvm.target<chip = "sm_80">] {
     %tid = gpu.thread_id x
     %bdim = gpu.block_dim x
     %base = arith.muli %bx, %region : index
-    %zero = arith.constant 0 : i32
-    %total = scf.for %i = %lb to %ub step %step iter_args(%acc = %zero) -> (i32) {
+    %c4 = arith.constant 4 : index
+    %c256 = arith.constant 256 : index
+    %zero = arith.constant dense<0> : vector<4xi32>
+    %total = scf.for %i = %lb to %ub step %step iter_args(%acc = %zero) -> (vector<4xi32>) {
       %off = arith.muli %i, %c8 : index
       %row = arith.addi %base, %off : index
       "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<48064x128xi32>, memref<8x128xi32, 3>, index, index) -> ()
       "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
-      %part = scf.for %e = %tid to %c1024 step %bdim iter_args(%a = %acc) -> (i32) {
-        %r = arith.divui %e, %c128 : index
-        %c = arith.remui %e, %c128 : index
-        %v = memref.load %tile[%r, %c] : memref<8x128xi32, 3>
-        %n = arith.addi %a, %v : i32
-        scf.yield %n : i32
+      %flat = memref.collapse_shape %tile [[0, 1]] : memref<8x128xi32, 3> into memref<1024xi32, 3>
+      %part = scf.for %v = %tid to %c256 step %bdim iter_args(%a = %acc) -> (vector<4xi32>) {
+        %e = arith.muli %v, %c4 : index
+        %x = vector.load %flat[%e] {alignment = 16} : memref<1024xi32, 3>, vector<4xi32>
+        %n = arith.addi %a, %x : vector<4xi32>
+        scf.yield %n : vector<4xi32>
       }
-      scf.yield %part : i32
+      scf.yield %part : vector<4xi32>
     } {acopy.pipeline = {stages = 4 : i64}}
-    memref.store %total, %out[%bx, %tid] : memref<2x256xi32>
+    %sum = vector.reduction <add>, %total : vector<4xi32> into i32
+    memref.store %sum, %out[%bx, %tid] : memref<2x256xi32>
     gpu.return
   }
 }
