@@ -39,7 +39,11 @@ pub(super) fn declare_extern(module: OperationRef) -> Result<(), String> {
     if !uses {
         return Ok(());
     }
-    let Some(body) = module.region(0).ok().and_then(|region| region.first_block()) else {
+    let Some(body) = module
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+    else {
         return Ok(());
     };
     let mut names = Vec::new();

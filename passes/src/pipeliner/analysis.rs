@@ -772,7 +772,9 @@ fn other_shared_bytes(function: OperationRef, tiles: &[Tile], path: CopyPath) ->
 /// itself, or it has another marked loop (each would need its own region).
 fn dynamic_blocked(function: OperationRef) -> Option<String> {
     if function.has_attribute(DYNAMIC_SHARED_MEMORY) {
-        return Some(format!("the kernel already carries {DYNAMIC_SHARED_MEMORY}"));
+        return Some(format!(
+            "the kernel already carries {DYNAMIC_SHARED_MEMORY}"
+        ));
     }
     let mut uses_dynamic = false;
     let mut marked = 0usize;
@@ -822,7 +824,9 @@ fn check_budget(
         barriers: path == CopyPath::Tma,
         dynamic: None,
     };
-    let kept_static = budget.barrier_bytes(u64::from(stages)).saturating_add(budget.other);
+    let kept_static = budget
+        .barrier_bytes(u64::from(stages))
+        .saturating_add(budget.other);
     if blocked.is_none() && kept_static <= smem::STATIC_LIMIT {
         budget.dynamic = Some(smem::dynamic_reserve(align));
     }
@@ -840,7 +844,9 @@ fn check_budget(
             budget
                 .dynamic
                 .filter(|reserve| *reserve > 0 && budget.moves(stages))
-                .map(|reserve| format!("{reserve} bytes to align the slots in dynamic shared memory")),
+                .map(|reserve| {
+                    format!("{reserve} bytes to align the slots in dynamic shared memory")
+                }),
         )
         .collect();
     let breakdown = parts.join(", ");

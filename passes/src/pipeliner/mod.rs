@@ -32,7 +32,8 @@
 
 pub mod analysis;
 pub mod attr;
-mod build;
+pub(crate) mod build;
+pub mod launch;
 mod rewrite;
 pub mod smem;
 pub mod war;
@@ -138,6 +139,12 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
         }
         if let Err(message) = rewrite::rewrite(context, &plan, serial) {
             emit_error(op.location(), &message);
+            failed = true;
+        }
+    }
+    if !failed && !marked.is_empty() {
+        if let Err(message) = launch::set_launch_sizes(operation) {
+            emit_error(operation.location(), &message);
             failed = true;
         }
     }

@@ -21,9 +21,10 @@ use acopy_target::CopyPath;
 use melior::{
     ir::{
         attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute},
-        AttributeLike,
-        block::BlockLike, operation::OperationLike,
-        r#type::MemRefType, Attribute, Identifier, OperationRef, RegionLike, Type, Value,
+        block::BlockLike,
+        operation::OperationLike,
+        r#type::MemRefType,
+        Attribute, AttributeLike, Identifier, OperationRef, RegionLike, Type, Value,
     },
     Context,
 };
@@ -112,7 +113,14 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
         let offset = b.mul(Ix::Const(j), step)?;
         let iv = b.add(lower, offset)?;
         let slot = b.rem(b.add(base, Ix::Const(j))?, stages)?;
-        issue(&b, plan, &bases, Some(b.ix(iv)?), slot, counter.map(|(s, _)| s))?;
+        issue(
+            &b,
+            plan,
+            &bases,
+            Some(b.ix(iv)?),
+            slot,
+            counter.map(|(s, _)| s),
+        )?;
     }
 
     // In the body, where the wait was.
