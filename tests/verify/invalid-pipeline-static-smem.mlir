@@ -69,7 +69,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c64 = arith.constant 64 : index
     %tid = gpu.thread_id x
     // RULE: P11
-    // expected-error @+1 {{its slots cannot move to dynamic shared memory: the kernel already carries acopy.dynamic_shared_memory; at most 1 stage fits in static shared memory}}
+    // expected-error @+1 {{the pipelined loop puts 65536 bytes in static shared memory (2 x 32768 bytes for memref<64x128xf32, 3>), more than the 49152 bytes ptxas accepts, and its slots cannot move to dynamic shared memory: the kernel already carries acopy.dynamic_shared_memory; at most 1 stage fits in static shared memory}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c64 : index
       "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<64x128xf32, 3>, index, index) -> ()
