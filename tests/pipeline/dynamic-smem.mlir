@@ -12,6 +12,17 @@
 // RUN: acopy-opt %s --acopy-lower --emit=ptx --split-input-file -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %check-ptxas %t.ptx sm_90 sm_80 sm_90
+// The manifest lists each such kernel with its bytes, a cp.async one too.
+// RUN: acopy-opt %s --acopy-lower --split-input-file --tma-manifest=%t.json -o /dev/null
+// RUN: FileCheck %s --check-prefix=MANIFEST < %t.json
+// MANIFEST: "kernel": "copy",
+// MANIFEST: "dynamic_shared_memory": 98416
+// MANIFEST: "kernel": "axpy",
+// MANIFEST: "chip": "sm_80",
+// MANIFEST: "tensor_maps": [],
+// MANIFEST-NEXT: "dynamic_shared_memory": 147456
+// MANIFEST: "kernel": "swizzled",
+// MANIFEST: "dynamic_shared_memory": 74736
 
 // TMA, S = 3: 3 x 32768 bytes + 112 of alignment reserve.
 // CHECK-LABEL: gpu.module @tma
