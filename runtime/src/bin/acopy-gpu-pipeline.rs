@@ -15,6 +15,8 @@ use acopy_runtime::{Arg, LaunchConfig, Runtime};
 use clap::Parser;
 use serde::{Deserialize, Serialize};
 use std::ffi::OsStr;
+#[path = "acopy-gpu-pipeline/big.rs"]
+mod big;
 #[path = "acopy-gpu-suite/child.rs"]
 mod child;
 
@@ -50,6 +52,16 @@ struct Cli {
     /// Skip the exactness matrix (with --bandwidth: the timing alone).
     #[arg(long)]
     no_cases: bool,
+    /// Run the big-tile matrix instead (slots in dynamic shared memory; big.rs).
+    #[arg(long)]
+    big: bool,
+    /// With --big: also time the big-tile kernels over 1 GiB.
+    #[arg(long)]
+    big_bandwidth: bool,
+    #[arg(long, default_value = "bench/results/pipeline-dynsmem-h200.json")]
+    big_json: PathBuf,
+    #[arg(long, hide = true)]
+    child_bw_big: bool,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug)]
@@ -136,6 +148,15 @@ fn main() -> ExitCode {
             }
         };
     }
+    if cli.child_bw_big {
+        return match big::child_bandwidth(cli.seed, &cli.ptx_dir) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("big bandwidth: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     if let Some(module) = &cli.child {
         return match child(&cli, module) {
             Ok(()) => ExitCode::SUCCESS,
@@ -162,6 +183,9 @@ fn parent(cli: &Cli) -> ExitCode {
         info.chip(),
         cli.seed
     );
+    if cli.big {
+        return big::parent(cli, &info.name);
+    }
     let mut cases: Vec<CaseResult> = Vec::new();
     let kernels: &[&str] = if cli.no_cases { &[] } else { &KERNELS };
     for kernel in kernels {
@@ -313,6 +337,9 @@ fn bytes_of(words: &[u32]) -> Vec<u8> {
 }
 
 fn child(cli: &Cli, module: &str) -> Result<(), Error> {
+    if let Some(parsed) = big::parse(module) {
+        return big::child(cli, module, parsed);
+    }
     let (kernel, stages, path) = parse_module(module)?;
     let rt = Runtime::with_device(0)?;
     let ptx_path = cli.ptx_dir.join(format!("{module}.ptx"));
