@@ -35,7 +35,6 @@ use melior::ir::{
 };
 use melior::Context;
 
-use crate::pipeliner::analysis::DYNAMIC_SHARED_MEMORY;
 use crate::{
     diagnostics::{location_at, position_of, Position},
     ir, target, PassOptions,
@@ -43,6 +42,10 @@ use crate::{
 
 /// The name of the manifest attribute on a kernel.
 pub const TENSOR_MAPS_ATTR: &str = "acopy.tensor_maps";
+
+/// The kernel attribute recording the dynamic shared bytes its pipelined
+/// slots need, which the pipeliner writes (docs/dialect.md, "Pipelined loops").
+pub const DYNAMIC_SHARED_MEMORY: &str = "acopy.dynamic_shared_memory";
 
 /// Reads a kernel's `acopy.tensor_maps` (empty when absent; a malformed entry
 /// is skipped: the lowering is the only writer, and [`collect`] reports it).

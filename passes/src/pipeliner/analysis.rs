@@ -798,9 +798,7 @@ fn dynamic_blocked(function: OperationRef) -> Option<String> {
     }
 }
 
-/// The kernel attribute recording the dynamic shared bytes its pipelined
-/// slots need (docs/dialect.md, "Pipelined loops").
-pub const DYNAMIC_SHARED_MEMORY: &str = "acopy.dynamic_shared_memory";
+pub use crate::manifest::DYNAMIC_SHARED_MEMORY;
 
 /// The per-chip budget (P10) and the static limit (P11); where the slots go
 /// when they move to dynamic shared memory.

@@ -4,7 +4,9 @@
 //! A slot is aligned as the plan layer asks of any tile on its path: cp.async
 //! writes 16-byte chunks where the slot allows (docs/lowering-cp-async.md),
 //! TMA needs its tile 128-byte aligned, or 8 × the swizzle span with a
-//! swizzle (docs/lowering-tma.md, rule A25).
+//! swizzle (docs/lowering-tma.md, rule A25). Slots that pass [`STATIC_LIMIT`]
+//! move to dynamic shared memory, whose 16-byte aligned base the rewrite rounds
+//! up at run time ([`dynamic_reserve`]; docs/pipelining.md, "Shared memory").
 
 use acopy_target::{Chip, CopyPath};
 

@@ -13,18 +13,19 @@
 use acopy_runtime::manifest::Manifest;
 use acopy_runtime::{Arg, LaunchConfig, Runtime};
 use clap::Parser;
-use serde::{Deserialize, Serialize};
-use std::ffi::OsStr;
 #[path = "acopy-gpu-pipeline/big.rs"]
 mod big;
+#[path = "acopy-gpu-pipeline/common.rs"]
+mod common;
+use common::{
+    bytes_of, case_name, fill_error, median_ms, random_words, CaseResult, Config, Error, GIB,
+};
 #[path = "acopy-gpu-suite/child.rs"]
 mod child;
 
 use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
-
-type Error = Box<dyn std::error::Error>;
 
 /// Rows per block (gen.py's REGION) and in all.
 const REGION: u64 = 24032;
@@ -62,45 +63,6 @@ struct Cli {
     big_json: PathBuf,
     #[arg(long, hide = true)]
     child_bw_big: bool,
-}
-
-#[derive(Serialize, Deserialize, Clone, Debug)]
-struct CaseResult {
-    name: String,
-    path: String,
-    stages: u32,
-    trips: u64,
-    lb: u64,
-    step: u64,
-    block: u32,
-    exact: bool,
-    wrong: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Config {
-    trips: u64,
-    lb: u64,
-    step: u64,
-    block: u32,
-}
-
-impl Config {
-    /// The upper bound: short of the last step's end, so a step of 3 also tests an
-    /// upper bound that is not lb + T*step; below lb for T = 0 when lb allows.
-    fn ub(&self) -> i64 {
-        let lb = self.lb as i64;
-        if self.trips == 0 {
-            return if lb >= 4 { lb - 4 } else { lb };
-        }
-        lb + (self.trips as i64 - 1) * self.step as i64 + 1
-    }
-
-    fn ivs(&self) -> impl Iterator<Item = u64> + '_ {
-        (0..self.trips).map(|j| self.lb + j * self.step)
-    }
 }
 
 fn matrix(stages: u64) -> Vec<Config> {
@@ -184,7 +146,14 @@ fn parent(cli: &Cli) -> ExitCode {
         cli.seed
     );
     if cli.big {
-        return big::parent(cli, &info.name);
+        let options = big::Options {
+            ptx_dir: cli.ptx_dir.clone(),
+            seed: cli.seed,
+            module_timeout: Duration::from_secs(cli.module_timeout_s),
+            json: cli.big_json.clone(),
+            bandwidth: cli.big_bandwidth,
+        };
+        return big::parent(&options, &info.name);
     }
     let mut cases: Vec<CaseResult> = Vec::new();
     let kernels: &[&str] = if cli.no_cases { &[] } else { &KERNELS };
@@ -269,76 +238,18 @@ fn parent(cli: &Cli) -> ExitCode {
     }
 }
 
-fn fill_error(
-    module: &str,
-    path: &str,
-    stages: u32,
-    configs: &[Config],
-    error: &str,
-) -> Vec<CaseResult> {
-    configs
-        .iter()
-        .map(|c| CaseResult {
-            name: case_name(module, c),
-            path: path.into(),
-            stages,
-            trips: c.trips,
-            lb: c.lb,
-            step: c.step,
-            block: c.block,
-            exact: false,
-            wrong: 0,
-            error: Some(error.into()),
-        })
-        .collect()
-}
-
-fn case_name(module: &str, c: &Config) -> String {
-    format!("{module}_t{}_lb{}_st{}_b{}", c.trips, c.lb, c.step, c.block)
-}
-
 fn run_child(module: &str, cli: &Cli) -> Result<Vec<CaseResult>, String> {
-    let seed = cli.seed.to_string();
-    let args: [&OsStr; 6] = [
-        "--child".as_ref(),
-        module.as_ref(),
-        "--ptx-dir".as_ref(),
-        cli.ptx_dir.as_os_str(),
-        "--seed".as_ref(),
-        seed.as_ref(),
-    ];
-    let (status, out) = child::run_self(&args, Duration::from_secs(cli.module_timeout_s))?;
-    let results: Vec<CaseResult> = out
-        .lines()
-        .filter_map(|l| l.strip_prefix("RESULT "))
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect();
-    if !status.success() && results.is_empty() {
-        return Err(format!("child failed: {status}"));
-    }
-    Ok(results)
-}
-
-/// Seeded random bytes (xorshift), so a failing case is reproduced from its seed.
-fn random_words(seed: u64, words: usize) -> Vec<u32> {
-    let mut state = seed | 1;
-    (0..words)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 16) as u32
-        })
-        .collect()
-}
-
-fn bytes_of(words: &[u32]) -> Vec<u8> {
-    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+    common::run_module(
+        module,
+        &cli.ptx_dir,
+        cli.seed,
+        Duration::from_secs(cli.module_timeout_s),
+    )
 }
 
 fn child(cli: &Cli, module: &str) -> Result<(), Error> {
     if let Some(parsed) = big::parse(module) {
-        return big::child(cli, module, parsed);
+        return big::child(&cli.ptx_dir, cli.seed, module, parsed);
     }
     let (kernel, stages, path) = parse_module(module)?;
     let rt = Runtime::with_device(0)?;
@@ -525,27 +436,7 @@ fn run_bandwidth(cli: &Cli) -> Result<Vec<serde_json::Value>, String> {
     Ok(rows)
 }
 
-const GIB: usize = 1 << 30;
 const BW_ROWS: u64 = 2_097_152;
-
-fn median_ms(rt: &Runtime, mut run: impl FnMut() -> Result<(), Error>) -> Result<f64, Error> {
-    for _ in 0..3 {
-        run()?;
-    }
-    rt.synchronize()?;
-    let mut times = Vec::new();
-    for _ in 0..11 {
-        let start = rt.event()?;
-        let end = rt.event()?;
-        start.record()?;
-        run()?;
-        end.record()?;
-        end.synchronize()?;
-        times.push(f64::from(end.elapsed_ms_since(&start)?));
-    }
-    times.sort_by(|a, b| a.total_cmp(b));
-    Ok(times[times.len() / 2])
-}
 
 /// The persistent-grid kernels over 1 GiB: pipe_bw_reduce (i32 sum per thread, 16x128
 /// tiles) and pipe_bw_axpy (out = 2x + y, two 8x128 tiles per stage), S = 1..4, 1 and 2

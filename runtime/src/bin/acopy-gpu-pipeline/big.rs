@@ -12,13 +12,13 @@
 //! trips, exact}. `--big-bandwidth` also times `pipe_bwbig_*` over 1 GiB with one block
 //! per SM.
 
-use super::{
-    bytes_of, case_name, fill_error, median_ms, random_words, run_child, CaseResult, Cli, Config,
+use super::common::{
+    bytes_of, case_name, fill_error, median_ms, random_words, run_module, CaseResult, Config,
     Error, GIB,
 };
 use acopy_runtime::manifest::{KernelEntry, Manifest};
 use acopy_runtime::{Arg, LaunchConfig, Runtime};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
@@ -35,6 +35,15 @@ fn tile_rows(kernel: &str) -> u64 {
     } else {
         32
     }
+}
+
+/// What `--big` runs with (from the command line).
+pub struct Options {
+    pub ptx_dir: PathBuf,
+    pub seed: u64,
+    pub module_timeout: Duration,
+    pub json: PathBuf,
+    pub bandwidth: bool,
 }
 
 /// The module `pipe_big_<kernel>_s<S>_<path>` as (kernel, S, path).
@@ -73,7 +82,7 @@ pub fn matrix(stages: u64) -> Vec<Config> {
 
 /// The parent of `--big`: every module's matrix, then (with `--big-bandwidth`) the
 /// timing; writes `--big-json`.
-pub fn parent(cli: &Cli, device: &str) -> ExitCode {
+pub fn parent(cli: &Options, device: &str) -> ExitCode {
     let mut cases: Vec<CaseResult> = Vec::new();
     for kernel in KERNELS {
         for stages in 1..=4u32 {
@@ -81,7 +90,8 @@ pub fn parent(cli: &Cli, device: &str) -> ExitCode {
                 let module = format!("pipe_big_{kernel}_s{stages}_{path}");
                 let started = Instant::now();
                 let expected = matrix(u64::from(stages));
-                let results = match run_child(&module, cli) {
+                let results = match run_module(&module, &cli.ptx_dir, cli.seed, cli.module_timeout)
+                {
                     Ok(results) if results.len() == expected.len() => results,
                     Ok(results) => fill_error(
                         &module,
@@ -108,7 +118,7 @@ pub fn parent(cli: &Cli, device: &str) -> ExitCode {
     let mut bandwidth = Vec::new();
     let mut copy_gbps = serde_json::Value::Null;
     let mut bandwidth_ok = true;
-    if cli.big_bandwidth {
+    if cli.bandwidth {
         match run_bandwidth(cli) {
             Ok(rows) => {
                 for row in rows {
@@ -136,14 +146,14 @@ pub fn parent(cli: &Cli, device: &str) -> ExitCode {
         "bandwidth": bandwidth,
         "device_copy_gbps": copy_gbps,
     });
-    if let Some(dir) = cli.big_json.parent() {
+    if let Some(dir) = cli.json.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
     if let Err(e) = std::fs::write(
-        &cli.big_json,
+        &cli.json,
         serde_json::to_string_pretty(&json).unwrap_or_default(),
     ) {
-        println!("cannot write {}: {e}", cli.big_json.display());
+        println!("cannot write {}: {e}", cli.json.display());
     }
     println!(
         "gpu-pipeline --big: {passed} exact, {} not",
@@ -167,16 +177,17 @@ fn entry_of(ptx_dir: &Path, module: &str, name: &str) -> Result<Option<KernelEnt
 
 /// One module's matrix, in this (child) process.
 pub fn child(
-    cli: &Cli,
+    ptx_dir: &Path,
+    seed: u64,
     module: &str,
     (kernel, stages, path): (&'static str, u32, &'static str),
 ) -> Result<(), Error> {
     let rt = Runtime::with_device(0)?;
-    let ptx_path = cli.ptx_dir.join(format!("{module}.ptx"));
+    let ptx_path = ptx_dir.join(format!("{module}.ptx"));
     let ptx =
         std::fs::read_to_string(&ptx_path).map_err(|e| format!("{}: {e}", ptx_path.display()))?;
     let name = format!("pipe_big_{kernel}");
-    let entry = entry_of(&cli.ptx_dir, module, &name)?;
+    let entry = entry_of(ptx_dir, module, &name)?;
     if stages > 1
         && entry
             .as_ref()
@@ -189,11 +200,11 @@ pub fn child(
     let function = loaded.function(&name)?;
     let plane = (ROWS * 128) as usize;
     let quarter = |w: u32| (((w % 2001) as f32 - 1000.0) * 0.25).to_bits();
-    let src: Vec<u32> = random_words(cli.seed, plane)
+    let src: Vec<u32> = random_words(seed, plane)
         .into_iter()
         .map(|w| if kernel == "axpy" { quarter(w) } else { w })
         .collect();
-    let y: Vec<u32> = random_words(cli.seed ^ 0x9e37_79b9, plane)
+    let y: Vec<u32> = random_words(seed ^ 0x9e37_79b9, plane)
         .into_iter()
         .map(quarter)
         .collect();
@@ -281,7 +292,7 @@ fn reference(kernel: &str, c: &Config, src: &[u32], y: &[u32]) -> Vec<u32> {
     out
 }
 
-fn run_bandwidth(cli: &Cli) -> Result<Vec<serde_json::Value>, String> {
+fn run_bandwidth(cli: &Options) -> Result<Vec<serde_json::Value>, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let child = Command::new(exe)
         .arg("--child-bw-big")
