@@ -164,7 +164,6 @@ fn covers(size: Value, bytes: i64) -> bool {
     if constant_at_least(size) {
         return true;
     }
-    ir::defining_op(size).is_some_and(|op| {
-        ir::op_name(&op) == "arith.maxui" && op.operands().any(|operand| constant_at_least(operand))
-    })
+    ir::defining_op(size)
+        .is_some_and(|op| ir::op_name(&op) == "arith.maxui" && op.operands().any(constant_at_least))
 }

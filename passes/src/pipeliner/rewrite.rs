@@ -221,6 +221,18 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
     Ok(())
 }
 
+/// A builder at the start of the kernel, with the loop's location.
+fn at_kernel_entry<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>) -> R<B<'c, 'a>> {
+    let entry = plan
+        .function
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .and_then(|block| block.first_operation())
+        .ok_or("internal error: empty kernel")?;
+    Ok(B::before(context, entry)?.at(plan.loop_op.location()))
+}
+
 /// Where a tile's slots start: a byte buffer and the offset of slot 0 in it.
 type Base<'c, 'a> = (Value<'c, 'a>, Ix<'c, 'a>);
 
@@ -244,14 +256,7 @@ fn dynamic_bases<'c, 'a>(
     plan: &LoopPlan<'c, 'a>,
     dynamic: analysis::DynamicSlots,
 ) -> R<Vec<Base<'c, 'a>>> {
-    let entry = plan
-        .function
-        .region(0)
-        .ok()
-        .and_then(|region| region.first_block())
-        .and_then(|block| block.first_operation())
-        .ok_or("internal error: empty kernel")?;
-    let b = B::before(context, entry)?.at(plan.loop_op.location());
+    let b = at_kernel_entry(context, plan)?;
     let workgroup = "memref<?xi8, #gpu.address_space<workgroup>>";
     let parse = |text: &str| {
         Type::parse(context, text).ok_or_else(|| format!("internal error: type {text}"))
@@ -432,14 +437,7 @@ fn make_barriers<'c>(
     };
     // Once per kernel, at its entry: the count starts at 0 and each slot's
     // barrier expects one arrival per copy of an iteration.
-    let entry = plan
-        .function
-        .region(0)
-        .ok()
-        .and_then(|region| region.first_block())
-        .and_then(|block| block.first_operation())
-        .ok_or("internal error: empty kernel")?;
-    let b = B::before(context, entry)?.at(plan.loop_op.location());
+    let b = at_kernel_entry(context, plan)?;
     let storage = b.get_global(&symbol, r#type)?;
     let cell = counter_view(&b, storage, stages)?;
     let zero = b.constant(0, 0)?;

@@ -18,13 +18,14 @@ mod big;
 #[path = "acopy-gpu-pipeline/common.rs"]
 mod common;
 use common::{
-    bytes_of, case_name, fill_error, median_ms, random_words, CaseResult, Config, Error, GIB,
+    bandwidth_data, bytes_of, case_name, median_ms, module_results, random_words, BandwidthData,
+    CaseResult, Config, Error, GIB,
 };
 #[path = "acopy-gpu-suite/child.rs"]
 mod child;
 
 use std::path::PathBuf;
-use std::process::{Command, ExitCode, Stdio};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// Rows per block (gen.py's REGION) and in all.
@@ -162,28 +163,15 @@ fn parent(cli: &Cli) -> ExitCode {
             for path in ["cp_async", "tma"] {
                 let module = format!("pipe_{kernel}_s{stages}_{path}");
                 let started = Instant::now();
-                let got = run_child(&module, cli);
                 let expected = matrix(u64::from(stages));
-                let results = match got {
-                    Ok(results) if results.len() == expected.len() => results,
-                    Ok(results) => fill_error(
-                        &module,
-                        path,
-                        stages,
-                        &expected,
-                        &format!("{} results of {}", results.len(), expected.len()),
-                    ),
-                    Err(e) => fill_error(&module, path, stages, &expected, &e),
-                };
-                let exact = results.iter().filter(|r| r.exact).count();
-                println!(
-                    "{module}: {exact}/{} exact ({:.1}s)",
-                    results.len(),
-                    started.elapsed().as_secs_f64()
+                let results = module_results(
+                    &module,
+                    path,
+                    stages,
+                    &expected,
+                    started,
+                    run_child(&module, cli),
                 );
-                for r in results.iter().filter(|r| !r.exact) {
-                    println!("  NOT EXACT {} {:?}", r.name, r.error);
-                }
                 cases.extend(results);
             }
         }
@@ -413,27 +401,7 @@ fn reference(kernel: &str, c: &Config, src: &[u32], y: &[u32], out_words: usize)
 }
 
 fn run_bandwidth(cli: &Cli) -> Result<Vec<serde_json::Value>, String> {
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let child = Command::new(exe)
-        .arg("--child-bw")
-        .arg("--ptx-dir")
-        .arg(&cli.ptx_dir)
-        .arg("--seed")
-        .arg(cli.seed.to_string())
-        .stdin(Stdio::null())
-        .stderr(Stdio::inherit())
-        .output()
-        .map_err(|e| format!("cannot start the bandwidth child: {e}"))?;
-    let text = String::from_utf8_lossy(&child.stdout);
-    let rows: Vec<serde_json::Value> = text
-        .lines()
-        .filter_map(|l| l.strip_prefix("RESULT "))
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect();
-    if rows.is_empty() {
-        return Err(format!("no bandwidth results ({})", child.status));
-    }
-    Ok(rows)
+    common::bandwidth_child("--child-bw", &cli.ptx_dir, cli.seed)
 }
 
 const BW_ROWS: u64 = 2_097_152;
@@ -442,29 +410,16 @@ const BW_ROWS: u64 = 2_097_152;
 /// tiles) and pipe_bw_axpy (out = 2x + y, two 8x128 tiles per stage), S = 1..4, 1 and 2
 /// blocks per SM, 128 and 256 threads, both paths; each result checked once.
 fn child_bandwidth(seed: u64, ptx_dir: &std::path::Path) -> Result<(), Error> {
-    let rt = Runtime::with_device(0)?;
-    let sms = rt.info().sm_count as u32;
-    let words = GIB / 4;
-    let quarter = |w: u32| (((w % 2001) as f32 - 1000.0) * 0.25).to_bits();
-    let x: Vec<u32> = random_words(seed, words).into_iter().map(quarter).collect();
-    let y: Vec<u32> = random_words(seed ^ 0x5555, words)
-        .into_iter()
-        .map(quarter)
-        .collect();
-    let d_x = rt.upload(&bytes_of(&x))?;
-    let d_y = rt.upload(&bytes_of(&y))?;
-    let d_out = rt.alloc(GIB)?;
-    let copy_ms = median_ms(&rt, || Ok(rt.copy_dtod(&d_out, &d_x, GIB)?))?;
-    let copy_gbps = 2.0 * GIB as f64 / copy_ms / 1e6;
-    println!(
-        "RESULT {}",
-        serde_json::json!({"kernel": "device_copy", "gbps": copy_gbps})
-    );
-    let axpy_want: Vec<u32> = x
-        .iter()
-        .zip(&y)
-        .map(|(a, b)| (2.0 * f32::from_bits(*a) + f32::from_bits(*b)).to_bits())
-        .collect();
+    let BandwidthData {
+        rt,
+        sms,
+        x,
+        d_x,
+        d_y,
+        d_out,
+        copy_gbps,
+        axpy_want,
+    } = bandwidth_data(seed)?;
     let shape = [BW_ROWS, 128];
     for kernel in ["reduce", "axpy"] {
         for path in ["cp_async", "tma"] {

@@ -13,13 +13,13 @@
 //! per SM.
 
 use super::common::{
-    bytes_of, case_name, fill_error, median_ms, random_words, run_module, CaseResult, Config,
-    Error, GIB,
+    bandwidth_data, bytes_of, count_wrong, median_ms, module_results, random_words, run_module,
+    words_of, BandwidthData, CaseResult, Config, Error, GIB,
 };
 use acopy_runtime::manifest::{KernelEntry, Manifest};
 use acopy_runtime::{Arg, LaunchConfig, Runtime};
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Stdio};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// Rows per block (gen_big.py's REGION) and in all.
@@ -90,27 +90,8 @@ pub fn parent(cli: &Options, device: &str) -> ExitCode {
                 let module = format!("pipe_big_{kernel}_s{stages}_{path}");
                 let started = Instant::now();
                 let expected = matrix(u64::from(stages));
-                let results = match run_module(&module, &cli.ptx_dir, cli.seed, cli.module_timeout)
-                {
-                    Ok(results) if results.len() == expected.len() => results,
-                    Ok(results) => fill_error(
-                        &module,
-                        path,
-                        stages,
-                        &expected,
-                        &format!("{} results of {}", results.len(), expected.len()),
-                    ),
-                    Err(e) => fill_error(&module, path, stages, &expected, &e),
-                };
-                let exact = results.iter().filter(|r| r.exact).count();
-                println!(
-                    "{module}: {exact}/{} exact ({:.1}s)",
-                    results.len(),
-                    started.elapsed().as_secs_f64()
-                );
-                for r in results.iter().filter(|r| !r.exact) {
-                    println!("  NOT EXACT {} {:?}", r.name, r.error);
-                }
+                let got = run_module(&module, &cli.ptx_dir, cli.seed, cli.module_timeout);
+                let results = module_results(&module, path, stages, &expected, started, got);
                 cases.extend(results);
             }
         }
@@ -234,39 +215,18 @@ pub fn child(
         let outcome = function
             .launch(&launch, &mut packed)
             .and_then(|()| rt.synchronize_timeout(Duration::from_secs(20)));
-        let mut result = CaseResult {
-            name: case_name(module, &config),
-            path: path.into(),
-            stages,
-            trips: config.trips,
-            lb: config.lb,
-            step: config.step,
-            block: config.block,
-            exact: false,
-            wrong: 0,
-            error: None,
-        };
+        let mut result = CaseResult::new(module, path, stages, &config);
         if let Err(e) = outcome {
             result.error = Some(e.to_string());
             println!("RESULT {}", serde_json::to_string(&result)?);
             // The context is unusable after a fault or a hang.
             return Err(e.into());
         }
-        let got: Vec<u32> = d_out
-            .to_vec()?
-            .chunks_exact(4)
-            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
+        let got = words_of(&d_out.to_vec()?);
         let want = reference(kernel, &config, &src, &y);
-        let wrong = got.iter().zip(&want).filter(|(g, w)| g != w).count() as u64;
-        if let Some(first) = got.iter().zip(&want).position(|(g, w)| g != w) {
-            eprintln!(
-                "{}: {wrong} wrong; first at {first}: got {:#x}, want {:#x}",
-                result.name, got[first], want[first]
-            );
-        }
+        let wrong = count_wrong(&result.name, &got, &want);
         result.wrong = wrong;
-        result.exact = wrong == 0 && got.len() == want.len();
+        result.exact = wrong == 0;
         println!("RESULT {}", serde_json::to_string(&result)?);
     }
     Ok(())
@@ -293,55 +253,22 @@ fn reference(kernel: &str, c: &Config, src: &[u32], y: &[u32]) -> Vec<u32> {
 }
 
 fn run_bandwidth(cli: &Options) -> Result<Vec<serde_json::Value>, String> {
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let child = Command::new(exe)
-        .arg("--child-bw-big")
-        .arg("--ptx-dir")
-        .arg(&cli.ptx_dir)
-        .arg("--seed")
-        .arg(cli.seed.to_string())
-        .stdin(Stdio::null())
-        .stderr(Stdio::inherit())
-        .output()
-        .map_err(|e| format!("cannot start the bandwidth child: {e}"))?;
-    let text = String::from_utf8_lossy(&child.stdout);
-    let rows: Vec<serde_json::Value> = text
-        .lines()
-        .filter_map(|l| l.strip_prefix("RESULT "))
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect();
-    if rows.is_empty() {
-        return Err(format!("no bandwidth results ({})", child.status));
-    }
-    Ok(rows)
+    super::common::bandwidth_child("--child-bw-big", &cli.ptx_dir, cli.seed)
 }
 
 /// `pipe_bwbig_{copy,axpy}` over 1 GiB per array, S = 1..4, both paths, one block per
 /// SM, 128 and 256 threads; each result checked once, then the median of 11 runs.
 pub fn child_bandwidth(seed: u64, ptx_dir: &Path) -> Result<(), Error> {
-    let rt = Runtime::with_device(0)?;
-    let sms = rt.info().sm_count as u32;
-    let words = GIB / 4;
-    let quarter = |w: u32| (((w % 2001) as f32 - 1000.0) * 0.25).to_bits();
-    let x: Vec<u32> = random_words(seed, words).into_iter().map(quarter).collect();
-    let y: Vec<u32> = random_words(seed ^ 0x5555, words)
-        .into_iter()
-        .map(quarter)
-        .collect();
-    let d_x = rt.upload(&bytes_of(&x))?;
-    let d_y = rt.upload(&bytes_of(&y))?;
-    let d_out = rt.alloc(GIB)?;
-    let copy_ms = median_ms(&rt, || Ok(rt.copy_dtod(&d_out, &d_x, GIB)?))?;
-    let copy_gbps = 2.0 * GIB as f64 / copy_ms / 1e6;
-    println!(
-        "RESULT {}",
-        serde_json::json!({"kernel": "device_copy", "gbps": copy_gbps})
-    );
-    let axpy_want: Vec<u32> = x
-        .iter()
-        .zip(&y)
-        .map(|(a, b)| (2.0 * f32::from_bits(*a) + f32::from_bits(*b)).to_bits())
-        .collect();
+    let BandwidthData {
+        rt,
+        sms,
+        x,
+        d_x,
+        d_y,
+        d_out,
+        copy_gbps,
+        axpy_want,
+    } = bandwidth_data(seed)?;
     let shape = [BW_ROWS, 128];
     for kernel in KERNELS {
         for path in ["cp_async", "tma"] {

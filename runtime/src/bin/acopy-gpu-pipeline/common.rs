@@ -5,7 +5,8 @@ use acopy_runtime::Runtime;
 use serde::{Deserialize, Serialize};
 use std::ffi::OsStr;
 use std::path::Path;
-use std::time::Duration;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 pub type Error = Box<dyn std::error::Error>;
 
@@ -58,16 +59,8 @@ pub fn fill_error(
     configs
         .iter()
         .map(|c| CaseResult {
-            name: case_name(module, c),
-            path: path.into(),
-            stages,
-            trips: c.trips,
-            lb: c.lb,
-            step: c.step,
-            block: c.block,
-            exact: false,
-            wrong: 0,
             error: Some(error.into()),
+            ..CaseResult::new(module, path, stages, c)
         })
         .collect()
 }
@@ -140,4 +133,156 @@ pub fn run_module(
         return Err(format!("child failed: {status}"));
     }
     Ok(results)
+}
+
+/// Runs this program with `flag` (a bandwidth child) and reads its `RESULT` rows.
+pub fn bandwidth_child(
+    flag: &str,
+    ptx_dir: &Path,
+    seed: u64,
+) -> Result<Vec<serde_json::Value>, String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let child = Command::new(exe)
+        .arg(flag)
+        .arg("--ptx-dir")
+        .arg(ptx_dir)
+        .arg("--seed")
+        .arg(seed.to_string())
+        .stdin(Stdio::null())
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot start the bandwidth child: {e}"))?;
+    let text = String::from_utf8_lossy(&child.stdout);
+    let rows: Vec<serde_json::Value> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("RESULT "))
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    if rows.is_empty() {
+        return Err(format!("no bandwidth results ({})", child.status));
+    }
+    Ok(rows)
+}
+
+/// What the 1 GiB timing runs share: random x and y of small multiples of 1/4 (so
+/// 2x + y is exact in f32, fused or not) on the device, an output buffer, the device
+/// copy's GB/s (printed as the `device_copy` row) and the axpy's expected result.
+pub struct BandwidthData {
+    pub rt: Runtime,
+    pub sms: u32,
+    pub x: Vec<u32>,
+    pub d_x: acopy_runtime::DeviceBuffer,
+    pub d_y: acopy_runtime::DeviceBuffer,
+    pub d_out: acopy_runtime::DeviceBuffer,
+    pub copy_gbps: f64,
+    pub axpy_want: Vec<u32>,
+}
+
+pub fn bandwidth_data(seed: u64) -> Result<BandwidthData, Error> {
+    let rt = Runtime::with_device(0)?;
+    let sms = rt.info().sm_count as u32;
+    let words = GIB / 4;
+    let quarter = |w: u32| (((w % 2001) as f32 - 1000.0) * 0.25).to_bits();
+    let x: Vec<u32> = random_words(seed, words).into_iter().map(quarter).collect();
+    let y: Vec<u32> = random_words(seed ^ 0x5555, words)
+        .into_iter()
+        .map(quarter)
+        .collect();
+    let d_x = rt.upload(&bytes_of(&x))?;
+    let d_y = rt.upload(&bytes_of(&y))?;
+    let d_out = rt.alloc(GIB)?;
+    let copy_ms = median_ms(&rt, || Ok(rt.copy_dtod(&d_out, &d_x, GIB)?))?;
+    let copy_gbps = 2.0 * GIB as f64 / copy_ms / 1e6;
+    println!(
+        "RESULT {}",
+        serde_json::json!({"kernel": "device_copy", "gbps": copy_gbps})
+    );
+    let axpy_want: Vec<u32> = x
+        .iter()
+        .zip(&y)
+        .map(|(a, b)| (2.0 * f32::from_bits(*a) + f32::from_bits(*b)).to_bits())
+        .collect();
+    Ok(BandwidthData {
+        rt,
+        sms,
+        x,
+        d_x,
+        d_y,
+        d_out,
+        copy_gbps,
+        axpy_want,
+    })
+}
+
+/// One module's results, as its child reported them, or each of its cases failed
+/// with why when the child reported too few; prints the module's line.
+pub fn module_results(
+    module: &str,
+    path: &str,
+    stages: u32,
+    expected: &[Config],
+    started: Instant,
+    got: Result<Vec<CaseResult>, String>,
+) -> Vec<CaseResult> {
+    let results = match got {
+        Ok(results) if results.len() == expected.len() => results,
+        Ok(results) => fill_error(
+            module,
+            path,
+            stages,
+            expected,
+            &format!("{} results of {}", results.len(), expected.len()),
+        ),
+        Err(e) => fill_error(module, path, stages, expected, &e),
+    };
+    let exact = results.iter().filter(|r| r.exact).count();
+    println!(
+        "{module}: {exact}/{} exact ({:.1}s)",
+        results.len(),
+        started.elapsed().as_secs_f64()
+    );
+    for r in results.iter().filter(|r| !r.exact) {
+        println!("  NOT EXACT {} {:?}", r.name, r.error);
+    }
+    results
+}
+
+impl CaseResult {
+    /// The result of `config` in `module`, not yet run.
+    pub fn new(module: &str, path: &str, stages: u32, config: &Config) -> Self {
+        CaseResult {
+            name: case_name(module, config),
+            path: path.into(),
+            stages,
+            trips: config.trips,
+            lb: config.lb,
+            step: config.step,
+            block: config.block,
+            exact: false,
+            wrong: 0,
+            error: None,
+        }
+    }
+}
+
+/// Little-endian 32-bit words of `bytes`.
+pub fn words_of(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+/// How many words of `got` differ from `want` (a length difference counts as
+/// wrong too); the first difference goes to stderr under `name`.
+pub fn count_wrong(name: &str, got: &[u32], want: &[u32]) -> u64 {
+    let wrong = got.iter().zip(want).filter(|(g, w)| g != w).count() as u64
+        + got.len().abs_diff(want.len()) as u64;
+    if let Some(first) = got.iter().zip(want).position(|(g, w)| g != w) {
+        eprintln!(
+            "{name}: {wrong} wrong; first at {first}: got {:#x}, want {:#x}",
+            got[first], want[first]
+        );
+    }
+    wrong
 }
