@@ -43,6 +43,10 @@ use crate::{
 /// The name of the manifest attribute on a kernel.
 pub const TENSOR_MAPS_ATTR: &str = "acopy.tensor_maps";
 
+/// The kernel attribute recording the dynamic shared bytes its pipelined
+/// slots need, which the pipeliner writes (docs/dialect.md, "Pipelined loops").
+pub const DYNAMIC_SHARED_MEMORY: &str = "acopy.dynamic_shared_memory";
+
 /// Reads a kernel's `acopy.tensor_maps` (empty when absent; a malformed entry
 /// is skipped: the lowering is the only writer, and [`collect`] reports it).
 pub(crate) fn read_entries(function: OperationRef) -> Vec<TensorMapEntry> {
@@ -166,7 +170,9 @@ impl CollectError {
 /// `acopy-lower` and before the upstream lowering) that takes tensor maps.
 /// `chip` overrides the gpu.modules' chips, as the passes' `chip` option does.
 ///
-/// Kernels are listed in IR order; a kernel without tensor maps is left out.
+/// Kernels are listed in IR order; a kernel with neither tensor maps nor
+/// `acopy.dynamic_shared_memory` (pipelined slots in dynamic shared memory,
+/// docs/pipelining.md) is left out.
 /// IR that is not at that point is an error, never an empty manifest: an
 /// acopy op left (not lowered yet, [`CollectError::NotLowered`]) or a
 /// `gpu.binary` (already compiled, [`CollectError::AlreadyCompiled`]).
@@ -189,7 +195,9 @@ pub fn collect(top: OperationRef, chip: Option<Chip>) -> Result<Manifest, Collec
             });
             return WalkResult::Interrupt;
         }
-        if (name == "gpu.func" || name == "llvm.func") && op.has_attribute(TENSOR_MAPS_ATTR) {
+        if (name == "gpu.func" || name == "llvm.func")
+            && (op.has_attribute(TENSOR_MAPS_ATTR) || op.has_attribute(DYNAMIC_SHARED_MEMORY))
+        {
             raw.push(op.to_raw());
         }
         WalkResult::Advance
@@ -228,24 +236,38 @@ fn kernel_entry(
         .target(function)
         .map_err(|problem| error(problem.to_string()))?;
     let malformed = |reason: String| error(format!("malformed {TENSOR_MAPS_ATTR}: {reason}"));
-    let array = function
-        .attribute(TENSOR_MAPS_ATTR)
-        .ok()
-        .and_then(|value| ArrayAttribute::try_from(value).ok())
-        .ok_or_else(|| malformed("not an array".to_string()))?;
-    let mut tensor_maps = Vec::with_capacity(array.len());
-    for index in 0..array.len() {
-        let element = array
-            .element(index)
-            .map_err(|error| malformed(error.to_string()))?;
-        tensor_maps.push(parse_entry(element).map_err(malformed)?);
+    let mut tensor_maps = Vec::new();
+    if let Ok(value) = function.attribute(TENSOR_MAPS_ATTR) {
+        let array =
+            ArrayAttribute::try_from(value).map_err(|_| malformed("not an array".to_string()))?;
+        for index in 0..array.len() {
+            let element = array
+                .element(index)
+                .map_err(|error| malformed(error.to_string()))?;
+            tensor_maps.push(parse_entry(element).map_err(malformed)?);
+        }
     }
+    let dynamic_shared_memory = match function.attribute(DYNAMIC_SHARED_MEMORY) {
+        Err(_) => None,
+        Ok(value) => Some(
+            IntegerAttribute::try_from(value)
+                .ok()
+                .and_then(|value| u32::try_from(value.value()).ok())
+                .ok_or_else(|| {
+                    error(format!(
+                        "malformed {DYNAMIC_SHARED_MEMORY}: not a byte count of at most {}",
+                        u32::MAX
+                    ))
+                })?,
+        ),
+    };
     let entry = KernelEntry {
         module,
         kernel: kernel.clone(),
         chip: resolved.chip.name().to_string(),
         cluster: cluster_dims(function).unwrap_or(resolved.cluster),
         tensor_maps,
+        dynamic_shared_memory,
     };
     entry
         .validate()

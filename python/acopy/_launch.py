@@ -221,7 +221,9 @@ class Kernel:
     #: Dynamic shared memory a launch gets, in bytes: 0 without
     #: ``gpu.dynamic_shared_memory``, else the end of its furthest
     #: ``memref.view``; ``None`` when that cannot be bounded (then pass
-    #: ``shared_memory=``).
+    #: ``shared_memory=``). A kernel whose pipelined slots moved to dynamic
+    #: shared memory gets the bytes the manifest records for them
+    #: (``dynamic_shared_memory``), and never fewer.
     dynamic_shared_memory: int | None
     #: The manifest's tensor maps of this kernel (empty without TMA).
     tensor_maps: list[dict[str, Any]]
@@ -237,12 +239,12 @@ class Kernel:
         self.arg_types = tuple(a["type"] for a in args)
         self.cluster = tuple(info["cluster"])
         self.block = tuple(info["block"]) if info["block"] is not None else None
-        self.dynamic_shared_memory = info["dynamic_smem"]
         self.tensor_maps = list(entry["tensor_maps"]) if entry else []
         self._native = _native.Kernel(
             ptx, module, self.name, names, json.dumps(info),
             json.dumps(entry) if entry is not None else None,
         )
+        self.dynamic_shared_memory = self._native.dynamic_shared_memory
         self.arg_names = tuple(names) if names else tuple(f"arg{i}" for i in range(len(args)))
         self._memrefs = tuple(i for i, a in enumerate(args) if a["kind"] == "memref")
 

@@ -310,6 +310,14 @@ impl Kernel {
         if let Some(entry) = &mut entry {
             entry.tensor_maps.sort_by_key(|e| e.param);
         }
+        let mut signature = signature;
+        // Pipelined slots the lowering moved to dynamic shared memory: the
+        // source has no gpu.dynamic_shared_memory for them, the manifest has
+        // their bytes (rule P11 keeps a kernel's own dynamic memory out).
+        if let Some(bytes) = entry.as_ref().and_then(|e| e.dynamic_shared_memory) {
+            signature.dynamic_smem =
+                Some(signature.dynamic_smem.unwrap_or(0).max(u64::from(bytes)));
+        }
         let mut names = arg_names;
         names.resize_with(signature.args.len(), String::new);
         for (i, n) in names.iter_mut().enumerate() {
@@ -354,6 +362,13 @@ impl Kernel {
             loaded: Mutex::new(HashMap::new()),
             maps: Mutex::new(HashMap::new()),
         })
+    }
+
+    /// Bytes of dynamic shared memory a launch gets without `shared_memory=`:
+    /// the source's own use, or the pipelined slots the manifest records.
+    #[getter]
+    fn dynamic_shared_memory(&self) -> Option<u64> {
+        self.signature.dynamic_smem
     }
 
     /// Checks `args` (memref arguments as `ArrayFacts` tuples, scalars as they are) and
@@ -698,8 +713,14 @@ impl Kernel {
                 )));
             }
         }
+        let recorded = self
+            .entry
+            .as_ref()
+            .and_then(|e| e.dynamic_shared_memory)
+            .unwrap_or(0);
         let dynamic_smem = match (shared_memory, sig.dynamic_smem) {
-            (Some(bytes), _) => bytes,
+            // Never fewer bytes than the pipelined slots need.
+            (Some(bytes), _) => bytes.max(recorded),
             (None, Some(bytes)) => u32::try_from(bytes).map_err(|_| {
                 PyValueError::new_err(format!(
                     "kernel `{}` needs {bytes} bytes of dynamic shared memory",

@@ -152,6 +152,38 @@ def test_dynamic_shared_memory_is_the_furthest_view():
     assert kernel_of("bw_cp_async_128x128").dynamic_shared_memory == 128 * 128 * 4
 
 
+PIPELINED_96K = """\
+gpu.module @m [#nvvm.target<chip = "CHIP">] {
+  gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<64x128xf32, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %tid = gpu.thread_id x
+    scf.for %i = %c0 to %n step %c1 {
+      %row = arith.muli %i, %c64 : index
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<64x128xf32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
+      %v = memref.load %tile[%c0, %tid] : memref<64x128xf32, 3>
+      memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
+    } {acopy.pipeline = {stages = 3 : i64}}
+    gpu.return
+  }
+}
+"""
+
+
+def test_pipelined_slots_in_dynamic_shared_memory_give_their_size():
+    # 3 slots of a 32 KiB tile: 96 KiB, beyond static shared memory, so the slots
+    # move to dynamic shared memory and the manifest records the bytes (on TMA with
+    # 128 - 16 bytes to round the base up to 128); no shared_memory= is needed.
+    for chip, bytes in (("sm_80", 3 * 32768), ("sm_90", 3 * 32768 + 112)):
+        compiled = acopy.compile(PIPELINED_96K.replace("CHIP", chip))
+        entry = compiled.outputs[0].manifest["kernels"][0]
+        assert entry["dynamic_shared_memory"] == bytes
+        assert compiled.kernel("k").dynamic_shared_memory == bytes
+        assert ".extern .shared .align 16 .b8 __dynamic_shmem__0[];" in compiled.ptx["m"]
+
+
 UNBOUNDED_SMEM = """\
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @k(%out: memref<16xf32>, %at: index) kernel {

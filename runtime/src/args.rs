@@ -469,6 +469,7 @@ mod tests {
             chip: "sm_90".into(),
             cluster: [1, 1, 1],
             tensor_maps: maps,
+            dynamic_shared_memory: None,
         }
     }
 

@@ -533,6 +533,17 @@ impl LaunchConfig {
         }
     }
 
+    /// A launch of the kernel `entry` describes: its cluster shape, and at
+    /// least the dynamic shared memory it records (pipelined slots moved
+    /// there; `dynamic_smem` already asked for more stays).
+    pub fn for_kernel(mut self, entry: &KernelEntry) -> Self {
+        self.cluster = entry.cluster;
+        self.dynamic_smem = self
+            .dynamic_smem
+            .max(entry.dynamic_shared_memory.unwrap_or(0));
+        self
+    }
+
     /// Check the shape before handing it to the driver.
     pub fn validate(&self) -> Result<(), RuntimeError> {
         for (what, d) in [
@@ -769,6 +780,29 @@ mod tests {
         assert!(c.validate().is_ok());
         c.block = [0, 1, 1];
         assert!(c.validate().is_err());
+    }
+
+    #[test]
+    fn launch_for_a_kernel_takes_its_cluster_and_dynamic_shared_memory() {
+        let mut entry = KernelEntry {
+            module: "m".into(),
+            kernel: "k".into(),
+            chip: "sm_90".into(),
+            cluster: [2, 1, 1],
+            tensor_maps: Vec::new(),
+            dynamic_shared_memory: Some(98416),
+        };
+        let c = LaunchConfig::linear(4, 128).for_kernel(&entry);
+        assert_eq!((c.cluster, c.dynamic_smem), ([2, 1, 1], 98416));
+        // More asked for stays; none recorded keeps what was asked.
+        let mut more = LaunchConfig::linear(4, 128);
+        more.dynamic_smem = 100_000;
+        assert_eq!(more.for_kernel(&entry).dynamic_smem, 100_000);
+        entry.dynamic_shared_memory = None;
+        assert_eq!(
+            LaunchConfig::linear(4, 128).for_kernel(&entry).dynamic_smem,
+            0
+        );
     }
 
     #[test]

@@ -76,3 +76,12 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  // expected-error @+1 {{cannot write the tensor-map manifest: kernel `k`: malformed acopy.dynamic_shared_memory: not a byte count of at most 4294967295}}
+  gpu.func @k(%src: memref<64xf32>) kernel attributes {acopy.dynamic_shared_memory = -1 : i64} {
+    gpu.return
+  }
+}

@@ -75,6 +75,12 @@ pub struct KernelEntry {
     pub cluster: [u32; 3],
     /// The trailing tensor-map parameters, in parameter order.
     pub tensor_maps: Vec<TensorMapEntry>,
+    /// Dynamic shared memory in bytes the kernel needs at every launch (the
+    /// slots of a pipelined loop moved there), when it needs any. Optional in
+    /// JSON, and left out when `None`, so version 1 files without it read and
+    /// write as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dynamic_shared_memory: Option<u32>,
 }
 
 /// One trailing `CUtensorMap` parameter: its index and the map it takes.
@@ -469,6 +475,7 @@ mod tests {
                 kernel: "k".into(),
                 chip: "sm_90a".into(),
                 cluster: [2, 1, 1],
+                dynamic_shared_memory: None,
                 tensor_maps: vec![
                     TensorMapEntry::new(2, 0, ElementType::F32, vec![64, 128]),
                     swz,
@@ -484,6 +491,23 @@ mod tests {
         let back = Manifest::from_json(&text).unwrap();
         assert_eq!(m, back);
         assert!(text.ends_with('\n'));
+    }
+
+    #[test]
+    fn dynamic_shared_memory_round_trips_and_is_optional() {
+        let mut m = sample();
+        m.kernels[0].dynamic_shared_memory = Some(98416);
+        let text = m.to_json_pretty();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["kernels"][0]["dynamic_shared_memory"], 98416);
+        assert_eq!(Manifest::from_json(&text).unwrap(), m);
+        // Absent: not written, and a file without it reads as None.
+        let plain = sample().to_json_pretty();
+        assert!(!plain.contains("dynamic_shared_memory"), "{plain}");
+        assert_eq!(
+            Manifest::from_json(&plain).unwrap().kernels[0].dynamic_shared_memory,
+            None
+        );
     }
 
     #[test]

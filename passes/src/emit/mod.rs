@@ -31,6 +31,7 @@
 
 mod attributions;
 pub mod collect;
+mod dynamic_shared;
 pub mod gating;
 mod kind;
 pub mod per_module;

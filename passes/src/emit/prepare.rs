@@ -14,7 +14,11 @@
 //! ([`super::gating`]), an attribution or global upstream cannot compile
 //! (`attributions`), a `gpu.module` the emit pipeline cannot reach
 //! (nested deeper than [`MAX_NESTING`] `builtin.module`s, or in another op),
-//! and, for PTX, a symbol that is no PTX identifier ([`super::symbols`]).
+//! and, for PTX, a symbol that is no PTX identifier ([`super::symbols`]). A
+//! `gpu.module` that uses `gpu.dynamic_shared_memory` gets an external
+//! zero-sized shared global for the lowering to take it to, so that the
+//! dynamic bytes follow the static ones instead of overlapping them
+//! (`super::dynamic_shared`).
 //!
 //! **Options**: `chip=sm_XX` overrides every `gpu.module`'s chip;
 //! `emit=llvm|ptx` (default `ptx`) says what the pipeline makes.
@@ -28,7 +32,7 @@ use melior::{
     pass::Pass,
 };
 
-use super::{attributions, gating::required_capability, kind::Emit, symbols};
+use super::{attributions, dynamic_shared, gating::required_capability, kind::Emit, symbols};
 use crate::{
     external::{external_pass, PassId, PassResult},
     ir,
@@ -138,6 +142,9 @@ fn prepare(top: OperationRef, options: &PassOptions) -> PassResult {
             emit_error(module.location(), &message);
             failed = true;
         } else if check_module(module, options).is_err() {
+            failed = true;
+        } else if let Err(message) = dynamic_shared::declare_extern(module) {
+            emit_error(module.location(), &message);
             failed = true;
         }
     }

@@ -58,6 +58,11 @@ pub fn lower(module: &Module, options: &PassOptions) -> bool {
         return false;
     }
     holder.replace_originals();
+    // The copies held no host code: the launches of kernels whose pipelined
+    // slots moved to dynamic shared memory get their size here.
+    if let Err(message) = crate::pipeliner::launch::set_launch_sizes(module.as_operation()) {
+        acopy_dialect::diagnostics::emit_error(module.as_operation().location(), &message);
+    }
     true
 }
 

@@ -81,6 +81,42 @@ pub struct LoopPlan<'c, 'a> {
     pub copies: Vec<PipeCopy<'c, 'a>>,
     pub tiles: Vec<Tile<'c, 'a>>,
     pub wait: OperationRef<'c, 'a>,
+    /// Where the slots go when they do not fit static shared memory.
+    pub dynamic: Option<DynamicSlots>,
+}
+
+/// Slots placed in `gpu.dynamic_shared_memory` (docs/pipelining.md, "Shared
+/// memory"): the base is rounded up at run time to `align`, the largest slot
+/// alignment, which `reserve` bytes ahead of the slots make room for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DynamicSlots {
+    pub align: u64,
+    pub reserve: u64,
+}
+
+impl DynamicSlots {
+    /// The dynamic shared bytes the kernel needs: the reserve and the slots.
+    pub fn bytes(&self, tiles: &[Tile], stages: u64) -> u64 {
+        tiles.iter().fold(self.reserve, |sum, tile| {
+            sum.saturating_add(tile.slot.saturating_mul(stages))
+        })
+    }
+
+    /// The byte offset of each tile's first slot from the aligned base, in
+    /// tile order. Tiles are laid out by falling alignment: each slot size is
+    /// a multiple of its own (power-of-two) alignment, so every offset is a
+    /// multiple of its tile's alignment with no padding between tiles.
+    pub fn offsets(tiles: &[Tile], stages: u64) -> Vec<u64> {
+        let mut order: Vec<usize> = (0..tiles.len()).collect();
+        order.sort_by_key(|index| std::cmp::Reverse(tiles[*index].align));
+        let mut offsets = vec![0; tiles.len()];
+        let mut cursor = 0u64;
+        for index in order {
+            offsets[index] = cursor;
+            cursor = cursor.saturating_add(tiles[index].slot.saturating_mul(stages));
+        }
+        offsets
+    }
 }
 
 /// Reads the loop `loop_op` that carries `acopy.pipeline`.
@@ -262,7 +298,7 @@ pub fn analyze<'c, 'a>(
         Some(trips) if trips < i64::from(requested) => u32::try_from(trips.max(1)).unwrap_or(1),
         _ => requested,
     };
-    check_budget(&tiles, function, chip, path, stages, options.max_stages)
+    let dynamic = check_budget(&tiles, function, chip, path, stages, options.max_stages)
         .map_err(|(rule, message)| at(rule, message))?;
     Ok(LoopPlan {
         loop_op,
@@ -276,6 +312,7 @@ pub fn analyze<'c, 'a>(
         copies: plan_copies,
         tiles,
         wait,
+        dynamic,
     })
 }
 
@@ -769,7 +806,41 @@ fn other_shared_bytes(function: OperationRef, tiles: &[Tile], path: CopyPath) ->
     total
 }
 
-/// The per-chip budget (P10) and the static limit (P11).
+/// Why the slots of a loop in `function` cannot move to dynamic shared
+/// memory, whatever their size (P11): the kernel places dynamic shared memory
+/// itself, or it has another marked loop (each would need its own region).
+fn dynamic_blocked(function: OperationRef) -> Option<String> {
+    if function.has_attribute(DYNAMIC_SHARED_MEMORY) {
+        return Some(format!(
+            "the kernel already carries {DYNAMIC_SHARED_MEMORY}"
+        ));
+    }
+    let mut uses_dynamic = false;
+    let mut marked = 0usize;
+    function.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if ir::op_name(&op) == "gpu.dynamic_shared_memory" {
+            uses_dynamic = true;
+        }
+        if attr::request(op).is_some() {
+            marked += 1;
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    if uses_dynamic {
+        Some("the kernel uses gpu.dynamic_shared_memory itself".into())
+    } else if marked > 1 {
+        Some(format!(
+            "the kernel has {marked} loops marked acopy.pipeline, and only a kernel's one marked loop can move"
+        ))
+    } else {
+        None
+    }
+}
+
+pub use crate::manifest::DYNAMIC_SHARED_MEMORY;
+
+/// The per-chip budget (P10) and the static limit (P11); where the slots go
+/// when they move to dynamic shared memory.
 fn check_budget(
     tiles: &[Tile],
     function: OperationRef,
@@ -777,12 +848,25 @@ fn check_budget(
     path: CopyPath,
     stages: u32,
     max_stages: u32,
-) -> Result<(), (&'static str, String)> {
-    let budget = smem::Budget {
+) -> Result<Option<DynamicSlots>, (&'static str, String)> {
+    let align = tiles
+        .iter()
+        .map(|tile| tile.align)
+        .max()
+        .unwrap_or(smem::DYNAMIC_BASE_ALIGN);
+    let blocked = dynamic_blocked(function);
+    let mut budget = smem::Budget {
         slots: tiles.iter().map(|tile| tile.slot).collect(),
         other: other_shared_bytes(function, tiles, path),
         barriers: path == CopyPath::Tma,
+        dynamic: None,
     };
+    let kept_static = budget
+        .barrier_bytes(u64::from(stages))
+        .saturating_add(budget.other);
+    if blocked.is_none() && kept_static <= smem::STATIC_LIMIT {
+        budget.dynamic = Some(smem::dynamic_reserve(align));
+    }
     let stages = u64::from(stages);
     let total = budget.total(stages);
     let parts: Vec<String> = tiles
@@ -793,6 +877,14 @@ fn check_budget(
                 .then(|| format!("{} bytes of barriers", budget.barrier_bytes(stages))),
         )
         .chain((budget.other > 0).then(|| format!("{} bytes of other shared memory", budget.other)))
+        .chain(
+            budget
+                .dynamic
+                .filter(|reserve| *reserve > 0 && budget.moves(stages))
+                .map(|reserve| {
+                    format!("{reserve} bytes to align the slots in dynamic shared memory")
+                }),
+        )
         .collect();
     let breakdown = parts.join(", ");
     let limit = smem::chip_limit(chip);
@@ -810,15 +902,24 @@ fn check_budget(
             ),
         ));
     }
+    if budget.moves(stages) {
+        return Ok(Some(DynamicSlots {
+            align,
+            reserve: smem::dynamic_reserve(align),
+        }));
+    }
     if total > smem::STATIC_LIMIT {
+        let why = blocked.unwrap_or_else(|| {
+            format!("{kept_static} bytes of barriers and other shared memory stay static, more than that alone")
+        });
         return Err((
             "P11",
             format!(
-                "the pipelined loop puts {total} bytes in static shared memory ({breakdown}), more than the {} bytes ptxas accepts; the pass does not move multi-buffered tiles to dynamic shared memory yet, and {} in static shared memory",
+                "the pipelined loop puts {total} bytes in static shared memory ({breakdown}), more than the {} bytes ptxas accepts, and its slots cannot move to dynamic shared memory: {why}; {} in static shared memory",
                 smem::STATIC_LIMIT,
                 fit(smem::STATIC_LIMIT)
             ),
         ));
     }
-    Ok(())
+    Ok(None)
 }

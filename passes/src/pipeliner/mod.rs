@@ -18,7 +18,10 @@
 //! chips waits count commit groups from the trips left; on TMA chips each slot
 //! has an mbarrier whose parity is `(n / S) & 1` for the n-th tile the kernel
 //! has issued, a count kept in shared memory across entries of the loop. A
-//! static trip count below S clamps S, with a remark. The loop then carries
+//! static trip count below S clamps S, with a remark. Slots that would pass
+//! 48 KiB of static shared memory go to `gpu.dynamic_shared_memory` instead;
+//! the kernel then carries `acopy.dynamic_shared_memory = N` and each host
+//! `gpu.launch_func` of it passes at least N bytes ([`launch`]). The loop then carries
 //! `acopy.pipelined = {stages = S}` instead of `acopy.pipeline`. The output is
 //! acopy IR that `acopy-verify` accepts (docs/pipelining.md).
 //!
@@ -27,12 +30,13 @@
 //!
 //! **Layout**: [`attr`] reads the request, [`analysis`] checks a loop and
 //! plans it, [`smem`] holds the slot and budget arithmetic (moves to `plan/`),
-//! [`build`] the ops the rewrite makes, [`rewrite`] the rewrite, [`war`] the
-//! write-after-read warning for unmarked loops.
+//! [`build`] the ops the rewrite makes, [`rewrite`] the rewrite, [`launch`] the
+//! launch sizes, [`war`] the write-after-read warning for unmarked loops.
 
 pub mod analysis;
 pub mod attr;
-mod build;
+pub(crate) mod build;
+pub mod launch;
 mod rewrite;
 pub mod smem;
 pub mod war;
@@ -139,6 +143,12 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
         }
         if let Err(message) = rewrite::rewrite(context, &plan, serial) {
             emit_error(op.location(), &message);
+            failed = true;
+        }
+    }
+    if !failed && !marked.is_empty() {
+        if let Err(message) = launch::set_launch_sizes(operation) {
+            emit_error(operation.location(), &message);
             failed = true;
         }
     }

@@ -20,8 +20,11 @@ use acopy_dialect::{builders, CopyGmemToSmem};
 use acopy_target::CopyPath;
 use melior::{
     ir::{
-        attribute::DictionaryAttribute, block::BlockLike, operation::OperationLike,
-        r#type::MemRefType, Attribute, Identifier, OperationRef, RegionLike, Type, Value,
+        attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute},
+        block::BlockLike,
+        operation::OperationLike,
+        r#type::MemRefType,
+        Attribute, AttributeLike, Identifier, OperationRef, RegionLike, Type, Value,
     },
     Context,
 };
@@ -30,6 +33,7 @@ use super::{
     analysis::{self, LoopPlan, TileRoot},
     attr,
     build::{self, Ix, B},
+    smem,
 };
 use crate::ir;
 
@@ -53,9 +57,20 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
         .iter()
         .map(|tile| analysis::users(tile.value))
         .collect();
-    for tile in &plan.tiles {
-        multiply(context, tile, stages)?;
-    }
+    // Where each tile's slots start: its own multiplied attribution, or its
+    // offset in dynamic shared memory.
+    let bases: Vec<Base> = match plan.dynamic {
+        None => {
+            for tile in &plan.tiles {
+                multiply(context, tile, stages)?;
+            }
+            plan.tiles
+                .iter()
+                .map(|tile| (tile.value, Ix::Const(0)))
+                .collect()
+        }
+        Some(dynamic) => dynamic_bases(context, plan, dynamic)?,
+    };
 
     let barriers = if tma {
         Some(make_barriers(context, plan, serial)?)
@@ -98,7 +113,14 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
         let offset = b.mul(Ix::Const(j), step)?;
         let iv = b.add(lower, offset)?;
         let slot = b.rem(b.add(base, Ix::Const(j))?, stages)?;
-        issue(&b, plan, Some(b.ix(iv)?), slot, counter.map(|(s, _)| s))?;
+        issue(
+            &b,
+            plan,
+            &bases,
+            Some(b.ix(iv)?),
+            slot,
+            counter.map(|(s, _)| s),
+        )?;
     }
 
     // In the body, where the wait was.
@@ -117,6 +139,7 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
         refill(
             &b,
             plan,
+            &bases,
             induction,
             k,
             trips,
@@ -137,18 +160,17 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
         slot
     } else if stages == 1 {
         b.barrier()?;
-        issue(&b, plan, None, Ix::Const(0), None)?;
+        issue(&b, plan, &bases, None, Ix::Const(0), None)?;
         b.insert(builders::wait_gmem_to_smem(context, b.location, 0).map_err(internal)?);
         Ix::Const(0)
     } else {
         wait_for_tile(&b, plan, k, trips)?;
-        refill(&b, plan, induction, k, trips, step, k, None)?;
+        refill(&b, plan, &bases, induction, k, trips, step, k, None)?;
         b.rem(k, stages)?
     };
     // The consumers read the slot of this iteration.
-    for (tile, uses) in plan.tiles.iter().zip(&tile_uses) {
-        let shift = b.mul(slot, Ix::Const(tile.slot as i64))?;
-        let view = b.view(tile.value, shift, tile.tile_type.into())?;
+    for ((tile, uses), base) in plan.tiles.iter().zip(&tile_uses).zip(&bases) {
+        let view = slot_view(&b, base, tile, slot)?;
         for (user, operand) in uses {
             if plan.copies.iter().any(|copy| copy.op == *user) {
                 continue;
@@ -162,6 +184,12 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
     }
     build::erase(plan.wait);
     erase_dead(body);
+    if let Some(dynamic) = plan.dynamic {
+        remove_attributions(context, plan)?;
+        let bytes = dynamic.bytes(&plan.tiles, stages as u64);
+        let record = pre.attr(&format!("{bytes} : i64"))?;
+        ir::set_discardable(plan.function, analysis::DYNAMIC_SHARED_MEMORY, record);
+    }
 
     if let Some((_, cell)) = counter {
         let after = loop_op
@@ -190,6 +218,157 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
         mlir_sys::mlirOperationRemoveDiscardableAttributeByName(loop_op.to_raw(), name.to_raw());
     }
     ir::set_discardable(loop_op, attr::PIPELINED, record);
+    Ok(())
+}
+
+/// A builder at the start of the kernel, with the loop's location.
+fn at_kernel_entry<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>) -> R<B<'c, 'a>> {
+    let entry = plan
+        .function
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .and_then(|block| block.first_operation())
+        .ok_or("internal error: empty kernel")?;
+    Ok(B::before(context, entry)?.at(plan.loop_op.location()))
+}
+
+/// Where a tile's slots start: a byte buffer and the offset of slot 0 in it.
+type Base<'c, 'a> = (Value<'c, 'a>, Ix<'c, 'a>);
+
+/// The view of `tile`'s slot `slot`, `slot * P` bytes after its base.
+fn slot_view<'c, 'a>(
+    b: &B<'c, 'a>,
+    base: &Base<'c, 'a>,
+    tile: &analysis::Tile<'c, 'a>,
+    slot: Ix<'c, 'a>,
+) -> R<Value<'c, 'a>> {
+    let shift = b.mul(slot, Ix::Const(tile.slot as i64))?;
+    let shift = b.add(base.1, shift)?;
+    b.view(base.0, shift, tile.tile_type.into())
+}
+
+/// The tiles' bases in `gpu.dynamic_shared_memory`, made at the kernel's
+/// entry: the dynamic base (16-byte aligned) rounded up to `dynamic.align`
+/// at run time, then each tile at its offset (`DynamicSlots::offsets`).
+fn dynamic_bases<'c, 'a>(
+    context: &'c Context,
+    plan: &LoopPlan<'c, 'a>,
+    dynamic: analysis::DynamicSlots,
+) -> R<Vec<Base<'c, 'a>>> {
+    let b = at_kernel_entry(context, plan)?;
+    let workgroup = "memref<?xi8, #gpu.address_space<workgroup>>";
+    let parse = |text: &str| {
+        Type::parse(context, text).ok_or_else(|| format!("internal error: type {text}"))
+    };
+    let raw: Value = b
+        .op("gpu.dynamic_shared_memory", &[], &[parse(workgroup)?], &[])?
+        .result(0)
+        .map_err(internal)?
+        .into();
+    // One buffer per memory-space spelling of the tiles (3 or the gpu attribute).
+    let mut buffers: Vec<(String, Value)> = vec![(workgroup.to_string(), raw)];
+    let mut buffer_of = |space: Option<Attribute<'c>>| -> R<Value<'c, 'a>> {
+        let text = match space {
+            Some(space) => format!("memref<?xi8, {space}>"),
+            None => "memref<?xi8>".to_string(),
+        };
+        if let Some((_, buffer)) = buffers.iter().find(|(known, _)| *known == text) {
+            return Ok(*buffer);
+        }
+        let cast = b
+            .op("memref.memory_space_cast", &[raw], &[parse(&text)?], &[])?
+            .result(0)
+            .map_err(internal)?
+            .into();
+        buffers.push((text, cast));
+        Ok(cast)
+    };
+    let buffers: Vec<Value> = plan
+        .tiles
+        .iter()
+        .map(|tile| buffer_of(tile.tile_type.memory_space()))
+        .collect::<R<_>>()?;
+    let pad = if dynamic.align > smem::DYNAMIC_BASE_ALIGN {
+        let address = b
+            .op(
+                "memref.extract_aligned_pointer_as_index",
+                &[raw],
+                &[b.index_type()],
+                &[],
+            )?
+            .result(0)
+            .map_err(internal)?
+            .into();
+        let up = b.sub(Ix::Const(0), Ix::Val(address))?;
+        b.rem(up, dynamic.align as i64)?
+    } else {
+        Ix::Const(0)
+    };
+    let offsets = analysis::DynamicSlots::offsets(&plan.tiles, u64::from(plan.stages));
+    buffers
+        .into_iter()
+        .zip(offsets)
+        .map(|(buffer, offset)| Ok((buffer, b.add(pad, Ix::Const(offset as i64))?)))
+        .collect()
+}
+
+/// Removes the workgroup attributions of tiles whose slots moved to dynamic
+/// shared memory (unused now), last first so earlier indices stay valid.
+fn remove_attributions(context: &Context, plan: &LoopPlan) -> R<()> {
+    let mut indices: Vec<usize> = plan
+        .tiles
+        .iter()
+        .filter_map(|tile| match tile.root {
+            TileRoot::Workgroup { index, .. } => Some(index),
+            TileRoot::Global { .. } => None,
+        })
+        .collect();
+    indices.sort_unstable_by(|a, b| b.cmp(a));
+    let function = plan.function;
+    let inputs = ir::function_inputs(function)?;
+    let entry = function
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .ok_or("internal error: kernel without a body")?;
+    for index in indices {
+        let count = function
+            .attribute("workgroup_attributions")
+            .ok()
+            .and_then(|value| IntegerAttribute::try_from(value).ok())
+            .map_or(0, |value| value.value());
+        let attrs = function
+            .attribute("workgroup_attrib_attrs")
+            .ok()
+            .and_then(|value| ArrayAttribute::try_from(value).ok());
+        // SAFETY: the argument has no uses left (the copies are erased and the
+        // consumers read the dynamic slots); the block is the kernel's entry.
+        unsafe { mlir_sys::mlirBlockEraseArgument(entry.to_raw(), (inputs + index) as u32) };
+        let i64_type = melior::ir::r#type::IntegerType::new(context, 64);
+        let count: Attribute = IntegerAttribute::new(i64_type.into(), count - 1).into();
+        let name = melior::StringRef::new("workgroup_attributions");
+        // SAFETY: a live op and attribute; MLIR copies the name. The count is
+        // a plain attribute of gpu.func, not a property.
+        unsafe {
+            mlir_sys::mlirOperationSetAttributeByName(
+                function.to_raw(),
+                name.to_raw(),
+                count.to_raw(),
+            )
+        };
+        if let Some(attrs) = attrs {
+            let kept: Vec<Attribute> = (0..attrs.len())
+                .filter(|position| *position != index)
+                .filter_map(|position| attrs.element(position).ok())
+                .collect();
+            ir::set_inherent(
+                function,
+                "workgroup_attrib_attrs",
+                ArrayAttribute::new(context, &kept).into(),
+            );
+        }
+    }
     Ok(())
 }
 
@@ -258,14 +437,7 @@ fn make_barriers<'c>(
     };
     // Once per kernel, at its entry: the count starts at 0 and each slot's
     // barrier expects one arrival per copy of an iteration.
-    let entry = plan
-        .function
-        .region(0)
-        .ok()
-        .and_then(|region| region.first_block())
-        .and_then(|block| block.first_operation())
-        .ok_or("internal error: empty kernel")?;
-    let b = B::before(context, entry)?.at(plan.loop_op.location());
+    let b = at_kernel_entry(context, plan)?;
     let storage = b.get_global(&symbol, r#type)?;
     let cell = counter_view(&b, storage, stages)?;
     let zero = b.constant(0, 0)?;
@@ -334,6 +506,7 @@ fn wait_for_tile<'c, 'a>(
 fn refill<'c, 'a>(
     b: &B<'c, 'a>,
     plan: &LoopPlan<'c, 'a>,
+    bases: &[Base<'c, 'a>],
     induction: Value<'c, 'a>,
     k: Ix<'c, 'a>,
     trips: Ix<'c, 'a>,
@@ -350,7 +523,7 @@ fn refill<'c, 'a>(
     let offset = inner.mul(Ix::Const(ahead), step)?;
     let iv = inner.add(Ix::Val(induction), offset)?;
     let slot = inner.rem(inner.add(count, Ix::Const(ahead))?, stages)?;
-    issue(&inner, plan, Some(inner.ix(iv)?), slot, barriers)
+    issue(&inner, plan, bases, Some(inner.ix(iv)?), slot, barriers)
 }
 
 /// The copies of one iteration into `slot`: with `iv`, the operand ops are
@@ -358,6 +531,7 @@ fn refill<'c, 'a>(
 fn issue<'c, 'a>(
     b: &B<'c, 'a>,
     plan: &LoopPlan<'c, 'a>,
+    bases: &[Base<'c, 'a>],
     iv: Option<Value<'c, 'a>>,
     slot: Ix<'c, 'a>,
     barriers: Option<Value<'c, 'a>>,
@@ -390,8 +564,7 @@ fn issue<'c, 'a>(
                 .map_or(value, |(_, new)| *new)
         };
         let tile = &plan.tiles[copy.tile];
-        let shift = b.mul(slot, Ix::Const(tile.slot as i64))?;
-        let dst = b.view(tile.value, shift, tile.tile_type.into())?;
+        let dst = slot_view(b, &bases[copy.tile], tile, slot)?;
         let dst = if barriers.is_some() {
             b.assume_aligned(dst, tile.align)?
         } else {

@@ -4,7 +4,9 @@
 //! A slot is aligned as the plan layer asks of any tile on its path: cp.async
 //! writes 16-byte chunks where the slot allows (docs/lowering-cp-async.md),
 //! TMA needs its tile 128-byte aligned, or 8 × the swizzle span with a
-//! swizzle (docs/lowering-tma.md, rule A25).
+//! swizzle (docs/lowering-tma.md, rule A25). Slots that pass [`STATIC_LIMIT`]
+//! move to dynamic shared memory, whose 16-byte aligned base the rewrite rounds
+//! up at run time ([`dynamic_reserve`]; docs/pipelining.md, "Shared memory").
 
 use acopy_target::{Chip, CopyPath};
 
@@ -30,6 +32,17 @@ pub fn padded(bytes: u64, align: u64) -> u64 {
     bytes.div_ceil(align).saturating_mul(align)
 }
 
+/// The alignment `gpu.dynamic_shared_memory` has: the lowering declares it
+/// 16-byte aligned (`crate::plan::alignment`).
+pub const DYNAMIC_BASE_ALIGN: u64 = 16;
+
+/// Bytes reserved ahead of slots in dynamic shared memory that need `align`:
+/// the base is only 16-byte aligned, so the rewrite rounds it up at run time
+/// by at most `align - 16` bytes (docs/pipelining.md, "Shared memory").
+pub fn dynamic_reserve(align: u64) -> u64 {
+    align.saturating_sub(DYNAMIC_BASE_ALIGN)
+}
+
 /// What one loop asks of shared memory.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Budget {
@@ -39,6 +52,9 @@ pub struct Budget {
     pub other: u64,
     /// Whether the path needs one mbarrier per slot and a tile counter.
     pub barriers: bool,
+    /// When the slots may move to dynamic shared memory, the bytes reserved
+    /// to align them there ([`dynamic_reserve`]); `None` when they may not.
+    pub dynamic: Option<u64>,
 }
 
 impl Budget {
@@ -52,15 +68,35 @@ impl Budget {
         }
     }
 
-    /// Total shared bytes of the kernel with `stages` slots per tile.
-    pub fn total(&self, stages: u64) -> u64 {
+    /// Bytes of the slots at `stages`.
+    pub fn slot_bytes(&self, stages: u64) -> u64 {
         // Saturating: a tile too large for any chip must still get its error.
-        let tiles = self.slots.iter().fold(0u64, |sum, slot| {
+        self.slots.iter().fold(0u64, |sum, slot| {
             sum.saturating_add(slot.saturating_mul(stages))
-        });
-        tiles
+        })
+    }
+
+    /// Shared bytes of the kernel with `stages` slots per tile, all static.
+    pub fn static_total(&self, stages: u64) -> u64 {
+        self.slot_bytes(stages)
             .saturating_add(self.barrier_bytes(stages))
             .saturating_add(self.other)
+    }
+
+    /// Whether the slots go to dynamic shared memory at `stages`: they may,
+    /// and all static they would pass [`STATIC_LIMIT`].
+    pub fn moves(&self, stages: u64) -> bool {
+        self.dynamic.is_some() && self.static_total(stages) > STATIC_LIMIT
+    }
+
+    /// Total shared bytes of the kernel with `stages` slots per tile, static
+    /// and dynamic, with the alignment reserve when the slots move.
+    pub fn total(&self, stages: u64) -> u64 {
+        let reserve = match self.dynamic {
+            Some(reserve) if self.moves(stages) => reserve,
+            _ => 0,
+        };
+        self.static_total(stages).saturating_add(reserve)
     }
 
     /// The largest stage count whose total is at most `limit` (0 when even
@@ -98,6 +134,7 @@ mod tests {
             slots: vec![u64::MAX / 2],
             other: u64::MAX,
             barriers: true,
+            dynamic: Some(1008),
         };
         assert_eq!(budget.total(8), u64::MAX);
         assert_eq!(budget.largest_fitting(232448, 8), 0);
@@ -110,6 +147,7 @@ mod tests {
             slots: vec![32768, 1024],
             other: 100,
             barriers: true,
+            dynamic: None,
         };
         assert_eq!(budget.total(3), 3 * 33792 + 3 * 8 + 8 + 100);
         // 163 KiB: 4 stages are 135300 bytes, 5 are 169100.
@@ -120,5 +158,31 @@ mod tests {
             ..budget
         };
         assert_eq!(cp.total(2), 2 * 33792 + 100);
+    }
+
+    #[test]
+    fn moved_slots_count_their_alignment_reserve() {
+        assert_eq!(dynamic_reserve(16), 0);
+        assert_eq!(dynamic_reserve(128), 112);
+        assert_eq!(dynamic_reserve(1024), 1008);
+        let budget = Budget {
+            slots: vec![16384],
+            other: 0,
+            barriers: true,
+            dynamic: Some(112),
+        };
+        // 2 slots and 24 bytes of barriers stay static; 3 slots move.
+        assert!(!budget.moves(2));
+        assert_eq!(budget.total(2), 2 * 16384 + 24);
+        assert!(budget.moves(3));
+        assert_eq!(budget.total(3), 3 * 16384 + 32 + 112);
+        // The reserve decides whether a stage fits.
+        assert_eq!(budget.largest_fitting(3 * 16384 + 32 + 111, 8), 2);
+        let fixed = Budget {
+            dynamic: None,
+            ..budget
+        };
+        assert!(!fixed.moves(3));
+        assert_eq!(fixed.total(3), 3 * 16384 + 32);
     }
 }

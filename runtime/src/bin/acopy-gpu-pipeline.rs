@@ -17,16 +17,21 @@
 use acopy_runtime::manifest::Manifest;
 use acopy_runtime::{Arg, LaunchConfig, Runtime};
 use clap::Parser;
-use serde::{Deserialize, Serialize};
+#[path = "acopy-gpu-pipeline/big.rs"]
+mod big;
+#[path = "acopy-gpu-pipeline/common.rs"]
+mod common;
+use common::{
+    bytes_of, case_name, fill_error, median_ms, random_words, CaseResult, Config, Error, GIB,
+};
 use std::ffi::OsStr;
+use std::process::{Command, Stdio};
 #[path = "acopy-gpu-suite/child.rs"]
 mod child;
 
 use std::path::PathBuf;
-use std::process::{Command, ExitCode, Stdio};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
-
-type Error = Box<dyn std::error::Error>;
 
 /// Rows per block (gen.py's REGION) and in all.
 const REGION: u64 = 24032;
@@ -88,45 +93,16 @@ struct Cli {
     /// Skip the exactness matrix (with --bandwidth: the timing alone).
     #[arg(long)]
     no_cases: bool,
-}
-
-#[derive(Serialize, Deserialize, Clone, Debug)]
-struct CaseResult {
-    name: String,
-    path: String,
-    stages: u32,
-    trips: u64,
-    lb: u64,
-    step: u64,
-    block: u32,
-    exact: bool,
-    wrong: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Config {
-    trips: u64,
-    lb: u64,
-    step: u64,
-    block: u32,
-}
-
-impl Config {
-    /// The upper bound: short of the last step's end, so a step of 3 also tests an
-    /// upper bound that is not lb + T*step; below lb for T = 0 when lb allows.
-    fn ub(&self) -> i64 {
-        let lb = self.lb as i64;
-        if self.trips == 0 {
-            return if lb >= 4 { lb - 4 } else { lb };
-        }
-        lb + (self.trips as i64 - 1) * self.step as i64 + 1
-    }
-
-    fn ivs(&self) -> impl Iterator<Item = u64> + '_ {
-        (0..self.trips).map(|j| self.lb + j * self.step)
-    }
+    /// Run the big-tile matrix instead (slots in dynamic shared memory; big.rs).
+    #[arg(long)]
+    big: bool,
+    /// With --big: also time the big-tile kernels over 1 GiB.
+    #[arg(long)]
+    big_bandwidth: bool,
+    #[arg(long, default_value = "bench/results/pipeline-dynsmem-h200.json")]
+    big_json: PathBuf,
+    #[arg(long, hide = true)]
+    child_bw_big: bool,
 }
 
 fn matrix(stages: u64) -> Vec<Config> {
@@ -174,6 +150,15 @@ fn main() -> ExitCode {
             }
         };
     }
+    if cli.child_bw_big {
+        return match big::child_bandwidth(cli.seed, &cli.ptx_dir) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("big bandwidth: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     if let Some(module) = &cli.child {
         return match child(&cli, module) {
             Ok(()) => ExitCode::SUCCESS,
@@ -200,6 +185,16 @@ fn parent(cli: &Cli) -> ExitCode {
         info.chip(),
         cli.seed
     );
+    if cli.big {
+        let options = big::Options {
+            ptx_dir: cli.ptx_dir.clone(),
+            seed: cli.seed,
+            module_timeout: Duration::from_secs(cli.module_timeout_s),
+            json: cli.big_json.clone(),
+            bandwidth: cli.big_bandwidth,
+        };
+        return big::parent(&options, &info.name);
+    }
     let mut cases: Vec<CaseResult> = Vec::new();
     let kernels: Vec<&str> = KERNELS
         .into_iter()
@@ -228,9 +223,6 @@ fn parent(cli: &Cli) -> ExitCode {
                     results.len(),
                     started.elapsed().as_secs_f64()
                 );
-                for r in results.iter().filter(|r| !r.exact) {
-                    println!("  NOT EXACT {} {:?}", r.name, r.error);
-                }
                 cases.extend(results);
             }
         }
@@ -294,34 +286,6 @@ fn parent(cli: &Cli) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
-}
-
-fn fill_error(
-    module: &str,
-    path: &str,
-    stages: u32,
-    configs: &[Config],
-    error: &str,
-) -> Vec<CaseResult> {
-    configs
-        .iter()
-        .map(|c| CaseResult {
-            name: case_name(module, c),
-            path: path.into(),
-            stages,
-            trips: c.trips,
-            lb: c.lb,
-            step: c.step,
-            block: c.block,
-            exact: false,
-            wrong: 0,
-            error: Some(error.into()),
-        })
-        .collect()
-}
-
-fn case_name(module: &str, c: &Config) -> String {
-    format!("{module}_t{}_lb{}_st{}_b{}", c.trips, c.lb, c.step, c.block)
 }
 
 /// Runs a module's matrix in child processes: one per module, or per case with
@@ -397,24 +361,10 @@ fn run_child(
     (results, failure)
 }
 
-/// Seeded random bytes (xorshift), so a failing case is reproduced from its seed.
-fn random_words(seed: u64, words: usize) -> Vec<u32> {
-    let mut state = seed | 1;
-    (0..words)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 16) as u32
-        })
-        .collect()
-}
-
-fn bytes_of(words: &[u32]) -> Vec<u8> {
-    words.iter().flat_map(|w| w.to_le_bytes()).collect()
-}
-
 fn child(cli: &Cli, module: &str) -> Result<(), Error> {
+    if let Some(parsed) = big::parse(module) {
+        return big::child(&cli.ptx_dir, cli.seed, module, parsed);
+    }
     let (kernel, stages, path) = parse_module(module)?;
     let rt = Runtime::with_device(0)?;
     let ptx_path = cli.ptx_dir.join(format!("{module}.ptx"));
@@ -626,27 +576,7 @@ fn only_args(cli: &Cli) -> Vec<String> {
     args
 }
 
-const GIB: usize = 1 << 30;
 const BW_ROWS: u64 = 2_097_152;
-
-fn median_ms(rt: &Runtime, mut run: impl FnMut() -> Result<(), Error>) -> Result<f64, Error> {
-    for _ in 0..3 {
-        run()?;
-    }
-    rt.synchronize()?;
-    let mut times = Vec::new();
-    for _ in 0..11 {
-        let start = rt.event()?;
-        let end = rt.event()?;
-        start.record()?;
-        run()?;
-        end.record()?;
-        end.synchronize()?;
-        times.push(f64::from(end.elapsed_ms_since(&start)?));
-    }
-    times.sort_by(|a, b| a.total_cmp(b));
-    Ok(times[times.len() / 2])
-}
 
 /// The persistent-grid kernels over 1 GiB: pipe_bw_reduce (i32 sums per thread,
 /// `--reduce-rows` x 128 tiles), pipe_bw_axpy (out = 2x + y, two `--axpy-rows` x 128
@@ -693,9 +623,12 @@ fn child_bandwidth(cli: &Cli) -> Result<(), Error> {
                 }
                 let ptx_path = ptx_dir.join(format!("{module}.ptx"));
                 let ptx = std::fs::read_to_string(&ptx_path)?;
-                let manifest = if path == "tma" {
+                // TMA kernels always have a manifest (their tensor maps); a
+                // cp.async one has one when its slots moved to dynamic shared memory.
+                let manifest_path = ptx_dir.join(format!("{module}.manifest.json"));
+                let manifest = if path == "tma" || manifest_path.exists() {
                     Some(Manifest::from_json(&std::fs::read_to_string(
-                        ptx_dir.join(format!("{module}.manifest.json")),
+                        manifest_path,
                     )?)?)
                 } else {
                     None
@@ -717,7 +650,11 @@ fn child_bandwidth(cli: &Cli) -> Result<(), Error> {
                         } else {
                             vec![d_x.memref(&shape), d_y.memref(&shape), d_out.memref(&shape)]
                         };
-                        let launch = LaunchConfig::linear(grid, block);
+                        // The dynamic shared memory the manifest records, if any.
+                        let launch = match entry {
+                            Some(entry) => LaunchConfig::linear(grid, block).for_kernel(entry),
+                            None => LaunchConfig::linear(grid, block),
+                        };
                         d_out.fill(0xFF)?;
                         let mut packed = rt.bind(&args, entry)?;
                         function.launch(&launch, &mut packed)?;
