@@ -18,7 +18,10 @@
 //! chips waits count commit groups from the trips left; on TMA chips each slot
 //! has an mbarrier whose parity is `(n / S) & 1` for the n-th tile the kernel
 //! has issued, a count kept in shared memory across entries of the loop. A
-//! static trip count below S clamps S, with a remark. The loop then carries
+//! static trip count below S clamps S. Each rewritten loop gets one remark
+//! at it saying what was chosen (stages after the clamp, slots, path, wait
+//! counts or barriers), with that data attached ([`report`]; it reaches
+//! `acopy::compile` as `Diagnostic::detail`). The loop then carries
 //! `acopy.pipelined = {stages = S}` instead of `acopy.pipeline`. The output is
 //! acopy IR that `acopy-verify` accepts (docs/pipelining.md).
 //!
@@ -27,17 +30,18 @@
 //!
 //! **Layout**: [`attr`] reads the request, [`analysis`] checks a loop and
 //! plans it, [`smem`] holds the slot and budget arithmetic (moves to `plan/`),
-//! [`build`] the ops the rewrite makes, [`rewrite`] the rewrite, [`war`] the
-//! write-after-read warning for unmarked loops.
+//! [`build`] the ops the rewrite makes, [`rewrite`] the rewrite, [`report`]
+//! its remark, [`war`] the write-after-read warning for unmarked loops.
 
 pub mod analysis;
 pub mod attr;
 mod build;
+mod report;
 mod rewrite;
 pub mod smem;
 pub mod war;
 
-use acopy_dialect::diagnostics::{emit_error, emit_remark};
+use acopy_dialect::diagnostics::emit_error;
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     OperationRef,
@@ -125,20 +129,17 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
                 continue;
             }
         };
-        if plan.stages != plan.requested {
-            emit_remark(
+        let chosen = report::report(&plan);
+        match rewrite::rewrite(context, &plan, serial) {
+            Ok(()) => crate::diagnostics::emit_detail(
+                context,
                 op.location(),
-                &format!(
-                    "acopy.pipeline: the loop runs {} times, so its {} stages are clamped to {}",
-                    plan.static_trips.unwrap_or(0),
-                    plan.requested,
-                    plan.stages
-                ),
-            );
-        }
-        if let Err(message) = rewrite::rewrite(context, &plan, serial) {
-            emit_error(op.location(), &message);
-            failed = true;
+                &crate::diagnostics::Detail::Pipelined(chosen),
+            ),
+            Err(message) => {
+                emit_error(op.location(), &message);
+                failed = true;
+            }
         }
     }
     if failed {
