@@ -5,8 +5,10 @@
 //! is, at its top level, `acopy.copy_gmem_to_smem` ops (no barrier, no
 //! predicate) into workgroup attributions of the kernel, then one
 //! `acopy.wait_gmem_to_smem {pending = 0}`, then the consumers of the tiles
-//! (docs/dialect.md, "Pipelined loops"). [`analysis::analyze`] checks this,
-//! and `acopy-verify` reports the same findings (rules P1–P11).
+//! (docs/dialect.md, "Pipelined loops"); on TMA chips also the native form,
+//! copies with a barrier initialised before the loop and one `barrier_wait`
+//! ([`native`]). [`analysis::analyze`] checks this, and `acopy-verify`
+//! reports the same findings (rules P1–P12).
 //!
 //! **Guarantees**: each marked loop is rewritten, or gets one located error
 //! and the pass fails; none is left unpipelined in silence. A rewritten loop
@@ -30,12 +32,13 @@
 //!
 //! **Layout**: [`attr`] reads the request, [`analysis`] checks a loop and
 //! plans it, [`smem`] holds the slot and budget arithmetic (moves to `plan/`),
-//! [`build`] the ops the rewrite makes, [`rewrite`] the rewrite, [`report`]
+//! [`native`] the native TMA form's checks, [`build`] the ops the rewrite makes, [`rewrite`] the rewrite, [`report`]
 //! its remark, [`war`] the write-after-read warning for unmarked loops.
 
 pub mod analysis;
 pub mod attr;
 mod build;
+pub mod native;
 mod report;
 mod rewrite;
 pub mod smem;

@@ -22,7 +22,7 @@ pub fn report(plan: &LoopPlan) -> PipelinedLoop {
         CopyPath::Tma => WaitScheme::Barriers {
             barriers: plan.stages,
             arrivals: copies,
-            replaces_user_barrier: false,
+            replaces_user_barrier: plan.native.is_some(),
         },
     };
     PipelinedLoop {
