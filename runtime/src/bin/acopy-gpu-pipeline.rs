@@ -29,6 +29,9 @@ const REGION: u64 = 24032;
 const ROWS: u64 = 2 * REGION;
 const GRID: u32 = 2;
 const KERNELS: [&str; 5] = ["copy", "slow", "reduce", "axpy", "outer"];
+/// Kernels in the native TMA form (gen.py's NATIVE_KERNELS): sm_90 PTX only, and
+/// the reference of the kernel they are written after.
+const NATIVE: [(&str, &str); 2] = [("native", "copy"), ("native_outer", "outer")];
 
 #[derive(Parser, Debug)]
 struct Cli {
@@ -50,6 +53,9 @@ struct Cli {
     /// Skip the exactness matrix (with --bandwidth: the timing alone).
     #[arg(long)]
     no_cases: bool,
+    /// Run only these kernels' matrices (default: all, the native ones included).
+    #[arg(long, value_delimiter = ',')]
+    kernels: Vec<String>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug)]
@@ -163,10 +169,21 @@ fn parent(cli: &Cli) -> ExitCode {
         cli.seed
     );
     let mut cases: Vec<CaseResult> = Vec::new();
-    let kernels: &[&str] = if cli.no_cases { &[] } else { &KERNELS };
+    let all: Vec<&str> = KERNELS
+        .iter()
+        .copied()
+        .chain(NATIVE.iter().map(|(name, _)| *name))
+        .filter(|name| cli.kernels.is_empty() || cli.kernels.iter().any(|k| k == name))
+        .collect();
+    let kernels: &[&str] = if cli.no_cases { &[] } else { &all };
     for kernel in kernels {
+        let paths: &[&str] = if NATIVE.iter().any(|(name, _)| name == kernel) {
+            &["tma"]
+        } else {
+            &["cp_async", "tma"]
+        };
         for stages in 1..=4u32 {
-            for path in ["cp_async", "tma"] {
+            for &path in paths {
                 let module = format!("pipe_{kernel}_s{stages}_{path}");
                 let started = Instant::now();
                 let got = run_child(&module, cli);
@@ -313,7 +330,12 @@ fn bytes_of(words: &[u32]) -> Vec<u8> {
 }
 
 fn child(cli: &Cli, module: &str) -> Result<(), Error> {
-    let (kernel, stages, path) = parse_module(module)?;
+    let (function_kernel, stages, path) = parse_module(module)?;
+    // A native-form kernel computes what the kernel it is written after does.
+    let kernel = NATIVE
+        .iter()
+        .find(|(name, _)| *name == function_kernel)
+        .map_or(function_kernel, |(_, like)| *like);
     let rt = Runtime::with_device(0)?;
     let ptx_path = cli.ptx_dir.join(format!("{module}.ptx"));
     let ptx =
@@ -326,7 +348,7 @@ fn child(cli: &Cli, module: &str) -> Result<(), Error> {
     } else {
         None
     };
-    let name = format!("pipe_{kernel}");
+    let name = format!("pipe_{function_kernel}");
     let entry = manifest.as_ref().and_then(|m| m.kernel(&name));
     if path == "tma" && entry.is_none() {
         return Err(format!("no manifest entry for {name}").into());
@@ -422,7 +444,7 @@ fn child(cli: &Cli, module: &str) -> Result<(), Error> {
 }
 
 fn parse_module(module: &str) -> Result<(&'static str, u32, &'static str), Error> {
-    for kernel in KERNELS {
+    for kernel in KERNELS.into_iter().chain(NATIVE.map(|(name, _)| name)) {
         for stages in 1..=4u32 {
             for path in ["cp_async", "tma"] {
                 if module == format!("pipe_{kernel}_s{stages}_{path}") {

@@ -100,6 +100,40 @@ def kernel(name, s):
 
 KERNELS = ['copy', 'slow', 'reduce', 'axpy', 'outer']
 
+def native_kernel(name, s):
+    """The native TMA form (sm_90+ only): the copy carries a barrier initialised before
+    the loop and the body waits with barrier_wait at the user's parity ((i - lb) /
+    step) & 1; acopy-pipeline replaces that barrier with its own S barriers.
+    'native' is the copy kernel; 'native_outer' the outer one, whose init sits in the
+    outer loop and so re-initialises the user's barrier on every entry."""
+    m = f'memref<{ROWS}x128xf32>'
+    m3 = f'memref<3x{ROWS}x128xf32>'
+    outer = name == 'native_outer'
+    wg = '%tile: memref<8x128xf32, 3>, %bar: memref<1xi64, 3>'
+    init = '    acopy.barrier_init %bar {arrival_count = 1 : i64} : memref<1xi64, 3>\n    gpu.barrier\n'
+    idx = ['%o', '%row', '%c0'] if outer else ['%row', '%c0']
+    src_t = m3 if outer else m
+    body = ROW + \
+        f'      acopy.copy_gmem_to_smem %src[{", ".join(idx)}] -> %tile barrier(%bar : memref<1xi64, 3>) {{oob_mode = "promise_in_bounds"}} : {src_t} -> memref<8x128xf32, 3>\n' + \
+        '      %since = arith.subi %i, %lb : index\n      %k = arith.divui %since, %step : index\n' + \
+        '      %k1 = arith.remui %k, %c2 : index\n      %parity = arith.index_cast %k1 : index to i1\n' + \
+        '      acopy.barrier_wait %bar, %parity : memref<1xi64, 3>\n' + \
+        '      scf.for %e = %tid to %c1024 step %bdim {\n' + ELEM + \
+        '        %v = memref.load %tile[%r, %c] : memref<8x128xf32, 3>\n' + \
+        (f'        memref.store %v, %out[%o, %orow, %c] : {m3}\n' if outer else f'        memref.store %v, %out[%orow, %c] : {m}\n') + \
+        '      }\n'
+    loop = '    scf.for %i = %lb to %ub step %step {\n'
+    end = f'    }} {{acopy.pipeline = {{stages = {s} : i64}}}}\n'
+    head = HEAD.format(kernel=name, s=s, args=f'%src: {src_t}, %out: {src_t}', wg=wg, region=REGION)
+    head = head.replace('[#nvvm.target<chip = "sm_80">]', '[#nvvm.target<chip = "sm_90">]')
+    head += '    %c2 = arith.constant 2 : index\n'
+    if outer:
+        return head + '    %c3 = arith.constant 3 : index\n    scf.for %o = %c0 to %c3 step %c1 {\n' + init + loop + body + end + '    }\n' + TAIL
+    return head + init + loop + body + end + TAIL
+
+# Kernels in the native TMA form, compiled for sm_90 only (build.sh).
+NATIVE_KERNELS = ['native', 'native_outer']
+
 BW_ROWS = 2097152  # 1 GiB of int32 / f32 in rows of 128
 BW_TILES = BW_ROWS // 16
 
@@ -180,3 +214,7 @@ if __name__ == '__main__':
         for s in range(1, 5):
             with open(os.path.join(here, 'kernels', f'pipe_bw_{name}_s{s}.mlir'), 'w') as f:
                 f.write(bandwidth(name, s))
+    for name in NATIVE_KERNELS:
+        for s in range(1, 5):
+            with open(os.path.join(here, 'kernels', f'pipe_{name}_s{s}.mlir'), 'w') as f:
+                f.write(native_kernel(name, s))
