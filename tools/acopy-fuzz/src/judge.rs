@@ -588,10 +588,31 @@ mod tests {
     use std::process::ExitStatus;
 
     #[test]
+    fn ptxas_sees_each_module_with_its_target() {
+        let work = std::env::temp_dir().join(format!("acopy-fuzz-ptxas-{}", std::process::id()));
+        fs::create_dir_all(&work).unwrap();
+        let ptx = work.join("out.ptx");
+        fs::write(
+            &ptx,
+            "// acopy-opt: gpu.module @a\n.target sm_80\n// acopy-opt: gpu.module @b\n.target sm_90a\n",
+        )
+        .unwrap();
+        // A ptxas that accepts everything, and one that refuses everything.
+        assert_eq!(ptxas_problem(Path::new("/bin/true"), &ptx, &work), None);
+        let refused = ptxas_problem(Path::new("/bin/false"), &ptx, &work).unwrap();
+        assert!(refused.contains("ptxas -arch=sm_80 refuses"), "{refused}");
+        // No module with a target: nothing to assemble.
+        fs::write(&ptx, "// nothing\n").unwrap();
+        assert_eq!(ptxas_problem(Path::new("/bin/false"), &ptx, &work), None);
+        let _ = fs::remove_dir_all(&work);
+    }
+
+    #[test]
     fn judge_recognises_each_broken_rule() {
         let settings = Settings {
             binary: "acopy-opt".into(),
             timeout: Duration::from_secs(20),
+            ptxas: None,
         };
         let input = Path::new("/w/input.mlir");
         let exit = |code: i32, stderr: &str| Run {

@@ -331,3 +331,55 @@ pub fn draw(rng: &mut Rng) -> (String, Vec<Option<String>>) {
     );
     (text, vec![Some(chip.to_string())])
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rng::Rng;
+
+    /// Clean draws are marked loops in the form the pipeliner takes: a mark
+    /// with S in 1..=8, a wait (or, in the native form, a barrier_wait after an
+    /// init), balanced braces; over many cases both paths, both forms, two
+    /// copies and outer loops all occur.
+    #[test]
+    fn clean_draws_are_well_formed_marked_loops() {
+        let (mut native, mut portable, mut two, mut outer) = (0, 0, 0, 0);
+        for case in 0..400 {
+            let mut rng = Rng::for_case(7, case);
+            rng.clean = true;
+            let (text, chips) = super::draw(&mut rng);
+            assert_eq!(chips.len(), 1);
+            let stages: u32 = text
+                .split("acopy.pipeline = {stages = ")
+                .nth(1)
+                .and_then(|rest| rest.split(' ').next())
+                .and_then(|s| s.parse().ok())
+                .unwrap_or_else(|| panic!("no mark in {text}"));
+            assert!((1..=8).contains(&stages), "{text}");
+            assert_eq!(
+                text.matches('{').count(),
+                text.matches('}').count(),
+                "{text}"
+            );
+            if text.contains("acopy.barrier_wait") {
+                assert!(
+                    text.contains("acopy.barrier_init %bar {arrival_count"),
+                    "{text}"
+                );
+                native += 1;
+            } else {
+                assert!(
+                    text.contains("acopy.wait_gmem_to_smem {pending = 0 : i64}"),
+                    "{text}"
+                );
+                portable += 1;
+            }
+            two += usize::from(text.contains("%tile1"));
+            outer += usize::from(text.contains("scf.for %r"));
+            assert!(
+                !text.contains("memref.load %idx"),
+                "a fault in a clean case: {text}"
+            );
+        }
+        assert!(native > 20 && portable > 200 && two > 50 && outer > 40);
+    }
+}
