@@ -2,18 +2,20 @@
 //!
 //! They fill in `operandSegmentSizes` and spell attributes the way the views
 //! read them, so a built op always round-trips through [`crate::AcopyOp::from_op`].
+//! [`mark_for_pipelining`] marks an `scf.for` for `acopy-pipeline`
+//! (docs/pipelining.md), the attribute `acopy-lower` pipelines.
 
 use melior::{
     ir::{
         attribute::{
-            ArrayAttribute, BoolAttribute, DenseI32ArrayAttribute, IntegerAttribute,
-            StringAttribute,
+            ArrayAttribute, BoolAttribute, DenseI32ArrayAttribute, DictionaryAttribute,
+            IntegerAttribute, StringAttribute,
         },
         operation::OperationBuilder,
         r#type::IntegerType,
-        Attribute, Identifier, Location, Operation, Value,
+        Attribute, AttributeLike, Identifier, Location, Operation, OperationRef, Value,
     },
-    Context,
+    Context, StringRef,
 };
 
 use crate::{names, Axis, LeaderTracked, OobMode, ReductionOp, Swizzle};
@@ -228,4 +230,33 @@ pub fn wait_smem_to_gmem<'c>(
             ),
         ])
         .build()
+}
+
+/// The discardable attribute that marks a loop for pipelining.
+pub const PIPELINE: &str = "acopy.pipeline";
+
+/// `{stages = S : i64}`, the value of [`PIPELINE`].
+pub fn pipeline_attribute(context: &Context, stages: u32) -> Attribute<'_> {
+    DictionaryAttribute::new(
+        context,
+        &[named(context, "stages", i64_attr(context, stages.into()))],
+    )
+    .into()
+}
+
+/// Marks `loop_op` (an `scf.for`) for pipelining with `stages` slots per tile:
+/// sets `{acopy.pipeline = {stages = S : i64}}`, which acopy-verify checks
+/// (rules P1-P12, docs/verification.md) and acopy-lower pipelines. Marking an
+/// op that is not an `scf.for`, or a stage count out of range, is not refused
+/// here: acopy-verify reports it at the op (P1, P2), as for text input.
+pub fn mark_for_pipelining(context: &Context, loop_op: OperationRef, stages: u32) {
+    let name = StringRef::new(PIPELINE);
+    // SAFETY: a live op and an attribute of the same context; MLIR copies the name.
+    unsafe {
+        mlir_sys::mlirOperationSetDiscardableAttributeByName(
+            loop_op.to_raw(),
+            name.to_raw(),
+            pipeline_attribute(context, stages).to_raw(),
+        )
+    }
 }

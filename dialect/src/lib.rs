@@ -24,7 +24,6 @@ mod load;
 mod memory;
 pub mod names;
 pub mod ops;
-pub mod pipeline;
 mod segments;
 pub mod source;
 #[cfg(test)]

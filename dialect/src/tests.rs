@@ -305,3 +305,38 @@ fn the_cpp_step_reruns_only_for_its_own_inputs() {
         );
     }
 }
+
+#[test]
+fn marking_a_loop_gives_the_text_forms_attribute() {
+    let context = context();
+    let module = Module::parse(
+        &context,
+        "func.func @f(%n: index) {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  scf.for %i = %c0 to %n step %c1 {\n  }\n  return\n}\n",
+    )
+    .expect("parses");
+    let mut found = None;
+    module
+        .as_operation()
+        .walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+            if op.name().as_string_ref().as_str() == Ok("scf.for") {
+                found = Some(op.to_raw());
+            }
+            melior::ir::operation::WalkResult::Advance
+        });
+    // SAFETY: the loop lives in `module`.
+    let loop_op = unsafe { melior::ir::OperationRef::from_raw(found.expect("a loop")) };
+    builders::mark_for_pipelining(&context, loop_op, 3);
+    let text = module.as_operation().to_string();
+    assert!(
+        text.contains("} {acopy.pipeline = {stages = 3 : i64}}"),
+        "{text}"
+    );
+    // Marking again replaces the request, as setting an attribute does.
+    builders::mark_for_pipelining(&context, loop_op, 5);
+    let text = module.as_operation().to_string();
+    assert!(
+        text.contains("{acopy.pipeline = {stages = 5 : i64}}"),
+        "{text}"
+    );
+    assert!(!text.contains("stages = 3"), "{text}");
+}

@@ -2,7 +2,7 @@
 
 use acopy_manifest::Manifest;
 use acopy_passes::{
-    diagnostics::{Collector, Diagnostic, Severity},
+    diagnostics::{Collector, Detail, Diagnostic, PipelinedLoop, Position, Severity},
     emit::{self, Emitted},
 };
 use melior::{
@@ -68,6 +68,22 @@ pub struct Compiled {
     pub manifest: Manifest,
     /// Every diagnostic (remarks, warnings; no errors), in the order emitted.
     pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Compiled {
+    /// What `acopy-pipeline` chose for each loop it rewrote, with the loop's
+    /// position, in the order the loops were rewritten: the data of each
+    /// loop's remark ([`Diagnostic::detail`]).
+    pub fn pipelined_loops(&self) -> impl Iterator<Item = (Option<&Position>, &PipelinedLoop)> {
+        self.diagnostics
+            .iter()
+            .filter_map(|diagnostic| match &diagnostic.detail {
+                Some(Detail::Pipelined(pipelined)) => {
+                    Some((diagnostic.position.as_ref(), pipelined))
+                }
+                _ => None,
+            })
+    }
 }
 
 /// A failed [`compile`]: every diagnostic, at least one of them an error.
@@ -219,6 +235,7 @@ fn internal(message: String) -> Diagnostic {
         message: format!("internal error in acopy: {message}"),
         rule: None,
         notes: Vec::new(),
+        detail: None,
     }
 }
 

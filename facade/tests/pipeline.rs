@@ -1,7 +1,8 @@
 //! `acopy::compile` pipelines loops marked `acopy.pipeline` (docs/pipelining.md):
-//! the clamp remark and the pipeline rules reach the caller as data.
+//! each loop's remark (its data in `Diagnostic::detail`), the pipeline rules,
+//! and loops marked through `acopy::dialect::builders` reach the caller.
 
-use acopy::{Chip, Options, Severity};
+use acopy::{target::CopyPath, Chip, Options, PipelinedLoop, Severity, TileSlots, WaitScheme};
 
 /// A marked loop; `TRIPS` and `STAGES` are filled in.
 const LOOP: &str = r#"gpu.module @m [#nvvm.target<chip = "sm_80">] {
@@ -30,10 +31,22 @@ fn source(tile: u32, trips: u32, stages: u32) -> String {
 }
 
 #[test]
-fn a_marked_loop_compiles_for_both_paths_with_its_clamp_remark() {
-    for (chip, instruction) in [
-        ("sm_80", "cp.async.wait_group"),
-        ("sm_90", "mbarrier.try_wait.parity"),
+fn a_marked_loop_compiles_for_both_paths_with_its_remark_as_data() {
+    for (chip, instruction, sync) in [
+        (
+            "sm_80",
+            "cp.async.wait_group",
+            WaitScheme::WaitGroups { counts: vec![0] },
+        ),
+        (
+            "sm_90",
+            "mbarrier.try_wait.parity",
+            WaitScheme::Barriers {
+                barriers: 2,
+                arrivals: 1,
+                replaces_user_barrier: false,
+            },
+        ),
     ] {
         let options = Options {
             chip: Some(Chip::parse(chip).expect("a known chip")),
@@ -46,13 +59,71 @@ fn a_marked_loop_compiles_for_both_paths_with_its_clamp_remark() {
             .iter()
             .filter(|diagnostic| diagnostic.severity == Severity::Remark)
             .collect();
+        // One remark for the loop, the clamp included.
         assert_eq!(remarks.len(), 1, "{:?}", compiled.diagnostics);
-        assert_eq!(
-            remarks[0].message,
-            "acopy.pipeline: the loop runs 2 times, so its 4 stages are clamped to 2"
-        );
         assert_eq!(remarks[0].position.as_ref().map(|p| p.line), Some(8));
+        let pipelined: Vec<_> = compiled.pipelined_loops().collect();
+        assert_eq!(pipelined.len(), 1);
+        let (position, data) = pipelined[0];
+        assert_eq!(position.map(|p| p.line), Some(8));
+        let tma = chip == "sm_90";
+        // 8 x 128 f32 = 4096 bytes, already a multiple of both alignments.
+        assert_eq!(
+            *data,
+            PipelinedLoop {
+                chip: Chip::parse(chip).expect("a known chip"),
+                path: if tma {
+                    CopyPath::Tma
+                } else {
+                    CopyPath::CpAsync
+                },
+                stages: 2,
+                requested: 4,
+                trips: Some(2),
+                copies: 1,
+                tiles: vec![TileSlots {
+                    tile: "memref<8x128xf32, 3>".into(),
+                    tile_bytes: 4096,
+                    slot_bytes: 4096,
+                    align: if tma { 128 } else { 16 },
+                }],
+                sync,
+            }
+        );
+        assert_eq!(remarks[0].message, data.to_string());
+        assert!(
+            remarks[0].message.starts_with(
+                "acopy.pipeline: 2 stages (the loop runs 2 times, so its 4 stages are clamped to 2)"
+            ),
+            "{}",
+            remarks[0].message
+        );
     }
+}
+
+#[test]
+fn each_loop_reports_its_own_choice() {
+    // A dynamic trip count on sm_80 at S = 4: the waits count down from 2.
+    let text = source(8, 100, 4)
+        .replace("%c0 to %trips", "%c0 to %n")
+        .replace(
+            "%out: memref<4096x128xf32>)",
+            "%out: memref<4096x128xf32>, %n: index)",
+        );
+    let compiled = acopy::compile(text.as_str(), &Options::default()).expect("compiles");
+    let data: Vec<_> = compiled.pipelined_loops().map(|(_, data)| data).collect();
+    assert_eq!(data.len(), 1);
+    assert_eq!((data[0].stages, data[0].trips), (4, None));
+    assert_eq!(
+        data[0].sync,
+        WaitScheme::WaitGroups {
+            counts: vec![2, 1, 0]
+        }
+    );
+    assert_eq!(data[0].shared_bytes(), 4 * 4096);
+    assert!(compiled.outputs[0]
+        .text
+        .contains("cp.async.wait_group \t2;"));
 }
 
 #[test]
@@ -74,4 +145,54 @@ fn the_budget_rule_reaches_the_caller_with_its_id() {
         errors[0].message,
         "the pipelined loop needs 131072 bytes of shared memory on sm_86 (4 x 32768 bytes for memref<64x128xf32, 3>), more than the 101376 bytes a block can have; at most 3 stages fit"
     );
+}
+
+/// The first `scf.for` under `module`.
+fn first_loop<'c, 'a>(
+    module: &'a acopy::melior::ir::Module<'c>,
+) -> acopy::melior::ir::OperationRef<'c, 'a> {
+    use acopy::melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+    let mut found = None;
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        if found.is_none() && op.name().as_string_ref().as_str() == Ok("scf.for") {
+            found = Some(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    // SAFETY: the loop lives in `module`, which outlives the reference.
+    unsafe { acopy::melior::ir::OperationRef::from_raw(found.expect("a loop")) }
+}
+
+#[test]
+fn a_loop_marked_through_the_builder_is_pipelined() {
+    // The text without its mark: a frontend built the loop and marks it from Rust.
+    let text = source(8, 100, 3).replace(" {acopy.pipeline = {stages = 3 : i64}}", "");
+    assert!(!text.contains("acopy.pipeline"));
+    let context = acopy::create_context().expect("a context");
+    let module = acopy::melior::ir::Module::parse(&context, &text).expect("parses");
+    let options = Options::default();
+    // Unmarked, the loop is one copy and one wait_group 0 per trip, and the
+    // verifier warns of its write-after-read race.
+    let plain = acopy::compile(&module, &options).expect("compiles");
+    assert!(!plain.outputs[0].text.contains("cp.async.wait_group \t1;"));
+    assert_eq!(plain.pipelined_loops().count(), 0);
+    assert!(plain
+        .diagnostics
+        .iter()
+        .any(|diagnostic| diagnostic.severity == Severity::Warning));
+    acopy::dialect::builders::mark_for_pipelining(&context, first_loop(&module), 3);
+    let compiled = acopy::compile(&module, &options).expect("compiles");
+    // S = 3 waits with one group still pending until the last trip.
+    assert!(compiled.outputs[0]
+        .text
+        .contains("cp.async.wait_group \t1;"));
+    let stages: Vec<_> = compiled
+        .pipelined_loops()
+        .map(|(_, data)| (data.requested, data.stages))
+        .collect();
+    assert_eq!(stages, [(3, 3)]);
+    assert!(!compiled
+        .diagnostics
+        .iter()
+        .any(|diagnostic| diagnostic.severity == Severity::Warning));
 }

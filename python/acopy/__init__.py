@@ -38,6 +38,8 @@ __all__ = [
     "Diagnostic",
     "Kernel",
     "Output",
+    "PipelinedLoop",
+    "TileSlots",
     "VerificationError",
     "compile",
     "synchronize",
@@ -46,6 +48,63 @@ __all__ = [
 
 #: The chip names ``chip=`` accepts, oldest first.
 CHIPS: tuple[str, ...] = tuple(_native.chips())
+
+
+@dataclass(frozen=True)
+class TileSlots:
+    """The slots of one pipelined tile: ``stages`` x ``slot_bytes``."""
+
+    #: The tile's type as written, e.g. "memref<8x128xf32, 3>".
+    tile: str
+    tile_bytes: int
+    #: The tile padded to ``align`` (16 for cp.async; 128, or 8 x the swizzle, for TMA).
+    slot_bytes: int
+    align: int
+
+
+@dataclass(frozen=True)
+class PipelinedLoop:
+    """What acopy-pipeline chose for one marked loop (docs/pipelining.md), as
+    the Rust crate's ``acopy::PipelinedLoop``: the data of the loop's remark."""
+
+    chip: str
+    #: "cp_async" or "tma".
+    path: str
+    #: The slots per tile: ``requested``, clamped to a constant trip count below it.
+    stages: int
+    requested: int
+    #: ``None`` for a trip count known only at run time.
+    trips: int | None
+    #: Copies per iteration.
+    copies: int
+    tiles: tuple[TileSlots, ...]
+    #: Slots, and on TMA the barriers and the tile count, in bytes.
+    shared_bytes: int
+    #: cp.async: the ``cp.async.wait_group`` counts the loop waits with, largest first.
+    wait_groups: tuple[int, ...] | None = None
+    #: TMA: one mbarrier per slot, ``arrivals`` (one per copy) each.
+    barriers: int | None = None
+    arrivals: int | None = None
+    #: TMA: the loop was written in the native form, whose barrier the pass replaced.
+    replaces_user_barrier: bool = False
+
+    @classmethod
+    def _from_native(cls, raw: dict[str, Any]) -> PipelinedLoop:
+        waits = raw.get("wait_groups")
+        return cls(
+            chip=raw["chip"],
+            path=raw["path"],
+            stages=raw["stages"],
+            requested=raw["requested"],
+            trips=raw["trips"],
+            copies=raw["copies"],
+            tiles=tuple(TileSlots(**tile) for tile in raw["tiles"]),
+            shared_bytes=raw["shared_bytes"],
+            wait_groups=None if waits is None else tuple(waits),
+            barriers=raw.get("barriers"),
+            arrivals=raw.get("arrivals"),
+            replaces_user_barrier=raw.get("replaces_user_barrier", False),
+        )
 
 
 @dataclass(frozen=True)
@@ -65,6 +124,8 @@ class Diagnostic:
     #: for errors from the rules table, else ``None``.
     rule: str | None = None
     notes: tuple[Diagnostic, ...] = ()
+    #: For acopy-pipeline's remark at a loop it rewrote: what it chose, as data.
+    pipelined: PipelinedLoop | None = None
 
     def __str__(self) -> str:
         # mlir-opt's spelling: file:line:col: error: message
@@ -82,6 +143,7 @@ class Diagnostic:
             column=raw["column"],
             rule=raw["rule"],
             notes=tuple(cls._from_native(note) for note in raw["notes"]),
+            pipelined=None if raw.get("pipelined") is None else PipelinedLoop._from_native(raw["pipelined"]),
         )
 
 
@@ -145,6 +207,12 @@ class Compiled:
     _kernels: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
     _source: str = field(default="", repr=False, compare=False)
     _kernels_error: str | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def pipelined_loops(self) -> list[PipelinedLoop]:
+        """What acopy-pipeline chose for each marked loop, in the order it
+        rewrote them (the data of each loop's remark in ``diagnostics``)."""
+        return [d.pipelined for d in self.diagnostics if d.pipelined is not None]
 
     def kernel(self, name: str, chip: str | None = None) -> Kernel:
         """The kernel ``gpu.func`` called ``name`` (or ``"module.name"``), ready

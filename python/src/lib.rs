@@ -12,7 +12,10 @@ mod signature;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use acopy::{Chip, Compiled, Diagnostic, Emit, Failed, Input, Options, Severity};
+use acopy::{
+    target::CopyPath, Chip, Compiled, Detail, Diagnostic, Emit, Failed, Input, Options,
+    PipelinedLoop, Severity, WaitScheme,
+};
 use pyo3::{
     exceptions::PyValueError,
     prelude::*,
@@ -153,6 +156,7 @@ fn panicked(message: String) -> Failed {
             message: format!("internal error in acopy: panicked: {message}"),
             rule: None,
             notes: Vec::new(),
+            detail: None,
         }],
     }
 }
@@ -193,7 +197,9 @@ fn diagnostics_list<'py>(
 }
 
 /// A dict with `severity`, `file`, `line`, `column` (all three `None` for an
-/// unknown location), `message`, `rule` and `notes` (a list of the same).
+/// unknown location), `message`, `rule`, `notes` (a list of the same) and
+/// `pipelined` (see [`pipelined`]; `None` unless the diagnostic is
+/// acopy-pipeline's remark at a loop).
 fn diagnostic<'py>(py: Python<'py>, item: &Diagnostic) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
     dict.set_item("severity", item.severity.to_string())?;
@@ -203,6 +209,58 @@ fn diagnostic<'py>(py: Python<'py>, item: &Diagnostic) -> PyResult<Bound<'py, Py
     dict.set_item("message", item.message.as_str())?;
     dict.set_item("rule", item.rule)?;
     dict.set_item("notes", diagnostics_list(py, &item.notes)?)?;
+    let pipelined = match &item.detail {
+        Some(Detail::Pipelined(data)) => Some(pipelined(py, data)?),
+        None => None,
+    };
+    dict.set_item("pipelined", pipelined)?;
+    Ok(dict)
+}
+
+/// `acopy::PipelinedLoop` as a dict: `chip`, `path` ("cp_async" or "tma", as
+/// the GPU suite's records spell it), `stages`, `requested`, `trips` (`None`
+/// for a dynamic trip count), `copies`, `tiles` (dicts: `tile`, `tile_bytes`,
+/// `slot_bytes`, `align`), `shared_bytes`, and either `wait_groups` (a list,
+/// cp.async) or `barriers`, `arrivals` and `replaces_user_barrier` (TMA).
+fn pipelined<'py>(py: Python<'py>, data: &PipelinedLoop) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("chip", data.chip.name())?;
+    dict.set_item(
+        "path",
+        match data.path {
+            CopyPath::CpAsync => "cp_async",
+            CopyPath::Tma => "tma",
+        },
+    )?;
+    dict.set_item("stages", data.stages)?;
+    dict.set_item("requested", data.requested)?;
+    dict.set_item("trips", data.trips)?;
+    dict.set_item("copies", data.copies)?;
+    dict.set_item("shared_bytes", data.shared_bytes())?;
+    let tiles = PyList::empty(py);
+    for tile in &data.tiles {
+        let item = PyDict::new(py);
+        item.set_item("tile", tile.tile.as_str())?;
+        item.set_item("tile_bytes", tile.tile_bytes)?;
+        item.set_item("slot_bytes", tile.slot_bytes)?;
+        item.set_item("align", tile.align)?;
+        tiles.append(item)?;
+    }
+    dict.set_item("tiles", tiles)?;
+    match &data.sync {
+        WaitScheme::WaitGroups { counts } => {
+            dict.set_item("wait_groups", counts.clone())?;
+        }
+        WaitScheme::Barriers {
+            barriers,
+            arrivals,
+            replaces_user_barrier,
+        } => {
+            dict.set_item("barriers", *barriers)?;
+            dict.set_item("arrivals", *arrivals)?;
+            dict.set_item("replaces_user_barrier", *replaces_user_barrier)?;
+        }
+    }
     Ok(dict)
 }
 

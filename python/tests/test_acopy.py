@@ -267,3 +267,65 @@ def test_threads_compile_at_once():
     for thread in threads:
         thread.join()
     assert results == [expected] * len(results)
+
+
+# A loop marked for pipelining: one input for both chips.
+MARKED_LOOP = """\
+gpu.module @m {
+  gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<8x128xf32, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    scf.for %i = %c0 to %n step %c1 {
+      %row = arith.muli %i, %c8 : index
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
+      %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
+      memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
+    } {acopy.pipeline = {stages = 3 : i64}}
+    gpu.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("chip", ["sm_80", "sm_90"])
+def test_a_marked_loop_is_pipelined_with_its_remark_as_data(chip):
+    compiled = acopy.compile(MARKED_LOOP, chip=chip, filename="loop.mlir")
+    ptx = compiled.outputs[0].text
+    tma = chip == "sm_90"
+    if tma:
+        # Three slots, each with its mbarrier, waited on by parity.
+        assert "mbarrier.try_wait.parity" in ptx
+        assert ptx.count("mbarrier.init.shared") == 3
+    else:
+        # One tile still in flight while the other is read, 0 at the last trip.
+        assert "cp.async.wait_group \t1;" in ptx
+        assert "cp.async.wait_group \t0;" in ptx
+    [remark] = [d for d in compiled.diagnostics if d.severity == "remark"]
+    assert (remark.file, remark.line) == ("loop.mlir", position_of(MARKED_LOOP, "scf.for")[0])
+    expected = acopy.PipelinedLoop(
+        chip=chip,
+        path="tma" if tma else "cp_async",
+        stages=3,
+        requested=3,
+        trips=None,
+        copies=1,
+        tiles=(acopy.TileSlots("memref<8x128xf32, 3>", 4096, 4096, 128 if tma else 16),),
+        shared_bytes=3 * 4096 + (3 * 8 + 8 if tma else 0),
+        wait_groups=None if tma else (1, 0),
+        barriers=3 if tma else None,
+        arrivals=1 if tma else None,
+    )
+    assert remark.pipelined == expected
+    assert compiled.pipelined_loops == [expected]
+    assert remark.message.startswith(f"acopy.pipeline: 3 stages, {'TMA' if tma else 'cp.async'} on {chip}; ")
+
+
+def test_a_refused_marked_loop_names_its_rule():
+    # 16 stages are above max-stages (8): rule P1.
+    with pytest.raises(acopy.VerificationError) as raised:
+        acopy.compile(MARKED_LOOP.replace("stages = 3", "stages = 16"), chip="sm_80")
+    assert [d.rule for d in raised.value.errors] == ["P1"]
+    assert raised.value.errors[0].pipelined is None

@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use crate::detail::Detail;
+
 /// Severity of a diagnostic or expectation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Severity {
@@ -63,6 +65,10 @@ pub struct Diagnostic {
     pub rule: Option<&'static str>,
     /// The notes attached to it, in order.
     pub notes: Vec<Diagnostic>,
+    /// What a remark reports, as data (`None` for the others): for
+    /// `acopy-pipeline`'s remark at each loop it rewrote,
+    /// [`Detail::Pipelined`]. The message is its `Display`.
+    pub detail: Option<Detail>,
 }
 
 impl Diagnostic {

@@ -1,5 +1,6 @@
 //! Diagnostics without MLIR: the one [`Diagnostic`] type that acopy hands to
-//! users (`diagnostic.rs`: severity, position, message, rule id, notes, and
+//! users (`diagnostic.rs`: severity, position, message, rule id, notes, a
+//! remark's data (`detail.rs`), and
 //! mlir-opt's spelling of them), and `--verify-diagnostics` for `acopy-opt`
 //! as a pure library (this file).
 //!
@@ -67,8 +68,10 @@
 
 use std::fmt;
 
+mod detail;
 mod diagnostic;
 
+pub use detail::{Detail, PipelinedLoop, TileSlots, WaitScheme};
 pub use diagnostic::{Diagnostic, Position, Severity};
 
 /// What an expectation's text is matched with.

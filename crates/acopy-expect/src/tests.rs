@@ -11,6 +11,7 @@ fn diag(severity: Severity, line: u32, message: &str) -> Diagnostic {
         message: message.to_string(),
         rule: None,
         notes: Vec::new(),
+        detail: None,
     }
 }
 
@@ -195,6 +196,7 @@ fn out_of_buffer_diagnostics() {
         message: "lost".into(),
         rule: None,
         notes: Vec::new(),
+        detail: None,
     };
     // Not matched by an expectation on the same line number.
     let out = check(

@@ -12,7 +12,7 @@ use melior::{
 };
 use mlir_sys::{MlirDiagnostic, MlirLogicalResult, MlirStringRef};
 
-use super::{position::position_of, rule::rule_at, Diagnostic, Severity};
+use super::{detail::detail_at, position::position_of, rule::rule_at, Diagnostic, Severity};
 
 /// Diagnostics gathered from a context, in the order MLIR emitted them.
 ///
@@ -148,6 +148,9 @@ unsafe fn copy(raw: MlirDiagnostic) -> Diagnostic {
     let rule = (severity == Severity::Error)
         .then(|| rule_at(location))
         .flatten();
+    let detail = (severity == Severity::Remark)
+        .then(|| detail_at(location))
+        .flatten();
     let notes = (0..view.note_count())
         // SAFETY: `index` is below the note count; notes live as long as
         // their diagnostic.
@@ -159,6 +162,7 @@ unsafe fn copy(raw: MlirDiagnostic) -> Diagnostic {
         message,
         rule,
         notes,
+        detail,
     }
 }
 

@@ -5,17 +5,23 @@
 //!   notes, position and rule id) out of MLIR into [`Diagnostic`];
 //! - `position`: a location's source position, and back;
 //! - `rule`: [`emit_rule_error`], which sends a rule's id with its error so
-//!   that the collector reads it back from the diagnostic.
+//!   that the collector reads it back from the diagnostic;
+//! - `detail`: [`emit_detail`], the same for a remark's data
+//!   ([`Diagnostic::detail`]).
 //!
 //! The type itself ([`Diagnostic`], [`Position`], [`Severity`]) and how it is
 //! spelled live in `acopy-expect`, below every crate that hands diagnostics
 //! to users.
 
 mod collect;
+mod detail;
 mod position;
 mod rule;
 
-pub use acopy_expect::{Diagnostic, Position, Severity};
+pub use acopy_expect::{
+    Detail, Diagnostic, PipelinedLoop, Position, Severity, TileSlots, WaitScheme,
+};
 pub use collect::{append_bytes, Attached, Collector};
+pub use detail::emit_detail;
 pub use position::{location_at, position_of};
 pub use rule::emit_rule_error;

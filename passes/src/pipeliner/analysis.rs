@@ -1,7 +1,7 @@
 //! What a marked loop is, or why it cannot be pipelined.
 //!
 //! [`analyze`] reads a loop marked `acopy.pipeline` into a [`LoopPlan`], or
-//! returns the first [`Finding`] (rules P1–P11 of docs/verification.md). Both
+//! returns the first [`Finding`] (rules P1–P12 of docs/verification.md). Both
 //! `acopy-verify` and the pipeliner call it, so what verifies is what the
 //! pipeliner accepts.
 
@@ -80,7 +80,10 @@ pub struct LoopPlan<'c, 'a> {
     pub static_trips: Option<i64>,
     pub copies: Vec<PipeCopy<'c, 'a>>,
     pub tiles: Vec<Tile<'c, 'a>>,
+    /// The wait: `wait_gmem_to_smem`, or the native form's `barrier_wait`.
     pub wait: OperationRef<'c, 'a>,
+    /// The native TMA form's barrier and init, which the rewrite replaces.
+    pub native: Option<super::native::Native<'c, 'a>>,
     /// Where the slots go when they do not fit static shared memory.
     pub dynamic: Option<DynamicSlots>,
 }
@@ -186,6 +189,11 @@ pub fn analyze<'c, 'a>(
             stores.push(*op);
             continue;
         }
+        // The native TMA form waits on the copies' barrier instead (native.rs).
+        if name == names::BARRIER_WAIT && wait.is_none() && !copies.is_empty() {
+            wait = Some((position, *op));
+            continue;
+        }
         if name.starts_with("acopy.") {
             let place = if wait.is_some() {
                 "after the wait"
@@ -207,6 +215,14 @@ pub fn analyze<'c, 'a>(
         return Err(at("P3", p3(what)));
     };
 
+    let native = if ir::op_name(&wait) == names::BARRIER_WAIT {
+        Some(
+            super::native::check(loop_op, body, &copies, wait, path, chip)
+                .map_err(|message| at("P12", message))?,
+        )
+    } else {
+        None
+    };
     let function = target::enclosing(loop_op, "gpu.func")
         .filter(|function| function.has_attribute("gpu.kernel"));
     let mut tiles: Vec<Tile> = Vec::new();
@@ -217,7 +233,7 @@ pub fn analyze<'c, 'a>(
             op: *copy,
             message: error.to_string(),
         })?;
-        if let Some(reason) = unsupported(&view) {
+        if let Some(reason) = unsupported(&view, native.is_some()) {
             return Err(at("P9", reason));
         }
         let tile_name = describe(view.dst);
@@ -313,6 +329,7 @@ pub fn analyze<'c, 'a>(
         tiles,
         wait,
         dynamic,
+        native,
     })
 }
 
@@ -347,13 +364,14 @@ fn p5(tile: &str, problem: &str) -> String {
     format!("the dst tile {tile} of a pipelined copy must be a workgroup attribution of the kernel gpu.func, used only in the loop after its wait, but it {problem}")
 }
 
-/// Why a copy cannot be pipelined whatever the loop (P9).
-fn unsupported(view: &CopyGmemToSmem) -> Option<String> {
+/// Why a copy cannot be pipelined whatever the loop (P9); a barrier is the
+/// native form's (`native`), which `native::check` judged.
+fn unsupported(view: &CopyGmemToSmem, native: bool) -> Option<String> {
     let (what, why) = if view.collective_axes.is_some() {
         ("collective_axes", "a multicast slot is written by peer CTAs, which a CTA-local barrier does not order, so it needs cluster-wide release barriers")
     } else if view.leader_tracked.is_some() {
         ("leader_tracked", "the leader's barrier tracks the peer's bytes, which needs cluster-wide release barriers")
-    } else if view.barrier.is_some() {
+    } else if view.barrier.is_some() && !native {
         ("a barrier", "the pass owns the loop's barriers; write the copy without one, followed by wait_gmem_to_smem (pending = 0)")
     } else if view.predicate.is_some() {
         (
@@ -567,7 +585,7 @@ fn check_uses(
 
 /// Ops whose results depend only on their operands (what a copy's operands
 /// may be computed with, since the pass recomputes them for a later iteration).
-fn is_pure(name: &str) -> bool {
+pub(crate) fn is_pure(name: &str) -> bool {
     name.starts_with("arith.")
         || name.starts_with("index.")
         || matches!(

@@ -7,7 +7,7 @@ use melior::ir::{
 };
 
 /// The discardable attribute that marks a loop.
-pub const PIPELINE: &str = acopy_dialect::pipeline::PIPELINE;
+pub const PIPELINE: &str = acopy_dialect::builders::PIPELINE;
 /// What the pass leaves on a loop it pipelined (so it is never pipelined twice).
 pub const PIPELINED: &str = "acopy.pipelined";
 

@@ -5,8 +5,10 @@
 //! is, at its top level, `acopy.copy_gmem_to_smem` ops (no barrier, no
 //! predicate) into workgroup attributions of the kernel, then one
 //! `acopy.wait_gmem_to_smem {pending = 0}`, then the consumers of the tiles
-//! (docs/dialect.md, "Pipelined loops"). [`analysis::analyze`] checks this,
-//! and `acopy-verify` reports the same findings (rules P1–P11).
+//! (docs/dialect.md, "Pipelined loops"); on TMA chips also the native form,
+//! copies with a barrier initialised before the loop and one `barrier_wait`
+//! ([`native`]). [`analysis::analyze`] checks this, and `acopy-verify`
+//! reports the same findings (rules P1–P12).
 //!
 //! **Guarantees**: each marked loop is rewritten, or gets one located error
 //! and the pass fails; none is left unpipelined in silence. A rewritten loop
@@ -18,7 +20,10 @@
 //! chips waits count commit groups from the trips left; on TMA chips each slot
 //! has an mbarrier whose parity is `(n / S) & 1` for the n-th tile the kernel
 //! has issued, a count kept in shared memory across entries of the loop. A
-//! static trip count below S clamps S, with a remark. Slots that would pass
+//! static trip count below S clamps S. Each rewritten loop gets one remark
+//! at it saying what was chosen (stages after the clamp, slots, path, wait
+//! counts or barriers), with that data attached ([`report`]; it reaches
+//! `acopy::compile` as `Diagnostic::detail`). Slots that would pass
 //! 48 KiB of static shared memory go to `gpu.dynamic_shared_memory` instead;
 //! the kernel then carries `acopy.dynamic_shared_memory = N` and each host
 //! `gpu.launch_func` of it passes at least N bytes ([`launch`]). The loop then carries
@@ -30,18 +35,21 @@
 //!
 //! **Layout**: [`attr`] reads the request, [`analysis`] checks a loop and
 //! plans it, [`smem`] holds the slot and budget arithmetic (moves to `plan/`),
-//! [`build`] the ops the rewrite makes, [`rewrite`] the rewrite, [`launch`] the
-//! launch sizes, [`war`] the write-after-read warning for unmarked loops.
+//! [`native`] the native TMA form's checks, [`build`] the ops the rewrite makes,
+//! [`rewrite`] the rewrite, [`report`] its remark, [`launch`] the launch sizes,
+//! [`war`] the write-after-read warning for unmarked loops.
 
 pub mod analysis;
 pub mod attr;
 pub(crate) mod build;
 pub mod launch;
+pub mod native;
+mod report;
 mod rewrite;
 pub mod smem;
 pub mod war;
 
-use acopy_dialect::diagnostics::{emit_error, emit_remark};
+use acopy_dialect::diagnostics::emit_error;
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     OperationRef,
@@ -130,20 +138,17 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
                 continue;
             }
         };
-        if plan.stages != plan.requested {
-            emit_remark(
+        let chosen = report::report(&plan);
+        match rewrite::rewrite(context, &plan, serial) {
+            Ok(()) => crate::diagnostics::emit_detail(
+                context,
                 op.location(),
-                &format!(
-                    "acopy.pipeline: the loop runs {} times, so its {} stages are clamped to {}",
-                    plan.static_trips.unwrap_or(0),
-                    plan.requested,
-                    plan.stages
-                ),
-            );
-        }
-        if let Err(message) = rewrite::rewrite(context, &plan, serial) {
-            emit_error(op.location(), &message);
-            failed = true;
+                &crate::diagnostics::Detail::Pipelined(chosen),
+            ),
+            Err(message) => {
+                emit_error(op.location(), &message);
+                failed = true;
+            }
         }
     }
     if !failed && !marked.is_empty() {

@@ -183,6 +183,10 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
         build::erase(copy.op);
     }
     build::erase(plan.wait);
+    // The native form's barrier is replaced by the pass's: its init goes too.
+    if let Some(native) = &plan.native {
+        build::erase(native.init);
+    }
     erase_dead(body);
     if let Some(dynamic) = plan.dynamic {
         remove_attributions(context, plan)?;

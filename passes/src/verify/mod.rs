@@ -107,7 +107,7 @@ pub fn verify_operation(operation: OperationRef, options: &PassOptions) -> PassR
 }
 
 /// A loop marked `acopy.pipeline` (or another op carrying it) that the
-/// pipeliner cannot take gets its error (rules P1–P11); returns the count.
+/// pipeliner cannot take gets its error (rules P1–P12); returns the count.
 fn check_marked(op: OperationRef, chips: &target::ModuleChips, options: &PassOptions) -> usize {
     if crate::pipeliner::attr::request(op).is_none() {
         return 0;

@@ -138,7 +138,7 @@ const WAITS: &[&str] = &[names::WAIT_GMEM_TO_SMEM, names::WAIT_SMEM_TO_GMEM];
 /// The pipeline rules' subject: the marked loop (P2: the op carrying the attribute).
 const LOOP: &[&str] = &["scf.for"];
 
-/// The pipeline rules (P1–P11) judge a marked loop, not an acopy op: they are
+/// The pipeline rules (P1–P12) judge a marked loop, not an acopy op: they are
 /// evaluated by `verify::check_marked` through `pipeliner::analysis::analyze`,
 /// which gives the message, and `first_failure` never reaches them (it checks
 /// acopy ops, none of which is an `scf.for`). So, for an acopy op, these hold
@@ -1114,6 +1114,16 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "that total, all static, exceeds 48 KiB (the static shared memory ptxas accepts) and the slots cannot move to dynamic shared memory: the kernel uses `gpu.dynamic_shared_memory` itself or already carries `acopy.dynamic_shared_memory`, it has another marked loop, or its barriers and other shared memory alone exceed 48 KiB",
         template: "the pipelined loop puts {65536} bytes in static shared memory ({2 x 32768 bytes for memref<64x128xf32, 3>, ...}), more than the 49152 bytes ptxas accepts, and its slots cannot move to dynamic shared memory: {the kernel uses gpu.dynamic_shared_memory itself}; {at most 1 stage fits} in static shared memory",
+        condition: loop_rule,
+        message: loop_message,
+        fallback: None,
+    },
+    Rule {
+        id: "P12",
+        ops: LOOP,
+        scope: Scope::All,
+        when: "a marked loop in the native TMA form (copies with a barrier, then `barrier_wait`) on a cp.async chip, or whose barrier the pass cannot replace: a copy without it, no `barrier_init` outside the loop or one after it, another use of the barrier, an `arrival_count` other than the copies per iteration, or a parity from an iter_arg or a memory read",
+        template: "a loop marked acopy.pipeline in the native TMA form (copies with a barrier, then barrier_wait) is pipelined with the pass's own barriers and parities, so its barrier must be initialised once before the loop and used only by the loop's copies and its one barrier_wait, with a parity computed from the induction variable and loop-invariant values by pure ops, but {the barrier (workgroup attribution #1 : memref<1xi64, 3>) is also used by 'acopy.barrier_wait' outside the loop}",
         condition: loop_rule,
         message: loop_message,
         fallback: None,

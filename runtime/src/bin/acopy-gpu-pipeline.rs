@@ -38,10 +38,14 @@ const REGION: u64 = 24032;
 const ROWS: u64 = 2 * REGION;
 const GRID: u32 = 2;
 const KERNELS: [&str; 6] = ["copy", "slow", "reduce", "axpy", "outer", "axpy_store"];
+/// Kernels in the native TMA form (gen.py's NATIVE_KERNELS): sm_90 PTX only, and
+/// the reference of the kernel they are written after.
+const NATIVE: [(&str, &str); 2] = [("native", "copy"), ("native_outer", "outer")];
 
-/// The paths a kernel runs on: a TMA store has no cp.async form.
+/// The paths a kernel runs on: a TMA store and the native TMA form have no
+/// cp.async form.
 fn paths(kernel: &str) -> &'static [&'static str] {
-    if kernel == "axpy_store" {
+    if kernel == "axpy_store" || NATIVE.iter().any(|(name, _)| *name == kernel) {
         &["tma"]
     } else {
         &["cp_async", "tma"]
@@ -196,13 +200,16 @@ fn parent(cli: &Cli) -> ExitCode {
         return big::parent(&options, &info.name);
     }
     let mut cases: Vec<CaseResult> = Vec::new();
-    let kernels: Vec<&str> = KERNELS
-        .into_iter()
-        .filter(|k| !cli.no_cases && (cli.kernels.is_empty() || cli.kernels.iter().any(|c| c == k)))
+    let all: Vec<&str> = KERNELS
+        .iter()
+        .copied()
+        .chain(NATIVE.iter().map(|(name, _)| *name))
+        .filter(|name| cli.kernels.is_empty() || cli.kernels.iter().any(|k| k == name))
         .collect();
+    let kernels: &[&str] = if cli.no_cases { &[] } else { &all };
     let mut children = 0usize;
     let cases_started = Instant::now();
-    for kernel in kernels {
+    for &kernel in kernels {
         for stages in 1..=4u32 {
             for &path in paths(kernel) {
                 let module = format!("pipe_{kernel}_s{stages}_{path}");
@@ -365,7 +372,12 @@ fn child(cli: &Cli, module: &str) -> Result<(), Error> {
     if let Some(parsed) = big::parse(module) {
         return big::child(&cli.ptx_dir, cli.seed, module, parsed);
     }
-    let (kernel, stages, path) = parse_module(module)?;
+    let (function_kernel, stages, path) = parse_module(module)?;
+    // A native-form kernel computes what the kernel it is written after does.
+    let kernel = NATIVE
+        .iter()
+        .find(|(name, _)| *name == function_kernel)
+        .map_or(function_kernel, |(_, like)| *like);
     let rt = Runtime::with_device(0)?;
     let ptx_path = cli.ptx_dir.join(format!("{module}.ptx"));
     let ptx =
@@ -378,7 +390,7 @@ fn child(cli: &Cli, module: &str) -> Result<(), Error> {
     } else {
         None
     };
-    let name = format!("pipe_{kernel}");
+    let name = format!("pipe_{function_kernel}");
     let entry = manifest.as_ref().and_then(|m| m.kernel(&name));
     if path == "tma" && entry.is_none() {
         return Err(format!("no manifest entry for {name}").into());
@@ -476,7 +488,7 @@ fn child(cli: &Cli, module: &str) -> Result<(), Error> {
 }
 
 fn parse_module(module: &str) -> Result<(&'static str, u32, &'static str), Error> {
-    for kernel in KERNELS {
+    for kernel in KERNELS.into_iter().chain(NATIVE.map(|(name, _)| name)) {
         for stages in 1..=4u32 {
             for &path in paths(kernel) {
                 if module == format!("pipe_{kernel}_s{stages}_{path}") {

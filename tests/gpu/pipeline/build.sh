@@ -17,8 +17,9 @@ mkdir -p "$here/ptx"
 : > "$here/ptx/ptxas-v.log"
 for kernel in "$here"/kernels/*.mlir; do
   name="$(basename "$kernel" .mlir)"
-  # A TMA store (axpy_store) has no cp.async form: sm_90 only.
-  paths="cp_async tma"; [[ $name == *axpy_store* ]] && paths=tma
+  # A TMA store (axpy_store) and the native TMA form (pipe_native*, rule P12) have no
+  # cp.async form: sm_90 only.
+  paths="cp_async tma"; [[ $name == *axpy_store* || $name == pipe_native* ]] && paths=tma
   [[ $paths == tma ]] || "$opt" "$kernel" --chip=sm_80 --acopy-lower --emit=ptx -o "$here/ptx/${name}_cp_async.ptx" \
     --tma-manifest="$here/ptx/${name}_cp_async.manifest.json"
   "$opt" "$kernel" --chip=sm_90 --acopy-lower --emit=ptx -o "$here/ptx/${name}_tma.ptx" \

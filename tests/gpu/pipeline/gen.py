@@ -182,6 +182,40 @@ def kernel_axpy_store(s):
 KERNELS = ['copy', 'slow', 'reduce', 'axpy', 'outer']
 TMA_ONLY = ['axpy_store']  # a TMA store: sm_90 only
 
+def native_kernel(name, s):
+    """The native TMA form (sm_90+ only): the copy carries a barrier initialised before
+    the loop and the body waits with barrier_wait at the user's parity ((i - lb) /
+    step) & 1; acopy-pipeline replaces that barrier with its own S barriers.
+    'native' is the copy kernel; 'native_outer' the outer one, whose init sits in the
+    outer loop and so re-initialises the user's barrier on every entry."""
+    m = f'memref<{ROWS}x128xf32>'
+    m3 = f'memref<3x{ROWS}x128xf32>'
+    outer = name == 'native_outer'
+    wg = '%tile: memref<8x128xf32, 3>, %bar: memref<1xi64, 3>'
+    init = '    acopy.barrier_init %bar {arrival_count = 1 : i64} : memref<1xi64, 3>\n    gpu.barrier\n'
+    idx = ['%o', '%row', '%c0'] if outer else ['%row', '%c0']
+    src_t = m3 if outer else m
+    body = ROW + \
+        f'      acopy.copy_gmem_to_smem %src[{", ".join(idx)}] -> %tile barrier(%bar : memref<1xi64, 3>) {{oob_mode = "promise_in_bounds"}} : {src_t} -> memref<8x128xf32, 3>\n' + \
+        '      %since = arith.subi %i, %lb : index\n      %k = arith.divui %since, %step : index\n' + \
+        '      %k1 = arith.remui %k, %c2 : index\n      %parity = arith.index_cast %k1 : index to i1\n' + \
+        '      acopy.barrier_wait %bar, %parity : memref<1xi64, 3>\n' + \
+        '      scf.for %e = %tid to %c1024 step %bdim {\n' + ELEM + \
+        '        %v = memref.load %tile[%r, %c] : memref<8x128xf32, 3>\n' + \
+        (f'        memref.store %v, %out[%o, %orow, %c] : {m3}\n' if outer else f'        memref.store %v, %out[%orow, %c] : {m}\n') + \
+        '      }\n'
+    loop = '    scf.for %i = %lb to %ub step %step {\n'
+    end = f'    }} {{acopy.pipeline = {{stages = {s} : i64}}}}\n'
+    head = HEAD.format(kernel=name, s=s, args=f'%src: {src_t}, %out: {src_t}', wg=wg, region=REGION)
+    head = head.replace('[#nvvm.target<chip = "sm_80">]', '[#nvvm.target<chip = "sm_90">]')
+    head += '    %c2 = arith.constant 2 : index\n'
+    if outer:
+        return head + '    %c3 = arith.constant 3 : index\n    scf.for %o = %c0 to %c3 step %c1 {\n' + init + loop + body + end + '    }\n' + TAIL
+    return head + init + loop + body + end + TAIL
+
+# Kernels in the native TMA form, compiled for sm_90 only (build.sh).
+NATIVE_KERNELS = ['native', 'native_outer']
+
 BW_ROWS = 2097152  # 1 GiB of int32 / f32 in rows of 128
 # Tile rows of the bandwidth kernels (gen.py --reduce-rows/--axpy-rows, and the same
 # flags of acopy-gpu-pipeline): 16x128 i32 = 8 KiB and 2 x 8x128 f32 = 2 x 4 KiB, what
@@ -276,6 +310,8 @@ def main():
         for name, build in BANDWIDTH.items():
             rows = args.reduce_rows if name == 'reduce' else args.axpy_rows
             write(f'pipe_bw_{name}_r{rows}_s{s}', build(s, rows))
+        for name in NATIVE_KERNELS:
+            write(f'pipe_{name}_s{s}', native_kernel(name, s))
 
 
 if __name__ == '__main__':

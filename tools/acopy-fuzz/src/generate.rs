@@ -1,7 +1,8 @@
 //! Random acopy kernels: element types, ranks 0-6, static and dynamic shapes,
 //! strided layouts and subviews, every acopy attribute with valid, invalid
 //! and ill-typed values, chips and cluster shapes, operand-count mismatches,
-//! and the op in a kernel, a non-kernel function, host code or nested modules.
+//! and the op in a kernel, a non-kernel function, host code or nested modules;
+//! a quarter of the modules are a loop marked for pipelining (`loops.rs`).
 //!
 //! Most draws are valid or nearly valid, so that the passes and the upstream
 //! pipeline run on them; each dimension goes wrong on its own with a small
@@ -79,7 +80,12 @@ pub fn generate(seed: u64, case: u64) -> Input {
         if chunk > 0 {
             text.push_str("\n// -----\n\n");
         }
-        let (part, part_chips) = Module::draw(&mut rng);
+        // A quarter of the modules are a marked loop (docs/pipelining.md).
+        let (part, part_chips) = if rng.chance(25) {
+            crate::loops::draw(&mut rng)
+        } else {
+            Module::draw(&mut rng)
+        };
         text.push_str(&part);
         chips.extend(part_chips);
     }

@@ -5,8 +5,9 @@
 //!
 //! Usage: `acopy-fuzz --bin ACOPY_OPT [--seconds N] [--seed S] [--case N]
 //! [--threads N] [--corpus DIR] [--grow] [--out DIR] [--crashes DIR]
-//! [--timeout S] [--show]` (`--show` with `--case`: print that input and run
-//! nothing). `--out` holds the scratch directories, `--crashes` (default
+//! [--timeout S] [--ptxas PTXAS] [--show]` (`--show` with `--case`: print
+//! that input and run nothing; `--ptxas`, default `$ACOPY_PTXAS`: assemble the
+//! PTX of every input that verifies, which ptxas must accept). `--out` holds the scratch directories, `--crashes` (default
 //! `fuzz/crashes`, gitignored) the inputs that broke a rule.
 //! It replays every `.mlir` file in the corpus first, then draws new inputs
 //! until the time is up, and prints `executions: N` (acopy-opt runs) and
@@ -14,6 +15,7 @@
 
 mod generate;
 mod judge;
+mod loops;
 mod rng;
 
 use std::{
@@ -54,6 +56,7 @@ struct Args {
     out: PathBuf,
     crashes: PathBuf,
     timeout: u64,
+    ptxas: Option<PathBuf>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -71,6 +74,7 @@ fn parse_args() -> Result<Args, String> {
         out: PathBuf::from("target/fuzz"),
         crashes: PathBuf::from("fuzz/crashes"),
         timeout: 20,
+        ptxas: std::env::var_os("ACOPY_PTXAS").map(PathBuf::from),
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -92,6 +96,7 @@ fn parse_args() -> Result<Args, String> {
             "--out" => args.out = PathBuf::from(&value),
             "--crashes" => args.crashes = PathBuf::from(&value),
             "--timeout" => args.timeout = number()?.max(1),
+            "--ptxas" => args.ptxas = Some(PathBuf::from(&value)),
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
@@ -136,6 +141,7 @@ fn main() {
     let settings = Settings {
         binary: args.binary.clone(),
         timeout: Duration::from_secs(args.timeout),
+        ptxas: args.ptxas.clone(),
     };
     let crashes_dir = args.crashes.clone();
     if fs::create_dir_all(&crashes_dir).is_err() {

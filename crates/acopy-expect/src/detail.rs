@@ -1,0 +1,202 @@
+//! What a remark reports, as data: a frontend reads [`Detail`] from
+//! [`crate::Diagnostic::detail`] instead of parsing the message, and the
+//! message is this data's [`fmt::Display`], so the two never disagree.
+
+use std::fmt;
+
+use acopy_target::{Chip, CopyPath};
+
+/// The data a diagnostic carries for a frontend; its variant is the
+/// diagnostic's stable kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Detail {
+    /// `acopy-pipeline` rewrote a marked loop: the remark at the loop.
+    Pipelined(PipelinedLoop),
+}
+
+impl fmt::Display for Detail {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Detail::Pipelined(pipelined) => pipelined.fmt(f),
+        }
+    }
+}
+
+/// What `acopy-pipeline` chose for one loop (docs/pipelining.md).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PipelinedLoop {
+    pub chip: Chip,
+    pub path: CopyPath,
+    /// The slots per tile the loop got: `requested`, clamped to the trip
+    /// count when that is a constant below it.
+    pub stages: u32,
+    /// The `stages` of the loop's `acopy.pipeline`.
+    pub requested: u32,
+    /// The trip count, when the bounds and step are constants.
+    pub trips: Option<i64>,
+    /// Copies per iteration.
+    pub copies: u32,
+    /// One entry per pipelined tile, in the order of the copies.
+    pub tiles: Vec<TileSlots>,
+    pub sync: WaitScheme,
+}
+
+/// The slots of one tile: `stages` × `slot_bytes`, each aligned to `align`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TileSlots {
+    /// The tile's type as written (`memref<8x128xf32, 3>`).
+    pub tile: String,
+    /// Bytes of the tile, and of one slot (the tile padded to `align`).
+    pub tile_bytes: u64,
+    pub slot_bytes: u64,
+    pub align: u64,
+}
+
+/// How the loop waits for a slot's tile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WaitScheme {
+    /// cp.async: each iteration waits with `cp.async.wait_group N`, N one of
+    /// `counts` (largest first): copies × min(S-2, trips left - 1).
+    WaitGroups { counts: Vec<u32> },
+    /// TMA: one mbarrier per slot, initialised for `arrivals` arrivals (one
+    /// per copy), waited on with parity (n / S) & 1 for the n-th tile.
+    /// `replaces_user_barrier`: the loop was in the native form, and the
+    /// pass removed its barrier's init and wait.
+    Barriers {
+        barriers: u32,
+        arrivals: u32,
+        replaces_user_barrier: bool,
+    },
+}
+
+impl PipelinedLoop {
+    /// Shared bytes of the slots and, on TMA, the barriers and tile count.
+    pub fn shared_bytes(&self) -> u64 {
+        let slots: u64 = self
+            .tiles
+            .iter()
+            .map(|tile| tile.slot_bytes.saturating_mul(u64::from(self.stages)))
+            .sum();
+        match self.sync {
+            WaitScheme::Barriers { barriers, .. } => slots + 8 * u64::from(barriers) + 8,
+            WaitScheme::WaitGroups { .. } => slots,
+        }
+    }
+}
+
+fn plural(count: u64, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
+impl fmt::Display for PipelinedLoop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "acopy.pipeline: {}",
+            plural(self.stages.into(), "stage", "stages")
+        )?;
+        if self.stages != self.requested {
+            write!(
+                f,
+                " (the loop runs {}, so its {} stages are clamped to {})",
+                plural(self.trips.unwrap_or(0).max(0) as u64, "time", "times"),
+                self.requested,
+                self.stages
+            )?;
+        }
+        write!(f, ", {} on {}; ", self.path, self.chip.name())?;
+        for (index, tile) in self.tiles.iter().enumerate() {
+            if index > 0 {
+                f.write_str(", ")?;
+            }
+            write!(
+                f,
+                "{} of {} bytes ({}-byte aligned) for {}",
+                plural(self.stages.into(), "slot", "slots"),
+                tile.slot_bytes,
+                tile.align,
+                tile.tile
+            )?;
+        }
+        let copies = plural(self.copies.into(), "copy", "copies");
+        match &self.sync {
+            WaitScheme::WaitGroups { counts } => {
+                let counts: Vec<String> = counts.iter().map(u32::to_string).collect();
+                write!(
+                    f,
+                    "; waits: cp.async.wait_group {} by the trips left ({copies} per iteration)",
+                    counts.join(", ")
+                )?;
+            }
+            WaitScheme::Barriers {
+                barriers,
+                arrivals,
+                replaces_user_barrier,
+            } => {
+                write!(
+                    f,
+                    "; {} of {}, parity (n / {}) & 1 for the n-th tile",
+                    plural((*barriers).into(), "mbarrier", "mbarriers"),
+                    plural((*arrivals).into(), "arrival", "arrivals"),
+                    self.stages
+                )?;
+                if *replaces_user_barrier {
+                    f.write_str(", replacing the loop's own barrier")?;
+                }
+            }
+        }
+        write!(f, "; {} bytes of shared memory", self.shared_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tile(bytes: u64) -> TileSlots {
+        TileSlots {
+            tile: "memref<8x128xf32, 3>".into(),
+            tile_bytes: bytes,
+            slot_bytes: bytes,
+            align: 16,
+        }
+    }
+
+    #[test]
+    fn the_message_spells_the_data() {
+        let cp = PipelinedLoop {
+            chip: Chip::parse("sm_80").unwrap(),
+            path: CopyPath::CpAsync,
+            stages: 3,
+            requested: 3,
+            trips: None,
+            copies: 2,
+            tiles: vec![tile(4096), tile(4096)],
+            sync: WaitScheme::WaitGroups { counts: vec![2, 0] },
+        };
+        assert_eq!(cp.shared_bytes(), 3 * 8192);
+        assert_eq!(
+            cp.to_string(),
+            "acopy.pipeline: 3 stages, cp.async on sm_80; 3 slots of 4096 bytes (16-byte aligned) for memref<8x128xf32, 3>, 3 slots of 4096 bytes (16-byte aligned) for memref<8x128xf32, 3>; waits: cp.async.wait_group 2, 0 by the trips left (2 copies per iteration); 24576 bytes of shared memory"
+        );
+        let tma = PipelinedLoop {
+            chip: Chip::parse("sm_90").unwrap(),
+            path: CopyPath::Tma,
+            stages: 1,
+            requested: 4,
+            trips: Some(1),
+            copies: 1,
+            tiles: vec![tile(4096)],
+            sync: WaitScheme::Barriers {
+                barriers: 1,
+                arrivals: 1,
+                replaces_user_barrier: true,
+            },
+        };
+        assert_eq!(tma.shared_bytes(), 4096 + 16);
+        assert_eq!(
+            Detail::Pipelined(tma).to_string(),
+            "acopy.pipeline: 1 stage (the loop runs 1 time, so its 4 stages are clamped to 1), TMA on sm_90; 1 slot of 4096 bytes (16-byte aligned) for memref<8x128xf32, 3>; 1 mbarrier of 1 arrival, parity (n / 1) & 1 for the n-th tile, replacing the loop's own barrier; 4112 bytes of shared memory"
+        );
+    }
+}
