@@ -5,13 +5,13 @@
 # there), into
 # ptx/<name>_<path>.ptx, and ptxas -v reports registers, spills and shared memory per
 # module into ptx/ptxas-v.log (ACOPY_PTXAS, default .venv/bin/ptxas).
-# Usage: tests/gpu/pipeline/build.sh    (acopy-opt: $ACOPY_OPT or target/debug/acopy-opt)
+# Usage: tests/gpu/pipeline/build.sh [gen.py flags, e.g. --reduce-rows 64 --axpy-rows 64]    (acopy-opt: $ACOPY_OPT or target/debug/acopy-opt)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
 opt="${ACOPY_OPT:-$root/target/debug/acopy-opt}"
 ptxas="${ACOPY_PTXAS:-$root/.venv/bin/ptxas}"
-python3 "$here/gen.py"
+python3 "$here/gen.py" "$@"
 python3 "$here/gen_big.py"
 mkdir -p "$here/ptx"
 : > "$here/ptx/ptxas-v.log"
