@@ -15,6 +15,7 @@ use melior::ir::{
     BlockRef, OperationRef, RegionLike, ShapedTypeLike, TypeLike, Value, ValueLike,
 };
 
+use super::ir_query::{ancestor_in, describe, is_inside, is_pure, users};
 use super::{attr, smem};
 use crate::{
     ir,
@@ -421,37 +422,6 @@ fn nested_acopy(op: OperationRef) -> Option<String> {
     found
 }
 
-/// A value, named for messages: a workgroup attribution or kernel argument by
-/// its position, an op result by its op, with the type.
-pub(crate) fn describe(value: Value) -> String {
-    let r#type = value.r#type();
-    if let Some((block, position)) = ir::block_argument(value) {
-        if let Some(function) = block.parent_operation() {
-            if ir::op_name(&function) == "gpu.func" {
-                let inputs = ir::function_inputs(function).unwrap_or(usize::MAX);
-                return if position >= inputs {
-                    format!("(workgroup attribution #{} : {type})", position - inputs)
-                } else {
-                    format!("(kernel argument #{position} : {type})")
-                };
-            }
-        }
-        return format!("(block argument #{position} : {type})");
-    }
-    match ir::defining_op(value) {
-        Some(op) => match ir::op_name(&op).as_str() {
-            "memref.get_global" => format!(
-                "({} : {type})",
-                op.attribute("name")
-                    .map(|name| name.to_string())
-                    .unwrap_or_default()
-            ),
-            name => format!("(the result of '{name}' : {type})"),
-        },
-        None => format!("({type})"),
-    }
-}
-
 /// Where the tile's memory comes from, or why it cannot be multiplied.
 fn tile_root<'c, 'a>(
     tile: Value<'c, 'a>,
@@ -490,49 +460,6 @@ fn tile_root<'c, 'a>(
         "is a memref.global; the pass multiplies workgroup attributions only (make the tile one)"
             .into(),
     )
-}
-
-/// Whether `op` is `ancestor` or nested in it.
-pub(crate) fn is_inside(op: OperationRef, ancestor: OperationRef) -> bool {
-    let mut current = Some(op);
-    while let Some(candidate) = current {
-        if candidate == ancestor {
-            return true;
-        }
-        current = candidate.parent_operation();
-    }
-    false
-}
-
-/// The op of `block` that is or holds `op`.
-pub(crate) fn ancestor_in<'c, 'a>(
-    op: OperationRef<'c, 'a>,
-    block: BlockRef<'c, 'a>,
-) -> Option<OperationRef<'c, 'a>> {
-    let mut current = Some(op);
-    while let Some(candidate) = current {
-        if candidate.block() == Some(block) {
-            return Some(candidate);
-        }
-        current = candidate.parent_operation();
-    }
-    None
-}
-
-/// The ops that use `value`, once per use.
-pub(crate) fn users<'c, 'a>(value: Value<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, usize)> {
-    let mut found = Vec::new();
-    // SAFETY: walking the use list of a live value; each owner is a live op.
-    unsafe {
-        let mut operand = mlir_sys::mlirValueGetFirstUse(value.to_raw());
-        while !operand.ptr.is_null() {
-            let owner = mlir_sys::mlirOpOperandGetOwner(operand);
-            let number = mlir_sys::mlirOpOperandGetOperandNumber(operand) as usize;
-            found.push((OperationRef::from_raw(owner), number));
-            operand = mlir_sys::mlirOpOperandGetNextUse(operand);
-        }
-    }
-    found
 }
 
 /// How many uses the results of `op` have.
@@ -581,34 +508,6 @@ fn check_uses(
         }
     }
     Ok(())
-}
-
-/// Ops whose results depend only on their operands (what a copy's operands
-/// may be computed with, since the pass recomputes them for a later iteration).
-pub(crate) fn is_pure(name: &str) -> bool {
-    name.starts_with("arith.")
-        || name.starts_with("index.")
-        || matches!(
-            name,
-            "affine.apply"
-                | "affine.min"
-                | "affine.max"
-                | "gpu.thread_id"
-                | "gpu.block_id"
-                | "gpu.block_dim"
-                | "gpu.grid_dim"
-                | "gpu.cluster_id"
-                | "gpu.cluster_dim"
-                | "gpu.cluster_block_id"
-                | "gpu.lane_id"
-                | "memref.subview"
-                | "memref.cast"
-                | "memref.reinterpret_cast"
-                | "memref.expand_shape"
-                | "memref.collapse_shape"
-                | "memref.dim"
-                | "ub.poison"
-        )
 }
 
 /// The body ops the copy's operands (all but dst) are computed by, in

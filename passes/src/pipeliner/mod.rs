@@ -42,6 +42,7 @@
 pub mod analysis;
 pub mod attr;
 pub(crate) mod build;
+pub(crate) mod ir_query;
 pub mod launch;
 pub mod native;
 mod report;

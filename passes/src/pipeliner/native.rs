@@ -10,7 +10,7 @@ use acopy_dialect::{names, BarrierInit, BarrierWait, CopyGmemToSmem};
 use acopy_target::CopyPath;
 use melior::ir::{operation::OperationLike, BlockRef, OperationRef, Value};
 
-use super::analysis::{ancestor_in, describe, is_inside, is_pure, users};
+use super::ir_query::{ancestor_in, describe, is_inside, is_pure, users};
 use crate::ir;
 
 /// A loop in the native form: the init of its barrier, which the rewrite

@@ -33,7 +33,7 @@ use super::{
     analysis::{self, LoopPlan, TileRoot},
     attr,
     build::{self, Ix, B},
-    smem,
+    ir_query, smem,
 };
 use crate::ir;
 
@@ -55,7 +55,7 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
     let tile_uses: Vec<Vec<(OperationRef, usize)>> = plan
         .tiles
         .iter()
-        .map(|tile| analysis::users(tile.value))
+        .map(|tile| ir_query::users(tile.value))
         .collect();
     // Where each tile's slots start: its own multiplied attribution, or its
     // offset in dynamic shared memory.

@@ -81,7 +81,7 @@ fn bound(rng: &mut Rng, name: &str, constants: &[i64], lines: &mut Vec<String>) 
 /// A kernel whose body is one marked loop (inside an outer loop sometimes),
 /// and the chip of its one gpu.module.
 pub fn draw(rng: &mut Rng) -> (String, Vec<Option<String>>) {
-    let chip = *rng.pick(&crate::generate::CHIPS);
+    let chip = *rng.pick(&crate::chips::CHIPS);
     let tma = !CP_ASYNC_CHIPS.contains(&chip);
     let stages: i64 = if rng.fault(6) {
         *rng.pick(&[0, 9, -1, 1000])

@@ -13,6 +13,7 @@
 //! until the time is up, and prints `executions: N` (acopy-opt runs) and
 //! `crashes: N` (runs that broke a rule). Exit status 1 when crashes > 0.
 
+mod chips;
 mod generate;
 mod judge;
 mod loops;

@@ -1,0 +1,111 @@
+//! Questions about IR that the pipeliner's checks ask: how to name a value,
+//! which ops use it, where an op sits, and which ops are pure. Both
+//! `analysis` and `native` read them.
+
+use melior::ir::{
+    block::BlockLike, operation::OperationLike, BlockRef, OperationRef, Value, ValueLike,
+};
+
+use crate::ir;
+
+/// A value, named for messages: a workgroup attribution or kernel argument by
+/// its position, an op result by its op, with the type.
+pub(crate) fn describe(value: Value) -> String {
+    let r#type = value.r#type();
+    if let Some((block, position)) = ir::block_argument(value) {
+        if let Some(function) = block.parent_operation() {
+            if ir::op_name(&function) == "gpu.func" {
+                let inputs = ir::function_inputs(function).unwrap_or(usize::MAX);
+                return if position >= inputs {
+                    format!("(workgroup attribution #{} : {type})", position - inputs)
+                } else {
+                    format!("(kernel argument #{position} : {type})")
+                };
+            }
+        }
+        return format!("(block argument #{position} : {type})");
+    }
+    match ir::defining_op(value) {
+        Some(op) => match ir::op_name(&op).as_str() {
+            "memref.get_global" => format!(
+                "({} : {type})",
+                op.attribute("name")
+                    .map(|name| name.to_string())
+                    .unwrap_or_default()
+            ),
+            name => format!("(the result of '{name}' : {type})"),
+        },
+        None => format!("({type})"),
+    }
+}
+
+/// Whether `op` is `ancestor` or nested in it.
+pub(crate) fn is_inside(op: OperationRef, ancestor: OperationRef) -> bool {
+    let mut current = Some(op);
+    while let Some(candidate) = current {
+        if candidate == ancestor {
+            return true;
+        }
+        current = candidate.parent_operation();
+    }
+    false
+}
+
+/// The op of `block` that is or holds `op`.
+pub(crate) fn ancestor_in<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    block: BlockRef<'c, 'a>,
+) -> Option<OperationRef<'c, 'a>> {
+    let mut current = Some(op);
+    while let Some(candidate) = current {
+        if candidate.block() == Some(block) {
+            return Some(candidate);
+        }
+        current = candidate.parent_operation();
+    }
+    None
+}
+
+/// The ops that use `value`, once per use.
+pub(crate) fn users<'c, 'a>(value: Value<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, usize)> {
+    let mut found = Vec::new();
+    // SAFETY: walking the use list of a live value; each owner is a live op.
+    unsafe {
+        let mut operand = mlir_sys::mlirValueGetFirstUse(value.to_raw());
+        while !operand.ptr.is_null() {
+            let owner = mlir_sys::mlirOpOperandGetOwner(operand);
+            let number = mlir_sys::mlirOpOperandGetOperandNumber(operand) as usize;
+            found.push((OperationRef::from_raw(owner), number));
+            operand = mlir_sys::mlirOpOperandGetNextUse(operand);
+        }
+    }
+    found
+}
+
+/// Ops whose results depend only on their operands (what a copy's operands
+/// may be computed with, since the pass recomputes them for a later iteration).
+pub(crate) fn is_pure(name: &str) -> bool {
+    name.starts_with("arith.")
+        || name.starts_with("index.")
+        || matches!(
+            name,
+            "affine.apply"
+                | "affine.min"
+                | "affine.max"
+                | "gpu.thread_id"
+                | "gpu.block_id"
+                | "gpu.block_dim"
+                | "gpu.grid_dim"
+                | "gpu.cluster_id"
+                | "gpu.cluster_dim"
+                | "gpu.cluster_block_id"
+                | "gpu.lane_id"
+                | "memref.subview"
+                | "memref.cast"
+                | "memref.reinterpret_cast"
+                | "memref.expand_shape"
+                | "memref.collapse_shape"
+                | "memref.dim"
+                | "ub.poison"
+        )
+}
