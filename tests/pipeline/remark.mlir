@@ -5,7 +5,7 @@
 // same numbers reach acopy::compile as data (facade/tests/pipeline.rs).
 // RUN: acopy-opt %s --acopy-pipeline --split-input-file --verify-diagnostics | FileCheck %s
 // RUN: acopy-opt %s --acopy-lower --emit=ptx --split-input-file -o %t.ptx
-// RUN: %check-ptxas %t.ptx sm_80 sm_90
+// RUN: %check-ptxas %t.ptx sm_80 sm_90 sm_80
 
 // CHECK-LABEL: gpu.func @axpy
 // CHECK-SAME: workgroup(%{{.+}} : memref<336xi8, 3> {llvm.align = 16 : i64}, %{{.+}} : memref<12288xi8, 3> {llvm.align = 16 : i64})
@@ -58,6 +58,30 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
       %v = memref.load %tile[%c0, %tid] : memref<3x16xf32, 3>
       memref.store %v, %out[%i, %tid] : memref<300x16xf32>
     } {acopy.pipeline = {stages = 4 : i64}}
+    gpu.return
+  }
+}
+
+// -----
+
+// S = 1 on cp.async waits for 0 once: the remark names that count (it once
+// printed an empty list).
+// CHECK-LABEL: gpu.func @single
+// CHECK: acopy.pipelined = {stages = 1 : i64}
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @single(%y: memref<1000x256xf32>, %out: memref<1000x256xf32>, %n: index) workgroup(%ty: memref<4x256xf32, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %tid = gpu.thread_id x
+    // expected-remark@+1 {{acopy.pipeline: 1 stage, cp.async on sm_80; 1 slot of 4096 bytes (16-byte aligned) for memref<4x256xf32, 3>; waits: cp.async.wait_group 0 by the trips left (1 copy per iteration); 4096 bytes of shared memory}}
+    scf.for %i = %c0 to %n step %c1 {
+      %row = arith.muli %i, %c4 : index
+      acopy.copy_gmem_to_smem %y[%row, %c0] -> %ty {oob_mode = "promise_in_bounds"} : memref<1000x256xf32> -> memref<4x256xf32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
+      %b = memref.load %ty[%c0, %tid] : memref<4x256xf32, 3>
+      memref.store %b, %out[%row, %tid] : memref<1000x256xf32>
+    } {acopy.pipeline = {stages = 1 : i64}}
     gpu.return
   }
 }

@@ -14,7 +14,7 @@ pub fn report(plan: &LoopPlan) -> PipelinedLoop {
         // iteration's down to the last one's 0 (S = 1 waits for 0 once). A
         // constant T is at least S after the clamp, so every count occurs.
         CopyPath::CpAsync => WaitScheme::WaitGroups {
-            counts: (0..plan.stages.saturating_sub(1))
+            counts: (0..plan.stages.saturating_sub(1).max(1))
                 .rev()
                 .map(|groups| groups * copies)
                 .collect(),

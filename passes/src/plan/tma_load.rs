@@ -296,5 +296,11 @@ mod tests {
             expect_bytes(&Mode::Single, &[i64::MAX, 2], 4),
             Err(PlanError::TxCount)
         );
+        // The phase's transaction count holds 2^20 - 1 bytes, not one more.
+        assert_eq!(expect_bytes(&Mode::Single, &[1_048_575], 1), Ok(1_048_575));
+        assert_eq!(
+            expect_bytes(&Mode::Single, &[1_048_576], 1),
+            Err(PlanError::TxCount)
+        );
     }
 }
