@@ -22,7 +22,8 @@ mod big;
 #[path = "acopy-gpu-pipeline/common.rs"]
 mod common;
 use common::{
-    bytes_of, case_name, fill_error, median_ms, random_words, CaseResult, Config, Error, GIB,
+    bandwidth_data, bytes_of, case_name, fill_error, median_ms, random_words, BandwidthData,
+    CaseResult, Config, Error, GIB,
 };
 use std::ffi::OsStr;
 use std::process::{Command, Stdio};
@@ -596,30 +597,17 @@ const BW_ROWS: u64 = 2_097_152;
 /// S = 1..4, 1 and 2 blocks per SM, 128 and 256 threads, both paths; each result
 /// checked once.
 fn child_bandwidth(cli: &Cli) -> Result<(), Error> {
-    let (seed, ptx_dir) = (cli.seed, cli.ptx_dir.as_path());
-    let rt = Runtime::with_device(0)?;
-    let sms = rt.info().sm_count as u32;
-    let words = GIB / 4;
-    let quarter = |w: u32| (((w % 2001) as f32 - 1000.0) * 0.25).to_bits();
-    let x: Vec<u32> = random_words(seed, words).into_iter().map(quarter).collect();
-    let y: Vec<u32> = random_words(seed ^ 0x5555, words)
-        .into_iter()
-        .map(quarter)
-        .collect();
-    let d_x = rt.upload(&bytes_of(&x))?;
-    let d_y = rt.upload(&bytes_of(&y))?;
-    let d_out = rt.alloc(GIB)?;
-    let copy_ms = median_ms(&rt, || Ok(rt.copy_dtod(&d_out, &d_x, GIB)?))?;
-    let copy_gbps = 2.0 * GIB as f64 / copy_ms / 1e6;
-    println!(
-        "RESULT {}",
-        serde_json::json!({"kernel": "device_copy", "gbps": copy_gbps})
-    );
-    let axpy_want: Vec<u32> = x
-        .iter()
-        .zip(&y)
-        .map(|(a, b)| (2.0 * f32::from_bits(*a) + f32::from_bits(*b)).to_bits())
-        .collect();
+    let ptx_dir = cli.ptx_dir.as_path();
+    let BandwidthData {
+        rt,
+        sms,
+        x,
+        d_x,
+        d_y,
+        d_out,
+        copy_gbps,
+        axpy_want,
+    } = bandwidth_data(cli.seed)?;
     let shape = [BW_ROWS, 128];
     for kernel in ["reduce", "axpy", "axpy_store"] {
         let rows = if kernel == "reduce" {
