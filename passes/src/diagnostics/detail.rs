@@ -13,7 +13,7 @@ use melior::{
     ir::{
         attribute::StringAttribute,
         attribute::{ArrayAttribute, BoolAttribute, DictionaryAttribute, IntegerAttribute},
-        Attribute, AttributeLike, Location,
+        Attribute, Location,
     },
     Context,
 };
@@ -41,15 +41,7 @@ pub fn emit_detail(context: &Context, location: Location, detail: &Detail) {
 
 /// The data [`emit_detail`] attached to `location`, if any.
 pub(super) fn detail_at(location: Location) -> Option<Detail> {
-    if !location.is_fused() {
-        return None;
-    }
-    let metadata = location.fused_metadata();
-    if metadata.to_raw().ptr.is_null() {
-        return None;
-    }
-    let outer = DictionaryAttribute::try_from(metadata).ok()?;
-    let inner = DictionaryAttribute::try_from(outer.element_by_name(KEY)?).ok()?;
+    let inner = DictionaryAttribute::try_from(super::fused::metadata_entry(location, KEY)?).ok()?;
     decode(inner)
 }
 

@@ -15,6 +15,7 @@
 
 mod collect;
 mod detail;
+mod fused;
 mod position;
 mod rule;
 

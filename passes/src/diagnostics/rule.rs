@@ -19,10 +19,7 @@
 use std::sync::Mutex;
 
 use acopy_dialect::diagnostics::emit_error;
-use melior::ir::{
-    attribute::{DictionaryAttribute, StringAttribute},
-    AttributeLike, Location,
-};
+use melior::ir::{attribute::StringAttribute, Location};
 use mlir_sys::MlirStringRef;
 
 /// The metadata's key.
@@ -45,15 +42,7 @@ pub fn emit_rule_error(location: Location, rule: Option<&'static str>, message: 
 
 /// The rule id that [`emit_rule_error`] attached to `location`, if any.
 pub(super) fn rule_at(location: Location) -> Option<&'static str> {
-    if !location.is_fused() {
-        return None;
-    }
-    let metadata = location.fused_metadata();
-    if metadata.to_raw().ptr.is_null() {
-        return None;
-    }
-    let dictionary = DictionaryAttribute::try_from(metadata).ok()?;
-    let id = StringAttribute::try_from(dictionary.element_by_name(KEY)?).ok()?;
+    let id = StringAttribute::try_from(super::fused::metadata_entry(location, KEY)?).ok()?;
     recall(acopy_dialect::string_value(id))
 }
 
