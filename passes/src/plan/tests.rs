@@ -263,3 +263,24 @@ fn store_plans_name_the_reduction_and_the_map() {
         ]
     );
 }
+
+#[test]
+fn a_partition_axis_must_be_below_the_windows_rank() {
+    // Rule A9 refuses these before any plan is built; the plan refuses them
+    // too, so a lowering that is handed one cannot split along a dimension the
+    // window does not have. Axis 1 is the last dimension of a rank-2 window,
+    // axis 2 is one past it.
+    let text = r#"gpu.module @m [#nvvm.target<chip = "sm_100a">] {
+  gpu.func @k(%g: memref<256x512xf32>) workgroup(%t: memref<8x32xf32, 3>, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    "acopy.copy_gmem_to_smem"(%g, %t, %c0, %c0, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"], leader_tracked = "partitioned", partition_axis = 1 : i64} : (memref<256x512xf32>, memref<8x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%g, %t, %c0, %c0, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["x"], leader_tracked = "partitioned", partition_axis = 2 : i64} : (memref<256x512xf32>, memref<8x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
+}"#;
+    each_plan(text, false, |index, plan| match (index, plan) {
+        (0, Ok(CopyPlan::Tma(plan))) => assert_eq!(plan.mode, Mode::Partitioned(1)),
+        (1, plan) => assert_eq!(plan.err(), Some(PlanError::PartitionAxis)),
+        (index, plan) => panic!("copy {index}: unexpected {:?}", plan.map(|_| ())),
+    });
+}
