@@ -2,7 +2,8 @@
 # Compile speed against upstream, N copies per route (issue 11):
 #   bench/compile.sh N [COPIES_PER_KERNEL (10 or 100, default 100)] [REPEAT (>= 3, default 3)]
 # Kernels compiled in parallel (issue 18):
-#   bench/compile.sh threads [REPEAT (>= 3, default 5)]
+#   bench/compile.sh threads [REPEAT (>= 3, default 21: one-thread runs on this
+#   2-core VM move by up to 1.6x between back-to-back runs, bench/RESULTS.md)]
 # 16 gpu.modules of 100 copies each, cp.async (sm_80) and TMA (sm_90), to PTX,
 # with --mlir-disable-threading and with MLIR's pool (one thread per core),
 # alternately; one line per path with the ratio of median wall times:
@@ -24,7 +25,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ ${1:-} == threads ]]; then
-    repeat=${2:-5}
+    repeat=${2:-21}
     if [[ ! $repeat =~ ^[1-9][0-9]*$ ]] || (( repeat < 3 )); then
         echo "usage: bench/compile.sh threads [REPEAT (>= 3)]" >&2
         exit 2
