@@ -109,3 +109,38 @@ pub(crate) fn is_pure(name: &str) -> bool {
                 | "ub.poison"
         )
 }
+
+/// The ops of `block`, in order.
+pub(crate) fn top_level_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut ops = Vec::new();
+    let mut current = block.first_operation();
+    while let Some(op) = current {
+        ops.push(op);
+        current = op.next_in_block();
+    }
+    ops
+}
+
+/// How many uses the results of `op` have.
+pub(crate) fn users_of_op(op: OperationRef) -> usize {
+    (0..op.result_count())
+        .filter_map(|index| op.result(index).ok())
+        .map(|result| users(result.into()).len())
+        .sum()
+}
+
+/// The trip count of an `scf.for` whose bounds and step are constants.
+pub(crate) fn static_trip_count(loop_op: OperationRef) -> Option<i64> {
+    let value = |index: usize| loop_op.operand(index).ok().and_then(ir::constant_int);
+    let (lower, upper, step) = (value(0)?, value(1)?, value(2)?);
+    if step <= 0 {
+        return None;
+    }
+    let (lower, upper, step) = (i128::from(lower), i128::from(upper), i128::from(step));
+    let trips = if upper > lower {
+        (upper - lower + step - 1) / step
+    } else {
+        0
+    };
+    i64::try_from(trips).ok()
+}

@@ -23,7 +23,7 @@ use melior::{
     Context,
 };
 
-use super::analysis::DYNAMIC_SHARED_MEMORY;
+use crate::manifest::DYNAMIC_SHARED_MEMORY;
 use crate::ir;
 
 /// The position of `dynamic_shared_memory_size` among `gpu.launch_func`'s

@@ -33,21 +33,30 @@
 //! **Options** ([`PassOptions`]): `chip` overrides the gpu.module's chip;
 //! `max-stages` (default 8) bounds `stages`.
 //!
-//! **Layout**: [`attr`] reads the request, [`analysis`] checks a loop and
-//! plans it, [`smem`] holds the slot and budget arithmetic (moves to `plan/`),
-//! [`native`] the native TMA form's checks, [`build`] the ops the rewrite makes,
-//! [`rewrite`] the rewrite, [`report`] its remark, [`launch`] the launch sizes,
-//! [`war`] the write-after-read warning for unmarked loops.
+//! **Layout**: [`attr`] reads the request; [`analysis`] checks a loop and
+//! plans it ([`loop_plan`] holds the plan it hands the rewrite), with the
+//! checks by what they look at: `body_form` (copies, one wait, consumers),
+//! `tiles` (each copy's tile, its uses and its slot), `operand_slice` (what a
+//! copy issued early recomputes), [`native`] (the native TMA form) and `budget`
+//! (shared memory, static or dynamic); [`smem`] holds the slot and budget
+//! arithmetic, [`ir_query`] the IR questions they share, [`build`] the ops the
+//! rewrite makes, [`rewrite`] the rewrite, [`report`] its remark, [`launch`]
+//! the launch sizes, [`war`] the write-after-read warning for unmarked loops.
 
 pub mod analysis;
 pub mod attr;
+mod body_form;
+mod budget;
 pub(crate) mod build;
 pub(crate) mod ir_query;
 pub mod launch;
+pub mod loop_plan;
 pub mod native;
+mod operand_slice;
 mod report;
 mod rewrite;
 pub mod smem;
+mod tiles;
 pub mod war;
 
 use acopy_dialect::diagnostics::emit_error;

@@ -3,7 +3,7 @@
 
 use acopy_target::CopyPath;
 
-use super::analysis::LoopPlan;
+use super::loop_plan::LoopPlan;
 use crate::diagnostics::{PipelinedLoop, TileSlots, WaitScheme};
 
 /// What the rewrite of `plan` does: its slots and how it waits.

@@ -30,12 +30,13 @@ use melior::{
 };
 
 use super::{
-    analysis::{self, LoopPlan, TileRoot},
     attr,
     build::{self, Ix, B},
-    ir_query, smem,
+    ir_query,
+    loop_plan::{DynamicSlots, LoopPlan, Tile, TileRoot},
+    smem,
 };
-use crate::ir;
+use crate::{ir, manifest::DYNAMIC_SHARED_MEMORY};
 
 type R<T> = Result<T, String>;
 
@@ -48,126 +49,20 @@ struct Barriers<'c> {
 
 pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: usize) -> R<()> {
     let stages = i64::from(plan.stages);
-    let loop_op = plan.loop_op;
-    let tma = plan.path == CopyPath::Tma;
-
     // Every use of each tile, taken before the tile changes type.
     let tile_uses: Vec<Vec<(OperationRef, usize)>> = plan
         .tiles
         .iter()
         .map(|tile| ir_query::users(tile.value))
         .collect();
-    // Where each tile's slots start: its own multiplied attribution, or its
-    // offset in dynamic shared memory.
-    let bases: Vec<Base> = match plan.dynamic {
-        None => {
-            for tile in &plan.tiles {
-                multiply(context, tile, stages)?;
-            }
-            plan.tiles
-                .iter()
-                .map(|tile| (tile.value, Ix::Const(0)))
-                .collect()
-        }
-        Some(dynamic) => dynamic_bases(context, plan, dynamic)?,
-    };
-
-    let barriers = if tma {
+    let bases = slot_bases(context, plan, stages)?;
+    let barriers = if plan.path == CopyPath::Tma {
         Some(make_barriers(context, plan, serial)?)
     } else {
         None
     };
-
-    // Before the loop.
-    let pre = B::before(context, loop_op)?;
-    let lower = value_ix(loop_op.operand(0))?;
-    let upper = value_ix(loop_op.operand(1))?;
-    let step = value_ix(loop_op.operand(2))?;
-    let trips = match plan.static_trips {
-        Some(trips) => Ix::Const(trips),
-        None => {
-            let span = pre.sub(upper, lower)?;
-            let count = pre.ceil_div(span, step)?;
-            pre.max(count, Ix::Const(0))?
-        }
-    };
-    let mut counter = None;
-    let base = match &barriers {
-        Some(barriers) => {
-            let storage = pre.get_global(&barriers.symbol, barriers.r#type)?;
-            let cell = counter_view(&pre, storage, stages)?;
-            let count = pre.load(cell, pre.constant(0, 0)?, pre.int_type(64))?;
-            counter = Some((storage, cell));
-            pre.proxy_fence()?;
-            Ix::Val(pre.cast(count, 0)?)
-        }
-        None => Ix::Const(0),
-    };
-    // Consumers of the previous entry of this loop (an outer loop) are done
-    // with every slot before the prologue refills them.
-    pre.barrier()?;
-    for j in 0..stages - 1 {
-        let Some(b) = pre.guarded(pre.less(Ix::Const(j), trips)?)? else {
-            continue;
-        };
-        let offset = b.mul(Ix::Const(j), step)?;
-        let iv = b.add(lower, offset)?;
-        let slot = b.rem(b.add(base, Ix::Const(j))?, stages)?;
-        issue(
-            &b,
-            plan,
-            &bases,
-            Some(b.ix(iv)?),
-            slot,
-            counter.map(|(s, _)| s),
-        )?;
-    }
-
-    // In the body, where the wait was.
-    let body = plan.body;
-    let induction: Value = body
-        .argument(0)
-        .map_err(|error| format!("internal error: scf.for without an induction variable: {error}"))?
-        .into();
-    let b = B::before(context, plan.wait)?;
-    let since = b.sub(Ix::Val(induction), lower)?;
-    let k = b.div(since, step)?;
-    let n = b.add(base, k)?;
-    let slot = if tma {
-        b.proxy_fence()?;
-        b.barrier()?;
-        refill(
-            &b,
-            plan,
-            &bases,
-            induction,
-            k,
-            trips,
-            step,
-            n,
-            counter.map(|(s, _)| s),
-        )?;
-        let slot = b.rem(n, stages)?;
-        let storage = counter
-            .map(|(s, _)| s)
-            .ok_or("internal error: no barriers")?;
-        let barrier = barrier_view(&b, storage, slot)?;
-        let phase = b.div(n, Ix::Const(stages))?;
-        let parity = b.rem(phase, 2)?;
-        let parity = b.ix(parity)?;
-        let parity = b.cast(parity, 1)?;
-        b.insert(builders::barrier_wait(b.location, barrier, parity).map_err(internal)?);
-        slot
-    } else if stages == 1 {
-        b.barrier()?;
-        issue(&b, plan, &bases, None, Ix::Const(0), None)?;
-        b.insert(builders::wait_gmem_to_smem(context, b.location, 0).map_err(internal)?);
-        Ix::Const(0)
-    } else {
-        wait_for_tile(&b, plan, k, trips)?;
-        refill(&b, plan, &bases, induction, k, trips, step, k, None)?;
-        b.rem(k, stages)?
-    };
+    let entry = prologue(context, plan, &bases, barriers.as_ref(), stages)?;
+    let (b, slot) = steady_state(context, plan, &bases, &entry, stages)?;
     // The consumers read the slot of this iteration.
     for ((tile, uses), base) in plan.tiles.iter().zip(&tile_uses).zip(&bases) {
         let view = slot_view(&b, base, tile, slot)?;
@@ -187,20 +82,183 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
     if let Some(native) = &plan.native {
         build::erase(native.init);
     }
-    erase_dead(body);
+    erase_dead(plan.body);
+    finish(context, plan, &entry, stages)
+}
+
+/// Where each tile's slots start: its own multiplied attribution, or its
+/// offset in dynamic shared memory.
+fn slot_bases<'c, 'a>(
+    context: &'c Context,
+    plan: &LoopPlan<'c, 'a>,
+    stages: i64,
+) -> R<Vec<Base<'c, 'a>>> {
+    match plan.dynamic {
+        None => {
+            for tile in &plan.tiles {
+                multiply(context, tile, stages)?;
+            }
+            Ok(plan
+                .tiles
+                .iter()
+                .map(|tile| (tile.value, Ix::Const(0)))
+                .collect())
+        }
+        Some(dynamic) => dynamic_bases(context, plan, dynamic),
+    }
+}
+
+/// What the prologue before the loop made that the body and the epilogue use.
+struct Entry<'c, 'a> {
+    /// A builder before the loop.
+    pre: B<'c, 'a>,
+    lower: Ix<'c, 'a>,
+    step: Ix<'c, 'a>,
+    trips: Ix<'c, 'a>,
+    /// The count of tiles issued before this entry of the loop (TMA), or 0.
+    base: Ix<'c, 'a>,
+    /// TMA: the barriers' storage and the view of its count cell.
+    counter: Option<(Value<'c, 'a>, Value<'c, 'a>)>,
+}
+
+impl<'c, 'a> Entry<'c, 'a> {
+    fn storage(&self) -> Option<Value<'c, 'a>> {
+        self.counter.map(|(storage, _)| storage)
+    }
+}
+
+/// Before the loop: the trip count, the tile count so far (TMA), and the
+/// copies of the first S - 1 iterations, each guarded by `j < T`.
+fn prologue<'c, 'a>(
+    context: &'c Context,
+    plan: &LoopPlan<'c, 'a>,
+    bases: &[Base<'c, 'a>],
+    barriers: Option<&Barriers<'c>>,
+    stages: i64,
+) -> R<Entry<'c, 'a>> {
+    let loop_op = plan.loop_op;
+    let pre = B::before(context, loop_op)?;
+    let lower = value_ix(loop_op.operand(0))?;
+    let upper = value_ix(loop_op.operand(1))?;
+    let step = value_ix(loop_op.operand(2))?;
+    let trips = match plan.static_trips {
+        Some(trips) => Ix::Const(trips),
+        None => {
+            let span = pre.sub(upper, lower)?;
+            let count = pre.ceil_div(span, step)?;
+            pre.max(count, Ix::Const(0))?
+        }
+    };
+    let mut counter = None;
+    let base = match barriers {
+        Some(barriers) => {
+            let storage = pre.get_global(&barriers.symbol, barriers.r#type)?;
+            let cell = counter_view(&pre, storage, stages)?;
+            let count = pre.load(cell, pre.constant(0, 0)?, pre.int_type(64))?;
+            counter = Some((storage, cell));
+            pre.proxy_fence()?;
+            Ix::Val(pre.cast(count, 0)?)
+        }
+        None => Ix::Const(0),
+    };
+    let entry = Entry {
+        pre,
+        lower,
+        step,
+        trips,
+        base,
+        counter,
+    };
+    // Consumers of the previous entry of this loop (an outer loop) are done
+    // with every slot before the prologue refills them.
+    pre.barrier()?;
+    for j in 0..stages - 1 {
+        let Some(b) = pre.guarded(pre.less(Ix::Const(j), trips)?)? else {
+            continue;
+        };
+        let offset = b.mul(Ix::Const(j), step)?;
+        let iv = b.add(lower, offset)?;
+        let slot = b.rem(b.add(base, Ix::Const(j))?, stages)?;
+        issue(&b, plan, bases, Some(b.ix(iv)?), slot, entry.storage())?;
+    }
+    Ok(entry)
+}
+
+/// In the body, where the wait was: the refill of a later iteration and the
+/// wait for this one's tiles; a builder there and the slot the consumers read.
+fn steady_state<'c, 'a>(
+    context: &'c Context,
+    plan: &LoopPlan<'c, 'a>,
+    bases: &[Base<'c, 'a>],
+    entry: &Entry<'c, 'a>,
+    stages: i64,
+) -> R<(B<'c, 'a>, Ix<'c, 'a>)> {
+    let induction: Value = plan
+        .body
+        .argument(0)
+        .map_err(|error| format!("internal error: scf.for without an induction variable: {error}"))?
+        .into();
+    let Entry {
+        lower,
+        step,
+        trips,
+        base,
+        ..
+    } = *entry;
+    let b = B::before(context, plan.wait)?;
+    let since = b.sub(Ix::Val(induction), lower)?;
+    let k = b.div(since, step)?;
+    let n = b.add(base, k)?;
+    let slot = if plan.path == CopyPath::Tma {
+        b.proxy_fence()?;
+        b.barrier()?;
+        let storage = entry.storage();
+        refill(&b, plan, bases, induction, k, trips, step, n, storage)?;
+        let slot = b.rem(n, stages)?;
+        let storage = storage.ok_or("internal error: no barriers")?;
+        let barrier = barrier_view(&b, storage, slot)?;
+        let phase = b.div(n, Ix::Const(stages))?;
+        let parity = b.rem(phase, 2)?;
+        let parity = b.ix(parity)?;
+        let parity = b.cast(parity, 1)?;
+        b.insert(builders::barrier_wait(b.location, barrier, parity).map_err(internal)?);
+        slot
+    } else if stages == 1 {
+        b.barrier()?;
+        issue(&b, plan, bases, None, Ix::Const(0), None)?;
+        b.insert(builders::wait_gmem_to_smem(context, b.location, 0).map_err(internal)?);
+        Ix::Const(0)
+    } else {
+        wait_for_tile(&b, plan, k, trips)?;
+        refill(&b, plan, bases, induction, k, trips, step, k, None)?;
+        b.rem(k, stages)?
+    };
+    Ok((b, slot))
+}
+
+/// After the rewrite: the kernel's dynamic shared bytes, the tile count for
+/// the next entry of the loop (TMA), and the loop marked done.
+fn finish<'c, 'a>(
+    context: &'c Context,
+    plan: &LoopPlan<'c, 'a>,
+    entry: &Entry<'c, 'a>,
+    stages: i64,
+) -> R<()> {
+    let loop_op = plan.loop_op;
+    let pre = entry.pre;
     if let Some(dynamic) = plan.dynamic {
         remove_attributions(context, plan)?;
         let bytes = dynamic.bytes(&plan.tiles, stages as u64);
         let record = pre.attr(&format!("{bytes} : i64"))?;
-        ir::set_discardable(plan.function, analysis::DYNAMIC_SHARED_MEMORY, record);
+        ir::set_discardable(plan.function, DYNAMIC_SHARED_MEMORY, record);
     }
 
-    if let Some((_, cell)) = counter {
+    if let Some((_, cell)) = entry.counter {
         let after = loop_op
             .next_in_block()
             .ok_or("internal error: scf.for is the last op of its block")?;
         let a = B::before(context, after)?.at(loop_op.location());
-        let next = a.add(base, trips)?;
+        let next = a.add(entry.base, entry.trips)?;
         let next = a.ix(next)?;
         let next = a.cast(next, 64)?;
         let zero = a.constant(0, 0)?;
@@ -244,7 +302,7 @@ type Base<'c, 'a> = (Value<'c, 'a>, Ix<'c, 'a>);
 fn slot_view<'c, 'a>(
     b: &B<'c, 'a>,
     base: &Base<'c, 'a>,
-    tile: &analysis::Tile<'c, 'a>,
+    tile: &Tile<'c, 'a>,
     slot: Ix<'c, 'a>,
 ) -> R<Value<'c, 'a>> {
     let shift = b.mul(slot, Ix::Const(tile.slot as i64))?;
@@ -258,7 +316,7 @@ fn slot_view<'c, 'a>(
 fn dynamic_bases<'c, 'a>(
     context: &'c Context,
     plan: &LoopPlan<'c, 'a>,
-    dynamic: analysis::DynamicSlots,
+    dynamic: DynamicSlots,
 ) -> R<Vec<Base<'c, 'a>>> {
     let b = at_kernel_entry(context, plan)?;
     let workgroup = "memref<?xi8, #gpu.address_space<workgroup>>";
@@ -309,7 +367,7 @@ fn dynamic_bases<'c, 'a>(
     } else {
         Ix::Const(0)
     };
-    let offsets = analysis::DynamicSlots::offsets(&plan.tiles, u64::from(plan.stages));
+    let offsets = DynamicSlots::offsets(&plan.tiles, u64::from(plan.stages));
     buffers
         .into_iter()
         .zip(offsets)
@@ -390,7 +448,7 @@ fn value_ix<'c, 'a>(value: Result<Value<'c, 'a>, melior::Error>) -> R<Ix<'c, 'a>
 
 /// Gives the tile's memory S padded slots: the attribution becomes
 /// `memref<S*slot x i8>`, aligned to the slot alignment.
-fn multiply(context: &Context, tile: &analysis::Tile, stages: i64) -> R<()> {
+fn multiply(context: &Context, tile: &Tile, stages: i64) -> R<()> {
     let total = stages * tile.slot as i64;
     let bytes: Type = MemRefType::new(
         melior::ir::r#type::IntegerType::new(context, 8).into(),
@@ -604,7 +662,7 @@ fn issue<'c, 'a>(
 /// Erases the body's side-effect-free ops left without uses (the originals'
 /// operand computations), latest first.
 fn erase_dead(body: melior::ir::BlockRef) {
-    let ops = analysis::top_level_ops(body);
+    let ops = ir_query::top_level_ops(body);
     for op in ops.into_iter().rev() {
         let name = ir::op_name(&op);
         let pure = name.starts_with("arith.")
@@ -613,7 +671,7 @@ fn erase_dead(body: melior::ir::BlockRef) {
                 name.as_str(),
                 "affine.apply" | "memref.subview" | "memref.cast"
             );
-        if pure && op.result_count() > 0 && analysis::users_of_op(op) == 0 {
+        if pure && op.result_count() > 0 && ir_query::users_of_op(op) == 0 {
             build::erase(op);
         }
     }

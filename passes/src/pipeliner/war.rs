@@ -12,7 +12,7 @@
 use acopy_dialect::names;
 use melior::ir::{operation::OperationLike, OperationRef, RegionLike};
 
-use super::{analysis, attr, ir_query};
+use super::{attr, ir_query};
 use crate::ir;
 
 /// The warning for each racing copy of the loop `loop_op`, at the copy.
@@ -30,7 +30,7 @@ pub fn check<'c, 'a>(loop_op: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c, 'a>
     else {
         return Vec::new();
     };
-    let top = analysis::top_level_ops(body);
+    let top = ir_query::top_level_ops(body);
     let barriers: Vec<usize> = top
         .iter()
         .enumerate()

@@ -1,0 +1,230 @@
+//! The shared memory a pipelined loop needs: its slots, barriers and the
+//! kernel's other shared memory against the chip's budget (rule P10), and
+//! whether the slots stay static or move to dynamic shared memory (rule P11).
+
+use acopy_dialect::CopyGmemToSmem;
+use acopy_target::{Chip, CopyPath};
+use melior::ir::{
+    attribute::TypeAttribute, block::BlockLike, operation::OperationLike, r#type::MemRefType,
+    OperationRef, RegionLike, Value, ValueLike,
+};
+
+use super::{
+    attr,
+    ir_query::{static_trip_count, top_level_ops, users},
+    loop_plan::{DynamicSlots, Tile, TileRoot},
+    smem,
+    tiles::tile_bytes,
+};
+use crate::{ir, manifest::DYNAMIC_SHARED_MEMORY, target};
+use acopy_dialect::names;
+
+/// The per-chip budget (P10) and the static limit (P11); where the slots go
+/// when they move to dynamic shared memory.
+pub(crate) fn check_budget(
+    tiles: &[Tile],
+    function: OperationRef,
+    chip: Chip,
+    path: CopyPath,
+    stages: u32,
+    max_stages: u32,
+) -> Result<Option<DynamicSlots>, (&'static str, String)> {
+    let align = tiles
+        .iter()
+        .map(|tile| tile.align)
+        .max()
+        .unwrap_or(smem::DYNAMIC_BASE_ALIGN);
+    let blocked = dynamic_blocked(function);
+    let mut budget = smem::Budget {
+        slots: tiles.iter().map(|tile| tile.slot).collect(),
+        other: other_shared_bytes(function, tiles, path),
+        barriers: path == CopyPath::Tma,
+        dynamic: None,
+    };
+    let kept_static = budget
+        .barrier_bytes(u64::from(stages))
+        .saturating_add(budget.other);
+    if blocked.is_none() && kept_static <= smem::STATIC_LIMIT {
+        budget.dynamic = Some(smem::dynamic_reserve(align));
+    }
+    let stages = u64::from(stages);
+    let total = budget.total(stages);
+    let breakdown = breakdown(tiles, &budget, stages);
+    let limit = smem::chip_limit(chip);
+    let fit = |limit: u64| match budget.largest_fitting(limit, u64::from(max_stages)) {
+        0 => "not even 1 stage fits".to_string(),
+        1 => "at most 1 stage fits".to_string(),
+        n => format!("at most {n} stages fit"),
+    };
+    if total > limit {
+        return Err((
+            "P10",
+            format!(
+                "the pipelined loop needs {total} bytes of shared memory on {chip} ({breakdown}), more than the {limit} bytes a block can have; {}",
+                fit(limit)
+            ),
+        ));
+    }
+    if budget.moves(stages) {
+        return Ok(Some(DynamicSlots {
+            align,
+            reserve: smem::dynamic_reserve(align),
+        }));
+    }
+    if total > smem::STATIC_LIMIT {
+        let why = blocked.unwrap_or_else(|| {
+            format!("{kept_static} bytes of barriers and other shared memory stay static, more than that alone")
+        });
+        return Err((
+            "P11",
+            format!(
+                "the pipelined loop puts {total} bytes in static shared memory ({breakdown}), more than the {} bytes ptxas accepts, and its slots cannot move to dynamic shared memory: {why}; {} in static shared memory",
+                smem::STATIC_LIMIT,
+                fit(smem::STATIC_LIMIT)
+            ),
+        ));
+    }
+    Ok(None)
+}
+
+/// What the loop's shared memory is made of, for P10's and P11's messages.
+fn breakdown(tiles: &[Tile], budget: &smem::Budget, stages: u64) -> String {
+    let parts: Vec<String> = tiles
+        .iter()
+        .map(|tile| format!("{stages} x {} bytes for {}", tile.slot, tile.tile_type))
+        .chain(
+            (budget.barriers)
+                .then(|| format!("{} bytes of barriers", budget.barrier_bytes(stages))),
+        )
+        .chain((budget.other > 0).then(|| format!("{} bytes of other shared memory", budget.other)))
+        .chain(
+            budget
+                .dynamic
+                .filter(|reserve| *reserve > 0 && budget.moves(stages))
+                .map(|reserve| {
+                    format!("{reserve} bytes to align the slots in dynamic shared memory")
+                }),
+        )
+        .collect();
+    parts.join(", ")
+}
+
+/// The stages (at most 8, the default bound, when unreadable) and the swizzle of
+/// the marked loop whose copy writes `attribution`, if one does.
+fn other_stages(attribution: Value) -> Option<(u64, u64)> {
+    users(attribution).into_iter().find_map(|(user, _)| {
+        if ir::op_name(&user) != names::COPY_GMEM_TO_SMEM {
+            return None;
+        }
+        let parent = user.parent_operation()?;
+        let request = attr::request(parent)?;
+        let stages = attr::stages(request, u32::MAX).map_or(8, u64::from);
+        let stages = match static_trip_count(parent) {
+            Some(trips) => stages.min(u64::try_from(trips.max(1)).unwrap_or(1)),
+            None => stages,
+        };
+        let swizzle =
+            CopyGmemToSmem::from_op(user).map_or(0, |view| u64::from(view.swizzle.bytes()));
+        Some((stages, swizzle))
+    })
+}
+
+/// Shared bytes of the kernel outside the pipelined tiles: its other
+/// workgroup attributions and the gpu.module's other shared globals.
+fn other_shared_bytes(function: OperationRef, tiles: &[Tile], path: CopyPath) -> u64 {
+    let mut total: u64 = 0;
+    let inputs = ir::function_inputs(function).unwrap_or(0);
+    if let Some(entry) = function
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+    {
+        for position in inputs..entry.argument_count() {
+            let Ok(argument) = entry.argument(position) else {
+                continue;
+            };
+            let value: Value = argument.into();
+            if tiles.iter().any(|tile| tile.value == value) {
+                continue;
+            }
+            if let Ok(memref) = MemRefType::try_from(value.r#type()) {
+                let bytes = tile_bytes(memref);
+                // A tile of another marked loop will hold that loop's slots (and
+                // barriers): count them now, so that the check before pipelining
+                // (acopy-verify) and the one after another loop's rewrite agree.
+                let bytes = match other_stages(value) {
+                    Some((stages, swizzle)) => {
+                        let slot = smem::padded(bytes, smem::slot_alignment(path, swizzle));
+                        slot.saturating_mul(stages)
+                            .saturating_add(if path == CopyPath::Tma {
+                                stages * smem::BARRIER_BYTES + 8
+                            } else {
+                                0
+                            })
+                    }
+                    None => bytes,
+                };
+                total = total.saturating_add(bytes);
+            }
+        }
+    }
+    if let Some(module) = target::enclosing(function, "gpu.module") {
+        if let Some(block) = module
+            .region(0)
+            .ok()
+            .and_then(|region| region.first_block())
+        {
+            for op in top_level_ops(block) {
+                if ir::op_name(&op) != "memref.global" {
+                    continue;
+                }
+                let is_tile = tiles.iter().any(
+                    |tile| matches!(tile.root, TileRoot::Global { global, .. } if global == op),
+                );
+                let memref = op
+                    .attribute("type")
+                    .ok()
+                    .and_then(|value| TypeAttribute::try_from(value).ok())
+                    .and_then(|value| MemRefType::try_from(value.value()).ok());
+                if let Some(memref) = memref.filter(|_| !is_tile) {
+                    if acopy_dialect::MemorySpace::of(memref) == acopy_dialect::MemorySpace::Shared
+                    {
+                        total = total.saturating_add(tile_bytes(memref));
+                    }
+                }
+            }
+        }
+    }
+    total
+}
+
+/// Why the slots of a loop in `function` cannot move to dynamic shared
+/// memory, whatever their size (P11): the kernel places dynamic shared memory
+/// itself, or it has another marked loop (each would need its own region).
+fn dynamic_blocked(function: OperationRef) -> Option<String> {
+    if function.has_attribute(DYNAMIC_SHARED_MEMORY) {
+        return Some(format!(
+            "the kernel already carries {DYNAMIC_SHARED_MEMORY}"
+        ));
+    }
+    let mut uses_dynamic = false;
+    let mut marked = 0usize;
+    function.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if ir::op_name(&op) == "gpu.dynamic_shared_memory" {
+            uses_dynamic = true;
+        }
+        if attr::request(op).is_some() {
+            marked += 1;
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    if uses_dynamic {
+        Some("the kernel uses gpu.dynamic_shared_memory itself".into())
+    } else if marked > 1 {
+        Some(format!(
+            "the kernel has {marked} loops marked acopy.pipeline, and only a kernel's one marked loop can move"
+        ))
+    } else {
+        None
+    }
+}

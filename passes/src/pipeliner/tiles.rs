@@ -1,0 +1,278 @@
+//! The pipelined tiles of a marked loop: where each one's memory comes from,
+//! that it is used only after the wait, that nothing in the loop writes its
+//! copy's source, and its slot (rules P5, P6, P8 and P9).
+
+use acopy_dialect::{names, CopyGmemToSmem};
+use acopy_target::CopyPath;
+use melior::ir::{
+    operation::OperationLike, r#type::MemRefType, OperationRef, RegionLike, ShapedTypeLike,
+    TypeLike, Value,
+};
+
+use super::{
+    body_form::BodyForm,
+    ir_query::{ancestor_in, describe, is_inside, users},
+    loop_plan::{Finding, PipeCopy, Tile, TileRoot},
+    operand_slice::operand_slice,
+    smem,
+};
+use crate::{
+    ir,
+    plan::{alignment::memory_root, layout::element_bits},
+};
+
+/// The tile and the pipelined copy of each copy of `form`, in order, or the
+/// first finding: at the copy for a view it cannot read, at `loop_op` for a
+/// rule. `function` is the enclosing kernel, `early` how many iterations
+/// early the copies are issued, `native` whether the loop is the native TMA
+/// form.
+pub(crate) fn read_copies<'c, 'a>(
+    loop_op: OperationRef<'c, 'a>,
+    form: &BodyForm<'c, 'a>,
+    function: Option<OperationRef<'c, 'a>>,
+    path: CopyPath,
+    early: u32,
+    native: bool,
+) -> Result<(Vec<Tile<'c, 'a>>, Vec<PipeCopy<'c, 'a>>), Finding<'c, 'a>> {
+    let at = |(rule, message): (&'static str, String)| Finding {
+        rule: Some(rule),
+        op: loop_op,
+        message,
+    };
+    let mut tiles: Vec<Tile> = Vec::new();
+    let mut copies = Vec::new();
+    for copy in &form.copies {
+        let view = CopyGmemToSmem::from_op(*copy).map_err(|error| Finding {
+            rule: None,
+            op: *copy,
+            message: error.to_string(),
+        })?;
+        let tile = read_tile(&view, loop_op, form, function, &tiles, path, native).map_err(at)?;
+        let slice = operand_slice(&view, form.body, early).map_err(|message| at(("P7", message)))?;
+        if let Some(writer) = src_writer(view.src, loop_op) {
+            return Err(at((
+                "P8",
+                format!(
+                    "the src {} of a pipelined copy is written in the loop by '{writer}': the copy of a later iteration would be issued before that write",
+                    describe(view.src)
+                ),
+            )));
+        }
+        tiles.push(tile);
+        copies.push(PipeCopy {
+            op: *copy,
+            tile: tiles.len() - 1,
+            slice,
+        });
+    }
+    Ok((tiles, copies))
+}
+
+/// The tile `view` writes, or the rule it breaks (P9, P5, P6); `earlier` are
+/// the tiles of the loop's earlier copies.
+fn read_tile<'c, 'a>(
+    view: &CopyGmemToSmem<'c, 'a>,
+    loop_op: OperationRef<'c, 'a>,
+    form: &BodyForm<'c, 'a>,
+    function: Option<OperationRef<'c, 'a>>,
+    earlier: &[Tile<'c, 'a>],
+    path: CopyPath,
+    native: bool,
+) -> Result<Tile<'c, 'a>, (&'static str, String)> {
+    if let Some(reason) = unsupported(view, native) {
+        return Err(("P9", reason));
+    }
+    let tile_name = describe(view.dst);
+    let Some(function) = function else {
+        return Err(("P5", p5(&tile_name, "is in a loop outside a kernel gpu.func")));
+    };
+    let root =
+        tile_root(view.dst, function, loop_op).map_err(|problem| ("P5", p5(&tile_name, &problem)))?;
+    if earlier.iter().any(|tile| tile.value == view.dst) {
+        return Err(("P5", p5(&tile_name, "is written by two copies of the loop")));
+    }
+    if !has_identity_layout(view.dst_type) {
+        return Err((
+            "P5",
+            p5(&tile_name, "has a layout; a pipelined tile is dense and row-major"),
+        ));
+    }
+    check_uses(view.dst, &tile_name, loop_op, form)?;
+    let bytes = tile_bytes(view.dst_type);
+    let align = smem::slot_alignment(path, u64::from(view.swizzle.bytes()));
+    Ok(Tile {
+        value: view.dst,
+        root,
+        tile_type: view.dst_type,
+        bytes,
+        slot: smem::padded(bytes, align),
+        align,
+    })
+}
+
+fn p5(tile: &str, problem: &str) -> String {
+    format!("the dst tile {tile} of a pipelined copy must be a workgroup attribution of the kernel gpu.func, used only in the loop after its wait, but it {problem}")
+}
+
+/// Why a copy cannot be pipelined whatever the loop (P9); a barrier is the
+/// native form's (`native`), which `native::check` judged.
+fn unsupported(view: &CopyGmemToSmem, native: bool) -> Option<String> {
+    let (what, why) = if view.collective_axes.is_some() {
+        ("collective_axes", "a multicast slot is written by peer CTAs, which a CTA-local barrier does not order, so it needs cluster-wide release barriers")
+    } else if view.leader_tracked.is_some() {
+        ("leader_tracked", "the leader's barrier tracks the peer's bytes, which needs cluster-wide release barriers")
+    } else if view.barrier.is_some() && !native {
+        ("a barrier", "the pass owns the loop's barriers; write the copy without one, followed by wait_gmem_to_smem (pending = 0)")
+    } else if view.predicate.is_some() {
+        (
+            "a predicate",
+            "the pass guards the copies it issues early with its own predicate",
+        )
+    } else {
+        return None;
+    };
+    Some(format!(
+        "pipelining a copy with {what} is not supported: {why}"
+    ))
+}
+
+/// Where the tile's memory comes from, or why it cannot be multiplied.
+fn tile_root<'c, 'a>(
+    tile: Value<'c, 'a>,
+    function: OperationRef<'c, 'a>,
+    loop_op: OperationRef<'c, 'a>,
+) -> Result<TileRoot<'c, 'a>, String> {
+    if let Some((block, position)) = ir::block_argument(tile) {
+        let entry = function
+            .region(0)
+            .ok()
+            .and_then(|region| region.first_block());
+        let inputs = ir::function_inputs(function).unwrap_or(usize::MAX);
+        if entry == Some(block) && position >= inputs {
+            return Ok(TileRoot::Workgroup {
+                function,
+                index: position - inputs,
+            });
+        }
+        return Err("is a block argument, not a workgroup attribution".into());
+    }
+    let op = ir::defining_op(tile).ok_or("has no defining op")?;
+    if is_inside(op, loop_op) {
+        return Err(format!(
+            "is defined in the loop by '{}', so it is not loop-invariant",
+            ir::op_name(&op)
+        ));
+    }
+    if ir::op_name(&op) != "memref.get_global" {
+        return Err(format!(
+            "is defined by '{}', a view the pass cannot multiply",
+            ir::op_name(&op)
+        ));
+    }
+    let _ = crate::plan::alignment::global_of(op).ok_or("names no memref.global")?;
+    Err(
+        "is a memref.global; the pass multiplies workgroup attributions only (make the tile one)"
+            .into(),
+    )
+}
+
+/// Every use of the tile is the copy or a consumer after the wait (P5, P6).
+fn check_uses(
+    tile: Value,
+    name: &str,
+    loop_op: OperationRef,
+    form: &BodyForm,
+) -> Result<(), (&'static str, String)> {
+    let BodyForm {
+        body,
+        top,
+        copies,
+        wait_position,
+        ..
+    } = form;
+    let (body, wait_position) = (*body, *wait_position);
+    for (user, _) in users(tile) {
+        // The loop's copies (a second one into this tile is P5, checked by the caller).
+        if copies.contains(&user) {
+            continue;
+        }
+        let Some(ancestor) = ancestor_in(user, body) else {
+            let place = if is_inside(user, loop_op) {
+                "is used in the loop outside its body".to_string()
+            } else {
+                format!("is used outside the loop by '{}'", ir::op_name(&user))
+            };
+            return Err(("P5", p5(name, &place)));
+        };
+        if ir::op_name(&ancestor) == "scf.yield" {
+            return Err(("P5", p5(name, "is yielded by the loop")));
+        }
+        let position = top.iter().position(|op| *op == ancestor).unwrap_or(0);
+        if position < wait_position {
+            return Err((
+                "P6",
+                format!(
+                    "the dst tile {name} of a pipelined copy is used by '{}' before the loop's wait_gmem_to_smem: the pass issues the copy of a later iteration early, so the body may use the tile only after the wait",
+                    ir::op_name(&user)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The name of an op in the loop that writes `src`'s memory (P8).
+fn src_writer(src: Value, loop_op: OperationRef) -> Option<String> {
+    let root = memory_root(src);
+    let mut writer = None;
+    loop_op.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        let target = match ir::op_name(&op).as_str() {
+            "memref.store"
+            | "memref.atomic_rmw"
+            | "vector.store"
+            | "vector.transfer_write"
+            | "memref.copy"
+            | "vector.maskedstore"
+            | "vector.scatter" => op.operand(1).ok(),
+            "memref.generic_atomic_rmw" => op.operand(0).ok(),
+            name if name == names::COPY_SMEM_TO_GMEM => op.operand(1).ok(),
+            _ => None,
+        };
+        if let Some(target) = target {
+            if memory_root(target) == root && writer.is_none() {
+                writer = Some(ir::op_name(&op));
+            }
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    writer
+}
+
+fn has_identity_layout(memref: MemRefType) -> bool {
+    // SAFETY: a live type's layout attribute.
+    unsafe {
+        let layout = mlir_sys::mlirMemRefTypeGetLayout(memref.to_raw());
+        layout.ptr.is_null()
+            || (mlir_sys::mlirAttributeIsAAffineMap(layout)
+                && mlir_sys::mlirAffineMapIsIdentity(mlir_sys::mlirAffineMapAttrGetValue(layout)))
+    }
+}
+
+/// Bytes of a static memref (0 for a dynamic one).
+pub(crate) fn tile_bytes(memref: MemRefType) -> u64 {
+    let elements: Option<u64> = ir::shape(memref).iter().try_fold(1u64, |product, dim| {
+        dim.and_then(|dim| u64::try_from(dim).ok())
+            .and_then(|dim| product.checked_mul(dim))
+    });
+    let element = memref.element();
+    // `index` is 64 bits wide on the NVPTX targets acopy compiles for.
+    let bits = if element.is_index() {
+        Some(64)
+    } else {
+        element_bits(element)
+    };
+    elements
+        .zip(bits)
+        .and_then(|(count, bits)| count.checked_mul(u64::from(bits).div_ceil(8)))
+        .unwrap_or(0)
+}
