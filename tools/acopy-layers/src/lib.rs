@@ -9,11 +9,14 @@
 //! - `modules`: one crate target's module tree and its file-level arrows;
 //! - `graph`: the circles among those arrows;
 //! - `folders`: the top-level folders' arrows, from the manifests;
+//! - `lengths`: functions over a length limit (the passes keep theirs under 80
+//!   lines);
 //! - `error`: why a tree could not be read.
 
 mod error;
 pub mod folders;
 pub mod graph;
+pub mod lengths;
 pub mod modules;
 
 use std::path::{Path, PathBuf};
@@ -21,6 +24,7 @@ use std::path::{Path, PathBuf};
 pub use error::LayersError;
 pub use folders::FolderArrow;
 pub use graph::Circle;
+pub use lengths::LongFunction;
 pub use modules::Arrow;
 
 /// What [`check`] found.

@@ -7,7 +7,7 @@ use std::{
     sync::OnceLock,
 };
 
-use acopy_layers::{check, Circle, Report};
+use acopy_layers::{check, lengths::long_functions, Circle, Report};
 
 /// Circles that exist today and are being removed, each as the files of its
 /// component. It only shrinks: a circle not listed fails the test, and so
@@ -94,4 +94,25 @@ fn the_check_reads_the_whole_tree() {
     assert!(report
         .files
         .contains(&PathBuf::from("runtime/src/bin/acopy-gpu-suite/cases.rs")));
+}
+
+/// The passes read as steps: no function of `passes/src` (unit tests aside)
+/// is over this many lines.
+const PASS_FUNCTION_LINES: usize = 80;
+
+#[test]
+fn no_function_of_the_passes_is_over_80_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let files: Vec<&PathBuf> = report()
+        .files
+        .iter()
+        .filter(|file| file.starts_with("passes/src"))
+        .collect();
+    assert!(files.len() > 50, "the passes' files were not read: {files:?}");
+    let long: Vec<String> = files
+        .iter()
+        .flat_map(|file| long_functions(&root, file, PASS_FUNCTION_LINES).expect("the file reads"))
+        .map(|function| function.to_string())
+        .collect();
+    assert!(long.is_empty(), "split these into steps:\n{}", long.join("\n"));
 }

@@ -214,3 +214,20 @@ fn a_missing_module_file_is_an_error() {
         "{error}"
     );
 }
+
+#[test]
+fn a_planted_long_function_is_found_and_short_ones_are_not() {
+    let body = |lines: usize| "    let x = 1;\n".repeat(lines);
+    let text = format!(
+        "pub fn short() {{\n{}}}\n\nimpl S {{\n    pub(crate) fn long(&self) {{\n{}    }}\n    fn one() {{ 1 }}\n}}\n\nfn declared();\n\n#[cfg(test)]\nmod tests {{\n    fn long_test() {{\n{}    }}\n}}\n",
+        body(78),
+        body(79),
+        body(200),
+    );
+    let dir = tree(&[("passes/src/lib.rs", &text)]);
+    let found = acopy_layers::lengths::long_functions(dir.path(), Path::new("passes/src/lib.rs"), 80)
+        .expect("the file reads");
+    // `short` has 80 lines (its fn line, 78, its brace): not over; `long` has 81.
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!((found[0].name.as_str(), found[0].line, found[0].lines), ("long", 83, 81));
+}
