@@ -43,8 +43,14 @@ pub fn analyze<'c, 'a>(
     let request = read_request(loop_op, chips, options)?;
     let form = body_form::read(request.body).map_err(at)?;
     let native = if ir::op_name(&form.wait) == names::BARRIER_WAIT {
-        let checked =
-            native::check(loop_op, request.body, &form.copies, form.wait, request.path, request.chip);
+        let checked = native::check(
+            loop_op,
+            request.body,
+            &form.copies,
+            form.wait,
+            request.path,
+            request.chip,
+        );
         Some(checked.map_err(|message| at(("P12", message)))?)
     } else {
         None
@@ -52,8 +58,14 @@ pub fn analyze<'c, 'a>(
     let function = target::enclosing(loop_op, "gpu.func")
         .filter(|function| function.has_attribute("gpu.kernel"));
     let early = request.requested.saturating_sub(1);
-    let (tiles, copies) =
-        tiles::read_copies(loop_op, &form, function, request.path, early, native.is_some())?;
+    let (tiles, copies) = tiles::read_copies(
+        loop_op,
+        &form,
+        function,
+        request.path,
+        early,
+        native.is_some(),
+    )?;
     let function = function.ok_or_else(|| at(("P5", "internal error: no kernel".into())))?;
     body_form::check_stores(&form.stores, &tiles)?;
 

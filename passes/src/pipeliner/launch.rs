@@ -23,8 +23,8 @@ use melior::{
     Context,
 };
 
-use crate::manifest::DYNAMIC_SHARED_MEMORY;
 use crate::ir;
+use crate::manifest::DYNAMIC_SHARED_MEMORY;
 
 /// The position of `dynamic_shared_memory_size` among `gpu.launch_func`'s
 /// operand segments (async dependencies, grid x/y/z, block x/y/z, cluster

@@ -48,7 +48,8 @@ pub(crate) fn read_copies<'c, 'a>(
             message: error.to_string(),
         })?;
         let tile = read_tile(&view, loop_op, form, function, &tiles, path, native).map_err(at)?;
-        let slice = operand_slice(&view, form.body, early).map_err(|message| at(("P7", message)))?;
+        let slice =
+            operand_slice(&view, form.body, early).map_err(|message| at(("P7", message)))?;
         if let Some(writer) = src_writer(view.src, loop_op) {
             return Err(at((
                 "P8",
@@ -84,17 +85,23 @@ fn read_tile<'c, 'a>(
     }
     let tile_name = describe(view.dst);
     let Some(function) = function else {
-        return Err(("P5", p5(&tile_name, "is in a loop outside a kernel gpu.func")));
+        return Err((
+            "P5",
+            p5(&tile_name, "is in a loop outside a kernel gpu.func"),
+        ));
     };
-    let root =
-        tile_root(view.dst, function, loop_op).map_err(|problem| ("P5", p5(&tile_name, &problem)))?;
+    let root = tile_root(view.dst, function, loop_op)
+        .map_err(|problem| ("P5", p5(&tile_name, &problem)))?;
     if earlier.iter().any(|tile| tile.value == view.dst) {
         return Err(("P5", p5(&tile_name, "is written by two copies of the loop")));
     }
     if !has_identity_layout(view.dst_type) {
         return Err((
             "P5",
-            p5(&tile_name, "has a layout; a pipelined tile is dense and row-major"),
+            p5(
+                &tile_name,
+                "has a layout; a pipelined tile is dense and row-major",
+            ),
         ));
     }
     check_uses(view.dst, &tile_name, loop_op, form)?;

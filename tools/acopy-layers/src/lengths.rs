@@ -83,7 +83,14 @@ fn function_start(line: &str) -> Option<(&str, String)> {
     let trimmed = line.trim_start();
     let indent = &line[..line.len() - trimmed.len()];
     let mut rest = trimmed;
-    for prefix in ["pub(crate) ", "pub(super) ", "pub ", "const ", "async ", "unsafe "] {
+    for prefix in [
+        "pub(crate) ",
+        "pub(super) ",
+        "pub ",
+        "const ",
+        "async ",
+        "unsafe ",
+    ] {
         rest = rest.strip_prefix(prefix).unwrap_or(rest);
     }
     let rest = rest.strip_prefix("fn ")?;

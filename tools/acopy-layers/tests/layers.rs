@@ -108,11 +108,18 @@ fn no_function_of_the_passes_is_over_80_lines() {
         .iter()
         .filter(|file| file.starts_with("passes/src"))
         .collect();
-    assert!(files.len() > 50, "the passes' files were not read: {files:?}");
+    assert!(
+        files.len() > 50,
+        "the passes' files were not read: {files:?}"
+    );
     let long: Vec<String> = files
         .iter()
         .flat_map(|file| long_functions(&root, file, PASS_FUNCTION_LINES).expect("the file reads"))
         .map(|function| function.to_string())
         .collect();
-    assert!(long.is_empty(), "split these into steps:\n{}", long.join("\n"));
+    assert!(
+        long.is_empty(),
+        "split these into steps:\n{}",
+        long.join("\n")
+    );
 }

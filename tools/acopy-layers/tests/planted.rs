@@ -225,9 +225,13 @@ fn a_planted_long_function_is_found_and_short_ones_are_not() {
         body(200),
     );
     let dir = tree(&[("passes/src/lib.rs", &text)]);
-    let found = acopy_layers::lengths::long_functions(dir.path(), Path::new("passes/src/lib.rs"), 80)
-        .expect("the file reads");
+    let found =
+        acopy_layers::lengths::long_functions(dir.path(), Path::new("passes/src/lib.rs"), 80)
+            .expect("the file reads");
     // `short` has 80 lines (its fn line, 78, its brace): not over; `long` has 81.
     assert_eq!(found.len(), 1, "{found:?}");
-    assert_eq!((found[0].name.as_str(), found[0].line, found[0].lines), ("long", 83, 81));
+    assert_eq!(
+        (found[0].name.as_str(), found[0].line, found[0].lines),
+        ("long", 83, 81)
+    );
 }
