@@ -2,9 +2,9 @@
 //! reader can hold (each function of the passes under 80 lines).
 //!
 //! The files are read as rustfmt writes them: a function's body closes with a
-//! `}` at the indentation of its `fn` line. Unit tests are left out: a file is
-//! read up to its first `#[cfg(test)]` (the test module closes the file), and
-//! files named `tests.rs` are skipped.
+//! `}` at the indentation of its `fn` line. Unit tests are left out: the body
+//! of a `#[cfg(test)] mod … {` is skipped, and so are files named `tests.rs`;
+//! any other `#[cfg(test)]` item is read like the code around it.
 
 use std::{fmt, path::Path};
 
@@ -48,34 +48,56 @@ pub fn long_functions(
         path: path.clone(),
         source,
     })?;
-    let lines: Vec<&str> = text
-        .lines()
-        .take_while(|line| line.trim() != "#[cfg(test)]")
-        .collect();
+    let lines: Vec<&str> = text.lines().collect();
     let mut found = Vec::new();
-    for (index, line) in lines.iter().enumerate() {
-        let Some((indent, name)) = function_start(line) else {
+    let mut index = 0;
+    while index < lines.len() {
+        let line = lines[index];
+        if let Some(end) = test_module_end(&lines, index) {
+            index = end + 1;
             continue;
-        };
-        let close = format!("{indent}}}");
-        let Some(end) = lines[index + 1..]
-            .iter()
-            .position(|later| *later == close)
-            .map(|offset| index + 1 + offset)
-        else {
-            continue;
-        };
-        let length = end - index + 1;
-        if length > limit {
-            found.push(LongFunction {
-                file: file.to_path_buf(),
-                name,
-                line: index + 1,
-                lines: length,
-            });
         }
+        if let Some((indent, name)) = function_start(line) {
+            if let Some(end) = closing_line(&lines, index, indent) {
+                let length = end - index + 1;
+                if length > limit {
+                    found.push(LongFunction {
+                        file: file.to_path_buf(),
+                        name,
+                        line: index + 1,
+                        lines: length,
+                    });
+                }
+            }
+        }
+        index += 1;
     }
     Ok(found)
+}
+
+/// The line of the `}` at `indent` that closes what opens at line `start`.
+fn closing_line(lines: &[&str], start: usize, indent: &str) -> Option<usize> {
+    let close = format!("{indent}}}");
+    lines[start + 1..]
+        .iter()
+        .position(|later| *later == close)
+        .map(|offset| start + 1 + offset)
+}
+
+/// Where the test module that line `index` opens with `#[cfg(test)]` ends,
+/// if it opens one (`#[cfg(test)]` on any other item is read as code).
+fn test_module_end(lines: &[&str], index: usize) -> Option<usize> {
+    if lines[index].trim() != "#[cfg(test)]" {
+        return None;
+    }
+    let next = lines.get(index + 1)?;
+    let trimmed = next.trim_start();
+    let opens = (trimmed.starts_with("mod ") || trimmed.starts_with("pub mod "))
+        && trimmed.trim_end().ends_with('{');
+    if !opens {
+        return None;
+    }
+    closing_line(lines, index + 1, &next[..next.len() - trimmed.len()])
 }
 
 /// The indentation and name of a line that starts a function with a body.

@@ -219,19 +219,27 @@ fn a_missing_module_file_is_an_error() {
 fn a_planted_long_function_is_found_and_short_ones_are_not() {
     let body = |lines: usize| "    let x = 1;\n".repeat(lines);
     let text = format!(
-        "pub fn short() {{\n{}}}\n\nimpl S {{\n    pub(crate) fn long(&self) {{\n{}    }}\n    fn one() {{ 1 }}\n}}\n\nfn declared();\n\n#[cfg(test)]\nmod tests {{\n    fn long_test() {{\n{}    }}\n}}\n",
+        "pub fn short() {{\n{}}}\n\nimpl S {{\n    pub(crate) fn long(&self) {{\n{}    }}\n    fn one() {{ 1 }}\n}}\n\nfn declared();\n\n#[cfg(test)]\nmod tests {{\n    fn long_test() {{\n{}    }}\n}}\n\n#[cfg(test)]\nconst X: u8 = 0;\n\nfn later() {{\n{}}}\n",
         body(78),
         body(79),
         body(200),
+        body(85),
     );
     let dir = tree(&[("passes/src/lib.rs", &text)]);
     let found =
         acopy_layers::lengths::long_functions(dir.path(), Path::new("passes/src/lib.rs"), 80)
             .expect("the file reads");
     // `short` has 80 lines (its fn line, 78, its brace): not over; `long` has 81.
-    assert_eq!(found.len(), 1, "{found:?}");
-    assert_eq!(
-        (found[0].name.as_str(), found[0].line, found[0].lines),
-        ("long", 83, 81)
-    );
+    // The test module is skipped, and the scan goes on past it and past a
+    // `#[cfg(test)]` item to `later` (87 lines).
+    let later = text
+        .lines()
+        .position(|line| line == "fn later() {")
+        .unwrap()
+        + 1;
+    let found: Vec<_> = found
+        .iter()
+        .map(|function| (function.name.as_str(), function.line, function.lines))
+        .collect();
+    assert_eq!(found, [("long", 83, 81), ("later", later, 87)]);
 }
