@@ -35,11 +35,7 @@ pub fn analyze<'c, 'a>(
     chips: &target::ModuleChips,
     options: &PassOptions,
 ) -> Result<LoopPlan<'c, 'a>, Finding<'c, 'a>> {
-    let at = |(rule, message): (&'static str, String)| Finding {
-        rule: Some(rule),
-        op: loop_op,
-        message,
-    };
+    let at = |broken| Finding::rule(loop_op, broken);
     let request = read_request(loop_op, chips, options)?;
     let form = body_form::read(request.body).map_err(at)?;
     let native = if ir::op_name(&form.wait) == names::BARRIER_WAIT {
@@ -109,31 +105,25 @@ fn read_request<'c, 'a>(
     chips: &target::ModuleChips,
     options: &PassOptions,
 ) -> Result<Request<'c, 'a>, Finding<'c, 'a>> {
-    let at = |rule: &'static str, message: String| Finding {
-        rule: Some(rule),
-        op: loop_op,
-        message,
-    };
+    let at = |broken| Finding::rule(loop_op, broken);
     let attribute = attr::request(loop_op).ok_or_else(|| {
-        at(
+        at((
             "P1",
             format!("internal error: {} is not on this op", attr::PIPELINE),
-        )
+        ))
     })?;
     if ir::op_name(&loop_op) != "scf.for" {
-        return Err(at("P2", attr::not_a_loop(&loop_op)));
+        return Err(at(("P2", attr::not_a_loop(&loop_op))));
     }
-    let requested = attr::stages(attribute, options.max_stages).map_err(|m| at("P1", m))?;
-    let chip = chips.chip(loop_op).map_err(|problem| Finding {
-        rule: None,
-        op: loop_op,
-        message: problem.to_string(),
-    })?;
+    let requested = attr::stages(attribute, options.max_stages).map_err(|m| at(("P1", m)))?;
+    let chip = chips
+        .chip(loop_op)
+        .map_err(|problem| Finding::other(loop_op, problem))?;
     let body = loop_op
         .region(0)
         .ok()
         .and_then(|region| region.first_block())
-        .ok_or_else(|| at("P3", "internal error: scf.for without a body".into()))?;
+        .ok_or_else(|| at(("P3", "internal error: scf.for without a body".into())))?;
     Ok(Request {
         requested,
         chip,

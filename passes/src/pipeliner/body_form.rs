@@ -105,14 +105,16 @@ pub(crate) fn check_stores<'c, 'a>(
     let Some((store, tile)) = store_of_a_tile(stores, tiles) else {
         return Ok(());
     };
-    Err(Finding {
-        rule: Some("P4"),
-        op: store,
-        message: foreign(
-            names::COPY_SMEM_TO_GMEM,
-            &format!("of the pipelined tile {} (a TMA store reads its slot after the barrier that frees the slot for the next copy)", describe(tile)),
+    Err(Finding::rule(
+        store,
+        (
+            "P4",
+            foreign(
+                names::COPY_SMEM_TO_GMEM,
+                &format!("of the pipelined tile {} (a TMA store reads its slot after the barrier that frees the slot for the next copy)", describe(tile)),
+            ),
         ),
-    })
+    ))
 }
 
 /// A `copy_smem_to_gmem` among the consumers whose source views a pipelined

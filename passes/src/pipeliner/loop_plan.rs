@@ -2,7 +2,7 @@
 //! why a loop has none ([`Finding`]).
 
 use acopy_target::{Chip, CopyPath};
-use melior::ir::{r#type::MemRefType, BlockRef, OperationRef, Value};
+use melior::ir::{operation::OperationLike, r#type::MemRefType, BlockRef, OperationRef, Value};
 
 /// Why a marked loop cannot be pipelined: a rule id (`None` for a target or
 /// view error, which verification reports with its own text) and the message,
@@ -11,6 +11,32 @@ pub struct Finding<'c, 'a> {
     pub rule: Option<&'static str>,
     pub op: OperationRef<'c, 'a>,
     pub message: String,
+}
+
+impl<'c, 'a> Finding<'c, 'a> {
+    /// Rule `rule` broken at `op`, with why.
+    pub(crate) fn rule(op: OperationRef<'c, 'a>, (rule, message): (&'static str, String)) -> Self {
+        Finding {
+            rule: Some(rule),
+            op,
+            message,
+        }
+    }
+
+    /// Reports the finding as an error at its op, with its rule id.
+    pub fn emit(&self) {
+        crate::diagnostics::emit_rule_error(self.op.location(), self.rule, &self.message);
+    }
+
+    /// An error at `op` that is no rule of the loop's (a target or view error,
+    /// reported with its own text).
+    pub(crate) fn other(op: OperationRef<'c, 'a>, error: impl std::fmt::Display) -> Self {
+        Finding {
+            rule: None,
+            op,
+            message: error.to_string(),
+        }
+    }
 }
 
 /// Where a pipelined tile's memory comes from.

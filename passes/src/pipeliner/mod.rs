@@ -123,11 +123,7 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
     let mut failed = false;
     for op in &marked {
         if let Err(finding) = analysis::analyze(*op, &chips, options) {
-            crate::diagnostics::emit_rule_error(
-                finding.op.location(),
-                finding.rule,
-                &finding.message,
-            );
+            finding.emit();
             failed = true;
         }
     }
@@ -139,11 +135,7 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
         let plan = match analysis::analyze(*op, &chips, options) {
             Ok(plan) => plan,
             Err(finding) => {
-                crate::diagnostics::emit_rule_error(
-                    finding.op.location(),
-                    finding.rule,
-                    &finding.message,
-                );
+                finding.emit();
                 failed = true;
                 continue;
             }

@@ -34,19 +34,11 @@ pub(crate) fn read_copies<'c, 'a>(
     early: u32,
     native: bool,
 ) -> Result<(Vec<Tile<'c, 'a>>, Vec<PipeCopy<'c, 'a>>), Finding<'c, 'a>> {
-    let at = |(rule, message): (&'static str, String)| Finding {
-        rule: Some(rule),
-        op: loop_op,
-        message,
-    };
+    let at = |broken| Finding::rule(loop_op, broken);
     let mut tiles: Vec<Tile> = Vec::new();
     let mut copies = Vec::new();
     for copy in &form.copies {
-        let view = CopyGmemToSmem::from_op(*copy).map_err(|error| Finding {
-            rule: None,
-            op: *copy,
-            message: error.to_string(),
-        })?;
+        let view = CopyGmemToSmem::from_op(*copy).map_err(|error| Finding::other(*copy, error))?;
         let tile = read_tile(&view, loop_op, form, function, &tiles, path, native).map_err(at)?;
         let slice =
             operand_slice(&view, form.body, early).map_err(|message| at(("P7", message)))?;

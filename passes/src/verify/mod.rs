@@ -115,11 +115,7 @@ fn check_marked(op: OperationRef, chips: &target::ModuleChips, options: &PassOpt
     match crate::pipeliner::analysis::analyze(op, chips, options) {
         Ok(_) => 0,
         Err(finding) => {
-            crate::diagnostics::emit_rule_error(
-                finding.op.location(),
-                finding.rule,
-                &finding.message,
-            );
+            finding.emit();
             1
         }
     }
