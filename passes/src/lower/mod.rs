@@ -93,10 +93,13 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     let _launches = crate::plan::launches::scope();
     let _memo = crate::run_cache::scope();
     let _kernel_values = hoist::scope();
-    // Marked loops are pipelined first (docs/pipelining.md), then verified
-    // (docs/verification.md), as the lowerings rely on both.
-    crate::pipeliner::pipeline_operation(operation, options)?;
+    // The user's IR is verified (docs/verification.md), then marked loops are
+    // pipelined (docs/pipelining.md) and what the pipeliner wrote is checked
+    // again, as the lowerings rely on both. Verifying first gives each op the
+    // user wrote its one error or remark, not one per copy the pipeliner made.
     crate::verify::verify_operation(operation, options)?;
+    crate::pipeliner::pipeline_operation(operation, options)?;
+    crate::verify::verify_pipelined(operation, options)?;
     let mut raw_ops = Vec::new();
     operation.walk(WalkOrder::PreOrder, |op| {
         if AcopyOp::from_op(op).is_some() {
@@ -308,8 +311,8 @@ mod tests {
         assert!(manager.run(&mut module).is_ok());
         let reads = crate::target::MODULE_CHIP_READS.with(|reads| reads.get()) - before;
         assert_eq!(
-            reads, 3,
-            "pipeliner, verify and lower each read the module's chip once"
+            reads, 4,
+            "verify, the pipeliner, the check of what it wrote and lower each read the module's chip once"
         );
         let lowered = module.as_operation().to_string();
         // One chunk loop per copy, each with its cp.async.

@@ -240,6 +240,16 @@ impl<'c, 'a> B<'c, 'a> {
         self.value("arith.index_cast", &[value], to, &[])
     }
 
+    /// An integer `value` as an `index`, sign- or zero-extended.
+    pub fn extend_to_index(&self, value: Value<'c, '_>, unsigned: bool) -> R<Value<'c, 'a>> {
+        let name = if unsigned {
+            "arith.index_castui"
+        } else {
+            "arith.index_cast"
+        };
+        self.value(name, &[value], self.index_type(), &[])
+    }
+
     /// `memref.view %buffer[%shift][] : ... to result`.
     pub fn view(
         &self,

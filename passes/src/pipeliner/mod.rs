@@ -43,21 +43,12 @@
 //! rewrite makes, [`rewrite`] the rewrite, [`report`] its remark, [`launch`]
 //! the launch sizes, [`war`] the write-after-read warning for unmarked loops.
 
-pub mod analysis;
-pub mod attr;
-mod body_form;
-mod budget;
 pub(crate) mod build;
-pub(crate) mod ir_query;
 pub mod launch;
-pub mod loop_plan;
-pub mod native;
-mod operand_slice;
 mod report;
 mod rewrite;
-pub mod smem;
-mod tiles;
-pub mod war;
+
+use crate::plan::loops::{analysis, attr};
 
 use acopy_dialect::diagnostics::emit_error;
 use melior::ir::{
@@ -123,7 +114,7 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
     let mut failed = false;
     for op in &marked {
         if let Err(finding) = analysis::analyze(*op, &chips, options) {
-            finding.emit();
+            crate::verify::report_loop_problem(&finding);
             failed = true;
         }
     }
@@ -135,7 +126,7 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
         let plan = match analysis::analyze(*op, &chips, options) {
             Ok(plan) => plan,
             Err(finding) => {
-                finding.emit();
+                crate::verify::report_loop_problem(&finding);
                 failed = true;
                 continue;
             }

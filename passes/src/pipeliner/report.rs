@@ -3,8 +3,8 @@
 
 use acopy_target::CopyPath;
 
-use super::loop_plan::LoopPlan;
 use crate::diagnostics::{PipelinedLoop, TileSlots, WaitScheme};
+use crate::plan::loops::LoopPlan;
 
 /// What the rewrite of `plan` does: its slots and how it waits.
 pub fn report(plan: &LoopPlan) -> PipelinedLoop {

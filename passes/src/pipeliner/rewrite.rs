@@ -29,11 +29,10 @@ use melior::{
     Context,
 };
 
-use super::{
+use super::build::{self, Ix, B};
+use crate::plan::loops::{
     attr,
-    build::{self, Ix, B},
-    ir_query,
-    loop_plan::{DynamicSlots, LoopPlan, Tile, TileRoot},
+    loop_plan::{DynamicSlots, Induction, LoopPlan, Tile, TileRoot},
     smem,
 };
 use crate::{ir, manifest::DYNAMIC_SHARED_MEMORY};
@@ -53,7 +52,7 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
     let tile_uses: Vec<Vec<(OperationRef, usize)>> = plan
         .tiles
         .iter()
-        .map(|tile| ir_query::users(tile.value))
+        .map(|tile| crate::ir::query::users(tile.value))
         .collect();
     let bases = slot_bases(context, plan, stages)?;
     let barriers = if plan.path == CopyPath::Tma {
@@ -138,9 +137,9 @@ fn prologue<'c, 'a>(
 ) -> R<Entry<'c, 'a>> {
     let loop_op = plan.loop_op;
     let pre = B::before(context, loop_op)?;
-    let lower = value_ix(loop_op.operand(0))?;
-    let upper = value_ix(loop_op.operand(1))?;
-    let step = value_ix(loop_op.operand(2))?;
+    let lower = bound(&pre, loop_op.operand(0), plan.induction)?;
+    let upper = bound(&pre, loop_op.operand(1), plan.induction)?;
+    let step = bound(&pre, loop_op.operand(2), plan.induction)?;
     let trips = match plan.static_trips {
         Some(trips) => Ix::Const(trips),
         None => {
@@ -206,6 +205,7 @@ fn steady_state<'c, 'a>(
         ..
     } = *entry;
     let b = B::before(context, plan.wait)?;
+    let induction = b.ix(bound(&b, Ok(induction), plan.induction)?)?;
     let since = b.sub(Ix::Val(induction), lower)?;
     let k = b.div(since, step)?;
     let n = b.add(base, k)?;
@@ -381,9 +381,8 @@ fn remove_attributions(context: &Context, plan: &LoopPlan) -> R<()> {
     let mut indices: Vec<usize> = plan
         .tiles
         .iter()
-        .filter_map(|tile| match tile.root {
-            TileRoot::Workgroup { index, .. } => Some(index),
-            TileRoot::Global { .. } => None,
+        .map(|tile| match tile.root {
+            TileRoot::Workgroup { index, .. } => index,
         })
         .collect();
     indices.sort_unstable_by(|a, b| b.cmp(a));
@@ -438,12 +437,25 @@ fn internal(error: melior::Error) -> String {
     format!("internal error: {error}")
 }
 
-fn value_ix<'c, 'a>(value: Result<Value<'c, 'a>, melior::Error>) -> R<Ix<'c, 'a>> {
+/// A loop bound, step or induction value as an `index`: a constant read as
+/// the loop reads it, a value of a narrower induction type extended by the
+/// loop's signedness (docs/pipelining.md, "Induction variables").
+fn bound<'c, 'a>(
+    b: &B<'c, 'a>,
+    value: Result<Value<'c, 'a>, melior::Error>,
+    induction: Induction,
+) -> R<Ix<'c, 'a>> {
     let value = value.map_err(internal)?;
-    Ok(match ir::constant_int(value) {
-        Some(constant) => Ix::Const(constant),
-        None => Ix::Val(value),
-    })
+    if let Some(constant) = ir::constant_int(value) {
+        let extended = induction.extend(constant);
+        return i64::try_from(extended)
+            .map(Ix::Const)
+            .map_err(|_| format!("internal error: loop bound {extended} is not an index"));
+    }
+    match induction.bits {
+        None => Ok(Ix::Val(value)),
+        Some(_) => Ok(Ix::Val(b.extend_to_index(value, induction.unsigned)?)),
+    }
 }
 
 /// Gives the tile's memory S padded slots: the attribution becomes
@@ -467,7 +479,6 @@ fn multiply(context: &Context, tile: &Tile, stages: i64) -> R<()> {
             }
             Ok(())
         }
-        TileRoot::Global { .. } => Err("internal error: a global tile".into()),
     }
 }
 
@@ -599,6 +610,11 @@ fn issue<'c, 'a>(
     barriers: Option<Value<'c, 'a>>,
 ) -> R<()> {
     let induction: Value = plan.body.argument(0).map_err(internal)?.into();
+    // The clones read the induction variable in its own type.
+    let iv = match (iv, plan.induction.bits) {
+        (Some(iv), Some(bits)) => Some(b.cast(iv, bits)?),
+        (iv, _) => iv,
+    };
     for copy in &plan.copies {
         let view =
             CopyGmemToSmem::from_op(copy.op).map_err(|error| format!("internal error: {error}"))?;
@@ -662,7 +678,7 @@ fn issue<'c, 'a>(
 /// Erases the body's side-effect-free ops left without uses (the originals'
 /// operand computations), latest first.
 fn erase_dead(body: melior::ir::BlockRef) {
-    let ops = ir_query::top_level_ops(body);
+    let ops = crate::ir::query::top_level_ops(body);
     for op in ops.into_iter().rev() {
         let name = ir::op_name(&op);
         let pure = name.starts_with("arith.")
@@ -671,7 +687,7 @@ fn erase_dead(body: melior::ir::BlockRef) {
                 name.as_str(),
                 "affine.apply" | "memref.subview" | "memref.cast"
             );
-        if pure && op.result_count() > 0 && ir_query::users_of_op(op) == 0 {
+        if pure && op.result_count() > 0 && crate::ir::query::users_of_op(op) == 0 {
             build::erase(op);
         }
     }

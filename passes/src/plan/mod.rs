@@ -37,6 +37,7 @@
 //! | `shape.rs` | pure shape arithmetic: window, box, bounds, strides, reduction kinds, message spellings |
 //! | `chunk.rs` | cp.async rows and chunk sizes (pure) |
 //! | `collective.rs` | collective groups: sizes, multicast masks, CTA pairs |
+//! | `loops/` | the loop analysis: what a marked loop is (its plan) or which rule it breaks (P1–P13) |
 //! | `maps.rs` | the tensor-map key of a copy, the per-kernel limit, host launches (rule A26) |
 //! | `launches.rs` | which kernels a `gpu.launch_func` launches, walked once per pass run |
 //! | `tests.rs` | plans of copies parsed from text, and the view walker's answers |
@@ -50,6 +51,7 @@ pub(crate) mod divisor;
 mod error;
 pub(crate) mod launches;
 pub(crate) mod layout;
+pub mod loops;
 pub(crate) mod maps;
 pub mod shape;
 pub(crate) mod source;

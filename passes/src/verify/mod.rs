@@ -50,8 +50,9 @@ use melior::ir::{
 };
 
 pub use crate::plan::copy_facts::CopyFacts;
+use crate::plan::loops::LoopProblem;
 pub use facts::Ctx;
-pub use rules::{Rule, Scope, RULES};
+pub use rules::{Check, Rule, Scope, RULES};
 
 use crate::{
     external::{external_pass, PassId, PassResult},
@@ -83,19 +84,53 @@ pub struct Finding {
 /// through the context, as with an MLIR pass.
 #[allow(clippy::result_unit_err)]
 pub fn verify_operation(operation: OperationRef, options: &PassOptions) -> PassResult {
+    verify_with(operation, options, Voice::Everything)
+}
+
+/// Checks the IR `acopy-lower`'s pipeliner wrote from IR that
+/// [`verify_operation`] already accepted. The pipeliner copies each copy of a
+/// marked loop into the prologue and the steady state, with the original's
+/// location, so a copy the user wrote once exists several times here: its
+/// fallback remarks and warnings were given on the original, and an error
+/// (which the accepted original makes an internal failure of the pipeliner)
+/// is given once per location and text, so each op the user wrote reports
+/// once (docs/verification.md, "one error per failing op").
+#[allow(clippy::result_unit_err)]
+pub fn verify_pipelined(operation: OperationRef, options: &PassOptions) -> PassResult {
+    verify_with(operation, options, Voice::ErrorsOnce)
+}
+
+/// What a verification run says besides errors.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Voice {
+    /// Errors, fallback remarks and warnings.
+    Everything,
+    /// Errors only, each (location, text) once.
+    ErrorsOnce,
+}
+
+fn verify_with(operation: OperationRef, options: &PassOptions, voice: Voice) -> PassResult {
     let _launches = crate::plan::launches::scope();
     let _tensor_maps = tensor_maps::scope();
     let _memo = crate::run_cache::scope();
     let chips = target::ModuleChips::resolve(operation, options);
     let mut errors = 0usize;
+    let mut given: Vec<(String, String)> = Vec::new();
     operation.walk(WalkOrder::PreOrder, |op| {
-        if let Some(finding) = check_op(op, &chips, options) {
-            crate::diagnostics::emit_rule_error(op.location(), finding.rule, &finding.message);
+        let remarks = voice == Voice::Everything;
+        if let Some(finding) = check_op_with(op, &chips, options, remarks) {
+            let key = (op.location().to_string(), finding.message.clone());
+            if voice == Voice::Everything || !given.contains(&key) {
+                crate::diagnostics::emit_rule_error(op.location(), finding.rule, &finding.message);
+                given.push(key);
+            }
             errors += 1;
         }
         errors += check_marked(op, &chips, options);
-        for (copy, message) in crate::pipeliner::war::check(op) {
-            emit_warning(copy.location(), &message);
+        if voice == Voice::Everything {
+            for (copy, message) in crate::plan::loops::war::check(op) {
+                emit_warning(copy.location(), &message);
+            }
         }
         WalkResult::Advance
     });
@@ -107,18 +142,29 @@ pub fn verify_operation(operation: OperationRef, options: &PassOptions) -> PassR
 }
 
 /// A loop marked `acopy.pipeline` (or another op carrying it) that the
-/// pipeliner cannot take gets its error (rules P1–P12); returns the count.
+/// pipeliner cannot take gets its error, the table's row (P1–P13) for the
+/// stage at which the loop analysis refused it; returns the count.
 fn check_marked(op: OperationRef, chips: &target::ModuleChips, options: &PassOptions) -> usize {
-    if crate::pipeliner::attr::request(op).is_none() {
+    if crate::plan::loops::attr::request(op).is_none() {
         return 0;
     }
-    match crate::pipeliner::analysis::analyze(op, chips, options) {
+    match crate::plan::loops::analysis::analyze(op, chips, options) {
         Ok(_) => 0,
-        Err(finding) => {
-            finding.emit();
+        Err(problem) => {
+            report_loop_problem(&problem);
             1
         }
     }
+}
+
+/// Reports why a marked loop cannot be pipelined, as an error at the op the
+/// problem names, with the id of the rule it breaks.
+pub fn report_loop_problem(problem: &LoopProblem) {
+    let rule = problem
+        .broken
+        .and_then(rules::loop_rule)
+        .map(|rule| rule.id);
+    crate::diagnostics::emit_rule_error(problem.op.location(), rule, &problem.message);
 }
 
 /// Whether `op` is a copy or wait the pipeliner owns: at the top level of a
@@ -127,7 +173,7 @@ fn check_marked(op: OperationRef, chips: &target::ModuleChips, options: &PassOpt
 fn owned_by_pipeliner(op: OperationRef) -> bool {
     op.parent_operation().is_some_and(|parent| {
         crate::ir::op_name(&parent) == "scf.for"
-            && crate::pipeliner::attr::request(parent).is_some()
+            && crate::plan::loops::attr::request(parent).is_some()
     })
 }
 
@@ -137,6 +183,16 @@ pub fn check_op(
     op: OperationRef,
     chips: &target::ModuleChips,
     options: &PassOptions,
+) -> Option<Finding> {
+    check_op_with(op, chips, options, true)
+}
+
+/// [`check_op`], with the fallback remarks of a kept op given or not.
+fn check_op_with(
+    op: OperationRef,
+    chips: &target::ModuleChips,
+    options: &PassOptions,
+    remarks: bool,
 ) -> Option<Finding> {
     let view = match AcopyOp::from_op(op)? {
         Ok(view) => view,
@@ -157,9 +213,13 @@ pub fn check_op(
         }
     };
     let ctx = Ctx::new(&view, target, options);
-    first_failure(&ctx).map(|rule| Finding {
+    let rule = first_failure_with(&ctx, remarks)?;
+    let Check::Op { message, .. } = rule.check else {
+        return None;
+    };
+    Some(Finding {
         rule: Some(rule.id),
-        message: (rule.message)(&ctx),
+        message: message(&ctx),
     })
 }
 
@@ -167,6 +227,11 @@ pub fn check_op(
 /// An op that fallback mode keeps gets a remark at it for each waived rule
 /// (one that still fails gets its error alone).
 pub fn first_failure(ctx: &Ctx) -> Option<&'static Rule> {
+    first_failure_with(ctx, true)
+}
+
+/// [`first_failure`], with the remarks of a kept op given or not.
+fn first_failure_with(ctx: &Ctx, remarks: bool) -> Option<&'static Rule> {
     let op_name = ctx.view.op().name();
     let op_name = op_name.as_string_ref().as_str().ok()?;
     let path = ctx.path();
@@ -180,7 +245,10 @@ pub fn first_failure(ctx: &Ctx) -> Option<&'static Rule> {
         .filter(|rule| rule.applies(op_name, path))
         .filter(|rule| !(owned && matches!(rule.id, "E6" | "E7")))
         .find(|rule| {
-            if !(rule.condition)(ctx) {
+            let Check::Op { condition, .. } = rule.check else {
+                return false;
+            };
+            if !condition(ctx) {
                 return false;
             }
             match &rule.fallback {
@@ -191,7 +259,7 @@ pub fn first_failure(ctx: &Ctx) -> Option<&'static Rule> {
                 _ => true,
             }
         });
-    if failure.is_none() {
+    if failure.is_none() && remarks {
         for lowering in kept {
             emit_remark(
                 ctx.view.op().location(),

@@ -22,6 +22,7 @@ use acopy_manifest::ElementType;
 use acopy_target::{Capability, Chip, CopyPath};
 
 use super::{facts::Ctx, tensor_maps};
+use crate::plan::loops::loop_plan::Broken;
 use crate::plan::{
     chunk, cp_async,
     maps::{self, MAX_TENSOR_MAPS},
@@ -74,6 +75,29 @@ pub struct Fallback {
     pub lowering: &'static str,
 }
 
+/// What a rule checks, by its subject.
+pub enum Check {
+    /// A rule of an acopy op: whether the op breaks it, and the message
+    /// (evaluated on the op's facts, [`Ctx`]).
+    Op {
+        condition: fn(&Ctx) -> bool,
+        message: fn(&Ctx) -> String,
+    },
+    /// A rule of a loop marked `acopy.pipeline` (P1–P13): the loop breaks it
+    /// when the loop analysis (`crate::plan::loops::analysis::analyze`, run
+    /// once per loop) refuses the loop at this stage; the message is the
+    /// analysis's, which fills in this rule's template.
+    Loop(Broken),
+}
+
+/// The rule of the table that a marked loop breaks when the loop analysis
+/// says `broken`.
+pub fn loop_rule(broken: Broken) -> Option<&'static Rule> {
+    RULES
+        .iter()
+        .find(|rule| matches!(rule.check, Check::Loop(of) if of == broken))
+}
+
 /// One verification rule.
 pub struct Rule {
     /// `E1`–`E11` (docs/verification.md), `T1`–`T4` (the documented TMA shape rules), `A1`… (ours).
@@ -85,8 +109,8 @@ pub struct Rule {
     pub when: &'static str,
     /// The message, with `{...}` where [`Rule::message`] fills in values.
     pub template: &'static str,
-    pub condition: fn(&Ctx) -> bool,
-    pub message: fn(&Ctx) -> String,
+    /// What it checks and what it says.
+    pub check: Check,
     /// `Some` for the rules fallback mode may waive (E1–E5).
     pub fallback: Option<Fallback>,
 }
@@ -137,19 +161,6 @@ const WAIT_STORE: &[&str] = &[names::WAIT_SMEM_TO_GMEM];
 const WAITS: &[&str] = &[names::WAIT_GMEM_TO_SMEM, names::WAIT_SMEM_TO_GMEM];
 /// The pipeline rules' subject: the marked loop (P2: the op carrying the attribute).
 const LOOP: &[&str] = &["scf.for"];
-
-/// The pipeline rules (P1–P12) judge a marked loop, not an acopy op: they are
-/// evaluated by `verify::check_marked` through `pipeliner::analysis::analyze`,
-/// which gives the message, and `first_failure` never reaches them (it checks
-/// acopy ops, none of which is an `scf.for`). So, for an acopy op, these hold
-/// never and say nothing.
-fn loop_rule(_: &Ctx) -> bool {
-    false
-}
-
-fn loop_message(_: &Ctx) -> String {
-    String::new()
-}
 
 const E1: &str = "copy_gmem_to_smem with a barrier is only supported Hopper and newer GPUs, which use the TMA implementation";
 const E2: &str = "Only the TMA implementation supports collective copies";
@@ -219,7 +230,8 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "src and dst element types differ",
         template: "Expected dtypes to match but src had type {T1} and dst had type {T2}",
-        condition: |ctx| {
+        check: Check::Op {
+            condition: |ctx| {
             ctx.copy
                 .as_ref()
                 .is_some_and(|copy| copy.src_element != copy.dst_element)
@@ -230,6 +242,7 @@ pub static RULES: &[Rule] = &[
             });
             format!("Expected dtypes to match but src had type {src} and dst had type {dst}")
         },
+        },
         fallback: None,
     },
     Rule {
@@ -238,8 +251,10 @@ pub static RULES: &[Rule] = &[
         scope: Scope::CpAsync,
         when: "a barrier is given",
         template: E1,
-        condition: |ctx| ctx.load().is_some_and(|load| load.barrier.is_some()),
+        check: Check::Op {
+            condition: |ctx| ctx.load().is_some_and(|load| load.barrier.is_some()),
         message: |_| E1.to_string(),
+        },
         fallback: Some(Fallback {
             keeps: |_| true,
             when: "always",
@@ -252,11 +267,13 @@ pub static RULES: &[Rule] = &[
         scope: Scope::CpAsync,
         when: "`collective_axes` is given",
         template: E2,
-        condition: |ctx| {
+        check: Check::Op {
+            condition: |ctx| {
             ctx.load()
                 .is_some_and(|load| load.collective_axes.is_some())
         },
         message: |_| E2.to_string(),
+        },
         fallback: Some(Fallback {
             keeps: |ctx| ctx.single_cta_cluster(),
             when: "the cluster is 1×1×1",
@@ -269,8 +286,10 @@ pub static RULES: &[Rule] = &[
         scope: Scope::CpAsync,
         when: "`leader_tracked` is given",
         template: E3,
-        condition: |ctx| ctx.load().is_some_and(|load| load.leader_tracked.is_some()),
+        check: Check::Op {
+            condition: |ctx| ctx.load().is_some_and(|load| load.leader_tracked.is_some()),
         message: |_| E3.to_string(),
+        },
         fallback: Some(Fallback {
             keeps: |ctx| {
                 ctx.single_cta_cluster()
@@ -289,11 +308,13 @@ pub static RULES: &[Rule] = &[
         scope: Scope::CpAsync,
         when: "`oob_mode` is not `\"promise_in_bounds\"`, including when it is absent",
         template: E4,
-        condition: |ctx| {
+        check: Check::Op {
+            condition: |ctx| {
             ctx.load()
                 .is_some_and(|load| load.oob_mode_or_default() != OobMode::PromiseInBounds)
         },
         message: |_| E4.to_string(),
+        },
         fallback: Some(Fallback {
             keeps: |_| true,
             when: "always (`\"undefined\"` allows zeros too)",
@@ -306,8 +327,10 @@ pub static RULES: &[Rule] = &[
         scope: Scope::CpAsync,
         when: "a predicate is given",
         template: E5,
-        condition: |ctx| ctx.load().is_some_and(|load| load.predicate.is_some()),
+        check: Check::Op {
+            condition: |ctx| ctx.load().is_some_and(|load| load.predicate.is_some()),
         message: |_| E5.to_string(),
+        },
         fallback: Some(Fallback {
             keeps: |_| true,
             when: "always",
@@ -320,12 +343,14 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "`leader_tracked` without `collective_axes`",
         template: E8,
-        condition: |ctx| {
+        check: Check::Op {
+            condition: |ctx| {
             ctx.load().is_some_and(|load| {
                 load.leader_tracked.is_some() && load.collective_axes.is_none()
             })
         },
         message: |_| E8.to_string(),
+        },
         fallback: None,
     },
     Rule {
@@ -334,12 +359,14 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "`leader_tracked = \"partitioned\"` and the cluster (`nvvm.cluster_dim`) does not have exactly 2 CTAs",
         template: "Partitioned loads only supported for clusters of size 2. Got cluster size {(X, Y, Z)}.",
-        condition: |ctx| partition_axis(ctx).is_some() && ctx.cluster_ctas() != 2,
+        check: Check::Op {
+            condition: |ctx| partition_axis(ctx).is_some() && ctx.cluster_ctas() != 2,
         message: |ctx| {
             format!(
                 "Partitioned loads only supported for clusters of size 2. Got cluster size {}.",
                 shape::py_tuple(&ctx.target.cluster)
             )
+        },
         },
         fallback: None,
     },
@@ -349,8 +376,10 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "no barrier",
         template: E6,
-        condition: |ctx| ctx.load().is_some_and(|load| load.barrier.is_none()),
+        check: Check::Op {
+            condition: |ctx| ctx.load().is_some_and(|load| load.barrier.is_none()),
         message: |_| E6.to_string(),
+        },
         fallback: None,
     },
     Rule {
@@ -359,8 +388,10 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "`acopy.wait_gmem_to_smem` is present",
         template: E7,
-        condition: |_| true,
+        check: Check::Op {
+            condition: |_| true,
         message: |_| E7.to_string(),
+        },
         fallback: None,
     },
     Rule {
@@ -369,7 +400,8 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "`oob_mode = \"promise_in_bounds\"`, every index (`arith.constant`) and src dimension is constant, and the window leaves src",
         template: "Out-of-bounds read of src: reading [{A0:B0, A1:B1}] but buffer has shape {(D0, D1)}.",
-        condition: |ctx| {
+        check: Check::Op {
+            condition: |ctx| {
             let promised = ctx
                 .load()
                 .is_some_and(|load| load.oob_mode_or_default() == OobMode::PromiseInBounds);
@@ -391,6 +423,7 @@ pub static RULES: &[Rule] = &[
                 .unwrap_or_default();
             format!("Out-of-bounds read of src: reading [{ranges}] but buffer has shape {dims}.")
         },
+        },
         fallback: None,
     },
     Rule {
@@ -399,8 +432,10 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "the global memref has rank above 5",
         template: T1,
-        condition: |ctx| window_rank(ctx) > TMA_MAX_RANK,
+        check: Check::Op {
+            condition: |ctx| window_rank(ctx) > TMA_MAX_RANK,
         message: |_| T1.to_string(),
+        },
         fallback: None,
     },
     Rule {
@@ -409,7 +444,8 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "a dimension of the TMA box is above 256 (the box is the window, with the split dimension divided by the collective size for a multicast)",
         template: "Async copies only support copying <=256 elements along each dimension, got {(A, B)}",
-        condition: |ctx| {
+        check: Check::Op {
+            condition: |ctx| {
             ctx.tma_box()
                 .is_some_and(|tile| tile.iter().any(|&len| len > TMA_MAX_BOX))
         },
@@ -419,6 +455,7 @@ pub static RULES: &[Rule] = &[
                 shape::py_tuple(&ctx.tma_box().unwrap_or_default())
             )
         },
+        },
         fallback: None,
     },
     Rule {
@@ -427,12 +464,14 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "the box's innermost dimension is not a multiple of 16 bytes",
         template: "Async copies require the number of bits copied along the last dimension to be divisible by 128, but got {N}",
-        condition: |ctx| last_dim_bits(ctx).is_some_and(|bits| bits % 128 != 0),
+        check: Check::Op {
+            condition: |ctx| last_dim_bits(ctx).is_some_and(|bits| bits % 128 != 0),
         message: |ctx| {
             format!(
                 "Async copies require the number of bits copied along the last dimension to be divisible by 128, but got {}",
                 last_dim_bits(ctx).unwrap_or_default()
             )
+        },
         },
         fallback: None,
     },
@@ -442,12 +481,14 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "`swizzle = S` and the innermost window dimension is not exactly S bytes",
         template: "Async copies with swizzle={S} require the last dimension of the slice to be exactly {S} bytes i.e.  {N} elements, but got {M} elements.",
-        condition: |ctx| swizzle_elements(ctx).is_some_and(|(_, want, got)| want != got),
+        check: Check::Op {
+            condition: |ctx| swizzle_elements(ctx).is_some_and(|(_, want, got)| want != got),
         message: |ctx| {
             let (swizzle, want, got) = swizzle_elements(ctx).unwrap_or_default();
             format!(
                 "Async copies with swizzle={swizzle} require the last dimension of the slice to be exactly {swizzle} bytes i.e.  {want} elements, but got {got} elements."
             )
+        },
         },
         fallback: None,
     },
@@ -457,7 +498,8 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "the shared tile has a dimension of size 0",
         template: "the {dst} tile {memref<0x128xf32, 3>} has no elements; an acopy copy needs at least one",
-        condition: |ctx| {
+        check: Check::Op {
+            condition: |ctx| {
             ctx.copy
                 .as_ref()
                 .is_some_and(|copy| copy.tile_shape.contains(&0))
@@ -468,6 +510,7 @@ pub static RULES: &[Rule] = &[
             });
             format!("the {role} tile {ty} has no elements; an acopy copy needs at least one")
         },
+        },
         fallback: None,
     },
     Rule {
@@ -476,7 +519,8 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "the element type is not an integer or float of 8, 16, 32 or 64 bits",
         template: "acopy copies integer or float elements of 8, 16, 32 or 64 bits, but the element type is {T}",
-        condition: |ctx| ctx.copy.is_some() && supported_bits(ctx).is_none(),
+        check: Check::Op {
+            condition: |ctx| ctx.copy.is_some() && supported_bits(ctx).is_none(),
         message: |ctx| {
             let ty = ctx
                 .copy
@@ -487,6 +531,7 @@ pub static RULES: &[Rule] = &[
                 "acopy copies integer or float elements of 8, 16, 32 or 64 bits, but the element type is {ty}"
             )
         },
+        },
         fallback: None,
     },
     Rule {
@@ -495,12 +540,14 @@ pub static RULES: &[Rule] = &[
         scope: Scope::CpAsync,
         when: "src has rank above 5",
         template: "The cp.async implementation supports src ranks 1 to 5, but src has rank {R}",
-        condition: |ctx| window_rank(ctx) > TMA_MAX_RANK,
+        check: Check::Op {
+            condition: |ctx| window_rank(ctx) > TMA_MAX_RANK,
         message: |ctx| {
             format!(
                 "The cp.async implementation supports src ranks 1 to 5, but src has rank {}",
                 window_rank(ctx)
             )
+        },
         },
         fallback: None,
     },
@@ -510,12 +557,14 @@ pub static RULES: &[Rule] = &[
         scope: Scope::CpAsync,
         when: "`swizzle` is not 0",
         template: "swizzle={S} needs the TMA implementation (Hopper and newer GPUs); the cp.async implementation only writes unswizzled tiles",
-        condition: |ctx| ctx.load().is_some_and(|load| load.swizzle != Swizzle::None),
+        check: Check::Op {
+            condition: |ctx| ctx.load().is_some_and(|load| load.swizzle != Swizzle::None),
         message: |ctx| {
             format!(
                 "swizzle={} needs the TMA implementation (Hopper and newer GPUs); the cp.async implementation only writes unswizzled tiles",
                 ctx.load().map_or(0, |load| load.swizzle.bytes())
             )
+        },
         },
         fallback: None,
     },
@@ -525,12 +574,14 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "the chip has no TMA stores (pre-Hopper)",
         template: "copy_smem_to_gmem is only supported on Hopper and newer GPUs, which have TMA stores; {sm_80} uses the cp.async implementation, which only copies GMEM->SMEM",
-        condition: |ctx| !has(ctx, Capability::BulkStore),
+        check: Check::Op {
+            condition: |ctx| !has(ctx, Capability::BulkStore),
         message: |ctx| {
             format!(
                 "copy_smem_to_gmem is only supported on Hopper and newer GPUs, which have TMA stores; {} uses the cp.async implementation, which only copies GMEM->SMEM",
                 ctx.target.chip
             )
+        },
         },
         fallback: None,
     },
@@ -540,12 +591,14 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "the chip has no TMA stores (pre-Hopper)",
         template: "wait_smem_to_gmem waits for TMA stores, which only Hopper and newer GPUs have; {sm_80} has none",
-        condition: |ctx| !has(ctx, Capability::BulkStore),
+        check: Check::Op {
+            condition: |ctx| !has(ctx, Capability::BulkStore),
         message: |ctx| {
             format!(
                 "wait_smem_to_gmem waits for TMA stores, which only Hopper and newer GPUs have; {} has none",
                 ctx.target.chip
             )
+        },
         },
         fallback: None,
     },
@@ -555,7 +608,8 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "`leader_tracked` on a chip without `cta_group::2` (all but sm_100a, sm_101a, sm_103a, sm_110a)",
         template: "leader_tracked copies use the TMA cta_group::2 form, which {sm_90} does not have: it needs sm_100a or newer ({sm_100a, ...})",
-        condition: |ctx| {
+        check: Check::Op {
+            condition: |ctx| {
             ctx.load().is_some_and(|load| load.leader_tracked.is_some())
                 && !has(ctx, Capability::CtaGroup2)
         },
@@ -566,6 +620,7 @@ pub static RULES: &[Rule] = &[
                 cta_group2_chips()
             )
         },
+        },
         fallback: None,
     },
     Rule {
@@ -574,7 +629,8 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "`leader_tracked` and the CTAs along `collective_axes` are not a CTA pair: exactly 2 CTAs whose cluster ranks differ only in bit 0 (`cta_group::2`)",
         template: "leader_tracked copies need collective_axes that span a CTA pair (2 CTAs whose ranks in the cluster differ only in bit 0), but {[\"y\"]} spans {1 CTA} in cluster {(X, Y, Z)}",
-        condition: |ctx| {
+        check: Check::Op {
+            condition: |ctx| {
             ctx.load().is_some_and(|load| load.leader_tracked.is_some())
                 && ctx.collective_rank_stride() != Some(1)
         },
@@ -591,6 +647,7 @@ pub static RULES: &[Rule] = &[
                 shape::py_tuple(&ctx.target.cluster)
             )
         },
+        },
         fallback: None,
     },
     Rule {
@@ -599,7 +656,8 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "`partition_axis` is not below the window's rank (the rank of src)",
         template: "partition_axis = {A} is not a dimension of the copy window, which has rank {R}",
-        condition: |ctx| {
+        check: Check::Op {
+            condition: |ctx| {
             partition_axis(ctx).is_some_and(|axis| {
                 usize::try_from(axis).map_or(true, |axis| axis >= window_rank(ctx))
             })
@@ -611,6 +669,7 @@ pub static RULES: &[Rule] = &[
                 window_rank(ctx)
             )
         },
+        },
         fallback: None,
     },
     Rule {
@@ -619,12 +678,14 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "a multicast (collective, not partitioned, over more than 1 CTA) on a chip without TMA multicast (sm_120, sm_120a, sm_121a)",
         template: "collective copies over more than one CTA use TMA multicast, which {sm_120} does not have",
-        condition: |ctx| ctx.multicasts() && !has(ctx, Capability::Multicast),
+        check: Check::Op {
+            condition: |ctx| ctx.multicasts() && !has(ctx, Capability::Multicast),
         message: |ctx| {
             format!(
                 "collective copies over more than one CTA use TMA multicast, which {} does not have",
                 ctx.target.chip
             )
+        },
         },
         fallback: None,
     },
@@ -634,12 +695,14 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "a multicast in a cluster of more than 16 CTAs",
         template: "collective copies need a cluster of at most 16 CTAs (the multicast mask has 16 bits), but the cluster is {(X, Y, Z)}",
-        condition: |ctx| ctx.multicasts() && ctx.cluster_ctas() > MAX_MULTICAST_CLUSTER,
+        check: Check::Op {
+            condition: |ctx| ctx.multicasts() && ctx.cluster_ctas() > MAX_MULTICAST_CLUSTER,
         message: |ctx| {
             format!(
                 "collective copies need a cluster of at most 16 CTAs (the multicast mask has 16 bits), but the cluster is {}",
                 shape::py_tuple(&ctx.target.cluster)
             )
+        },
         },
         fallback: None,
     },
@@ -649,13 +712,15 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "a multicast (collective size N > 1) whose window has no leading dimension to split: the outermost dimension longer than 1, the innermost excluded, must divide by N",
         template: "None of the leading dimensions in the transformed slice shape {(A, B)} is divisible by the collective size {N}",
-        condition: |ctx| ctx.multicasts() && ctx.multicast_split().is_none(),
+        check: Check::Op {
+            condition: |ctx| ctx.multicasts() && ctx.multicast_split().is_none(),
         message: |ctx| {
             format!(
                 "None of the leading dimensions in the transformed slice shape {} is divisible by the collective size {}",
                 shape::py_tuple(&ctx.copy.as_ref().map(|copy| copy.window.clone()).unwrap_or_default()),
                 ctx.collective_size()
             )
+        },
         },
         fallback: None,
     },
@@ -665,7 +730,8 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "the global memref's layout is not strided, its innermost stride is not 1, or another static stride is not a multiple of 16 bytes",
         template: "TMA needs the innermost stride of the global memref to be 1 and every other stride to be a multiple of 16 bytes, but {src} {memref<256x100xf16>} has {strides [100, 1]}",
-        condition: |ctx| {
+        check: Check::Op {
+            condition: |ctx| {
             let Some(bits) = supported_bits(ctx) else {
                 return false;
             };
@@ -691,6 +757,7 @@ pub static RULES: &[Rule] = &[
                 "TMA needs the innermost stride of the global memref to be 1 and every other stride to be a multiple of 16 bytes, but {role} {ty} has {strides}"
             )
         },
+        },
         fallback: None,
     },
     Rule {
@@ -699,7 +766,8 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "the shared tile is not contiguous and row-major",
         template: "TMA copies a box to or from contiguous shared memory, but the {dst} tile {memref<64x128xf32, strided<[256, 1]>, 3>} is not contiguous",
-        condition: |ctx| ctx.copy.as_ref().is_some_and(|copy| !copy.tile_contiguous),
+        check: Check::Op {
+            condition: |ctx| ctx.copy.as_ref().is_some_and(|copy| !copy.tile_contiguous),
         message: |ctx| {
             let (role, ty) = ctx.copy.as_ref().map_or(("", String::new()), |copy| {
                 (copy.tile_role, copy.tile_type.clone())
@@ -707,6 +775,7 @@ pub static RULES: &[Rule] = &[
             format!(
                 "TMA copies a box to or from contiguous shared memory, but the {role} tile {ty} is not contiguous"
             )
+        },
         },
         fallback: None,
     },
@@ -716,7 +785,8 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "`reduction_op` does not support the element type (add: f16, bf16, f32, i32, i64; min, max: f16, bf16; smin, smax: i32, i64; and, or, xor: i32, i64; umin, umax, inc, dec: none, as they need an unsigned tensor map)",
         template: "reduction_op = \"{add}\" does not support element type {T}; it supports {f16, bf16}",
-        condition: |ctx| {
+        check: Check::Op {
+            condition: |ctx| {
             ctx.store()
                 .and_then(|store| store.reduction_op)
                 .is_some_and(|op| {
@@ -752,6 +822,7 @@ pub static RULES: &[Rule] = &[
                 op.map_or("", ReductionOp::as_str),
             )
         },
+        },
         fallback: None,
     },
     Rule {
@@ -760,7 +831,8 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "the shared tile holds more than 227 KiB (232448 bytes), the most shared memory a block has on any supported chip",
         template: "the {dst} tile {memref<1024x1024xf32, 3>} holds {4194304 bytes}, more than the 232448 bytes (227 KiB) of shared memory a block can have on any chip",
-        condition: |ctx| tile_bytes(ctx).is_some_and(|bytes| bytes > MAX_SHARED_BYTES),
+        check: Check::Op {
+            condition: |ctx| tile_bytes(ctx).is_some_and(|bytes| bytes > MAX_SHARED_BYTES),
         message: |ctx| {
             let (role, ty) = ctx.copy.as_ref().map_or(("", String::new()), |copy| {
                 (copy.tile_role, copy.tile_type.clone())
@@ -773,6 +845,7 @@ pub static RULES: &[Rule] = &[
                 "the {role} tile {ty} holds {bytes}, more than the {MAX_SHARED_BYTES} bytes (227 KiB) of shared memory a block can have on any chip"
             )
         },
+        },
         fallback: None,
     },
     Rule {
@@ -781,12 +854,14 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "a constant window start (the index plus a constant `memref.subview` offset) does not fit the signed 32-bit coordinates of a TMA instruction",
         template: "TMA coordinates are signed 32-bit integers, but the window starts at {4294967296} along dimension {0}",
-        condition: |ctx| out_of_i32_start(ctx).is_some(),
+        check: Check::Op {
+            condition: |ctx| out_of_i32_start(ctx).is_some(),
         message: |ctx| {
             let (dimension, start) = out_of_i32_start(ctx).unwrap_or_default();
             format!(
                 "TMA coordinates are signed 32-bit integers, but the window starts at {start} along dimension {dimension}"
             )
+        },
         },
         fallback: None,
     },
@@ -796,7 +871,8 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "the innermost window start (the index plus a constant `memref.subview` offset along that dimension) is a constant whose byte offset is not a multiple of 16; or, for a store, a start coordinate is a negative constant (a TMA store traps on either)",
         template: "TMA needs the innermost window start to be 16-byte aligned, but start {37} of {f32} is at byte offset {148}; use a multiple of {4} elements, or fallback mode for a non-TMA copy",
-        condition: |ctx| misaligned_constant_start(ctx).is_some() || negative_store_start(ctx).is_some(),
+        check: Check::Op {
+            condition: |ctx| misaligned_constant_start(ctx).is_some() || negative_store_start(ctx).is_some(),
         message: |ctx| {
             let tail = match no_fallback_reason(ctx.view) {
                 None => "or fallback mode for a non-TMA copy".to_string(),
@@ -815,6 +891,7 @@ pub static RULES: &[Rule] = &[
                 "a TMA store cannot start at a negative coordinate, but this one starts at {start} along dimension {dim}; start the window inside dst, {tail}"
             )
         },
+        },
         fallback: Some(Fallback {
             keeps: |ctx| tma_fallback_exists(ctx.view),
             when: "a load without `leader_tracked`, or any store (`plan::tma_facts::tma_fallback_exists`)",
@@ -827,7 +904,8 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "a copy without a non-TMA path (a load with `leader_tracked`) whose innermost window start is not constant, is not proved a multiple of 16 bytes, and has no `assume_aligned_start` attribute",
         template: "TMA needs the innermost window start to be 16-byte aligned; this {leader_tracked load} has no non-TMA path and its start is only known at run time (proved a multiple of {1} element), so make it provably a multiple of {4} elements (e.g. `%i * 4`) or promise it with the `assume_aligned_start` attribute",
-        condition: |ctx| unproved_dynamic_start(ctx).is_some(),
+        check: Check::Op {
+            condition: |ctx| unproved_dynamic_start(ctx).is_some(),
         message: |ctx| {
             let (divisor, bytes, what) = unproved_dynamic_start(ctx).unwrap_or((1, 1, ""));
             let plural = if divisor == 1 { "" } else { "s" };
@@ -835,6 +913,7 @@ pub static RULES: &[Rule] = &[
             format!(
                 "TMA needs the innermost window start to be 16-byte aligned; this {what} has no non-TMA path and its start is only known at run time (proved a multiple of {divisor} element{plural}), so make it provably a multiple of {multiple} elements (e.g. `%i * {multiple}`) or promise it with the `assume_aligned_start` attribute"
             )
+        },
         },
         fallback: None,
     },
@@ -844,8 +923,10 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "the global memref is not an argument of the enclosing kernel `gpu.func`, nor a `memref.subview` of one with unit strides and the same rank (`memref.cast`s are looked through)",
         template: "the {src} of a TMA copy {is not a kernel argument}; it must be an argument of the enclosing kernel gpu.func, or a memref.subview of one with unit strides and the same rank (memref.casts are looked through), because its TMA tensor map is encoded on the host from that kernel argument",
-        condition: |ctx| matches!(source_error(ctx), Some(SourceError::NotArgument(_))),
+        check: Check::Op {
+            condition: |ctx| matches!(source_error(ctx), Some(SourceError::NotArgument(_))),
         message: |ctx| source_error_message(ctx),
+        },
         fallback: None,
     },
     Rule {
@@ -854,8 +935,10 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "the global memref is an argument of a `gpu.func` that is not a `kernel`",
         template: "the {src} of a TMA copy is an argument of a gpu.func that is not a kernel; tensor maps are kernel parameters, so TMA copies must use the arguments of a `kernel` gpu.func",
-        condition: |ctx| matches!(source_error(ctx), Some(SourceError::NotKernel)),
+        check: Check::Op {
+            condition: |ctx| matches!(source_error(ctx), Some(SourceError::NotKernel)),
         message: |ctx| source_error_message(ctx),
+        },
         fallback: None,
     },
     Rule {
@@ -864,12 +947,14 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "the global memref is a `memref.subview` narrower than its argument, the copy is a store or a load with `oob_mode = \"zeros\"`, and the window cannot be shown (constant indices, static sizes) to stay inside the subview",
         template: "the window of this TMA copy cannot be shown to stay inside the memref.subview {src} along dimension {0}: TMA's bounds are the kernel argument's, so it would {write argument elements outside the view}",
-        condition: |ctx| tma_source(ctx).is_some_and(|source| source.leaves.is_some()),
+        check: Check::Op {
+            condition: |ctx| tma_source(ctx).is_some_and(|source| source.leaves.is_some()),
         message: |ctx| {
             let role = ctx.copy.as_ref().map_or("", |copy| copy.global_role);
             tma_source(ctx)
                 .and_then(|source| Some(window_message(source.leaves?, source.access, role)))
                 .unwrap_or_default()
+        },
         },
         fallback: None,
     },
@@ -879,7 +964,8 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "the element type is one a tensor map cannot describe (all but f16, bf16, f32, f64, i8, i16, i32, i64, f8E4M3FN, f8E5M2)",
         template: "TMA copies of element type {f8E4M3FNUZ} are not supported: the tensor-map manifest can only describe f16, bf16, f32, f64, i8, i16, i32, i64, f8E4M3FN, f8E5M2",
-        condition: |ctx| {
+        check: Check::Op {
+            condition: |ctx| {
             supported_bits(ctx).is_some()
                 && ctx.copy.as_ref().is_some_and(|copy| copy.tile_tma_element.is_none())
         },
@@ -890,6 +976,7 @@ pub static RULES: &[Rule] = &[
                 ElementType::ALL.map(ElementType::mlir_name).join(", ")
             )
         },
+        },
         fallback: None,
     },
     Rule {
@@ -898,12 +985,14 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "a multicast whose per-CTA slice of the shared tile is not a multiple of the tile alignment TMA needs (128 bytes, 8 × the swizzle with a swizzle)",
         template: "each CTA of this collective copy writes a slice of {512} bytes of the dst tile, but every slice must start {1024}-byte aligned for TMA; use a tile whose split dimension gives slices of a multiple of {1024} bytes",
-        condition: |ctx| misaligned_slice(ctx).is_some(),
+        check: Check::Op {
+            condition: |ctx| misaligned_slice(ctx).is_some(),
         message: |ctx| {
             let (bytes, align) = misaligned_slice(ctx).unwrap_or_default();
             format!(
                 "each CTA of this collective copy writes a slice of {bytes} bytes of the dst tile, but every slice must start {align}-byte aligned for TMA; use a tile whose split dimension gives slices of a multiple of {align} bytes"
             )
+        },
         },
         fallback: None,
     },
@@ -913,7 +1002,8 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "the shared tile's alignment (128 bytes, 8 × the swizzle with a swizzle) cannot be guaranteed: it is not a workgroup attribution, a shared `memref.global` or a `memref.assume_alignment` (or a view of one with a static, aligned offset)",
         template: "the {dst} tile {memref<64x32xf32, 3>} of a TMA copy must be {128}-byte aligned in shared memory, but it {has a dynamic offset, so its alignment cannot be guaranteed}",
-        condition: |ctx| ctx.tma.as_ref().is_some_and(|tma| tma.tile_alignment.is_some()),
+        check: Check::Op {
+            condition: |ctx| ctx.tma.as_ref().is_some_and(|tma| tma.tile_alignment.is_some()),
         message: |ctx| {
             let (role, ty) = ctx.copy.as_ref().map_or(("", String::new()), |copy| {
                 (copy.tile_role, copy.tile_type.clone())
@@ -929,6 +1019,7 @@ pub static RULES: &[Rule] = &[
                 shape::tma_smem_alignment(swizzle)
             )
         },
+        },
         fallback: None,
     },
     Rule {
@@ -937,12 +1028,14 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "the kernel is launched with `gpu.launch_func` in the same module (its TMA tensor maps can only be encoded by host code through the manifest)",
         template: "kernel {@m::@k} is launched with gpu.launch_func in this module, but its TMA copies add CUtensorMap parameters that only host code can encode; launch it with acopy-runtime and the tensor-map manifest (docs/lowering-tma.md) instead",
-        condition: |ctx| host_launch(ctx).is_some(),
+        check: Check::Op {
+            condition: |ctx| host_launch(ctx).is_some(),
         message: |ctx| {
             format!(
                 "kernel {} is launched with gpu.launch_func in this module, but its TMA copies add CUtensorMap parameters that only host code can encode; launch it with acopy-runtime and the tensor-map manifest (docs/lowering-tma.md) instead",
                 host_launch(ctx).unwrap_or_default()
             )
+        },
         },
         fallback: None,
     },
@@ -952,12 +1045,14 @@ pub static RULES: &[Rule] = &[
         scope: Scope::Tma,
         when: "the copy would be the kernel's 17th distinct tensor map (one per source argument, element type, box and swizzle, in program order)",
         template: "this kernel would need more than {16} TMA tensor maps (one per distinct source argument, box, swizzle and OOB fill); split it or share boxes",
-        condition: |ctx| tensor_maps::exceeds_limit(ctx),
+        check: Check::Op {
+            condition: |ctx| tensor_maps::exceeds_limit(ctx),
         message: |_| {
             format!(
                 "this kernel would need more than {} TMA tensor maps (one per distinct source argument, box, swizzle and OOB fill); split it or share boxes",
                 MAX_TENSOR_MAPS
             )
+        },
         },
         fallback: None,
     },
@@ -967,12 +1062,14 @@ pub static RULES: &[Rule] = &[
         scope: Scope::CpAsync,
         when: "src or dst has a layout that is not strided",
         template: "the cp.async implementation addresses memrefs through their strides, but {src} {memref<64x64xf32, affine_map<(d0, d1) -> (d1, d0)>>} has a layout that is not strided",
-        condition: |ctx| not_strided(ctx).is_some(),
+        check: Check::Op {
+            condition: |ctx| not_strided(ctx).is_some(),
         message: |ctx| {
             let (role, ty) = not_strided(ctx).unwrap_or_default();
             format!(
                 "the cp.async implementation addresses memrefs through their strides, but {role} {ty} has a layout that is not strided"
             )
+        },
         },
         fallback: None,
     },
@@ -982,7 +1079,8 @@ pub static RULES: &[Rule] = &[
         scope: Scope::CpAsync,
         when: "a contiguous row of the window (`plan::chunk::plan_rows`) is not a multiple of 4 bytes (3 f16, say, or any f16 with a non-unit innermost stride)",
         template: "cp.async cannot copy rows of {6} bytes ({3} x {f16}): each contiguous row of the window must be a multiple of 4 bytes",
-        condition: |ctx| cp_async_rows(ctx).is_some_and(|(elements, bytes)| !chunk::row_bytes_fit(elements * bytes)),
+        check: Check::Op {
+            condition: |ctx| cp_async_rows(ctx).is_some_and(|(elements, bytes)| !chunk::row_bytes_fit(elements * bytes)),
         message: |ctx| {
             let (elements, bytes) = cp_async_rows(ctx).unwrap_or_default();
             format!(
@@ -990,6 +1088,7 @@ pub static RULES: &[Rule] = &[
                 elements * bytes,
                 tile_element(ctx)
             )
+        },
         },
         fallback: None,
     },
@@ -999,12 +1098,14 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "`pending` is above 2147483647, the largest count the wait instructions take",
         template: "pending = {3000000000} is too large: the wait instruction takes a count of at most 2147483647",
-        condition: |ctx| wait_pending(ctx).is_some_and(|pending| i32::try_from(pending).is_err()),
+        check: Check::Op {
+            condition: |ctx| wait_pending(ctx).is_some_and(|pending| i32::try_from(pending).is_err()),
         message: |ctx| {
             format!(
                 "pending = {} is too large: the wait instruction takes a count of at most 2147483647",
                 wait_pending(ctx).unwrap_or_default()
             )
+        },
         },
         fallback: None,
     },
@@ -1014,8 +1115,7 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "a loop's `acopy.pipeline` is not a dictionary with exactly `stages`, an integer in [1, `max-stages`] (default 8)",
         template: "acopy.pipeline must be a dictionary with one entry, stages = S : i64, with S in [1, {8}], but it is {3 : i64}",
-        condition: loop_rule,
-        message: loop_message,
+        check: Check::Loop(Broken::Request),
         fallback: None,
     },
     Rule {
@@ -1024,8 +1124,7 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "`acopy.pipeline` is on an op that is not an `scf.for` (the error is at that op)",
         template: "acopy.pipeline marks scf.for loops only, but it is on '{scf.while}'",
-        condition: loop_rule,
-        message: loop_message,
+        check: Check::Loop(Broken::NotALoop),
         fallback: None,
     },
     Rule {
@@ -1034,8 +1133,7 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "a marked loop has no `copy_gmem_to_smem` at its body's top level, or its copies are not followed by a `wait_gmem_to_smem`",
         template: "a loop marked acopy.pipeline needs, at the top level of its body, acopy.copy_gmem_to_smem ops followed by one acopy.wait_gmem_to_smem (pending = 0), but {it has no copy at its top level}",
-        condition: loop_rule,
-        message: loop_message,
+        check: Check::Loop(Broken::BodyForm),
         fallback: None,
     },
     Rule {
@@ -1044,8 +1142,7 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "a marked loop holds another acopy op: one nested in the body, a copy after the wait, a second wait, a wait with `pending` above 0, a barrier op, a `copy_smem_to_gmem` of a pipelined tile (a TMA store of another shared tile and its `wait_smem_to_gmem` are consumers like any other)",
         template: "'{acopy.barrier_wait}' {nested in the body} cannot be in a loop marked acopy.pipeline: the pass owns the loop's copies and waits, so the body holds only copy_gmem_to_smem ops followed by one wait_gmem_to_smem (pending = 0) at its top level, then the consumers",
-        condition: loop_rule,
-        message: loop_message,
+        check: Check::Loop(Broken::ForeignOp),
         fallback: None,
     },
     Rule {
@@ -1054,8 +1151,7 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "a pipelined copy's tile is not a workgroup attribution of the kernel `gpu.func` (a view, a `memref.global`, a value defined in the loop), has a layout, is written by two copies, is yielded, or is used outside the loop",
         template: "the dst tile {(workgroup attribution #0 : memref<64x128xf32, 3>)} of a pipelined copy must be a workgroup attribution of the kernel gpu.func, used only in the loop after its wait, but it {is yielded by the loop}",
-        condition: loop_rule,
-        message: loop_message,
+        check: Check::Loop(Broken::TileHome),
         fallback: None,
     },
     Rule {
@@ -1064,8 +1160,7 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "a pipelined copy's tile is used in the body before the wait (a loop-carried hazard the pass cannot order)",
         template: "the dst tile {(workgroup attribution #0 : memref<64x128xf32, 3>)} of a pipelined copy is used by '{memref.load}' before the loop's wait_gmem_to_smem: the pass issues the copy of a later iteration early, so the body may use the tile only after the wait",
-        condition: loop_rule,
-        message: loop_message,
+        check: Check::Loop(Broken::TileUsedEarly),
         fallback: None,
     },
     Rule {
@@ -1074,8 +1169,7 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "a pipelined copy's src or indices depend on an iter_arg, a memory read or any op that is not a pure index computation (they are recomputed S-1 iterations early)",
         template: "a pipelined copy is issued {2} iterations early, so its operands must be computed from the induction variable and loop-invariant values by pure ops, but its {index #0} depends on {'memref.load'}",
-        condition: loop_rule,
-        message: loop_message,
+        check: Check::Loop(Broken::OperandSlice),
         fallback: None,
     },
     Rule {
@@ -1084,8 +1178,7 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "an op in the marked loop writes the memory of a pipelined copy's src (a store, atomic, vector store, memref.copy or copy_smem_to_gmem through the same root memref)",
         template: "the src {(kernel argument #0 : memref<4096x128xf32>)} of a pipelined copy is written in the loop by '{memref.store}': the copy of a later iteration would be issued before that write",
-        condition: loop_rule,
-        message: loop_message,
+        check: Check::Loop(Broken::SrcWritten),
         fallback: None,
     },
     Rule {
@@ -1094,8 +1187,7 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "a copy in a marked loop has `collective_axes`, `leader_tracked`, a barrier or a predicate",
         template: "pipelining a copy with {collective_axes} is not supported: {a multicast slot is written by peer CTAs, ...}",
-        condition: loop_rule,
-        message: loop_message,
+        check: Check::Loop(Broken::CopyForm),
         fallback: None,
     },
     Rule {
@@ -1104,8 +1196,7 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "the kernel's shared memory with S padded slots per pipelined tile (and, on TMA, S mbarriers and an 8-byte tile count; for slots moved to dynamic shared memory, the bytes that align them there) exceeds the chip's per-block limit (163 KiB on sm_80 and sm_87, 99 KiB on sm_86, sm_89 and sm_120, 227 KiB on sm_90 to sm_110a)",
         template: "the pipelined loop needs {135300} bytes of shared memory on {sm_86} ({4 x 33792 bytes for memref<64x128xf32, 3>, ...}), more than the {101376} bytes a block can have; {at most 2 stages fit}",
-        condition: loop_rule,
-        message: loop_message,
+        check: Check::Loop(Broken::Budget),
         fallback: None,
     },
     Rule {
@@ -1114,8 +1205,7 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "that total, all static, exceeds 48 KiB (the static shared memory ptxas accepts) and the slots cannot move to dynamic shared memory: the kernel uses `gpu.dynamic_shared_memory` itself or already carries `acopy.dynamic_shared_memory`, it has another marked loop, or its barriers and other shared memory alone exceed 48 KiB",
         template: "the pipelined loop puts {65536} bytes in static shared memory ({2 x 32768 bytes for memref<64x128xf32, 3>, ...}), more than the 49152 bytes ptxas accepts, and its slots cannot move to dynamic shared memory: {the kernel uses gpu.dynamic_shared_memory itself}; {at most 1 stage fits} in static shared memory",
-        condition: loop_rule,
-        message: loop_message,
+        check: Check::Loop(Broken::StaticBudget),
         fallback: None,
     },
     Rule {
@@ -1124,8 +1214,16 @@ pub static RULES: &[Rule] = &[
         scope: Scope::All,
         when: "a marked loop in the native TMA form (copies with a barrier, then `barrier_wait`) on a cp.async chip, or whose barrier the pass cannot replace: a copy without it, no `barrier_init` outside the loop or one after it, another use of the barrier, an `arrival_count` other than the copies per iteration, or a parity from an iter_arg or a memory read",
         template: "a loop marked acopy.pipeline in the native TMA form (copies with a barrier, then barrier_wait) is pipelined with the pass's own barriers and parities, so its barrier must be initialised once before the loop and used only by the loop's copies and its one barrier_wait, with a parity computed from the induction variable and loop-invariant values by pure ops, but {the barrier (workgroup attribution #1 : memref<1xi64, 3>) is also used by 'acopy.barrier_wait' outside the loop}",
-        condition: loop_rule,
-        message: loop_message,
+        check: Check::Loop(Broken::NativeForm),
+        fallback: None,
+    },
+    Rule {
+        id: "P13",
+        ops: LOOP,
+        scope: Scope::All,
+        when: "a marked loop is `scf.for unsigned` with an `index` or `i64` induction variable (signed loops of any integer type, and unsigned ones narrower than 64 bits, are pipelined)",
+        template: "a loop marked acopy.pipeline cannot compare unsigned 64-bit induction values (scf.for unsigned with an index or i64 induction variable): the pass computes its schedule in signed 64-bit index arithmetic; use a signed loop, or an unsigned one narrower than 64 bits",
+        check: Check::Loop(Broken::Induction),
         fallback: None,
     },
 ];

@@ -4,8 +4,8 @@
 use acopy_dialect::CopyGmemToSmem;
 use melior::ir::{operation::OperationLike, BlockRef, OperationRef};
 
-use super::ir_query::{ancestor_in, is_pure, top_level_ops};
 use crate::ir;
+use crate::ir::query::{ancestor_in, is_pure, top_level_ops};
 
 /// The body ops the copy's operands (all but dst) are computed by, in
 /// program order; an error names the first operand that depends on a memory

@@ -11,11 +11,12 @@ use melior::ir::{
 
 use super::{
     body_form::BodyForm,
-    ir_query::{ancestor_in, describe, is_inside, users},
-    loop_plan::{Finding, PipeCopy, Tile, TileRoot},
+    loop_plan::Broken,
+    loop_plan::{LoopProblem, PipeCopy, Tile, TileRoot},
     operand_slice::operand_slice,
     smem,
 };
+use crate::ir::query::{ancestor_in, describe, is_inside, users};
 use crate::{
     ir,
     plan::{alignment::memory_root, layout::element_bits},
@@ -33,18 +34,19 @@ pub(crate) fn read_copies<'c, 'a>(
     path: CopyPath,
     early: u32,
     native: bool,
-) -> Result<(Vec<Tile<'c, 'a>>, Vec<PipeCopy<'c, 'a>>), Finding<'c, 'a>> {
-    let at = |broken| Finding::rule(loop_op, broken);
+) -> Result<(Vec<Tile<'c, 'a>>, Vec<PipeCopy<'c, 'a>>), LoopProblem<'c, 'a>> {
+    let at = |broken| LoopProblem::rule(loop_op, broken);
     let mut tiles: Vec<Tile> = Vec::new();
     let mut copies = Vec::new();
     for copy in &form.copies {
-        let view = CopyGmemToSmem::from_op(*copy).map_err(|error| Finding::other(*copy, error))?;
+        let view =
+            CopyGmemToSmem::from_op(*copy).map_err(|error| LoopProblem::other(*copy, error))?;
         let tile = read_tile(&view, loop_op, form, function, &tiles, path, native).map_err(at)?;
-        let slice =
-            operand_slice(&view, form.body, early).map_err(|message| at(("P7", message)))?;
+        let slice = operand_slice(&view, form.body, early)
+            .map_err(|message| at((Broken::OperandSlice, message)))?;
         if let Some(writer) = src_writer(view.src, loop_op) {
             return Err(at((
-                "P8",
+                Broken::SrcWritten,
                 format!(
                     "the src {} of a pipelined copy is written in the loop by '{writer}': the copy of a later iteration would be issued before that write",
                     describe(view.src)
@@ -71,25 +73,28 @@ fn read_tile<'c, 'a>(
     earlier: &[Tile<'c, 'a>],
     path: CopyPath,
     native: bool,
-) -> Result<Tile<'c, 'a>, (&'static str, String)> {
+) -> Result<Tile<'c, 'a>, (Broken, String)> {
     if let Some(reason) = unsupported(view, native) {
-        return Err(("P9", reason));
+        return Err((Broken::CopyForm, reason));
     }
     let tile_name = describe(view.dst);
     let Some(function) = function else {
         return Err((
-            "P5",
+            Broken::TileHome,
             p5(&tile_name, "is in a loop outside a kernel gpu.func"),
         ));
     };
     let root = tile_root(view.dst, function, loop_op)
-        .map_err(|problem| ("P5", p5(&tile_name, &problem)))?;
+        .map_err(|problem| (Broken::TileHome, p5(&tile_name, &problem)))?;
     if earlier.iter().any(|tile| tile.value == view.dst) {
-        return Err(("P5", p5(&tile_name, "is written by two copies of the loop")));
+        return Err((
+            Broken::TileHome,
+            p5(&tile_name, "is written by two copies of the loop"),
+        ));
     }
     if !has_identity_layout(view.dst_type) {
         return Err((
-            "P5",
+            Broken::TileHome,
             p5(
                 &tile_name,
                 "has a layout; a pipelined tile is dense and row-major",
@@ -181,7 +186,7 @@ fn check_uses(
     name: &str,
     loop_op: OperationRef,
     form: &BodyForm,
-) -> Result<(), (&'static str, String)> {
+) -> Result<(), (Broken, String)> {
     let BodyForm {
         body,
         top,
@@ -201,15 +206,15 @@ fn check_uses(
             } else {
                 format!("is used outside the loop by '{}'", ir::op_name(&user))
             };
-            return Err(("P5", p5(name, &place)));
+            return Err((Broken::TileHome, p5(name, &place)));
         };
         if ir::op_name(&ancestor) == "scf.yield" {
-            return Err(("P5", p5(name, "is yielded by the loop")));
+            return Err((Broken::TileHome, p5(name, "is yielded by the loop")));
         }
         let position = top.iter().position(|op| *op == ancestor).unwrap_or(0);
         if position < wait_position {
             return Err((
-                "P6",
+                Broken::TileUsedEarly,
                 format!(
                     "the dst tile {name} of a pipelined copy is used by '{}' before the loop's wait_gmem_to_smem: the pass issues the copy of a later iteration early, so the body may use the tile only after the wait",
                     ir::op_name(&user)

@@ -11,11 +11,14 @@ use melior::ir::{
 
 use super::{
     attr,
-    ir_query::{static_trip_count, top_level_ops, users},
-    loop_plan::{DynamicSlots, Tile, TileRoot},
+    loop_plan::static_trip_count,
+    loop_plan::Broken,
+    loop_plan::Induction,
+    loop_plan::{DynamicSlots, Tile},
     smem,
     tiles::tile_bytes,
 };
+use crate::ir::query::{top_level_ops, users};
 use crate::{ir, manifest::DYNAMIC_SHARED_MEMORY, target};
 use acopy_dialect::names;
 
@@ -28,7 +31,7 @@ pub(crate) fn check_budget(
     path: CopyPath,
     stages: u32,
     max_stages: u32,
-) -> Result<Option<DynamicSlots>, (&'static str, String)> {
+) -> Result<Option<DynamicSlots>, (Broken, String)> {
     let align = tiles
         .iter()
         .map(|tile| tile.align)
@@ -58,7 +61,7 @@ pub(crate) fn check_budget(
     };
     if total > limit {
         return Err((
-            "P10",
+            Broken::Budget,
             format!(
                 "the pipelined loop needs {total} bytes of shared memory on {chip} ({breakdown}), more than the {limit} bytes a block can have; {}",
                 fit(limit)
@@ -76,7 +79,7 @@ pub(crate) fn check_budget(
             format!("{kept_static} bytes of barriers and other shared memory stay static, more than that alone")
         });
         return Err((
-            "P11",
+            Broken::StaticBudget,
             format!(
                 "the pipelined loop puts {total} bytes in static shared memory ({breakdown}), more than the {} bytes ptxas accepts, and its slots cannot move to dynamic shared memory: {why}; {} in static shared memory",
                 smem::STATIC_LIMIT,
@@ -119,7 +122,7 @@ fn other_stages(attribution: Value) -> Option<(u64, u64)> {
         let parent = user.parent_operation()?;
         let request = attr::request(parent)?;
         let stages = attr::stages(request, u32::MAX).map_or(8, u64::from);
-        let stages = match static_trip_count(parent) {
+        let stages = match static_trip_count(parent, Induction::of(parent)) {
             Some(trips) => stages.min(u64::try_from(trips.max(1)).unwrap_or(1)),
             None => stages,
         };
@@ -178,15 +181,12 @@ fn other_shared_bytes(function: OperationRef, tiles: &[Tile], path: CopyPath) ->
                 if ir::op_name(&op) != "memref.global" {
                     continue;
                 }
-                let is_tile = tiles.iter().any(
-                    |tile| matches!(tile.root, TileRoot::Global { global, .. } if global == op),
-                );
                 let memref = op
                     .attribute("type")
                     .ok()
                     .and_then(|value| TypeAttribute::try_from(value).ok())
                     .and_then(|value| MemRefType::try_from(value.value()).ok());
-                if let Some(memref) = memref.filter(|_| !is_tile) {
+                if let Some(memref) = memref {
                     if acopy_dialect::MemorySpace::of(memref) == acopy_dialect::MemorySpace::Shared
                     {
                         total = total.saturating_add(tile_bytes(memref));

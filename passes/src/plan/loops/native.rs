@@ -10,8 +10,8 @@ use acopy_dialect::{names, BarrierInit, BarrierWait, CopyGmemToSmem};
 use acopy_target::CopyPath;
 use melior::ir::{operation::OperationLike, BlockRef, OperationRef, Value};
 
-use super::ir_query::{ancestor_in, describe, is_inside, is_pure, users};
 use crate::ir;
+use crate::ir::query::{ancestor_in, describe, is_inside, is_pure, users};
 
 /// A loop in the native form: the init of its barrier, which the rewrite
 /// removes with the wait.

@@ -8,9 +8,10 @@ use melior::ir::{
 };
 
 use super::{
-    ir_query::{describe, top_level_ops},
-    loop_plan::{Finding, Tile},
+    loop_plan::Broken,
+    loop_plan::{LoopProblem, Tile},
 };
+use crate::ir::query::{describe, top_level_ops};
 use crate::{ir, plan::alignment::memory_root};
 
 /// The top level of a marked loop's body, read into its parts.
@@ -29,9 +30,7 @@ pub(crate) struct BodyForm<'c, 'a> {
 }
 
 /// Reads `body` into its parts, or the rule it breaks and why.
-pub(crate) fn read<'c, 'a>(
-    body: BlockRef<'c, 'a>,
-) -> Result<BodyForm<'c, 'a>, (&'static str, String)> {
+pub(crate) fn read<'c, 'a>(body: BlockRef<'c, 'a>) -> Result<BodyForm<'c, 'a>, (Broken, String)> {
     let top: Vec<OperationRef> = top_level_ops(body);
     let mut copies: Vec<OperationRef> = Vec::new();
     let mut wait: Option<(usize, OperationRef)> = None;
@@ -49,7 +48,10 @@ pub(crate) fn read<'c, 'a>(
                 .and_then(|value| IntegerAttribute::try_from(value).ok())
                 .map_or(0, |value| value.value());
             if pending != 0 {
-                return Err(("P4", foreign(&name, &format!("with pending = {pending}"))));
+                return Err((
+                    Broken::ForeignOp,
+                    foreign(&name, &format!("with pending = {pending}")),
+                ));
             }
             wait = Some((position, *op));
             continue;
@@ -73,10 +75,10 @@ pub(crate) fn read<'c, 'a>(
             } else {
                 "at the body's top level"
             };
-            return Err(("P4", foreign(&name, place)));
+            return Err((Broken::ForeignOp, foreign(&name, place)));
         }
         if let Some(nested) = nested_acopy(*op) {
-            return Err(("P4", foreign(&nested, "nested in the body")));
+            return Err((Broken::ForeignOp, foreign(&nested, "nested in the body")));
         }
     }
     let Some((wait_position, wait)) = wait else {
@@ -85,7 +87,7 @@ pub(crate) fn read<'c, 'a>(
         } else {
             "its copies are not followed by a wait_gmem_to_smem"
         };
-        return Err(("P3", p3(what)));
+        return Err((Broken::BodyForm, p3(what)));
     };
     Ok(BodyForm {
         body,
@@ -101,14 +103,14 @@ pub(crate) fn read<'c, 'a>(
 pub(crate) fn check_stores<'c, 'a>(
     stores: &[OperationRef<'c, 'a>],
     tiles: &[Tile<'c, 'a>],
-) -> Result<(), Finding<'c, 'a>> {
+) -> Result<(), LoopProblem<'c, 'a>> {
     let Some((store, tile)) = store_of_a_tile(stores, tiles) else {
         return Ok(());
     };
-    Err(Finding::rule(
+    Err(LoopProblem::rule(
         store,
         (
-            "P4",
+            Broken::ForeignOp,
             foreign(
                 names::COPY_SMEM_TO_GMEM,
                 &format!("of the pipelined tile {} (a TMA store reads its slot after the barrier that frees the slot for the next copy)", describe(tile)),

@@ -1,12 +1,12 @@
-//! Questions about IR that the pipeliner's checks ask: how to name a value,
-//! which ops use it, where an op sits, and which ops are pure. Both
-//! `analysis` and `native` read them.
+//! Questions about IR beyond melior's safe API that the loop analysis
+//! (`crate::plan::loops`) and the pipeliner ask: how to name a value in a
+//! message, which ops use it, where an op sits, and which ops are pure.
 
 use melior::ir::{
     block::BlockLike, operation::OperationLike, BlockRef, OperationRef, Value, ValueLike,
 };
 
-use crate::ir;
+use super as ir;
 
 /// A value, named for messages: a workgroup attribution or kernel argument by
 /// its position, an op result by its op, with the type.
@@ -127,20 +127,4 @@ pub(crate) fn users_of_op(op: OperationRef) -> usize {
         .filter_map(|index| op.result(index).ok())
         .map(|result| users(result.into()).len())
         .sum()
-}
-
-/// The trip count of an `scf.for` whose bounds and step are constants.
-pub(crate) fn static_trip_count(loop_op: OperationRef) -> Option<i64> {
-    let value = |index: usize| loop_op.operand(index).ok().and_then(ir::constant_int);
-    let (lower, upper, step) = (value(0)?, value(1)?, value(2)?);
-    if step <= 0 {
-        return None;
-    }
-    let (lower, upper, step) = (i128::from(lower), i128::from(upper), i128::from(step));
-    let trips = if upper > lower {
-        (upper - lower + step - 1) / step
-    } else {
-        0
-    };
-    i64::try_from(trips).ok()
 }

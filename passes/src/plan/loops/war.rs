@@ -12,7 +12,7 @@
 use acopy_dialect::names;
 use melior::ir::{operation::OperationLike, OperationRef, RegionLike};
 
-use super::{attr, ir_query};
+use super::attr;
 use crate::ir;
 
 /// The warning for each racing copy of the loop `loop_op`, at the copy.
@@ -30,7 +30,7 @@ pub fn check<'c, 'a>(loop_op: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c, 'a>
     else {
         return Vec::new();
     };
-    let top = ir_query::top_level_ops(body);
+    let top = crate::ir::query::top_level_ops(body);
     let barriers: Vec<usize> = top
         .iter()
         .enumerate()
@@ -47,11 +47,11 @@ pub fn check<'c, 'a>(loop_op: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c, 'a>
         };
         // The tile's readers in this body after the copy, by their top-level op.
         let mut readers: Vec<(usize, String)> = Vec::new();
-        for (user, _) in ir_query::users(tile) {
+        for (user, _) in crate::ir::query::users(tile) {
             if ir::op_name(&user).starts_with("acopy.") {
                 continue;
             }
-            let Some(ancestor) = ir_query::ancestor_in(user, body) else {
+            let Some(ancestor) = crate::ir::query::ancestor_in(user, body) else {
                 continue;
             };
             if let Some(at) = top.iter().position(|op| *op == ancestor) {
@@ -81,7 +81,7 @@ pub fn check<'c, 'a>(loop_op: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c, 'a>
             *copy,
             format!(
                 "this copy into the tile {} can overwrite it while other threads still read it in the previous iteration ({names}): nothing orders those reads before the next iteration's copy; add a gpu.barrier at the end of the loop body, or mark the loop with acopy.pipeline, which orders them",
-                ir_query::describe(tile)
+                crate::ir::query::describe(tile)
             ),
         ));
     }

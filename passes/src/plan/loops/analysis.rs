@@ -1,7 +1,7 @@
 //! What a marked loop is, or why it cannot be pipelined.
 //!
 //! [`analyze`] reads a loop marked `acopy.pipeline` into a [`LoopPlan`], or
-//! returns the first [`Finding`] (rules P1–P12 of docs/verification.md). Both
+//! returns the first [`LoopProblem`] (rules P1–P12 of docs/verification.md). Both
 //! `acopy-verify` and the pipeliner call it, so what verifies is what the
 //! pipeliner accepts. The checks live by what they look at: the body's form
 //! ([`body_form`](super::body_form)), each copy and its tile
@@ -15,15 +15,21 @@ use melior::ir::{operation::OperationLike, BlockRef, OperationRef, RegionLike};
 
 use super::{
     attr, body_form, budget,
-    ir_query::static_trip_count,
-    loop_plan::{Finding, LoopPlan},
+    loop_plan::static_trip_count,
+    loop_plan::Broken,
+    loop_plan::{Induction, LoopPlan, LoopProblem},
     native, tiles,
 };
 use crate::{ir, target, PassOptions};
 
+/// P13's message: the one loop form whose induction values do not all fit
+/// the rewrite's signed 64-bit arithmetic.
+pub const P13: &str = "a loop marked acopy.pipeline cannot compare unsigned 64-bit induction values (scf.for unsigned with an index or i64 induction variable): the pass computes its schedule in signed 64-bit index arithmetic; use a signed loop, or an unsigned one narrower than 64 bits";
+
 /// What the mark asks for and where the loop runs.
 struct Request<'c, 'a> {
     requested: u32,
+    induction: Induction,
     chip: Chip,
     path: CopyPath,
     body: BlockRef<'c, 'a>,
@@ -34,8 +40,8 @@ pub fn analyze<'c, 'a>(
     loop_op: OperationRef<'c, 'a>,
     chips: &target::ModuleChips,
     options: &PassOptions,
-) -> Result<LoopPlan<'c, 'a>, Finding<'c, 'a>> {
-    let at = |broken| Finding::rule(loop_op, broken);
+) -> Result<LoopPlan<'c, 'a>, LoopProblem<'c, 'a>> {
+    let at = |broken| LoopProblem::rule(loop_op, broken);
     let request = read_request(loop_op, chips, options)?;
     let form = body_form::read(request.body).map_err(at)?;
     let native = if ir::op_name(&form.wait) == names::BARRIER_WAIT {
@@ -47,7 +53,7 @@ pub fn analyze<'c, 'a>(
             request.path,
             request.chip,
         );
-        Some(checked.map_err(|message| at(("P12", message)))?)
+        Some(checked.map_err(|message| at((Broken::NativeForm, message)))?)
     } else {
         None
     };
@@ -62,10 +68,11 @@ pub fn analyze<'c, 'a>(
         early,
         native.is_some(),
     )?;
-    let function = function.ok_or_else(|| at(("P5", "internal error: no kernel".into())))?;
+    let function =
+        function.ok_or_else(|| at((Broken::TileHome, "internal error: no kernel".into())))?;
     body_form::check_stores(&form.stores, &tiles)?;
 
-    let static_trips = static_trip_count(loop_op);
+    let static_trips = static_trip_count(loop_op, request.induction);
     let stages = match static_trips {
         Some(trips) if trips < i64::from(request.requested) => {
             u32::try_from(trips.max(1)).unwrap_or(1)
@@ -89,6 +96,7 @@ pub fn analyze<'c, 'a>(
         path: request.path,
         stages,
         requested: request.requested,
+        induction: request.induction,
         static_trips,
         copies,
         tiles,
@@ -104,28 +112,39 @@ fn read_request<'c, 'a>(
     loop_op: OperationRef<'c, 'a>,
     chips: &target::ModuleChips,
     options: &PassOptions,
-) -> Result<Request<'c, 'a>, Finding<'c, 'a>> {
-    let at = |broken| Finding::rule(loop_op, broken);
+) -> Result<Request<'c, 'a>, LoopProblem<'c, 'a>> {
+    let at = |broken| LoopProblem::rule(loop_op, broken);
     let attribute = attr::request(loop_op).ok_or_else(|| {
         at((
-            "P1",
+            Broken::Request,
             format!("internal error: {} is not on this op", attr::PIPELINE),
         ))
     })?;
     if ir::op_name(&loop_op) != "scf.for" {
-        return Err(at(("P2", attr::not_a_loop(&loop_op))));
+        return Err(at((Broken::NotALoop, attr::not_a_loop(&loop_op))));
     }
-    let requested = attr::stages(attribute, options.max_stages).map_err(|m| at(("P1", m)))?;
+    let requested =
+        attr::stages(attribute, options.max_stages).map_err(|m| at((Broken::Request, m)))?;
+    let induction = Induction::of(loop_op);
+    if !induction.fits_index() {
+        return Err(at((Broken::Induction, P13.to_string())));
+    }
     let chip = chips
         .chip(loop_op)
-        .map_err(|problem| Finding::other(loop_op, problem))?;
+        .map_err(|problem| LoopProblem::other(loop_op, problem))?;
     let body = loop_op
         .region(0)
         .ok()
         .and_then(|region| region.first_block())
-        .ok_or_else(|| at(("P3", "internal error: scf.for without a body".into())))?;
+        .ok_or_else(|| {
+            at((
+                Broken::BodyForm,
+                "internal error: scf.for without a body".into(),
+            ))
+        })?;
     Ok(Request {
         requested,
+        induction,
         chip,
         path: chip.copy_path(),
         body,

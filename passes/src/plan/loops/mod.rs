@@ -1,0 +1,41 @@
+//! The loop analysis: what a loop marked `acopy.pipeline` is, worked out once
+//! from the IR, for `acopy-verify` (rules P1–P13) and `acopy-pipeline` alike.
+//! Like the rest of `plan/`, it reads IR and builds nothing.
+//!
+//! **Needs**: an op carrying `acopy.pipeline` and the chips of the run
+//! (`crate::target::ModuleChips`).
+//!
+//! **Guarantees**: [`analysis::analyze`] returns the loop's [`LoopPlan`] (its
+//! copies, tiles, slots, stage count after the clamp, induction type, where
+//! the slots go, the native form's barrier) or the first [`LoopProblem`] the
+//! loop has, in the order of the rules table (`crate::verify::rules`, rows
+//! P1–P13). The pipeliner rewrites exactly the plans; verification reports
+//! exactly the problems. So what verifies is what the pipeliner accepts.
+//!
+//! **Layout**:
+//!
+//! | file | what |
+//! |---|---|
+//! | `analysis.rs` | [`analysis::analyze`]: the checks in rule order, then the plan |
+//! | `attr.rs` | the `acopy.pipeline` request and its stage count (P1, P2) |
+//! | `body_form.rs` | the body's shape: copies, one wait, consumers (P3, P4) |
+//! | `tiles.rs` | each copy's tile, its uses and its slot (P5, P6, P8, P9) |
+//! | `operand_slice.rs` | what a copy issued early recomputes (P7) |
+//! | `native.rs` | the native TMA form's barrier (P12) |
+//! | `budget.rs` | shared memory, static or dynamic (P10, P11) |
+//! | `smem.rs` | slot and budget arithmetic (pure) |
+//! | `loop_plan.rs` | [`LoopPlan`], [`LoopProblem`], the induction type, the static trip count |
+//! | `war.rs` | the write-after-read warning for unmarked loops |
+
+pub mod analysis;
+pub mod attr;
+mod body_form;
+mod budget;
+pub mod loop_plan;
+pub mod native;
+mod operand_slice;
+pub mod smem;
+mod tiles;
+pub mod war;
+
+pub use loop_plan::{LoopPlan, LoopProblem};
