@@ -272,10 +272,24 @@ pub fn check_source(source: &[u8]) -> Vec<SourceProblem> {
         bytes: source,
         at: 0,
     };
+    let mut checker = Checker {
+        aliases: alias_definitions(tokens.clone()),
+        depth: 0,
+        too_deep: false,
+        targets: Vec::new(),
+        found: Vec::new(),
+    };
+    let mut scan = tokens;
+    while let Some(token) = scan.next() {
+        checker.token(token, scan.clone());
+    }
+    located(source, checker.found)
+}
 
-    // `!name = <type>`: the first token of each alias's definition.
-    let mut aliases: HashMap<&[u8], Token<'_>> = HashMap::new();
-    let mut scan = tokens.clone();
+/// `!name = <type>`: the first token of each alias's definition (the first
+/// definition of a name, if it has several).
+fn alias_definitions(mut scan: Tokens<'_>) -> HashMap<&[u8], Token<'_>> {
+    let mut aliases = HashMap::new();
     while let Some(token) = scan.next() {
         if token.kind == Kind::Bang {
             let mut ahead = scan.clone();
@@ -286,82 +300,115 @@ pub fn check_source(source: &[u8]) -> Vec<SourceProblem> {
             }
         }
     }
-    let mut found: Vec<(usize, String)> = Vec::new();
-    let mut depth = 0usize;
-    let mut too_deep = false;
-    // The depths of the `#nvvm.target<...>` bodies the scan is inside.
-    let mut targets: Vec<usize> = Vec::new();
-    let mut scan = tokens;
-    while let Some(token) = scan.next() {
-        let mut ahead = scan.clone();
+    aliases
+}
+
+/// The state of [`check_source`]'s one scan over the tokens.
+struct Checker<'a> {
+    aliases: HashMap<&'a [u8], Token<'a>>,
+    /// How many brackets, braces, parentheses and angle brackets are open.
+    depth: usize,
+    /// Whether the nesting problem was reported (it is, once).
+    too_deep: bool,
+    /// The depths of the `#nvvm.target<...>` bodies the scan is inside.
+    targets: Vec<usize>,
+    /// Each problem at its byte offset.
+    found: Vec<(usize, String)>,
+}
+
+impl<'a> Checker<'a> {
+    /// Checks `token`; `ahead` reads the tokens after it.
+    fn token(&mut self, token: Token<'a>, ahead: Tokens<'a>) {
         match token.kind {
-            Kind::Punct(b'(' | b'[' | b'{' | b'<') => {
-                depth += 1;
-                if depth > MAX_NESTING && !too_deep {
-                    too_deep = true;
-                    found.push((
-                        token.start,
-                        format!(
-                            "nesting deeper than {MAX_NESTING} levels of brackets, braces, \
-                             parentheses and angle brackets: acopy refuses it before parsing"
-                        ),
-                    ));
-                }
+            Kind::Punct(b'(' | b'[' | b'{' | b'<') => self.open(token),
+            Kind::Punct(b')' | b']' | b'}' | b'>') => self.close(),
+            Kind::Bare if token.text == b"array" => self.dense_array(ahead),
+            Kind::Bare if token.text == b"chip" && self.targets.last() == Some(&self.depth) => {
+                self.target_chip(ahead)
             }
-            Kind::Punct(b')' | b']' | b'}' | b'>') => {
-                if targets.last() == Some(&depth) {
-                    targets.pop();
-                }
-                depth = depth.saturating_sub(1);
-            }
-            Kind::Bare if token.text == b"array" && is_kind(ahead.next(), Kind::Punct(b'<')) => {
-                if let Some(element) = ahead.next().filter(|&t| is_index_type(&aliases, t)) {
-                    found.push((
-                        element.start,
-                        "a dense array cannot hold index elements: use array<i64: ...> \
-                         (MLIR's parser crashes on array<index ...>, so acopy refuses it \
-                         before parsing)"
-                            .to_string(),
-                    ));
-                }
-            }
-            Kind::Bare if token.text == b"chip" && targets.last() == Some(&depth) => {
-                if let (true, Some(literal)) = (
-                    is_kind(ahead.next(), Kind::Punct(b'=')),
-                    ahead.next().filter(|t| t.kind == Kind::Str),
-                ) {
-                    let chip = unescape(literal.text);
-                    if !has_sm_number(&chip) {
-                        let name = String::from_utf8_lossy(&chip).into_owned();
-                        found.push((
-                            literal.start,
-                            format!(
-                                "{} (the chip of an #nvvm.target must be sm_ and a number)",
-                                acopy_target::TargetError::Unknown { name }
-                            ),
-                        ));
-                    }
-                }
-            }
-            Kind::Hash => {
-                // `#nvvm.target<` or `#nvvm<target<`: the body is one level
-                // below the `<` that is next.
-                let opens = if token.text == b"#nvvm.target" {
-                    is_kind(ahead.next(), Kind::Punct(b'<'))
-                } else {
-                    token.text == b"#nvvm"
-                        && is_kind(ahead.next(), Kind::Punct(b'<'))
-                        && is_bare(ahead.next(), b"target")
-                        && is_kind(ahead.next(), Kind::Punct(b'<'))
-                };
-                if opens {
-                    let levels = if token.text == b"#nvvm" { 2 } else { 1 };
-                    targets.push(depth + levels);
-                }
-            }
+            Kind::Hash => self.target_body(token, ahead),
             _ => {}
         }
     }
+
+    fn open(&mut self, token: Token<'a>) {
+        self.depth += 1;
+        if self.depth > MAX_NESTING && !self.too_deep {
+            self.too_deep = true;
+            self.found.push((
+                token.start,
+                format!(
+                    "nesting deeper than {MAX_NESTING} levels of brackets, braces, \
+                     parentheses and angle brackets: acopy refuses it before parsing"
+                ),
+            ));
+        }
+    }
+
+    fn close(&mut self) {
+        if self.targets.last() == Some(&self.depth) {
+            self.targets.pop();
+        }
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// `array<index: ...>`, also through an alias of `index`.
+    fn dense_array(&mut self, mut ahead: Tokens<'a>) {
+        if !is_kind(ahead.next(), Kind::Punct(b'<')) {
+            return;
+        }
+        if let Some(element) = ahead.next().filter(|&t| is_index_type(&self.aliases, t)) {
+            self.found.push((
+                element.start,
+                "a dense array cannot hold index elements: use array<i64: ...> \
+                 (MLIR's parser crashes on array<index ...>, so acopy refuses it \
+                 before parsing)"
+                    .to_string(),
+            ));
+        }
+    }
+
+    /// `chip = "..."` directly in an `#nvvm.target` body: `sm_` and a number.
+    fn target_chip(&mut self, mut ahead: Tokens<'a>) {
+        let (true, Some(literal)) = (
+            is_kind(ahead.next(), Kind::Punct(b'=')),
+            ahead.next().filter(|t| t.kind == Kind::Str),
+        ) else {
+            return;
+        };
+        let chip = unescape(literal.text);
+        if !has_sm_number(&chip) {
+            let name = String::from_utf8_lossy(&chip).into_owned();
+            self.found.push((
+                literal.start,
+                format!(
+                    "{} (the chip of an #nvvm.target must be sm_ and a number)",
+                    acopy_target::TargetError::Unknown { name }
+                ),
+            ));
+        }
+    }
+
+    /// `#nvvm.target<` or `#nvvm<target<`: the body is one level below the
+    /// `<` that is next.
+    fn target_body(&mut self, token: Token<'a>, mut ahead: Tokens<'a>) {
+        let opens = if token.text == b"#nvvm.target" {
+            is_kind(ahead.next(), Kind::Punct(b'<'))
+        } else {
+            token.text == b"#nvvm"
+                && is_kind(ahead.next(), Kind::Punct(b'<'))
+                && is_bare(ahead.next(), b"target")
+                && is_kind(ahead.next(), Kind::Punct(b'<'))
+        };
+        if opens {
+            let levels = if token.text == b"#nvvm" { 2 } else { 1 };
+            self.targets.push(self.depth + levels);
+        }
+    }
+}
+
+/// The problems in source order, each at its line and column.
+fn located(source: &[u8], mut found: Vec<(usize, String)>) -> Vec<SourceProblem> {
     found.sort_by_key(|(offset, _)| *offset);
     let mut lines = Lines {
         bytes: source,

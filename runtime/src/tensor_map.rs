@@ -7,7 +7,9 @@
 
 use crate::error::{check, RuntimeError};
 pub use crate::error::{TensorMapError, MAX_BOX_DIM, MAX_GLOBAL_DIM, MAX_RANK, STRIDE_LIMIT};
-use acopy_manifest::{ElementType, Interleave, L2Promotion, OobFill, Swizzle, TensorMapEntry};
+use acopy_manifest::{
+    ElementType, Interleave, L2Promotion, OobFill, Swizzle, TensorMap, TensorMapEntry,
+};
 use cudarc::driver::sys;
 
 pub use sys::{
@@ -121,6 +123,35 @@ pub fn encode_params(
     strides: &[u64],
 ) -> Result<TiledParams, TensorMapError> {
     let map = &entry.map;
+    let rank = check_ranks(map, shape, strides)?;
+    check_dims(map, shape)?;
+    let elem = map.element_type.bytes() as u64;
+    let byte_strides = outer_byte_strides(strides, elem)?;
+    if !base.is_multiple_of(16) {
+        return Err(TensorMapError::BaseAlignment { address: base });
+    }
+    check_inner_box(map, elem)?;
+    let oob_fill = oob_fill_kind(map)?;
+    let interleave = match map.interleave {
+        Interleave::None => InterleaveKind::CU_TENSOR_MAP_INTERLEAVE_NONE,
+    };
+    Ok(TiledParams {
+        data_type: data_type(map.element_type),
+        rank: rank as u32,
+        global_address: base,
+        global_dim: shape.iter().rev().copied().collect(),
+        global_strides: byte_strides.into_iter().rev().collect(),
+        box_dim: map.box_shape.iter().rev().copied().collect(),
+        element_strides: vec![1; rank],
+        interleave,
+        swizzle: swizzle_kind(map.swizzle),
+        l2_promotion: l2_kind(map.l2_promotion),
+        oob_fill,
+    })
+}
+
+/// The rank: the box's, 1..=5, and the memref's too.
+fn check_ranks(map: &TensorMap, shape: &[u64], strides: &[u64]) -> Result<usize, TensorMapError> {
     let rank = map.box_shape.len();
     if rank == 0 || rank > MAX_RANK {
         return Err(TensorMapError::Rank { rank });
@@ -132,6 +163,11 @@ pub fn encode_params(
             strides_rank: strides.len(),
         });
     }
+    Ok(rank)
+}
+
+/// Box dims 1..=256, then global dims 1..=2^32.
+fn check_dims(map: &TensorMap, shape: &[u64]) -> Result<(), TensorMapError> {
     for (dim, &value) in map.box_shape.iter().enumerate() {
         if value == 0 || value > MAX_BOX_DIM {
             return Err(TensorMapError::BoxDim { dim, value });
@@ -142,14 +178,19 @@ pub fn encode_params(
             return Err(TensorMapError::GlobalDim { dim, value });
         }
     }
-    let elem = map.element_type.bytes() as u64;
+    Ok(())
+}
+
+/// The byte strides of the outer dimensions, outermost first, from strides in
+/// elements whose innermost is 1 (`strides` has the rank checked, at least 1).
+fn outer_byte_strides(strides: &[u64], elem: u64) -> Result<Vec<u64>, TensorMapError> {
+    let rank = strides.len();
     let inner_stride = strides[rank - 1];
     if inner_stride != 1 {
         return Err(TensorMapError::InnerStride {
             stride: inner_stride,
         });
     }
-    // Byte strides of the outer dimensions, outermost first.
     let mut byte_strides = Vec::with_capacity(rank - 1);
     for (dim, &s) in strides[..rank - 1].iter().enumerate() {
         let bytes = match s.checked_mul(elem) {
@@ -166,10 +207,13 @@ pub fn encode_params(
         }
         byte_strides.push(bytes);
     }
-    if !base.is_multiple_of(16) {
-        return Err(TensorMapError::BaseAlignment { address: base });
-    }
-    let inner_box_bytes = map.box_shape[rank - 1] as u64 * elem;
+    Ok(byte_strides)
+}
+
+/// The innermost box row: a multiple of 16 bytes, and with a swizzle exactly
+/// its span (over it: a hardware limit; under it: acopy's lowering).
+fn check_inner_box(map: &TensorMap, elem: u64) -> Result<(), TensorMapError> {
+    let inner_box_bytes = map.box_shape[map.box_shape.len() - 1] as u64 * elem;
     if !inner_box_bytes.is_multiple_of(16) {
         return Err(TensorMapError::InnerBoxBytes {
             bytes: inner_box_bytes,
@@ -190,33 +234,22 @@ pub fn encode_params(
             });
         }
     }
-    let oob_fill = match map.oob_fill {
-        OobFill::None => OobFillKind::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
+    Ok(())
+}
+
+/// The driver's out-of-bounds fill; NaN only for float elements.
+fn oob_fill_kind(map: &TensorMap) -> Result<OobFillKind, TensorMapError> {
+    match map.oob_fill {
+        OobFill::None => Ok(OobFillKind::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
         OobFill::NanRequestZeroFma => {
             if !map.element_type.is_float() {
                 return Err(TensorMapError::OobFillNeedsFloat {
                     element_type: map.element_type,
                 });
             }
-            OobFillKind::CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
+            Ok(OobFillKind::CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA)
         }
-    };
-    let interleave = match map.interleave {
-        Interleave::None => InterleaveKind::CU_TENSOR_MAP_INTERLEAVE_NONE,
-    };
-    Ok(TiledParams {
-        data_type: data_type(map.element_type),
-        rank: rank as u32,
-        global_address: base,
-        global_dim: shape.iter().rev().copied().collect(),
-        global_strides: byte_strides.into_iter().rev().collect(),
-        box_dim: map.box_shape.iter().rev().copied().collect(),
-        element_strides: vec![1; rank],
-        interleave,
-        swizzle: swizzle_kind(map.swizzle),
-        l2_promotion: l2_kind(map.l2_promotion),
-        oob_fill,
-    })
+    }
 }
 
 /// Encode a tensor map with `cuTensorMapEncodeTiled`. Needs the driver library; returns

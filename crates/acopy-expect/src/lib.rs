@@ -323,6 +323,10 @@ fn skip_blanks(s: &str) -> &str {
     s.trim_start_matches([' ', '\t'])
 }
 
+/// An expectation and the line it points at; `None`: an `@below` directive
+/// still waiting for its line.
+type Pending = (Expectation, Option<u32>);
+
 fn parse_all(buffer: &str) -> (Vec<Expectation>, Vec<Problem>) {
     let mut lines: Vec<&str> = buffer.split('\n').collect();
     if buffer.ends_with('\n') {
@@ -330,8 +334,7 @@ fn parse_all(buffer: &str) -> (Vec<Expectation>, Vec<Problem>) {
     }
     let num_lines = i64::try_from(lines.len()).unwrap_or(i64::MAX);
 
-    // `None` line: an `@below` directive still waiting for its line.
-    let mut pending: Vec<(Expectation, Option<u32>)> = Vec::new();
+    let mut pending: Vec<Pending> = Vec::new();
     let mut problems = Vec::new();
     let mut last_plain_line: Option<u32> = None;
 
@@ -353,82 +356,103 @@ fn parse_all(buffer: &str) -> (Vec<Expectation>, Vec<Problem>) {
                 continue;
             }
         };
-
-        let column = column_of(directive.offset);
-        let name = directive_name(directive.severity, directive.is_regex);
-        let pattern = if directive.is_regex {
-            match Pattern::regex(directive.text) {
-                Ok(p) => p,
-                Err(err) => {
-                    problems.push(Problem::new(
-                        line_no,
-                        column,
-                        format!("{name} directive: {err}"),
-                    ));
-                    continue;
-                }
-            }
-        } else {
-            Pattern::Substring(directive.text.to_string())
+        let at = DirectiveAt {
+            line_no,
+            num_lines,
+            last_plain_line,
         };
-
-        let target = match directive.designator {
-            Designator::Here => Some(line_no),
-            Designator::Unknown => Some(0),
-            Designator::Offset(delta) => {
-                // In i128: the line plus an offset of up to i64::MAX must not wrap.
-                let target = i128::from(line_no) + i128::from(delta);
-                if target < 1 {
-                    problems.push(Problem::new(
-                        line_no,
-                        column,
-                        format!(
-                            "{name} directive designator points to line {target}, before the start of the file"
-                        ),
-                    ));
-                    continue;
-                }
-                if target > i128::from(num_lines) {
-                    problems.push(Problem::new(
-                        line_no,
-                        column,
-                        format!(
-                            "{name} directive designator points to line {target}, past the end of the file ({num_lines} lines)"
-                        ),
-                    ));
-                    continue;
-                }
-                Some(u32::try_from(target).unwrap_or(u32::MAX))
-            }
-            Designator::Above => {
-                match last_plain_line {
-                    Some(l) => Some(l),
-                    None => {
-                        problems.push(Problem::new(
-                        line_no,
-                        column,
-                        format!("{name} directive with '@above' has no preceding non-directive line"),
-                    ));
-                        continue;
-                    }
-                }
-            }
-            Designator::Below => None,
-        };
-
-        pending.push((
-            Expectation {
-                severity: directive.severity,
-                line: 0,
-                pattern,
-                source_line: line_no,
-                source_column: column,
-                matched: false,
-            },
-            target,
-        ));
+        match expectation_of(&directive, &at) {
+            Ok(one) => pending.push(one),
+            Err(problem) => problems.push(problem),
+        }
     }
 
+    let expectations = resolve_below(pending, &mut problems);
+    problems.sort_by_key(|p| (p.line, p.column));
+    (expectations, problems)
+}
+
+/// Where a directive stands in the file, for resolving its designator.
+struct DirectiveAt {
+    /// Its own line (1-based).
+    line_no: u32,
+    num_lines: i64,
+    /// The last line above it without a directive, the anchor of `@above`.
+    last_plain_line: Option<u32>,
+}
+
+/// The expectation a well-formed directive states, or why it states none.
+fn expectation_of(directive: &RawDirective<'_>, at: &DirectiveAt) -> Result<Pending, Problem> {
+    let pattern = directive_pattern(directive, at.line_no)?;
+    let target = directive_target(directive, at)?;
+    Ok((
+        Expectation {
+            severity: directive.severity,
+            line: 0,
+            pattern,
+            source_line: at.line_no,
+            source_column: column_of(directive.offset),
+            matched: false,
+        },
+        target,
+    ))
+}
+
+fn directive_pattern(directive: &RawDirective<'_>, line_no: u32) -> Result<Pattern, Problem> {
+    if !directive.is_regex {
+        return Ok(Pattern::Substring(directive.text.to_string()));
+    }
+    Pattern::regex(directive.text).map_err(|err| {
+        let name = directive_name(directive.severity, directive.is_regex);
+        Problem::new(
+            line_no,
+            column_of(directive.offset),
+            format!("{name} directive: {err}"),
+        )
+    })
+}
+
+/// The line a directive's designator points at (`Some(0)`: any line;
+/// `None`: the next line without a directive, not seen yet).
+fn directive_target(
+    directive: &RawDirective<'_>,
+    at: &DirectiveAt,
+) -> Result<Option<u32>, Problem> {
+    let line_no = at.line_no;
+    let num_lines = at.num_lines;
+    let column = column_of(directive.offset);
+    let name = directive_name(directive.severity, directive.is_regex);
+    let problem = |message: String| Problem::new(line_no, column, message);
+    match directive.designator {
+        Designator::Here => Ok(Some(line_no)),
+        Designator::Unknown => Ok(Some(0)),
+        Designator::Offset(delta) => {
+            // In i128: the line plus an offset of up to i64::MAX must not wrap.
+            let target = i128::from(line_no) + i128::from(delta);
+            if target < 1 {
+                return Err(problem(format!(
+                    "{name} directive designator points to line {target}, before the start of the file"
+                )));
+            }
+            if target > i128::from(num_lines) {
+                return Err(problem(format!(
+                    "{name} directive designator points to line {target}, past the end of the file ({num_lines} lines)"
+                )));
+            }
+            Ok(Some(u32::try_from(target).unwrap_or(u32::MAX)))
+        }
+        Designator::Above => at.last_plain_line.map(Some).ok_or_else(|| {
+            problem(format!(
+                "{name} directive with '@above' has no preceding non-directive line"
+            ))
+        }),
+        Designator::Below => Ok(None),
+    }
+}
+
+/// The expectations with their lines; an `@below` left without a following
+/// line is a problem instead.
+fn resolve_below(pending: Vec<Pending>, problems: &mut Vec<Problem>) -> Vec<Expectation> {
     let mut expectations = Vec::with_capacity(pending.len());
     for (mut e, target) in pending {
         match target {
@@ -446,8 +470,7 @@ fn parse_all(buffer: &str) -> (Vec<Expectation>, Vec<Problem>) {
             )),
         }
     }
-    problems.sort_by_key(|p| (p.line, p.column));
-    (expectations, problems)
+    expectations
 }
 
 fn directive_name(severity: Severity, is_regex: bool) -> String {

@@ -14,8 +14,8 @@
 //! Results go to `bench/results/pipeline-h200.json` as `cases[]` of {name, path,
 //! stages, trips, exact}.
 
-use acopy_runtime::manifest::Manifest;
-use acopy_runtime::{Arg, LaunchConfig, Runtime};
+use acopy_runtime::manifest::{KernelEntry, Manifest};
+use acopy_runtime::{Arg, DeviceBuffer, Function, LaunchConfig, Runtime};
 use clap::Parser;
 #[path = "acopy-gpu-pipeline/big.rs"]
 mod big;
@@ -191,15 +191,44 @@ fn parent(cli: &Cli) -> ExitCode {
         cli.seed
     );
     if cli.big {
-        let options = big::Options {
-            ptx_dir: cli.ptx_dir.clone(),
-            seed: cli.seed,
-            module_timeout: Duration::from_secs(cli.module_timeout_s),
-            json: cli.big_json.clone(),
-            bandwidth: cli.big_bandwidth,
-        };
-        return big::parent(&options, &info.name);
+        return big::parent(&big_options(cli), &info.name);
     }
+    let matrix = run_matrix(cli);
+    let bandwidth = run_bandwidth_rows(cli);
+    let passed = matrix.cases.iter().filter(|c| c.exact).count();
+    write_results(cli, &info.name, &matrix, &bandwidth);
+    println!(
+        "gpu-pipeline: {passed} exact, {} not",
+        matrix.cases.len() - passed
+    );
+    if passed == matrix.cases.len() && bandwidth.ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// What `--big` hands to the big-tile matrix.
+fn big_options(cli: &Cli) -> big::Options {
+    big::Options {
+        ptx_dir: cli.ptx_dir.clone(),
+        seed: cli.seed,
+        module_timeout: Duration::from_secs(cli.module_timeout_s),
+        json: cli.big_json.clone(),
+        bandwidth: cli.big_bandwidth,
+    }
+}
+
+/// The exactness matrix's results, and what running it took.
+struct MatrixRun {
+    cases: Vec<CaseResult>,
+    children: usize,
+    seconds: f64,
+}
+
+/// Runs every selected kernel's modules (S = 1..4, each path), printing a line
+/// per module and, when any case ran, the totals.
+fn run_matrix(cli: &Cli) -> MatrixRun {
     let mut cases: Vec<CaseResult> = Vec::new();
     let all: Vec<&str> = KERNELS
         .iter()
@@ -243,6 +272,23 @@ fn parent(cli: &Cli) -> ExitCode {
             cases_s / children.max(1) as f64
         );
     }
+    MatrixRun {
+        cases,
+        children,
+        seconds: cases_s,
+    }
+}
+
+/// The `--bandwidth` rows (the device copy's apart), and whether every one
+/// was exact (and the child ran).
+struct BandwidthRun {
+    rows: Vec<serde_json::Value>,
+    copy_gbps: serde_json::Value,
+    ok: bool,
+}
+
+/// With `--bandwidth`, runs the bandwidth child and prints its rows.
+fn run_bandwidth_rows(cli: &Cli) -> BandwidthRun {
     let mut bandwidth: Vec<serde_json::Value> = Vec::new();
     let mut copy_gbps = serde_json::Value::Null;
     let mut bandwidth_ok = true;
@@ -265,17 +311,25 @@ fn parent(cli: &Cli) -> ExitCode {
             }
         }
     }
-    let passed = cases.iter().filter(|c| c.exact).count();
+    BandwidthRun {
+        rows: bandwidth,
+        copy_gbps,
+        ok: bandwidth_ok,
+    }
+}
+
+/// Writes `--results-json`; a failure to write is printed, not fatal.
+fn write_results(cli: &Cli, device: &str, matrix: &MatrixRun, bandwidth: &BandwidthRun) {
     let json = serde_json::json!({
         "date": format!("{:?}", std::time::SystemTime::now()),
-        "device": info.name,
+        "device": device,
         "seed": cli.seed,
         "process_per_case": cli.process_per_case,
-        "child_processes": children,
-        "cases_seconds": cases_s,
-        "cases": cases,
-        "bandwidth": bandwidth,
-        "device_copy_gbps": copy_gbps,
+        "child_processes": matrix.children,
+        "cases_seconds": matrix.seconds,
+        "cases": matrix.cases,
+        "bandwidth": bandwidth.rows,
+        "device_copy_gbps": bandwidth.copy_gbps,
         "anchors": [],
         "reference": serde_json::Value::Null,
     });
@@ -287,12 +341,6 @@ fn parent(cli: &Cli) -> ExitCode {
         serde_json::to_string_pretty(&json).unwrap_or_default(),
     ) {
         println!("cannot write {}: {e}", cli.results_json.display());
-    }
-    println!("gpu-pipeline: {passed} exact, {} not", cases.len() - passed);
-    if passed == cases.len() && bandwidth_ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
     }
 }
 
@@ -398,18 +446,59 @@ fn child(cli: &Cli, module: &str) -> Result<(), Error> {
     }
     let loaded = rt.load_ptx(&ptx, &ptx_path.display().to_string())?;
     let function = loaded.function(&name)?;
+    let inputs = upload_inputs(&rt, kernel, cli.seed)?;
+    let target = CaseTarget {
+        rt: &rt,
+        function: &function,
+        entry,
+        module,
+        kernel,
+        path,
+        stages,
+    };
+    let configs = matrix(u64::from(stages));
+    let count = cli.count.unwrap_or(configs.len());
+    for config in configs.into_iter().skip(cli.from).take(count) {
+        run_case(&target, &inputs, &config)?;
+    }
+    Ok(())
+}
 
+/// What one child's cases run: a module's loaded kernel and what it computes.
+struct CaseTarget<'a> {
+    rt: &'a Runtime,
+    function: &'a Function<'a>,
+    entry: Option<&'a KernelEntry>,
+    module: &'a str,
+    /// The kernel whose reference applies (a native form's model).
+    kernel: &'a str,
+    path: &'a str,
+    stages: u32,
+}
+
+/// A module's random inputs, uploaded once for all its cases, and its output
+/// buffer.
+struct Inputs {
+    src: Vec<u32>,
+    y: Vec<u32>,
+    d_src: DeviceBuffer,
+    d_y: DeviceBuffer,
+    d_out: DeviceBuffer,
+    out_words: usize,
+}
+
+fn upload_inputs(rt: &Runtime, kernel: &str, seed: u64) -> Result<Inputs, Error> {
     let outer = kernel == "outer";
     let plane = (ROWS * 128) as usize;
     let src_words = if outer { 3 * plane } else { plane };
-    let mut src = random_words(cli.seed, src_words);
+    let mut src = random_words(seed, src_words);
     if kernel.starts_with("axpy") {
         // Small multiples of 1/4: 2x + y is exact in f32, fused or not.
         for w in src.iter_mut() {
             *w = (((*w % 2001) as f32 - 1000.0) * 0.25).to_bits();
         }
     }
-    let y: Vec<u32> = random_words(cli.seed ^ 0x9e37_79b9, plane)
+    let y: Vec<u32> = random_words(seed ^ 0x9e37_79b9, plane)
         .into_iter()
         .map(|w| (((w % 2001) as f32 - 1000.0) * 0.25).to_bits())
         .collect();
@@ -420,72 +509,99 @@ fn child(cli: &Cli, module: &str) -> Result<(), Error> {
         _ => src_words,
     };
     let d_out = rt.alloc(out_words * 4)?;
+    Ok(Inputs {
+        src,
+        y,
+        d_src,
+        d_y,
+        d_out,
+        out_words,
+    })
+}
+
+/// Runs one case on a poisoned output and prints its `RESULT` line; a launch
+/// that faults or hangs is printed with its error and ends the child.
+fn run_case(target: &CaseTarget<'_>, inputs: &Inputs, config: &Config) -> Result<(), Error> {
+    let rt = target.rt;
+    inputs.d_out.fill(0xFF)?;
+    let args = case_args(target.kernel, inputs, config);
+    let mut packed = rt.bind(&args, target.entry)?;
+    let launch = LaunchConfig::linear(GRID, config.block);
+    let outcome = target
+        .function
+        .launch(&launch, &mut packed)
+        .and_then(|()| rt.synchronize_timeout(Duration::from_secs(20)));
+    let mut result = CaseResult {
+        name: case_name(target.module, config),
+        path: target.path.into(),
+        stages: target.stages,
+        trips: config.trips,
+        lb: config.lb,
+        step: config.step,
+        block: config.block,
+        exact: false,
+        wrong: 0,
+        error: None,
+    };
+    match outcome {
+        Err(e) => {
+            result.error = Some(e.to_string());
+            println!("RESULT {}", serde_json::to_string(&result)?);
+            // The context is unusable after a fault or a hang.
+            return Err(e.into());
+        }
+        Ok(()) => {
+            let wrong = wrong_words(target.kernel, inputs, config, &result.name)?;
+            result.wrong = wrong;
+            result.exact = wrong == 0;
+        }
+    }
+    println!("RESULT {}", serde_json::to_string(&result)?);
+    Ok(())
+}
+
+/// The kernel's arguments: its memrefs, then the loop's bounds and step.
+fn case_args(kernel: &str, inputs: &Inputs, config: &Config) -> Vec<Arg> {
+    let Inputs {
+        d_src, d_y, d_out, ..
+    } = inputs;
     let shape2 = [ROWS, 128];
     let shape3 = [3, ROWS, 128];
-    let configs = matrix(u64::from(stages));
-    let count = cli.count.unwrap_or(configs.len());
-    for config in configs.into_iter().skip(cli.from).take(count) {
-        d_out.fill(0xFF)?;
-        let mut args: Vec<Arg> = match kernel {
-            "outer" => vec![d_src.memref(&shape3), d_out.memref(&shape3)],
-            "axpy" | "axpy_store" => vec![
-                d_src.memref(&shape2),
-                d_y.memref(&shape2),
-                d_out.memref(&shape2),
-            ],
-            "reduce" => vec![d_src.memref(&shape2), d_out.memref(&[2, 256])],
-            _ => vec![d_src.memref(&shape2), d_out.memref(&shape2)],
-        };
-        args.push(Arg::I64(config.lb as i64));
-        args.push(Arg::I64(config.ub()));
-        args.push(Arg::I64(config.step as i64));
-        let mut packed = rt.bind(&args, entry)?;
-        let launch = LaunchConfig::linear(GRID, config.block);
-        let outcome = function
-            .launch(&launch, &mut packed)
-            .and_then(|()| rt.synchronize_timeout(Duration::from_secs(20)));
-        let mut result = CaseResult {
-            name: case_name(module, &config),
-            path: path.into(),
-            stages,
-            trips: config.trips,
-            lb: config.lb,
-            step: config.step,
-            block: config.block,
-            exact: false,
-            wrong: 0,
-            error: None,
-        };
-        match outcome {
-            Err(e) => {
-                result.error = Some(e.to_string());
-                println!("RESULT {}", serde_json::to_string(&result)?);
-                // The context is unusable after a fault or a hang.
-                return Err(e.into());
-            }
-            Ok(()) => {
-                let got_bytes = d_out.to_vec()?;
-                let got: Vec<u32> = got_bytes
-                    .chunks_exact(4)
-                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                    .collect();
-                let want = reference(kernel, &config, &src, &y, out_words);
-                let wrong = got.iter().zip(&want).filter(|(g, w)| g != w).count() as u64;
-                if wrong > 0 {
-                    if let Some(first) = got.iter().zip(&want).position(|(g, w)| g != w) {
-                        eprintln!(
-                            "{}: {wrong} wrong; first at {first}: got {:#x}, want {:#x}",
-                            result.name, got[first], want[first]
-                        );
-                    }
-                }
-                result.wrong = wrong;
-                result.exact = wrong == 0;
-            }
+    let mut args: Vec<Arg> = match kernel {
+        "outer" => vec![d_src.memref(&shape3), d_out.memref(&shape3)],
+        "axpy" | "axpy_store" => vec![
+            d_src.memref(&shape2),
+            d_y.memref(&shape2),
+            d_out.memref(&shape2),
+        ],
+        "reduce" => vec![d_src.memref(&shape2), d_out.memref(&[2, 256])],
+        _ => vec![d_src.memref(&shape2), d_out.memref(&shape2)],
+    };
+    args.push(Arg::I64(config.lb as i64));
+    args.push(Arg::I64(config.ub()));
+    args.push(Arg::I64(config.step as i64));
+    args
+}
+
+/// How many words of the output differ from the reference; the first
+/// difference goes to stderr under `name`.
+fn wrong_words(kernel: &str, inputs: &Inputs, config: &Config, name: &str) -> Result<u64, Error> {
+    let got_bytes = inputs.d_out.to_vec()?;
+    let got: Vec<u32> = got_bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let want = reference(kernel, config, &inputs.src, &inputs.y, inputs.out_words);
+    let wrong = got.iter().zip(&want).filter(|(g, w)| g != w).count() as u64;
+    if wrong > 0 {
+        if let Some(first) = got.iter().zip(&want).position(|(g, w)| g != w) {
+            eprintln!(
+                "{}: {wrong} wrong; first at {first}: got {:#x}, want {:#x}",
+                name, got[first], want[first]
+            );
         }
-        println!("RESULT {}", serde_json::to_string(&result)?);
     }
-    Ok(())
+    Ok(wrong)
 }
 
 fn parse_module(module: &str) -> Result<(&'static str, u32, &'static str), Error> {
@@ -597,18 +713,7 @@ const BW_ROWS: u64 = 2_097_152;
 /// S = 1..4, 1 and 2 blocks per SM, 128 and 256 threads, both paths; each result
 /// checked once.
 fn child_bandwidth(cli: &Cli) -> Result<(), Error> {
-    let ptx_dir = cli.ptx_dir.as_path();
-    let BandwidthData {
-        rt,
-        sms,
-        x,
-        d_x,
-        d_y,
-        d_out,
-        copy_gbps,
-        axpy_want,
-    } = bandwidth_data(cli.seed)?;
-    let shape = [BW_ROWS, 128];
+    let data = bandwidth_data(cli.seed)?;
     for kernel in ["reduce", "axpy", "axpy_store"] {
         let rows = if kernel == "reduce" {
             cli.reduce_rows
@@ -621,101 +726,166 @@ fn child_bandwidth(cli: &Cli) -> Result<(), Error> {
                 if cli.only_module.as_ref().is_some_and(|only| *only != module) {
                     continue;
                 }
-                let ptx_path = ptx_dir.join(format!("{module}.ptx"));
-                let ptx = std::fs::read_to_string(&ptx_path)?;
-                // TMA kernels always have a manifest (their tensor maps); a
-                // cp.async one has one when its slots moved to dynamic shared memory.
-                let manifest_path = ptx_dir.join(format!("{module}.manifest.json"));
-                let manifest = if path == "tma" || manifest_path.exists() {
-                    Some(Manifest::from_json(&std::fs::read_to_string(
-                        manifest_path,
-                    )?)?)
-                } else {
-                    None
+                let timed = BwModule {
+                    module: &module,
+                    kernel,
+                    path,
+                    stages,
+                    rows,
                 };
-                let name = format!("pipe_bw_{kernel}");
-                let entry = manifest.as_ref().and_then(|m| m.kernel(&name));
-                let loaded = rt.load_ptx(&ptx, &module)?;
-                let function = loaded.function(&name)?;
-                for blocks_per_sm in [1u32, 2] {
-                    for block in [128u32, 256] {
-                        if cli.only_blocks_per_sm.is_some_and(|b| b != blocks_per_sm)
-                            || cli.only_threads.is_some_and(|t| t != block)
-                        {
-                            continue;
-                        }
-                        let grid = sms * blocks_per_sm;
-                        let args: Vec<Arg> = if kernel == "reduce" {
-                            vec![d_x.memref(&shape), d_out.memref(&[1024, 256])]
-                        } else {
-                            vec![d_x.memref(&shape), d_y.memref(&shape), d_out.memref(&shape)]
-                        };
-                        // The dynamic shared memory the manifest records, if any.
-                        let launch = match entry {
-                            Some(entry) => LaunchConfig::linear(grid, block).for_kernel(entry),
-                            None => LaunchConfig::linear(grid, block),
-                        };
-                        d_out.fill(0xFF)?;
-                        let mut packed = rt.bind(&args, entry)?;
-                        function.launch(&launch, &mut packed)?;
-                        rt.synchronize_timeout(Duration::from_secs(20))?;
-                        let got = if kernel == "reduce" {
-                            let mut head = vec![0u8; 1024 * 256 * 4];
-                            d_out.read(&mut head)?;
-                            head
-                        } else {
-                            d_out.to_vec()?
-                        };
-                        let exact = if kernel == "reduce" {
-                            let mut want = vec![u32::MAX; 1024 * 256];
-                            let tile = (rows * 128) as usize;
-                            let tiles = (BW_ROWS / rows) as usize;
-                            for b in 0..grid as usize {
-                                let mut sums = vec![0u32; block as usize];
-                                let mut t = b;
-                                while t < tiles {
-                                    for e in 0..tile {
-                                        let at = t * tile + e;
-                                        // Thread t adds vectors t, t + blockDim, ...
-                                        let s = &mut sums[(e / 4) % block as usize];
-                                        *s = s.wrapping_add(x[at]);
-                                    }
-                                    t += grid as usize;
-                                }
-                                want[b * 256..b * 256 + block as usize].copy_from_slice(&sums);
-                            }
-                            got.chunks_exact(4)
-                                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                                .zip(&want)
-                                .all(|(g, w)| g == *w)
-                        } else {
-                            got.chunks_exact(4)
-                                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                                .zip(&axpy_want)
-                                .all(|(g, w)| g == *w)
-                        };
-                        let ms = median_ms(&rt, || {
-                            let mut packed = rt.bind(&args, entry)?;
-                            Ok(function.launch(&launch, &mut packed)?)
-                        })?;
-                        let bytes = if kernel == "reduce" { GIB } else { 3 * GIB } as f64;
-                        let gbps = bytes / ms / 1e6;
-                        println!(
-                            "RESULT {}",
-                            serde_json::json!({
-                                "kernel": format!("pipe_{kernel}"), "path": path, "stages": stages,
-                                "tile_bytes": rows * 128 * 4,
-                                "blocks_per_sm": blocks_per_sm, "block": block, "gbps": gbps,
-                                "ratio_to_device_copy": gbps / copy_gbps, "exact": exact,
-                                "ratio_to_reference": serde_json::Value::Null,
-                            })
-                        );
-                    }
-                }
+                time_module(cli, &data, &timed)?;
             }
         }
     }
     Ok(())
+}
+
+/// One bandwidth module: `pipe_bw_<kernel>` with `rows` x 128 tiles, S stages.
+struct BwModule<'a> {
+    module: &'a str,
+    kernel: &'a str,
+    path: &'a str,
+    stages: u32,
+    rows: u64,
+}
+
+/// Loads one bandwidth module and times it at each launch shape the `--only-*`
+/// flags leave.
+fn time_module(cli: &Cli, data: &BandwidthData, timed: &BwModule<'_>) -> Result<(), Error> {
+    let ptx_dir = cli.ptx_dir.as_path();
+    let module = timed.module;
+    let ptx_path = ptx_dir.join(format!("{module}.ptx"));
+    let ptx = std::fs::read_to_string(&ptx_path)?;
+    // TMA kernels always have a manifest (their tensor maps); a
+    // cp.async one has one when its slots moved to dynamic shared memory.
+    let manifest_path = ptx_dir.join(format!("{module}.manifest.json"));
+    let manifest = if timed.path == "tma" || manifest_path.exists() {
+        Some(Manifest::from_json(&std::fs::read_to_string(
+            manifest_path,
+        )?)?)
+    } else {
+        None
+    };
+    let name = format!("pipe_bw_{}", timed.kernel);
+    let entry = manifest.as_ref().and_then(|m| m.kernel(&name));
+    let loaded = data.rt.load_ptx(&ptx, module)?;
+    let function = loaded.function(&name)?;
+    for blocks_per_sm in [1u32, 2] {
+        for block in [128u32, 256] {
+            if cli.only_blocks_per_sm.is_some_and(|b| b != blocks_per_sm)
+                || cli.only_threads.is_some_and(|t| t != block)
+            {
+                continue;
+            }
+            time_launch(data, timed, &function, entry, [blocks_per_sm, block])?;
+        }
+    }
+    Ok(())
+}
+
+/// One launch shape (`[blocks per SM, threads]`): checks the output once, then
+/// prints the median time's GB/s as a `RESULT` row.
+fn time_launch(
+    data: &BandwidthData,
+    timed: &BwModule<'_>,
+    function: &Function<'_>,
+    entry: Option<&KernelEntry>,
+    [blocks_per_sm, block]: [u32; 2],
+) -> Result<(), Error> {
+    let BandwidthData {
+        rt,
+        sms,
+        d_x,
+        d_y,
+        d_out,
+        copy_gbps,
+        ..
+    } = data;
+    let kernel = timed.kernel;
+    let shape = [BW_ROWS, 128];
+    let grid = sms * blocks_per_sm;
+    let args: Vec<Arg> = if kernel == "reduce" {
+        vec![d_x.memref(&shape), d_out.memref(&[1024, 256])]
+    } else {
+        vec![d_x.memref(&shape), d_y.memref(&shape), d_out.memref(&shape)]
+    };
+    // The dynamic shared memory the manifest records, if any.
+    let launch = match entry {
+        Some(entry) => LaunchConfig::linear(grid, block).for_kernel(entry),
+        None => LaunchConfig::linear(grid, block),
+    };
+    d_out.fill(0xFF)?;
+    let mut packed = rt.bind(&args, entry)?;
+    function.launch(&launch, &mut packed)?;
+    rt.synchronize_timeout(Duration::from_secs(20))?;
+    let exact = bandwidth_exact(data, timed, grid, block)?;
+    let ms = median_ms(rt, || {
+        let mut packed = rt.bind(&args, entry)?;
+        Ok(function.launch(&launch, &mut packed)?)
+    })?;
+    let bytes = if kernel == "reduce" { GIB } else { 3 * GIB } as f64;
+    let gbps = bytes / ms / 1e6;
+    println!(
+        "RESULT {}",
+        serde_json::json!({
+            "kernel": format!("pipe_{kernel}"), "path": timed.path, "stages": timed.stages,
+            "tile_bytes": timed.rows * 128 * 4,
+            "blocks_per_sm": blocks_per_sm, "block": block, "gbps": gbps,
+            "ratio_to_device_copy": gbps / copy_gbps, "exact": exact,
+            "ratio_to_reference": serde_json::Value::Null,
+        })
+    );
+    Ok(())
+}
+
+/// Whether the output of the launch just made is what the kernel means: the
+/// first 1024 blocks' sums for the reduction, 2x + y for the axpys.
+fn bandwidth_exact(
+    data: &BandwidthData,
+    timed: &BwModule<'_>,
+    grid: u32,
+    block: u32,
+) -> Result<bool, Error> {
+    let d_out = &data.d_out;
+    if timed.kernel != "reduce" {
+        let got = d_out.to_vec()?;
+        return Ok(got
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .zip(&data.axpy_want)
+            .all(|(g, w)| g == *w));
+    }
+    let mut got = vec![0u8; 1024 * 256 * 4];
+    d_out.read(&mut got)?;
+    let want = reduce_reference(&data.x, timed.rows, grid, block);
+    Ok(got
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .zip(&want)
+        .all(|(g, w)| g == *w))
+}
+
+/// The persistent reduction's first 1024 x 256 words: block b's thread sums,
+/// over the tiles b, b + grid, ...
+fn reduce_reference(x: &[u32], rows: u64, grid: u32, block: u32) -> Vec<u32> {
+    let mut want = vec![u32::MAX; 1024 * 256];
+    let tile = (rows * 128) as usize;
+    let tiles = (BW_ROWS / rows) as usize;
+    for b in 0..grid as usize {
+        let mut sums = vec![0u32; block as usize];
+        let mut t = b;
+        while t < tiles {
+            for e in 0..tile {
+                let at = t * tile + e;
+                // Thread t adds vectors t, t + blockDim, ...
+                let s = &mut sums[(e / 4) % block as usize];
+                *s = s.wrapping_add(x[at]);
+            }
+            t += grid as usize;
+        }
+        want[b * 256..b * 256 + block as usize].copy_from_slice(&sums);
+    }
+    want
 }
 
 #[cfg(test)]

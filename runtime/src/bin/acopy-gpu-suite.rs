@@ -134,36 +134,51 @@ fn parent(cli: &Cli) -> ExitCode {
         );
     }
 
-    let mut results = Results {
-        date: report::utc_now(),
+    // Dated when the run starts.
+    let date = report::utc_now();
+    let cases = run_cases(cli, seed);
+    let bandwidth = run_bandwidth(cli, seed);
+    let results = Results {
+        date,
         device: info.name.clone(),
         driver: info.driver(),
         seed,
-        cases: Vec::new(),
-        bandwidth: Vec::new(),
+        cases,
+        bandwidth,
     };
-    let common = |extra: &[String]| {
-        let mut a = vec![
-            "--ptx-dir".to_string(),
-            cli.ptx_dir.display().to_string(),
-            "--device".into(),
-            cli.device.to_string(),
-        ];
-        a.extend_from_slice(extra);
-        a
-    };
+    report_results(cli, &results)
+}
 
+/// The arguments every child gets (PTX folder, device), then `extra`.
+fn child_args(cli: &Cli, extra: &[String]) -> Vec<String> {
+    let mut a = vec![
+        "--ptx-dir".to_string(),
+        cli.ptx_dir.display().to_string(),
+        "--device".into(),
+        cli.device.to_string(),
+    ];
+    a.extend_from_slice(extra);
+    a
+}
+
+/// Runs each selected case in its own child, with a seed of its own derived
+/// from `seed` and its place in the table, printing a line per case.
+fn run_cases(cli: &Cli, seed: u64) -> Vec<CaseResult> {
+    let mut results = Vec::new();
     for (i, case) in cases::cases().iter().enumerate() {
         if !selected(cli, case.name) {
             continue;
         }
         let case_seed = seed.wrapping_add((i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let args = common(&[
-            "--child-case".into(),
-            case.name.into(),
-            "--seed".into(),
-            case_seed.to_string(),
-        ]);
+        let args = child_args(
+            cli,
+            &[
+                "--child-case".into(),
+                case.name.into(),
+                "--seed".into(),
+                case_seed.to_string(),
+            ],
+        );
         let r = match run_child(&args, Duration::from_secs(cli.case_timeout_s)) {
             Ok(json) => serde_json::from_str::<CaseResult>(&json)
                 .unwrap_or_else(|e| error_result(case, format!("unreadable child result: {e}"))),
@@ -175,41 +190,50 @@ fn parent(cli: &Cli) -> ExitCode {
             (None, false) => format!("WRONG {} of {} elements", r.wrong, case.out_elems()),
         };
         println!("{:<26} {:<8} {:>8} B  {status}", r.name, r.path, r.bytes);
-        results.cases.push(r);
+        results.push(r);
     }
+    results
+}
 
+/// The bandwidth rows from one child, or a row with its error; none when
+/// `--no-bandwidth` or `--only` leaves no kernel to time.
+fn run_bandwidth(cli: &Cli, seed: u64) -> Vec<bench::BwRow> {
     let kernels: Vec<bench::BwKernel> = bench::kernels()
         .into_iter()
         .filter(|k| selected(cli, &k.name()))
         .collect();
-    if !cli.no_bandwidth && !kernels.is_empty() {
-        let mut extra = vec![
-            "--child-bandwidth".to_string(),
-            "--seed".into(),
-            seed.to_string(),
-            "--runs".into(),
-            cli.runs.to_string(),
-            "--warmup".into(),
-            cli.warmup.to_string(),
-        ];
-        for o in &cli.only {
-            extra.push("--only".into());
-            extra.push(o.clone());
-        }
-        match run_child(
-            &common(&extra),
-            Duration::from_secs(cli.bandwidth_timeout_s),
-        ) {
-            Ok(json) => match serde_json::from_str::<Vec<bench::BwRow>>(&json) {
-                Ok(rows) => results.bandwidth = rows,
-                Err(e) => results
-                    .bandwidth
-                    .push(bw_error(format!("unreadable result: {e}"))),
-            },
-            Err(e) => results.bandwidth.push(bw_error(e)),
-        }
+    if cli.no_bandwidth || kernels.is_empty() {
+        return Vec::new();
     }
+    let mut extra = vec![
+        "--child-bandwidth".to_string(),
+        "--seed".into(),
+        seed.to_string(),
+        "--runs".into(),
+        cli.runs.to_string(),
+        "--warmup".into(),
+        cli.warmup.to_string(),
+    ];
+    for o in &cli.only {
+        extra.push("--only".into());
+        extra.push(o.clone());
+    }
+    match run_child(
+        &child_args(cli, &extra),
+        Duration::from_secs(cli.bandwidth_timeout_s),
+    ) {
+        Ok(json) => match serde_json::from_str::<Vec<bench::BwRow>>(&json) {
+            Ok(rows) => rows,
+            Err(e) => vec![bw_error(format!("unreadable result: {e}"))],
+        },
+        Err(e) => vec![bw_error(e)],
+    }
+}
 
+/// Prints the table, writes the JSON and (with `--results-md`) appends the
+/// table; fails unless every case and benchmark kernel was exact and both
+/// files were written.
+fn report_results(cli: &Cli, results: &Results) -> ExitCode {
     let failures = results.failures();
     let passed = results.cases.iter().filter(|c| c.exact).count();
     let md = results.markdown();
@@ -221,7 +245,7 @@ fn parent(cli: &Cli) -> ExitCode {
         (None, false) => None,
     };
     if let Some(p) = json_path {
-        if let Err(e) = write_json(&p, &results) {
+        if let Err(e) = write_json(&p, results) {
             println!("ERROR: writing {}: {e}", p.display());
             return ExitCode::FAILURE;
         }

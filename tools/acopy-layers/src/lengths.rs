@@ -1,14 +1,59 @@
-//! Functions longer than a limit, so that a pass stays a sequence of steps a
-//! reader can hold (each function of the passes under 80 lines).
+//! Functions longer than a limit, so that a function stays a sequence of
+//! steps a reader can hold: each function in the folders of [`LIMITED`] has
+//! at most [`LIMIT`] lines.
 //!
 //! The files are read as rustfmt writes them: a function's body closes with a
 //! `}` at the indentation of its `fn` line. Unit tests are left out: the body
 //! of a `#[cfg(test)] mod … {` is skipped, and so are files named `tests.rs`;
 //! any other `#[cfg(test)]` item is read like the code around it.
 
-use std::{fmt, path::Path};
+use std::{
+    fmt,
+    path::{Component, Path, PathBuf},
+};
 
 use crate::LayersError;
+
+/// The most lines a function in a [`LIMITED`] folder may have, from its `fn`
+/// line to its closing brace.
+pub const LIMIT: usize = 80;
+
+/// The source folders the limit covers: the passes, the dialect, the
+/// runtime (its binaries in `src/bin/` too), the Python package's Rust side,
+/// and every crate of `crates/` (`*` is any one folder name).
+pub const LIMITED: &[&str] = &[
+    "crates/*/src",
+    "dialect/src",
+    "passes/src",
+    "runtime/src",
+    "python/src",
+];
+
+/// Whether `file` (relative to the workspace root) is in a [`LIMITED`] folder.
+pub fn is_limited(file: &Path) -> bool {
+    LIMITED.iter().any(|folder| under(file, folder))
+}
+
+/// Whether `file` is under `folder`, where a `*` part of `folder` matches any
+/// one name.
+fn under(file: &Path, folder: &str) -> bool {
+    let mut parts = file.components();
+    folder.split('/').all(|want| match parts.next() {
+        Some(Component::Normal(name)) => want == "*" || name == want,
+        _ => false,
+    })
+}
+
+/// The functions over [`LIMIT`] lines in those of `files` (relative to
+/// `root`, as [`crate::Report::files`] holds them) that are in a [`LIMITED`]
+/// folder, file by file in the order given.
+pub fn over_the_limit(root: &Path, files: &[PathBuf]) -> Result<Vec<LongFunction>, LayersError> {
+    let mut found = Vec::new();
+    for file in files.iter().filter(|file| is_limited(file)) {
+        found.extend(long_functions(root, file, LIMIT)?);
+    }
+    Ok(found)
+}
 
 /// A function over the limit.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,8 +9,8 @@
 //! - `modules`: one crate target's module tree and its file-level arrows;
 //! - `graph`: the circles among those arrows;
 //! - `folders`: the top-level folders' arrows, from the manifests;
-//! - `lengths`: functions over a length limit (the passes keep theirs under 80
-//!   lines);
+//! - `lengths`: functions over a length limit (the passes, the dialect, the
+//!   runtime, the Python package and `crates/` keep theirs under 80 lines);
 //! - `error`: why a tree could not be read.
 
 mod error;

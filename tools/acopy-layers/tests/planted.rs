@@ -243,3 +243,90 @@ fn a_planted_long_function_is_found_and_short_ones_are_not() {
         .collect();
     assert_eq!(found, [("long", 83, 81), ("later", later, 87)]);
 }
+
+#[test]
+fn the_limit_covers_every_limited_folder_and_only_those() {
+    let long = |name: &str| format!("pub fn {name}() {{\n{}}}\n", "    let x = 1;\n".repeat(79));
+    let manifest = |name: &str| format!("[package]\nname = \"{name}\"\n");
+    let files = [
+        ("passes/src/lib.rs", long("in_passes")),
+        ("dialect/Cargo.toml", manifest("d")),
+        (
+            "dialect/src/lib.rs",
+            format!("mod source;\n{}", long("in_dialect")),
+        ),
+        ("dialect/src/source.rs", long("in_a_dialect_module")),
+        ("crates/low/Cargo.toml", manifest("low")),
+        ("crates/low/src/lib.rs", long("in_crates")),
+        ("runtime/Cargo.toml", manifest("r")),
+        ("runtime/src/lib.rs", long("in_runtime")),
+        (
+            "runtime/src/bin/suite.rs",
+            format!(
+                "#[path = \"suite/cases.rs\"]\nmod cases;\n{}",
+                long("in_a_binary")
+            ),
+        ),
+        ("runtime/src/bin/suite/cases.rs", long("in_a_path_module")),
+        ("python/Cargo.toml", manifest("py")),
+        ("python/src/lib.rs", long("in_python")),
+        // Outside the limited folders: read by the check, not limited.
+        ("tools/opt/Cargo.toml", manifest("opt")),
+        ("tools/opt/src/main.rs", long("in_tools")),
+        ("facade/Cargo.toml", manifest("f")),
+        ("facade/src/lib.rs", long("in_facade")),
+    ];
+    let files: Vec<(&str, &str)> = [WORKSPACE, PASSES]
+        .into_iter()
+        .chain(files.iter().map(|(path, text)| (*path, text.as_str())))
+        .collect();
+    let dir = tree(&files);
+    let report = check(dir.path()).expect("reads");
+    assert!(report
+        .files
+        .contains(&PathBuf::from("tools/opt/src/main.rs")));
+    let found: Vec<(String, String)> =
+        acopy_layers::lengths::over_the_limit(dir.path(), &report.files)
+            .expect("the files read")
+            .into_iter()
+            .map(|function| (function.file.display().to_string(), function.name))
+            .collect();
+    let mut found: Vec<(&str, &str)> = found
+        .iter()
+        .map(|(file, name)| (file.as_str(), name.as_str()))
+        .collect();
+    found.sort();
+    // Each planted function has 81 lines: one over the limit.
+    assert_eq!(
+        found,
+        [
+            ("crates/low/src/lib.rs", "in_crates"),
+            ("dialect/src/lib.rs", "in_dialect"),
+            ("dialect/src/source.rs", "in_a_dialect_module"),
+            ("passes/src/lib.rs", "in_passes"),
+            ("python/src/lib.rs", "in_python"),
+            ("runtime/src/bin/suite.rs", "in_a_binary"),
+            ("runtime/src/bin/suite/cases.rs", "in_a_path_module"),
+            ("runtime/src/lib.rs", "in_runtime"),
+        ]
+    );
+}
+
+#[test]
+fn a_limited_folder_is_matched_by_whole_names() {
+    use acopy_layers::lengths::is_limited;
+    for (file, limited) in [
+        ("crates/acopy-expect/src/lib.rs", true),
+        ("crates/acopy-expect/tests/lit.rs", false),
+        ("crates/src/lib.rs", false),
+        ("dialect/src/source.rs", true),
+        ("dialect/tests/parse.rs", false),
+        ("dialects/src/lib.rs", false),
+        ("runtime/src/bin/acopy-gpu-suite/cases.rs", true),
+        ("python/src/launch.rs", true),
+        ("facade/src/lib.rs", false),
+        ("tools/acopy-opt/src/main.rs", false),
+    ] {
+        assert_eq!(is_limited(Path::new(file)), limited, "{file}");
+    }
+}

@@ -1,5 +1,6 @@
 //! The case table: what each GPU test kernel must do, how it is launched, and the host
-//! reference its output is compared with. Add a case by adding one entry to [`cases`].
+//! reference its output is compared with. [`cases`] lists the groups in the order they
+//! run; add a case to its group's function, or a row to its group's table of starts.
 
 use acopy_runtime::manifest::ElementType;
 use acopy_runtime::tensor_map::swizzled_offset;
@@ -225,34 +226,102 @@ pub const SENTINEL_F32: f32 = 7.0;
 
 /// Every case, in the order they run.
 pub fn cases() -> Vec<Case> {
-    let mut v =
-        vec![
-        // ---- cp.async, PTX for sm_80 ----
-        Case::new("cp_async_full_tile", CpAsync, F32, &[64, 128], &[64, 128],
+    let mut v = cp_async_cases();
+    v.extend(tma_cases());
+    v.extend(dynamic_start_cases());
+    v
+}
+
+// ---- cp.async, PTX for sm_80 ----
+
+fn cp_async_cases() -> Vec<Case> {
+    let mut v = cp_async_window_cases();
+    v.extend(cp_async_block_cases());
+    v.push(cp_async_pending_case());
+    v
+}
+
+/// One kernel per case: a window of each shape and element type.
+fn cp_async_window_cases() -> Vec<Case> {
+    vec![
+        Case::new(
+            "cp_async_full_tile",
+            CpAsync,
+            F32,
+            &[64, 128],
+            &[64, 128],
             "copy src[0:64, 0:128] (all of src) to smem, wait, write smem to out",
-            |d| d.window(&[0, 0])),
-        Case::new("cp_async_window", CpAsync, F32, &[256, 512], &[32, 128],
+            |d| d.window(&[0, 0]),
+        ),
+        Case::new(
+            "cp_async_window",
+            CpAsync,
+            F32,
+            &[256, 512],
+            &[32, 128],
             "copy the 32x128 window at (40, 200) to smem, wait, write smem to out",
-            |d| d.window(&[40, 200])),
-        Case::new("cp_async_window_8b", CpAsync, F32, &[256, 512], &[32, 128],
+            |d| d.window(&[40, 200]),
+        ),
+        Case::new(
+            "cp_async_window_8b",
+            CpAsync,
+            F32,
+            &[256, 512],
+            &[32, 128],
             "copy the 32x128 window at (40, 130) (only 8-byte aligned) to smem, wait, write to out",
-            |d| d.window(&[40, 130])),
-        Case::new("cp_async_3d", CpAsync, F32, &[16, 64, 96], &[4, 16, 32],
+            |d| d.window(&[40, 130]),
+        ),
+        Case::new(
+            "cp_async_3d",
+            CpAsync,
+            F32,
+            &[16, 64, 96],
+            &[4, 16, 32],
             "copy the 4x16x32 window at (3, 8, 32) to smem, wait, write smem to out",
-            |d| d.window(&[3, 8, 32])),
-        Case::new("cp_async_f16", CpAsync, F16, &[128, 256], &[32, 64],
+            |d| d.window(&[3, 8, 32]),
+        ),
+        Case::new(
+            "cp_async_f16",
+            CpAsync,
+            F16,
+            &[128, 256],
+            &[32, 64],
             "copy the 32x64 window at (32, 64) to smem, wait, write smem to out",
-            |d| d.window(&[32, 64])),
-        Case::new("cp_async_bf16", CpAsync, BF16, &[128, 256], &[32, 64],
+            |d| d.window(&[32, 64]),
+        ),
+        Case::new(
+            "cp_async_bf16",
+            CpAsync,
+            BF16,
+            &[128, 256],
+            &[32, 64],
             "copy the 32x64 window at (32, 64) to smem, wait, write smem to out",
-            |d| d.window(&[32, 64])),
-        Case::new("cp_async_i8", CpAsync, I8, &[128, 256], &[32, 128],
+            |d| d.window(&[32, 64]),
+        ),
+        Case::new(
+            "cp_async_i8",
+            CpAsync,
+            I8,
+            &[128, 256],
+            &[32, 128],
             "copy the 32x128 window at (16, 128) to smem, wait, write smem to out",
-            |d| d.window(&[16, 128])),
-        Case::new("cp_async_f64", CpAsync, F64, &[128, 256], &[32, 32],
+            |d| d.window(&[16, 128]),
+        ),
+        Case::new(
+            "cp_async_f64",
+            CpAsync,
+            F64,
+            &[128, 256],
+            &[32, 32],
             "copy the 32x32 window at (32, 64) to smem, wait, write smem to out",
-            |d| d.window(&[32, 64])),
-    ];
+            |d| d.window(&[32, 64]),
+        ),
+    ]
+}
+
+/// One kernel without a known block size, launched with several.
+fn cp_async_block_cases() -> Vec<Case> {
+    let mut v = Vec::new();
     for threads in [32, 96, 128, 256] {
         let name: &'static str = match threads {
             32 => "cp_async_block32",
@@ -275,40 +344,53 @@ pub fn cases() -> Vec<Case> {
             .block(threads),
         );
     }
-    v.push(
-        Case::new(
-            "cp_async_pending",
-            CpAsync,
-            F32,
-            &[256, 512],
-            &[4, 16, 128],
-            "4 copies (4 groups): window i = src[64i : 64i+16, 128:256] into smem buffer i \
-         (memref<16x128xf32, 3>); \
-         wait_gmem_to_smem pending=2, write buffers 0,1 to out[0], out[1]; \
-         wait pending=0, write buffers 2,3 to out[2], out[3]",
-            |d| {
-                let mut o = Vec::new();
-                for i in 0..4 {
-                    o.extend(d.window_of(&[64 * i, 128], &[16, 128]));
-                }
-                o
-            },
-        )
-        .expect("out[i] = window i"),
-    );
+    v
+}
 
-    // ---- TMA, PTX for sm_90 ----
-    v.push(Case::new(
-        "tma_tile_2d",
-        Tma,
+fn cp_async_pending_case() -> Case {
+    Case::new(
+        "cp_async_pending",
+        CpAsync,
         F32,
         &[256, 512],
-        &[64, 128],
-        "barrier_init; copy the 64x128 window at (64, 128) with the barrier; barrier_wait \
+        &[4, 16, 128],
+        "4 copies (4 groups): window i = src[64i : 64i+16, 128:256] into smem buffer i \
+     (memref<16x128xf32, 3>); \
+     wait_gmem_to_smem pending=2, write buffers 0,1 to out[0], out[1]; \
+     wait pending=0, write buffers 2,3 to out[2], out[3]",
+        |d| {
+            let mut o = Vec::new();
+            for i in 0..4 {
+                o.extend(d.window_of(&[64 * i, 128], &[16, 128]));
+            }
+            o
+        },
+    )
+    .expect("out[i] = window i")
+}
+
+// ---- TMA, PTX for sm_90 ----
+
+fn tma_cases() -> Vec<Case> {
+    let mut v = tma_load_cases();
+    v.extend(tma_predicate_and_cluster_cases());
+    v.extend(tma_store_and_rank5_cases());
+    v
+}
+
+/// Constant windows: a tile, one past the edge, one swizzled.
+fn tma_load_cases() -> Vec<Case> {
+    vec![
+        Case::new(
+            "tma_tile_2d",
+            Tma,
+            F32,
+            &[256, 512],
+            &[64, 128],
+            "barrier_init; copy the 64x128 window at (64, 128) with the barrier; barrier_wait \
          parity 0; write smem to out",
-        |d| d.window(&[64, 128]),
-    ));
-    v.push(
+            |d| d.window(&[64, 128]),
+        ),
         Case::new(
             "tma_edge_zeros",
             Tma,
@@ -320,8 +402,6 @@ pub fn cases() -> Vec<Case> {
             |d| d.window_zeros(&[160, 256]),
         )
         .expect("the window, zeros outside src"),
-    );
-    v.push(
         Case::new(
             "tma_swizzle_128b",
             Tma,
@@ -334,8 +414,12 @@ pub fn cases() -> Vec<Case> {
             |d| swizzle(&d.window(&[64, 96]), 128),
         )
         .expect("the window, 16-byte chunks placed by SWIZZLE_128B"),
-    );
-    v.push(
+    ]
+}
+
+/// A false and a true predicate, and a multicast over a cluster of two.
+fn tma_predicate_and_cluster_cases() -> Vec<Case> {
+    vec![
         Case::new(
             "tma_pred_false",
             Tma,
@@ -350,8 +434,6 @@ pub fn cases() -> Vec<Case> {
         .kernel("tma_pred")
         .scalar(Arg::Pred(false), "i1")
         .expect("every element 7.0 (smem untouched)"),
-    );
-    v.push(
         Case::new(
             "tma_pred_true",
             Tma,
@@ -363,8 +445,6 @@ pub fn cases() -> Vec<Case> {
         )
         .kernel("tma_pred")
         .scalar(Arg::Pred(true), "i1"),
-    );
-    v.push(
         Case::new(
             "tma_multicast",
             Tma,
@@ -377,20 +457,11 @@ pub fn cases() -> Vec<Case> {
         )
         .grid([2, 1, 1], [2, 1, 1])
         .expect("out[0] = out[1] = the window"),
-    );
-    v.push(
-        Case::new(
-            "tma_store",
-            Tma,
-            F32,
-            &[64, 128],
-            &[256, 512],
-            "fill smem from src (plain loads/stores, gpu.barrier); copy_smem_to_gmem smem -> \
-             out at (64, 128); wait_smem_to_gmem",
-            |d| d.stored(&[64, 128], false),
-        )
-        .expect("0xFF poison everywhere except the window = src"),
-    );
+    ]
+}
+
+/// `tma_store` with an add reduction, on small integers (exact under addition).
+fn tma_store_add_case() -> Case {
     let mut sa = Case::new(
         "tma_store_add",
         Tma,
@@ -403,73 +474,136 @@ pub fn cases() -> Vec<Case> {
     .expect("out_init + src on the window, out_init elsewhere");
     sa.src_fill = Fill::SmallInts;
     sa.out_fill = Fill::SmallInts;
-    v.push(sa);
-    v.push(Case::new(
-        "tma_5d",
-        Tma,
-        F32,
-        &[3, 4, 5, 16, 64],
-        &[2, 2, 3, 8, 32],
-        "copy the 2x2x3x8x32 window at (1, 1, 2, 4, 32), wait, write smem to out",
-        |d| d.window(&[1, 1, 2, 4, 32]),
-    ));
-    v.extend(dynamic_start_cases());
-    v
+    sa
+}
+
+/// Stores (plain and with an add reduction), and a rank-5 load.
+fn tma_store_and_rank5_cases() -> Vec<Case> {
+    vec![
+        Case::new(
+            "tma_store",
+            Tma,
+            F32,
+            &[64, 128],
+            &[256, 512],
+            "fill smem from src (plain loads/stores, gpu.barrier); copy_smem_to_gmem smem -> \
+             out at (64, 128); wait_smem_to_gmem",
+            |d| d.stored(&[64, 128], false),
+        )
+        .expect("0xFF poison everywhere except the window = src"),
+        tma_store_add_case(),
+        Case::new(
+            "tma_5d",
+            Tma,
+            F32,
+            &[3, 4, 5, 16, 64],
+            &[2, 2, 3, 8, 32],
+            "copy the 2x2x3x8x32 window at (1, 1, 2, 4, 32), wait, write smem to out",
+            |d| d.window(&[1, 1, 2, 4, 32]),
+        ),
+    ]
 }
 
 /// Cases whose window starts are kernel arguments: one kernel, several starts. The
 /// innermost start times the element size decides whether TMA can take the start as it
 /// is (a multiple of 16 bytes) or the lowering must take another path.
 fn dynamic_start_cases() -> Vec<Case> {
+    let mut v = tma_dynamic_load_cases();
+    v.extend(tma_multicast_cases());
+    v.extend(tma_dynamic_store_cases());
+    v.extend(tma_two_phase_cases());
+    v.extend(tma_pred_dyn_cases());
+    v.extend(fallback_cases());
+    v
+}
+
+// ---- TMA loads at dynamic starts (oob_mode zeros) ----
+
+/// The f32 2-D window's starts: (case, starts, why the start is interesting).
+const TMA_DYN_2D: &[(&str, [i64; 2], &str)] = &[
+    (
+        "tma_dyn_aligned",
+        [64, 128],
+        "aligned: column 128 is 512 bytes",
+    ),
+    (
+        "tma_dyn_col1",
+        [64, 129],
+        "misaligned: column 129 is 516 bytes",
+    ),
+    (
+        "tma_dyn_col2",
+        [64, 130],
+        "misaligned: column 130 is 520 bytes",
+    ),
+    (
+        "tma_dyn_col3",
+        [64, 131],
+        "misaligned: column 131 is 524 bytes",
+    ),
+    (
+        "tma_dyn_neg64",
+        [100, -64],
+        "negative, aligned: column -64 is -256 bytes; columns < 0 are zeros",
+    ),
+    (
+        "tma_dyn_neg63",
+        [100, -63],
+        "negative, misaligned: column -63 is -252 bytes",
+    ),
+    (
+        "tma_dyn_neg_both",
+        [-10, -64],
+        "negative in both dimensions, aligned",
+    ),
+    (
+        "tma_dyn_edge",
+        [230, 448],
+        "partly past the edge, aligned: 26x64 of the window inside src",
+    ),
+    (
+        "tma_dyn_edge_col1",
+        [230, 449],
+        "partly past the edge, misaligned: column 449 is 1796 bytes",
+    ),
+];
+
+/// The bf16 2-D window's starts.
+const TMA_DYN_BF16: &[(&str, [i64; 2], &str)] = &[
+    (
+        "tma_dyn_bf16_aligned",
+        [32, 64],
+        "aligned: column 64 is 128 bytes",
+    ),
+    (
+        "tma_dyn_bf16_col3",
+        [33, 67],
+        "misaligned: column 67 is 134 bytes",
+    ),
+];
+
+/// The 3-D window's starts.
+const TMA_DYN_3D: &[(&str, [i64; 3], &str)] = &[
+    (
+        "tma_dyn_3d_aligned",
+        [5, 17, 32],
+        "aligned: column 32 is 128 bytes",
+    ),
+    (
+        "tma_dyn_3d_col1",
+        [5, 17, 33],
+        "misaligned: column 33 is 132 bytes",
+    ),
+    (
+        "tma_dyn_3d_edge",
+        [10, 36, 80],
+        "partly past the edge in every dimension, aligned",
+    ),
+];
+
+fn tma_dynamic_load_cases() -> Vec<Case> {
     let mut v = Vec::new();
-    // ---- TMA loads at dynamic starts (oob_mode zeros) ----
-    for (name, starts, note) in [
-        (
-            "tma_dyn_aligned",
-            [64, 128],
-            "aligned: column 128 is 512 bytes",
-        ),
-        (
-            "tma_dyn_col1",
-            [64, 129],
-            "misaligned: column 129 is 516 bytes",
-        ),
-        (
-            "tma_dyn_col2",
-            [64, 130],
-            "misaligned: column 130 is 520 bytes",
-        ),
-        (
-            "tma_dyn_col3",
-            [64, 131],
-            "misaligned: column 131 is 524 bytes",
-        ),
-        (
-            "tma_dyn_neg64",
-            [100, -64],
-            "negative, aligned: column -64 is -256 bytes; columns < 0 are zeros",
-        ),
-        (
-            "tma_dyn_neg63",
-            [100, -63],
-            "negative, misaligned: column -63 is -252 bytes",
-        ),
-        (
-            "tma_dyn_neg_both",
-            [-10, -64],
-            "negative in both dimensions, aligned",
-        ),
-        (
-            "tma_dyn_edge",
-            [230, 448],
-            "partly past the edge, aligned: 26x64 of the window inside src",
-        ),
-        (
-            "tma_dyn_edge_col1",
-            [230, 449],
-            "partly past the edge, misaligned: column 449 is 1796 bytes",
-        ),
-    ] {
+    for &(name, starts, note) in TMA_DYN_2D {
         v.push(
             Case::new(name, Tma, F32, &[256, 512], &[64, 128],
                 format!("barrier; copy the 64x128 window at ({}, {}) ({note}), wait parity 0, write smem to out",
@@ -480,18 +614,7 @@ fn dynamic_start_cases() -> Vec<Case> {
             .expect("the window, zeros outside src"),
         );
     }
-    for (name, starts, note) in [
-        (
-            "tma_dyn_bf16_aligned",
-            [32, 64],
-            "aligned: column 64 is 128 bytes",
-        ),
-        (
-            "tma_dyn_bf16_col3",
-            [33, 67],
-            "misaligned: column 67 is 134 bytes",
-        ),
-    ] {
+    for &(name, starts, note) in TMA_DYN_BF16 {
         v.push(
             Case::new(name, Tma, BF16, &[128, 256], &[32, 64],
                 format!("barrier; copy the 32x64 bf16 window at ({}, {}) ({note}), wait, write smem to out",
@@ -502,23 +625,7 @@ fn dynamic_start_cases() -> Vec<Case> {
             .expect("the window, zeros outside src"),
         );
     }
-    for (name, starts, note) in [
-        (
-            "tma_dyn_3d_aligned",
-            [5, 17, 32],
-            "aligned: column 32 is 128 bytes",
-        ),
-        (
-            "tma_dyn_3d_col1",
-            [5, 17, 33],
-            "misaligned: column 33 is 132 bytes",
-        ),
-        (
-            "tma_dyn_3d_edge",
-            [10, 36, 80],
-            "partly past the edge in every dimension, aligned",
-        ),
-    ] {
+    for &(name, starts, note) in TMA_DYN_3D {
         v.push(
             Case::new(name, Tma, F32, &[12, 40, 96], &[4, 8, 32],
                 format!("barrier; copy the 4x8x32 window at ({}, {}, {}) ({note}), wait, write smem to out",
@@ -529,8 +636,12 @@ fn dynamic_start_cases() -> Vec<Case> {
             .expect("the window, zeros outside src"),
         );
     }
+    v
+}
 
-    // ---- multicast over 2x2 clusters, 4 clusters per grid ----
+/// Multicast over 2x2 clusters, 4 clusters per grid, along each axis set.
+fn tma_multicast_cases() -> Vec<Case> {
+    let mut v = Vec::new();
     for (kernel, axes) in [
         ("tma_mc_x", "[\"x\"]"),
         ("tma_mc_y", "[\"y\"]"),
@@ -555,46 +666,69 @@ fn dynamic_start_cases() -> Vec<Case> {
             );
         }
     }
+    v
+}
 
-    // ---- TMA stores at dynamic starts (they clip outside out) ----
-    for (name, starts, note) in [
-        ("tma_store_dyn_aligned", [64, 128], "aligned"),
-        (
-            "tma_store_dyn_col1",
-            [64, 129],
-            "misaligned: column 129 is 516 bytes",
-        ),
-        (
-            "tma_store_dyn_negrow",
-            [-10, 128],
-            "negative row: the first 10 rows fall outside",
-        ),
-        (
-            "tma_store_dyn_negcol",
-            [64, -64],
-            "negative column, aligned: the first 64 columns fall outside",
-        ),
-        (
-            "tma_store_dyn_neg",
-            [-10, -64],
-            "negative, aligned: the first 10 rows and 64 columns fall outside",
-        ),
-        (
-            "tma_store_dyn_neg_col1",
-            [-10, -63],
-            "negative, misaligned: column -63 is -252 bytes",
-        ),
-        (
-            "tma_store_dyn_edge",
-            [230, 448],
-            "partly past the edge, aligned",
-        ),
-        (
-            "tma_store_dyn_edge_col2",
-            [230, 450],
-            "partly past the edge, misaligned: column 450 is 1800 bytes",
-        ),
-    ] {
+// ---- TMA stores at dynamic starts (they clip outside out) ----
+
+/// The 2-D store's starts: (case, starts, why the start is interesting).
+const TMA_STORE_DYN: &[(&str, [i64; 2], &str)] = &[
+    ("tma_store_dyn_aligned", [64, 128], "aligned"),
+    (
+        "tma_store_dyn_col1",
+        [64, 129],
+        "misaligned: column 129 is 516 bytes",
+    ),
+    (
+        "tma_store_dyn_negrow",
+        [-10, 128],
+        "negative row: the first 10 rows fall outside",
+    ),
+    (
+        "tma_store_dyn_negcol",
+        [64, -64],
+        "negative column, aligned: the first 64 columns fall outside",
+    ),
+    (
+        "tma_store_dyn_neg",
+        [-10, -64],
+        "negative, aligned: the first 10 rows and 64 columns fall outside",
+    ),
+    (
+        "tma_store_dyn_neg_col1",
+        [-10, -63],
+        "negative, misaligned: column -63 is -252 bytes",
+    ),
+    (
+        "tma_store_dyn_edge",
+        [230, 448],
+        "partly past the edge, aligned",
+    ),
+    (
+        "tma_store_dyn_edge_col2",
+        [230, 450],
+        "partly past the edge, misaligned: column 450 is 1800 bytes",
+    ),
+];
+
+/// The 3-D store's starts.
+const TMA_STORE_3D: &[(&str, [i64; 3], &str)] = &[
+    ("tma_store_3d", [4, 9, 16], "inside out"),
+    (
+        "tma_store_3d_edge",
+        [8, 20, 48],
+        "partly past the edge in every dimension",
+    ),
+    (
+        "tma_store_3d_col1",
+        [4, 9, 17],
+        "misaligned: column 17 is 68 bytes",
+    ),
+];
+
+fn tma_dynamic_store_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    for &(name, starts, note) in TMA_STORE_DYN {
         v.push(
             Case::new(
                 name,
@@ -614,19 +748,7 @@ fn dynamic_start_cases() -> Vec<Case> {
             .expect("0xFF poison except the part of the window inside out = src"),
         );
     }
-    for (name, starts, note) in [
-        ("tma_store_3d", [4, 9, 16], "inside out"),
-        (
-            "tma_store_3d_edge",
-            [8, 20, 48],
-            "partly past the edge in every dimension",
-        ),
-        (
-            "tma_store_3d_col1",
-            [4, 9, 17],
-            "misaligned: column 17 is 68 bytes",
-        ),
-    ] {
+    for &(name, starts, note) in TMA_STORE_3D {
         v.push(
             Case::new(
                 name,
@@ -646,16 +768,22 @@ fn dynamic_start_cases() -> Vec<Case> {
             .expect("0xFF poison except the part of the window inside out = src"),
         );
     }
+    v
+}
 
-    // ---- one barrier, two phases ----
-    for (name, starts, note) in [
-        ("tma_two_phase", [64, 128, 130, 256], "both aligned"),
-        (
-            "tma_two_phase_col1",
-            [64, 128, 130, 257],
-            "the second misaligned: column 257 is 1028 bytes",
-        ),
-    ] {
+/// One barrier, two phases: the starts of both windows.
+const TMA_TWO_PHASE: &[(&str, [i64; 4], &str)] = &[
+    ("tma_two_phase", [64, 128, 130, 256], "both aligned"),
+    (
+        "tma_two_phase_col1",
+        [64, 128, 130, 257],
+        "the second misaligned: column 257 is 1028 bytes",
+    ),
+];
+
+fn tma_two_phase_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    for &(name, starts, note) in TMA_TWO_PHASE {
         v.push(
             Case::new(name, Tma, F32, &[256, 512], &[2, 64, 128],
                 format!("barrier_init; copy the 64x128 window at ({}, {}), wait parity 0, write smem \
@@ -671,8 +799,12 @@ fn dynamic_start_cases() -> Vec<Case> {
             .expect("out[0] = the first window, out[1] = the second"),
         );
     }
+    v
+}
 
-    // ---- a predicate at a dynamic, misaligned start ----
+/// A predicate at a dynamic, misaligned start.
+fn tma_pred_dyn_cases() -> Vec<Case> {
+    let mut v = Vec::new();
     for (name, pred) in [
         ("tma_pred_dyn_true_col1", true),
         ("tma_pred_dyn_false_col1", false),
@@ -695,22 +827,48 @@ fn dynamic_start_cases() -> Vec<Case> {
             c.expect("every element 7.0 (smem untouched)")
         });
     }
+    v
+}
 
-    // ---- fallback mode on sm_80 (cp.async) at dynamic starts ----
-    for (name, starts, note) in [
-        ("fb_barrier_aligned", [64, 128], "16-byte aligned"),
-        ("fb_barrier_col1", [64, 129], "only 4-byte aligned"),
-        (
-            "fb_barrier_neg",
-            [-5, -3],
-            "negative: 5 rows and 3 columns outside src",
-        ),
-        (
-            "fb_barrier_edge",
-            [230, 450],
-            "partly past the edge, only 8-byte aligned",
-        ),
-    ] {
+// ---- fallback mode ----
+
+/// The f32 window's starts on sm_80: (case, starts, why).
+const FB_BARRIER: &[(&str, [i64; 2], &str)] = &[
+    ("fb_barrier_aligned", [64, 128], "16-byte aligned"),
+    ("fb_barrier_col1", [64, 129], "only 4-byte aligned"),
+    (
+        "fb_barrier_neg",
+        [-5, -3],
+        "negative: 5 rows and 3 columns outside src",
+    ),
+    (
+        "fb_barrier_edge",
+        [230, 450],
+        "partly past the edge, only 8-byte aligned",
+    ),
+];
+
+/// The f16 window's starts on sm_80.
+const FB_F16: &[(&str, [i64; 2], &str)] = &[
+    ("fb_f16_odd", [7, 17], "odd column: 2-byte aligned"),
+    (
+        "fb_f16_edge",
+        [-1, 250],
+        "row -1 and columns past 255 outside src",
+    ),
+];
+
+fn fallback_cases() -> Vec<Case> {
+    let mut v = fallback_barrier_cases();
+    v.extend(fallback_pred_cases());
+    v.push(fallback_tma_case());
+    v
+}
+
+/// On sm_80 (cp.async) at dynamic starts: a barrier and zeros kept.
+fn fallback_barrier_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    for &(name, starts, note) in FB_BARRIER {
         v.push(
             Case::new(
                 name,
@@ -730,14 +888,7 @@ fn dynamic_start_cases() -> Vec<Case> {
             .expect("the window, zeros outside src"),
         );
     }
-    for (name, starts, note) in [
-        ("fb_f16_odd", [7, 17], "odd column: 2-byte aligned"),
-        (
-            "fb_f16_edge",
-            [-1, 250],
-            "row -1 and columns past 255 outside src",
-        ),
-    ] {
+    for &(name, starts, note) in FB_F16 {
         v.push(
             Case::new(
                 name,
@@ -757,7 +908,12 @@ fn dynamic_start_cases() -> Vec<Case> {
             .expect("the window, zeros outside src"),
         );
     }
-    v.push(
+    v
+}
+
+/// On sm_80: a predicate, true and false, kept by fallback mode.
+fn fallback_pred_cases() -> Vec<Case> {
+    vec![
         Case::new("fb_pred_true", CpAsync, F32, &[256, 512], &[64, 128],
             "fill smem with 7.0; predicate and zeros kept by fallback mode: copy the 64x128 window \
              at (200, 387) (only 4-byte aligned, partly past the edge) if %pred; \
@@ -767,8 +923,6 @@ fn dynamic_start_cases() -> Vec<Case> {
         .starts(&[200, 387])
         .scalar(Arg::Pred(true), "i1")
         .expect("the window, zeros outside src"),
-    );
-    v.push(
         Case::new(
             "fb_pred_false",
             CpAsync,
@@ -782,23 +936,22 @@ fn dynamic_start_cases() -> Vec<Case> {
         .starts(&[64, 129])
         .scalar(Arg::Pred(false), "i1")
         .expect("every element 7.0 (smem untouched)"),
-    );
+    ]
+}
 
-    // ---- a constant misaligned TMA start under --acopy-fallback (sm_90) ----
-    v.push(
-        Case::new(
-            "fb_tma_const_misaligned",
-            Tma,
-            F32,
-            &[256, 512],
-            &[64, 128],
-            "barrier; copy the 64x128 window at the constant start (37, 133) (column 133 is 532 \
-             bytes), wait parity 0, write smem to out",
-            |d| d.window(&[37, 133]),
-        )
-        .expect("the window"),
-    );
-    v
+/// A constant misaligned TMA start under --acopy-fallback (sm_90).
+fn fallback_tma_case() -> Case {
+    Case::new(
+        "fb_tma_const_misaligned",
+        Tma,
+        F32,
+        &[256, 512],
+        &[64, 128],
+        "barrier; copy the 64x128 window at the constant start (37, 133) (column 133 is 532 \
+         bytes), wait parity 0, write smem to out",
+        |d| d.window(&[37, 133]),
+    )
+    .expect("the window")
 }
 
 impl Data<'_> {
