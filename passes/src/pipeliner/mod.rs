@@ -131,12 +131,11 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
                 continue;
             }
         };
-        let chosen = report::report(&plan);
         match rewrite::rewrite(context, &plan, serial) {
-            Ok(()) => crate::diagnostics::emit_detail(
+            Ok(chosen) => crate::diagnostics::emit_detail(
                 context,
                 op.location(),
-                &crate::diagnostics::Detail::Pipelined(chosen),
+                &crate::diagnostics::Detail::Pipelined(report::report(&plan, &chosen)),
             ),
             Err(message) => {
                 emit_error(op.location(), &message);

@@ -1,28 +1,22 @@
 //! The remark at each loop the pass rewrote: what it chose, as data
 //! ([`PipelinedLoop`], reaching `acopy::compile` as `Diagnostic::detail`).
 
-use acopy_target::CopyPath;
-
+use super::rewrite::Chosen;
 use crate::diagnostics::{PipelinedLoop, TileSlots, WaitScheme};
 use crate::plan::loops::LoopPlan;
 
-/// What the rewrite of `plan` does: its slots and how it waits.
-pub fn report(plan: &LoopPlan) -> PipelinedLoop {
+/// What the rewrite of `plan` did: its slots (the plan's, which the rewrite
+/// laid out) and how it waits (what it built, `chosen`).
+pub fn report(plan: &LoopPlan, chosen: &Chosen) -> PipelinedLoop {
     let copies = plan.copies.len() as u32;
-    let sync = match plan.path {
-        // The counts the wait takes, C × min(S-2, T-1-k), from the first
-        // iteration's down to the last one's 0 (S = 1 waits for 0 once). A
-        // constant T is at least S after the clamp, so every count occurs.
-        CopyPath::CpAsync => WaitScheme::WaitGroups {
-            counts: (0..plan.stages.saturating_sub(1).max(1))
-                .rev()
-                .map(|groups| groups * copies)
-                .collect(),
+    let sync = match &chosen.barriers {
+        Some(ring) => WaitScheme::Barriers {
+            barriers: ring.count,
+            arrivals: ring.arrivals,
+            replaces_user_barrier: ring.replaced_user_barrier,
         },
-        CopyPath::Tma => WaitScheme::Barriers {
-            barriers: plan.stages,
-            arrivals: copies,
-            replaces_user_barrier: plan.native.is_some(),
+        None => WaitScheme::WaitGroups {
+            counts: chosen.waits.clone(),
         },
     };
     PipelinedLoop {

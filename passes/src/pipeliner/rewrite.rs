@@ -44,9 +44,29 @@ type R<T> = Result<T, String>;
 struct Barriers<'c> {
     symbol: String,
     r#type: Type<'c>,
+    count: u32,
+    arrivals: u32,
 }
 
-pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: usize) -> R<()> {
+/// What the rewrite of a loop chose, as it built it: the remark reports these
+/// (`super::report`), never a recomputation of them.
+pub struct Chosen {
+    /// The `pending` counts of the waits it inserted (cp.async), largest first.
+    pub waits: Vec<u32>,
+    /// The barrier ring it made (TMA).
+    pub barriers: Option<Ring>,
+}
+
+/// The TMA path's barriers: one per slot, each expecting `arrivals` arrivals
+/// per phase; `replaced_user_barrier` when the loop's own barrier (the native
+/// form) was removed.
+pub struct Ring {
+    pub count: u32,
+    pub arrivals: u32,
+    pub replaced_user_barrier: bool,
+}
+
+pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: usize) -> R<Chosen> {
     let stages = i64::from(plan.stages);
     // Every use of each tile, taken before the tile changes type.
     let tile_uses: Vec<Vec<(OperationRef, usize)>> = plan
@@ -61,7 +81,7 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
         None
     };
     let entry = prologue(context, plan, &bases, barriers.as_ref(), stages)?;
-    let (b, slot) = steady_state(context, plan, &bases, &entry, stages)?;
+    let (b, slot, mut waits) = steady_state(context, plan, &bases, &entry, stages)?;
     // The consumers read the slot of this iteration.
     for ((tile, uses), base) in plan.tiles.iter().zip(&tile_uses).zip(&bases) {
         let view = slot_view(&b, base, tile, slot)?;
@@ -82,7 +102,17 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
         build::erase(native.init);
     }
     erase_dead(plan.body);
-    finish(context, plan, &entry, stages)
+    finish(context, plan, &entry, stages)?;
+    waits.sort_unstable_by(|a, b| b.cmp(a));
+    waits.dedup();
+    Ok(Chosen {
+        waits,
+        barriers: barriers.map(|ring| Ring {
+            count: ring.count,
+            arrivals: ring.arrivals,
+            replaced_user_barrier: plan.native.is_some(),
+        }),
+    })
 }
 
 /// Where each tile's slots start: its own multiplied attribution, or its
@@ -184,14 +214,15 @@ fn prologue<'c, 'a>(
 }
 
 /// In the body, where the wait was: the refill of a later iteration and the
-/// wait for this one's tiles; a builder there and the slot the consumers read.
+/// wait for this one's tiles; a builder there, the slot the consumers read
+/// and the `pending` counts of the waits inserted.
 fn steady_state<'c, 'a>(
     context: &'c Context,
     plan: &LoopPlan<'c, 'a>,
     bases: &[Base<'c, 'a>],
     entry: &Entry<'c, 'a>,
     stages: i64,
-) -> R<(B<'c, 'a>, Ix<'c, 'a>)> {
+) -> R<(B<'c, 'a>, Ix<'c, 'a>, Vec<u32>)> {
     let induction: Value = plan
         .body
         .argument(0)
@@ -209,6 +240,7 @@ fn steady_state<'c, 'a>(
     let since = b.sub(Ix::Val(induction), lower)?;
     let k = b.div(since, step)?;
     let n = b.add(base, k)?;
+    let mut waits = Vec::new();
     let slot = if plan.path == CopyPath::Tma {
         b.proxy_fence()?;
         b.barrier()?;
@@ -227,13 +259,14 @@ fn steady_state<'c, 'a>(
         b.barrier()?;
         issue(&b, plan, bases, None, Ix::Const(0), None)?;
         b.insert(builders::wait_gmem_to_smem(context, b.location, 0).map_err(internal)?);
+        waits.push(0);
         Ix::Const(0)
     } else {
-        wait_for_tile(&b, plan, k, trips)?;
+        waits = wait_for_tile(&b, plan, k, trips)?;
         refill(&b, plan, bases, induction, k, trips, step, k, None)?;
         b.rem(k, stages)?
     };
-    Ok((b, slot))
+    Ok((b, slot, waits))
 }
 
 /// After the rewrite: the kernel's dynamic shared bytes, the tile count for
@@ -521,7 +554,12 @@ fn make_barriers<'c>(
         let barrier = barrier_view(&b, storage, Ix::Const(slot))?;
         b.insert(builders::barrier_init(context, b.location, barrier, arrivals).map_err(internal)?);
     }
-    Ok(Barriers { symbol, r#type })
+    Ok(Barriers {
+        symbol,
+        r#type,
+        count: plan.stages,
+        arrivals,
+    })
 }
 
 fn barrier_view<'c, 'a>(
@@ -541,37 +579,37 @@ fn counter_view<'c, 'a>(b: &B<'c, 'a>, storage: Value<'c, 'a>, stages: i64) -> R
 
 /// On cp.async, waits for tile k: after it, min(S-2, T-1-k) iterations'
 /// groups were committed (every group of a later tile is one of them).
+/// Returns the `pending` counts of the waits inserted.
 fn wait_for_tile<'c, 'a>(
     b: &B<'c, 'a>,
     plan: &LoopPlan<'c, 'a>,
     k: Ix<'c, 'a>,
     trips: Ix<'c, 'a>,
-) -> R<()> {
+) -> R<Vec<u32>> {
     let stages = i64::from(plan.stages);
     let copies = plan.copies.len() as u32;
     let full = (stages - 2) as u32;
-    let wait = |b: &B<'c, 'a>, groups: u32| -> R<()> {
-        b.insert(
-            builders::wait_gmem_to_smem(b.context, b.location, groups * copies)
-                .map_err(internal)?,
-        );
-        Ok(())
+    let wait = |b: &B<'c, 'a>, groups: u32| -> R<u32> {
+        let pending = groups * copies;
+        b.insert(builders::wait_gmem_to_smem(b.context, b.location, pending).map_err(internal)?);
+        Ok(pending)
     };
     if full == 0 {
-        return wait(b, 0);
+        return Ok(vec![wait(b, 0)?]);
     }
     let left = b.sub(trips, Ix::Const(1))?;
     let left = b.sub(left, k)?;
     let ahead = b.min(left, Ix::Const(i64::from(full)))?;
     if let Ix::Const(ahead) = ahead {
-        return wait(b, ahead as u32);
+        return Ok(vec![wait(b, ahead as u32)?]);
     }
     let cases: Vec<i64> = (0..i64::from(full)).collect();
     let builders = b.switch(b.ix(ahead)?, &cases)?;
-    for (groups, inner) in builders.iter().enumerate() {
-        wait(inner, groups as u32)?;
-    }
-    Ok(())
+    builders
+        .iter()
+        .enumerate()
+        .map(|(groups, inner)| wait(inner, groups as u32))
+        .collect()
 }
 
 /// Issues the copies of iteration k + S - 1 when it exists.
