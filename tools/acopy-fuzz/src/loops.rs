@@ -80,6 +80,94 @@ fn bound(rng: &mut Rng, name: &str, constants: &[i64], lines: &mut Vec<String>) 
 
 /// A kernel whose body is one marked loop (inside an outer loop sometimes),
 /// and the chip of its one gpu.module.
+/// The induction variable's type: `index`, or `i32`/`i64`, signed or
+/// `unsigned` (unsigned 64-bit is rule P13's refusal, drawn as a fault).
+#[derive(Clone, Copy)]
+struct Induction {
+    bits: Option<u32>,
+    unsigned: bool,
+}
+
+impl Induction {
+    fn draw(rng: &mut Rng) -> Induction {
+        if rng.chance(60) {
+            return Induction {
+                bits: None,
+                unsigned: rng.fault(10),
+            };
+        }
+        let bits = *rng.pick(&[32, 64]);
+        let unsigned = if bits == 64 {
+            rng.fault(10)
+        } else {
+            rng.chance(40)
+        };
+        Induction {
+            bits: Some(bits),
+            unsigned,
+        }
+    }
+
+    fn keyword(self) -> &'static str {
+        if self.unsigned {
+            "unsigned "
+        } else {
+            ""
+        }
+    }
+
+    fn suffix(self) -> String {
+        self.bits
+            .map_or(String::new(), |bits| format!(" : i{bits}"))
+    }
+
+    fn cast(self) -> &'static str {
+        if self.unsigned {
+            "arith.index_castui"
+        } else {
+            "arith.index_cast"
+        }
+    }
+
+    /// The loop's bounds and step in the induction type (casts of the index
+    /// values, made before the loop).
+    fn bounds(
+        self,
+        lb: &str,
+        ub: &str,
+        step: &str,
+        lines: &mut Vec<String>,
+    ) -> (String, String, String) {
+        let Some(bits) = self.bits else {
+            return (lb.to_string(), ub.to_string(), step.to_string());
+        };
+        let mut cast = |name: &str, value: &str| {
+            lines.push(format!(
+                "    %{name}_iv = {} {value} : index to i{bits}",
+                self.cast()
+            ));
+            format!("%{name}_iv")
+        };
+        (cast("lb", lb), cast("ub", ub), cast("step", step))
+    }
+
+    /// The induction variable's name: the body reads `%i`, an index, which
+    /// an integer induction variable `%iv` is cast to.
+    fn name(self) -> &'static str {
+        if self.bits.is_some() {
+            "%iv"
+        } else {
+            "%i"
+        }
+    }
+
+    /// The cast of `%iv` to the body's `%i`, for an integer induction variable.
+    fn to_index(self) -> Option<String> {
+        self.bits
+            .map(|bits| format!("%i = {} %iv : i{bits} to index", self.cast()))
+    }
+}
+
 pub fn draw(rng: &mut Rng) -> (String, Vec<Option<String>>) {
     let chip = *rng.pick(&crate::chips::CHIPS);
     let tma = !CP_ASYNC_CHIPS.contains(&chip);
@@ -129,6 +217,8 @@ pub fn draw(rng: &mut Rng) -> (String, Vec<Option<String>>) {
         bound(rng, "ub", &[0, 3, 7, 64, 1000], &mut lines)
     };
     let step = bound(rng, "step", &[1, 2, 3, 7], &mut lines);
+    let induction = Induction::draw(rng);
+    let (lb_iv, ub_iv, step_iv) = induction.bounds(&lb, &ub, &step, &mut lines);
     let zero = if tiles[0].is_float() {
         format!("arith.constant 0.0 : {}", tiles[0].element)
     } else {
@@ -159,22 +249,38 @@ pub fn draw(rng: &mut Rng) -> (String, Vec<Option<String>>) {
     let (header, acc) = match (reduce, carried) {
         (true, _) => (
             format!(
-                "{indent}%sum = scf.for %i = {lb} to {ub} step {step} iter_args(%acc = %zero) -> ({}) {{",
-                tiles[0].element
+                "{indent}%sum = scf.for {}{} = {lb_iv} to {ub_iv} step {step_iv} iter_args(%acc = %zero) -> ({}){} {{",
+                induction.keyword(),
+                induction.name(),
+                tiles[0].element,
+                induction.suffix()
             ),
             true,
         ),
         (false, true) => (
-            format!("{indent}%flag = scf.for %i = {lb} to {ub} step {step} iter_args(%par = %true) -> (i1) {{"),
+            format!(
+                "{indent}%flag = scf.for {}{} = {lb_iv} to {ub_iv} step {step_iv} iter_args(%par = %true) -> (i1){} {{",
+                induction.keyword(),
+                induction.name(),
+                induction.suffix()
+            ),
             false,
         ),
         _ => (
-            format!("{indent}scf.for %i = {lb} to {ub} step {step} {{"),
+            format!(
+                "{indent}scf.for {}{} = {lb_iv} to {ub_iv} step {step_iv}{} {{",
+                induction.keyword(),
+                induction.name(),
+                induction.suffix()
+            ),
             false,
         ),
     };
     lines.push(header);
     let body = format!("{indent}  ");
+    if let Some(cast) = induction.to_index() {
+        lines.push(format!("{body}{cast}"));
+    }
     for (index, tile) in tiles.iter().enumerate() {
         let rows = format!("%rows{index}");
         lines.push(format!(
@@ -343,6 +449,7 @@ mod tests {
     #[test]
     fn clean_draws_are_well_formed_marked_loops() {
         let (mut native, mut portable, mut two, mut outer) = (0, 0, 0, 0);
+        let (mut narrow, mut unsigned32) = (0, 0);
         for case in 0..400 {
             let mut rng = Rng::for_case(7, case);
             rng.clean = true;
@@ -375,11 +482,20 @@ mod tests {
             }
             two += usize::from(text.contains("%tile1"));
             outer += usize::from(text.contains("scf.for %r"));
+            narrow += usize::from(text.contains(" : i32 {") || text.contains(" : i64 {"));
+            unsigned32 +=
+                usize::from(text.contains("scf.for unsigned") && text.contains(" : i32 {"));
             assert!(
                 !text.contains("memref.load %idx"),
                 "a fault in a clean case: {text}"
             );
+            // Unsigned 64-bit induction values are P13's fault, never clean.
+            assert!(
+                !(text.contains("scf.for unsigned") && !text.contains(" : i32 {")),
+                "a fault in a clean case: {text}"
+            );
         }
         assert!(native > 20 && portable > 200 && two > 50 && outer > 40);
+        assert!(narrow > 100 && unsigned32 > 20, "{narrow} {unsigned32}");
     }
 }
