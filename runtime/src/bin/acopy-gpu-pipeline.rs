@@ -43,6 +43,11 @@ const KERNELS: [&str; 6] = ["copy", "slow", "reduce", "axpy", "outer", "axpy_sto
 /// the reference of the kernel they are written after.
 const NATIVE: [(&str, &str); 2] = [("native", "copy"), ("native_outer", "outer")];
 
+/// Kernels that are another kernel with its marked loop over an i32 induction
+/// variable (gen.py's INDUCTION_KERNELS), on both paths, with that kernel's
+/// reference.
+const WRITTEN_AFTER: [(&str, &str); 2] = [("copy_i32", "copy"), ("copy_u32", "copy")];
+
 /// The paths a kernel runs on: a TMA store and the native TMA form have no
 /// cp.async form.
 fn paths(kernel: &str) -> &'static [&'static str] {
@@ -234,6 +239,7 @@ fn run_matrix(cli: &Cli) -> MatrixRun {
         .iter()
         .copied()
         .chain(NATIVE.iter().map(|(name, _)| *name))
+        .chain(WRITTEN_AFTER.iter().map(|(name, _)| *name))
         .filter(|name| cli.kernels.is_empty() || cli.kernels.iter().any(|k| k == name))
         .collect();
     let kernels: &[&str] = if cli.no_cases { &[] } else { &all };
@@ -425,6 +431,7 @@ fn child(cli: &Cli, module: &str) -> Result<(), Error> {
     // A native-form kernel computes what the kernel it is written after does.
     let kernel = NATIVE
         .iter()
+        .chain(WRITTEN_AFTER.iter())
         .find(|(name, _)| *name == function_kernel)
         .map_or(function_kernel, |(_, like)| *like);
     let rt = Runtime::with_device(0)?;
@@ -605,7 +612,11 @@ fn wrong_words(kernel: &str, inputs: &Inputs, config: &Config, name: &str) -> Re
 }
 
 fn parse_module(module: &str) -> Result<(&'static str, u32, &'static str), Error> {
-    for kernel in KERNELS.into_iter().chain(NATIVE.map(|(name, _)| name)) {
+    for kernel in KERNELS
+        .into_iter()
+        .chain(NATIVE.map(|(name, _)| name))
+        .chain(WRITTEN_AFTER.map(|(name, _)| name))
+    {
         for stages in 1..=4u32 {
             for &path in paths(kernel) {
                 if module == format!("pipe_{kernel}_s{stages}_{path}") {

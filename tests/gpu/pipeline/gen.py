@@ -213,6 +213,24 @@ def native_kernel(name, s):
         return head + '    %c3 = arith.constant 3 : index\n    scf.for %o = %c0 to %c3 step %c1 {\n' + init + loop + body + end + '    }\n' + TAIL
     return head + init + loop + body + end + TAIL
 
+# The copy kernel with its marked loop over an i32 induction variable, signed and
+# unsigned (`scf.for unsigned`): the bounds are cast from the index arguments before
+# the loop and the body casts the induction value back. Checked against copy's
+# reference (acopy-gpu-pipeline's WRITTEN_AFTER), on both paths.
+INDUCTION_KERNELS = {'copy_i32': ('', 'arith.index_cast'), 'copy_u32': ('unsigned ', 'arith.index_castui')}
+
+
+def induction_kernel(name, s):
+    keyword, cast = INDUCTION_KERNELS[name]
+    text = kernel('copy', s).replace('pipe_copy', f'pipe_{name}').replace('the copy kernel', f'the {name} kernel')
+    loop = '    scf.for %i = %lb to %ub step %step {\n'
+    assert loop in text
+    typed = (f'    %lb32 = {cast} %lb : index to i32\n    %ub32 = {cast} %ub : index to i32\n'
+             f'    %step32 = {cast} %step : index to i32\n'
+             f'    scf.for {keyword}%k = %lb32 to %ub32 step %step32 : i32 {{\n'
+             f'      %i = {cast} %k : i32 to index\n')
+    return text.replace(loop, typed)
+
 # Kernels in the native TMA form, compiled for sm_90 only (build.sh).
 NATIVE_KERNELS = ['native', 'native_outer']
 
@@ -312,6 +330,8 @@ def main():
             write(f'pipe_bw_{name}_r{rows}_s{s}', build(s, rows))
         for name in NATIVE_KERNELS:
             write(f'pipe_{name}_s{s}', native_kernel(name, s))
+        for name in INDUCTION_KERNELS:
+            write(f'pipe_{name}_s{s}', induction_kernel(name, s))
 
 
 if __name__ == '__main__':
