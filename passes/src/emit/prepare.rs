@@ -32,7 +32,12 @@ use melior::{
     pass::Pass,
 };
 
-use super::{attributions, dynamic_shared, gating::required_capability, kind::Emit, symbols};
+use super::{
+    attributions, dynamic_shared,
+    gating::{required_capability, required_ptx},
+    kind::Emit,
+    symbols,
+};
 use crate::{
     external::{external_pass, PassId, PassResult},
     ir,
@@ -244,6 +249,15 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
                 emit_error(
                     op.location(),
                     &format!("'{name}' cannot be compiled for {chip}: it needs {capability:?}, which {chip} does not have"),
+                );
+                failed = true;
+            }
+        }
+        if let Some(needed) = required_ptx(&name) {
+            if let Some(chip) = chips.iter().find(|chip| chip.ptx_version() < needed) {
+                emit_error(
+                    op.location(),
+                    &format!("'{name}' cannot be compiled for {chip}: it needs PTX {needed}, and {chip} is compiled with PTX {}", chip.ptx_version()),
                 );
                 failed = true;
             }
