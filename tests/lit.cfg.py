@@ -40,6 +40,13 @@ if not ptxas or not os.access(ptxas, os.X_OK):
         f"set ACOPY_PTXAS to an executable ptxas (got {ptxas!r}); "
         "scripts/install-deps.sh installs one in .venv/bin/ptxas"
     )
+# libdevice, which gpu-module-to-binary links into a module that calls it
+# (math ops lower to __nv_* calls), is found through CUDA_ROOT: the toolkit
+# whose bin/ holds ptxas. Tests that need it say `REQUIRES: libdevice`.
+toolkit = os.path.dirname(os.path.dirname(os.path.realpath(ptxas)))
+if os.path.isfile(os.path.join(toolkit, "nvvm", "libdevice", "libdevice.10.bc")):
+    config.environment["CUDA_ROOT"] = toolkit
+    config.available_features.add("libdevice")
 # %check-ptxas FILE CHIP... : each PTX module in FILE has the given .target and
 # assembles for it (tests/check_ptxas.py).
 config.substitutions.append(

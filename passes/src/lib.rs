@@ -26,6 +26,7 @@
 //! | [`manifest`] | the tensor-map manifest in IR; [`manifest::params`] is `acopy-tensor-map-params` |
 //! | `plan` | the analysis layer: what each copy is (path, window, box, chunks, alignment proofs, tensor-map key, fallback), worked out once; imports neither `verify` nor `lower` |
 //! | `raise_alignment` | raising a shared buffer's allocation to an alignment a copy needs |
+//! | `static_shared` | static shared memory over ptxas's 48 KiB moved to dynamic shared memory, or a located error ([`lower`] and [`emit::prepare`] run it) |
 //! | [`pipeliner`] | `acopy-pipeline` and the write-after-read warning |
 //! | [`verify`] | `acopy-verify`: the one rules table over the plan layer's facts |
 //! | [`lower`] | `acopy-lower`: cp.async, TMA and barriers, from plans |
@@ -52,6 +53,7 @@ mod raise_alignment;
 pub mod registry;
 mod run_cache;
 mod scoped_memo;
+pub(crate) mod static_shared;
 pub mod target;
 pub mod verify;
 

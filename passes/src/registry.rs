@@ -55,6 +55,22 @@ pub const PASSES: &[PassInfo] = &[
             )?))
         },
     },
+    PassInfo {
+        argument: "acopy-check-lowered",
+        summary: emit::leftovers::SUMMARY,
+        options: &[],
+        create: |name, text| {
+            if text.trim().is_empty() {
+                Ok(emit::leftovers::create_pass())
+            } else {
+                Err(OptionError::Unknown {
+                    pass: name.into(),
+                    key: text.trim().into(),
+                    takes: &[],
+                })
+            }
+        },
+    },
 ];
 
 /// The pass with pipeline name `argument`.

@@ -2,7 +2,7 @@
 //! process with "Cannot select" on an instruction the chip lacks, so
 //! `acopy-prepare-emit` refuses such an op with an error at it first.
 
-use acopy_target::Capability;
+use acopy_target::{Capability, PtxVersion};
 
 /// NVVM ops that need a capability, by name prefix; the first match decides.
 /// An op on this list never reaches LLVM for a chip without the capability.
@@ -21,7 +21,31 @@ const GATED_OPS: &[(&str, Capability)] = &[
     ("nvvm.read.ptx.sreg.cluster", Capability::Clusters),
     ("nvvm.mapa", Capability::Clusters),
     ("nvvm.elect.sync", Capability::Clusters),
+    // nvgpu ops that convert-nvgpu-to-nvvm turns into the NVVM ops above,
+    // refused at the nvgpu op, before the route lowers it.
+    ("nvgpu.tma.async.store", Capability::BulkStore),
+    ("nvgpu.tma", Capability::Tma),
+    ("nvgpu.mbarrier.try_wait", Capability::MbarrierTryWait),
+    ("nvgpu.mbarrier.arrive.expect_tx", Capability::Tma),
 ];
+
+/// Ops that need a newer PTX ISA than some chips are compiled with
+/// ([`acopy_target::Chip::ptx_version`]), by name prefix: llc aborts with
+/// "Cannot select" on them under an older `+ptxNN`.
+/// `fence.proxy.tensormap::generic` is PTX 8.3 (PTX ISA, "membar/fence").
+const PTX_GATED_OPS: &[(&str, PtxVersion)] = &[
+    ("nvgpu.tma.fence.descriptor", PtxVersion::new(8, 3)),
+    ("nvvm.fence.proxy.acquire", PtxVersion::new(8, 3)),
+    ("nvvm.fence.proxy.release", PtxVersion::new(8, 3)),
+];
+
+/// The PTX ISA `name` needs, if it is on [`PTX_GATED_OPS`].
+pub fn required_ptx(name: &str) -> Option<PtxVersion> {
+    PTX_GATED_OPS
+        .iter()
+        .find(|(prefix, _)| name.starts_with(prefix))
+        .map(|(_, version)| *version)
+}
 
 /// The capability `name` needs, if it is on [`GATED_OPS`].
 pub fn required_capability(name: &str) -> Option<Capability> {
@@ -48,5 +72,19 @@ mod tests {
         assert_eq!(required_capability("nvvm.cp.async.shared.global"), None);
         assert_eq!(required_capability("nvvm.mbarrier.test.wait"), None);
         assert_eq!(required_capability("nvvm.mbarrier.init"), None);
+        assert_eq!(
+            required_capability("nvgpu.tma.async.store"),
+            Some(Capability::BulkStore)
+        );
+        assert_eq!(
+            required_capability("nvgpu.tma.async.load"),
+            Some(Capability::Tma)
+        );
+        assert_eq!(required_capability("nvgpu.mbarrier.arrive"), None);
+        assert_eq!(
+            required_ptx("nvvm.fence.proxy.acquire"),
+            Some(PtxVersion::new(8, 3))
+        );
+        assert_eq!(required_ptx("nvvm.fence.proxy"), None);
     }
 }

@@ -34,6 +34,7 @@ pub mod collect;
 mod dynamic_shared;
 pub mod gating;
 mod kind;
+pub mod leftovers;
 pub mod per_module;
 pub mod pipeline;
 pub mod prepare;

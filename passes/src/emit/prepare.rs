@@ -15,6 +15,9 @@
 //! (`attributions`), a `gpu.module` the emit pipeline cannot reach
 //! (nested deeper than [`MAX_NESTING`] `builtin.module`s, or in another op),
 //! and, for PTX, a symbol that is no PTX identifier ([`super::symbols`]). A
+//! kernel whose static shared memory passes the 48 KiB ptxas accepts gets its
+//! workgroup attributions moved to dynamic shared memory, or an error naming
+//! the chip, the total and the limit (`crate::static_shared`). A
 //! `gpu.module` that uses `gpu.dynamic_shared_memory` gets an external
 //! zero-sized shared global for the lowering to take it to, so that the
 //! dynamic bytes follow the static ones instead of overlapping them
@@ -32,7 +35,12 @@ use melior::{
     pass::Pass,
 };
 
-use super::{attributions, dynamic_shared, gating::required_capability, kind::Emit, symbols};
+use super::{
+    attributions, dynamic_shared,
+    gating::{required_capability, required_ptx},
+    kind::Emit,
+    symbols,
+};
 use crate::{
     external::{external_pass, PassId, PassResult},
     ir,
@@ -137,13 +145,23 @@ fn prepare(top: OperationRef, options: &PassOptions) -> PassResult {
         return Err(());
     }
     let mut failed = false;
-    for module in modules {
-        if let Err(message) = check_nesting(module, top) {
+    for module in &modules {
+        if let Err(message) = check_nesting(*module, top) {
             emit_error(module.location(), &message);
             failed = true;
-        } else if check_module(module, options).is_err() {
+        } else if check_module(*module, options).is_err() {
             failed = true;
-        } else if let Err(message) = dynamic_shared::declare_extern(module) {
+        }
+    }
+    if failed {
+        return Err(());
+    }
+    // Before the extern global: a kernel may only now use dynamic shared memory.
+    crate::static_shared::move_oversized(top, |module| {
+        crate::static_shared::binding_chip(module, options)
+    })?;
+    for module in modules {
+        if let Err(message) = dynamic_shared::declare_extern(module) {
             emit_error(module.location(), &message);
             failed = true;
         }
@@ -244,6 +262,15 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
                 emit_error(
                     op.location(),
                     &format!("'{name}' cannot be compiled for {chip}: it needs {capability:?}, which {chip} does not have"),
+                );
+                failed = true;
+            }
+        }
+        if let Some(needed) = required_ptx(&name) {
+            if let Some(chip) = chips.iter().find(|chip| chip.ptx_version() < needed) {
+                emit_error(
+                    op.location(),
+                    &format!("'{name}' cannot be compiled for {chip}: it needs PTX {needed}, and {chip} is compiled with PTX {}", chip.ptx_version()),
                 );
                 failed = true;
             }

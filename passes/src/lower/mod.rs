@@ -141,6 +141,18 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
         return Err(());
     }
     hoist::erase_unused();
+    // Static shared memory over ptxas's limit moves to dynamic shared memory
+    // here, in the modules lowered, so the manifest records the bytes.
+    if crate::static_shared::move_oversized(operation, |module| {
+        modules
+            .iter()
+            .find(|(raw, _)| *raw == module.to_raw().ptr)
+            .map(|(_, chip)| *chip)
+    })
+    .is_err()
+    {
+        failed = true;
+    }
     // Each gpu.module now holds instructions for its chip: say so in its
     // target, with the PTX ISA they need (the NVPTX backend aborts on less).
     for (raw, chip) in modules {
