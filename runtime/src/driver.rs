@@ -806,6 +806,7 @@ mod tests {
             cluster: [2, 1, 1],
             tensor_maps: Vec::new(),
             dynamic_shared_memory: Some(98416),
+            launch: None,
         };
         let c = LaunchConfig::linear(4, 128).for_kernel(&entry);
         assert_eq!((c.cluster, c.dynamic_smem), ([2, 1, 1], 98416));
