@@ -52,10 +52,15 @@ impl<'a> From<&'a str> for Input<'a, 'static> {
 pub struct Output {
     /// The `gpu.module`'s symbol name.
     pub module: String,
+    /// The chip the text is for, as the compiler knows it: the PTX object's
+    /// target, or the one chip the `gpu.module`'s targets name (`None` when
+    /// they name several or none; the chip option retargets them).
+    pub chip: Option<String>,
     /// Lowered MLIR, LLVM IR or PTX, as [`Options::emit`] asked. A
     /// `gpu.module` for several chips gives one PTX output per chip.
     pub text: String,
-    /// The tensor maps of this module's kernels (empty without TMA).
+    /// This module's kernels (for this output's chip): their tensor maps and
+    /// launch facts.
     pub manifest: Manifest,
 }
 
@@ -64,7 +69,8 @@ pub struct Output {
 pub struct Compiled {
     /// One per `gpu.module`, in IR order.
     pub outputs: Vec<Output>,
-    /// Every kernel's tensor maps, as `acopy-opt --tma-manifest` writes them.
+    /// Every kernel's tensor maps and launch facts, as `acopy-opt
+    /// --tma-manifest` writes them.
     pub manifest: Manifest,
     /// Every diagnostic (remarks, warnings; no errors), in the order emitted.
     pub diagnostics: Vec<Diagnostic>,
@@ -292,17 +298,21 @@ fn run_compile(
     };
     let outputs = emitted
         .into_iter()
-        .map(|Emitted { name, text }| Output {
+        .map(|Emitted { name, chip, text }| Output {
             manifest: Manifest {
                 kernels: manifest
                     .kernels
                     .iter()
-                    .filter(|kernel| kernel.module == name)
+                    // A module compiled for several chips has an entry per chip.
+                    .filter(|kernel| {
+                        kernel.module == name && chip.as_ref().is_none_or(|c| kernel.chip == *c)
+                    })
                     .cloned()
                     .collect(),
                 ..manifest.clone()
             },
             module: name,
+            chip,
             text,
         })
         .collect();

@@ -50,7 +50,7 @@ fn ptx_and_manifest_for_a_tma_kernel() {
 }
 
 #[test]
-fn a_cp_async_kernel_has_an_empty_manifest() {
+fn a_cp_async_kernel_has_launch_facts_and_no_tensor_maps() {
     let compiled = acopy::compile(SM80, &Options::default()).expect("compiles");
     assert!(compiled.outputs[0].text.contains(".target sm_80"));
     assert!(
@@ -61,7 +61,19 @@ fn a_cp_async_kernel_has_an_empty_manifest() {
                 .text
                 .contains("cp.async.cg.shared.global")
     );
-    assert!(compiled.manifest.kernels.is_empty());
+    // No tensor maps, but the launch facts of the kernel (manifest version 2).
+    let [kernel] = compiled.manifest.kernels.as_slice() else {
+        panic!("one kernel: {:?}", compiled.manifest);
+    };
+    assert!(kernel.tensor_maps.is_empty());
+    assert_eq!((kernel.chip.as_str(), kernel.cluster), ("sm_80", [1, 1, 1]));
+    assert_eq!(compiled.outputs[0].chip.as_deref(), Some("sm_80"));
+    let facts = kernel.launch.as_ref().expect("launch facts");
+    assert_eq!(facts.block, Some([32, 8, 1]));
+    assert_eq!(facts.static_shared_memory, 64 * 128 * 4);
+    assert_eq!(kernel.dynamic_shared_memory, Some(0));
+    let types: Vec<&str> = facts.args.iter().map(|arg| arg.mlir_type()).collect();
+    assert_eq!(types, ["memref<4096x4096xf32>", "memref<4096x4096xf32>"]);
 }
 
 #[test]
@@ -357,4 +369,44 @@ fn notes_stay_with_their_diagnostic() {
             .contains("\n<input>:2:3: note: see existing symbol definition here"),
         "{failed}"
     );
+}
+
+/// Each output names its chip from the compiler (the PTX object's target or
+/// the module's), and a module for two chips has a manifest entry per chip,
+/// each output holding its own.
+#[test]
+fn outputs_name_their_chip_and_hold_their_chips_entries() {
+    for (emit, chip, want) in [
+        (Emit::Ptx, None, "sm_90"),
+        (Emit::Llvm, None, "sm_90"),
+        (Emit::Mlir, None, "sm_90"),
+        (Emit::Ptx, chip("sm_100a"), "sm_100a"),
+        (Emit::Llvm, chip("sm_90a"), "sm_90a"),
+    ] {
+        let options = Options {
+            emit,
+            chip,
+            ..Default::default()
+        };
+        let compiled = acopy::compile(SM90, &options).expect("compiles");
+        assert_eq!(compiled.outputs[0].chip.as_deref(), Some(want), "{emit:?}");
+        assert_eq!(compiled.manifest.kernels[0].chip, want, "{emit:?}");
+    }
+    let two_chips = r#"gpu.module @plain [#nvvm.target<chip = "sm_80">, #nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%x: f32) kernel {
+    gpu.return
+  }
+}
+"#;
+    let compiled = acopy::compile(two_chips, &Options::default()).expect("compiles");
+    let chips: Vec<Option<&str>> = compiled.outputs.iter().map(|o| o.chip.as_deref()).collect();
+    assert_eq!(chips, [Some("sm_80"), Some("sm_90")]);
+    for output in &compiled.outputs {
+        let [entry] = output.manifest.kernels.as_slice() else {
+            panic!("one entry per output: {:?}", output.manifest);
+        };
+        assert_eq!(Some(entry.chip.as_str()), output.chip.as_deref());
+        assert!(output.text.contains(&format!(".target {}", entry.chip)));
+    }
+    assert_eq!(compiled.manifest.kernels.len(), 2);
 }

@@ -227,7 +227,12 @@ fn a_built_cp_async_kernel_compiles_and_assembles() {
     assert!(!ptx.contains(".reqnctapercluster"), "{ptx}");
     assert!(ptx.contains("cp.async.cg.shared.global"), "{ptx}");
     assert!(ptx.contains("cp.async.wait_group"), "{ptx}");
-    assert!(compiled.manifest.kernels.is_empty());
+    let [kernel] = compiled.manifest.kernels.as_slice() else {
+        panic!("one kernel: {:?}", compiled.manifest);
+    };
+    assert!(kernel.tensor_maps.is_empty());
+    let facts = kernel.launch.as_ref().expect("launch facts");
+    assert_eq!(facts.block, Some([64, 2, 1]));
     assemble(ptx, "sm_80");
 }
 

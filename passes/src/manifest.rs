@@ -19,10 +19,11 @@
 //! and [`params`] is the pass that makes the parameters `__grid_constant__`
 //! once the kernels are `llvm.func`s.
 
+mod launch;
 pub mod params;
 
 use acopy_manifest::{
-    ElementType, KernelEntry, Manifest, OobFill, Swizzle, TensorMap, TensorMapEntry,
+    ElementType, KernelEntry, LaunchFacts, Manifest, OobFill, Swizzle, TensorMap, TensorMapEntry,
 };
 use acopy_target::Chip;
 use melior::ir::{
@@ -37,7 +38,9 @@ use melior::Context;
 
 use crate::{
     diagnostics::{location_at, position_of, Position},
-    ir, target, PassOptions,
+    ir,
+    target::{self, TargetProblem},
+    PassOptions,
 };
 
 /// The name of the manifest attribute on a kernel.
@@ -144,6 +147,14 @@ pub enum CollectError {
         binary: String,
         position: Option<Position>,
     },
+    /// A kernel with acopy records is an `llvm.func` already: its memref
+    /// arguments are expanded and its attributions are globals, so the
+    /// launch facts can no longer be read.
+    #[error("kernel `{kernel}` is already an llvm.func: the manifest must be read after acopy-lower and before convert-gpu-to-nvvm, which expands its arguments and shared memory")]
+    Converted {
+        kernel: String,
+        position: Option<Position>,
+    },
 }
 
 impl CollectError {
@@ -152,7 +163,8 @@ impl CollectError {
         match self {
             CollectError::Kernel { position, .. }
             | CollectError::NotLowered { position, .. }
-            | CollectError::AlreadyCompiled { position, .. } => position.as_ref(),
+            | CollectError::AlreadyCompiled { position, .. }
+            | CollectError::Converted { position, .. } => position.as_ref(),
         }
     }
 
@@ -167,62 +179,116 @@ impl CollectError {
 }
 
 /// The manifest of every kernel under `top` (a `builtin.module`, after
-/// `acopy-lower` and before the upstream lowering) that takes tensor maps.
-/// `chip` overrides the gpu.modules' chips, as the passes' `chip` option does.
+/// `acopy-lower` and before the upstream lowering): one entry per kernel
+/// `gpu.func` (per chip, for a `gpu.module` whose targets name several), with
+/// its tensor maps and its launch facts ([`launch`]). `chip` overrides the
+/// gpu.modules' chips, as the passes' `chip` option does.
 ///
-/// Kernels are listed in IR order; a kernel with neither tensor maps nor
-/// `acopy.dynamic_shared_memory` (pipelined slots in dynamic shared memory,
-/// docs/pipelining.md) is left out.
+/// Kernels are listed in IR order. A kernel without acopy records whose
+/// gpu.module names no chip acopy supports (no target, or an older chip) was
+/// not lowered for one and is left out.
 /// IR that is not at that point is an error, never an empty manifest: an
-/// acopy op left (not lowered yet, [`CollectError::NotLowered`]) or a
-/// `gpu.binary` (already compiled, [`CollectError::AlreadyCompiled`]).
+/// acopy op left (not lowered yet, [`CollectError::NotLowered`]), a
+/// `gpu.binary` (already compiled, [`CollectError::AlreadyCompiled`]) or a
+/// kernel already converted to an `llvm.func` ([`CollectError::Converted`]).
 pub fn collect(top: OperationRef, chip: Option<Chip>) -> Result<Manifest, CollectError> {
-    let mut raw = Vec::new();
-    let mut misplaced = None;
-    top.walk(WalkOrder::PreOrder, |op| {
-        let name = ir::op_name(&op);
-        if name.starts_with("acopy.") {
-            misplaced = Some(CollectError::NotLowered {
-                op: name,
-                position: position_of(op.location()),
-            });
-            return WalkResult::Interrupt;
-        }
-        if name == "gpu.binary" {
-            misplaced = Some(CollectError::AlreadyCompiled {
-                binary: ir::symbol_name(op).unwrap_or_default(),
-                position: position_of(op.location()),
-            });
-            return WalkResult::Interrupt;
-        }
-        if (name == "gpu.func" || name == "llvm.func")
-            && (op.has_attribute(TENSOR_MAPS_ATTR) || op.has_attribute(DYNAMIC_SHARED_MEMORY))
-        {
-            raw.push(op.to_raw());
-        }
-        WalkResult::Advance
-    });
-    if let Some(error) = misplaced {
-        return Err(error);
-    }
+    let kernels = find_kernels(top)?;
     let options = PassOptions {
         chip,
         ..PassOptions::default()
     };
     let chips = target::ModuleChips::resolve(top, &options);
     let mut manifest = Manifest::new();
-    for raw in raw {
+    for raw in kernels {
         // SAFETY: the walk found these ops under `top`, which the caller holds.
         let function = unsafe { OperationRef::from_raw(raw) };
-        manifest.kernels.push(kernel_entry(function, &chips)?);
+        manifest.kernels.extend(kernel_entries(function, &chips)?);
     }
     Ok(manifest)
 }
 
-fn kernel_entry(
+/// The kernel `gpu.func`s under `top`, or why the IR is not at the point
+/// where the manifest can be read.
+fn find_kernels(top: OperationRef) -> Result<Vec<mlir_sys::MlirOperation>, CollectError> {
+    let mut kernels = Vec::new();
+    let mut misplaced = None;
+    top.walk(WalkOrder::PreOrder, |op| {
+        let name = ir::op_name(&op);
+        let position = || position_of(op.location());
+        misplaced = if name.starts_with("acopy.") {
+            Some(CollectError::NotLowered {
+                op: name.clone(),
+                position: position(),
+            })
+        } else if name == "gpu.binary" {
+            Some(CollectError::AlreadyCompiled {
+                binary: ir::symbol_name(op).unwrap_or_default(),
+                position: position(),
+            })
+        } else if name == "llvm.func" && has_records(op) {
+            Some(CollectError::Converted {
+                kernel: ir::symbol_name(op).unwrap_or_default(),
+                position: position(),
+            })
+        } else {
+            None
+        };
+        if misplaced.is_some() {
+            return WalkResult::Interrupt;
+        }
+        if name == "gpu.func" && (op.has_attribute("gpu.kernel") || has_records(op)) {
+            kernels.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    match misplaced {
+        Some(error) => Err(error),
+        None => Ok(kernels),
+    }
+}
+
+/// Whether acopy left records on the function (tensor maps, pipelined slots).
+fn has_records(function: OperationRef) -> bool {
+    function.has_attribute(TENSOR_MAPS_ATTR) || function.has_attribute(DYNAMIC_SHARED_MEMORY)
+}
+
+/// The targets a kernel is compiled for: one, or one per chip of a
+/// gpu.module with several (only a module without acopy ops may have them);
+/// none for a kernel without records whose module names no usable chip.
+fn kernel_targets(
     function: OperationRef,
     chips: &target::ModuleChips,
-) -> Result<KernelEntry, CollectError> {
+) -> Result<Vec<target::Target>, TargetProblem> {
+    match chips.target(function) {
+        Ok(resolved) => Ok(vec![resolved]),
+        Err(_) if has_records(function) => chips.target(function).map(|t| vec![t]),
+        Err(TargetProblem::SeveralChips(_)) => {
+            let module = target::enclosing(function, "gpu.module");
+            let mut targets: Vec<target::Target> = Vec::new();
+            for chip in module.map(target::module_chips).unwrap_or_default() {
+                let Ok(chip) = chip else { continue };
+                let options = PassOptions {
+                    chip: Some(chip),
+                    ..PassOptions::default()
+                };
+                let resolved = target::resolve(function, &options)?;
+                if !targets.iter().any(|known| known.chip == chip) {
+                    targets.push(resolved);
+                }
+            }
+            Ok(targets)
+        }
+        Err(TargetProblem::Dims { attribute, value }) => {
+            Err(TargetProblem::Dims { attribute, value })
+        }
+        Err(_) => Ok(Vec::new()),
+    }
+}
+
+fn kernel_entries(
+    function: OperationRef,
+    chips: &target::ModuleChips,
+) -> Result<Vec<KernelEntry>, CollectError> {
     let kernel = ir::symbol_name(function).unwrap_or_default();
     let module = target::enclosing(function, "gpu.module")
         .and_then(ir::symbol_name)
@@ -232,47 +298,73 @@ fn kernel_entry(
         reason,
         position: position_of(function.location()),
     };
-    let resolved = chips
-        .target(function)
-        .map_err(|problem| error(problem.to_string()))?;
+    let targets = kernel_targets(function, chips).map_err(|problem| error(problem.to_string()))?;
+    if targets.is_empty() {
+        return Ok(Vec::new());
+    }
     let malformed = |reason: String| error(format!("malformed {TENSOR_MAPS_ATTR}: {reason}"));
+    let tensor_maps = tensor_maps(function).map_err(malformed)?;
+    let dynamic_shared_memory = dynamic_shared_memory(function).map_err(&error)?;
+    let inputs = ir::function_inputs(function).map_err(&error)?;
+    // The tensor-map parameters are the trailing ones.
+    let user_args = tensor_maps
+        .iter()
+        .map(|entry| entry.param as usize)
+        .fold(inputs, usize::min);
+    let args = launch::arguments(function, user_args).map_err(&error)?;
+    let static_shared_memory = launch::static_shared_memory(function).map_err(&error)?;
+    let mut entries = Vec::new();
+    for resolved in targets {
+        let entry = KernelEntry {
+            module: module.clone(),
+            kernel: kernel.clone(),
+            chip: resolved.chip.name().to_string(),
+            cluster: cluster_dims(function).unwrap_or(resolved.cluster),
+            tensor_maps: tensor_maps.clone(),
+            dynamic_shared_memory,
+            launch: Some(LaunchFacts {
+                static_shared_memory,
+                block: resolved.block,
+                args: args.clone(),
+            }),
+        };
+        entry
+            .validate()
+            .map_err(|error| malformed(error.to_string()))?;
+        entries.push(entry);
+    }
+    Ok(entries)
+}
+
+/// The kernel's `acopy.tensor_maps`, every entry read (empty without it).
+fn tensor_maps(function: OperationRef) -> Result<Vec<TensorMapEntry>, String> {
     let mut tensor_maps = Vec::new();
     if let Ok(value) = function.attribute(TENSOR_MAPS_ATTR) {
-        let array =
-            ArrayAttribute::try_from(value).map_err(|_| malformed("not an array".to_string()))?;
+        let array = ArrayAttribute::try_from(value).map_err(|_| "not an array".to_string())?;
         for index in 0..array.len() {
-            let element = array
-                .element(index)
-                .map_err(|error| malformed(error.to_string()))?;
-            tensor_maps.push(parse_entry(element).map_err(malformed)?);
+            let element = array.element(index).map_err(|error| error.to_string())?;
+            tensor_maps.push(parse_entry(element)?);
         }
     }
-    let dynamic_shared_memory = match function.attribute(DYNAMIC_SHARED_MEMORY) {
-        Err(_) => None,
-        Ok(value) => Some(
-            IntegerAttribute::try_from(value)
-                .ok()
-                .and_then(|value| u32::try_from(value.value()).ok())
-                .ok_or_else(|| {
-                    error(format!(
-                        "malformed {DYNAMIC_SHARED_MEMORY}: not a byte count of at most {}",
-                        u32::MAX
-                    ))
-                })?,
-        ),
-    };
-    let entry = KernelEntry {
-        module,
-        kernel: kernel.clone(),
-        chip: resolved.chip.name().to_string(),
-        cluster: cluster_dims(function).unwrap_or(resolved.cluster),
-        tensor_maps,
-        dynamic_shared_memory,
-    };
-    entry
-        .validate()
-        .map_err(|error| malformed(error.to_string()))?;
-    Ok(entry)
+    Ok(tensor_maps)
+}
+
+/// The pipeliner's `acopy.dynamic_shared_memory` when the kernel has it, else
+/// what its own `gpu.dynamic_shared_memory` uses (`None`: no bound).
+fn dynamic_shared_memory(function: OperationRef) -> Result<Option<u32>, String> {
+    match function.attribute(DYNAMIC_SHARED_MEMORY) {
+        Err(_) => Ok(launch::own_dynamic_shared_memory(function)),
+        Ok(value) => IntegerAttribute::try_from(value)
+            .ok()
+            .and_then(|value| u32::try_from(value.value()).ok())
+            .map(Some)
+            .ok_or_else(|| {
+                format!(
+                    "malformed {DYNAMIC_SHARED_MEMORY}: not a byte count of at most {}",
+                    u32::MAX
+                )
+            }),
+    }
 }
 
 fn cluster_dims(function: OperationRef) -> Option<[u32; 3]> {

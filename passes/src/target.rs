@@ -116,6 +116,14 @@ pub fn module_chips(gpu_module: OperationRef) -> Vec<Result<Chip, TargetProblem>
     chips
 }
 
+/// The chip of one target attribute (a `gpu.binary` object's, say); `None`
+/// when it is not an `#nvvm.target`.
+pub fn target_chip(target: Attribute) -> Option<Result<Chip, TargetProblem>> {
+    let text = target.to_string();
+    text.starts_with("#nvvm.target")
+        .then(|| chip_in_target(&text))
+}
+
 /// Reads the chips of a `targets` attribute by printing each target.
 fn targets_chips(attribute: Attribute) -> Vec<Result<Chip, TargetProblem>> {
     let Ok(targets) = ArrayAttribute::try_from(attribute) else {
@@ -123,9 +131,7 @@ fn targets_chips(attribute: Attribute) -> Vec<Result<Chip, TargetProblem>> {
     };
     (0..targets.len())
         .filter_map(|index| targets.element(index).ok())
-        .map(|target| target.to_string())
-        .filter(|text| text.starts_with("#nvvm.target"))
-        .map(|text| chip_in_target(&text))
+        .filter_map(target_chip)
         .collect()
 }
 

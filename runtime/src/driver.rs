@@ -8,15 +8,13 @@ use crate::args::{self, Arg, KernelArgs};
 use crate::cuda::init_driver;
 use crate::error::{check, driver_error, RuntimeError};
 use crate::ptx::{self, PtxParam};
+use crate::shared_memory::{self, DEFAULT_MAX_SMEM};
 use crate::tensor_map::{encode, encode_params, CuTensorMap};
 use acopy_manifest::{KernelEntry, TensorMapEntry};
 use cudarc::driver::sys;
 use std::ffi::{c_void, CString};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// Static shared memory a kernel may use without opting in.
-pub const DEFAULT_MAX_SMEM: u32 = 48 * 1024;
 
 /// What the device and driver are.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,6 +27,9 @@ pub struct DeviceInfo {
     /// The CUDA version the driver supports, (major, minor), e.g. (13, 0).
     pub driver_version: (i32, i32),
     pub total_memory: usize,
+    /// Shared memory per block, static plus dynamic, after opting in
+    /// (`CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN`; 232448 on an H200).
+    pub max_shared_per_block_optin: u32,
 }
 
 impl DeviceInfo {
@@ -149,6 +150,11 @@ impl Runtime {
             sm_count: device_attr(dev, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?,
             driver_version: (version / 1000, (version % 1000) / 10),
             total_memory: total,
+            max_shared_per_block_optin: u32::try_from(device_attr(
+                dev,
+                CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+            )?)
+            .unwrap_or(DEFAULT_MAX_SMEM),
         })
     }
 
@@ -493,6 +499,7 @@ impl Module {
             func: f,
             name: name.to_string(),
             params: ptx::entry_params(&self.ptx, name),
+            static_smem: shared_memory::static_bytes(f)?,
             _module: self,
         })
     }
@@ -574,6 +581,8 @@ pub struct Function<'m> {
     func: sys::CUfunction,
     name: String,
     params: Option<Vec<PtxParam>>,
+    /// `CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES`, read once at lookup.
+    static_smem: u32,
     _module: &'m Module,
 }
 
@@ -587,19 +596,27 @@ impl Function<'_> {
         self.params.as_deref()
     }
 
+    /// The kernel's static shared memory in bytes.
+    pub fn static_smem(&self) -> u32 {
+        self.static_smem
+    }
+
     /// Allow up to `bytes` of dynamic shared memory
     /// (`CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES`). `launch` does this by itself
-    /// when a launch asks for more than 48 KiB.
+    /// when static plus dynamic shared memory exceed 48 KiB.
     pub fn set_max_dynamic_smem(&self, bytes: u32) -> Result<(), RuntimeError> {
-        set_max_dynamic_smem(self.func, bytes)
+        shared_memory::set_max_dynamic(self.func, bytes)
     }
 
     /// Launch on the default stream with `cuLaunchKernelEx`; when the cluster is not
     /// 1x1x1 it carries `CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION`. The arguments are first
     /// checked against the PTX parameter list (count and byte size of each).
     pub fn launch(&self, cfg: &LaunchConfig, args: &mut KernelArgs) -> Result<(), RuntimeError> {
-        if cfg.dynamic_smem > DEFAULT_MAX_SMEM {
-            self.set_max_dynamic_smem(cfg.dynamic_smem)?;
+        let max = self._module._ctx.info.max_shared_per_block_optin;
+        if let Some(bytes) =
+            shared_memory::opt_in(&self.name, self.static_smem, cfg.dynamic_smem, max)?
+        {
+            self.set_max_dynamic_smem(bytes)?;
         }
         launch_raw(
             self.func,
@@ -614,13 +631,15 @@ impl Function<'_> {
 
 /// One kernel of a PTX module, owning the module: what a host that keeps kernels for a
 /// long time (the Python package) holds, where [`Function`] borrows its [`Module`].
-/// Launches go to any stream; dynamic shared memory above 48 KiB is opted in once per
-/// size increase, not at every launch.
+/// Launches go to any stream; shared memory above 48 KiB (static plus dynamic) is opted
+/// in once per size increase, not at every launch.
 pub struct LoadedKernel {
     func: sys::CUfunction,
     name: String,
     params: Option<Vec<PtxParam>>,
-    /// The largest dynamic shared memory opted in so far.
+    /// `CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES`, read once at load.
+    static_smem: u32,
+    /// The largest dynamic shared memory opted in so far (0: none).
     smem_opt_in: std::sync::atomic::AtomicU32,
     module: Module,
 }
@@ -647,15 +666,16 @@ impl LoadedKernel {
         kernel: &str,
     ) -> Result<LoadedKernel, RuntimeError> {
         let module = rt.load_ptx(ptx_text, module_name)?;
-        let (func, params) = {
+        let (func, params, static_smem) = {
             let f = module.function(kernel)?;
-            (f.func, f.params)
+            (f.func, f.params, f.static_smem)
         };
         Ok(LoadedKernel {
             func,
             name: kernel.to_string(),
             params,
-            smem_opt_in: std::sync::atomic::AtomicU32::new(DEFAULT_MAX_SMEM),
+            static_smem,
+            smem_opt_in: std::sync::atomic::AtomicU32::new(0),
             module,
         })
     }
@@ -674,6 +694,11 @@ impl LoadedKernel {
         self.module.ptx()
     }
 
+    /// The kernel's static shared memory in bytes.
+    pub fn static_smem(&self) -> u32 {
+        self.static_smem
+    }
+
     /// Launch on `stream` (null: the legacy default stream), asynchronously, as
     /// [`Function::launch`] does.
     pub fn launch_on(
@@ -687,10 +712,11 @@ impl LoadedKernel {
         check("cuCtxSetCurrent", unsafe {
             sys::cuCtxSetCurrent(self.module._ctx.ctx)
         })?;
-        if cfg.dynamic_smem > self.smem_opt_in.load(Ordering::Relaxed) {
-            set_max_dynamic_smem(self.func, cfg.dynamic_smem)?;
-            self.smem_opt_in
-                .fetch_max(cfg.dynamic_smem, Ordering::Relaxed);
+        let max = self.module._ctx.info.max_shared_per_block_optin;
+        let opt_in = shared_memory::opt_in(&self.name, self.static_smem, cfg.dynamic_smem, max)?;
+        if let Some(bytes) = opt_in.filter(|&b| b > self.smem_opt_in.load(Ordering::Relaxed)) {
+            shared_memory::set_max_dynamic(self.func, bytes)?;
+            self.smem_opt_in.fetch_max(bytes, Ordering::Relaxed);
         }
         launch_raw(
             self.func,
@@ -701,17 +727,6 @@ impl LoadedKernel {
             stream,
         )
     }
-}
-
-fn set_max_dynamic_smem(func: sys::CUfunction, bytes: u32) -> Result<(), RuntimeError> {
-    // SAFETY: a live function of a loaded module.
-    check("cuFuncSetAttribute", unsafe {
-        sys::cuFuncSetAttribute(
-            func,
-            sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-            bytes as i32,
-        )
-    })
 }
 
 /// `cuLaunchKernelEx` of `func` on `stream`, with the cluster attribute when the cluster
@@ -791,6 +806,7 @@ mod tests {
             cluster: [2, 1, 1],
             tensor_maps: Vec::new(),
             dynamic_shared_memory: Some(98416),
+            launch: None,
         };
         let c = LaunchConfig::linear(4, 128).for_kernel(&entry);
         assert_eq!((c.cluster, c.dynamic_smem), ([2, 1, 1], 98416));
@@ -829,6 +845,7 @@ mod tests {
             sm_count: 132,
             driver_version: (13, 0),
             total_memory: 0,
+            max_shared_per_block_optin: 232_448,
         };
         assert_eq!(i.chip(), "sm_90");
         assert_eq!(i.driver(), "13.0");

@@ -36,6 +36,15 @@ pub enum RuntimeError {
     Bind(String),
     #[error("bad launch configuration: {0}")]
     Launch(String),
+    /// Static plus dynamic shared memory above what the device allows per block even
+    /// after opting in (`CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN`).
+    #[error("kernel `{kernel}` needs {static_bytes} bytes of static and {dynamic_bytes} of dynamic shared memory, {} in all, above the device's {limit} bytes per block", u64::from(*static_bytes) + u64::from(*dynamic_bytes))]
+    SharedMemory {
+        kernel: String,
+        static_bytes: u32,
+        dynamic_bytes: u32,
+        limit: u32,
+    },
     #[error("the GPU did not finish within {0:?} (hung kernel?)")]
     Timeout(Duration),
 }

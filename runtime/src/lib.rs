@@ -6,7 +6,8 @@
 //!   ([`RuntimeError::is_no_gpu`]).
 //! * [`Module`] / [`Function`]: PTX loaded with `cuModuleLoadDataEx`; launches through
 //!   `cuLaunchKernelEx`, with the cluster-dimension attribute when the cluster is not
-//!   1x1x1, and dynamic shared memory opted in above 48 KiB.
+//!   1x1x1, and shared memory opted in when static plus dynamic exceed 48 KiB
+//!   ([`shared_memory`]).
 //! * [`tensor_map`]: [`encode_params`] (pure: manifest entry + memref layout → the exact
 //!   `cuTensorMapEncodeTiled` arguments, every documented limit checked) and [`encode`].
 //! * [`KernelArgs`] / [`Runtime::bind`]: argument packing per the kernel ABI, documented
@@ -36,15 +37,16 @@ mod cuda;
 mod driver;
 mod error;
 pub mod ptx;
+pub mod shared_memory;
 pub mod tensor_map;
 
 pub use acopy_manifest as manifest;
 pub use args::{Arg, KernelArgs, MemrefArg, ParamKind};
 pub use driver::{
     DeviceBuffer, DeviceInfo, Event, Function, LaunchConfig, LoadedKernel, Module, Runtime,
-    DEFAULT_MAX_SMEM,
 };
 pub use error::RuntimeError;
+pub use shared_memory::DEFAULT_MAX_SMEM;
 pub use tensor_map::{encode, encode_params, CuTensorMap, TensorMapError, TiledParams};
 
 /// The raw driver bindings, for what this crate does not wrap.

@@ -2,7 +2,7 @@
 # Compiles the GPU suite's kernels (tests/gpu/kernels/*.mlir) to PTX with
 # acopy-opt, in process (no mlir-opt, llc or ptxas needed):
 #   tests/gpu/ptx/<name>.ptx                 for every kernel
-#   tests/gpu/ptx/<name>.manifest.json       as well, for kernels whose chip is sm_90 or newer (TMA)
+#   tests/gpu/ptx/<name>.manifest.json       its manifest (tensor maps, launch facts)
 #
 # The chip is the kernel's own #nvvm.target. Kernels named fb_* are built with
 # --acopy-fallback (the GPU suite's cases follow the same naming rule).
@@ -51,11 +51,9 @@ for name in "${names[@]}"; do
     failed+=("$name")
     continue
   fi
-  args=(--acopy-lower --emit=ptx -o "$out/$name.ptx")
-  # cp.async kernels target sm_80..sm_89; anything newer uses TMA and has a manifest.
-  if ! grep -qE 'chip = "sm_8[0-9]"' "$src"; then
-    args+=(--tma-manifest="$out/$name.manifest.json")
-  fi
+  # Every kernel gets its manifest: TMA kernels list their tensor maps, and any kernel
+  # records the dynamic shared memory its pipelined slots moved to.
+  args=(--acopy-lower --emit=ptx -o "$out/$name.ptx" --tma-manifest="$out/$name.manifest.json")
   mode=""
   if [[ "$name" == fb_* ]]; then
     args+=(--acopy-fallback)

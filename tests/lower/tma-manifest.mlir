@@ -1,7 +1,8 @@
-// --tma-manifest=FILE writes every TMA kernel's tensor maps as JSON (the
-// acopy-manifest format): read after acopy-lower, before the upstream
-// lowering, so it works with every --emit; split inputs add up; a failed run
-// writes no manifest.
+// --tma-manifest=FILE writes every kernel's tensor maps as JSON (the
+// acopy-manifest format, version 2, which lists a kernel without tensor maps
+// too): read after acopy-lower, before the upstream lowering, so it works with
+// every --emit; split inputs add up; a failed run writes no manifest.
+// tests/lower/manifest-launch-facts.mlir checks the launch facts.
 // RUN: rm -f %t.json %t.ptx.json %t.bad.json
 // RUN: acopy-opt %s --split-input-file --acopy-lower --tma-manifest=%t.json -o /dev/null
 // RUN: FileCheck %s < %t.json
@@ -10,7 +11,7 @@
 // RUN: not acopy-opt %S/Inputs/tma-bad.mlir --acopy-lower --tma-manifest=%t.bad.json -o /dev/null 2> /dev/null
 // RUN: test ! -e %t.bad.json
 
-// CHECK: "version": 1,
+// CHECK: "version": 2,
 // CHECK: "module": "first",
 // CHECK-NEXT: "kernel": "copy",
 // CHECK-NEXT: "chip": "sm_90a",
@@ -38,6 +39,9 @@
 // CHECK-NEXT: "param": 4,
 // CHECK-NEXT: "arg": 1,
 // CHECK-NEXT: "element_type": "bf16",
+// CHECK: "module": "first",
+// CHECK-NEXT: "kernel": "plain",
+// CHECK: "tensor_maps": [],
 // CHECK: "module": "second",
 // CHECK-NEXT: "kernel": "store",
 // CHECK-NEXT: "chip": "sm_90",
@@ -45,7 +49,7 @@
 // CHECK-NEXT: "arg": 0,
 // CHECK-NEXT: "element_type": "i32",
 // CHECK-NEXT: "element_bytes": 4,
-// CHECK-NOT: "kernel": "plain"
+// CHECK-NOT: "kernel":
 
 gpu.module @first [#nvvm.target<chip = "sm_90a">] {
   gpu.func @copy(%src: memref<256x512xbf16>, %dst: memref<256x512xbf16>, %i: index)

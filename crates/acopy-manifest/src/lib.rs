@@ -6,13 +6,23 @@
 //! writes this manifest to tell host code, for every one of those parameters, which
 //! kernel argument it describes and how to encode it.
 //!
+//! Since version 2 it also lists every kernel the compiler lowered with what a launch
+//! needs to know ([`LaunchFacts`]): its arguments, known block size, static and dynamic
+//! shared memory, cluster and chip.
+//!
 //! See `README.md` of this crate for the JSON format.
 
+mod launch;
+
+pub use launch::{KernelArg, LaunchFacts, MemrefArgType, ScalarArgType};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The manifest format version this crate reads and writes.
-pub const MANIFEST_VERSION: u32 = 1;
+/// The manifest format version this crate writes.
+pub const MANIFEST_VERSION: u32 = 2;
+
+/// The versions this crate reads: 1 (tensor maps, no launch facts) and 2.
+pub const READ_VERSIONS: [u32; 2] = [1, 2];
 
 /// The largest tensor rank TMA supports.
 pub const MAX_RANK: usize = 5;
@@ -24,8 +34,11 @@ pub enum ManifestError {
     /// element type, swizzle that is not 0/32/64/128, ...).
     #[error("invalid tensor-map manifest: {0}")]
     Json(#[from] serde_json::Error),
-    #[error("unsupported tensor-map manifest version {found}; this build reads version {MANIFEST_VERSION}")]
+    #[error("unsupported tensor-map manifest version {found}; this build reads versions 1 and 2")]
     UnsupportedVersion { found: u32 },
+    /// A version 2 entry without its launch facts, or with malformed ones.
+    #[error("kernel `{kernel}`: launch facts (static_shared_memory, block, args): {reason}")]
+    LaunchFacts { kernel: String, reason: String },
     #[error("kernel `{kernel}`, tensor map for param {param}: element_bytes is {found} but {element_type} has {expected} bytes")]
     ElementBytes {
         kernel: String,
@@ -52,10 +65,13 @@ pub enum ManifestError {
     DuplicateParam { kernel: String, param: u32 },
     #[error("kernel `{kernel}`: cluster dimension {dim} is 0")]
     ClusterZero { kernel: String, dim: usize },
+    #[error("kernel `{kernel}`: block dimension {dim} is 0")]
+    BlockZero { kernel: String, dim: usize },
 }
 
-/// The whole manifest: one entry per kernel that needs tensor maps (kernels without
-/// TMA copies may be listed with an empty `tensor_maps`).
+/// The whole manifest: in version 2 one entry per lowered kernel (per chip, for a
+/// `gpu.module` with targets of several chips); in version 1 the kernels that need
+/// tensor maps or dynamic shared memory.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Manifest {
     pub version: u32,
@@ -75,12 +91,18 @@ pub struct KernelEntry {
     pub cluster: [u32; 3],
     /// The trailing tensor-map parameters, in parameter order.
     pub tensor_maps: Vec<TensorMapEntry>,
-    /// Dynamic shared memory in bytes the kernel needs at every launch (the
-    /// slots of a pipelined loop moved there), when it needs any. Optional in
-    /// JSON, and left out when `None`, so version 1 files without it read and
-    /// write as before.
+    /// Dynamic shared memory in bytes the kernel needs at every launch: the
+    /// slots of a pipelined loop moved there, or the furthest byte the
+    /// kernel's own `memref.view`s of `gpu.dynamic_shared_memory` reach.
+    /// Version 2 writes it for every kernel whose size the compiler can bound
+    /// (0 without dynamic shared memory) and leaves it out for one it cannot;
+    /// version 1 wrote it only for pipelined slots. Left out when `None`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dynamic_shared_memory: Option<u32>,
+    /// Arguments, block size and static shared memory (version 2; `None` for
+    /// an entry read from a version 1 file).
+    #[serde(flatten)]
+    pub launch: Option<LaunchFacts>,
 }
 
 /// One trailing `CUtensorMap` parameter: its index and the map it takes.
@@ -335,21 +357,51 @@ impl Manifest {
         s
     }
 
-    /// Parse and check a manifest.
+    /// Parse and check a manifest of any version this crate reads
+    /// ([`READ_VERSIONS`]); it keeps its version (a version 1 file's entries
+    /// have no [`LaunchFacts`]).
     pub fn from_json(text: &str) -> Result<Manifest, ManifestError> {
-        let m: Manifest = serde_json::from_str(text)?;
+        let value: serde_json::Value = serde_json::from_str(text)?;
+        let mut m: Manifest = serde_json::from_value(value.clone())?;
+        if !READ_VERSIONS.contains(&m.version) {
+            return Err(ManifestError::UnsupportedVersion { found: m.version });
+        }
+        if m.version == 1 {
+            // Version 1 had no such fields; whatever a file holds there is not ours.
+            for k in &mut m.kernels {
+                k.launch = None;
+            }
+        } else {
+            // A flattened `Option` reads as `None` when its fields do not parse;
+            // reading them again gives the reason.
+            let entries = value["kernels"].as_array().into_iter().flatten();
+            for (k, entry) in m.kernels.iter().zip(entries) {
+                if let Err(error) = LaunchFacts::deserialize(entry) {
+                    return Err(ManifestError::LaunchFacts {
+                        kernel: k.kernel.clone(),
+                        reason: error.to_string(),
+                    });
+                }
+            }
+        }
         m.validate()?;
         Ok(m)
     }
 
     /// Check the rules that the JSON schema alone does not express.
     pub fn validate(&self) -> Result<(), ManifestError> {
-        if self.version != MANIFEST_VERSION {
+        if !READ_VERSIONS.contains(&self.version) {
             return Err(ManifestError::UnsupportedVersion {
                 found: self.version,
             });
         }
         for k in &self.kernels {
+            if self.version >= 2 && k.launch.is_none() {
+                return Err(ManifestError::LaunchFacts {
+                    kernel: k.kernel.clone(),
+                    reason: "missing from a version 2 entry".to_string(),
+                });
+            }
             k.validate()?;
         }
         Ok(())
@@ -374,6 +426,13 @@ impl KernelEntry {
         let kernel = || self.kernel.clone();
         if let Some(dim) = self.cluster.iter().position(|&c| c == 0) {
             return Err(ManifestError::ClusterZero {
+                kernel: kernel(),
+                dim,
+            });
+        }
+        let block = self.launch.as_ref().and_then(|facts| facts.block);
+        if let Some(dim) = block.and_then(|block| block.iter().position(|&b| b == 0)) {
+            return Err(ManifestError::BlockZero {
                 kernel: kernel(),
                 dim,
             });
@@ -476,6 +535,7 @@ mod tests {
                 chip: "sm_90a".into(),
                 cluster: [2, 1, 1],
                 dynamic_shared_memory: None,
+                launch: None,
                 tensor_maps: vec![
                     TensorMapEntry::new(2, 0, ElementType::F32, vec![64, 128]),
                     swz,
@@ -670,8 +730,20 @@ mod tests {
 
     #[test]
     fn rejects_wrong_version() {
-        let e = Manifest::from_json(r#"{"version":2,"kernels":[]}"#).unwrap_err();
-        assert!(matches!(e, ManifestError::UnsupportedVersion { found: 2 }));
+        for found in [0, 3] {
+            let text = format!(r#"{{"version":{found},"kernels":[]}}"#);
+            let e = Manifest::from_json(&text).unwrap_err();
+            assert!(
+                matches!(e, ManifestError::UnsupportedVersion { found: f } if f == found),
+                "{e}"
+            );
+        }
+        let mut m = Manifest::new();
+        m.version = 3;
+        assert!(matches!(
+            m.validate(),
+            Err(ManifestError::UnsupportedVersion { found: 3 })
+        ));
     }
 
     #[test]
@@ -729,6 +801,181 @@ mod tests {
         assert!(matches!(
             m.validate(),
             Err(ManifestError::ClusterZero { dim: 1, .. })
+        ));
+    }
+
+    /// A version 2 entry: sample()'s kernel with its launch facts.
+    fn sample_v2() -> Manifest {
+        let mut m = sample();
+        m.version = 2;
+        m.kernels[0].dynamic_shared_memory = Some(0);
+        m.kernels[0].launch = Some(LaunchFacts {
+            static_shared_memory: 8200,
+            block: Some([128, 1, 1]),
+            args: vec![
+                KernelArg::Memref(MemrefArgType {
+                    mlir_type: "memref<256x512xf32>".into(),
+                    element: "f32".into(),
+                    element_bits: Some(32),
+                    shape: vec![Some(256), None],
+                    strides: vec![None, Some(1)],
+                    offset: Some(0),
+                    contiguous: true,
+                    memory_space: None,
+                    global: true,
+                }),
+                KernelArg::Scalar(ScalarArgType {
+                    mlir_type: "index".into(),
+                }),
+            ],
+        });
+        m
+    }
+
+    #[test]
+    fn version_2_round_trips_with_its_launch_facts() {
+        let m = sample_v2();
+        assert_eq!(Manifest::new().version, 2);
+        let text = m.to_json_pretty();
+        assert_eq!(Manifest::from_json(&text).unwrap(), m);
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let k = &v["kernels"][0];
+        assert_eq!(v["version"], 2);
+        assert_eq!(k["dynamic_shared_memory"], 0);
+        assert_eq!(k["static_shared_memory"], 8200);
+        assert_eq!(k["block"], serde_json::json!([128, 1, 1]));
+        assert_eq!(k["args"][0]["kind"], "memref");
+        assert_eq!(k["args"][0]["type"], "memref<256x512xf32>");
+        assert_eq!(k["args"][0]["shape"], serde_json::json!([256, null]));
+        assert_eq!(k["args"][0]["memory_space"], serde_json::Value::Null);
+        assert_eq!(
+            k["args"][1],
+            serde_json::json!({"kind": "scalar", "type": "index"})
+        );
+        // The facts follow the v1 fields, so a v1 reader's view of the text is unchanged.
+        let at = |key: &str| text.find(&format!("\"{key}\":")).unwrap();
+        let mut order = vec![
+            "module",
+            "kernel",
+            "chip",
+            "cluster",
+            "tensor_maps",
+            "dynamic_shared_memory",
+            "static_shared_memory",
+            "block",
+            "args",
+        ];
+        order.sort_by_key(|key| at(key));
+        assert_eq!(
+            order,
+            [
+                "module",
+                "kernel",
+                "chip",
+                "cluster",
+                "tensor_maps",
+                "dynamic_shared_memory",
+                "static_shared_memory",
+                "block",
+                "args"
+            ]
+        );
+        // No known block is written as null, and reads back as None.
+        let mut any = sample_v2();
+        any.kernels[0].launch.as_mut().unwrap().block = None;
+        let text = any.to_json_pretty();
+        assert!(text.contains("\"block\": null"), "{text}");
+        assert_eq!(Manifest::from_json(&text).unwrap(), any);
+    }
+
+    /// A file today's compiler wrote before version 2 (tests/lower/tma-manifest.mlir's
+    /// kernels and a pipelined cp.async kernel) still reads, without launch facts.
+    #[test]
+    fn reads_a_version_1_file() {
+        let m = Manifest::from_json(include_str!("../testdata/v1.manifest.json")).unwrap();
+        assert_eq!(m.version, 1);
+        let names: Vec<&str> = m.kernels.iter().map(|k| k.kernel.as_str()).collect();
+        assert_eq!(names, ["copy", "store", "pipe_bw_reduce"]);
+        assert!(m.kernels.iter().all(|k| k.launch.is_none()));
+        let copy = m.kernel_in("first", "copy").unwrap();
+        assert_eq!((copy.chip.as_str(), copy.cluster), ("sm_90a", [2, 1, 1]));
+        assert_eq!(copy.tensor_maps[0].map.swizzle, Swizzle::B128);
+        assert_eq!(copy.dynamic_shared_memory, None);
+        let reduce = m.kernel("pipe_bw_reduce").unwrap();
+        assert_eq!(reduce.dynamic_shared_memory, Some(98304));
+        assert!(reduce.tensor_maps.is_empty());
+        // Written back, it is the same version 1 text.
+        assert_eq!(Manifest::from_json(&m.to_json_pretty()).unwrap(), m);
+        assert!(m.to_json_pretty().contains("\"version\": 1"));
+    }
+
+    #[test]
+    fn version_1_ignores_launch_fact_fields() {
+        let text = with_map(
+            r#"{"param":2,"arg":0,"element_type":"f32","element_bytes":4,"box":[8],
+            "swizzle":0,"oob_fill":"none"}"#,
+        )
+        .replace(
+            r#""cluster":[1,1,1],"#,
+            r#""cluster":[1,1,1],"static_shared_memory":4,"block":null,"args":[],"#,
+        );
+        assert!(text.contains("static_shared_memory"), "{text}");
+        let m = Manifest::from_json(&text).unwrap();
+        assert_eq!(m.kernels[0].launch, None);
+    }
+
+    #[test]
+    fn version_2_requires_its_launch_facts() {
+        let v2 = |extra: &str| {
+            format!(
+                r#"{{"version":2,"kernels":[{{"module":"m","kernel":"k","chip":"sm_80",
+                "cluster":[1,1,1],"tensor_maps":[]{extra}}}]}}"#
+            )
+        };
+        let ok =
+            v2(r#","static_shared_memory":0,"block":null,"args":[{"kind":"scalar","type":"i32"}]"#);
+        let m = Manifest::from_json(&ok).unwrap();
+        assert_eq!(
+            m.kernels[0].launch.as_ref().unwrap().args[0].mlir_type(),
+            "i32"
+        );
+        for (extra, says) in [
+            ("", "static_shared_memory"),
+            (r#","static_shared_memory":0,"block":null"#, "args"),
+            (r#","static_shared_memory":0,"args":[]"#, "block"),
+            (
+                r#","static_shared_memory":0,"block":null,"args":[{"kind":"tensor","type":"i32"}]"#,
+                "tensor",
+            ),
+            (r#","static_shared_memory":-1,"block":null,"args":[]"#, "-1"),
+        ] {
+            let e = Manifest::from_json(&v2(extra)).unwrap_err();
+            assert!(
+                matches!(e, ManifestError::LaunchFacts { .. }),
+                "{extra}: {e}"
+            );
+            assert!(e.to_string().contains(says), "{extra}: {e}");
+        }
+        let mut m = sample_v2();
+        m.kernels[0].launch = None;
+        assert!(matches!(
+            m.validate(),
+            Err(ManifestError::LaunchFacts { .. })
+        ));
+    }
+
+    #[test]
+    fn rejects_a_zero_block_dimension() {
+        let mut m = sample_v2();
+        m.kernels[0].launch.as_mut().unwrap().block = Some([128, 0, 1]);
+        assert!(matches!(
+            m.validate(),
+            Err(ManifestError::BlockZero { dim: 1, .. })
+        ));
+        let text = m.to_json_pretty();
+        assert!(matches!(
+            Manifest::from_json(&text),
+            Err(ManifestError::BlockZero { dim: 1, .. })
         ));
     }
 

@@ -10,15 +10,26 @@ use melior::ir::{
 };
 
 use super::kind::Emit;
-use crate::ir;
+use crate::{ir, target};
 
 /// The output of one `gpu.module`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Emitted {
     /// The `gpu.module`'s symbol name.
     pub name: String,
+    /// The chip the text is for: a PTX object's target, or the chip the
+    /// `gpu.module`'s targets name (`None` when they name several, or none
+    /// acopy knows).
+    pub chip: Option<String>,
     /// MLIR, LLVM IR or PTX text.
     pub text: String,
+}
+
+/// The one chip a gpu.module's targets name, by name.
+fn module_chip_name(gpu_module: OperationRef) -> Option<String> {
+    target::module_chip(gpu_module)
+        .and_then(Result::ok)
+        .map(|chip| chip.name().to_string())
 }
 
 /// Why [`collect`] produced nothing; diagnostics were emitted when `Diagnosed`.
@@ -66,6 +77,7 @@ pub(crate) fn collect_on(
             Found::Ptx(emitted) => Ok(emitted),
             Found::GpuModule(op) => Ok(Emitted {
                 name: ir::symbol_name(op).unwrap_or_default(),
+                chip: module_chip_name(op),
                 text: translated.next().ok_or_else(|| {
                     OutputError::Internal("a gpu.module was not translated".into())
                 })??,
@@ -138,6 +150,7 @@ fn printed_modules(top: OperationRef) -> Vec<Emitted> {
         if ir::op_name(&op) == "gpu.module" {
             outputs.push(Emitted {
                 name: ir::symbol_name(op).unwrap_or_default(),
+                chip: module_chip_name(op),
                 text: op.to_string(),
             });
             return WalkResult::Skip;
@@ -185,9 +198,9 @@ fn binary_texts(binary: OperationRef) -> Result<Vec<Emitted>, OutputError> {
             .element(index)
             .map_err(|error| OutputError::Internal(error.to_string()))?;
         let raw = melior::ir::attribute::AttributeLike::to_raw(&object);
-        // SAFETY: `raw` is a live attribute; the string it returns is owned by
-        // the attribute, which outlives this copy of it.
-        let text = unsafe {
+        // SAFETY: `raw` is a live attribute; the string and the target it
+        // returns are owned by the attribute, which outlives these copies.
+        let (text, target) = unsafe {
             if !mlir_sys::mlirAttributeIsAGPUObjectAttr(raw) {
                 return Err(OutputError::Internal(format!(
                     "gpu.binary @{name} holds {object}, not a #gpu.object"
@@ -195,10 +208,16 @@ fn binary_texts(binary: OperationRef) -> Result<Vec<Emitted>, OutputError> {
             }
             let string = mlir_sys::mlirGPUObjectAttrGetObject(raw);
             let bytes = std::slice::from_raw_parts(string.data as *const u8, string.length);
-            String::from_utf8_lossy(bytes).into_owned()
+            (
+                String::from_utf8_lossy(bytes).into_owned(),
+                melior::ir::Attribute::from_raw(mlir_sys::mlirGPUObjectAttrGetTarget(raw)),
+            )
         };
         texts.push(Emitted {
             name: name.clone(),
+            chip: target::target_chip(target)
+                .and_then(Result::ok)
+                .map(|chip| chip.name().to_string()),
             text,
         });
     }

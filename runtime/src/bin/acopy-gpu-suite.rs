@@ -376,7 +376,9 @@ fn run_case(cli: &Cli, case: &cases::Case) -> Result<CaseResult, Error> {
 
     let args = case.args(d_src.memref(&case.src), d_out.memref(&case.out));
     let mut packed = rt.bind(&args, entry)?;
-    f.launch(&case.launch, &mut packed)?;
+    // The dynamic shared memory the manifest records (pipelined slots moved there).
+    let launch = entry.map_or(case.launch, |e| case.launch.for_kernel(e));
+    f.launch(&launch, &mut packed)?;
     rt.synchronize()?;
     let got = d_out.to_vec()?;
 

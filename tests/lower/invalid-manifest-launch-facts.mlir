@@ -1,0 +1,33 @@
+// --tma-manifest refuses a kernel whose static shared memory it cannot
+// count, with an error at the kernel, and writes no file.
+// RUN: acopy-opt %s --split-input-file --verify-diagnostics --tma-manifest=%t.ignored.json
+// RUN: rm -f %t.json
+// RUN: not acopy-opt %s --split-input-file --tma-manifest=%t.json 2> /dev/null
+// RUN: test ! -e %t.json
+
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  // expected-error @+1 {{cannot write the tensor-map manifest: kernel `k`: cannot count the shared memory of memref<?xf32, 3>}}
+  gpu.func @k(%x: f32) workgroup(%w: memref<?xf32, 3>) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  // expected-error @+1 {{cannot write the tensor-map manifest: kernel `k`: 8589934592 bytes of static shared memory}}
+  gpu.func @k(%x: f32) workgroup(%w: memref<2147483648xf32, 3>) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  memref.global "private" @g : memref<4xcomplex<f32>, 3>
+  // expected-error @+1 {{cannot write the tensor-map manifest: kernel `k`: cannot count the shared memory of memref<4xcomplex<f32>, 3>}}
+  gpu.func @k(%x: f32) kernel {
+    %g = memref.get_global @g : memref<4xcomplex<f32>, 3>
+    gpu.return
+  }
+}
