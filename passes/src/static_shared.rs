@@ -32,7 +32,7 @@ use crate::{
     external::PassResult,
     ir,
     manifest::DYNAMIC_SHARED_MEMORY,
-    pipeliner::smem::{padded, STATIC_LIMIT},
+    plan::loops::smem::{padded, STATIC_LIMIT},
     target, PassOptions,
 };
 

@@ -13,7 +13,7 @@ use melior::{
 };
 
 use super::{layout::Layout, size::entry};
-use crate::{ir, manifest::DYNAMIC_SHARED_MEMORY, pipeliner::smem::DYNAMIC_BASE_ALIGN};
+use crate::{ir, manifest::DYNAMIC_SHARED_MEMORY, plan::loops::smem::DYNAMIC_BASE_ALIGN};
 
 /// Inserts ops before the first op of the kernel's entry block.
 struct AtEntry<'c, 'a> {
