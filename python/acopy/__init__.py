@@ -181,12 +181,14 @@ class Output:
 
     #: The gpu.module's symbol name.
     module: str
-    #: The chip the text is for (``None`` for LLVM IR without ``chip=``: LLVM
-    #: IR does not name one).
+    #: The chip the text is for, as the compiler knows it (the PTX target, or
+    #: the one chip the gpu.module's targets name; ``None`` for LLVM IR or
+    #: MLIR of a module whose targets name several).
     chip: str | None
     #: PTX, LLVM IR or MLIR, as ``emit=`` asked.
     text: str
-    #: The tensor maps of this module's kernels (no kernels without TMA).
+    #: This module's kernels for this chip (manifest format version 2): their
+    #: arguments, block, cluster, shared memory and tensor maps.
     manifest: dict[str, Any] = field(repr=False)
 
 
@@ -196,17 +198,16 @@ class Compiled:
 
     #: One per gpu.module (per chip of a module with several targets), in IR order.
     outputs: list[Output]
-    #: Every kernel's tensor maps, as ``acopy-opt --tma-manifest`` writes them.
+    #: Every kernel's launch facts and tensor maps, as ``acopy-opt
+    #: --tma-manifest`` writes them (crates/acopy-manifest/README.md).
     manifest: dict[str, Any] = field(repr=False)
     #: Remarks and warnings (a successful compile has no errors).
     diagnostics: list[Diagnostic] = field(default_factory=list)
     #: What ``emit=`` asked for: "ptx", "llvm" or "mlir".
     emit: str = "ptx"
-    #: Each kernel gpu.func's signature, cluster, block and dynamic shared
-    #: memory, as ``Compiled.kernel`` needs them (PTX only).
-    _kernels: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
+    #: The source, for the argument names in ``Kernel``'s messages (the
+    #: manifest has everything else a launch needs).
     _source: str = field(default="", repr=False, compare=False)
-    _kernels_error: str | None = field(default=None, repr=False, compare=False)
 
     @property
     def pipelined_loops(self) -> list[PipelinedLoop]:
@@ -224,37 +225,35 @@ class Compiled:
         index, i64, i32, f32 or i1)."""
         ptx = self.ptx
         module_name, _, kernel_name = name.rpartition(".")
+        kernels = self.manifest.get("kernels", [])
         matches = [
-            k for k in self._kernels
+            k for k in kernels
             if k["kernel"] == kernel_name and module_name in ("", k["module"])
         ]
         if not matches:
-            known = ", ".join(f"{k['module']}.{k['kernel']}" for k in self._kernels) or "none"
-            why = f" (the kernels' signatures could not be read: {self._kernels_error})" if self._kernels_error else ""
-            raise KeyError(f"no kernel {name!r} in the compiled modules; the kernels are: {known}{why}")
+            known = ", ".join(dict.fromkeys(f"{k['module']}.{k['kernel']}" for k in kernels)) or "none"
+            raise KeyError(f"no kernel {name!r} in the compiled modules; the kernels are: {known}")
         if len({k["module"] for k in matches}) > 1:
             raise KeyError(
                 f"kernel {name!r} is in several modules ("
-                + ", ".join(k["module"] for k in matches)
+                + ", ".join(dict.fromkeys(k["module"] for k in matches))
                 + "): ask for \"module.kernel\""
             )
-        info = matches[0]
-        outputs = [o for o in self.outputs if o.module == info["module"]]
+        module = matches[0]["module"]
+        outputs = [o for o in self.outputs if o.module == module]
         if chip is not None:
             outputs = [o for o in outputs if o.chip == chip]
             if not outputs:
-                raise KeyError(f"module {info['module']!r} was not compiled for {chip}")
+                raise KeyError(f"module {module!r} was not compiled for {chip}")
         output = outputs[0]
         key = output.module if len([o for o in self.outputs if o.module == output.module]) == 1 else f"{output.module}@{output.chip}"
+        # The output's manifest holds the entry for its chip.
         entry = next(
-            (
-                e for e in output.manifest.get("kernels", [])
-                if e["kernel"] == info["kernel"] and e["module"] == info["module"]
-            ),
-            None,
+            e for e in output.manifest.get("kernels", [])
+            if e["kernel"] == kernel_name and e["module"] == module
         )
-        names = _arg_names(self._source, info["kernel"], len(info["args"]))
-        return Kernel(ptx[key], info["module"], output.chip, info, entry, names)
+        names = _arg_names(self._source, kernel_name, len(entry["args"]))
+        return Kernel(ptx[key], module, output.chip, entry, names)
 
     @property
     def ptx(self) -> dict[str, str]:
@@ -306,9 +305,7 @@ def compile(
         manifest=json.loads(raw["manifest"]),
         diagnostics=diagnostics,
         emit=emit,
-        _kernels=json.loads(raw["kernels"]),
         _source=source,
-        _kernels_error=raw.get("kernels_error"),
     )
 
 

@@ -218,32 +218,27 @@ class Kernel:
     #: The block the kernel was compiled for (``known_block_size`` or
     #: ``nvvm.reqntid``); ``None`` when any block size works.
     block: tuple[int, int, int] | None
-    #: Dynamic shared memory a launch gets, in bytes: 0 without
-    #: ``gpu.dynamic_shared_memory``, else the end of its furthest
-    #: ``memref.view``; ``None`` when that cannot be bounded (then pass
-    #: ``shared_memory=``). A kernel whose pipelined slots moved to dynamic
-    #: shared memory gets the bytes the manifest records for them
-    #: (``dynamic_shared_memory``), and never fewer.
+    #: Dynamic shared memory a launch gets, in bytes, as the manifest records
+    #: it (``dynamic_shared_memory``): the pipelined slots moved there, else 0
+    #: without ``gpu.dynamic_shared_memory``, else the end of its furthest
+    #: ``memref.view``; ``None`` when the compiler cannot bound it (then pass
+    #: ``shared_memory=``, which never gets fewer bytes than recorded).
     dynamic_shared_memory: int | None
     #: The manifest's tensor maps of this kernel (empty without TMA).
     tensor_maps: list[dict[str, Any]]
 
-    def __init__(self, ptx: str, module: str, chip: str | None, info: dict[str, Any],
-                 entry: dict[str, Any] | None, names: list[str]):
+    def __init__(self, ptx: str, module: str, chip: str | None, entry: dict[str, Any], names: list[str]):
         import json
 
-        self.name = info["kernel"]
+        self.name = entry["kernel"]
         self.module = module
         self.chip = chip
-        args = info["args"]
+        args = entry["args"]
         self.arg_types = tuple(a["type"] for a in args)
-        self.cluster = tuple(info["cluster"])
-        self.block = tuple(info["block"]) if info["block"] is not None else None
-        self.tensor_maps = list(entry["tensor_maps"]) if entry else []
-        self._native = _native.Kernel(
-            ptx, module, self.name, names, json.dumps(info),
-            json.dumps(entry) if entry is not None else None,
-        )
+        self.cluster = tuple(entry["cluster"])
+        self.block = tuple(entry["block"]) if entry["block"] is not None else None
+        self.tensor_maps = list(entry["tensor_maps"])
+        self._native = _native.Kernel(ptx, module, self.name, names, json.dumps(entry))
         self.dynamic_shared_memory = self._native.dynamic_shared_memory
         self.arg_names = tuple(names) if names else tuple(f"arg{i}" for i in range(len(args)))
         self._memrefs = tuple(i for i, a in enumerate(args) if a["kind"] == "memref")

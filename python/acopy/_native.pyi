@@ -10,9 +10,9 @@ from typing import Any
 ArrayFacts = tuple[int, tuple[int, ...], tuple[int, ...] | None, int, int, int, int]
 
 def compile(source: str, filename: str, chip: str | None, fallback: bool, emit: str) -> dict[str, Any]:
-    """``ok``, ``outputs``, ``manifest`` (JSON text), ``kernels`` (JSON text:
-    each kernel's signature, cluster, block and dynamic shared memory) and
-    ``diagnostics``."""
+    """``ok``, ``outputs`` (``module``, ``chip``, ``text``, ``manifest``),
+    ``manifest`` (JSON text, format version 2: every kernel's arguments,
+    block, cluster, shared memory, chip and tensor maps) and ``diagnostics``."""
 
 def verify(source: str, filename: str, chip: str | None, fallback: bool) -> list[dict[str, Any]]: ...
 def chips() -> list[str]: ...
@@ -25,8 +25,11 @@ def dlpack_facts(capsule: Any) -> ArrayFacts:
 
 class Kernel:
     def __init__(
-        self, ptx: str, module: str, name: str, arg_names: list[str], signature: str, entry: str | None = None
-    ) -> None: ...
+        self, ptx: str, module: str, name: str, arg_names: list[str], entry: str
+    ) -> None:
+        """``entry``: the kernel's manifest entry as JSON text (version 2)."""
+    @property
+    def dynamic_shared_memory(self) -> int | None: ...
     def launch(
         self,
         args: tuple[Any, ...],
@@ -36,6 +39,6 @@ class Kernel:
         shared_memory: int | None = None,
     ) -> None:
         """Checks ``args`` (``ArrayFacts`` for memrefs, Python numbers for
-        scalars) against the signature and manifest entry, encodes the tensor
+        scalars) against the kernel's manifest entry, encodes the tensor
         maps (cached by layout) and launches on ``stream``."""
     def cached_tensor_maps(self) -> int: ...

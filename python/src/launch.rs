@@ -1,5 +1,6 @@
-//! `acopy._native.Kernel`: checks a call's arguments against the kernel's `gpu.func`
-//! signature and manifest entry, then packs and launches it with `acopy-runtime`.
+//! `acopy._native.Kernel`: checks a call's arguments against the kernel's manifest
+//! entry (its arguments, block, cluster, shared memory and tensor maps, as the compiler
+//! recorded them), then packs and launches it with `acopy-runtime`.
 //!
 //! `acopy/_launch.py` reads each array through its protocol (DLPack, the CUDA array
 //! interface, or a torch tensor's own accessors) into a plain tuple, [`ArrayFacts`];
@@ -12,8 +13,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use acopy_runtime::{
-    manifest::KernelEntry, sys, tensor_map, Arg, CuTensorMap, KernelArgs, LaunchConfig,
-    LoadedKernel, MemrefArg, Runtime, RuntimeError,
+    manifest::{KernelArg, KernelEntry, MemrefArgType},
+    sys, tensor_map, Arg, CuTensorMap, KernelArgs, LaunchConfig, LoadedKernel, MemrefArg, Runtime,
+    RuntimeError, TiledParams,
 };
 use pyo3::{
     exceptions::{PyTypeError, PyValueError},
@@ -21,34 +23,6 @@ use pyo3::{
     sync::PyOnceLock,
     types::{PyBool, PyFloat, PyInt, PyTuple},
 };
-use serde::Deserialize;
-
-/// One `gpu.func` argument as `signature::kernels` describes it.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-enum Spec {
-    Memref {
-        r#type: String,
-        element: String,
-        element_bits: Option<u32>,
-        shape: Vec<Option<i64>>,
-        strides: Vec<Option<i64>>,
-        offset: Option<i64>,
-        contiguous: bool,
-        global: bool,
-    },
-    Scalar {
-        r#type: String,
-    },
-}
-
-#[derive(Debug, Clone, Deserialize)]
-struct Signature {
-    args: Vec<Spec>,
-    cluster: [u32; 3],
-    block: Option<[u32; 3]>,
-    dynamic_smem: Option<u64>,
-}
 
 /// What `_launch.py` read from one array: data pointer (element 0), shape, strides in
 /// elements (`None`: row-major), DLPack dtype code and bits, DLPack device type and id.
@@ -255,16 +229,22 @@ pub fn dlpack_facts(capsule: &Bound<'_, PyAny>) -> PyResult<ArrayFacts> {
     }
 }
 
-/// A kernel of a compiled module: its PTX, signature and tensor maps; loaded onto a
-/// device at its first launch there.
+/// A kernel of a compiled module: its PTX and its manifest entry (launch facts and
+/// tensor maps); loaded onto a device at its first launch there.
 #[pyclass(frozen, module = "acopy._native")]
 pub struct Kernel {
     ptx: String,
     module: String,
     name: String,
     names: Vec<String>,
-    signature: Signature,
-    entry: Option<KernelEntry>,
+    /// The entry's arguments (its launch facts), the tensor maps left out.
+    args: Vec<KernelArg>,
+    /// The block the kernel was compiled for, if any.
+    block: Option<[u32; 3]>,
+    /// Dynamic shared memory a launch needs; `None` when the compiler could not bound it.
+    dynamic_smem: Option<u32>,
+    /// Tensor maps sorted by parameter, and the cluster.
+    entry: KernelEntry,
     loaded: Mutex<HashMap<i32, Arc<LoadedKernel>>>,
     maps: Mutex<HashMap<MapKey, CuTensorMap>>,
 }
@@ -288,64 +268,39 @@ enum Ready {
     Scalar(Arg),
 }
 
+/// One tensor map of a launch, its limits checked: the map's index in the
+/// entry, the encoder's arguments and the cache key.
+type MapReady = (usize, TiledParams, MapKey);
+
 #[pymethods]
 impl Kernel {
-    /// `Kernel(ptx, module, name, arg_names, signature_json, entry_json)`.
+    /// `Kernel(ptx, module, name, arg_names, entry_json)`: `entry_json` is the kernel's
+    /// manifest entry (format version 2, with its launch facts).
     #[new]
-    #[pyo3(signature = (ptx, module, name, arg_names, signature, entry=None))]
     fn new(
         ptx: String,
         module: String,
         name: String,
         arg_names: Vec<String>,
-        signature: &str,
-        entry: Option<&str>,
+        entry: &str,
     ) -> PyResult<Kernel> {
-        let signature: Signature = serde_json::from_str(signature)
-            .map_err(|e| PyValueError::new_err(format!("kernel signature: {e}")))?;
-        let mut entry: Option<KernelEntry> = entry
-            .map(serde_json::from_str)
-            .transpose()
+        let mut entry: KernelEntry = serde_json::from_str(entry)
             .map_err(|e| PyValueError::new_err(format!("kernel manifest entry: {e}")))?;
-        if let Some(entry) = &mut entry {
-            entry.tensor_maps.sort_by_key(|e| e.param);
-        }
-        let mut signature = signature;
-        // Pipelined slots the lowering moved to dynamic shared memory: the
-        // source has no gpu.dynamic_shared_memory for them, the manifest has
-        // their bytes (rule P11 keeps a kernel's own dynamic memory out).
-        if let Some(bytes) = entry.as_ref().and_then(|e| e.dynamic_shared_memory) {
-            signature.dynamic_smem =
-                Some(signature.dynamic_smem.unwrap_or(0).max(u64::from(bytes)));
-        }
+        entry.tensor_maps.sort_by_key(|e| e.param);
+        let Some(facts) = entry.launch.take() else {
+            return Err(PyValueError::new_err(format!(
+                "kernel manifest entry of `{name}` has no launch facts (manifest version 2)"
+            )));
+        };
         let mut names = arg_names;
-        names.resize_with(signature.args.len(), String::new);
+        names.resize_with(facts.args.len(), String::new);
         for (i, n) in names.iter_mut().enumerate() {
             if n.is_empty() {
                 *n = format!("arg{i}");
             }
         }
-        for (i, spec) in signature.args.iter().enumerate() {
-            let problem = match spec {
-                Spec::Memref {
-                    global: false,
-                    r#type,
-                    ..
-                } => Some(format!("{type} is not in global memory")),
-                Spec::Memref {
-                    element,
-                    element_bits,
-                    r#type,
-                    ..
-                } if accepted_dtypes(element, *element_bits).is_empty() => Some(format!(
-                    "{type} has elements of a type no array library holds"
-                )),
-                Spec::Scalar { r#type } if scalar_kind(r#type).is_none() => Some(format!(
-                    "{type} is not one of the scalar types acopy passes (index, i64, i32, f32, i1)"
-                )),
-                _ => None,
-            };
-            if let Some(problem) = problem {
+        for (i, arg) in facts.args.iter().enumerate() {
+            if let Some(problem) = unlaunchable(arg) {
                 return Err(PyTypeError::new_err(format!(
                     "kernel `{name}` cannot be launched from Python: argument '{}' ({i}): {problem}",
                     names[i]
@@ -357,18 +312,20 @@ impl Kernel {
             module,
             name,
             names,
-            signature,
+            args: facts.args,
+            block: facts.block,
+            dynamic_smem: entry.dynamic_shared_memory,
             entry,
             loaded: Mutex::new(HashMap::new()),
             maps: Mutex::new(HashMap::new()),
         })
     }
 
-    /// Bytes of dynamic shared memory a launch gets without `shared_memory=`:
-    /// the source's own use, or the pipelined slots the manifest records.
+    /// Bytes of dynamic shared memory a launch gets without `shared_memory=`, as the
+    /// manifest records it (the kernel's own use, or the pipelined slots).
     #[getter]
-    fn dynamic_shared_memory(&self) -> Option<u64> {
-        self.signature.dynamic_smem
+    fn dynamic_shared_memory(&self) -> Option<u32> {
+        self.dynamic_smem
     }
 
     /// Checks `args` (memref arguments as `ArrayFacts` tuples, scalars as they are) and
@@ -383,32 +340,108 @@ impl Kernel {
         stream: u64,
         shared_memory: Option<u32>,
     ) -> PyResult<()> {
-        let sig = &self.signature;
-        if args.len() != sig.args.len() {
-            let missing: Vec<String> = self.names[args.len().min(self.names.len())..]
-                .iter()
-                .map(|n| format!("'{n}'"))
-                .collect();
-            let detail = if missing.is_empty() {
-                format!("{} too many", args.len() - sig.args.len())
-            } else {
-                format!("missing {}", missing.join(", "))
-            };
-            return Err(PyTypeError::new_err(format!(
-                "kernel `{}` takes {} arguments ({}), got {}: {detail}",
-                self.name,
-                sig.args.len(),
-                self.names.join(", "),
-                args.len()
-            )));
+        self.check_count(args.len())?;
+        let (ready, device) = self.ready(args)?;
+        // Tensor maps: every limit checked without the driver first.
+        let maps = self.map_params(&ready, device)?;
+        let cfg = self.config(grid, block, shared_memory)?;
+        // From here on the driver is needed.
+        let kernel = self.loaded(py, device)?;
+        let mut packed = KernelArgs::with_capacity(
+            kernel
+                .params()
+                .map_or(ready.len() * 7 + maps.len(), <[_]>::len),
+        );
+        for r in &ready {
+            pack(&mut packed, r);
         }
+        self.pack_maps(py, &mut packed, maps)?;
+        kernel
+            .launch_on(&cfg, &mut packed, stream as usize as sys::CUstream)
+            .map_err(|e| runtime_error(py, &format!("launching `{}`", self.name), &e))
+    }
+
+    /// Tensor maps encoded so far and kept for reuse (for tests of the cache).
+    fn cached_tensor_maps(&self) -> usize {
+        self.maps.lock().map(|m| m.len()).unwrap_or(0)
+    }
+}
+
+/// Why an argument cannot be passed from Python, if it cannot.
+fn unlaunchable(arg: &KernelArg) -> Option<String> {
+    match arg {
+        KernelArg::Memref(m) if !m.global => {
+            Some(format!("{} is not in global memory", m.mlir_type))
+        }
+        KernelArg::Memref(m) if accepted_dtypes(&m.element, m.element_bits).is_empty() => {
+            Some(format!(
+                "{} has elements of a type no array library holds",
+                m.mlir_type
+            ))
+        }
+        KernelArg::Scalar(s) if scalar_kind(&s.mlir_type).is_none() => Some(format!(
+            "{} is not one of the scalar types acopy passes (index, i64, i32, f32, i1)",
+            s.mlir_type
+        )),
+        _ => None,
+    }
+}
+
+/// Appends one checked argument to `packed`.
+fn pack(packed: &mut KernelArgs, ready: &Ready) {
+    match ready {
+        Ready::Memref(m) => {
+            packed.memref_parts(m.allocated, m.aligned, m.offset, &m.shape, &m.strides);
+        }
+        Ready::Scalar(Arg::I64(v)) => {
+            packed.i64(*v);
+        }
+        Ready::Scalar(Arg::I32(v)) => {
+            packed.i32(*v);
+        }
+        Ready::Scalar(Arg::F32(v)) => {
+            packed.f32(*v);
+        }
+        Ready::Scalar(Arg::Pred(v)) => {
+            packed.pred(*v);
+        }
+        Ready::Scalar(_) => unreachable!("scalar() makes only the four kinds above"),
+    }
+}
+
+impl Kernel {
+    /// A `TypeError` naming what is missing or how many are too many.
+    fn check_count(&self, got: usize) -> PyResult<()> {
+        let want = self.args.len();
+        if got == want {
+            return Ok(());
+        }
+        let missing: Vec<String> = self.names[got.min(self.names.len())..]
+            .iter()
+            .map(|n| format!("'{n}'"))
+            .collect();
+        let detail = if missing.is_empty() {
+            format!("{} too many", got - want)
+        } else {
+            format!("missing {}", missing.join(", "))
+        };
+        Err(PyTypeError::new_err(format!(
+            "kernel `{}` takes {want} arguments ({}), got {got}: {detail}",
+            self.name,
+            self.names.join(", "),
+        )))
+    }
+
+    /// Each argument checked against its type, and the one device the arrays are on
+    /// (0 without arrays).
+    fn ready(&self, args: &Bound<'_, PyTuple>) -> PyResult<(Vec<Ready>, i32)> {
         let mut ready = Vec::with_capacity(args.len());
         let mut device: Option<(i32, usize)> = None;
-        for (i, (value, spec)) in args.iter().zip(&sig.args).enumerate() {
-            ready.push(match spec {
-                Spec::Memref { .. } => {
+        for (i, (value, arg)) in args.iter().zip(&self.args).enumerate() {
+            ready.push(match arg {
+                KernelArg::Memref(want) => {
                     let facts: ArrayFacts = value.extract()?;
-                    let (memref, dev) = self.check_memref(i, spec, facts)?;
+                    let (memref, dev) = self.check_memref(i, want, facts)?;
                     match device {
                         None => device = Some((dev, i)),
                         Some((d, first)) if d != dev => {
@@ -421,97 +454,150 @@ impl Kernel {
                     }
                     Ready::Memref(memref)
                 }
-                Spec::Scalar { r#type } => Ready::Scalar(self.scalar(i, r#type, &value)?),
+                KernelArg::Scalar(s) => Ready::Scalar(self.scalar(i, &s.mlir_type, &value)?),
             });
         }
-        let device = device.map_or(0, |(d, _)| d);
-        // Tensor maps: every limit checked without the driver first.
-        let mut maps = Vec::new();
-        if let Some(entry) = &self.entry {
-            // `new` sorted them by parameter.
-            for (k, e) in entry.tensor_maps.iter().enumerate() {
-                let arg = e.map.arg as usize;
-                let what = move || {
-                    format!(
-                        "tensor map {k} (parameter {}) of argument '{}' ({arg})",
-                        e.param,
-                        self.names.get(arg).map_or("?", String::as_str)
-                    )
-                };
-                let Some(Ready::Memref(m)) = ready.get(arg) else {
-                    return Err(PyValueError::new_err(format!(
-                        "{}: the manifest names an argument that is not a memref",
-                        what()
-                    )));
-                };
-                let base = m.aligned + m.offset * e.map.element_bytes as u64;
-                let params = tensor_map::encode_params(e, base, &m.shape, &m.strides)
-                    .map_err(|err| PyValueError::new_err(format!("{}: {err}", what())))?;
-                let key = MapKey {
-                    device,
-                    param: e.param,
-                    base,
-                    shape: m.shape.clone(),
-                    strides: m.strides.clone(),
-                };
-                maps.push((what, params, key));
-            }
-        }
-        let cfg = self.config(grid, block, shared_memory)?;
-        // From here on the driver is needed.
-        let kernel = self.loaded(py, device)?;
-        let mut packed = KernelArgs::with_capacity(
-            kernel
-                .params()
-                .map_or(ready.len() * 7 + maps.len(), <[_]>::len),
-        );
-        for r in &ready {
-            match r {
-                Ready::Memref(m) => {
-                    packed.memref_parts(m.allocated, m.aligned, m.offset, &m.shape, &m.strides);
-                }
-                Ready::Scalar(Arg::I64(v)) => {
-                    packed.i64(*v);
-                }
-                Ready::Scalar(Arg::I32(v)) => {
-                    packed.i32(*v);
-                }
-                Ready::Scalar(Arg::F32(v)) => {
-                    packed.f32(*v);
-                }
-                Ready::Scalar(Arg::Pred(v)) => {
-                    packed.pred(*v);
-                }
-                Ready::Scalar(_) => unreachable!("scalar() makes only the four kinds above"),
-            }
-        }
-        if !maps.is_empty() {
-            let mut cache = self.maps.lock().unwrap_or_else(|p| p.into_inner());
-            for (what, params, key) in maps {
-                let map = match cache.get(&key) {
-                    Some(map) => *map,
-                    None => {
-                        let map = tensor_map::encode(&params)
-                            .map_err(|e| runtime_error(py, &what(), &e))?;
-                        if cache.len() >= MAP_CACHE {
-                            cache.clear();
-                        }
-                        cache.insert(key, map);
-                        map
-                    }
-                };
-                packed.tensor_map(&map);
-            }
-        }
-        kernel
-            .launch_on(&cfg, &mut packed, stream as usize as sys::CUstream)
-            .map_err(|e| runtime_error(py, &format!("launching `{}`", self.name), &e))
+        Ok((ready, device.map_or(0, |(d, _)| d)))
     }
 
-    /// Tensor maps encoded so far and kept for reuse (for tests of the cache).
-    fn cached_tensor_maps(&self) -> usize {
-        self.maps.lock().map(|m| m.len()).unwrap_or(0)
+    /// What the entry's tensor map `k` is, for an error message.
+    fn map_what(&self, k: usize) -> String {
+        let e = &self.entry.tensor_maps[k];
+        let arg = e.map.arg as usize;
+        format!(
+            "tensor map {k} (parameter {}) of argument '{}' ({arg})",
+            e.param,
+            self.names.get(arg).map_or("?", String::as_str)
+        )
     }
+
+    /// The encoder's arguments of every tensor map (`new` sorted them by
+    /// parameter), checked without the driver.
+    fn map_params(&self, ready: &[Ready], device: i32) -> PyResult<Vec<MapReady>> {
+        let mut maps = Vec::with_capacity(self.entry.tensor_maps.len());
+        for (k, e) in self.entry.tensor_maps.iter().enumerate() {
+            let Some(Ready::Memref(m)) = ready.get(e.map.arg as usize) else {
+                return Err(PyValueError::new_err(format!(
+                    "{}: the manifest names an argument that is not a memref",
+                    self.map_what(k)
+                )));
+            };
+            let base = m.aligned + m.offset * e.map.element_bytes as u64;
+            let params = tensor_map::encode_params(e, base, &m.shape, &m.strides)
+                .map_err(|err| PyValueError::new_err(format!("{}: {err}", self.map_what(k))))?;
+            let key = MapKey {
+                device,
+                param: e.param,
+                base,
+                shape: m.shape.clone(),
+                strides: m.strides.clone(),
+            };
+            maps.push((k, params, key));
+        }
+        Ok(maps)
+    }
+
+    /// Encodes each tensor map (or takes it from the cache) and appends it.
+    fn pack_maps(
+        &self,
+        py: Python<'_>,
+        packed: &mut KernelArgs,
+        maps: Vec<MapReady>,
+    ) -> PyResult<()> {
+        if maps.is_empty() {
+            return Ok(());
+        }
+        let mut cache = self.maps.lock().unwrap_or_else(|p| p.into_inner());
+        for (k, params, key) in maps {
+            let map = match cache.get(&key) {
+                Some(map) => *map,
+                None => {
+                    let map = tensor_map::encode(&params)
+                        .map_err(|e| runtime_error(py, &self.map_what(k), &e))?;
+                    if cache.len() >= MAP_CACHE {
+                        cache.clear();
+                    }
+                    cache.insert(key, map);
+                    map
+                }
+            };
+            packed.tensor_map(&map);
+        }
+        Ok(())
+    }
+}
+
+/// The array's rank and sizes against the type's (`None`: any size).
+fn check_shape(arg: &dyn Fn() -> String, shape: &[i64], want: &[Option<i64>]) -> PyResult<()> {
+    if shape.len() != want.len() {
+        return Err(PyValueError::new_err(format!(
+            "{}: expected rank {} (shape {}), got rank {} (shape {})",
+            arg(),
+            want.len(),
+            dims_text(want),
+            shape.len(),
+            tuple_text(shape)
+        )));
+    }
+    let shape_ok = shape
+        .iter()
+        .zip(want)
+        .all(|(&got, want)| got >= 0 && want.is_none_or(|w| w == got));
+    if !shape_ok {
+        return Err(PyValueError::new_err(format!(
+            "{}: expected shape {}, got {}",
+            arg(),
+            dims_text(want),
+            tuple_text(shape)
+        )));
+    }
+    Ok(())
+}
+
+/// The strides the kernel receives (row-major when the array gives none), checked
+/// against the type: row-major for an identity layout, else each static stride.
+fn checked_strides(
+    arg: &dyn Fn() -> String,
+    shape: &[i64],
+    strides: Option<Vec<i64>>,
+    want: &MemrefArgType,
+) -> PyResult<Vec<i64>> {
+    let dense = row_major(shape);
+    let strides = strides.unwrap_or_else(|| dense.clone());
+    // A dimension of size 1 has no stride to speak of: arrays libraries give it
+    // any value. The kernel receives the one its type states (or row-major).
+    let strides: Vec<i64> = strides
+        .iter()
+        .enumerate()
+        .map(|(d, &s)| {
+            if shape[d] == 1 {
+                want.strides.get(d).copied().flatten().unwrap_or(dense[d])
+            } else {
+                s
+            }
+        })
+        .collect();
+    if want.contiguous && strides != dense {
+        return Err(PyValueError::new_err(format!(
+            "{}: expected a row-major contiguous array (strides {} in elements), got strides {}",
+            arg(),
+            tuple_text(&dense),
+            tuple_text(&strides)
+        )));
+    }
+    let strides_ok = strides
+        .iter()
+        .zip(&want.strides)
+        .all(|(&got, want)| got >= 0 && want.is_none_or(|w| w == got));
+    if !strides_ok {
+        return Err(PyValueError::new_err(format!(
+            "{}: expected strides {} in elements, got {}",
+            arg(),
+            dims_text(&want.strides),
+            tuple_text(&strides)
+        )));
+    }
+    Ok(strides)
 }
 
 fn scalar_kind(ty: &str) -> Option<&'static str> {
@@ -525,24 +611,18 @@ fn scalar_kind(ty: &str) -> Option<&'static str> {
 }
 
 impl Kernel {
-    fn check_memref(&self, i: usize, spec: &Spec, facts: ArrayFacts) -> PyResult<(MemrefArg, i32)> {
-        let Spec::Memref {
-            r#type,
-            element,
-            element_bits,
-            shape: want_shape,
-            strides: want_strides,
-            offset,
-            contiguous,
-            ..
-        } = spec
-        else {
-            unreachable!("called for memref arguments only")
-        };
+    /// Checks one array against the memref type `want`: its device, dtype, shape and
+    /// strides; the memref's descriptor and the array's device id.
+    fn check_memref(
+        &self,
+        i: usize,
+        want: &MemrefArgType,
+        facts: ArrayFacts,
+    ) -> PyResult<(MemrefArg, i32)> {
         let (ptr, shape, strides, code, bits, dev_type, dev_id) = facts;
         let name = &self.names[i];
         // Formatted only for an error: this runs at every launch.
-        let arg = || format!("argument '{name}' ({i}, {type})");
+        let arg = || format!("argument '{name}' ({i}, {})", want.mlir_type);
         if dev_type != DL_CUDA && dev_type != DL_CUDA_MANAGED {
             return Err(PyValueError::new_err(format!(
                 "{}: expected an array in CUDA device memory, got one on {}",
@@ -550,7 +630,7 @@ impl Kernel {
                 device_name(dev_type, dev_id)
             )));
         }
-        let accepted = accepted_dtypes(element, *element_bits);
+        let accepted = accepted_dtypes(&want.element, want.element_bits);
         if !accepted.contains(&(code, bits)) {
             let names: Vec<String> = accepted.iter().map(|&(c, b)| dtype_name(c, b)).collect();
             return Err(PyTypeError::new_err(format!(
@@ -560,66 +640,12 @@ impl Kernel {
                 dtype_name(code, bits)
             )));
         }
-        if shape.len() != want_shape.len() {
-            return Err(PyValueError::new_err(format!(
-                "{}: expected rank {} (shape {}), got rank {} (shape {})",
-                arg(),
-                want_shape.len(),
-                dims_text(want_shape),
-                shape.len(),
-                tuple_text(&shape)
-            )));
-        }
-        let shape_ok = shape
-            .iter()
-            .zip(want_shape)
-            .all(|(&got, want)| got >= 0 && want.is_none_or(|w| w == got));
-        if !shape_ok {
-            return Err(PyValueError::new_err(format!(
-                "{}: expected shape {}, got {}",
-                arg(),
-                dims_text(want_shape),
-                tuple_text(&shape)
-            )));
-        }
-        let strides = strides.unwrap_or_else(|| row_major(&shape));
-        // A dimension of size 1 has no stride to speak of: arrays libraries give it
-        // any value. The kernel receives the one its type states (or row-major).
-        let dense = row_major(&shape);
-        let strides: Vec<i64> = strides
-            .iter()
-            .enumerate()
-            .map(|(d, &s)| {
-                if shape[d] == 1 {
-                    want_strides[d].unwrap_or(dense[d])
-                } else {
-                    s
-                }
-            })
-            .collect();
-        if *contiguous && strides != dense {
-            return Err(PyValueError::new_err(format!(
-                "{}: expected a row-major contiguous array (strides {} in elements), got strides {}", arg(),
-                tuple_text(&dense),
-                tuple_text(&strides)
-            )));
-        }
-        let strides_ok = strides
-            .iter()
-            .zip(want_strides)
-            .all(|(&got, want)| got >= 0 && want.is_none_or(|w| w == got));
-        if !strides_ok {
-            return Err(PyValueError::new_err(format!(
-                "{}: expected strides {} in elements, got {}",
-                arg(),
-                dims_text(want_strides),
-                tuple_text(&strides)
-            )));
-        }
+        check_shape(&arg, &shape, &want.shape)?;
+        let strides = checked_strides(&arg, &shape, strides, want)?;
         // The kernel indexes from aligned + offset; a static offset in the type is taken
         // out of the data pointer, so element [0, ...] is the array's first element.
-        let offset = offset.unwrap_or(0).max(0) as u64;
-        let elem = (element_bits.unwrap_or(8) as u64).div_ceil(8);
+        let offset = want.offset.unwrap_or(0).max(0) as u64;
+        let elem = (want.element_bits.unwrap_or(8) as u64).div_ceil(8);
         let aligned = ptr.wrapping_sub(offset * elem);
         Ok((
             MemrefArg {
@@ -704,8 +730,7 @@ impl Kernel {
         block: [u32; 3],
         shared_memory: Option<u32>,
     ) -> PyResult<LaunchConfig> {
-        let sig = &self.signature;
-        if let Some(known) = sig.block {
+        if let Some(known) = self.block {
             if known != block {
                 return Err(PyValueError::new_err(format!(
                     "kernel `{}` was compiled for block {known:?} (known_block_size), got block {block:?}",
@@ -713,20 +738,10 @@ impl Kernel {
                 )));
             }
         }
-        let recorded = self
-            .entry
-            .as_ref()
-            .and_then(|e| e.dynamic_shared_memory)
-            .unwrap_or(0);
-        let dynamic_smem = match (shared_memory, sig.dynamic_smem) {
-            // Never fewer bytes than the pipelined slots need.
-            (Some(bytes), _) => bytes.max(recorded),
-            (None, Some(bytes)) => u32::try_from(bytes).map_err(|_| {
-                PyValueError::new_err(format!(
-                    "kernel `{}` needs {bytes} bytes of dynamic shared memory",
-                    self.name
-                ))
-            })?,
+        let dynamic_smem = match (shared_memory, self.dynamic_smem) {
+            // Never fewer bytes than the manifest records.
+            (Some(bytes), recorded) => bytes.max(recorded.unwrap_or(0)),
+            (None, Some(bytes)) => bytes,
             (None, None) => {
                 return Err(PyValueError::new_err(format!(
                     "kernel `{}` uses gpu.dynamic_shared_memory in a way whose size acopy cannot bound; pass shared_memory=BYTES",
@@ -734,17 +749,18 @@ impl Kernel {
                 )))
             }
         };
+        let cluster = self.entry.cluster;
         let cfg = LaunchConfig {
             grid,
             block,
-            cluster: sig.cluster,
+            cluster,
             dynamic_smem,
         };
         cfg.validate().map_err(|e| match e {
             RuntimeError::Launch(detail) if detail.contains("cluster") => {
                 PyValueError::new_err(format!(
-                    "kernel `{}` runs in clusters of {:?} (nvvm.cluster_dim): {detail}",
-                    self.name, sig.cluster
+                    "kernel `{}` runs in clusters of {cluster:?} (nvvm.cluster_dim): {detail}",
+                    self.name
                 ))
             }
             other => PyValueError::new_err(other.to_string()),

@@ -8,7 +8,6 @@
 //! caller then gets `acopy.CompileError`, not pyo3's `PanicException`).
 
 mod launch;
-mod signature;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -25,6 +24,9 @@ use pyo3::{
 /// `compile(source, filename, chip, fallback, emit)` -> dict with `ok`,
 /// `outputs` (dicts: `module`, `chip`, `text`, `manifest` as JSON text),
 /// `manifest` (JSON text) and `diagnostics` (dicts, see [`diagnostic`]).
+/// Everything a launch needs about a kernel is in the manifest (format
+/// version 2: arguments, block, cluster, shared memory, chip), and each
+/// output's chip is the compiler's; nothing here reads the source again.
 #[pyfunction]
 fn compile<'py>(
     py: Python<'py>,
@@ -56,30 +58,13 @@ fn compile<'py>(
             let list = PyList::empty(py);
             for output in outputs {
                 let item = PyDict::new(py);
-                let chip = output_chip(&options, options.emit, &output.text);
                 item.set_item("module", output.module)?;
-                item.set_item("chip", chip)?;
+                item.set_item("chip", output.chip)?;
                 item.set_item("manifest", output.manifest.to_json_pretty())?;
                 item.set_item("text", output.text)?;
                 list.append(item)?;
             }
-            // The launch API's view of each kernel; only PTX can be launched.
-            let kernels = match options.emit {
-                Emit::Ptx => py.detach(|| {
-                    contain(|| signature::kernels(&source))
-                        .unwrap_or_else(|message| Err(format!("panicked: {message}")))
-                }),
-                _ => Ok("[]".to_string()),
-            };
             dict.set_item("ok", true)?;
-            match kernels {
-                Ok(json) => dict.set_item("kernels", json)?,
-                // Compiling worked; only launching needs this, so `kernel()` says why.
-                Err(message) => {
-                    dict.set_item("kernels", "[]")?;
-                    dict.set_item("kernels_error", message)?;
-                }
-            }
             dict.set_item("outputs", list)?;
             dict.set_item("manifest", manifest.to_json_pretty())?;
             dict.set_item("diagnostics", diagnostics_list(py, &diagnostics)?)?;
@@ -158,30 +143,6 @@ fn panicked(message: String) -> Failed {
             notes: Vec::new(),
             detail: None,
         }],
-    }
-}
-
-/// The chip an output was produced for. With a chip override every
-/// `gpu.module` is compiled for it; otherwise the text itself says: PTX's
-/// `.target` directive, or the `#nvvm.target`'s `chip` in lowered MLIR. LLVM
-/// IR names no chip (its `target-cpu` is chosen only when PTX is made), so
-/// there it is `None` without an override.
-fn output_chip(options: &Options, emit: Emit, text: &str) -> Option<String> {
-    if let Some(chip) = options.chip {
-        return Some(chip.name().to_string());
-    }
-    match emit {
-        Emit::Ptx => text.lines().find_map(|line| {
-            let target = line.trim().strip_prefix(".target")?;
-            let first = target.split(',').next()?.trim();
-            (!first.is_empty()).then(|| first.to_string())
-        }),
-        Emit::Mlir => {
-            let after = &text[text.find("#nvvm.target<")?..];
-            let after = &after[after.find("chip = \"")? + "chip = \"".len()..];
-            Some(after[..after.find('"')?].to_string())
-        }
-        Emit::Llvm => None,
     }
 }
 

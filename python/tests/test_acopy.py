@@ -62,8 +62,13 @@ def test_sm80_example_compiles_to_cp_async_without_tensor_maps():
     assert ptx_target(output.text) == "sm_80"
     assert "cp.async.ca.shared.global" in output.text or "cp.async.cg.shared.global" in output.text
     assert "cp.async.bulk" not in output.text
-    assert compiled.manifest["kernels"] == []
-    assert output.manifest["kernels"] == []
+    # No tensor maps, but the kernel's launch facts (manifest version 2).
+    [kernel] = compiled.manifest["kernels"]
+    assert compiled.manifest["version"] == 2
+    assert (kernel["kernel"], kernel["chip"], kernel["tensor_maps"]) == ("tile_copy", "sm_80", [])
+    assert (kernel["block"], kernel["static_shared_memory"], kernel["dynamic_shared_memory"]) == ([32, 8, 1], 64 * 128 * 4, 0)
+    assert [a["type"] for a in kernel["args"]] == ["memref<4096x4096xf32>"] * 2
+    assert output.manifest == compiled.manifest
     assert compiled.diagnostics == []
 
 
@@ -114,6 +119,13 @@ gpu.module @plain [#nvvm.target<chip = "sm_80">, #nvvm.target<chip = "sm_90">] {
     assert sorted(ptx) == ["plain@sm_80", "plain@sm_90", "tile_copy"]
     assert ptx_target(ptx["plain@sm_80"]) == "sm_80"
     assert ptx_target(ptx["plain@sm_90"]) == "sm_90"
+    # Each chip's kernel comes with that chip's manifest entry.
+    compiled = acopy.compile(SM90 + two_chips)
+    for chip in ("sm_80", "sm_90"):
+        kernel = compiled.kernel("plain.k", chip=chip)
+        assert (kernel.chip, kernel.arg_types, kernel.block) == (chip, (), None)
+        [entry] = [o for o in compiled.outputs if o.chip == chip][0].manifest["kernels"]
+        assert entry["chip"] == chip
     with pytest.raises(ValueError, match="emit='llvm'"):
         acopy.compile(SM90, emit="llvm").ptx
 
@@ -122,10 +134,10 @@ def test_emit_mlir_and_llvm():
     [mlir] = acopy.compile(SM90, emit="mlir").outputs
     assert mlir.text.startswith("gpu.module @tile_copy")
     assert not [op for op in ACOPY_OPS if op in mlir.text]  # lowered
-    assert mlir.chip == "sm_90"  # read from the #nvvm.target
+    assert mlir.chip == "sm_90"  # the compiler's: the module's #nvvm.target
     [llvm] = acopy.compile(SM90, emit="llvm").outputs
     assert "define ptx_kernel void @tile_copy(" in llvm.text
-    assert llvm.chip is None
+    assert llvm.chip == "sm_90"  # LLVM IR names no chip, but the compiler knows it
     [llvm] = acopy.compile(SM90, emit="llvm", chip="sm_90a").outputs
     assert llvm.chip == "sm_90a"
 

@@ -551,6 +551,36 @@ impl LaunchConfig {
         self
     }
 
+    /// Check the launch against what the kernel's manifest entry records: the
+    /// block it was compiled for (when it has one), its cluster, and at least
+    /// the dynamic shared memory it needs (when known). Version 1 entries have
+    /// no block to check.
+    pub fn check_kernel(&self, entry: &KernelEntry) -> Result<(), RuntimeError> {
+        let kernel = &entry.kernel;
+        if let Some(known) = entry.launch.as_ref().and_then(|facts| facts.block) {
+            if known != self.block {
+                return Err(RuntimeError::Launch(format!(
+                    "kernel `{kernel}` was compiled for block {known:?}, the launch has {:?}",
+                    self.block
+                )));
+            }
+        }
+        if entry.cluster != self.cluster {
+            return Err(RuntimeError::Launch(format!(
+                "kernel `{kernel}` runs in clusters of {:?}, the launch has {:?}",
+                entry.cluster, self.cluster
+            )));
+        }
+        let needs = entry.dynamic_shared_memory.unwrap_or(0);
+        if self.dynamic_smem < needs {
+            return Err(RuntimeError::Launch(format!(
+                "kernel `{kernel}` needs {needs} bytes of dynamic shared memory, the launch has {}",
+                self.dynamic_smem
+            )));
+        }
+        Ok(())
+    }
+
     /// Check the shape before handing it to the driver.
     pub fn validate(&self) -> Result<(), RuntimeError> {
         for (what, d) in [
@@ -819,6 +849,40 @@ mod tests {
             LaunchConfig::linear(4, 128).for_kernel(&entry).dynamic_smem,
             0
         );
+    }
+
+    #[test]
+    fn a_launch_is_checked_against_the_kernels_entry() {
+        let mut entry = KernelEntry {
+            module: "m".into(),
+            kernel: "k".into(),
+            chip: "sm_80".into(),
+            cluster: [1, 1, 1],
+            tensor_maps: Vec::new(),
+            dynamic_shared_memory: Some(47712),
+            launch: Some(acopy_manifest::LaunchFacts {
+                static_shared_memory: 14880,
+                block: Some([128, 1, 1]),
+                args: Vec::new(),
+            }),
+        };
+        let fits = LaunchConfig::linear(1, 128).for_kernel(&entry);
+        assert!(fits.check_kernel(&entry).is_ok());
+        let text = |cfg: LaunchConfig, entry: &KernelEntry| match cfg.check_kernel(entry) {
+            Err(RuntimeError::Launch(text)) => text,
+            other => panic!("{other:?}"),
+        };
+        let wide = LaunchConfig::linear(1, 256).for_kernel(&entry);
+        assert!(text(wide, &entry).contains("compiled for block [128, 1, 1]"));
+        let mut small = fits;
+        small.dynamic_smem = 47711;
+        assert!(text(small, &entry).contains("needs 47712 bytes"));
+        let mut clustered = fits;
+        clustered.cluster = [2, 1, 1];
+        assert!(text(clustered, &entry).contains("clusters of [1, 1, 1]"));
+        // No known block (or a version 1 entry): any block.
+        entry.launch = None;
+        assert!(wide.check_kernel(&entry).is_ok());
     }
 
     #[test]

@@ -20,14 +20,3 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     gpu.return
   }
 }
-
-// -----
-
-gpu.module @m [#nvvm.target<chip = "sm_80">] {
-  memref.global "private" @g : memref<4xcomplex<f32>, 3>
-  // expected-error @+1 {{cannot write the tensor-map manifest: kernel `k`: cannot count the shared memory of memref<4xcomplex<f32>, 3>}}
-  gpu.func @k(%x: f32) kernel {
-    %g = memref.get_global @g : memref<4xcomplex<f32>, 3>
-    gpu.return
-  }
-}

@@ -115,11 +115,12 @@
 // CHECK-NEXT: ]
 
 // The furthest view of its own dynamic shared memory: 4096 + 16 x 8 bytes;
-// an index is 8 bytes of static shared memory.
+// static: 4 index (8 bytes each), 2 vectors of 8 f16, 3 complex<f32>, 5 i1
+// (a byte each).
 // CHECK: "kernel": "bounded",
 // CHECK: "tensor_maps": [],
 // CHECK-NEXT: "dynamic_shared_memory": 4224,
-// CHECK-NEXT: "static_shared_memory": 32,
+// CHECK-NEXT: "static_shared_memory": 93,
 // A view at an argument's offset has no bound: no dynamic_shared_memory.
 // CHECK: "kernel": "unbounded",
 // CHECK: "tensor_maps": [],
@@ -172,7 +173,7 @@ gpu.module @tma [#nvvm.target<chip = "sm_90a">] {
 // -----
 
 gpu.module @own [#nvvm.target<chip = "sm_90">] {
-  gpu.func @bounded(%out: memref<16xf32>) workgroup(%w: memref<4xindex, 3>) kernel {
+  gpu.func @bounded(%out: memref<16xf32>) workgroup(%w: memref<4xindex, 3>, %v: memref<2xvector<2x4xf16>, 3>, %z: memref<3xcomplex<f32>, 3>, %bits: memref<5xi1, 3>) kernel {
     %c0 = arith.constant 0 : index
     %c4096 = arith.constant 4096 : index
     %base = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>

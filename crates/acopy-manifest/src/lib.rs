@@ -979,6 +979,22 @@ mod tests {
         ));
     }
 
+    /// The README's version 2 example is a manifest this crate reads.
+    #[test]
+    fn reads_the_readme_example() {
+        let readme = include_str!("../README.md");
+        let start = readme.find("```json\n").unwrap() + "```json\n".len();
+        let end = start + readme[start..].find("```").unwrap();
+        let m = Manifest::from_json(&readme[start..end]).unwrap();
+        let k = m.kernel("k").unwrap();
+        let facts = k.launch.as_ref().unwrap();
+        assert_eq!(
+            (m.version, facts.block, facts.args.len()),
+            (2, Some([128, 1, 1]), 2)
+        );
+        assert_eq!(facts.args[1].mlir_type(), "index");
+    }
+
     #[test]
     fn element_type_names_round_trip() {
         for name in [

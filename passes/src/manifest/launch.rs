@@ -5,7 +5,9 @@
 //! Static shared memory is the sum of the kernel's workgroup attributions and
 //! of the `memref.global`s in shared memory (address space 3 or
 //! `#gpu.address_space<workgroup>`) that its `memref.get_global`s name, each
-//! global once; padding ptxas adds between them for alignment is not counted.
+//! global once, each element in whole bytes. What ptxas places can differ:
+//! padding it adds for alignment is not counted, and LLVM may drop an
+//! attribution the kernel never uses (crates/acopy-manifest/README.md).
 //!
 //! Dynamic shared memory is the pipeliner's record
 //! (`acopy.dynamic_shared_memory`, docs/pipelining.md) when the kernel has it;
@@ -66,19 +68,41 @@ fn argument(ty: Type) -> KernelArg {
     })
 }
 
-/// Bits of one element: integers and floats, and `index` as 64 bits (what
-/// the NVVM lowering makes of it); `None` for anything else.
+/// Bits of one element: integers and floats, `index` as 64 bits (what the
+/// NVVM lowering makes of it), complex numbers and statically shaped vectors
+/// of those (without the padding LLVM gives a vector of odd length);
+/// `None` for anything else (no other type is a memref element in the
+/// dialects acopy loads, so the error for it is reached through dynamic
+/// sizes only).
 fn bits(element: Type) -> Option<u64> {
     if element.is_index() {
         return Some(64);
     }
+    let raw = element.to_raw();
+    // SAFETY: `raw` is a live type of the module's context; only queries are made.
+    unsafe {
+        if mlir_sys::mlirTypeIsAComplex(raw) {
+            return bits(Type::from_raw(mlir_sys::mlirComplexTypeGetElementType(raw)))?
+                .checked_mul(2);
+        }
+        if mlir_sys::mlirTypeIsAVector(raw) {
+            let mut lanes = 1u64;
+            for dim in 0..mlir_sys::mlirShapedTypeGetRank(raw) {
+                let size = mlir_sys::mlirShapedTypeGetDimSize(raw, dim as isize);
+                lanes = lanes.checked_mul(u64::try_from(size).ok()?)?;
+            }
+            let lane = Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw));
+            return lanes.checked_mul(bits(lane)?);
+        }
+    }
     element_bits(element).map(u64::from)
 }
 
-/// Bytes of a statically shaped memref; `None` for a dynamic size or an
-/// element without a bit width.
+/// Bytes of a statically shaped memref, each element in whole bytes (as LLVM
+/// stores an `i1` or `i4`); `None` for a dynamic size or an element without a
+/// bit width.
 fn memref_bytes(memref: MemRefType) -> Option<u64> {
-    let bits = bits(memref.element())?;
+    let bits = bits(memref.element())?.div_ceil(8) * 8;
     let elements = ir::shape(memref)
         .into_iter()
         .try_fold(1u64, |product, size| {

@@ -378,6 +378,9 @@ fn run_case(cli: &Cli, case: &cases::Case) -> Result<CaseResult, Error> {
     let mut packed = rt.bind(&args, entry)?;
     // The dynamic shared memory the manifest records (pipelined slots moved there).
     let launch = entry.map_or(case.launch, |e| case.launch.for_kernel(e));
+    if let Some(e) = entry {
+        launch.check_kernel(e)?;
+    }
     f.launch(&launch, &mut packed)?;
     rt.synchronize()?;
     let got = d_out.to_vec()?;
