@@ -93,7 +93,7 @@ fn message(op: OperationRef) -> String {
     if name != CAST {
         let dialect = name.split('.').next().unwrap_or_default();
         return format!(
-            "'{name}' (dialect '{dialect}') is not lowered by the emit route, so it cannot become LLVM IR or PTX: the route lowers what upstream's gpu-lower-to-nvvm-pipeline lowers in a gpu.module (docs/embedding.md, \"The emit route\"); rewrite it into ops the route lowers before --emit"
+            "'{name}' (dialect '{dialect}') is not lowered by the emit route, so it cannot become LLVM IR or PTX: the route lowers what upstream's gpu-lower-to-nvvm-pipeline lowers in a gpu.module (docs/embedding.md, \"The emit route\"); rewrite it into ops the route lowers before emitting LLVM IR or PTX"
         );
     }
     let from = op
