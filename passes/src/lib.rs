@@ -8,6 +8,7 @@
 //! | `acopy-lower` | [`lower`] | IR that `acopy-verify` accepts (it runs the pipeliner and the verifier first) | no acopy op remains; NVVM ops for the chip's copy path |
 //! | `acopy-prepare-emit` | [`emit::prepare`] | lowered IR | each `gpu.module` targets its chip; what LLVM would abort on is an error at the op |
 //! | `acopy-tensor-map-params` | [`manifest::params`] | IR after `convert-gpu-to-nvvm` | TMA tensor-map parameters are `__grid_constant__` |
+//! | `acopy-check-lowered` | [`emit::leftovers`] | a gpu.module after the emit route's conversions | only `llvm` and `nvvm` ops are left, or an error at each op that is not |
 //!
 //! Every module, bottom layer first (docs/architecture.md gives the floors;
 //! `tools/acopy-layers` checks that no two files import each other):

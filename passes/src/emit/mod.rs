@@ -3,16 +3,25 @@
 //! [`add_passes`] appends to a pass manager, after the acopy passes:
 //! 1. `acopy-prepare-emit` ([`prepare`]): every `gpu.module` gets an
 //!    `#nvvm.target` for its resolved chip (the override first,
-//!    docs/dialect.md, "Target") with the PTX ISA the chip model asks for, and
-//!    IR that LLVM would abort on is refused with an error at the op;
-//! 2. upstream, on each `gpu.module`: `expand-strided-metadata` and
+//!    docs/dialect.md, "Target") with the PTX ISA the chip model asks for, IR
+//!    that LLVM would abort on is refused with an error at the op, and static
+//!    shared memory over ptxas's 48 KiB moves to dynamic shared memory
+//!    (`crate::static_shared`);
+//! 2. upstream, on each `gpu.module` ([`UPSTREAM`]), what upstream's
+//!    `gpu-lower-to-nvvm-pipeline` runs for a gpu.module's contents:
+//!    `convert-nvgpu-to-nvvm` (first, as upstream: what it makes is lowered by
+//!    the rest), `convert-vector-to-scf`, `expand-strided-metadata` and
 //!    `lower-affine` (views such as `memref.subview` become plain address
-//!    arithmetic), `convert-scf-to-cf`,
-//!    `convert-gpu-to-nvvm` (which also lowers memref, arith, cf and index
-//!    through their LLVM conversion interfaces, so `finalize-memref-to-llvm` and
+//!    arithmetic; before `convert-scf-to-cf`, unlike upstream, so that affine
+//!    loops are lowered), `convert-scf-to-cf`, `convert-gpu-to-nvvm` (which
+//!    also lowers memref, arith, cf, index, math and vector through their LLVM
+//!    conversion interfaces, so `finalize-memref-to-llvm` and
 //!    `convert-cf-to-llvm`, which only anchor on `builtin.module`, are not
-//!    needed), `convert-nvvm-to-llvm`, `convert-arith-to-llvm`,
-//!    `convert-index-to-llvm`, `reconcile-unrealized-casts`;
+//!    needed), `acopy-tensor-map-params`, `convert-nvvm-to-llvm`,
+//!    `convert-arith-to-llvm`, `convert-index-to-llvm`,
+//!    `reconcile-unrealized-casts`, and `acopy-check-lowered` ([`leftovers`]:
+//!    an op left unlowered is an error naming it); docs/embedding.md, "The
+//!    emit route", compares the two;
 //! 3. for PTX, `gpu-module-to-binary{format=isa}`.
 //!
 //! After the run, [`collect`] returns one text per `gpu.module`, in order: the
@@ -21,7 +30,8 @@
 //! [`per_module`] runs steps 2 and 3 for each `gpu.module` on MLIR's thread
 //! pool, which `gpu-module-to-binary` (one loop over the modules) cannot.
 //!
-//! Files: `kind` holds [`Emit`], [`pipeline`] assembles the passes, [`prepare`] is
+//! Files: `kind` holds [`Emit`], [`pipeline`] assembles the passes, [`leftovers`]
+//! is `acopy-check-lowered`, [`prepare`] is
 //! `acopy-prepare-emit`, which calls [`gating`] (NVVM ops only some chips
 //! have), `attributions` (what upstream cannot compile in attributions and
 //! globals) and [`symbols`] (PTX identifiers); [`collect`](mod@collect) reads
