@@ -7,7 +7,7 @@
 //! everything; [`manifest`] refuses IR at any other point.
 
 use acopy_manifest::Manifest;
-use acopy_passes::{emit, manifest::CollectError, pipeline::PipelineError};
+use acopy_passes::{emit, manifest::CollectError, pass_pipeline::PipelineError};
 use melior::{ir::Module, pass::OperationPassManager};
 
 use crate::Options;

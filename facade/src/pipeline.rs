@@ -11,7 +11,7 @@
 //!
 //! With more than one thread in the context and no instrumentation, the
 //! upstream part of the emit pipeline runs one `gpu.module` per task on
-//! MLIR's thread pool ([`acopy_passes::emit::per_module`]); the outputs and
+//! MLIR's thread pool ([`acopy_passes::emit::emit_modules`]); the outputs and
 //! diagnostics are those of one thread.
 
 use std::fmt;
@@ -20,7 +20,7 @@ use acopy_manifest::Manifest;
 use acopy_passes::{
     emit::{self, Emit, Emitted, OutputError},
     manifest::CollectError,
-    pipeline::PipelineError,
+    pass_pipeline::PipelineError,
     PassOptions,
 };
 use melior::{
@@ -104,10 +104,10 @@ pub struct Prepared<'p, 'c> {
     pipeline: &'p Pipeline,
     acopy: PassManager<'c>,
     /// The emit passes, when the manifest comes between them and the acopy
-    /// passes or `per_module`; otherwise they are in `acopy`.
+    /// passes or the per-module threads; otherwise they are in `acopy`.
     emit: Option<PassManager<'c>>,
     /// Whether `acopy-lower` and the upstream emit passes run per
-    /// `gpu.module` ([`acopy_passes::lower::per_module`],
+    /// `gpu.module` ([`acopy_passes::lower::lower_modules`],
     /// [`emit::per_module`]); the emit pass manager then holds
     /// `acopy-prepare-emit` alone.
     per_module: bool,
@@ -178,9 +178,8 @@ impl Pipeline {
                 manager.add_pass(acopy_passes::verify::create_pass(self.pass_options()))
             }
             Passes::Nothing => {}
-            Passes::Text(text) => {
-                acopy_passes::pipeline::add_pipeline(manager, text).map_err(RunError::Pipeline)?
-            }
+            Passes::Text(text) => acopy_passes::pass_pipeline::add_pipeline(manager, text)
+                .map_err(RunError::Pipeline)?,
         }
         Ok(())
     }
@@ -252,7 +251,7 @@ impl Prepared<'_, '_> {
         } = self;
         if per_module && pipeline.passes == Passes::Lower {
             let options = pipeline.pass_options();
-            if !acopy_passes::lower::per_module::lower(module, &options) {
+            if !acopy_passes::lower::lower_modules::lower(module, &options) {
                 on_one_thread(module, |module| acopy.run(module))
                     .map_err(|_| RunError::Diagnosed)?;
             }
@@ -278,7 +277,7 @@ impl Prepared<'_, '_> {
         }
         if per_module {
             // The emit pass manager held `acopy-prepare-emit` alone.
-            if let Some(outputs) = emit::per_module::emit(module, kind) {
+            if let Some(outputs) = emit::emit_modules::emit(module, kind) {
                 ran.outputs = outputs;
                 return Ok(ran);
             }
@@ -301,7 +300,7 @@ fn run_upstream_on_one_thread(module: &mut Module, kind: Emit) -> Result<(), Run
     let context = unsafe { context_ref.to_ref() };
     let manager = PassManager::new(context);
     manager.enable_verifier(true);
-    emit::pipeline::add_upstream(manager.as_operation_pass_manager(), kind)
+    emit::route::add_upstream(manager.as_operation_pass_manager(), kind)
         .map_err(|error| RunError::Internal(error.to_string()))?;
     on_one_thread(module, |module| manager.run(module)).map_err(|_| RunError::Diagnosed)
 }

@@ -15,10 +15,10 @@ fn a_frontend_pipeline_lowers_with_acopy_passes() {
     let mut module = Module::parse(&context, SM90).expect("parses");
     let manager = PassManager::new(&context);
     // The frontend's own passes, before and after acopy's.
-    acopy::passes::pipeline::add_pipeline(manager.as_operation_pass_manager(), "canonicalize")
+    acopy::passes::pass_pipeline::add_pipeline(manager.as_operation_pass_manager(), "canonicalize")
         .expect("upstream pass");
     acopy::add_passes(manager.as_operation_pass_manager(), &Options::default());
-    acopy::passes::pipeline::add_pipeline(manager.as_operation_pass_manager(), "cse")
+    acopy::passes::pass_pipeline::add_pipeline(manager.as_operation_pass_manager(), "cse")
         .expect("upstream pass");
     manager.run(&mut module).expect("runs");
     let text = module.as_operation().to_string();

@@ -335,7 +335,7 @@ fn errors_cross_threads() {
     fn sendable<T: std::error::Error + Send + Sync + 'static>() {}
     sendable::<acopy::Failed>();
     sendable::<acopy::passes::manifest::CollectError>();
-    sendable::<acopy::passes::pipeline::PipelineError>();
+    sendable::<acopy::passes::pass_pipeline::PipelineError>();
     sendable::<acopy::dialect::DialectError>();
     sendable::<acopy::dialect::kernel::KernelError>();
 }

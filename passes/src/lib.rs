@@ -16,23 +16,23 @@
 //! | module | holds |
 //! |---|---|
 //! | `scoped_memo` | thread-local memos that live for one pass run |
-//! | `ir` | IR queries and edits beyond melior's safe API |
+//! | `ir` | IR queries and edits beyond melior's safe API (`ir::query`: naming a value, its users, where an op sits, which ops are pure) |
 //! | [`options`] | [`PassOptions`], from driver flags or `{key=value}` |
 //! | `external` | a Rust function as an MLIR pass, panics caught |
 //! | [`context`] | a melior context with every dialect acopy needs |
-//! | `per_module` | running a pipeline on each `gpu.module` apart on MLIR's thread pool ([`lower::per_module`], [`emit::per_module`]) |
+//! | `module_threads` | running a pipeline on each `gpu.module` apart on MLIR's thread pool ([`lower::lower_modules`], [`emit::emit_modules`]) |
 //! | [`target`] | which chip, cluster and block size an op is compiled for; retargeting `#nvvm.target` |
 //! | `run_cache` | memos of one pass run: type spellings, layouts, attributes |
 //! | [`diagnostics`] | MLIR's diagnostics copied out as data, with the rule id each error carries |
 //! | [`manifest`] | the tensor-map manifest in IR; [`manifest::params`] is `acopy-tensor-map-params` |
-//! | `plan` | the analysis layer: what each copy is (path, window, box, chunks, alignment proofs, tensor-map key, fallback), worked out once; imports neither `verify` nor `lower` |
+//! | `plan` | the analysis layer: what each copy is (path, window, box, chunks, alignment proofs, tensor-map key, fallback) and what each marked loop is (`plan::loops`), worked out once; imports neither `verify` nor `lower` |
 //! | `raise_alignment` | raising a shared buffer's allocation to an alignment a copy needs |
 //! | `static_shared` | static shared memory over ptxas's 48 KiB moved to dynamic shared memory, or a located error ([`lower`] and [`emit::prepare`] run it) |
-//! | [`pipeliner`] | `acopy-pipeline` and the write-after-read warning |
+//! | [`pipeliner`] | `acopy-pipeline`: the rewrite of each marked loop from its plan (the analysis and the write-after-read warning are in `plan::loops`) |
 //! | [`verify`] | `acopy-verify`: the one rules table over the plan layer's facts |
 //! | [`lower`] | `acopy-lower`: cp.async, TMA and barriers, from plans |
 //! | [`registry`] | the one list of acopy passes, for the driver and `--pass-pipeline` |
-//! | [`pipeline`] | a `--pass-pipeline` string mixing acopy and upstream passes, into a pass manager |
+//! | [`pass_pipeline`] | a `--pass-pipeline` string mixing acopy and upstream passes, into a pass manager |
 //! | [`emit`] | `acopy-prepare-emit` (below the registry) and the upstream route to LLVM IR and PTX, in process (above the parser, which it uses) |
 //! | `dialect_doc_tests` | (tests) docs/dialect.md in step with the dialect |
 
@@ -45,9 +45,9 @@ mod external;
 mod ir;
 pub mod lower;
 pub mod manifest;
+mod module_threads;
 pub mod options;
-mod per_module;
-pub mod pipeline;
+pub mod pass_pipeline;
 pub mod pipeliner;
 pub(crate) mod plan;
 mod raise_alignment;

@@ -19,7 +19,7 @@
 //! and [`params`] is the pass that makes the parameters `__grid_constant__`
 //! once the kernels are `llvm.func`s.
 
-mod launch;
+mod launch_facts;
 pub mod params;
 
 use acopy_manifest::{
@@ -311,8 +311,8 @@ fn kernel_entries(
         .iter()
         .map(|entry| entry.param as usize)
         .fold(inputs, usize::min);
-    let args = launch::arguments(function, user_args).map_err(&error)?;
-    let static_shared_memory = launch::static_shared_memory(function).map_err(&error)?;
+    let args = launch_facts::arguments(function, user_args).map_err(&error)?;
+    let static_shared_memory = launch_facts::static_shared_memory(function).map_err(&error)?;
     let mut entries = Vec::new();
     for resolved in targets {
         let entry = KernelEntry {
@@ -353,7 +353,7 @@ fn tensor_maps(function: OperationRef) -> Result<Vec<TensorMapEntry>, String> {
 /// what its own `gpu.dynamic_shared_memory` uses (`None`: no bound).
 fn dynamic_shared_memory(function: OperationRef) -> Result<Option<u32>, String> {
     match function.attribute(DYNAMIC_SHARED_MEMORY) {
-        Err(_) => Ok(launch::own_dynamic_shared_memory(function)),
+        Err(_) => Ok(launch_facts::own_dynamic_shared_memory(function)),
         Ok(value) => IntegerAttribute::try_from(value)
             .ok()
             .and_then(|value| u32::try_from(value.value()).ok())

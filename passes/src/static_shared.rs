@@ -14,7 +14,7 @@
 //! rounding the base up at run time, with that many bytes reserved, as the
 //! pipeliner does for its slots). The kernel records the dynamic bytes in
 //! `acopy.dynamic_shared_memory`, and each host `gpu.launch_func` of it passes
-//! at least that many (`crate::pipeliner::launch`). Where the total passes
+//! at least that many (`crate::pipeliner::launch_sizes`). Where the total passes
 //! the chip's limit, or the bytes cannot move (shared globals alone over
 //! 48 KiB, a kernel that places dynamic shared memory itself, an attribution
 //! without a static identity layout), the kernel gets a located error naming
@@ -32,15 +32,15 @@ use crate::{
     external::PassResult,
     ir,
     manifest::DYNAMIC_SHARED_MEMORY,
-    plan::loops::smem::{padded, STATIC_LIMIT},
+    plan::loops::slots::{padded, STATIC_LIMIT},
     target, PassOptions,
 };
 
-mod build;
-mod layout;
+mod placement;
 mod size;
+mod views;
 
-use layout::{layout, Layout};
+use placement::{layout, Layout};
 use size::{shared_globals_bytes, workgroup_attributions};
 
 /// Moves the workgroup attributions of each `gpu.func` under `root` whose
@@ -74,7 +74,7 @@ pub(crate) fn move_oversized(
             continue;
         };
         match plan(function, module, limit).and_then(|layout| match layout {
-            Some(layout) => build::apply(function, &layout).map(|()| true),
+            Some(layout) => views::apply(function, &layout).map(|()| true),
             None => Ok(false),
         }) {
             Ok(changed) => moved |= changed,
@@ -85,7 +85,7 @@ pub(crate) fn move_oversized(
         }
     }
     if moved {
-        if let Err(message) = crate::pipeliner::launch::set_launch_sizes(root) {
+        if let Err(message) = crate::pipeliner::launch_sizes::set_launch_sizes(root) {
             emit_error(root.location(), &message);
             failed = true;
         }

@@ -57,7 +57,7 @@ fn build_and_run(options: CopyOptions, pipeline: &str) -> (bool, Vec<String>, St
     }
     assert!(module.as_operation().verify());
     let manager = PassManager::new(&context);
-    acopy_passes::pipeline::add_pipeline(manager.as_operation_pass_manager(), pipeline)
+    acopy_passes::pass_pipeline::add_pipeline(manager.as_operation_pass_manager(), pipeline)
         .expect("pipeline parses");
     let ok = manager.run(&mut module).is_ok();
     let text = module.as_operation().to_string();

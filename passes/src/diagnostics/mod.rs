@@ -13,7 +13,7 @@
 //! spelled live in `acopy-expect`, below every crate that hands diagnostics
 //! to users.
 
-mod collect;
+mod capture;
 mod detail;
 mod fused;
 mod position;
@@ -22,7 +22,7 @@ mod rule;
 pub use acopy_expect::{
     Detail, Diagnostic, PipelinedLoop, Position, Severity, TileSlots, WaitScheme,
 };
-pub use collect::{append_bytes, Attached, Collector};
+pub use capture::{append_bytes, Attached, Collector};
 pub use detail::emit_detail;
 pub use position::{location_at, position_of};
 pub use rule::emit_rule_error;

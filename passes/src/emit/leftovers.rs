@@ -2,7 +2,7 @@
 //! route, before LLVM translation.
 //!
 //! **Needs**: a `gpu.module` after the upstream conversions of the route
-//! ([`super::pipeline::UPSTREAM`]).
+//! ([`super::route::UPSTREAM`]).
 //!
 //! **Guarantees**: the pass succeeds only when every op left in the module is
 //! an `llvm` or `nvvm` op (what the translation to LLVM IR takes). Otherwise

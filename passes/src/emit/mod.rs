@@ -27,32 +27,32 @@
 //! After the run, [`collect`] returns one text per `gpu.module`, in order: the
 //! PTX from each `gpu.binary` object, or the LLVM IR translated from a copy of
 //! the `gpu.module`'s body (`mlirTranslateModuleToLLVMIR`).
-//! [`per_module`] runs steps 2 and 3 for each `gpu.module` on MLIR's thread
+//! [`emit_modules`] runs steps 2 and 3 for each `gpu.module` on MLIR's thread
 //! pool, which `gpu-module-to-binary` (one loop over the modules) cannot.
 //!
-//! Files: `kind` holds [`Emit`], [`pipeline`] assembles the passes, [`leftovers`]
+//! Files: `kind` holds [`Emit`], [`route`] assembles the passes, [`leftovers`]
 //! is `acopy-check-lowered`, [`prepare`] is
 //! `acopy-prepare-emit`, which calls [`gating`] (NVVM ops only some chips
 //! have), `attributions` (what upstream cannot compile in attributions and
-//! globals) and [`symbols`] (PTX identifiers); [`collect`](mod@collect) reads
-//! the outputs; [`per_module`] is the parallel route.
+//! globals) and [`symbols`] (PTX identifiers); [`outputs`] reads
+//! the outputs; [`emit_modules`] is the parallel route.
 //!
 //! The kernel ABI is upstream's default memref lowering: docs/kernel-abi.md.
 
 mod attributions;
-pub mod collect;
 mod dynamic_shared;
+pub mod emit_modules;
 pub mod gating;
 mod kind;
 pub mod leftovers;
-pub mod per_module;
-pub mod pipeline;
+pub mod outputs;
 pub mod prepare;
+pub mod route;
 pub mod symbols;
 
-pub use collect::{collect, Emitted, OutputError};
 pub use gating::required_capability;
 pub use kind::Emit;
-pub use pipeline::{add_passes, UPSTREAM};
+pub use outputs::{collect, Emitted, OutputError};
 pub use prepare::MAX_NESTING;
+pub use route::{add_passes, UPSTREAM};
 pub use symbols::is_ptx_identifier;

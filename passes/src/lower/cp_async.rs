@@ -22,7 +22,7 @@
 //! `acopy.wait_gmem_to_smem` counts copy ops. The wait becomes
 //! `nvvm.cp.async.wait.group N` and a block barrier.
 //!
-//! The plan (`crate::plan::cp_async`) holds what the IR says of a copy: its
+//! The plan (`crate::plan::cp_async_load`) holds what the IR says of a copy: its
 //! window and rows, and what its base pointers are proved aligned to; this
 //! file builds the addresses and the chunks.
 //!
@@ -54,7 +54,7 @@ use super::{
 use crate::{
     plan::{
         chunk::{self, AlignTerm, ChunkChoice, ChunkError, Slow},
-        cp_async::{CpAsyncPlan, MAX_ALIGN},
+        cp_async_load::{CpAsyncPlan, MAX_ALIGN},
     },
     raise_alignment as alignment,
     target::Target,

@@ -1,4 +1,4 @@
-//! Reading memrefs for a lowering: strided layout, base address, and what
+//! Reading memrefs for a lowering: strided memref_layout, base address, and what
 //! can be proved about alignment.
 //!
 //! Addresses come from `memref.extract_aligned_pointer_as_index` and, for the
@@ -30,7 +30,7 @@ use crate::{
     ir,
     plan::{
         divisor::{pow2_divisor, pow2_of_constant},
-        layout::{static_layout, Static},
+        memref_layout::{static_layout, Static},
     },
 };
 

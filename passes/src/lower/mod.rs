@@ -41,8 +41,8 @@ mod build;
 mod cp_async;
 mod emitted;
 mod hoist;
+pub mod lower_modules;
 mod memref;
-pub mod per_module;
 mod tma;
 
 use acopy_dialect::{diagnostics::emit_error, AcopyOp};

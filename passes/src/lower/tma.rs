@@ -17,8 +17,8 @@
 //! | `tma/store.rs` | `copy_smem_to_gmem` (plain and reduction) from its `TmaStorePlan`, and `wait_smem_to_gmem` |
 //! | `tma/element_store.rs` | a store's non-TMA path: element-wise stores or atomics |
 //! | `tma/start.rs` | the innermost start's run-time check and the branch between the paths |
-//! | `tma/maps.rs` | the trailing tensor-map parameters and the `acopy.tensor_maps` attribute |
-//! | `tma/smem.rs` | shared tile addresses, after raising the tile's allocation |
+//! | `tma/map_params.rs` | the trailing tensor-map parameters and the `acopy.tensor_maps` attribute |
+//! | `tma/tile_address.rs` | shared tile addresses, after raising the tile's allocation |
 //! | `tma/cluster.rs` | a CTA's position in its collective group, as built values |
 //!
 //! What a copy is (its kernel argument, mode, box, slices, tensor-map key,
@@ -31,10 +31,10 @@ mod cluster;
 mod element_store;
 mod issue;
 mod load;
-mod maps;
-mod smem;
+mod map_params;
 mod start;
 mod store;
+mod tile_address;
 
 use acopy_dialect::{CopyGmemToSmem, CopySmemToGmem, WaitSmemToGmem};
 

@@ -44,7 +44,7 @@
 //! the launch sizes, [`war`] the write-after-read warning for unmarked loops.
 
 pub(crate) mod build;
-pub mod launch;
+pub mod launch_sizes;
 mod report;
 mod rewrite;
 
@@ -144,7 +144,7 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
         }
     }
     if !failed && !marked.is_empty() {
-        if let Err(message) = launch::set_launch_sizes(operation) {
+        if let Err(message) = launch_sizes::set_launch_sizes(operation) {
             emit_error(operation.location(), &message);
             failed = true;
         }

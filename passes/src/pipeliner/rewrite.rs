@@ -33,7 +33,7 @@ use super::build::{self, Ix, B};
 use crate::plan::loops::{
     attr,
     loop_plan::{DynamicSlots, Induction, LoopPlan, Tile, TileRoot},
-    smem,
+    slots,
 };
 use crate::{ir, manifest::DYNAMIC_SHARED_MEMORY};
 
@@ -384,7 +384,7 @@ fn dynamic_bases<'c, 'a>(
         .iter()
         .map(|tile| buffer_of(tile.tile_type.memory_space()))
         .collect::<R<_>>()?;
-    let pad = if dynamic.align > smem::DYNAMIC_BASE_ALIGN {
+    let pad = if dynamic.align > slots::DYNAMIC_BASE_ALIGN {
         let address = b
             .op(
                 "memref.extract_aligned_pointer_as_index",

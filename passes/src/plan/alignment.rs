@@ -30,7 +30,7 @@ use melior::ir::{
 
 use super::{
     divisor::{pow2_divisor, DIVISOR_CAP},
-    layout::{static_layout, Static},
+    memref_layout::{static_layout, Static},
 };
 use crate::ir;
 

@@ -5,7 +5,7 @@
 use acopy_manifest::ElementType;
 use melior::ir::{r#type::MemRefType, ShapedTypeLike, TypeLike, Value};
 
-use super::{layout::element_bits, shape};
+use super::{memref_layout::element_bits, shape};
 use crate::{ir, run_cache};
 
 /// The global and shared memrefs of a copy, as plain data.

@@ -25,7 +25,7 @@
 //! |---|---|
 //! | `mod.rs` | [`CopyPlan`], the plan of a load on either path |
 //! | `error.rs` | [`PlanError`]: which fact has no lowering |
-//! | `cp_async.rs` | [`cp_async::CpAsyncPlan`]: window, rows, base-pointer proofs of a cp.async copy |
+//! | `cp_async.rs` | [`cp_async_load::CpAsyncPlan`]: window, rows, base-pointer proofs of a cp.async copy |
 //! | `tma_load.rs` | [`tma_load::TmaLoadPlan`]: mode, box, split, slice, barrier bytes, tensor map, start path of a TMA load |
 //! | `tma_store.rs` | [`tma_store::TmaStorePlan`]: window, reduction, destination and tensor map of a TMA store |
 //! | `copy_facts.rs` | a copy's memrefs as plain data: shapes, strides, element width, constant indices |
@@ -46,15 +46,15 @@ pub(crate) mod alignment;
 pub(crate) mod chunk;
 pub(crate) mod collective;
 pub(crate) mod copy_facts;
-pub(crate) mod cp_async;
+pub(crate) mod cp_async_load;
 pub(crate) mod divisor;
 mod error;
 pub(crate) mod launches;
-pub(crate) mod layout;
 pub mod loops;
-pub(crate) mod maps;
+pub(crate) mod memref_layout;
 pub mod shape;
 pub(crate) mod source;
+pub(crate) mod tensor_map_key;
 pub(crate) mod tma_facts;
 pub(crate) mod tma_load;
 pub(crate) mod tma_store;
@@ -66,7 +66,7 @@ use acopy_dialect::CopyGmemToSmem;
 use acopy_target::CopyPath;
 
 use crate::{target::Target, PassOptions};
-use cp_async::CpAsyncPlan;
+use cp_async_load::CpAsyncPlan;
 pub use error::PlanError;
 use tma_load::TmaLoadPlan;
 
@@ -116,7 +116,7 @@ impl<'c: 'a, 'a> CopyPlan<'c, 'a> {
     /// swizzle), or cp.async's largest chunk.
     pub fn tile_alignment(&self) -> u64 {
         match self {
-            CopyPlan::CpAsync(_) => cp_async::MAX_ALIGN,
+            CopyPlan::CpAsync(_) => cp_async_load::MAX_ALIGN,
             CopyPlan::Tma(plan) => plan.align,
         }
     }

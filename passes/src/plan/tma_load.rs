@@ -25,9 +25,10 @@ use melior::ir::{ShapedTypeLike, Value};
 use super::{
     alignment::{view_root, Root},
     collective::Collective,
-    cp_async::{static_shape, CpAsyncPlan},
-    maps, shape,
+    cp_async_load::{static_shape, CpAsyncPlan},
+    shape,
     source::{self, Access},
+    tensor_map_key,
     tma_facts::{tma_fallback_exists, SourceFacts, Start},
     PlanError,
 };
@@ -132,7 +133,8 @@ impl<'c: 'a, 'a> TmaLoadPlan<'c, 'a> {
         let align = shape::tma_smem_alignment(view.swizzle.bytes());
         let slice = slice(split, &box_shape, element_bytes, align)?;
         let expect_bytes = expect_bytes(&mode, &window, element_bytes)?;
-        let map = maps::tensor_map(source.arg_index, element_type, &box_shape, view.swizzle)?;
+        let map =
+            tensor_map_key::tensor_map(source.arg_index, element_type, &box_shape, view.swizzle)?;
         let innermost = source.innermost_start.ok_or(PlanError::NoIndices)?;
         let start = StartPath::of(innermost, element_bytes, view.assume_aligned_start);
         let non_tma = match start {

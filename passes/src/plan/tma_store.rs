@@ -10,9 +10,10 @@ use melior::ir::ShapedTypeLike;
 
 use super::{
     alignment::{view_root, Root},
-    cp_async::static_shape,
-    maps, shape,
+    cp_async_load::static_shape,
+    shape,
     source::{self, Access},
+    tensor_map_key,
     tma_facts::SourceFacts,
     tma_load::tile_element,
     PlanError,
@@ -46,7 +47,12 @@ impl<'c: 'a, 'a> TmaStorePlan<'c, 'a> {
         if destination.leaves.is_some() {
             return Err(PlanError::LeavesSubview);
         }
-        let map = maps::tensor_map(destination.arg_index, element_type, &window, Swizzle::None)?;
+        let map = tensor_map_key::tensor_map(
+            destination.arg_index,
+            element_type,
+            &window,
+            Swizzle::None,
+        )?;
         Ok(Self {
             element_bytes: element_type.bytes().into(),
             window,

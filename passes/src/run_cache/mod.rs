@@ -2,7 +2,7 @@
 //!
 //! - `spelling`: the MLIR spelling of a type (the rules' messages and the
 //!   tensor-map keys print types once per op);
-//! - `layout`: a memref type's strides and offset (verification and lowering
+//! - `memref_strides`: a memref type's strides and offset (verification and lowering
 //!   both ask per copy, and the answer walks the layout's affine map);
 //! - `attributes`: attributes parsed from text (the lowering asks for the
 //!   same few per copy).
@@ -19,11 +19,11 @@
 //! Outside a scope (a library caller checking one op) nothing is kept.
 
 mod attributes;
-mod layout;
+mod memref_strides;
 mod spelling;
 
 pub(crate) use attributes::attribute;
-pub(crate) use layout::layout;
+pub(crate) use memref_strides::layout;
 pub(crate) use spelling::type_string;
 
 /// Keeps every run-long memo until the returned guard is dropped; the
@@ -31,7 +31,7 @@ pub(crate) use spelling::type_string;
 pub(crate) fn scope() -> impl Sized {
     (
         spelling::scope(),
-        layout::scope(),
+        memref_strides::scope(),
         attributes::scope(),
         crate::target::chips_scope(),
     )

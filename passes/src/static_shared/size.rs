@@ -12,7 +12,7 @@ use melior::ir::{
     BlockRef, OperationRef, RegionLike, Type, ValueLike,
 };
 
-use crate::{ir, plan::loops::smem::DYNAMIC_BASE_ALIGN};
+use crate::{ir, plan::loops::slots::DYNAMIC_BASE_ALIGN};
 
 /// One workgroup attribution: its bytes and the alignment its place needs.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -24,10 +24,9 @@ use acopy_target::{Capability, Chip, CopyPath};
 use super::{facts::Ctx, tensor_maps};
 use crate::plan::loops::loop_plan::Broken;
 use crate::plan::{
-    chunk, cp_async,
-    maps::{self, MAX_TENSOR_MAPS},
-    shape,
+    chunk, cp_async_load, shape,
     source::{window_message, SourceError},
+    tensor_map_key::{self, MAX_TENSOR_MAPS},
     tma_facts::{
         assumes_aligned_start, no_fallback_reason, tma_fallback_exists, SourceFacts, Start,
     },
@@ -1359,7 +1358,7 @@ fn misaligned_slice(ctx: &Ctx) -> Option<(i128, u64)> {
 
 /// `@module::@kernel` when a `gpu.launch_func` launches the copy's kernel (A26).
 fn host_launch(ctx: &Ctx) -> Option<String> {
-    maps::host_launch(tma_source(ctx)?.kernel)
+    tensor_map_key::host_launch(tma_source(ctx)?.kernel)
 }
 
 /// The first of a cp.async load's memrefs whose layout is not strided (A28).
@@ -1375,7 +1374,7 @@ fn not_strided(ctx: &Ctx) -> Option<(&'static str, String)> {
 }
 
 /// `(elements per contiguous row, element bytes)` of a cp.async load, as
-/// its plan has them (`plan::cp_async::window_dims`, `chunk::plan_rows`).
+/// its plan has them (`plan::cp_async_load::window_dims`, `chunk::plan_rows`).
 fn cp_async_rows(ctx: &Ctx) -> Option<(u64, u64)> {
     let copy = ctx.copy.as_ref()?;
     let bytes = element_bytes(ctx)?;
@@ -1384,7 +1383,7 @@ fn cp_async_rows(ctx: &Ctx) -> Option<(u64, u64)> {
     if src.len() != copy.window.len() {
         return None;
     }
-    let window = cp_async::window_dims(&copy.tile_shape, src, dst)?;
+    let window = cp_async_load::window_dims(&copy.tile_shape, src, dst)?;
     let zero_fill = ctx.options.fallback
         && ctx
             .load()

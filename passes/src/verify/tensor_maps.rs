@@ -3,7 +3,7 @@
 //! The TMA lowering gives each distinct (source argument, element type, box,
 //! swizzle, OOB fill) of a kernel one tensor-map parameter, in program order,
 //! after any the kernel already lists in `acopy.tensor_maps`
-//! (`lower/tma/maps.rs`). This replays that count up to an op, with the same
+//! (`lower/tma/map_params.rs`). This replays that count up to an op, with the same
 //! keys, so the op that would add one map too many gets the error.
 //!
 //! Replaying per op made verification quadratic in the copies of a kernel.
@@ -27,7 +27,7 @@ use super::facts::Ctx;
 use crate::{
     manifest::read_entries,
     plan::{
-        maps::{self, MAX_TENSOR_MAPS},
+        tensor_map_key::{self, MAX_TENSOR_MAPS},
         tma_facts::SourceFacts,
     },
     scoped_memo::{self, Slot},
@@ -43,7 +43,7 @@ fn map_key(ctx: &Ctx) -> Option<TensorMap> {
     let source = source(ctx)?;
     let copy = ctx.copy.as_ref()?;
     let swizzle = ctx.load().map_or(Swizzle::None, |load| load.swizzle);
-    maps::tensor_map(
+    tensor_map_key::tensor_map(
         source.arg_index,
         copy.tile_tma_element?,
         &ctx.tma_box()?,

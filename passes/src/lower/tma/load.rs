@@ -28,8 +28,9 @@ use super::{
     super::build::{Builder, Cmp, Ix},
     cluster,
     issue::window_coordinates,
-    maps, smem,
+    map_params,
     start::{self, StartAlignment},
+    tile_address,
 };
 use crate::{
     lower::cp_async,
@@ -68,7 +69,7 @@ pub(crate) fn lower<'c, 'a>(
                     .to_string()
             })?;
             // The swizzle pattern is laid on absolute shared addresses, as TMA lays it.
-            smem::ensure_aligned(plan.tile, plan.align)?;
+            tile_address::ensure_aligned(plan.tile, plan.align)?;
             cp_async::lower_copy(view, non_tma, target, b)
         },
     )
@@ -138,10 +139,10 @@ fn emit<'c, 'a>(
     starts: &[Ix<'c, 'a>],
     b: &Builder<'c, 'a>,
 ) -> Result<(), String> {
-    let tensor_map = maps::parameter(b.context, plan.source.kernel, &plan.map)?;
+    let tensor_map = map_params::parameter(b.context, plan.source.kernel, &plan.map)?;
     let spread = spread(b, plan, starts)?;
     let coordinates = window_coordinates(b, &spread.coordinates)?;
-    let dst = smem::tile_pointer(
+    let dst = tile_address::tile_pointer(
         b,
         view.dst,
         plan.tile,

@@ -24,7 +24,7 @@ use super::{
     super::build::{Builder, Ix},
     element_store,
     issue::window_coordinates,
-    maps, smem, start,
+    map_params, start, tile_address,
 };
 use crate::{
     plan::{shape, tma_store::TmaStorePlan},
@@ -55,9 +55,9 @@ pub(crate) fn lower<'c, 'a>(
         b,
         alignment,
         |b| {
-            let tensor_map = maps::parameter(b.context, plan.destination.kernel, &plan.map)?;
+            let tensor_map = map_params::parameter(b.context, plan.destination.kernel, &plan.map)?;
             let coordinates = window_coordinates(b, &starts)?;
-            let src = smem::tile_pointer(
+            let src = tile_address::tile_pointer(
                 b,
                 view.src,
                 plan.tile,

@@ -15,7 +15,7 @@ use super::{
     loop_plan::Broken,
     loop_plan::Induction,
     loop_plan::{DynamicSlots, Tile},
-    smem,
+    slots,
     tiles::tile_bytes,
 };
 use crate::ir::query::{top_level_ops, users};
@@ -36,9 +36,9 @@ pub(crate) fn check_budget(
         .iter()
         .map(|tile| tile.align)
         .max()
-        .unwrap_or(smem::DYNAMIC_BASE_ALIGN);
+        .unwrap_or(slots::DYNAMIC_BASE_ALIGN);
     let blocked = dynamic_blocked(function);
-    let mut budget = smem::Budget {
+    let mut budget = slots::Budget {
         slots: tiles.iter().map(|tile| tile.slot).collect(),
         other: other_shared_bytes(function, tiles, path),
         barriers: path == CopyPath::Tma,
@@ -47,13 +47,13 @@ pub(crate) fn check_budget(
     let kept_static = budget
         .barrier_bytes(u64::from(stages))
         .saturating_add(budget.other);
-    if blocked.is_none() && kept_static <= smem::STATIC_LIMIT {
-        budget.dynamic = Some(smem::dynamic_reserve(align));
+    if blocked.is_none() && kept_static <= slots::STATIC_LIMIT {
+        budget.dynamic = Some(slots::dynamic_reserve(align));
     }
     let stages = u64::from(stages);
     let total = budget.total(stages);
     let breakdown = breakdown(tiles, &budget, stages);
-    let limit = smem::chip_limit(chip);
+    let limit = slots::chip_limit(chip);
     let fit = |limit: u64| match budget.largest_fitting(limit, u64::from(max_stages)) {
         0 => "not even 1 stage fits".to_string(),
         1 => "at most 1 stage fits".to_string(),
@@ -71,10 +71,10 @@ pub(crate) fn check_budget(
     if budget.moves(stages) {
         return Ok(Some(DynamicSlots {
             align,
-            reserve: smem::dynamic_reserve(align),
+            reserve: slots::dynamic_reserve(align),
         }));
     }
-    if total > smem::STATIC_LIMIT {
+    if total > slots::STATIC_LIMIT {
         let why = blocked.unwrap_or_else(|| {
             format!("{kept_static} bytes of barriers and other shared memory stay static, more than that alone")
         });
@@ -82,8 +82,8 @@ pub(crate) fn check_budget(
             Broken::StaticBudget,
             format!(
                 "the pipelined loop puts {total} bytes in static shared memory ({breakdown}), more than the {} bytes ptxas accepts, and its slots cannot move to dynamic shared memory: {why}; {} in static shared memory",
-                smem::STATIC_LIMIT,
-                fit(smem::STATIC_LIMIT)
+                slots::STATIC_LIMIT,
+                fit(slots::STATIC_LIMIT)
             ),
         ));
     }
@@ -91,7 +91,7 @@ pub(crate) fn check_budget(
 }
 
 /// What the loop's shared memory is made of, for P10's and P11's messages.
-fn breakdown(tiles: &[Tile], budget: &smem::Budget, stages: u64) -> String {
+fn breakdown(tiles: &[Tile], budget: &slots::Budget, stages: u64) -> String {
     let parts: Vec<String> = tiles
         .iter()
         .map(|tile| format!("{stages} x {} bytes for {}", tile.slot, tile.tile_type))
@@ -157,10 +157,10 @@ fn other_shared_bytes(function: OperationRef, tiles: &[Tile], path: CopyPath) ->
                 // (acopy-verify) and the one after another loop's rewrite agree.
                 let bytes = match other_stages(value) {
                     Some((stages, swizzle)) => {
-                        let slot = smem::padded(bytes, smem::slot_alignment(path, swizzle));
+                        let slot = slots::padded(bytes, slots::slot_alignment(path, swizzle));
                         slot.saturating_mul(stages)
                             .saturating_add(if path == CopyPath::Tma {
-                                stages * smem::BARRIER_BYTES + 8
+                                stages * slots::BARRIER_BYTES + 8
                             } else {
                                 0
                             })

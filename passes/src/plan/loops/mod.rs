@@ -34,7 +34,7 @@ mod budget;
 pub mod loop_plan;
 pub mod native;
 mod operand_slice;
-pub mod smem;
+pub mod slots;
 mod tiles;
 pub mod war;
 

@@ -14,12 +14,12 @@ use super::{
     loop_plan::Broken,
     loop_plan::{LoopProblem, PipeCopy, Tile, TileRoot},
     operand_slice::operand_slice,
-    smem,
+    slots,
 };
 use crate::ir::query::{ancestor_in, describe, is_inside, users};
 use crate::{
     ir,
-    plan::{alignment::memory_root, layout::element_bits},
+    plan::{alignment::memory_root, memref_layout::element_bits},
 };
 
 /// The tile and the pipelined copy of each copy of `form`, in order, or the
@@ -97,19 +97,19 @@ fn read_tile<'c, 'a>(
             Broken::TileHome,
             p5(
                 &tile_name,
-                "has a layout; a pipelined tile is dense and row-major",
+                "has a memref_layout; a pipelined tile is dense and row-major",
             ),
         ));
     }
     check_uses(view.dst, &tile_name, loop_op, form)?;
     let bytes = tile_bytes(view.dst_type);
-    let align = smem::slot_alignment(path, u64::from(view.swizzle.bytes()));
+    let align = slots::slot_alignment(path, u64::from(view.swizzle.bytes()));
     Ok(Tile {
         value: view.dst,
         root,
         tile_type: view.dst_type,
         bytes,
-        slot: smem::padded(bytes, align),
+        slot: slots::padded(bytes, align),
         align,
     })
 }

@@ -3,7 +3,7 @@
 //! (rule A27), and none for a kernel that a `gpu.launch_func` in the same
 //! module launches (rule A26: only host code can encode them).
 //!
-//! The lowering (`lower/tma/maps.rs`) adds the parameter a key names.
+//! The lowering (`lower/tma/map_params.rs`) adds the parameter a key names.
 
 use melior::ir::{operation::OperationLike, Attribute, OperationRef};
 

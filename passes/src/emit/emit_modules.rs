@@ -1,20 +1,20 @@
-//! The upstream part of the emit pipeline, one `gpu.module` per task on
-//! MLIR's thread pool (`crate::per_module` says how, and why the outputs
+//! The upstream part of the emit route, one `gpu.module` per task on
+//! MLIR's thread pool (`crate::module_threads` says how, and why the outputs
 //! and diagnostics are one thread's).
 //!
 //! `gpu-module-to-binary` compiles the `gpu.module`s of the op it runs on one
 //! after another (MLIR 22: one loop over the block in `ModuleToBinary.cpp`),
 //! and that is most of the time to PTX; here it runs once per `gpu.module`.
-//! The input module is left as it is, and [`collect`] reads the outputs from
+//! The input module is left as it is, and [`collect`](super::collect) reads the outputs from
 //! the copies, in the order of the `gpu.module`s.
 
 use melior::{ir::Module, pass::PassManager};
 
-use super::{collect::collect_on, kind::Emit, pipeline, Emitted};
-use crate::per_module::{threaded, threads, Holder};
+use super::{kind::Emit, outputs::collect_on, route, Emitted};
+use crate::module_threads::{threaded, threads, Holder};
 
 /// The outputs of [`add_passes`](super::add_passes)' upstream part and
-/// [`collect`] for `module`, with each `gpu.module` compiled on MLIR's thread
+/// [`collect`](super::collect) for `module`, with each `gpu.module` compiled on MLIR's thread
 /// pool, or `None` when the caller must run them on one thread: the context
 /// has one thread, `module` holds fewer than two `gpu.module`s or one that is
 /// not directly in its body, or the run reported anything.
@@ -36,9 +36,9 @@ pub fn emit(module: &Module, emit: Emit) -> Option<Vec<Emitted>> {
     manager.enable_verifier(true);
     let text = format!(
         "builtin.module(builtin.module({}))",
-        pipeline::per_module_steps(emit)
+        route::per_module_steps(emit)
     );
-    crate::pipeline::add_pipeline(manager.as_operation_pass_manager(), &text).ok()?;
+    crate::pass_pipeline::add_pipeline(manager.as_operation_pass_manager(), &text).ok()?;
     let mut outputs = None;
     let succeeded = holder.run(&manager, |copies| {
         outputs = collect_on(copies, emit, threads(copies)).ok();

@@ -20,7 +20,7 @@ pub const BARRIER_BYTES: u64 = 8;
 /// what the plan layer asks of any tile on that path.
 pub fn slot_alignment(path: CopyPath, swizzle: u64) -> u64 {
     match path {
-        CopyPath::CpAsync => crate::plan::cp_async::MAX_ALIGN,
+        CopyPath::CpAsync => crate::plan::cp_async_load::MAX_ALIGN,
         CopyPath::Tma => {
             crate::plan::shape::tma_smem_alignment(u32::try_from(swizzle).unwrap_or(u32::MAX))
         }

@@ -9,7 +9,7 @@ use melior::ir::{r#type::MemRefType, ShapedTypeLike};
 use super::{
     alignment::{view_root, Root},
     chunk::{self, Rows, Stride, WindowDim},
-    layout::{self, static_layout, Static},
+    memref_layout::{self, static_layout, Static},
     PlanError,
 };
 use crate::ir;
@@ -67,7 +67,7 @@ impl<'c, 'a> CpAsyncPlan<'c, 'a> {
     /// path passes `true` for its non-TMA path).
     pub fn of(view: &CopyGmemToSmem<'c, 'a>, fallback: bool) -> Result<Self, PlanError> {
         let element_bytes =
-            layout::element_bytes(view.src_type.element()).ok_or(PlanError::ElementType)?;
+            memref_layout::element_bytes(view.src_type.element()).ok_or(PlanError::ElementType)?;
         let zero_fill = fallback && view.oob_mode_or_default() != OobMode::PromiseInBounds;
         let tile = static_shape(view.dst_type)?;
         let src = strides(view.src_type)?;

@@ -26,7 +26,7 @@ use melior::ir::{
     OperationRef, RegionLike, ShapedTypeLike, Type, TypeLike, Value, ValueLike,
 };
 
-use crate::{ir, plan::layout::element_bits, target};
+use crate::{ir, plan::memref_layout::element_bits, target};
 
 /// MLIR's marker for a dynamic size, stride or offset.
 const DYNAMIC: i64 = i64::MIN;

@@ -12,8 +12,8 @@ use melior::{
     Context,
 };
 
-use super::{layout::Layout, size::entry};
-use crate::{ir, manifest::DYNAMIC_SHARED_MEMORY, plan::loops::smem::DYNAMIC_BASE_ALIGN};
+use super::{placement::Layout, size::entry};
+use crate::{ir, manifest::DYNAMIC_SHARED_MEMORY, plan::loops::slots::DYNAMIC_BASE_ALIGN};
 
 /// Inserts ops before the first op of the kernel's entry block.
 struct AtEntry<'c, 'a> {

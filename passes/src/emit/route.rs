@@ -10,7 +10,7 @@ use super::{
     kind::Emit,
     prepare::{self, MAX_NESTING},
 };
-use crate::pipeline::{self, PipelineError};
+use crate::pass_pipeline::{self, PipelineError};
 
 /// The passes run on each `gpu.module`: upstream's (those of
 /// `gpu-lower-to-nvvm-pipeline` that lower a gpu.module's contents,
@@ -40,7 +40,7 @@ pub fn add_upstream(manager: OperationPassManager, emit: Emit) -> Result<(), Pip
     if emit == Emit::Mlir {
         return Ok(());
     }
-    pipeline::add_pipeline(manager, &upstream_pipeline(emit))
+    pass_pipeline::add_pipeline(manager, &upstream_pipeline(emit))
 }
 
 /// The upstream steps for the `gpu.module`s of one `builtin.module`: the
@@ -53,12 +53,12 @@ fn steps(emit: Emit) -> Vec<String> {
     steps
 }
 
-/// [`steps`] as pipeline text, for [`super::per_module`].
+/// [`steps`] as pipeline text, for [`super::emit_modules`].
 pub(super) fn per_module_steps(emit: Emit) -> String {
     steps(emit).join(",")
 }
 
-/// The upstream part of the pipeline, as text for [`pipeline::add_pipeline`].
+/// The upstream part of the pipeline, as text for [`pass_pipeline::add_pipeline`].
 fn upstream_pipeline(emit: Emit) -> String {
     let steps = steps(emit);
     // The same passes for gpu.modules inside nested builtin.modules, down to

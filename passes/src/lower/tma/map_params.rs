@@ -32,7 +32,7 @@ use melior::{
 use crate::{
     ir,
     manifest::{read_entries, TENSOR_MAPS_ATTR},
-    plan::maps::MAX_TENSOR_MAPS,
+    plan::tensor_map_key::MAX_TENSOR_MAPS,
 };
 use acopy_manifest::{Interleave, L2Promotion, TensorMap, TensorMapEntry};
 
@@ -57,7 +57,7 @@ pub(crate) fn parameter<'c, 'a>(
                 "internal error: tensor-map parameter missing from the kernel".to_string()
             });
     }
-    // Verification counted the maps (`crate::plan::maps`); a parameter
+    // Verification counted the maps (`crate::plan::tensor_map_key`); a parameter
     // beyond the limit would be a bug there.
     if entries.len() >= MAX_TENSOR_MAPS {
         return Err("internal error: a tensor-map parameter beyond the kernel's limit".to_string());

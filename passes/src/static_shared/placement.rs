@@ -1,7 +1,7 @@
 //! Where the moved attributions go in dynamic shared memory.
 
 use super::size::Attribution;
-use crate::plan::loops::smem::{dynamic_reserve, padded, DYNAMIC_BASE_ALIGN};
+use crate::plan::loops::slots::{dynamic_reserve, padded, DYNAMIC_BASE_ALIGN};
 
 /// Where the moved attributions go: their offsets from the (aligned) start of
 /// the moved bytes, and the bytes the kernel then records.

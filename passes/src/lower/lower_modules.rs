@@ -1,5 +1,5 @@
 //! `acopy-lower` on each `gpu.module` apart, on MLIR's thread pool
-//! (`crate::per_module` says how, and why the output and diagnostics are
+//! (`crate::module_threads` says how, and why the output and diagnostics are
 //! one thread's).
 //!
 //! What the lowering asks of the host side is answered once, before: rule
@@ -24,7 +24,7 @@ use super::{run, ID, SUMMARY};
 use crate::plan::launches;
 use crate::{
     external::external_pass,
-    per_module::{threaded, Holder},
+    module_threads::{threaded, Holder},
     PassOptions,
 };
 
@@ -60,7 +60,7 @@ pub fn lower(module: &Module, options: &PassOptions) -> bool {
     holder.replace_originals();
     // The copies held no host code: the launches of kernels whose pipelined
     // slots moved to dynamic shared memory get their size here.
-    if let Err(message) = crate::pipeliner::launch::set_launch_sizes(module.as_operation()) {
+    if let Err(message) = crate::pipeliner::launch_sizes::set_launch_sizes(module.as_operation()) {
         acopy_dialect::diagnostics::emit_error(module.as_operation().location(), &message);
     }
     true
