@@ -259,10 +259,15 @@ fn kernel_targets(
     function: OperationRef,
     chips: &target::ModuleChips,
 ) -> Result<Vec<target::Target>, TargetProblem> {
-    match chips.target(function) {
-        Ok(resolved) => Ok(vec![resolved]),
-        Err(_) if has_records(function) => chips.target(function).map(|t| vec![t]),
-        Err(TargetProblem::SeveralChips(_)) => {
+    let problem = match chips.target(function) {
+        Ok(resolved) => return Ok(vec![resolved]),
+        Err(problem) => problem,
+    };
+    if has_records(function) {
+        return Err(problem);
+    }
+    match problem {
+        TargetProblem::SeveralChips(_) => {
             let module = target::enclosing(function, "gpu.module");
             let mut targets: Vec<target::Target> = Vec::new();
             for chip in module.map(target::module_chips).unwrap_or_default() {
@@ -278,10 +283,8 @@ fn kernel_targets(
             }
             Ok(targets)
         }
-        Err(TargetProblem::Dims { attribute, value }) => {
-            Err(TargetProblem::Dims { attribute, value })
-        }
-        Err(_) => Ok(Vec::new()),
+        TargetProblem::Dims { .. } => Err(problem),
+        _ => Ok(Vec::new()),
     }
 }
 

@@ -249,9 +249,14 @@ class Compiled:
         key = output.module if len([o for o in self.outputs if o.module == output.module]) == 1 else f"{output.module}@{output.chip}"
         # The output's manifest holds the entry for its chip.
         entry = next(
-            e for e in output.manifest.get("kernels", [])
-            if e["kernel"] == kernel_name and e["module"] == module
+            (
+                e for e in output.manifest.get("kernels", [])
+                if e["kernel"] == kernel_name and e["module"] == module
+            ),
+            None,
         )
+        if entry is None:
+            raise KeyError(f"kernel {name!r} has no manifest entry for {output.chip}")
         names = _arg_names(self._source, kernel_name, len(entry["args"]))
         return Kernel(ptx[key], module, output.chip, entry, names)
 

@@ -5,6 +5,7 @@ python/tests/gpu/."""
 
 import ctypes
 import ctypes.util
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -131,6 +132,17 @@ def test_unknown_kernel_is_a_key_error_listing_the_kernels():
         compiled.kernel("tma_tile")
     assert "no kernel 'tma_tile' in the compiled modules; the kernels are: tma_tile_2d.tma_tile_2d" in str(info.value)
     assert compiled.kernel("tma_tile_2d.tma_tile_2d").name == "tma_tile_2d"
+
+
+def test_a_kernel_without_an_entry_for_its_outputs_chip_is_a_key_error():
+    # The compiler gives every output its chip's entries; a Compiled whose
+    # output lacks one (built by hand here) names what is missing.
+    compiled = acopy.compile((KERNELS / "tma_tile_2d.mlir").read_text())
+    [output] = compiled.outputs
+    bare = dataclasses.replace(output, manifest={"version": 2, "kernels": []})
+    broken = dataclasses.replace(compiled, outputs=[bare])
+    with pytest.raises(KeyError, match="kernel 'tma_tile_2d' has no manifest entry for sm_90"):
+        broken.kernel("tma_tile_2d")
 
 
 def test_kernel_needs_ptx():

@@ -6,13 +6,18 @@
 // shared memory (the pipeliner's record, or the bound of its own
 // gpu.dynamic_shared_memory views; left out when unbounded). Both paths: a
 // cp.async kernel and a TMA kernel (whose trailing tensor map is not an arg).
-// RUN: rm -f %t.json %t.pipe.json
+// RUN: rm -f %t.json %t.pipe.json %t.left.json
 // RUN: acopy-opt %s --split-input-file --acopy-lower --emit=ptx --tma-manifest=%t.json -o /dev/null
 // RUN: FileCheck %s < %t.json
 // The GPU suite's pipelined kernel (issue 26, defect 2): ptxas -v says 14880
 // bytes of static shared memory for it, and its slots are 47712 dynamic ones.
 // RUN: acopy-opt %S/../gpu/kernels/cp_async_pipe_static_smem.mlir --acopy-lower --emit=ptx --tma-manifest=%t.pipe.json -o /dev/null 2> /dev/null
 // RUN: FileCheck %s --check-prefix=PIPE < %t.pipe.json
+// Kernels of modules with no chip acopy lowers for (and no acopy ops) are left out.
+// RUN: acopy-opt %S/Inputs/manifest-no-chip.mlir --split-input-file --acopy-lower --tma-manifest=%t.left.json -o /dev/null
+// RUN: FileCheck %s --check-prefix=LEFT < %t.left.json
+// LEFT: "version": 2,
+// LEFT-NEXT: "kernels": []
 
 // PIPE: "version": 2,
 // PIPE: "kernel": "cp_async_pipe_static_smem",

@@ -120,6 +120,21 @@ def test_more_than_48k_shared_memory_torch(record):
     del src, dst
 
 
+def test_static_plus_dynamic_shared_memory_above_48k_torch(record):
+    """Issue 26, defect 2: 14880 static bytes beside the 47712 dynamic bytes of
+    the pipelined slots; each fits in 48 KiB, their sum does not, so the launch
+    works only if the runtime opts in for the sum."""
+    k = kernel("cp_async_pipe_static_smem")
+    assert k.dynamic_shared_memory == 47712
+    src, out = random_f32(284, 84), poisoned(284, 84)
+    k(src, out, grid=1, block=128)
+    torch.cuda.synchronize()
+    expected = src.clone().view(-1)
+    expected[:3720] = src.view(-1)[:3720].flip(0)
+    record("cp_async_pipe_static_smem (14880 B static + 47712 B dynamic)", "cp_async", "torch",
+           wrong(out.view(-1), expected), out.numel())
+
+
 def test_dlpack_protocol_torch(record):
     """A torch tensor seen only through __dlpack__/__dlpack_device__."""
 

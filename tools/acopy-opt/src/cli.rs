@@ -57,7 +57,8 @@ pub struct Cli {
     #[arg(long = "emit", value_parser = emit_parser(), default_value = "mlir")]
     pub emit: Emit,
 
-    /// Write the TMA tensor-map manifest as JSON to FILE.
+    /// Write the manifest as JSON to FILE: every kernel's tensor maps and launch facts
+    /// (arguments, block, cluster, shared memory, chip).
     #[arg(long = "tma-manifest", value_name = "FILE")]
     pub tma_manifest: Option<PathBuf>,
 

@@ -86,7 +86,7 @@ fn print_bytes(module: &Module) -> Vec<u8> {
 }
 
 /// Runs one chunk through `pipeline` and returns what to print.
-/// With `--tma-manifest`, the kernels' tensor maps are appended to `manifest`,
+/// With `--tma-manifest`, the kernels' entries (tensor maps, launch facts) are appended to `manifest`,
 /// read after the acopy passes and before the upstream lowering (which drops
 /// the `acopy.tensor_maps` attributes when it makes PTX).
 pub fn run_chunk(
