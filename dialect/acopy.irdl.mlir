@@ -40,5 +40,14 @@ module {
     }
     irdl.operation @wait_gmem_to_smem 
     irdl.operation @wait_smem_to_gmem 
+    irdl.operation @wgmma_descriptor {
+      %0 = irdl.c_pred "(::llvm::isa<::mlir::MemRefType>($_self))" 
+      %1 = irdl.c_pred "[](::mlir::Type elementType) { return (true); }(::llvm::cast<::mlir::ShapedType>($_self).getElementType())" 
+      %2 = irdl.all_of(%0, %1) 
+      %3 = irdl.is index 
+      %4 = irdl.is i64 
+      irdl.operands(tile: %2, k: %3)
+      irdl.results(descriptor: %4)
+    }
   }
 }

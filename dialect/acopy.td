@@ -92,3 +92,21 @@ def Acopy_WaitSmemToGmemOp : Acopy_Op<"wait_smem_to_gmem"> {
   );
   let assemblyFormat = "attr-dict";
 }
+
+def Acopy_WgmmaDescriptorOp : Acopy_Op<"wgmma_descriptor"> {
+  let summary = "the wgmma shared-memory matrix descriptor of an acopy tile";
+  let description = [{
+    The 64-bit matrix descriptor with which `wgmma.mma_async` reads the
+    operand that starts `k` elements into each row of `tile`: a shared tile
+    that acopy copies wrote with a swizzle, read K-major (docs/dialect.md,
+    "Reading a tile with wgmma"). The swizzle and the layout are those of the
+    copies that write the tile.
+  }];
+  let arguments = (ins
+    AnyMemRef:$tile,
+    Index:$k,
+    OptionalAttr<AnyAttr>:$major
+  );
+  let results = (outs I64:$descriptor);
+  let assemblyFormat = "$tile `[` $k `]` attr-dict `:` type($tile)";
+}

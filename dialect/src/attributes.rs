@@ -203,6 +203,16 @@ fn enum_attr<'c: 'a, 'a, T>(
         .ok_or_else(|| bad_value(name, allowed, attribute))
 }
 
+/// A string attribute restricted to a set, for views outside this file.
+pub(crate) fn enum_value<'c: 'a, 'a, T>(
+    op: &impl OperationLike<'c, 'a>,
+    name: &'static str,
+    allowed: &'static str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<Option<T>, ViewError> {
+    enum_attr(op, name, allowed, parse)
+}
+
 /// An integer attribute; `check` says whether the value is allowed.
 pub(crate) fn int_attr<'c: 'a, 'a>(
     op: &impl OperationLike<'c, 'a>,

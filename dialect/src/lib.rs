@@ -37,6 +37,6 @@ pub use error::{DialectError, ViewError};
 pub use load::{dialect_handle, load, IRDL_SOURCE};
 pub use memory::MemorySpace;
 pub use ops::{
-    AcopyOp, BarrierInit, BarrierWait, CopyGmemToSmem, CopySmemToGmem, WaitGmemToSmem,
-    WaitSmemToGmem,
+    AcopyOp, BarrierInit, BarrierWait, CopyGmemToSmem, CopySmemToGmem, Major, WaitGmemToSmem,
+    WaitSmemToGmem, WgmmaDescriptor,
 };

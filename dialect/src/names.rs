@@ -7,12 +7,14 @@ pub const BARRIER_INIT: &str = "acopy.barrier_init";
 pub const BARRIER_WAIT: &str = "acopy.barrier_wait";
 pub const COPY_SMEM_TO_GMEM: &str = "acopy.copy_smem_to_gmem";
 pub const WAIT_SMEM_TO_GMEM: &str = "acopy.wait_smem_to_gmem";
+pub const WGMMA_DESCRIPTOR: &str = "acopy.wgmma_descriptor";
 /// Every op of the dialect.
-pub const ALL: [&str; 6] = [
+pub const ALL: [&str; 7] = [
     COPY_GMEM_TO_SMEM,
     WAIT_GMEM_TO_SMEM,
     BARRIER_INIT,
     BARRIER_WAIT,
     COPY_SMEM_TO_GMEM,
     WAIT_SMEM_TO_GMEM,
+    WGMMA_DESCRIPTOR,
 ];

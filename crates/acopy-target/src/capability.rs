@@ -48,6 +48,9 @@ pub enum Capability {
     CtaGroup2,
     /// `fence.proxy.async`, ordering the generic proxy against TMA.
     FenceProxyAsync,
+    /// Warpgroup MMA (`wgmma.mma_async`) reading shared memory through matrix
+    /// descriptors.
+    Wgmma,
 }
 
 impl Capability {
@@ -63,6 +66,7 @@ impl Capability {
         Capability::Multicast,
         Capability::CtaGroup2,
         Capability::FenceProxyAsync,
+        Capability::Wgmma,
     ];
 }
 

@@ -199,6 +199,9 @@ impl Chip {
             // and consumer Blackwell never had it. llc 22 agrees: it selects
             // cta_group::2 on sm_100a, sm_101a, sm_103a and sm_110a only.
             Capability::CtaGroup2 => self.arch_specific && (10..=11).contains(&major),
+            // PTX ISA, wgmma.mma_async target notes: "Requires sm_90a". It is
+            // not forward compatible: Blackwell's tensor cores take tcgen05.
+            Capability::Wgmma => self.arch_specific && self.sm == 90,
         }
     }
 

@@ -41,6 +41,18 @@ const WITH_MULTICAST: &[C] = &[
     C::FenceProxyAsync,
     C::Multicast,
 ];
+const WITH_WGMMA: &[C] = &[
+    C::CpAsync,
+    C::Mbarrier,
+    C::MbarrierTryWait,
+    C::Tma,
+    C::BulkStore,
+    C::BulkReduce,
+    C::Clusters,
+    C::FenceProxyAsync,
+    C::Multicast,
+    C::Wgmma,
+];
 const WITH_CTA_GROUP2: &[C] = &[
     C::CpAsync,
     C::Mbarrier,
@@ -61,7 +73,7 @@ const ROWS: &[Row] = &[
     Row { name: "sm_87",   sm: 87,  major: 8,  arch_specific: false, path: CopyPath::CpAsync, caps: AMPERE,          ptx: (7, 4), features: "+ptx74" },
     Row { name: "sm_89",   sm: 89,  major: 8,  arch_specific: false, path: CopyPath::CpAsync, caps: AMPERE,          ptx: (7, 8), features: "+ptx78" },
     Row { name: "sm_90",   sm: 90,  major: 9,  arch_specific: false, path: CopyPath::Tma,     caps: WITH_MULTICAST,  ptx: (8, 0), features: "+ptx80" },
-    Row { name: "sm_90a",  sm: 90,  major: 9,  arch_specific: true,  path: CopyPath::Tma,     caps: WITH_MULTICAST,  ptx: (8, 0), features: "+ptx80" },
+    Row { name: "sm_90a",  sm: 90,  major: 9,  arch_specific: true,  path: CopyPath::Tma,     caps: WITH_WGMMA,      ptx: (8, 0), features: "+ptx80" },
     Row { name: "sm_100",  sm: 100, major: 10, arch_specific: false, path: CopyPath::Tma,     caps: WITH_MULTICAST,  ptx: (8, 6), features: "+ptx86" },
     Row { name: "sm_100a", sm: 100, major: 10, arch_specific: true,  path: CopyPath::Tma,     caps: WITH_CTA_GROUP2, ptx: (8, 6), features: "+ptx86" },
     Row { name: "sm_101a", sm: 101, major: 10, arch_specific: true,  path: CopyPath::Tma,     caps: WITH_CTA_GROUP2, ptx: (8, 6), features: "+ptx86" },

@@ -1,4 +1,4 @@
-//! Typed views of the six acopy ops.
+//! Typed views of the seven acopy ops.
 //!
 //! A view is read from an [`OperationRef`](melior::ir::OperationRef) with
 //! `from_op`, which checks everything that does not depend on the target chip:
@@ -10,11 +10,13 @@ mod copy_gmem_to_smem;
 mod copy_smem_to_gmem;
 mod operand;
 mod wait;
+mod wgmma_descriptor;
 
 pub use barrier::{BarrierInit, BarrierWait};
 pub use copy_gmem_to_smem::CopyGmemToSmem;
 pub use copy_smem_to_gmem::CopySmemToGmem;
 pub use wait::{WaitGmemToSmem, WaitSmemToGmem};
+pub use wgmma_descriptor::{Major, WgmmaDescriptor};
 
 use melior::ir::{operation::OperationLike, OperationRef};
 
@@ -28,6 +30,7 @@ pub enum AcopyOp<'c, 'a> {
     BarrierWait(BarrierWait<'c, 'a>),
     CopySmemToGmem(CopySmemToGmem<'c, 'a>),
     WaitSmemToGmem(WaitSmemToGmem<'c, 'a>),
+    WgmmaDescriptor(WgmmaDescriptor<'c, 'a>),
 }
 
 impl<'c, 'a> AcopyOp<'c, 'a> {
@@ -43,6 +46,7 @@ impl<'c, 'a> AcopyOp<'c, 'a> {
             names::BARRIER_WAIT => BarrierWait::from_op(op).map(Self::BarrierWait),
             names::COPY_SMEM_TO_GMEM => CopySmemToGmem::from_op(op).map(Self::CopySmemToGmem),
             names::WAIT_SMEM_TO_GMEM => WaitSmemToGmem::from_op(op).map(Self::WaitSmemToGmem),
+            names::WGMMA_DESCRIPTOR => WgmmaDescriptor::from_op(op).map(Self::WgmmaDescriptor),
             _ => return None,
         })
     }
@@ -56,6 +60,7 @@ impl<'c, 'a> AcopyOp<'c, 'a> {
             AcopyOp::BarrierWait(view) => view.op,
             AcopyOp::CopySmemToGmem(view) => view.op,
             AcopyOp::WaitSmemToGmem(view) => view.op,
+            AcopyOp::WgmmaDescriptor(view) => view.op,
         }
     }
 }

@@ -39,6 +39,7 @@
 mod barrier;
 mod build;
 mod cp_async;
+mod descriptor;
 mod emitted;
 mod hoist;
 pub mod lower_modules;
@@ -107,6 +108,10 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
         }
         WalkResult::Advance
     });
+    // A wgmma descriptor reads the swizzle of the copies that write its tile
+    // (`crate::plan::wgmma_descriptor`): plan every descriptor while those
+    // copies still exist, then lower in program order.
+    let _descriptors = descriptor::plan_all(&raw_ops);
     let context_ref = operation.context();
     // SAFETY: `context_ref` lives until the end of this function, and every
     // builder, type and attribute made from `context` is used only inside it.
@@ -238,6 +243,7 @@ fn lower_op<'c>(
             CopyPath::CpAsync => Err(rejected_by_verify("wait_smem_to_gmem", &target)),
             CopyPath::Tma => tma::lower_store_wait(&view, &b),
         },
+        AcopyOp::WgmmaDescriptor(view) => descriptor::lower_descriptor(&view, &b),
     };
     lowered.map(|()| target.chip)
 }

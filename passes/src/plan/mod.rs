@@ -37,6 +37,7 @@
 //! | `shape.rs` | pure shape arithmetic: window, box, bounds, strides, reduction kinds, message spellings |
 //! | `chunk.rs` | cp.async rows and chunk sizes (pure) |
 //! | `collective.rs` | collective groups: sizes, multicast masks, CTA pairs |
+//! | `wgmma_descriptor.rs` | the wgmma matrix descriptor of a tile, from the swizzle of the copies that write it |
 //! | `loops/` | the loop analysis: what a marked loop is (its plan) or which rule it breaks (P1–P13) |
 //! | `maps.rs` | the tensor-map key of a copy, the per-kernel limit, host launches (rule A26) |
 //! | `launches.rs` | which kernels a `gpu.launch_func` launches, walked once per pass run |
@@ -58,6 +59,7 @@ pub(crate) mod tensor_map_key;
 pub(crate) mod tma_facts;
 pub(crate) mod tma_load;
 pub(crate) mod tma_store;
+pub(crate) mod wgmma_descriptor;
 
 #[cfg(test)]
 mod tests;

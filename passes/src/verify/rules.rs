@@ -160,6 +160,7 @@ const WAIT_STORE: &[&str] = &[names::WAIT_SMEM_TO_GMEM];
 const WAITS: &[&str] = &[names::WAIT_GMEM_TO_SMEM, names::WAIT_SMEM_TO_GMEM];
 /// The pipeline rules' subject: the marked loop (P2: the op carrying the attribute).
 const LOOP: &[&str] = &["scf.for"];
+const DESCRIPTOR: &[&str] = &[names::WGMMA_DESCRIPTOR];
 
 const E1: &str = "copy_gmem_to_smem with a barrier is only supported Hopper and newer GPUs, which use the TMA implementation";
 const E2: &str = "Only the TMA implementation supports collective copies";
@@ -1109,6 +1110,44 @@ pub static RULES: &[Rule] = &[
         fallback: None,
     },
     Rule {
+        id: "A31",
+        ops: DESCRIPTOR,
+        scope: Scope::All,
+        when: "`wgmma_descriptor` on a chip without wgmma (every chip but sm_90a)",
+        template: "acopy.wgmma_descriptor describes a tile for wgmma, which only sm_90a has; {sm_90} has none",
+        check: Check::Op {
+            condition: |ctx| !ctx.target.chip.has(Capability::Wgmma),
+            message: |ctx| {
+                format!(
+                    "acopy.wgmma_descriptor describes a tile for wgmma, which only sm_90a has; {} has none",
+                    ctx.target.chip
+                )
+            },
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A32",
+        ops: DESCRIPTOR,
+        scope: Scope::All,
+        when: "the tile has no wgmma descriptor: an element type wgmma does not read, not rank 2 with whole 8-row groups, no acopy copy writes it or its writers disagree on the swizzle, written unswizzled, rows not exactly one swizzle span, `major = \"mn\"`, a constant `k` that is no whole K step in the row, or a base that cannot be aligned to the pattern",
+        template: "acopy.wgmma_descriptor cannot describe the tile {memref<64x64xf16, 3>}: {the copies that write the tile have swizzle = 0; ...}",
+        check: Check::Op {
+            condition: |ctx| descriptor_problem(ctx).is_some(),
+            message: |ctx| {
+                let tile = match ctx.view {
+                    acopy_dialect::AcopyOp::WgmmaDescriptor(view) => view.tile_type.to_string(),
+                    _ => String::new(),
+                };
+                format!(
+                    "acopy.wgmma_descriptor cannot describe the tile {tile}: {}",
+                    descriptor_problem(ctx).map(|p| p.to_string()).unwrap_or_default()
+                )
+            },
+        },
+        fallback: None,
+    },
+    Rule {
         id: "P1",
         ops: LOOP,
         scope: Scope::All,
@@ -1397,6 +1436,16 @@ fn wait_pending(ctx: &Ctx) -> Option<u32> {
     match ctx.view {
         acopy_dialect::AcopyOp::WaitGmemToSmem(wait) => Some(wait.pending),
         acopy_dialect::AcopyOp::WaitSmemToGmem(wait) => Some(wait.pending),
+        _ => None,
+    }
+}
+
+/// Why a `wgmma_descriptor` has no plan (`crate::plan::wgmma_descriptor`).
+fn descriptor_problem(ctx: &Ctx) -> Option<crate::plan::wgmma_descriptor::DescriptorProblem> {
+    match ctx.view {
+        acopy_dialect::AcopyOp::WgmmaDescriptor(view) => {
+            crate::plan::wgmma_descriptor::DescriptorPlan::of(view).err()
+        }
         _ => None,
     }
 }

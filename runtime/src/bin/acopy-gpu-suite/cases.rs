@@ -7,6 +7,9 @@ use acopy_runtime::tensor_map::swizzled_offset;
 use acopy_runtime::{Arg, LaunchConfig};
 use serde::Serialize;
 
+#[path = "wgmma_cases.rs"]
+mod wgmma_cases;
+
 /// Which lowering a case exercises.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -41,6 +44,9 @@ pub enum Fill {
     Poison,
     /// Random small integers as f32 (exact under addition); f32 only.
     SmallInts,
+    /// Random integers in [-b, b] in the given element type (f16, bf16, f32, i8),
+    /// so that products and sums of them are exact.
+    SmallIntsOf(ElementType, i32),
 }
 
 /// What the reference function sees.
@@ -79,6 +85,8 @@ pub struct Case {
     /// What `out` must hold, for the README / `--list`.
     pub expect: &'static str,
     pub reference: fn(&Data) -> Vec<u8>,
+    /// The chip the PTX is built for when it is not the path's (wgmma: sm_90a).
+    pub chip: Option<&'static str>,
 }
 
 impl Case {
@@ -107,6 +115,7 @@ impl Case {
             what: what.into(),
             expect: "the window",
             reference,
+            chip: None,
         }
     }
 
@@ -148,11 +157,16 @@ impl Case {
     }
 
     /// The chip the PTX is built for, and the fallback flag when set.
+    /// The chip its PTX is built for: the path's, unless the case names another.
+    pub fn chip(&self) -> &'static str {
+        self.chip.unwrap_or(self.path.chip())
+    }
+
     pub fn chip_text(&self) -> String {
         if self.fallback() {
-            format!("{}, --acopy-fallback", self.path.chip())
+            format!("{}, --acopy-fallback", self.chip())
         } else {
-            self.path.chip().to_string()
+            self.chip().to_string()
         }
     }
 
@@ -229,6 +243,7 @@ pub fn cases() -> Vec<Case> {
     let mut v = cp_async_cases();
     v.extend(tma_cases());
     v.extend(dynamic_start_cases());
+    v.extend(wgmma_cases::wgmma_cases());
     v
 }
 
@@ -1145,6 +1160,22 @@ impl Rng {
         x.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
+    /// Integers in [-bound, bound], encoded as `elem`.
+    fn fill_small(&mut self, buf: &mut [u8], elem: ElementType, bound: i32) {
+        let width = elem.bytes() as usize;
+        for c in buf.chunks_exact_mut(width) {
+            let v = (self.next_u64() % (2 * bound as u64 + 1)) as i32 - bound;
+            match elem {
+                ElementType::F16 => c.copy_from_slice(&wgmma_cases::f16_bits(v).to_le_bytes()),
+                ElementType::BF16 => {
+                    c.copy_from_slice(&(((v as f32).to_bits() >> 16) as u16).to_le_bytes())
+                }
+                ElementType::F32 => c.copy_from_slice(&(v as f32).to_le_bytes()),
+                _ => c.copy_from_slice(&(v as i8).to_le_bytes()),
+            }
+        }
+    }
+
     /// Fill a buffer as `fill` says.
     pub fn fill(&mut self, buf: &mut [u8], fill: Fill) {
         match fill {
@@ -1165,6 +1196,7 @@ impl Rng {
                     c.copy_from_slice(&(v as f32).to_le_bytes());
                 }
             }
+            Fill::SmallIntsOf(elem, bound) => self.fill_small(buf, elem, bound),
         }
     }
 }

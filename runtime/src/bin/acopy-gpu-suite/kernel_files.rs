@@ -79,7 +79,7 @@ fn every_case_matches_its_kernel_file() {
             "{}: the kernel's arguments differ from what the suite passes",
             c.name
         );
-        assert_eq!(chip_of(&src), c.path.chip(), "{}: chip", c.name);
+        assert_eq!(chip_of(&src), c.chip(), "{}: chip", c.name);
         assert_eq!(cluster_of(&src), c.launch.cluster, "{}: cluster", c.name);
     }
 }

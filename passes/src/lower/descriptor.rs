@@ -1,0 +1,98 @@
+//! `acopy.wgmma_descriptor`: the 64-bit matrix descriptor of a shared tile,
+//! from its plan (`crate::plan::wgmma_descriptor`): the fixed bits (leading
+//! and stride byte offsets, swizzle mode) are constants of the plan; only the
+//! start address, the tile's shared address plus `k` elements, is computed.
+
+use std::cell::RefCell;
+
+use acopy_dialect::WgmmaDescriptor;
+use melior::ir::{OperationRef, Value, ValueLike};
+
+use super::{
+    build::{Builder, Ix},
+    emitted::arith,
+    memref,
+    tma::tile_address::ensure_aligned,
+};
+use crate::plan::{alignment::view_root, wgmma_descriptor::DescriptorPlan};
+
+/// The start-address field: 18 bits of shared address, in 16-byte units.
+const ADDRESS_MASK: i64 = 0x3_FFFF;
+
+thread_local! {
+    /// The plans of one `acopy-lower` run's descriptors, by op.
+    static PLANS: RefCell<Vec<(usize, Result<DescriptorPlan, String>)>> =
+        const { RefCell::new(Vec::new()) };
+}
+
+/// Clears the plans when the lowering run ends.
+pub(super) struct Plans;
+
+impl Drop for Plans {
+    fn drop(&mut self) {
+        PLANS.with(|plans| plans.borrow_mut().clear());
+    }
+}
+
+/// Plans every `wgmma_descriptor` among `ops` before any op is lowered: a
+/// descriptor reads the copies that write its tile, which their own lowering
+/// erases.
+pub(super) fn plan_all(ops: &[mlir_sys::MlirOperation]) -> Plans {
+    let plans = ops
+        .iter()
+        .filter_map(|raw| {
+            // SAFETY: the caller's walk found these ops; nothing is erased yet.
+            let op = unsafe { OperationRef::from_raw(*raw) };
+            let view = WgmmaDescriptor::from_op(op).ok()?;
+            Some((
+                raw.ptr as usize,
+                DescriptorPlan::of(&view).map_err(|p| p.to_string()),
+            ))
+        })
+        .collect();
+    PLANS.with(|cell| *cell.borrow_mut() = plans);
+    Plans
+}
+
+/// Builds the descriptor before the op and redirects the op's uses to it.
+pub(super) fn lower_descriptor(view: &WgmmaDescriptor, b: &Builder) -> Result<(), String> {
+    let key = view.op.to_raw().ptr as usize;
+    let planned = PLANS.with(|plans| {
+        plans
+            .borrow()
+            .iter()
+            .find(|(op, _)| *op == key)
+            .map(|(_, plan)| plan.clone())
+    });
+    let plan = planned
+        .unwrap_or_else(|| DescriptorPlan::of(view).map_err(|p| p.to_string()))
+        .map_err(|problem| {
+            format!("internal error: acopy-verify accepted a wgmma descriptor without a plan: {problem}")
+        })?;
+    ensure_aligned(view_root(view.tile), plan.base_align)?;
+    let bytes = plan.element_bytes as i64;
+    let strided = memref::read_strided(b, view.tile, "tile")?;
+    let offset = b.mul(strided.offset, Ix::Const(bytes))?;
+    let k = match crate::ir::constant_int(view.k) {
+        Some(k) => Ix::Const(k),
+        None => Ix::Val(view.k),
+    };
+    let k_bytes = b.mul(k, Ix::Const(bytes))?;
+    let address = b.add(Ix::Val(strided.base), offset)?;
+    let address = b.add(address, k_bytes)?;
+    let address = b.index_cast(b.ix(address)?, b.int_type(64))?;
+    let masked = b.binary(arith::ANDI, address, b.int(64, ADDRESS_MASK)?)?;
+    let field = b.binary(arith::SHRUI, masked, b.int(64, 4)?)?;
+    let descriptor = b.binary(arith::ORI, field, b.int(64, plan.fixed_bits as i64)?)?;
+    replace_result(view.op, descriptor)
+}
+
+/// Points every use of `op`'s result at `value`, so the op can be erased.
+fn replace_result(op: OperationRef, value: Value) -> Result<(), String> {
+    let result = op
+        .result(0)
+        .map_err(|error| format!("internal error: wgmma_descriptor without a result: {error}"))?;
+    // SAFETY: both values are live and of type i64; MLIR moves the uses.
+    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value.to_raw()) };
+    Ok(())
+}

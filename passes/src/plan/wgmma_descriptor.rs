@@ -1,0 +1,223 @@
+//! The wgmma matrix descriptor of a shared tile (`acopy.wgmma_descriptor`),
+//! worked out from the copies that write the tile, so that the layout the
+//! copy wrote and the layout the descriptor describes cannot disagree
+//! (docs/dialect.md, "Reading a tile with wgmma").
+//!
+//! The descriptor (PTX ISA, "Matrix Descriptor Format") is 64 bits: the
+//! operand's shared address >> 4 in bits 0-13, the leading dimension byte
+//! offset >> 4 in bits 16-29, the stride dimension byte offset >> 4 in bits
+//! 32-45, and the swizzle mode in bits 62-63 (1: 128 bytes, 2: 64, 3: 32).
+//! For a K-major tile written with swizzle S, each row is exactly S bytes and
+//! 8 rows form one repeat of the pattern: the stride byte offset is 8 S (from
+//! one group of 8 rows to the next), the leading byte offset is unused (one
+//! wgmma K step, 32 bytes, stays inside a row) and is set to 16, and the K
+//! step `k` moves the start address by `k` elements within the row; the
+//! hardware applies the swizzle to the addresses it forms, as the copy did.
+
+use acopy_dialect::{names, CopyGmemToSmem, Major, Swizzle, WgmmaDescriptor};
+use melior::ir::{
+    operation::{OperationLike, WalkOrder, WalkResult},
+    OperationRef, ShapedTypeLike,
+};
+
+use super::alignment::{alignment_problem, memory_root};
+use crate::ir;
+
+/// Bytes one wgmma K step reads from each row of an operand (16 elements of
+/// 2 bytes, 8 of 4 (tf32) or 32 of 1).
+pub(crate) const K_STEP_BYTES: u64 = 32;
+
+/// The descriptor's fixed part and what it needs of the start address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct DescriptorPlan {
+    pub swizzle: Swizzle,
+    pub element_bytes: u64,
+    /// Bits 16-63 of the descriptor: leading and stride byte offsets, mode.
+    pub fixed_bits: u64,
+    /// The tile's base must be aligned to one repeat of the swizzle pattern.
+    pub base_align: u64,
+}
+
+/// Why a tile has no descriptor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum DescriptorProblem {
+    /// The element type is not one wgmma reads.
+    Element(String),
+    /// Not a rank-2 tile with rows of whole 8-row groups.
+    Shape(String),
+    /// No acopy copy in the kernel writes the tile.
+    NoWriter,
+    /// The copies that write it disagree on the swizzle.
+    Writers(Vec<u32>),
+    /// Written unswizzled: wgmma reads such a tile only as core matrices.
+    Unswizzled,
+    /// The row is not exactly one swizzle span.
+    Row { row_bytes: u64, swizzle: u32 },
+    /// An M/N-major read.
+    MnMajor,
+    /// A constant K offset that is no whole K step inside the row.
+    KOffset { k: i64, step: u64, row: u64 },
+    /// The tile cannot be aligned to one repeat of the swizzle pattern.
+    Alignment(String),
+}
+
+impl std::fmt::Display for DescriptorProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DescriptorProblem::Element(element) => write!(
+                f,
+                "wgmma reads f16, bf16, f32 (as tf32) and 8-bit elements, but the tile holds {element}"
+            ),
+            DescriptorProblem::Shape(tile) => write!(
+                f,
+                "the tile must be rank 2 with a multiple of 8 rows (wgmma reads 8-row core matrices), but it is {tile}"
+            ),
+            DescriptorProblem::NoWriter => write!(
+                f,
+                "no acopy.copy_gmem_to_smem in the kernel writes the tile, so its layout is unknown"
+            ),
+            DescriptorProblem::Writers(swizzles) => write!(
+                f,
+                "the copies that write the tile use different swizzles ({})",
+                swizzles
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            DescriptorProblem::Unswizzled => write!(
+                f,
+                "the copies that write the tile have swizzle = 0; wgmma reads a row-major tile only through a swizzled layout: copy it with swizzle = 32, 64 or 128 (rows of exactly that many bytes)"
+            ),
+            DescriptorProblem::Row { row_bytes, swizzle } => write!(
+                f,
+                "a K-major tile written with swizzle = {swizzle} needs rows of exactly {swizzle} bytes, but its rows have {row_bytes}"
+            ),
+            DescriptorProblem::MnMajor => write!(
+                f,
+                "major = \"mn\" (an M/N-major operand) is not supported yet: copy the operand K-major (its rows along K) and use major = \"k\""
+            ),
+            DescriptorProblem::KOffset { k, step, row } => write!(
+                f,
+                "k = {k} must be a multiple of the wgmma K step ({step} elements) with k + {step} <= {row}, the row length"
+            ),
+            DescriptorProblem::Alignment(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+/// Element bytes of the wgmma operand types: f16, bf16, f32 (as tf32) and the
+/// 8-bit integer and float types.
+fn element_bytes(element: melior::ir::Type) -> Option<u64> {
+    let text = element.to_string();
+    match text.as_str() {
+        "f16" | "bf16" => Some(2),
+        "f32" => Some(4),
+        "i8" | "si8" | "ui8" | "f8E4M3FN" | "f8E5M2" => Some(1),
+        _ => None,
+    }
+}
+
+/// The swizzle of the copies in `function` that write `view`'s tile (the
+/// same memory, through any views).
+fn written_swizzle(
+    view: &WgmmaDescriptor,
+    function: OperationRef,
+) -> Result<Swizzle, DescriptorProblem> {
+    let root = memory_root(view.tile);
+    let mut found: Vec<Swizzle> = Vec::new();
+    function.walk(WalkOrder::PreOrder, |op| {
+        if ir::op_name(&op) == names::COPY_GMEM_TO_SMEM {
+            if let Ok(copy) = CopyGmemToSmem::from_op(op) {
+                if memory_root(copy.dst) == root && !found.contains(&copy.swizzle) {
+                    found.push(copy.swizzle);
+                }
+            }
+        }
+        WalkResult::Advance
+    });
+    match found.as_slice() {
+        [] => Err(DescriptorProblem::NoWriter),
+        [one] => Ok(*one),
+        many => Err(DescriptorProblem::Writers(
+            many.iter().map(|s| s.bytes()).collect(),
+        )),
+    }
+}
+
+impl DescriptorPlan {
+    /// The plan of `view`'s descriptor, or the first reason it has none.
+    pub(crate) fn of(view: &WgmmaDescriptor) -> Result<Self, DescriptorProblem> {
+        let tile = view.tile_type;
+        let element = tile.element();
+        let element_bytes = element_bytes(element)
+            .ok_or_else(|| DescriptorProblem::Element(element.to_string()))?;
+        let shape = ir::shape(tile);
+        let (rows, row) = match shape.as_slice() {
+            [Some(rows), Some(row)] if rows % 8 == 0 => (*rows, *row as u64),
+            _ => return Err(DescriptorProblem::Shape(tile.to_string())),
+        };
+        let _ = rows;
+        let function =
+            crate::target::enclosing(view.op, "gpu.func").ok_or(DescriptorProblem::NoWriter)?;
+        let swizzle = written_swizzle(view, function)?;
+        let span = u64::from(swizzle.bytes());
+        if span == 0 {
+            return Err(DescriptorProblem::Unswizzled);
+        }
+        let row_bytes = row * element_bytes;
+        if row_bytes != span {
+            return Err(DescriptorProblem::Row {
+                row_bytes,
+                swizzle: swizzle.bytes(),
+            });
+        }
+        if view.major == Major::Mn {
+            return Err(DescriptorProblem::MnMajor);
+        }
+        if let Some(why) = alignment_problem(view.tile, element_bytes, 8 * span) {
+            return Err(DescriptorProblem::Alignment(why));
+        }
+        if let Some(k) = ir::constant_int(view.k) {
+            let step = K_STEP_BYTES / element_bytes;
+            if k < 0 || k as u64 % step != 0 || k as u64 + step > row {
+                return Err(DescriptorProblem::KOffset { k, step, row });
+            }
+        }
+        Ok(DescriptorPlan {
+            swizzle,
+            element_bytes,
+            fixed_bits: fixed_bits(span),
+            base_align: 8 * span,
+        })
+    }
+}
+
+/// Bits 16-63 for a K-major tile of `span`-byte swizzled rows: leading byte
+/// offset 16 (unused), stride byte offset 8 `span`, the mode of `span`.
+pub(crate) fn fixed_bits(span: u64) -> u64 {
+    let mode: u64 = match span {
+        128 => 1,
+        64 => 2,
+        _ => 3,
+    };
+    let leading = 16u64 >> 4;
+    let stride = (8 * span) >> 4;
+    (leading << 16) | (stride << 32) | (mode << 62)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixed_bits;
+
+    /// The 128-byte pattern's bits are the ones the hand-written
+    /// kernel used (leading 16, stride 1024, mode 1), and each field moves
+    /// with the span.
+    #[test]
+    fn fixed_bits_per_swizzle() {
+        assert_eq!(fixed_bits(128), 4_611_686_293_305_360_384);
+        assert_eq!(fixed_bits(128), (1 << 16) | (64 << 32) | (1 << 62));
+        assert_eq!(fixed_bits(64), (1 << 16) | (32 << 32) | (2 << 62));
+        assert_eq!(fixed_bits(32), (1 << 16) | (16 << 32) | (3 << 62));
+    }
+}

@@ -1,0 +1,110 @@
+// acopy.wgmma_descriptor refusals: a chip without wgmma (A31) and a tile the
+// descriptor cannot describe (A32), each reason once.
+// RUN: acopy-opt %s --acopy-verify --verify-diagnostics --split-input-file
+
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%a: memref<256x64xf16>, %out: memref<1xi64>) workgroup(%ta: memref<64x64xf16, 3>, %bar: memref<1xi64, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    acopy.copy_gmem_to_smem %a[%c0, %c0] -> %ta barrier(%bar : memref<1xi64, 3>) {oob_mode = "promise_in_bounds", swizzle = 128 : i64} : memref<256x64xf16> -> memref<64x64xf16, 3>
+    // RULE: A31
+    // expected-error @+1 {{acopy.wgmma_descriptor describes a tile for wgmma, which only sm_90a has; sm_90 has none}}
+    %d = acopy.wgmma_descriptor %ta[%c0] : memref<64x64xf16, 3>
+    memref.store %d, %out[%c0] : memref<1xi64>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @k(%a: memref<256x64xf16>, %out: memref<1xi64>) workgroup(%ta: memref<64x64xf16, 3>, %bar: memref<1xi64, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    acopy.copy_gmem_to_smem %a[%c0, %c0] -> %ta barrier(%bar : memref<1xi64, 3>) {oob_mode = "promise_in_bounds"} : memref<256x64xf16> -> memref<64x64xf16, 3>
+    // RULE: A32
+    // expected-error @+1 {{acopy.wgmma_descriptor cannot describe the tile memref<64x64xf16, 3>: the copies that write the tile have swizzle = 0; wgmma reads a row-major tile only through a swizzled layout: copy it with swizzle = 32, 64 or 128 (rows of exactly that many bytes)}}
+    %d = acopy.wgmma_descriptor %ta[%c0] : memref<64x64xf16, 3>
+    memref.store %d, %out[%c0] : memref<1xi64>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @k(%out: memref<1xi64>) workgroup(%ta: memref<64x64xf16, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{no acopy.copy_gmem_to_smem in the kernel writes the tile, so its layout is unknown}}
+    %d = acopy.wgmma_descriptor %ta[%c0] : memref<64x64xf16, 3>
+    memref.store %d, %out[%c0] : memref<1xi64>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @k(%a: memref<256x64xf16>, %out: memref<1xi64>) workgroup(%ta: memref<64x64xf16, 3>, %bar: memref<1xi64, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    acopy.copy_gmem_to_smem %a[%c0, %c0] -> %ta barrier(%bar : memref<1xi64, 3>) {oob_mode = "promise_in_bounds", swizzle = 128 : i64} : memref<256x64xf16> -> memref<64x64xf16, 3>
+    // expected-error @+1 {{major = "mn" (an M/N-major operand) is not supported yet}}
+    %d = acopy.wgmma_descriptor %ta[%c0] {major = "mn"} : memref<64x64xf16, 3>
+    memref.store %d, %out[%c0] : memref<1xi64>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @k(%a: memref<256x64xf16>, %out: memref<1xi64>) workgroup(%ta: memref<64x64xf16, 3>, %bar: memref<1xi64, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    acopy.copy_gmem_to_smem %a[%c0, %c0] -> %ta barrier(%bar : memref<1xi64, 3>) {oob_mode = "promise_in_bounds", swizzle = 128 : i64} : memref<256x64xf16> -> memref<64x64xf16, 3>
+    // expected-error @+1 {{k = 8 must be a multiple of the wgmma K step (16 elements) with k + 16 <= 64, the row length}}
+    %d = acopy.wgmma_descriptor %ta[%c8] : memref<64x64xf16, 3>
+    memref.store %d, %out[%c0] : memref<1xi64>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @k(%a: memref<256x32xi32>, %out: memref<1xi64>) workgroup(%ta: memref<64x32xi32, 3>, %bar: memref<1xi64, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    acopy.copy_gmem_to_smem %a[%c0, %c0] -> %ta barrier(%bar : memref<1xi64, 3>) {oob_mode = "promise_in_bounds", swizzle = 128 : i64} : memref<256x32xi32> -> memref<64x32xi32, 3>
+    // expected-error @+1 {{wgmma reads f16, bf16, f32 (as tf32) and 8-bit elements, but the tile holds i32}}
+    %d = acopy.wgmma_descriptor %ta[%c0] : memref<64x32xi32, 3>
+    memref.store %d, %out[%c0] : memref<1xi64>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @k(%a: memref<256x64xf16>, %out: memref<1xi64>) workgroup(%ta: memref<64x64xf16, 3>, %bar: memref<1xi64, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c32 = arith.constant 32 : index
+    acopy.copy_gmem_to_smem %a[%c0, %c0] -> %ta barrier(%bar : memref<1xi64, 3>) {oob_mode = "promise_in_bounds", swizzle = 128 : i64} : memref<256x64xf16> -> memref<64x64xf16, 3>
+    // expected-error @+1 {{Async copies with swizzle=64 require the last dimension of the slice to be exactly 64 bytes}}
+    acopy.copy_gmem_to_smem %a[%c32, %c0] -> %ta barrier(%bar : memref<1xi64, 3>) {oob_mode = "promise_in_bounds", swizzle = 64 : i64} : memref<256x64xf16> -> memref<64x64xf16, 3>
+    // expected-error @+1 {{the copies that write the tile use different swizzles (128, 64)}}
+    %d = acopy.wgmma_descriptor %ta[%c0] : memref<64x64xf16, 3>
+    memref.store %d, %out[%c0] : memref<1xi64>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @k(%a: memref<256x64xf16>, %out: memref<1xi64>) workgroup(%ta: memref<60x64xf16, 3>, %bar: memref<1xi64, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    acopy.copy_gmem_to_smem %a[%c0, %c0] -> %ta barrier(%bar : memref<1xi64, 3>) {oob_mode = "promise_in_bounds", swizzle = 128 : i64} : memref<256x64xf16> -> memref<60x64xf16, 3>
+    // expected-error @+1 {{the tile must be rank 2 with a multiple of 8 rows (wgmma reads 8-row core matrices), but it is memref<60x64xf16, 3>}}
+    %d = acopy.wgmma_descriptor %ta[%c0] : memref<60x64xf16, 3>
+    memref.store %d, %out[%c0] : memref<1xi64>
+    gpu.return
+  }
+}
