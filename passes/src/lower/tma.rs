@@ -34,7 +34,7 @@ mod load;
 mod map_params;
 mod start;
 mod store;
-mod tile_address;
+pub(super) mod tile_address;
 
 use acopy_dialect::{CopyGmemToSmem, CopySmemToGmem, WaitSmemToGmem};
 
