@@ -67,14 +67,15 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 
 // -----
 
-// Rules other than E1-E5 stay: E11, and our own A4 (swizzle).
+// Rules other than E1-E5 stay: E11, and our own A4 (a swizzled tile whose
+// alignment to the pattern cannot be guaranteed).
 gpu.module @m [#nvvm.target<chip = "sm_89">] {
   gpu.func @others(%src: memref<256x512xf32>, %dst: memref<64x32xf32, 3>, %i: index, %bar: memref<1xi64, 3>) kernel {
     %c300 = arith.constant 300 : index
     // expected-error @+1 {{Out-of-bounds read of src: reading [300:364, 300:332] but buffer has shape (256, 512).}}
     "acopy.copy_gmem_to_smem"(%src, %dst, %c300, %c300, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "promise_in_bounds"} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
-    // expected-error @+1 {{swizzle=64 needs the TMA implementation (Hopper and newer GPUs); the cp.async implementation only writes unswizzled tiles}}
-    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, swizzle = 64 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    // expected-error @+1 {{swizzle=128 on the cp.async implementation writes TMA's swizzle pattern, which needs a contiguous, row-major dst tile aligned to 1024 bytes (8 rows of 128 bytes), but the dst tile memref<64x32xf32, 3> cannot be guaranteed to be}}
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
 }

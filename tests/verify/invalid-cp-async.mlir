@@ -93,12 +93,53 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 
 // -----
 
-// Our own: the cp.async lowering writes unswizzled tiles only.
+// Our own: a swizzled cp.async tile holds TMA's pattern, laid on shared
+// addresses, so it must be dense, row-major and aligned to the pattern's
+// repeat (8 rows of the span). A shared tile passed in as an argument has no
+// alignment the lowering can raise.
 gpu.module @m [#nvvm.target<chip = "sm_86">] {
   gpu.func @swizzle(%src: memref<256x512xf32>, %dst: memref<64x32xf32, 3>, %i: index) kernel {
     // RULE: A4
-    // expected-error @+1 {{swizzle=128 needs the TMA implementation (Hopper and newer GPUs); the cp.async implementation only writes unswizzled tiles}}
+    // expected-error @+1 {{swizzle=128 on the cp.async implementation writes TMA's swizzle pattern, which needs a contiguous, row-major dst tile aligned to 1024 bytes (8 rows of 128 bytes), but the dst tile memref<64x32xf32, 3> cannot be guaranteed to be: it must be a workgroup attribution of the kernel gpu.func, a memref.global in shared memory, the result of a memref.assume_alignment of at least 1024, or a view with a static offset of one of those}}
     "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds", swizzle = 128 : i64} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+// A4: rows of the tile padded apart (a view of a wider buffer) break the pattern.
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @swizzle_strided(%src: memref<256x512xf16>, %i: index) workgroup(%buf: memref<16x64xf16, 3>) kernel {
+    %dst = memref.subview %buf[0, 0] [16, 32] [1, 1] : memref<16x64xf16, 3> to memref<16x32xf16, strided<[64, 1]>, 3>
+    // expected-error @+1 {{swizzle=64 on the cp.async implementation writes TMA's swizzle pattern, which needs a contiguous, row-major dst tile aligned to 512 bytes (8 rows of 64 bytes), but the dst tile memref<16x32xf16, strided<[64, 1]>, 3> is not contiguous}}
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds", swizzle = 64 : i64} : (memref<256x512xf16>, memref<16x32xf16, strided<[64, 1]>, 3>, index, index) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+// A4: a view that starts inside a pattern (4 rows of 32 bytes in) cannot be
+// aligned to it by raising the buffer.
+gpu.module @m [#nvvm.target<chip = "sm_89">] {
+  gpu.func @swizzle_offset(%src: memref<256x512xi8>, %i: index) workgroup(%buf: memref<20x32xi8, 3>) kernel {
+    %dst = memref.subview %buf[4, 0] [16, 32] [1, 1] : memref<20x32xi8, 3> to memref<16x32xi8, strided<[32, 1], offset: 128>, 3>
+    // expected-error @+1 {{swizzle=32 on the cp.async implementation writes TMA's swizzle pattern, which needs a contiguous, row-major dst tile aligned to 256 bytes (8 rows of 32 bytes), but the dst tile memref<16x32xi8, strided<[32, 1], offset: 128>, 3> starts 128 bytes into its buffer (a swizzled tile is aligned to 8 rows of the swizzle span, so that the swizzle pattern starts at the tile)}}
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds", swizzle = 32 : i64} : (memref<256x512xi8>, memref<16x32xi8, strided<[32, 1], offset: 128>, 3>, index, index) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+// T4 holds on cp.async chips too, with TMA's text: a swizzled tile's rows are
+// exactly one swizzle span, so it is the same bytes on both paths. T4 comes
+// before A4 (documented rules first).
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @swizzle_span(%src: memref<256x512xf16>, %dst: memref<64x32xf16, 3>, %i: index) kernel {
+    // expected-error @+1 {{Async copies with swizzle=128 require the last dimension of the slice to be exactly 128 bytes i.e.  64 elements, but got 32 elements.}}
+    "acopy.copy_gmem_to_smem"(%src, %dst, %i, %i) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds", swizzle = 128 : i64} : (memref<256x512xf16>, memref<64x32xf16, 3>, index, index) -> ()
     gpu.return
   }
 }

@@ -39,6 +39,10 @@
 //!   arrival and removes it when they land); after a block barrier, so that
 //!   every thread's increment is in, thread 0 arrives once for the copy;
 //! - `collective_axes` / `leader_tracked` on a 1×1×1 cluster: ignored.
+//!
+//! A copy with `swizzle = S` puts each chunk (or element) where TMA's
+//! `S`-byte pattern puts it: its shared address gets bits 7.. XORed into
+//! bits 4.. ([`swizzled`]), on a tile aligned to the pattern's repeat.
 
 use super::emitted::{arith, llvm, nvvm};
 use acopy_dialect::{CopyGmemToSmem, WaitGmemToSmem};
@@ -150,6 +154,12 @@ fn prove<'c, 'a>(
             alignment::raise(base.root.origin, MAX_ALIGN);
         }
         proof.address(base.align, value, start, element_bytes);
+    }
+    if plan.swizzle != 0 {
+        // The pattern is laid on absolute shared addresses, as TMA lays it:
+        // it starts at the tile once the tile is aligned to its repeat
+        // (rule A4 proved it can be).
+        super::tma::tile_address::ensure_aligned(plan.dst.root, plan.tile_alignment())?;
     }
     let mut strides = Vec::with_capacity(plan.window.len());
     for dim in 0..plan.window.len() {
@@ -344,8 +354,9 @@ struct Chunks<'c, 'a> {
     thread: Ix<'c, 'a>,
     threads: Ix<'c, 'a>,
     zeros: Option<ZeroFill<'c, 'a>>,
-    /// The dst tile's byte swizzle (0 for none): TMA's pattern, for a TMA
-    /// load that takes this path (acopy-verify keeps it 0 on cp.async chips).
+    /// The dst tile's byte swizzle (0 for none): each chunk lands where
+    /// TMA's pattern puts it, on cp.async chips and on a TMA load's non-TMA
+    /// path alike.
     swizzle: u32,
 }
 
@@ -615,9 +626,10 @@ impl<'c, 'a> Chunks<'c, 'a> {
 /// `pointer` moved to where an `S`-byte swizzle puts it: TMA's pattern XORs
 /// address bits 4.. (the 16-byte unit within a row of `S` bytes) with bits
 /// 7.. (the row, mod `S / 16`), on absolute shared addresses, whose tile
-/// the TMA path aligns to `8 × S` bytes. A chunk never crosses a 16-byte
-/// unit (rows are exactly `S` bytes, chunks at most 16 and aligned), so
-/// moving its first byte moves all of it.
+/// both paths align to `8 × S` bytes, so the pattern starts at the tile
+/// (docs/lowering-cp-async.md, "Swizzled tiles"). A chunk never crosses a
+/// 16-byte unit (rows are exactly `S` bytes, rule T4; chunks at most 16 and
+/// aligned), so moving its first byte moves all of it.
 fn swizzled<'c, 'a>(
     b: &Builder<'c, 'a>,
     pointer: Value<'c, 'a>,

@@ -57,8 +57,8 @@ pub(crate) struct CpAsyncPlan<'c, 'a> {
     pub row_bytes: u64,
     pub src: Base<'c, 'a>,
     pub dst: Base<'c, 'a>,
-    /// The dst tile's swizzle in bytes (0 for none; only a TMA load that
-    /// takes this path has one).
+    /// The dst tile's swizzle in bytes (0 for none): the chunks land where
+    /// TMA's pattern puts them (docs/lowering-cp-async.md, "Swizzled tiles").
     pub swizzle: u32,
 }
 
@@ -92,10 +92,26 @@ impl<'c, 'a> CpAsyncPlan<'c, 'a> {
         })
     }
 
+    /// The alignment in bytes the dst tile needs: the largest chunk, or the
+    /// swizzle pattern's repeat (8 rows of the swizzle span) with a swizzle,
+    /// as on the TMA path ([`super::shape::tma_smem_alignment`]).
+    pub fn tile_alignment(&self) -> u64 {
+        tile_alignment(self.swizzle)
+    }
+
     /// The bytes of the shared tile (the window's elements).
     #[allow(dead_code)] // through `CopyPlan::tile_bytes`
     pub fn tile_bytes(&self) -> u64 {
         self.window.iter().map(|dim| dim.size).product::<u64>() * self.element_bytes
+    }
+}
+
+/// The alignment in bytes a cp.async tile with `swizzle` bytes of swizzle
+/// (0 for none) needs: [`MAX_ALIGN`], or the swizzle pattern's repeat.
+pub(crate) fn tile_alignment(swizzle: u32) -> u64 {
+    match swizzle {
+        0 => MAX_ALIGN,
+        swizzle => super::shape::tma_smem_alignment(swizzle),
     }
 }
 

@@ -115,10 +115,10 @@ impl<'c: 'a, 'a> CopyPlan<'c, 'a> {
     }
 
     /// The alignment in bytes the shared tile needs: TMA's (128, or 8 × the
-    /// swizzle), or cp.async's largest chunk.
+    /// swizzle), or cp.async's largest chunk (8 × the swizzle with one).
     pub fn tile_alignment(&self) -> u64 {
         match self {
-            CopyPlan::CpAsync(_) => cp_async_load::MAX_ALIGN,
+            CopyPlan::CpAsync(plan) => plan.tile_alignment(),
             CopyPlan::Tma(plan) => plan.align,
         }
     }

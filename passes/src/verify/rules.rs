@@ -5,7 +5,8 @@
 //! first rule whose condition holds gives the op's one error. Filtering the
 //! table by path yields exactly the documented orders:
 //!
-//! - cp.async (sm_80–sm_89): E10, E1, E2, E3, E4, E5, E11, then our own rules;
+//! - cp.async (sm_80–sm_89): E10, E1, E2, E3, E4, E5, E11, T4 (a swizzled
+//!   tile is the same bytes on both paths), then our own rules;
 //! - TMA (sm_90 and newer): E10, E8, E9, E6, E11, T1–T4 (the TMA shape rules),
 //!   then our own rules.
 //!
@@ -17,14 +18,14 @@
 //! the two equal; another test requires a lit case under `tests/verify/` for
 //! every rule id.
 
-use acopy_dialect::{names, AcopyOp, LeaderTracked, OobMode, ReductionOp, Swizzle};
+use acopy_dialect::{names, AcopyOp, LeaderTracked, OobMode, ReductionOp};
 use acopy_manifest::ElementType;
 use acopy_target::{Capability, Chip, CopyPath};
 
 use super::{facts::Ctx, tensor_maps};
 use crate::plan::loops::loop_plan::Broken;
 use crate::plan::{
-    chunk, cp_async_load, shape,
+    alignment, chunk, cp_async_load, shape,
     source::{window_message, SourceError},
     tensor_map_key::{self, MAX_TENSOR_MAPS},
     tma_facts::{
@@ -478,8 +479,8 @@ pub static RULES: &[Rule] = &[
     Rule {
         id: "T4",
         ops: LOAD,
-        scope: Scope::Tma,
-        when: "`swizzle = S` and the innermost window dimension is not exactly S bytes",
+        scope: Scope::All,
+        when: "`swizzle = S` and the innermost window dimension is not exactly S bytes (on cp.async chips too: a swizzled tile is the same bytes on both paths)",
         template: "Async copies with swizzle={S} require the last dimension of the slice to be exactly {S} bytes i.e.  {N} elements, but got {M} elements.",
         check: Check::Op {
             condition: |ctx| swizzle_elements(ctx).is_some_and(|(_, want, got)| want != got),
@@ -555,14 +556,18 @@ pub static RULES: &[Rule] = &[
         id: "A4",
         ops: LOAD,
         scope: Scope::CpAsync,
-        when: "`swizzle` is not 0",
-        template: "swizzle={S} needs the TMA implementation (Hopper and newer GPUs); the cp.async implementation only writes unswizzled tiles",
+        when: "`swizzle = S` and the dst tile is not contiguous and row-major, or its alignment to 8 × S bytes (the swizzle pattern's repeat) cannot be guaranteed, as A14 and A25 require of a TMA tile: the cp.async implementation writes TMA's pattern on shared addresses",
+        template: "swizzle={S} on the cp.async implementation writes TMA's swizzle pattern, which needs a contiguous, row-major dst tile aligned to {1024} bytes (8 rows of {S} bytes), but the {dst} tile {memref<64x32xf32, 3>} {is not contiguous}",
         check: Check::Op {
-            condition: |ctx| ctx.load().is_some_and(|load| load.swizzle != Swizzle::None),
+            condition: |ctx| cp_async_swizzle_problem(ctx).is_some(),
         message: |ctx| {
+            let (swizzle, problem) = cp_async_swizzle_problem(ctx).unwrap_or_default();
+            let (role, ty) = ctx.copy.as_ref().map_or(("", String::new()), |copy| {
+                (copy.tile_role, copy.tile_type.clone())
+            });
             format!(
-                "swizzle={} needs the TMA implementation (Hopper and newer GPUs); the cp.async implementation only writes unswizzled tiles",
-                ctx.load().map_or(0, |load| load.swizzle.bytes())
+                "swizzle={swizzle} on the cp.async implementation writes TMA's swizzle pattern, which needs a contiguous, row-major dst tile aligned to {} bytes (8 rows of {swizzle} bytes), but the {role} tile {ty} {problem}",
+                shape::tma_smem_alignment(swizzle)
             )
         },
         },
@@ -1241,7 +1246,7 @@ pub static RULES: &[Rule] = &[
         id: "P11",
         ops: LOOP,
         scope: Scope::All,
-        when: "that total, all static, exceeds 48 KiB (the static shared memory ptxas accepts) and the slots cannot move to dynamic shared memory: the kernel uses `gpu.dynamic_shared_memory` itself or already carries `acopy.dynamic_shared_memory`, it has another marked loop, or its barriers and other shared memory alone exceed 48 KiB",
+        when: "that total, all static, exceeds 48 KiB (the static shared memory ptxas accepts) and the slots cannot move to dynamic shared memory: the kernel uses `gpu.dynamic_shared_memory` itself or already carries `acopy.dynamic_shared_memory`, it has another marked loop, its barriers and other shared memory alone exceed 48 KiB, or (cp.async) a pipelined tile is swizzled, whose slots keep their 8 × S alignment only in static shared memory",
         template: "the pipelined loop puts {65536} bytes in static shared memory ({2 x 32768 bytes for memref<64x128xf32, 3>, ...}), more than the 49152 bytes ptxas accepts, and its slots cannot move to dynamic shared memory: {the kernel uses gpu.dynamic_shared_memory itself}; {at most 1 stage fits} in static shared memory",
         check: Check::Loop(Broken::StaticBudget),
         fallback: None,
@@ -1320,6 +1325,24 @@ fn swizzle_elements(ctx: &Ctx) -> Option<(u32, i64, i64)> {
     let want = i64::from(swizzle * 8 / bits);
     let got = *ctx.tma_box()?.last()?;
     Some((swizzle, want, got))
+}
+
+/// `(S, what is wrong)` of a swizzled cp.async load whose tile cannot hold
+/// TMA's pattern: not dense and row-major, or not provably aligned to the
+/// pattern's repeat (A4). The lowering XORs absolute shared addresses, as TMA
+/// does, so the pattern starts at the tile only on such a tile.
+fn cp_async_swizzle_problem(ctx: &Ctx) -> Option<(u32, String)> {
+    let load = ctx.load()?;
+    let swizzle = load.swizzle.bytes();
+    if swizzle == 0 {
+        return None;
+    }
+    if !ctx.copy.as_ref()?.tile_contiguous {
+        return Some((swizzle, "is not contiguous".to_string()));
+    }
+    let align = shape::tma_smem_alignment(swizzle);
+    alignment::alignment_problem(load.dst, element_bytes(ctx)?, align)
+        .map(|problem| (swizzle, problem))
 }
 
 /// The element size in bytes, for a supported element type.

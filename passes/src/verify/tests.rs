@@ -269,7 +269,7 @@ fn documented_rules_follow_spec_order() {
     let load = acopy_dialect::names::COPY_GMEM_TO_SMEM;
     assert_eq!(
         order(load, CopyPath::CpAsync),
-        ["E10", "E1", "E2", "E3", "E4", "E5", "E11"]
+        ["E10", "E1", "E2", "E3", "E4", "E5", "E11", "T4"]
     );
     assert_eq!(
         order(load, CopyPath::Tma),

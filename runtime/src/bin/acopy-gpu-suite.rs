@@ -23,6 +23,8 @@ mod kernel_files;
 mod load;
 #[path = "acopy-gpu-suite/report.rs"]
 mod report;
+#[path = "acopy-gpu-suite/swizzle_model.rs"]
+mod swizzle_model;
 
 use acopy_runtime::Runtime;
 use cases::{count_wrong, first_mismatches, CopyPath, Data, Rng};

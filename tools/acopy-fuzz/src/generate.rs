@@ -664,8 +664,9 @@ impl Function {
             }
             let row_bytes = innermost.saturating_mul(element_bytes(&element));
             if rng.clean {
-                // A swizzle needs TMA and rows of exactly that many bytes.
-                if self.tma && [32, 64, 128].contains(&row_bytes) && rng.chance(30) {
+                // A swizzle needs rows of exactly that many bytes (T4), on
+                // either path (cp.async writes TMA's pattern).
+                if [32, 64, 128].contains(&row_bytes) && rng.chance(30) {
                     attrs.push(format!("swizzle = {row_bytes} : i64"));
                 }
             } else if rng.chance(20) {

@@ -3,8 +3,9 @@
 //!
 //! A slot is aligned as the plan layer asks of any tile on its path: cp.async
 //! writes 16-byte chunks where the slot allows (docs/lowering-cp-async.md),
-//! TMA needs its tile 128-byte aligned, or 8 × the swizzle span with a
-//! swizzle (docs/lowering-tma.md, rule A25). Slots that pass [`STATIC_LIMIT`]
+//! TMA needs its tile 128-byte aligned; with a swizzle, either path needs 8 ×
+//! the swizzle span, so that the pattern starts at the slot
+//! (docs/lowering-tma.md, rules A25 and A4). Slots that pass [`STATIC_LIMIT`]
 //! move to dynamic shared memory, whose 16-byte aligned base the rewrite rounds
 //! up at run time ([`dynamic_reserve`]; docs/pipelining.md, "Shared memory").
 
@@ -20,7 +21,9 @@ pub const BARRIER_BYTES: u64 = 8;
 /// what the plan layer asks of any tile on that path.
 pub fn slot_alignment(path: CopyPath, swizzle: u64) -> u64 {
     match path {
-        CopyPath::CpAsync => crate::plan::cp_async_load::MAX_ALIGN,
+        CopyPath::CpAsync => {
+            crate::plan::cp_async_load::tile_alignment(u32::try_from(swizzle).unwrap_or(u32::MAX))
+        }
         CopyPath::Tma => {
             crate::plan::shape::tma_smem_alignment(u32::try_from(swizzle).unwrap_or(u32::MAX))
         }
@@ -123,6 +126,9 @@ mod tests {
         assert_eq!(slot_alignment(CopyPath::CpAsync, 0), 16);
         assert_eq!(slot_alignment(CopyPath::Tma, 0), 128);
         assert_eq!(slot_alignment(CopyPath::Tma, 128), 1024);
+        assert_eq!(slot_alignment(CopyPath::CpAsync, 32), 256);
+        assert_eq!(slot_alignment(CopyPath::CpAsync, 64), 512);
+        assert_eq!(slot_alignment(CopyPath::CpAsync, 128), 1024);
         assert_eq!(padded(100, 16), 112);
         assert_eq!(padded(4096, 128), 4096);
         assert_eq!(padded(1, 1024), 1024);

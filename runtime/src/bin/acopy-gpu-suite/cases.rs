@@ -243,6 +243,7 @@ pub fn cases() -> Vec<Case> {
     let mut v = cp_async_cases();
     v.extend(tma_cases());
     v.extend(dynamic_start_cases());
+    v.extend(swizzle_cases());
     v.extend(wgmma_cases::wgmma_cases());
     v
 }
@@ -968,6 +969,99 @@ fn fallback_tma_case() -> Case {
         |d| d.window(&[37, 133]),
     )
     .expect("the window")
+}
+
+// ---- swizzled tiles, the same bytes on both paths ----
+
+/// The element types of the swizzle cases.
+const SWIZZLE_TYPES: &[ElementType] = &[F16, BF16, F32, I8];
+
+/// Every swizzle span × element type × path: kernels `fb_cp_async_swz<S>_<t>` (sm_80,
+/// --acopy-fallback) and `tma_swz<S>_<t>` (sm_90) copy a 32-row window of one span per
+/// row from a 48 x 5W/2 src (W = S / element bytes) into a poisoned tile and dump its
+/// raw bytes (tests/gpu/README.md, "Swizzled tiles"). Three windows each: aligned
+/// inside src at (8, W); ragged at (32, 2W), half its rows and columns outside
+/// (zeros); and that window moved 4 bytes right, which no TMA instruction can take, so
+/// the TMA kernel's run-time check sends it down the non-TMA (cp.async) path.
+fn swizzle_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    for span in [32u64, 64, 128] {
+        for &elem in SWIZZLE_TYPES {
+            let ty = elem.mlir_name();
+            let eb = elem.bytes() as u64;
+            let w = span / eb;
+            let windows: [(&str, [i64; 2], &str); 3] = [
+                ("aligned", [8, w as i64], "inside src"),
+                (
+                    "ragged",
+                    [32, 2 * w as i64],
+                    "16 rows and W/2 columns inside src",
+                ),
+                (
+                    "misaligned",
+                    [32, (2 * w + 4 / eb) as i64],
+                    "ragged, 4 bytes past 16-byte alignment",
+                ),
+            ];
+            for path in [CpAsync, Tma] {
+                let kernel = match path {
+                    CpAsync => format!("fb_cp_async_swz{span}_{ty}"),
+                    Tma => format!("tma_swz{span}_{ty}"),
+                };
+                for (which, starts, note) in windows {
+                    v.push(swizzle_case(
+                        &kernel,
+                        path,
+                        elem,
+                        span,
+                        (which, starts, note),
+                    ));
+                }
+            }
+        }
+    }
+    v
+}
+
+/// One swizzle case of kernel `kernel`: the window `(name suffix, starts, note)`.
+fn swizzle_case(
+    kernel: &str,
+    path: CopyPath,
+    elem: ElementType,
+    span: u64,
+    (which, starts, note): (&str, [i64; 2], &str),
+) -> Case {
+    let w = span / elem.bytes() as u64;
+    let route = match (path, which) {
+        (Tma, "misaligned") => "the non-TMA path (cp.async) on sm_90",
+        (Tma, _) => "TMA",
+        _ => "cp.async",
+    };
+    Case::new(
+        leak(format!("{kernel}_{which}")),
+        path,
+        elem,
+        &[48, 5 * w / 2],
+        &[32, w],
+        format!(
+            "swizzle = {span}: poison the tile, copy the 32x{w} window at ({}, {}) ({note}) \
+             with oob_mode zeros through {route}, write the tile's bytes to out in memory order",
+            starts[0], starts[1]
+        ),
+        |d| {
+            let span = d.out_shape[1] as u32 * d.elem_bytes as u32;
+            crate::swizzle_model::tile_image(&d.window_zeros(d.starts), span)
+        },
+    )
+    .kernel(leak(kernel.to_string()))
+    .starts(&starts)
+    .expect("the window, zeros outside src, its bytes placed by the swizzle model")
+}
+
+/// A generated name as the `&'static str` the case table holds: the table is built a
+/// few times per process and lives until it exits.
+fn leak(name: String) -> &'static str {
+    Box::leak(name.into_boxed_str())
 }
 
 impl Data<'_> {

@@ -86,7 +86,11 @@ fn reference_f16(d: &Data) -> Vec<u8> {
 fn reference_bf16(d: &Data) -> Vec<u8> {
     matmul(
         d,
-        |b| f64::from(f32::from_bits(u32::from(u16::from_le_bytes([b[0], b[1]])) << 16)),
+        |b| {
+            f64::from(f32::from_bits(
+                u32::from(u16::from_le_bytes([b[0], b[1]])) << 16,
+            ))
+        },
         |v| (((v as f32).to_bits() >> 16) as u16).to_le_bytes().to_vec(),
     )
 }
@@ -100,7 +104,11 @@ fn reference_tf32(d: &Data) -> Vec<u8> {
 }
 
 fn reference_i8(d: &Data) -> Vec<u8> {
-    matmul(d, |b| f64::from(b[0] as i8), |v| (v as i32).to_le_bytes().to_vec())
+    matmul(
+        d,
+        |b| f64::from(b[0] as i8),
+        |v| (v as i32).to_le_bytes().to_vec(),
+    )
 }
 
 /// The f16 bits of a small integer (exact for |v| <= 2048).
@@ -147,7 +155,13 @@ mod tests {
         let mut src = Vec::new();
         for row in 0..64 + n {
             for col in 0..k {
-                let v = if row == 0 { 3 } else if row == 64 { col as i32 + 1 } else { 0 };
+                let v = if row == 0 {
+                    3
+                } else if row == 64 {
+                    col as i32 + 1
+                } else {
+                    0
+                };
                 src.extend(f16_bits(v).to_le_bytes());
             }
         }

@@ -1,0 +1,33 @@
+// GPU suite cases `tma_swz32_f16_*` (tests/gpu/README.md, "Swizzled tiles"): on sm_90 (TMA with
+// CU_TENSOR_MAP_SWIZZLE_32B where the innermost start is 16-byte aligned, else the non-TMA
+// path, cp.async, decided at run time), the 32x16 f16 window at (%s0, %s1) lands in a tile of
+// one 32-byte swizzle span per row; out gets the tile's raw bytes in memory order. The tile
+// is poisoned (all bits set) first, so a chunk or a zero that is not written shows.
+// fb_cp_async_swz32_f16 is the same copy on the cp.async path.
+// Built with: acopy-opt tma_swz32_f16.mlir --acopy-lower --emit=ptx -o ../ptx/tma_swz32_f16.ptx --tma-manifest=../ptx/tma_swz32_f16.manifest.json
+gpu.module @tma_swz32_f16 [#nvvm.target<chip = "sm_90">] {
+  gpu.func @tma_swz32_f16(%src: memref<48x40xf16>, %out: memref<32x16xf16>, %s0: index, %s1: index)
+      workgroup(%tile: memref<32x16xf16, 3>, %bar: memref<1xi64, 3>) kernel {
+    %tid = gpu.thread_id x
+    %nthreads = gpu.block_dim x
+    %count = arith.constant 512 : index
+    %flat = memref.collapse_shape %tile [[0, 1]] : memref<32x16xf16, 3> into memref<512xf16, 3>
+    %poison = arith.constant 0xFFFF : f16
+    scf.for %e = %tid to %count step %nthreads {
+      memref.store %poison, %flat[%e] : memref<512xf16, 3>
+    }
+    // The poison is written through the generic proxy, the copy through the async one.
+    nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+    gpu.barrier
+    %parity = arith.constant false
+    acopy.barrier_init %bar {arrival_count = 1 : i64} : memref<1xi64, 3>
+    acopy.copy_gmem_to_smem %src[%s0, %s1] -> %tile barrier(%bar : memref<1xi64, 3>) {oob_mode = "zeros", swizzle = 32 : i64} : memref<48x40xf16> -> memref<32x16xf16, 3>
+    acopy.barrier_wait %bar, %parity : memref<1xi64, 3>
+    %outflat = memref.collapse_shape %out [[0, 1]] : memref<32x16xf16> into memref<512xf16>
+    scf.for %e = %tid to %count step %nthreads {
+      %v = memref.load %flat[%e] : memref<512xf16, 3>
+      memref.store %v, %outflat[%e] : memref<512xf16>
+    }
+    gpu.return
+  }
+}
