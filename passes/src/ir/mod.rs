@@ -1,5 +1,8 @@
 //! IR queries and edits the passes need beyond melior's safe API.
 
+pub(crate) mod build;
+pub(crate) mod hoist;
+pub(crate) mod op_names;
 pub(crate) mod query;
 
 use melior::{

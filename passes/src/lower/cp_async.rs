@@ -40,17 +40,15 @@
 //!   every thread's increment is in, thread 0 arrives once for the copy;
 //! - `collective_axes` / `leader_tracked` on a 1×1×1 cluster: ignored.
 
-use super::emitted::{arith, llvm, nvvm};
+use crate::ir::op_names::{arith, llvm, nvvm};
 use acopy_dialect::{CopyGmemToSmem, WaitGmemToSmem};
 use melior::ir::{
     attribute::IntegerAttribute, operation::OperationLike, OperationRef, ShapedTypeLike, Type,
     TypeLike, Value, ValueLike,
 };
 
-use super::{
-    build::{Builder, Cmp, Ix},
-    memref::{self, Strided},
-};
+use super::memref::{self, Strided};
+use crate::ir::build::{Builder, Cmp, Ix};
 use crate::{
     plan::{
         chunk::{self, AlignTerm, ChunkChoice, ChunkError, Slow},

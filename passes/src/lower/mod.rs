@@ -37,10 +37,7 @@
 //! [`tma`], and [`barrier`] for both.
 
 mod barrier;
-mod build;
 mod cp_async;
-mod emitted;
-mod hoist;
 pub mod lower_modules;
 mod memref;
 mod tma;
@@ -52,12 +49,15 @@ use melior::ir::{
     OperationRef,
 };
 
+use crate::ir::{
+    build::{self, Builder},
+    hoist,
+};
 use crate::{
     external::{external_pass, PassId, PassResult},
     plan::CopyPlan,
     target, PassOptions,
 };
-use build::Builder;
 
 /// The pass's `--help` line.
 pub const SUMMARY: &str = "Lower acopy ops to NVVM: cp.async below sm_90, TMA on sm_90 and newer";

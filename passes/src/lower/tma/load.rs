@@ -20,18 +20,18 @@
 //! - **replicated**: as multicast over the pair, plus `.cta_group::2` and the
 //!   leader's barrier.
 
-use super::super::emitted::{arith, llvm, nvvm};
+use crate::ir::op_names::{arith, llvm, nvvm};
 use acopy_dialect::CopyGmemToSmem;
 use melior::ir::{operation::OperationLike, Value};
 
 use super::{
-    super::build::{Builder, Cmp, Ix},
     cluster,
     issue::window_coordinates,
     map_params,
     start::{self, StartAlignment},
     tile_address,
 };
+use crate::ir::build::{Builder, Cmp, Ix};
 use crate::{
     lower::cp_async,
     plan::tma_load::{Mode, Slice, StartPath, TmaLoadPlan},

@@ -16,16 +16,12 @@
 //! whole block knows the tile may be reused (`read_only`) or the data is in
 //! global memory.
 
-use super::super::emitted::nvvm;
+use crate::ir::op_names::nvvm;
 use acopy_dialect::{CopySmemToGmem, WaitSmemToGmem};
 use melior::ir::{operation::OperationLike, Value};
 
-use super::{
-    super::build::{Builder, Ix},
-    element_store,
-    issue::window_coordinates,
-    map_params, start, tile_address,
-};
+use super::{element_store, issue::window_coordinates, map_params, start, tile_address};
+use crate::ir::build::{Builder, Ix};
 use crate::{
     plan::{shape, tma_store::TmaStorePlan},
     target::Target,

@@ -7,7 +7,7 @@
 //! anchored on that terminator. Everything is built with the generic
 //! [`OperationBuilder`], so no helper can panic on a malformed op: a failure is
 //! an `Err(String)` that the pass reports at the acopy op. Op names are
-//! [`OpName`]s from `super::emitted`, never strings.
+//! [`OpName`]s from `super::op_names`, never strings.
 //!
 //! Pure ops whose operands are kernel-level are built once per kernel and
 //! shared by every copy, at the top of the function once a second copy asks
@@ -18,8 +18,8 @@
 //! behind.
 
 use super::{
-    emitted::{arith, gpu, llvm, scf, OpName},
     hoist,
+    op_names::{arith, gpu, llvm, scf, OpName},
 };
 use melior::{
     ir::{
