@@ -1,34 +1,43 @@
-//! Emitting ops in front of an anchor op: the small builder every lowering
-//! file uses.
+//! Emitting ops in front of an anchor op: the one builder of the passes
+//! (the lowering, the pipeliner, the emit preparation).
 //!
 //! A [`Builder`] inserts each op it makes right before its anchor, so ops come
-//! out in program order. Nested regions (`scf.for`, `scf.if`, `scf.while`) are
-//! built with their terminator first; the body is then filled by a builder
-//! anchored on that terminator. Everything is built with the generic
-//! [`OperationBuilder`], so no helper can panic on a malformed op: a failure is
-//! an `Err(String)` that the pass reports at the acopy op. Op names are
-//! [`OpName`]s from `super::op_names`, never strings.
+//! out in program order. Nested regions (`scf.for`, `scf.if`, `scf.while`,
+//! `scf.index_switch`) are built with their terminators first; the body is then
+//! filled by a builder anchored on a terminator (`control`). Everything is built
+//! with the generic [`OperationBuilder`], so no helper can panic on a malformed
+//! op: a failure is an `Err(String)` that the pass reports at its op. Op names
+//! are [`OpName`]s from `super::op_names`, never strings; attributes are built
+//! typed, and the few melior has no constructor for are spelled in
+//! `super::spelled`.
 //!
-//! Pure ops whose operands are kernel-level are built once per kernel and
-//! shared by every copy, at the top of the function once a second copy asks
-//! (`super::hoist`).
+//! A builder made by [`Builder::before`] (the lowering's) builds pure ops whose
+//! operands are kernel-level once per kernel and shares them between copies, at
+//! the top of the function once a second copy asks (`super::hoist`); one made by
+//! [`Builder::in_place`] builds every op where it is asked for.
 //!
 //! [`Ix`] is an index that may still be a compile-time constant; arithmetic
-//! on it folds constants so that static strides and shapes leave no ops
-//! behind.
+//! on it folds constants (`arith`, the one folder) so that static strides,
+//! shapes and loop bounds leave no ops behind.
+
+mod arith;
+mod control;
+mod memref;
+
+pub(crate) use memref::shared_global;
 
 use super::{
     hoist,
-    op_names::{arith, gpu, llvm, scf, OpName},
+    op_names::{gpu, llvm, OpName},
+    spelled,
 };
 use melior::{
     ir::{
-        attribute::IntegerAttribute,
+        attribute::{DenseI32ArrayAttribute, IntegerAttribute},
         block::BlockLike,
         operation::{OperationBuilder, OperationLike},
         r#type::IntegerType,
-        Attribute, Block, BlockRef, Identifier, Location, Operation, OperationRef, Region,
-        RegionLike, Type, Value,
+        Attribute, BlockRef, Identifier, Location, Operation, OperationRef, Region, Type, Value,
     },
     Context,
 };
@@ -42,6 +51,8 @@ pub(crate) struct Builder<'c, 'a> {
     anchor: OperationRef<'c, 'a>,
     /// Where kernel-level values go, when the anchor's function takes them.
     hoist: Option<hoist::Point>,
+    /// Whether pure ops are shared through `super::hoist` ([`Builder::before`]).
+    shares: bool,
 }
 
 /// An `index` value, or a constant not materialised yet.
@@ -66,6 +77,7 @@ impl Ix<'_, '_> {
 pub(crate) enum Cmp {
     Eq = 0,
     Ne = 1,
+    Slt = 2,
     Sge = 5,
     Ult = 6,
 }
@@ -74,19 +86,37 @@ pub(crate) enum Cmp {
 pub(crate) const DIMS: [&str; 3] = ["x", "y", "z"];
 
 impl<'c, 'a> Builder<'c, 'a> {
-    /// A builder that inserts before `anchor`, at `anchor`'s location;
-    /// `context` is the context that owns `anchor`.
+    /// A builder that inserts before `anchor`, at `anchor`'s location, and
+    /// shares kernel-level pure ops (the lowering's); `context` is the context
+    /// that owns `anchor`.
     pub fn before(context: &'c Context, anchor: OperationRef<'c, 'a>) -> Result<Self, String> {
+        Ok(Self {
+            hoist: hoist::point_for(anchor),
+            shares: true,
+            ..Self::in_place(context, anchor)?
+        })
+    }
+
+    /// A builder that inserts before `anchor` and builds every op where it is
+    /// asked for: the pipeliner's rewrite and the launch-size update, whose
+    /// output is pinned op for op (docs/pipelining.md).
+    pub fn in_place(context: &'c Context, anchor: OperationRef<'c, 'a>) -> Result<Self, String> {
         let block = anchor
             .block()
-            .ok_or_else(|| "internal error: the op to lower is not in a block".to_string())?;
+            .ok_or_else(|| "internal error: the anchor op is not in a block".to_string())?;
         Ok(Self {
             context,
             location: anchor.location(),
             block,
             anchor,
-            hoist: hoist::point_for(anchor),
+            hoist: None,
+            shares: false,
         })
+    }
+
+    /// The same insertion point, with ops located at `location`.
+    pub fn at(self, location: Location<'c>) -> Self {
+        Self { location, ..self }
     }
 
     /// Inserts `op` before the anchor.
@@ -104,7 +134,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         attributes: &[(&'static str, Attribute<'c>)],
     ) -> Result<OperationRef<'c, 'a>, String> {
         use melior::ir::{AttributeLike, TypeLike, ValueLike};
-        if !name.pure {
+        if !name.pure || !self.shares {
             let op = self.build(name, operands, results, attributes)?;
             return Ok(self.insert(op));
         }
@@ -157,16 +187,34 @@ impl<'c, 'a> Builder<'c, 'a> {
         results: &[Type<'c>],
         attributes: &[(&'static str, Attribute<'c>)],
     ) -> Result<Operation<'c>, String> {
-        let attributes: Vec<(Identifier<'c>, Attribute<'c>)> = attributes
-            .iter()
-            .map(|(name, value)| (Identifier::new(self.context, name), *value))
-            .collect();
-        OperationBuilder::new(name.name, self.location)
-            .add_operands(operands)
-            .add_results(results)
-            .add_attributes(&attributes)
-            .build()
-            .map_err(|error| format!("internal error: cannot build {}: {error}", name.name))
+        detached(
+            self.context,
+            self.location,
+            name,
+            operands,
+            results,
+            attributes,
+            Vec::new(),
+        )
+    }
+
+    /// Builds an op with regions (and no results) without inserting it.
+    fn build_with_regions(
+        &self,
+        name: OpName,
+        operands: &[Value<'c, '_>],
+        attributes: &[(&'static str, Attribute<'c>)],
+        regions: Vec<Region<'c>>,
+    ) -> Result<Operation<'c>, String> {
+        detached(
+            self.context,
+            self.location,
+            name,
+            operands,
+            &[],
+            attributes,
+            regions,
+        )
     }
 
     /// Builds and inserts an op with one result, and returns that result.
@@ -202,10 +250,10 @@ impl<'c, 'a> Builder<'c, 'a> {
         ))
     }
 
-    /// Parses an attribute spelled in MLIR syntax (once per run and spelling).
-    pub fn attr(&self, text: &str) -> Result<Attribute<'c>, String> {
-        crate::run_cache::attribute(self.context, text)
-            .ok_or_else(|| format!("internal error: cannot parse attribute {text}"))
+    /// `array<i32: ...>` of operand segment sizes (`operandSegmentSizes`).
+    pub fn segments(&self, sizes: &[usize]) -> Attribute<'c> {
+        let sizes: Vec<i32> = sizes.iter().map(|size| *size as i32).collect();
+        DenseI32ArrayAttribute::new(self.context, &sizes).into()
     }
 
     /// An integer attribute of `bits` width.
@@ -213,127 +261,11 @@ impl<'c, 'a> Builder<'c, 'a> {
         IntegerAttribute::new(self.int_type(bits), value).into()
     }
 
-    // ---- constants and arithmetic ----
-
-    /// `arith.constant value : index`.
-    pub fn index(&self, value: i64) -> Result<Value<'c, 'a>, String> {
-        let attribute = IntegerAttribute::new(self.index_type(), value).into();
-        self.value(
-            arith::CONSTANT,
-            &[],
-            self.index_type(),
-            &[("value", attribute)],
-        )
-    }
-
-    /// `arith.constant value : iN`.
-    pub fn int(&self, bits: u32, value: i64) -> Result<Value<'c, 'a>, String> {
-        self.value(
-            arith::CONSTANT,
-            &[],
-            self.int_type(bits),
-            &[("value", self.int_attr(bits, value))],
-        )
-    }
-
-    /// A binary `arith` op whose result has the type of `lhs`.
-    pub fn binary(
-        &self,
-        name: OpName,
-        lhs: Value<'c, '_>,
-        rhs: Value<'c, '_>,
-    ) -> Result<Value<'c, 'a>, String> {
-        use melior::ir::ValueLike;
-        self.value(name, &[lhs, rhs], lhs.r#type(), &[])
-    }
-
-    /// `arith.cmpi`.
-    pub fn cmpi(
-        &self,
-        predicate: Cmp,
-        lhs: Value<'c, '_>,
-        rhs: Value<'c, '_>,
-    ) -> Result<Value<'c, 'a>, String> {
-        self.value(
-            arith::CMPI,
-            &[lhs, rhs],
-            self.int_type(1),
-            &[("predicate", self.int_attr(64, predicate as i64))],
-        )
-    }
-
-    /// `arith.index_cast` between `index` and an integer type.
-    /// A constant input folds to a constant of `to`, as `createOrFold` would.
-    pub fn index_cast(&self, value: Value<'c, '_>, to: Type<'c>) -> Result<Value<'c, 'a>, String> {
-        use melior::ir::TypeLike;
-        if let Some(constant) = crate::ir::constant_int(value) {
-            if to.is_index() {
-                return self.index(constant);
-            }
-            if to.is_integer() {
-                if let Ok(integer) = IntegerType::try_from(to) {
-                    let bits = integer.width();
-                    return self.int(bits, truncate(constant, bits));
-                }
-            }
-        }
-        self.value(arith::INDEX_CAST, &[value], to, &[])
-    }
-
-    /// Materialises an [`Ix`].
-    pub fn ix(&self, value: Ix<'c, 'a>) -> Result<Value<'c, 'a>, String> {
-        match value {
-            Ix::Const(constant) => self.index(constant),
-            Ix::Val(value) => Ok(value),
-        }
-    }
-
-    /// `lhs + rhs`, folded when possible.
-    pub fn add(&self, lhs: Ix<'c, 'a>, rhs: Ix<'c, 'a>) -> Result<Ix<'c, 'a>, String> {
-        Ok(match (lhs, rhs) {
-            (Ix::Const(a), Ix::Const(b)) => Ix::Const(a.wrapping_add(b)),
-            (Ix::Const(0), other) | (other, Ix::Const(0)) => other,
-            _ => Ix::Val(self.binary(arith::ADDI, self.ix(lhs)?, self.ix(rhs)?)?),
-        })
-    }
-
-    /// `lhs * rhs`, folded when possible.
-    pub fn mul(&self, lhs: Ix<'c, 'a>, rhs: Ix<'c, 'a>) -> Result<Ix<'c, 'a>, String> {
-        Ok(match (lhs, rhs) {
-            (Ix::Const(a), Ix::Const(b)) => Ix::Const(a.wrapping_mul(b)),
-            (Ix::Const(0), _) | (_, Ix::Const(0)) => Ix::Const(0),
-            (Ix::Const(1), other) | (other, Ix::Const(1)) => other,
-            _ => Ix::Val(self.binary(arith::MULI, self.ix(lhs)?, self.ix(rhs)?)?),
-        })
-    }
-
-    /// `lhs / divisor` (unsigned), folded when possible.
-    pub fn div(&self, lhs: Ix<'c, 'a>, divisor: u64) -> Result<Ix<'c, 'a>, String> {
-        Ok(match lhs {
-            _ if divisor == 1 => lhs,
-            Ix::Const(a) => Ix::Const(((a as u64) / divisor) as i64),
-            Ix::Val(value) => {
-                Ix::Val(self.binary(arith::DIVUI, value, self.index(divisor as i64)?)?)
-            }
-        })
-    }
-
-    /// `lhs % divisor` (unsigned), folded when possible.
-    pub fn rem(&self, lhs: Ix<'c, 'a>, divisor: u64) -> Result<Ix<'c, 'a>, String> {
-        Ok(match lhs {
-            _ if divisor == 1 => Ix::Const(0),
-            Ix::Const(a) => Ix::Const(((a as u64) % divisor) as i64),
-            Ix::Val(value) => {
-                Ix::Val(self.binary(arith::REMUI, value, self.index(divisor as i64)?)?)
-            }
-        })
-    }
-
     // ---- threads ----
 
     /// `gpu.thread_id <dim>`.
     pub fn thread_id(&self, dim: &str) -> Result<Value<'c, 'a>, String> {
-        let dimension = self.attr(&format!("#gpu<dim {dim}>"))?;
+        let dimension = spelled::gpu_dim(self.context, dim)?;
         self.value(
             gpu::THREAD_ID,
             &[],
@@ -344,7 +276,7 @@ impl<'c, 'a> Builder<'c, 'a> {
 
     /// `gpu.block_dim <dim>`.
     pub fn block_dim(&self, dim: &str) -> Result<Value<'c, 'a>, String> {
-        let dimension = self.attr(&format!("#gpu<dim {dim}>"))?;
+        let dimension = spelled::gpu_dim(self.context, dim)?;
         self.value(
             gpu::BLOCK_DIM,
             &[],
@@ -422,7 +354,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         pointer: Value<'c, '_>,
         offset: Ix<'c, 'a>,
     ) -> Result<Value<'c, 'a>, String> {
-        use melior::ir::{attribute::DenseI32ArrayAttribute, attribute::TypeAttribute, ValueLike};
+        use melior::ir::{attribute::TypeAttribute, ValueLike};
         const DYNAMIC: i32 = i32::MIN;
         let element: Attribute = TypeAttribute::new(self.int_type(8)).into();
         match offset {
@@ -458,161 +390,6 @@ impl<'c, 'a> Builder<'c, 'a> {
             }
         }
     }
-
-    // ---- control flow ----
-
-    /// `gpu.barrier`.
-    pub fn block_barrier(&self) -> Result<(), String> {
-        self.op(gpu::BARRIER, &[], &[], &[]).map(|_| ())
-    }
-
-    /// A region holding one block (with `arguments`) that ends in `terminator`.
-    fn region_with(
-        &self,
-        arguments: &[Type<'c>],
-        terminator: OpName,
-    ) -> Result<Region<'c>, String> {
-        let block = Block::new(
-            &arguments
-                .iter()
-                .map(|r#type| (*r#type, self.location))
-                .collect::<Vec<_>>(),
-        );
-        let end = self.build(terminator, &[], &[], &[])?;
-        block.append_operation(end);
-        let region = Region::new();
-        region.append_block(block);
-        Ok(region)
-    }
-
-    /// A builder at the end (before the terminator) of `op`'s region `index`.
-    fn inside(&self, op: OperationRef<'c, 'a>, index: usize) -> Result<Self, String> {
-        let block = op
-            .region(index)
-            .ok()
-            .and_then(|region| region.first_block())
-            .ok_or_else(|| "internal error: region without a block".to_string())?;
-        let anchor = block
-            .terminator()
-            .ok_or_else(|| "internal error: block without a terminator".to_string())?;
-        Ok(Self {
-            block,
-            anchor,
-            ..*self
-        })
-    }
-
-    /// `scf.for %iv = lower to upper step step { body(%iv) }`.
-    pub fn for_loop(
-        &self,
-        lower: Value<'c, '_>,
-        upper: Value<'c, '_>,
-        step: Value<'c, '_>,
-        body: impl FnOnce(&Builder<'c, 'a>, Value<'c, 'a>) -> Result<(), String>,
-    ) -> Result<(), String> {
-        let region = self.region_with(&[self.index_type()], scf::YIELD)?;
-        let op = OperationBuilder::new(scf::FOR.name, self.location)
-            .add_operands(&[lower, upper, step])
-            .add_regions([region])
-            .build()
-            .map_err(|error| format!("internal error: cannot build scf.for: {error}"))?;
-        let op = self.insert(op);
-        let inner = self.inside(op, 0)?;
-        let induction = inner.block.argument(0).map_err(|error| {
-            format!("internal error: scf.for without induction variable: {error}")
-        })?;
-        body(&inner, induction.into())
-    }
-
-    /// `scf.if %condition { then }`.
-    pub fn if_then(
-        &self,
-        condition: Value<'c, '_>,
-        then: impl FnOnce(&Builder<'c, 'a>) -> Result<(), String>,
-    ) -> Result<(), String> {
-        let op = self.insert_if(condition, false)?;
-        then(&self.inside(op, 0)?)
-    }
-
-    /// `scf.if %condition { then } else { otherwise }`.
-    pub fn if_then_else(
-        &self,
-        condition: Value<'c, '_>,
-        then: impl FnOnce(&Builder<'c, 'a>) -> Result<(), String>,
-        otherwise: impl FnOnce(&Builder<'c, 'a>) -> Result<(), String>,
-    ) -> Result<(), String> {
-        let op = self.insert_if(condition, true)?;
-        then(&self.inside(op, 0)?)?;
-        otherwise(&self.inside(op, 1)?)
-    }
-
-    fn insert_if(
-        &self,
-        condition: Value<'c, '_>,
-        with_else: bool,
-    ) -> Result<OperationRef<'c, 'a>, String> {
-        let then_region = self.region_with(&[], scf::YIELD)?;
-        let else_region = if with_else {
-            self.region_with(&[], scf::YIELD)?
-        } else {
-            Region::new()
-        };
-        let op = OperationBuilder::new(scf::IF.name, self.location)
-            .add_operands(&[condition])
-            .add_regions([then_region, else_region])
-            .build()
-            .map_err(|error| format!("internal error: cannot build scf.if: {error}"))?;
-        Ok(self.insert(op))
-    }
-
-    /// A loop that runs `step` until it returns `true`:
-    /// `scf.while { %done = step; scf.condition(!%done) } do { }`.
-    pub fn spin_until(
-        &self,
-        step: impl FnOnce(&Builder<'c, 'a>) -> Result<Value<'c, 'a>, String>,
-    ) -> Result<(), String> {
-        let before = Region::new();
-        before.append_block(Block::new(&[]));
-        let after = self.region_with(&[], scf::YIELD)?;
-        let op = OperationBuilder::new(scf::WHILE.name, self.location)
-            .add_regions([before, after])
-            .build()
-            .map_err(|error| format!("internal error: cannot build scf.while: {error}"))?;
-        let op = self.insert(op);
-        let block = op
-            .region(0)
-            .ok()
-            .and_then(|region| region.first_block())
-            .ok_or_else(|| "internal error: scf.while without a before block".to_string())?;
-        // Build the condition with an anchor: a placeholder terminator that is
-        // replaced once the condition value exists.
-        let placeholder = self.build(scf::CONDITION, &[], &[], &[])?;
-        let placeholder = block.append_operation(placeholder);
-        let inner = Self {
-            block,
-            anchor: placeholder,
-            ..*self
-        };
-        let done = step(&inner)?;
-        let truth = inner.int(1, 1)?;
-        let again = inner.binary(arith::XORI, done, truth)?;
-        inner.op(scf::CONDITION, &[again], &[], &[])?;
-        erase(placeholder);
-        Ok(())
-    }
-}
-
-/// `value` truncated to `bits` and sign-extended back, as `arith.index_cast`
-/// to an `i<bits>` computes it.
-fn truncate(value: i64, bits: u32) -> i64 {
-    match bits {
-        0 => 0,
-        64.. => value,
-        _ => {
-            let shift = 64 - bits;
-            (value << shift) >> shift
-        }
-    }
 }
 
 /// Rebinds a value to the builder's lifetime (values are handles into the IR).
@@ -629,69 +406,33 @@ pub(crate) fn erase(op: OperationRef) {
     unsafe { mlir_sys::mlirOperationDestroy(op.to_raw()) }
 }
 
-#[cfg(test)]
-mod tests {
-    use melior::{
-        dialect::DialectRegistry, ir::Module, pass::PassManager, utility::register_all_dialects,
-        Context,
-    };
+/// Sets operand `index` of `op` to `value`.
+pub(crate) fn set_operand(op: OperationRef, index: usize, value: Value) {
+    use melior::ir::ValueLike;
+    // SAFETY: a live op and a value of the same context.
+    unsafe { mlir_sys::mlirOperationSetOperand(op.to_raw(), index as isize, value.to_raw()) }
+}
 
-    /// What MLIR's canonicalizer folds `arith.index_cast` of the constant
-    /// `value` to `i<bits>` into.
-    fn mlir_fold(value: i64, bits: u32) -> i64 {
-        let registry = DialectRegistry::new();
-        register_all_dialects(&registry);
-        let context = Context::new();
-        context.append_dialect_registry(&registry);
-        context.load_all_available_dialects();
-        let text = format!(
-            "func.func @f() -> i{bits} {{
-               %c = arith.constant {value} : index
-               %t = arith.index_cast %c : index to i{bits}
-               return %t : i{bits}
-             }}"
-        );
-        let mut module = Module::parse(&context, &text).expect("the input parses");
-        let manager = PassManager::new(&context);
-        manager.add_pass(melior::pass::transform::create_canonicalizer());
-        assert!(manager.run(&mut module).is_ok());
-        let folded = module.as_operation().to_string();
-        let start = folded
-            .find("arith.constant ")
-            .expect("folded to a constant")
-            + 15;
-        let number: String = folded[start..]
-            .chars()
-            .take_while(|c| *c == '-' || c.is_ascii_digit())
-            .collect();
-        number.parse().expect("an integer constant")
-    }
-
-    /// The builder folds `arith.index_cast` of a constant itself (instead of
-    /// building the cast for a canonicalizer to fold); it must give MLIR's value,
-    /// including for constants that do not fit the target width.
-    #[test]
-    fn truncate_folds_as_mlir_folds_index_cast() {
-        for (value, bits) in [
-            (5, 32),
-            (-7, 32),
-            ((1 << 32) + 5, 32),
-            ((1 << 31) + 3, 32),
-            (0xFFFF_FFFF, 32),
-            (70_000, 16),
-            (-(1 << 40) - 9, 32),
-            (i64::MAX, 64),
-            (i64::MIN + 3, 64),
-            (255, 8),
-            (5, 0),
-            (5, 128),
-            (i64::MIN + 3, 128),
-        ] {
-            assert_eq!(
-                super::truncate(value, bits),
-                mlir_fold(value, bits),
-                "index_cast of {value} to i{bits}"
-            );
-        }
-    }
+/// Builds `name` at `location`, not inserted anywhere: a module-level op (a
+/// global), or one the builder inserts.
+pub(crate) fn detached<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    name: OpName,
+    operands: &[Value<'c, '_>],
+    results: &[Type<'c>],
+    attributes: &[(&str, Attribute<'c>)],
+    regions: Vec<Region<'c>>,
+) -> Result<Operation<'c>, String> {
+    let attributes: Vec<(Identifier<'c>, Attribute<'c>)> = attributes
+        .iter()
+        .map(|(name, value)| (Identifier::new(context, name), *value))
+        .collect();
+    OperationBuilder::new(name.name, location)
+        .add_operands(operands)
+        .add_results(results)
+        .add_attributes(&attributes)
+        .add_regions_vec(regions)
+        .build()
+        .map_err(|error| format!("internal error: cannot build {}: {error}", name.name))
 }

@@ -4,6 +4,7 @@ pub(crate) mod build;
 pub(crate) mod hoist;
 pub(crate) mod op_names;
 pub(crate) mod query;
+pub(crate) mod spelled;
 
 use melior::{
     ir::{

@@ -527,7 +527,7 @@ impl<'c, 'a> Chunks<'c, 'a> {
                         ("size", b.int_attr(32, chunk as i64)),
                         (
                             "modifier",
-                            b.attr(&format!("#nvvm<load_cache_modifier {cache}>"))?,
+                            crate::ir::spelled::load_cache_modifier(b.context, cache)?,
                         ),
                     ],
                 )?;

@@ -43,7 +43,6 @@
 //! rewrite makes, [`rewrite`] the rewrite, [`report`] its remark, [`launch`]
 //! the launch sizes, [`war`] the write-after-read warning for unmarked loops.
 
-pub(crate) mod build;
 pub mod launch_sizes;
 mod report;
 mod rewrite;

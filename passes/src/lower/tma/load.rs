@@ -31,7 +31,10 @@ use super::{
     start::{self, StartAlignment},
     tile_address,
 };
-use crate::ir::build::{Builder, Cmp, Ix};
+use crate::ir::{
+    build::{Builder, Cmp, Ix},
+    spelled,
+};
 use crate::{
     lower::cp_async,
     plan::tma_load::{Mode, Slice, StartPath, TmaLoadPlan},
@@ -226,14 +229,19 @@ impl<'c, 'a> Issue<'c, 'a> {
             operands.extend(self.coordinates.iter().copied());
             operands.push(self.copy_bar);
             operands.extend(self.mask);
-            let segments = format!(
-                "array<i32: 1, 1, {}, 1, 0, {}, 0, 0>",
+            let segments = b.segments(&[
+                1,
+                1,
                 self.coordinates.len(),
-                usize::from(self.mask.is_some())
-            );
-            let mut attributes = vec![("operandSegmentSizes", b.attr(&segments)?)];
+                1,
+                0,
+                usize::from(self.mask.is_some()),
+                0,
+                0,
+            ]);
+            let mut attributes = vec![("operandSegmentSizes", segments)];
             if self.cta_pair {
-                attributes.push(("group", b.attr("#nvvm.cta_group<cta_2>")?));
+                attributes.push(("group", spelled::cta_group_pair(b.context)?));
             }
             b.op(nvvm::TMA_LOAD, &operands, &[], &attributes)
                 .map(|_| ())
