@@ -4,7 +4,10 @@
 //! `DenseI32ArrayAttribute`, `MemRefType`, ...). The unit test parses every
 //! spelling here, so a dialect change that breaks one fails `cargo test`.
 
-use melior::{ir::Attribute, Context};
+use melior::{
+    ir::{Attribute, Type},
+    Context,
+};
 
 fn parsed<'c>(context: &'c Context, text: &str) -> Result<Attribute<'c>, String> {
     crate::run_cache::attribute(context, text)
@@ -57,6 +60,27 @@ pub(crate) fn linkage_external(context: &Context) -> Result<Attribute<'_>, Strin
     parsed(context, "#llvm.linkage<external>")
 }
 
+/// `#nvvm.target<O = level, chip = "...", features = "...">`.
+pub(crate) fn nvvm_target<'c>(
+    context: &'c Context,
+    level: impl std::fmt::Display,
+    chip: &str,
+    features: &str,
+) -> Result<Attribute<'c>, String> {
+    let text = format!("#nvvm.target<O = {level}, chip = \"{chip}\", features = \"{features}\">");
+    Attribute::parse(context, &text).ok_or_else(|| format!("internal error: cannot build {text}"))
+}
+
+/// A tensor map's element type (`bf16`, `f8E4M3FN`, ...), as MLIR spells it.
+pub(crate) fn element_type(
+    context: &Context,
+    element: acopy_manifest::ElementType,
+) -> Result<Type<'_>, String> {
+    let name = element.mlir_name();
+    Type::parse(context, name)
+        .ok_or_else(|| format!("internal error: MLIR cannot parse the element type `{name}`"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,5 +108,24 @@ mod tests {
             assert!(attribute.is_ok(), "{attribute:?}");
         }
         assert!(gpu_dim(context, "w").is_err(), "a bad spelling is refused");
+        for chip in acopy_target::Chip::all() {
+            let target = nvvm_target(context, 3, chip.llvm_cpu(), &chip.ptx_version().feature());
+            assert!(target.is_ok(), "{target:?}");
+        }
+        use acopy_manifest::ElementType as E;
+        for element in [
+            E::F16,
+            E::BF16,
+            E::F32,
+            E::F64,
+            E::I8,
+            E::I16,
+            E::I32,
+            E::I64,
+            E::F8E4M3FN,
+            E::F8E5M2,
+        ] {
+            assert!(element_type(context, element).is_ok(), "{element:?}");
+        }
     }
 }

@@ -108,15 +108,18 @@ pub(crate) fn mark(function: OperationRef) -> Result<(), String> {
         }
     }
     let mut dictionaries = ir::arg_attrs(context, function, arguments);
-    let byval = Attribute::parse(context, "!llvm.array<128 x i8>")
-        .ok_or_else(|| "internal error: cannot parse !llvm.array<128 x i8>".to_string())?;
+    let i8_type = melior::ir::r#type::IntegerType::new(context, 8).into();
+    let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
+    let byval = melior::ir::attribute::TypeAttribute::new(melior::dialect::llvm::r#type::array(
+        i8_type, 128,
+    ))
+    .into();
     let added = [
         ("llvm.byval", byval),
         ("nvvm.grid_constant", Attribute::unit(context)),
         (
             "llvm.align",
-            Attribute::parse(context, "64 : i64")
-                .ok_or_else(|| "internal error: cannot parse 64 : i64".to_string())?,
+            melior::ir::attribute::IntegerAttribute::new(i64_type, 64).into(),
         ),
     ];
     for dictionary in &mut dictionaries[arguments - maps..] {

@@ -4,7 +4,7 @@
 //! `acopy-prepare-emit` to every chip the module is compiled for.
 
 use acopy_target::{Chip, PtxVersion, LLVM_MAX_PTX};
-use melior::ir::{attribute::ArrayAttribute, operation::OperationLike, Attribute, OperationRef};
+use melior::ir::{attribute::ArrayAttribute, operation::OperationLike, OperationRef};
 
 use crate::ir;
 
@@ -37,16 +37,12 @@ pub(crate) fn retarget_all(module: OperationRef, chips: &[Chip]) -> Result<(), S
             .and_then(ptx_feature)
             .filter(|version| *version > chip.ptx_version() && *version <= LLVM_MAX_PTX)
             .unwrap_or(chip.ptx_version());
-        let text = format!(
-            "#nvvm.target<O = {}, chip = \"{}\", features = \"{}\">",
+        targets.push(crate::ir::spelled::nvvm_target(
+            context,
             level.unwrap_or(2),
             chip.llvm_cpu(),
-            ptx.feature()
-        );
-        targets.push(
-            Attribute::parse(context, &text)
-                .ok_or_else(|| format!("internal error: cannot build {text}"))?,
-        );
+            &ptx.feature(),
+        )?);
     }
     ir::set_inherent(
         module,
