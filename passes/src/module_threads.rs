@@ -114,7 +114,11 @@ impl<'c, 'a> Holder<'c, 'a> {
     }
 
     /// Puts each copy in place of its original, which is erased.
-    pub(crate) fn replace_originals(self) {
+    ///
+    /// # Safety
+    /// No handle to an original `gpu.module` (or to IR inside it) may be used
+    /// after this call.
+    pub(crate) unsafe fn replace_originals(self) {
         let mut wrapper = self.module.body().first_operation();
         for original in self.originals {
             let Some(current) = wrapper else { return };

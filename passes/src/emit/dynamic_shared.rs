@@ -62,14 +62,25 @@ pub(super) fn declare_extern(module: OperationRef) -> Result<(), String> {
         .map(|index| format!("__dynamic_shmem__{index}"))
         .find(|candidate| !names.contains(candidate))
         .unwrap_or_default();
-    let context_ref = module.context();
-    // SAFETY: the context owns the module being rewritten and outlives this call.
-    let context = unsafe { context_ref.to_ref() };
+    ir::with_context(&module, |context| insert_global(context, module, &symbol))
+}
+
+/// Inserts the external global `symbol` first in `module`'s body.
+fn insert_global(
+    context: &melior::Context,
+    module: OperationRef,
+    symbol: &str,
+) -> Result<(), String> {
+    let body = module
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .ok_or("internal error: a module without a body")?;
     let array = melior::dialect::llvm::r#type::array(IntegerType::new(context, 8).into(), 0);
     let i32_type = IntegerType::new(context, 32).into();
     let i64_type = IntegerType::new(context, 64).into();
     let attributes: [(&str, Attribute); 5] = [
-        ("sym_name", StringAttribute::new(context, &symbol).into()),
+        ("sym_name", StringAttribute::new(context, symbol).into()),
         ("global_type", TypeAttribute::new(array).into()),
         ("linkage", spelled::linkage_external(context)?),
         ("addr_space", IntegerAttribute::new(i32_type, 3).into()),

@@ -358,7 +358,9 @@ impl<'c, 'a> Builder<'c, 'a> {
         const DYNAMIC: i32 = i32::MIN;
         let element: Attribute = TypeAttribute::new(self.int_type(8)).into();
         match offset {
-            Ix::Const(0) => Ok(pointer_value(pointer)),
+            // SAFETY: `pointer` is an operand the caller built this copy from,
+            // alive in the IR the builder inserts into.
+            Ix::Const(0) => Ok(unsafe { pointer_value(pointer) }),
             Ix::Const(constant) if i32::try_from(constant).is_ok_and(|c| c != DYNAMIC) => self
                 .value(
                     llvm::GETELEMENTPTR,
@@ -393,23 +395,34 @@ impl<'c, 'a> Builder<'c, 'a> {
 }
 
 /// Rebinds a value to the builder's lifetime (values are handles into the IR).
-fn pointer_value<'c, 'a>(value: Value<'c, '_>) -> Value<'c, 'a> {
+///
+/// # Safety
+/// `value` must stay alive (in the IR) for `'a`.
+unsafe fn pointer_value<'c, 'a>(value: Value<'c, '_>) -> Value<'c, 'a> {
     use melior::ir::ValueLike;
-    // SAFETY: the value is alive in the IR the builder inserts into.
+    // SAFETY: the caller keeps the value alive for `'a`.
     unsafe { Value::from_raw(value.to_raw()) }
 }
 
-/// Removes `op` from the IR and destroys it. It must have no uses.
-pub(crate) fn erase(op: OperationRef) {
-    // SAFETY: the op is attached to the IR and unused; destroying it unlinks it
-    // from its block, and no reference to it is used afterwards.
+/// Removes `op` from the IR and destroys it.
+///
+/// # Safety
+/// `op` must be live, attached to a block, and without uses; no handle to it
+/// (any copy of `op`, a result of it, an op nested in it) may be used after.
+pub(crate) unsafe fn erase(op: OperationRef) {
+    // SAFETY: the caller's contract: destroying it unlinks it from its block,
+    // and no reference to it is used afterwards.
     unsafe { mlir_sys::mlirOperationDestroy(op.to_raw()) }
 }
 
 /// Sets operand `index` of `op` to `value`.
-pub(crate) fn set_operand(op: OperationRef, index: usize, value: Value) {
+///
+/// # Safety
+/// `op` must be live with more than `index` operands, and `value` a live value
+/// of the same context that dominates `op` (or the verifier will refuse it).
+pub(crate) unsafe fn set_operand(op: OperationRef, index: usize, value: Value) {
     use melior::ir::ValueLike;
-    // SAFETY: a live op and a value of the same context.
+    // SAFETY: the caller's contract.
     unsafe { mlir_sys::mlirOperationSetOperand(op.to_raw(), index as isize, value.to_raw()) }
 }
 

@@ -107,10 +107,6 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
         }
         WalkResult::Advance
     });
-    let context_ref = operation.context();
-    // SAFETY: `context_ref` lives until the end of this function, and every
-    // builder, type and attribute made from `context` is used only inside it.
-    let context = unsafe { context_ref.to_ref() };
     let chips = target::ModuleChips::resolve(operation, options);
     let mut failed = false;
     let mut modules = Vec::new();
@@ -118,7 +114,8 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
         // SAFETY: the walk found these ops under `operation`, which the pass
         // holds; lowering one never erases another (acopy ops have no regions).
         let op = unsafe { OperationRef::from_raw(raw) };
-        let lowered = lower_op(context, op, &chips, options);
+        let lowered =
+            crate::ir::with_context(&op, |context| lower_op(context, op, &chips, options));
         hoist::end_op();
         match lowered {
             Ok(chip) => {
@@ -128,7 +125,9 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
                     }
                 }
                 let constants = constant_operands(op);
-                build::erase(op);
+                // SAFETY: the lowered acopy op is live, its replacement is built
+                // and it has no results; `op` is not used after.
+                unsafe { build::erase(op) };
                 erase_if_unused(&constants);
             }
             Err(message) => {
@@ -193,7 +192,8 @@ fn erase_if_unused(ops: &[mlir_sys::MlirOperation]) {
         // each is listed once.
         let op = unsafe { OperationRef::from_raw(*raw) };
         if hoist::unused(*raw) {
-            build::erase(op);
+            // SAFETY: `op` is live (found above, not erased since) and unused.
+            unsafe { build::erase(op) };
         }
     }
 }

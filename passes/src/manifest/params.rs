@@ -71,10 +71,10 @@ fn run(operation: OperationRef, _options: &PassOptions) -> PassResult {
 
 /// Marks the trailing tensor-map arguments of one `llvm.func`.
 pub(crate) fn mark(function: OperationRef) -> Result<(), String> {
-    // SAFETY: the context owns the function being rewritten and outlives this call.
-    // `to_ref` borrows the ContextRef itself, so it must outlive `context`.
-    let context_ref = function.context();
-    let context = unsafe { context_ref.to_ref() };
+    ir::with_context(&function, |context| mark_in(context, function))
+}
+
+fn mark_in(context: &melior::Context, function: OperationRef) -> Result<(), String> {
     let maps = function
         .attribute(TENSOR_MAPS_ATTR)
         .ok()

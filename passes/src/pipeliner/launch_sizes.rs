@@ -68,15 +68,14 @@ pub fn set_launch_sizes(root: OperationRef) -> Result<(), String> {
         }
         WalkResult::Advance
     });
-    let context_ref = root.context();
-    // SAFETY: the context owns the IR being rewritten and outlives this call.
-    let context = unsafe { context_ref.to_ref() };
-    for (raw, bytes) in launches {
-        // SAFETY: found by the walk above; nothing erased it since.
-        let launch = unsafe { OperationRef::from_raw(raw) };
-        set_size(context, launch, bytes)?;
-    }
-    Ok(())
+    ir::with_context(&root, |context| {
+        for (raw, bytes) in launches {
+            // SAFETY: found by the walk above; nothing erased it since.
+            let launch = unsafe { OperationRef::from_raw(raw) };
+            set_size(context, launch, bytes)?;
+        }
+        Ok(())
+    })
 }
 
 fn set_size(context: &Context, launch: OperationRef, bytes: i64) -> Result<(), String> {
@@ -109,7 +108,9 @@ fn set_size(context: &Context, launch: OperationRef, bytes: i64) -> Result<(), S
         }
         let needed = b.int(32, bytes)?;
         let max = b.binary(arith::MAXUI, given, needed)?;
-        build::set_operand(launch, position, max);
+        // SAFETY: the launch has the size operand at `position`; `max` is
+        // built right before it.
+        unsafe { build::set_operand(launch, position, max) };
         return Ok(());
     }
     operands.insert(position, b.int(32, bytes)?);

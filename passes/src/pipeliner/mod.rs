@@ -104,9 +104,6 @@ pub fn marked_ops<'c, 'a>(operation: OperationRef<'c, 'a>) -> Vec<OperationRef<'
 /// this first.
 #[allow(clippy::result_unit_err)]
 pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> PassResult {
-    let context_ref = operation.context();
-    // SAFETY: the context outlives this call and everything built in it.
-    let context = unsafe { context_ref.to_ref() };
     let marked = marked_ops(operation);
     let chips = crate::target::ModuleChips::resolve(operation, options);
     // Check them all first: a rewrite changes tile types other loops' checks read.
@@ -130,16 +127,18 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
                 continue;
             }
         };
-        match rewrite::rewrite(context, &plan, serial) {
-            Ok(chosen) => crate::diagnostics::emit_detail(
+        let rewritten = crate::ir::with_context(op, |context| {
+            let chosen = rewrite::rewrite(context, &plan, serial)?;
+            crate::diagnostics::emit_detail(
                 context,
                 op.location(),
                 &crate::diagnostics::Detail::Pipelined(report::report(&plan, &chosen)),
-            ),
-            Err(message) => {
-                emit_error(op.location(), &message);
-                failed = true;
-            }
+            );
+            Ok::<(), String>(())
+        });
+        if let Err(message) = rewritten {
+            emit_error(op.location(), &message);
+            failed = true;
         }
     }
     if !failed && !marked.is_empty() {

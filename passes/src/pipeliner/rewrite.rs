@@ -93,17 +93,22 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
             if plan.copies.iter().any(|copy| copy.op == *user) {
                 continue;
             }
-            build::set_operand(*user, *operand, view);
+            // SAFETY: `user` reads the tile at `operand`; the view is built
+            // before the wait, which comes before every consumer.
+            unsafe { build::set_operand(*user, *operand, view) };
         }
     }
     // The originals are replaced; their operands' ops may now be dead.
+    // SAFETY (the three erasures): the copies, the wait and the native
+    // barrier's init have no results in use (the consumers read the views now),
+    // and the plan's handles to them are not used after.
     for copy in &plan.copies {
-        build::erase(copy.op);
+        unsafe { build::erase(copy.op) };
     }
-    build::erase(plan.wait);
+    unsafe { build::erase(plan.wait) };
     // The native form's barrier is replaced by the pass's: its init goes too.
     if let Some(native) = &plan.native {
-        build::erase(native.init);
+        unsafe { build::erase(native.init) };
     }
     erase_dead(plan.body);
     finish(context, plan, &entry, stages)?;
@@ -664,7 +669,9 @@ fn issue<'c, 'a>(
                 for index in 0..clone.operand_count() {
                     let operand = clone.operand(index).map_err(internal)?;
                     if let Some((_, new)) = map.iter().find(|(old, _)| *old == operand) {
-                        build::set_operand(clone, index, *new);
+                        // SAFETY: `index` is below the clone's operand count, and
+                        // `new` was built before the clone, in its block.
+                        unsafe { build::set_operand(clone, index, *new) };
                     }
                 }
                 for index in 0..op.result_count() {
@@ -726,7 +733,9 @@ fn erase_dead(body: melior::ir::BlockRef) {
                 "affine.apply" | "memref.subview" | "memref.cast"
             );
         if pure && op.result_count() > 0 && crate::ir::query::users_of_op(op) == 0 {
-            build::erase(op);
+            // SAFETY: a live, pure op of the body without users; `ops` holds
+            // no op it contains, and it is not visited again.
+            unsafe { build::erase(op) };
         }
     }
 }

@@ -30,9 +30,14 @@ fn offset_constant<'c, 'a>(b: &Builder<'c, 'a>, value: u64) -> Result<Value<'c, 
 /// Replaces `function`'s workgroup attributions by views at `layout`'s
 /// offsets, erases them, and records the dynamic bytes.
 pub(super) fn apply(function: OperationRef, layout: &Layout) -> Result<(), String> {
-    let context_ref = function.context();
-    // SAFETY: the context owns the function being rewritten and outlives this call.
-    let context = unsafe { context_ref.to_ref() };
+    ir::with_context(&function, |context| apply_in(context, function, layout))
+}
+
+fn apply_in(
+    context: &melior::Context,
+    function: OperationRef,
+    layout: &Layout,
+) -> Result<(), String> {
     let block = entry(function).ok_or("internal error: kernel without a body")?;
     let anchor = block
         .first_operation()
@@ -113,9 +118,10 @@ fn aligned_base<'c, 'a>(
 /// Sets `workgroup_attributions` of `function` to 0 and drops its
 /// `workgroup_attrib_attrs`, once the attributions are erased.
 fn clear_attribution_attributes(function: OperationRef) {
-    let context_ref = function.context();
-    // SAFETY: the context owns the function and outlives this call.
-    let context = unsafe { context_ref.to_ref() };
+    ir::with_context(&function, |context| clear_attributes_in(context, function))
+}
+
+fn clear_attributes_in(context: &melior::Context, function: OperationRef) {
     let i64_type = IntegerType::new(context, 64);
     let count: melior::ir::Attribute = IntegerAttribute::new(i64_type.into(), 0).into();
     let name = melior::StringRef::new("workgroup_attributions");

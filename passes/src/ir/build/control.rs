@@ -154,7 +154,9 @@ impl<'c, 'a> Builder<'c, 'a> {
         let truth = inner.int(1, 1)?;
         let again = inner.binary(arith::XORI, done, truth)?;
         inner.op(scf::CONDITION, &[again], &[], &[])?;
-        erase(placeholder);
+        // SAFETY: the placeholder is live and unused, and no handle to it is
+        // kept (the builder anchored on it, `inner`, is dropped here).
+        unsafe { erase(placeholder) };
         Ok(())
     }
 
