@@ -22,18 +22,13 @@ use melior::{
 /// MLIR's marker for a dynamic offset, size or stride (`ShapedType::kDynamic`).
 pub(crate) const DYNAMIC: i64 = i64::MIN;
 
-/// Runs `body` with the context that owns `op`. The closure is called with a
-/// reference valid for a lifetime it cannot name in its result, so the
-/// reference (and anything built from it) cannot outlive the call, while `op`
-/// (IR of a live context) keeps the context alive throughout.
+/// Runs `body` with the context that owns `op` (`acopy_dialect::with_context`:
+/// the reference cannot leave the closure).
 pub(crate) fn with_context<'c: 'a, 'a, T>(
     op: &impl melior::ir::operation::OperationLike<'c, 'a>,
     body: impl for<'x> FnOnce(&'x Context) -> T,
 ) -> T {
-    let context = op.context();
-    // SAFETY: `op` belongs to a live context, which outlives this call; the
-    // reference is handed only to `body`, whose result cannot borrow it.
-    body(unsafe { context.to_ref() })
+    acopy_dialect::with_context(op.context(), body)
 }
 
 /// Sets an inherent attribute (property) of `op`, such as `function_type`.
