@@ -24,8 +24,6 @@ mod arith;
 mod control;
 mod memref;
 
-pub(crate) use memref::shared_global;
-
 use super::{
     hoist,
     op_names::{gpu, llvm, OpName},
@@ -33,7 +31,7 @@ use super::{
 };
 use melior::{
     ir::{
-        attribute::{DenseI32ArrayAttribute, IntegerAttribute},
+        attribute::{DenseI32ArrayAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
         block::BlockLike,
         operation::{OperationBuilder, OperationLike},
         r#type::IntegerType,
@@ -448,4 +446,36 @@ pub(crate) fn detached<'c>(
         .add_regions_vec(regions)
         .build()
         .map_err(|error| format!("internal error: cannot build {}: {error}", name.name))
+}
+
+/// A private, uninitialised `memref.global` in shared memory (not inserted).
+pub(crate) fn shared_global<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    symbol: &str,
+    r#type: Type<'c>,
+    alignment: i64,
+) -> Result<Operation<'c>, String> {
+    let attributes: [(&str, Attribute); 5] = [
+        ("sym_name", StringAttribute::new(context, symbol).into()),
+        (
+            "sym_visibility",
+            StringAttribute::new(context, "private").into(),
+        ),
+        ("type", TypeAttribute::new(r#type).into()),
+        ("initial_value", Attribute::unit(context)),
+        (
+            "alignment",
+            IntegerAttribute::new(IntegerType::new(context, 64).into(), alignment).into(),
+        ),
+    ];
+    detached(
+        context,
+        location,
+        crate::ir::op_names::memref::GLOBAL,
+        &[],
+        &[],
+        &attributes,
+        Vec::new(),
+    )
 }

@@ -17,7 +17,7 @@
 //! it never produces IR for the wrong chip. Values that depend only on the
 //! kernel (thread index, first-thread test, constants, pointer casts of
 //! arguments and workgroup buffers) are computed once per kernel at the top
-//! of its entry block and shared by every copy ([`hoist`]); constants the
+//! of its entry block and shared by every copy (`crate::ir::hoist`); constants the
 //! acopy ops read and nothing else uses are erased. The pass does not touch
 //! the rest of the function (run `cse` or `canonicalize` for that).
 //!
@@ -30,11 +30,11 @@
 //! the lowering builds IR and re-checks nothing, and a copy without a plan
 //! (which verification would have refused) is an internal error.
 //!
-//! Layout: [`build`] emits ops before an anchor op (the ops it may emit are
-//! listed once in [`emitted`]), [`hoist`] shares kernel-level values,
-//! [`memref`] reads memref layouts and proves alignment (raising a buffer's
-//! alignment is `crate::raise_alignment`), then one file per path: [`cp_async`],
-//! [`tma`], and [`barrier`] for both.
+//! Layout: ops are emitted through the passes' one builder,
+//! `crate::ir::build` (op names from `crate::ir::op_names`, kernel-level values
+//! shared by `crate::ir::hoist`); here [`memref`] reads memref layouts and
+//! proves alignment (raising a buffer's alignment is `crate::raise_alignment`),
+//! then one file per path: [`cp_async`], [`tma`], and [`barrier`] for both.
 
 mod barrier;
 mod cp_async;
@@ -76,7 +76,7 @@ pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
     )
 }
 
-/// The dialects of the ops the pass builds (`emitted`).
+/// The dialects of the ops the pass builds (`crate::ir::op_names`).
 fn dependent_dialects() -> [melior::dialect::DialectHandle; 6] {
     use melior::dialect::DialectHandle;
     [

@@ -1,12 +1,7 @@
 //! Memory: views into byte buffers, loads and stores, shared globals.
 
-use melior::{
-    ir::{
-        attribute::{FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
-        r#type::IntegerType,
-        Attribute, Location, Operation, OperationRef, Type, Value, ValueLike,
-    },
-    Context,
+use melior::ir::{
+    attribute::FlatSymbolRefAttribute, Operation, OperationRef, Type, Value, ValueLike,
 };
 
 use super::{Builder, Ix};
@@ -73,36 +68,4 @@ impl<'c, 'a> Builder<'c, 'a> {
         let clone = unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) };
         self.insert(clone)
     }
-}
-
-/// A private, uninitialised `memref.global` in shared memory (not inserted).
-pub(crate) fn shared_global<'c>(
-    context: &'c Context,
-    location: Location<'c>,
-    symbol: &str,
-    r#type: Type<'c>,
-    alignment: i64,
-) -> Result<Operation<'c>, String> {
-    let attributes: [(&str, Attribute); 5] = [
-        ("sym_name", StringAttribute::new(context, symbol).into()),
-        (
-            "sym_visibility",
-            StringAttribute::new(context, "private").into(),
-        ),
-        ("type", TypeAttribute::new(r#type).into()),
-        ("initial_value", Attribute::unit(context)),
-        (
-            "alignment",
-            IntegerAttribute::new(IntegerType::new(context, 64).into(), alignment).into(),
-        ),
-    ];
-    super::detached(
-        context,
-        location,
-        memref::GLOBAL,
-        &[],
-        &[],
-        &attributes,
-        Vec::new(),
-    )
 }
