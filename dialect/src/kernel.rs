@@ -116,12 +116,15 @@ fn parse<'c>(
 /// with launches need.
 pub fn container_module(location: Location<'_>) -> Module<'_> {
     let mut module = Module::new(location);
-    let context = location.context();
-    // SAFETY: the module's context outlives this function's use of it.
-    let context = unsafe { context.to_ref() };
+    let marker = crate::with_context(location.context(), |context| {
+        melior::ir::AttributeLike::to_raw(&Attribute::unit(context))
+    });
+    // SAFETY: a unit attribute of the module's context, which outlives the
+    // module (attributes are uniqued and live as long as their context).
+    let marker = unsafe { Attribute::from_raw(marker) };
     module
         .as_operation_mut()
-        .set_attribute("gpu.container_module", Attribute::unit(context));
+        .set_attribute("gpu.container_module", marker);
     module
 }
 

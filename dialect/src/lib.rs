@@ -17,6 +17,7 @@
 mod attributes;
 pub mod builders;
 mod check;
+mod context_scope;
 pub mod diagnostics;
 mod error;
 pub mod kernel;
@@ -33,6 +34,7 @@ pub use attributes::{
     string_value, Axis, LeaderTracked, OobMode, ReductionOp, Swizzle, ASSUME_ALIGNED_START,
 };
 pub use check::check_module;
+pub use context_scope::with_context;
 pub use error::{DialectError, ViewError};
 pub use load::{dialect_handle, load, IRDL_SOURCE};
 pub use memory::MemorySpace;

@@ -182,41 +182,53 @@ fn with_module(
             add_missing_error(outcome, &mut diagnostics);
             return diagnostics;
         }
-        Input::Module(module) => {
-            let context_ref = module.context();
-            // SAFETY: the module borrows its context for 'c, beyond this call.
-            let context = unsafe { context_ref.to_ref() };
-            if let Err(error) = crate::prepare_context(context) {
-                return vec![internal(format!(
-                    "cannot prepare the module's context: {error}"
-                ))];
-            }
-            if let Some(threads) = options.threads {
-                context.enable_multi_threading(threads);
-            }
-            let attached = collector.attach_scoped(context);
-            // SAFETY: cloning a live op gives a new op that nothing owns yet;
-            // the `Operation` takes ownership of it.
-            let copy = unsafe {
-                melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(
-                    module.as_operation().to_raw(),
-                ))
-            };
-            let outcome = match Module::from_operation(copy) {
-                Some(mut copy) => body(context, &mut copy),
-                None => {
-                    attached_error(context, "the module's operation is not a builtin.module");
-                    Err(())
-                }
-            };
-            // SAFETY: the context outlives the module, which is alive here.
-            unsafe { attached.detach() };
-            outcome
-        }
+        Input::Module(module) => match acopy_dialect::with_context(module.context(), |context| {
+            with_module_in(context, module, &collector, options, body)
+        }) {
+            Ok(outcome) => outcome,
+            Err(diagnostics) => return diagnostics,
+        },
     };
     let mut diagnostics = collector.take();
     add_missing_error(outcome, &mut diagnostics);
     diagnostics
+}
+
+/// `with_module` on a copy of a module the caller gives, in its context: the
+/// outcome of `body`, or the diagnostics when the context cannot be prepared.
+fn with_module_in(
+    context: &Context,
+    module: &Module,
+    collector: &Collector,
+    options: &Options,
+    body: impl FnOnce(&Context, &mut Module) -> Result<(), ()>,
+) -> Result<Result<(), ()>, Vec<Diagnostic>> {
+    if let Err(error) = crate::prepare_context(context) {
+        return Err(vec![internal(format!(
+            "cannot prepare the module's context: {error}"
+        ))]);
+    }
+    if let Some(threads) = options.threads {
+        context.enable_multi_threading(threads);
+    }
+    let attached = collector.attach_scoped(context);
+    // SAFETY: cloning a live op gives a new op that nothing owns yet;
+    // the `Operation` takes ownership of it.
+    let copy = unsafe {
+        melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(
+            module.as_operation().to_raw(),
+        ))
+    };
+    let outcome = match Module::from_operation(copy) {
+        Some(mut copy) => body(context, &mut copy),
+        None => {
+            attached_error(context, "the module's operation is not a builtin.module");
+            Err(())
+        }
+    };
+    // SAFETY: the context outlives the module, which is alive here.
+    unsafe { attached.detach() };
+    Ok(outcome)
 }
 
 fn attached_error(context: &Context, message: &str) {

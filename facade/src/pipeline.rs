@@ -295,24 +295,24 @@ impl Prepared<'_, '_> {
 /// The upstream part of the emit passes on the calling thread, when the
 /// per-module route declined: the diagnostics are one thread's.
 fn run_upstream_on_one_thread(module: &mut Module, kind: Emit) -> Result<(), RunError> {
-    let context_ref = module.context();
-    // SAFETY: `context_ref` outlives every use of `context` here.
-    let context = unsafe { context_ref.to_ref() };
-    let manager = PassManager::new(context);
-    manager.enable_verifier(true);
-    emit::route::add_upstream(manager.as_operation_pass_manager(), kind)
-        .map_err(|error| RunError::Internal(error.to_string()))?;
-    on_one_thread(module, |module| manager.run(module)).map_err(|_| RunError::Diagnosed)
+    acopy_dialect::with_context(module.context(), |context| {
+        let manager = PassManager::new(context);
+        manager.enable_verifier(true);
+        emit::route::add_upstream(manager.as_operation_pass_manager(), kind)
+            .map_err(|error| RunError::Internal(error.to_string()))?;
+        on_one_thread(module, |module| manager.run(module)).map_err(|_| RunError::Diagnosed)
+    })
 }
 
 /// `run` on `module` with the context's threading off, then on again (the
 /// per-module route runs only with it on).
 fn on_one_thread<T>(module: &mut Module, run: impl FnOnce(&mut Module) -> T) -> T {
-    let context_ref = module.context();
-    // SAFETY: `context_ref` outlives every use of `context` here.
-    let context = unsafe { context_ref.to_ref() };
-    context.enable_multi_threading(false);
+    acopy_dialect::with_context(module.context(), |context| {
+        context.enable_multi_threading(false)
+    });
     let result = run(module);
-    context.enable_multi_threading(true);
+    acopy_dialect::with_context(module.context(), |context| {
+        context.enable_multi_threading(true)
+    });
     result
 }

@@ -16,7 +16,7 @@
 //! | module | holds |
 //! |---|---|
 //! | `scoped_memo` | thread-local memos that live for one pass run |
-//! | `ir` | IR queries and edits beyond melior's safe API (`ir::query`: naming a value, its users, where an op sits, which ops are pure) |
+//! | `ir` | the IR kit every pass uses: queries and edits beyond melior's safe API (`ir::query`: naming a value, its users, where an op sits, which ops are pure), the one builder (`ir::build`: ops before an anchor, constant folding, scf regions, views), the op-name table (`ir::op_names`), kernel-level values built once (`ir::hoist`), the few attributes spelled as text (`ir::spelled`), and `ir::with_context` |
 //! | [`options`] | [`PassOptions`], from driver flags or `{key=value}` |
 //! | `external` | a Rust function as an MLIR pass, panics caught |
 //! | [`context`] | a melior context with every dialect acopy needs |

@@ -34,8 +34,9 @@ pub(crate) fn threaded(module: &Module) -> bool {
 
 /// How many threads `module`'s context runs passes on.
 pub(crate) fn threads(module: &Module) -> usize {
+    let raw = acopy_dialect::with_context(module.context(), |context| context.to_raw());
     // SAFETY: a query of the module's live context.
-    let threads = unsafe { mlir_sys::mlirContextGetNumThreads(module.context().to_ref().to_raw()) };
+    let threads = unsafe { mlir_sys::mlirContextGetNumThreads(raw) };
     usize::try_from(threads).unwrap_or(1)
 }
 
@@ -93,14 +94,15 @@ impl<'c, 'a> Holder<'c, 'a> {
         manager: &PassManager,
         after: impl FnOnce(&Module) -> bool,
     ) -> bool {
-        let context_ref = self.module.context();
-        // SAFETY: the context outlives this call: the holder borrows it.
-        let context = unsafe { context_ref.to_ref() };
         let collector = Collector::default();
-        let attached = collector.attach_scoped(context);
-        let succeeded = manager.run(&mut self.module).is_ok() && after(&self.module);
-        // SAFETY: the context is alive (see above).
-        unsafe { attached.detach() };
+        let module = &mut self.module;
+        let succeeded = acopy_dialect::with_context(module.context(), |context| {
+            let attached = collector.attach_scoped(context);
+            let succeeded = manager.run(module).is_ok() && after(module);
+            // SAFETY: the context is alive: the holder's module borrows it.
+            unsafe { attached.detach() };
+            succeeded
+        });
         let reported = collector.take().len();
         if reported > 0 || !succeeded {
             tracing::debug!(
@@ -114,7 +116,11 @@ impl<'c, 'a> Holder<'c, 'a> {
     }
 
     /// Puts each copy in place of its original, which is erased.
-    pub(crate) fn replace_originals(self) {
+    ///
+    /// # Safety
+    /// No handle to an original `gpu.module` (or to IR inside it) may be used
+    /// after this call.
+    pub(crate) unsafe fn replace_originals(self) {
         let mut wrapper = self.module.body().first_operation();
         for original in self.originals {
             let Some(current) = wrapper else { return };

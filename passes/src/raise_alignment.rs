@@ -36,10 +36,12 @@ pub(crate) fn raise_workgroup_alignment(function: OperationRef, index: usize, al
     if !has_workgroup_attribution(function, index) {
         return false;
     }
-    // SAFETY: the context owns the function being rewritten and outlives this call.
-    // `to_ref` borrows the ContextRef itself, so it must outlive `context`.
-    let context_ref = function.context();
-    let context = unsafe { context_ref.to_ref() };
+    ir::with_context(&function, |context| {
+        raise_in(context, function, index, align)
+    })
+}
+
+fn raise_in(context: &melior::Context, function: OperationRef, index: usize, align: u64) -> bool {
     let count = function
         .attribute("workgroup_attributions")
         .ok()
@@ -106,11 +108,9 @@ fn raise_global_alignment(get_global: OperationRef, align: u64) -> Option<u64> {
         .and_then(|value| IntegerAttribute::try_from(value).ok())
         .map_or(0, |value| value.value());
     if current < align as i64 {
-        // SAFETY: the context owns the global being rewritten.
-        // `to_ref` borrows the ContextRef itself, so it must outlive `context`.
-        let context_ref = global.context();
-        let context = unsafe { context_ref.to_ref() };
-        ir::set_inherent(global, "alignment", int_attr(context, align));
+        ir::with_context(&global, |context| {
+            ir::set_inherent(global, "alignment", int_attr(context, align))
+        });
         return Some(align);
     }
     Some(current as u64)

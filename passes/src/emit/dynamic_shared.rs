@@ -15,12 +15,16 @@
 use melior::ir::{
     attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
     block::BlockLike,
-    operation::{OperationBuilder, OperationLike, WalkOrder, WalkResult},
+    operation::{OperationLike, WalkOrder, WalkResult},
     r#type::IntegerType,
-    Attribute, Identifier, OperationRef, Region, RegionLike, Type,
+    Attribute, OperationRef, Region, RegionLike,
 };
 
-use crate::ir;
+use crate::ir::{
+    self, build,
+    op_names::{gpu, llvm},
+    spelled,
+};
 
 /// The alignment upstream's lowering gives (and looks for in) the global.
 const ALIGN: i64 = 16;
@@ -30,7 +34,7 @@ const ALIGN: i64 = 16;
 pub(super) fn declare_extern(module: OperationRef) -> Result<(), String> {
     let mut uses = false;
     module.walk(WalkOrder::PreOrder, |op| {
-        if ir::op_name(&op) == "gpu.dynamic_shared_memory" {
+        if ir::op_name(&op) == gpu::DYNAMIC_SHARED_MEMORY.name {
             uses = true;
             return WalkResult::Interrupt;
         }
@@ -58,42 +62,39 @@ pub(super) fn declare_extern(module: OperationRef) -> Result<(), String> {
         .map(|index| format!("__dynamic_shmem__{index}"))
         .find(|candidate| !names.contains(candidate))
         .unwrap_or_default();
-    let context_ref = module.context();
-    // SAFETY: the context owns the module being rewritten and outlives this call.
-    let context = unsafe { context_ref.to_ref() };
-    let parse = |text: &str| {
-        Attribute::parse(context, text).ok_or_else(|| format!("internal error: attribute {text}"))
-    };
-    let array = Type::parse(context, "!llvm.array<0 x i8>")
-        .ok_or("internal error: type !llvm.array<0 x i8>")?;
+    ir::with_context(&module, |context| insert_global(context, module, &symbol))
+}
+
+/// Inserts the external global `symbol` first in `module`'s body.
+fn insert_global(
+    context: &melior::Context,
+    module: OperationRef,
+    symbol: &str,
+) -> Result<(), String> {
+    let body = module
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .ok_or("internal error: a module without a body")?;
+    let array = melior::dialect::llvm::r#type::array(IntegerType::new(context, 8).into(), 0);
     let i32_type = IntegerType::new(context, 32).into();
     let i64_type = IntegerType::new(context, 64).into();
-    let global = OperationBuilder::new("llvm.mlir.global", module.location())
-        .add_attributes(&[
-            (
-                Identifier::new(context, "sym_name"),
-                StringAttribute::new(context, &symbol).into(),
-            ),
-            (
-                Identifier::new(context, "global_type"),
-                TypeAttribute::new(array).into(),
-            ),
-            (
-                Identifier::new(context, "linkage"),
-                parse("#llvm.linkage<external>")?,
-            ),
-            (
-                Identifier::new(context, "addr_space"),
-                IntegerAttribute::new(i32_type, 3).into(),
-            ),
-            (
-                Identifier::new(context, "alignment"),
-                IntegerAttribute::new(i64_type, ALIGN).into(),
-            ),
-        ])
-        .add_regions([Region::new()])
-        .build()
-        .map_err(|error| format!("internal error: cannot build llvm.mlir.global: {error}"))?;
+    let attributes: [(&str, Attribute); 5] = [
+        ("sym_name", StringAttribute::new(context, symbol).into()),
+        ("global_type", TypeAttribute::new(array).into()),
+        ("linkage", spelled::linkage_external(context)?),
+        ("addr_space", IntegerAttribute::new(i32_type, 3).into()),
+        ("alignment", IntegerAttribute::new(i64_type, ALIGN).into()),
+    ];
+    let global = build::detached(
+        context,
+        module.location(),
+        llvm::GLOBAL,
+        &[],
+        &[],
+        &attributes,
+        vec![Region::new()],
+    )?;
     match body.first_operation() {
         Some(first) => body.insert_operation_before(first, global),
         None => body.append_operation(global),

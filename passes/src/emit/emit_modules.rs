@@ -29,21 +29,20 @@ pub fn emit(module: &Module, emit: Emit) -> Option<Vec<Emitted>> {
         modules = holder.originals.len(),
         "emitting per gpu.module on MLIR's thread pool"
     );
-    let context_ref = module.context();
-    // SAFETY: `context_ref` outlives every use of `context` in this function.
-    let context = unsafe { context_ref.to_ref() };
-    let manager = PassManager::new(context);
-    manager.enable_verifier(true);
-    let text = format!(
-        "builtin.module(builtin.module({}))",
-        route::per_module_steps(emit)
-    );
-    crate::pass_pipeline::add_pipeline(manager.as_operation_pass_manager(), &text).ok()?;
     let mut outputs = None;
-    let succeeded = holder.run(&manager, |copies| {
-        outputs = collect_on(copies, emit, threads(copies)).ok();
-        outputs.is_some()
-    });
+    let succeeded = acopy_dialect::with_context(module.context(), |context| {
+        let manager = PassManager::new(context);
+        manager.enable_verifier(true);
+        let text = format!(
+            "builtin.module(builtin.module({}))",
+            route::per_module_steps(emit)
+        );
+        crate::pass_pipeline::add_pipeline(manager.as_operation_pass_manager(), &text).ok()?;
+        Some(holder.run(&manager, |copies| {
+            outputs = collect_on(copies, emit, threads(copies)).ok();
+            outputs.is_some()
+        }))
+    })?;
     if succeeded {
         outputs
     } else {

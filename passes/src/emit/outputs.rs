@@ -242,14 +242,13 @@ fn translate(gpu_module: OperationRef) -> Result<String, OutputError> {
         module.body().append_operation(clone);
         current = op.next_in_block();
     }
-    let context_ref = gpu_module.context();
-    // SAFETY: `context_ref` outlives every use of `context` here.
-    let context = unsafe { context_ref.to_ref() };
-    ir::set_discardable(
-        module.as_operation(),
-        "llvm.target_triple",
-        StringAttribute::new(context, "nvptx64-nvidia-cuda").into(),
-    );
+    ir::with_context(&gpu_module, |context| {
+        ir::set_discardable(
+            module.as_operation(),
+            "llvm.target_triple",
+            StringAttribute::new(context, "nvptx64-nvidia-cuda").into(),
+        )
+    });
     // SAFETY: the LLVM context and module are created, used and disposed here;
     // the printed string is copied before it is freed.
     unsafe {

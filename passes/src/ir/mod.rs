@@ -1,6 +1,10 @@
 //! IR queries and edits the passes need beyond melior's safe API.
 
+pub(crate) mod build;
+pub(crate) mod hoist;
+pub(crate) mod op_names;
 pub(crate) mod query;
+pub(crate) mod spelled;
 
 use melior::{
     ir::{
@@ -17,6 +21,15 @@ use melior::{
 
 /// MLIR's marker for a dynamic offset, size or stride (`ShapedType::kDynamic`).
 pub(crate) const DYNAMIC: i64 = i64::MIN;
+
+/// Runs `body` with the context that owns `op` (`acopy_dialect::with_context`:
+/// the reference cannot leave the closure).
+pub(crate) fn with_context<'c: 'a, 'a, T>(
+    op: &impl melior::ir::operation::OperationLike<'c, 'a>,
+    body: impl for<'x> FnOnce(&'x Context) -> T,
+) -> T {
+    acopy_dialect::with_context(op.context(), body)
+}
 
 /// Sets an inherent attribute (property) of `op`, such as `function_type`.
 pub(crate) fn set_inherent(op: OperationRef, name: &str, value: Attribute) {

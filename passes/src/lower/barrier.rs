@@ -14,15 +14,13 @@
 //!   sm_80..sm_89 (which have no try_wait), `nvvm.mbarrier.try_wait` (the
 //!   potentially blocking `try_wait.parity`) on sm_90 and newer.
 
-use super::emitted::{arith, nvvm};
+use crate::ir::op_names::{arith, nvvm};
 use acopy_dialect::{BarrierInit, BarrierWait};
 use acopy_target::Capability;
 use melior::ir::Value;
 
-use super::{
-    build::{Builder, Cmp, Ix},
-    memref,
-};
+use super::memref;
+use crate::ir::build::{Builder, Cmp, Ix};
 use crate::target::Target;
 
 /// The barrier's address as `!llvm.ptr<3>`.

@@ -44,17 +44,15 @@
 //! `S`-byte pattern puts it: its shared address gets bits 7.. XORed into
 //! bits 4.. ([`swizzled`]), on a tile aligned to the pattern's repeat.
 
-use super::emitted::{arith, llvm, nvvm};
+use crate::ir::op_names::{arith, llvm, nvvm};
 use acopy_dialect::{CopyGmemToSmem, WaitGmemToSmem};
 use melior::ir::{
     attribute::IntegerAttribute, operation::OperationLike, OperationRef, ShapedTypeLike, Type,
     TypeLike, Value, ValueLike,
 };
 
-use super::{
-    build::{Builder, Cmp, Ix},
-    memref::{self, Strided},
-};
+use super::memref::{self, Strided};
+use crate::ir::build::{Builder, Cmp, Ix};
 use crate::{
     plan::{
         chunk::{self, AlignTerm, ChunkChoice, ChunkError, Slow},
@@ -540,7 +538,7 @@ impl<'c, 'a> Chunks<'c, 'a> {
                         ("size", b.int_attr(32, chunk as i64)),
                         (
                             "modifier",
-                            b.attr(&format!("#nvvm<load_cache_modifier {cache}>"))?,
+                            crate::ir::spelled::load_cache_modifier(b.context, cache)?,
                         ),
                     ],
                 )?;

@@ -8,11 +8,10 @@ use std::cell::RefCell;
 use acopy_dialect::WgmmaDescriptor;
 use melior::ir::{OperationRef, Value, ValueLike};
 
-use super::{
+use super::{memref, tma::tile_address::ensure_aligned};
+use crate::ir::{
     build::{Builder, Ix},
-    emitted::arith,
-    memref,
-    tma::tile_address::ensure_aligned,
+    op_names::arith,
 };
 use crate::plan::{alignment::view_root, wgmma_descriptor::DescriptorPlan};
 

@@ -46,18 +46,20 @@ pub fn lower(module: &Module, options: &PassOptions) -> bool {
         "lowering per gpu.module on MLIR's thread pool"
     );
     let launched = Arc::new(launches::launched(module.as_operation()));
-    let context_ref = module.context();
-    // SAFETY: `context_ref` outlives every use of `context` in this function.
-    let context = unsafe { context_ref.to_ref() };
-    let manager = PassManager::new(context);
-    manager.enable_verifier(true);
-    manager
-        .nested_under("builtin.module")
-        .add_pass(copy_pass(options.clone(), launched));
-    if !holder.run(&manager, |_| true) {
+    let ran = crate::ir::with_context(&module.as_operation(), |context| {
+        let manager = PassManager::new(context);
+        manager.enable_verifier(true);
+        manager
+            .nested_under("builtin.module")
+            .add_pass(copy_pass(options.clone(), launched));
+        holder.run(&manager, |_| true)
+    });
+    if !ran {
         return false;
     }
-    holder.replace_originals();
+    // SAFETY: nothing here holds a handle into the original gpu.modules (the
+    // walk for launches took kernel addresses, not handles).
+    unsafe { holder.replace_originals() };
     // The copies held no host code: the launches of kernels whose pipelined
     // slots moved to dynamic shared memory get their size here.
     if let Err(message) = crate::pipeliner::launch_sizes::set_launch_sizes(module.as_operation()) {

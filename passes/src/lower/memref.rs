@@ -20,12 +20,12 @@
 //!   (`super::alignment`). Anything else is unknown, and the lowering checks
 //!   it at run time.
 
-use super::emitted::memref;
+use crate::ir::op_names::memref;
 use melior::ir::{
     attribute::IntegerAttribute, r#type::MemRefType, ShapedTypeLike, Type, Value, ValueLike,
 };
 
-use super::build::{Builder, Ix};
+use crate::ir::build::{Builder, Ix};
 use crate::{
     ir,
     plan::{

@@ -17,7 +17,7 @@
 //! it never produces IR for the wrong chip. Values that depend only on the
 //! kernel (thread index, first-thread test, constants, pointer casts of
 //! arguments and workgroup buffers) are computed once per kernel at the top
-//! of its entry block and shared by every copy ([`hoist`]); constants the
+//! of its entry block and shared by every copy (`crate::ir::hoist`); constants the
 //! acopy ops read and nothing else uses are erased. The pass does not touch
 //! the rest of the function (run `cse` or `canonicalize` for that).
 //!
@@ -30,18 +30,15 @@
 //! the lowering builds IR and re-checks nothing, and a copy without a plan
 //! (which verification would have refused) is an internal error.
 //!
-//! Layout: [`build`] emits ops before an anchor op (the ops it may emit are
-//! listed once in [`emitted`]), [`hoist`] shares kernel-level values,
-//! [`memref`] reads memref layouts and proves alignment (raising a buffer's
-//! alignment is `crate::raise_alignment`), then one file per path: [`cp_async`],
-//! [`tma`], and [`barrier`] for both.
+//! Layout: ops are emitted through the passes' one builder,
+//! `crate::ir::build` (op names from `crate::ir::op_names`, kernel-level values
+//! shared by `crate::ir::hoist`); here [`memref`] reads memref layouts and
+//! proves alignment (raising a buffer's alignment is `crate::raise_alignment`),
+//! then one file per path: [`cp_async`], [`tma`], and [`barrier`] for both.
 
 mod barrier;
-mod build;
 mod cp_async;
 mod descriptor;
-mod emitted;
-mod hoist;
 pub mod lower_modules;
 mod memref;
 mod tma;
@@ -53,12 +50,15 @@ use melior::ir::{
     OperationRef,
 };
 
+use crate::ir::{
+    build::{self, Builder},
+    hoist,
+};
 use crate::{
     external::{external_pass, PassId, PassResult},
     plan::CopyPlan,
     target, PassOptions,
 };
-use build::Builder;
 
 /// The pass's `--help` line.
 pub const SUMMARY: &str = "Lower acopy ops to NVVM: cp.async below sm_90, TMA on sm_90 and newer";
@@ -77,7 +77,7 @@ pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
     )
 }
 
-/// The dialects of the ops the pass builds (`emitted`).
+/// The dialects of the ops the pass builds (`crate::ir::op_names`).
 fn dependent_dialects() -> [melior::dialect::DialectHandle; 6] {
     use melior::dialect::DialectHandle;
     [
@@ -101,21 +101,11 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     crate::verify::verify_operation(operation, options)?;
     crate::pipeliner::pipeline_operation(operation, options)?;
     crate::verify::verify_pipelined(operation, options)?;
-    let mut raw_ops = Vec::new();
-    operation.walk(WalkOrder::PreOrder, |op| {
-        if AcopyOp::from_op(op).is_some() {
-            raw_ops.push(op.to_raw());
-        }
-        WalkResult::Advance
-    });
+    let raw_ops = acopy_ops(operation);
     // A wgmma descriptor reads the swizzle of the copies that write its tile
     // (`crate::plan::wgmma_descriptor`): plan every descriptor while those
     // copies still exist, then lower in program order.
     let _descriptors = descriptor::plan_all(&raw_ops);
-    let context_ref = operation.context();
-    // SAFETY: `context_ref` lives until the end of this function, and every
-    // builder, type and attribute made from `context` is used only inside it.
-    let context = unsafe { context_ref.to_ref() };
     let chips = target::ModuleChips::resolve(operation, options);
     let mut failed = false;
     let mut modules = Vec::new();
@@ -123,7 +113,8 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
         // SAFETY: the walk found these ops under `operation`, which the pass
         // holds; lowering one never erases another (acopy ops have no regions).
         let op = unsafe { OperationRef::from_raw(raw) };
-        let lowered = lower_op(context, op, &chips, options);
+        let lowered =
+            crate::ir::with_context(&op, |context| lower_op(context, op, &chips, options));
         hoist::end_op();
         match lowered {
             Ok(chip) => {
@@ -133,7 +124,9 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
                     }
                 }
                 let constants = constant_operands(op);
-                build::erase(op);
+                // SAFETY: the lowered acopy op is live, its replacement is built
+                // and it has no results; `op` is not used after.
+                unsafe { build::erase(op) };
                 erase_if_unused(&constants);
             }
             Err(message) => {
@@ -175,6 +168,18 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     }
 }
 
+/// The acopy ops under `operation`, in program order.
+fn acopy_ops(operation: OperationRef) -> Vec<mlir_sys::MlirOperation> {
+    let mut raw_ops = Vec::new();
+    operation.walk(WalkOrder::PreOrder, |op| {
+        if AcopyOp::from_op(op).is_some() {
+            raw_ops.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    raw_ops
+}
+
 /// The `arith.constant`s among `op`'s operands, each once (an op often takes
 /// one constant twice, and erasing an op twice is a use after free): the
 /// lowering reads them as numbers, so once `op` is gone they are often unused.
@@ -198,7 +203,8 @@ fn erase_if_unused(ops: &[mlir_sys::MlirOperation]) {
         // each is listed once.
         let op = unsafe { OperationRef::from_raw(*raw) };
         if hoist::unused(*raw) {
-            build::erase(op);
+            // SAFETY: `op` is live (found above, not erased since) and unused.
+            unsafe { build::erase(op) };
         }
     }
 }

@@ -38,7 +38,7 @@ pub(super) mod tile_address;
 
 use acopy_dialect::{CopyGmemToSmem, CopySmemToGmem, WaitSmemToGmem};
 
-use super::build::Builder;
+use crate::ir::build::Builder;
 use crate::{
     plan::{tma_load::TmaLoadPlan, tma_store::TmaStorePlan},
     target::Target,

@@ -71,10 +71,10 @@ fn run(operation: OperationRef, _options: &PassOptions) -> PassResult {
 
 /// Marks the trailing tensor-map arguments of one `llvm.func`.
 pub(crate) fn mark(function: OperationRef) -> Result<(), String> {
-    // SAFETY: the context owns the function being rewritten and outlives this call.
-    // `to_ref` borrows the ContextRef itself, so it must outlive `context`.
-    let context_ref = function.context();
-    let context = unsafe { context_ref.to_ref() };
+    ir::with_context(&function, |context| mark_in(context, function))
+}
+
+fn mark_in(context: &melior::Context, function: OperationRef) -> Result<(), String> {
     let maps = function
         .attribute(TENSOR_MAPS_ATTR)
         .ok()
@@ -108,15 +108,18 @@ pub(crate) fn mark(function: OperationRef) -> Result<(), String> {
         }
     }
     let mut dictionaries = ir::arg_attrs(context, function, arguments);
-    let byval = Attribute::parse(context, "!llvm.array<128 x i8>")
-        .ok_or_else(|| "internal error: cannot parse !llvm.array<128 x i8>".to_string())?;
+    let i8_type = melior::ir::r#type::IntegerType::new(context, 8).into();
+    let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
+    let byval = melior::ir::attribute::TypeAttribute::new(melior::dialect::llvm::r#type::array(
+        i8_type, 128,
+    ))
+    .into();
     let added = [
         ("llvm.byval", byval),
         ("nvvm.grid_constant", Attribute::unit(context)),
         (
             "llvm.align",
-            Attribute::parse(context, "64 : i64")
-                .ok_or_else(|| "internal error: cannot parse 64 : i64".to_string())?,
+            melior::ir::attribute::IntegerAttribute::new(i64_type, 64).into(),
         ),
     ];
     for dictionary in &mut dictionaries[arguments - maps..] {

@@ -14,16 +14,18 @@ use std::collections::HashMap;
 
 use melior::{
     ir::{
-        attribute::IntegerAttribute,
-        block::BlockLike,
-        operation::{OperationBuilder, OperationLike, WalkOrder, WalkResult},
-        r#type::IntegerType,
-        Attribute, Identifier, OperationRef, Value, ValueLike,
+        attribute::{DenseI32ArrayAttribute, IntegerAttribute},
+        operation::{OperationLike, WalkOrder, WalkResult},
+        OperationRef, Value, ValueLike,
     },
     Context,
 };
 
-use crate::ir;
+use crate::ir::{
+    self,
+    build::{self, Builder},
+    op_names::arith,
+};
 use crate::manifest::DYNAMIC_SHARED_MEMORY;
 
 /// The position of `dynamic_shared_memory_size` among `gpu.launch_func`'s
@@ -66,30 +68,28 @@ pub fn set_launch_sizes(root: OperationRef) -> Result<(), String> {
         }
         WalkResult::Advance
     });
-    let context_ref = root.context();
-    // SAFETY: the context owns the IR being rewritten and outlives this call.
-    let context = unsafe { context_ref.to_ref() };
-    for (raw, bytes) in launches {
-        // SAFETY: found by the walk above; nothing erased it since.
-        let launch = unsafe { OperationRef::from_raw(raw) };
-        set_size(context, launch, bytes)?;
-    }
-    Ok(())
+    ir::with_context(&root, |context| {
+        for (raw, bytes) in launches {
+            // SAFETY: found by the walk above; nothing erased it since.
+            let launch = unsafe { OperationRef::from_raw(raw) };
+            set_size(context, launch, bytes)?;
+        }
+        Ok(())
+    })
 }
 
 fn set_size(context: &Context, launch: OperationRef, bytes: i64) -> Result<(), String> {
     let internal = |what: &str| format!("internal error: gpu.launch_func {what}");
-    let segments_text = launch
+    let mut segments: Vec<i32> = launch
         .attribute("operandSegmentSizes")
-        .map_err(|_| internal("without operandSegmentSizes"))?
-        .to_string();
-    let mut segments: Vec<i32> = segments_text
-        .trim_start_matches("array<i32:")
-        .trim_end_matches('>')
-        .split(',')
-        .map(|part| part.trim().parse::<i32>())
-        .collect::<Result<_, _>>()
-        .map_err(|_| internal("with unreadable operandSegmentSizes"))?;
+        .ok()
+        .and_then(|value| DenseI32ArrayAttribute::try_from(value).ok())
+        .map(|sizes| {
+            (0..sizes.len())
+                .filter_map(|index| sizes.element(index).ok())
+                .collect()
+        })
+        .ok_or_else(|| internal("without operandSegmentSizes"))?;
     if segments.len() <= SIZE_SEGMENT {
         return Err(internal("with too few operand segments"));
     }
@@ -97,23 +97,7 @@ fn set_size(context: &Context, launch: OperationRef, bytes: i64) -> Result<(), S
         .iter()
         .map(|count| usize::try_from(*count).unwrap_or(0))
         .sum();
-    let block = launch.block().ok_or_else(|| internal("outside a block"))?;
-    let location = launch.location();
-    let i32_type = IntegerType::new(context, 32).into();
-    let constant = |value: i64| -> Result<Value, String> {
-        let op = OperationBuilder::new("arith.constant", location)
-            .add_attributes(&[(
-                Identifier::new(context, "value"),
-                IntegerAttribute::new(i32_type, value).into(),
-            )])
-            .add_results(&[i32_type])
-            .build()
-            .map_err(|error| internal(&format!("size constant: {error}")))?;
-        let op = block.insert_operation_before(launch, op);
-        op.result(0)
-            .map(Into::into)
-            .map_err(|_| internal("size constant without a result"))
-    };
+    let b = Builder::in_place(context, launch)?;
     let mut operands: Vec<Value> = launch.operands().collect();
     if segments[SIZE_SEGMENT] == 1 {
         let given = launch
@@ -122,21 +106,14 @@ fn set_size(context: &Context, launch: OperationRef, bytes: i64) -> Result<(), S
         if covers(given, bytes) {
             return Ok(());
         }
-        let needed = constant(bytes)?;
-        let max = OperationBuilder::new("arith.maxui", location)
-            .add_operands(&[given, needed])
-            .add_results(&[given.r#type()])
-            .build()
-            .map_err(|error| internal(&format!("size maximum: {error}")))?;
-        let max = block.insert_operation_before(launch, max);
-        let max: Value = max
-            .result(0)
-            .map_err(|_| internal("size maximum without a result"))?
-            .into();
-        crate::pipeliner::build::set_operand(launch, position, max);
+        let needed = b.int(32, bytes)?;
+        let max = b.binary(arith::MAXUI, given, needed)?;
+        // SAFETY: the launch has the size operand at `position`; `max` is
+        // built right before it.
+        unsafe { build::set_operand(launch, position, max) };
         return Ok(());
     }
-    operands.insert(position, constant(bytes)?);
+    operands.insert(position, b.int(32, bytes)?);
     let raw: Vec<mlir_sys::MlirValue> = operands.iter().map(|value| value.to_raw()).collect();
     // SAFETY: a live op and values of its context; the segment sizes are
     // updated to match right after.
@@ -144,16 +121,7 @@ fn set_size(context: &Context, launch: OperationRef, bytes: i64) -> Result<(), S
         mlir_sys::mlirOperationSetOperands(launch.to_raw(), raw.len() as isize, raw.as_ptr())
     };
     segments[SIZE_SEGMENT] = 1;
-    let text = format!(
-        "array<i32: {}>",
-        segments
-            .iter()
-            .map(i32::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    let attribute =
-        Attribute::parse(context, &text).ok_or_else(|| internal("segment sizes unparsable"))?;
+    let attribute = DenseI32ArrayAttribute::new(context, &segments).into();
     ir::set_inherent(launch, "operandSegmentSizes", attribute);
     Ok(())
 }
@@ -164,6 +132,7 @@ fn covers(size: Value, bytes: i64) -> bool {
     if constant_at_least(size) {
         return true;
     }
-    ir::defining_op(size)
-        .is_some_and(|op| ir::op_name(&op) == "arith.maxui" && op.operands().any(constant_at_least))
+    ir::defining_op(size).is_some_and(|op| {
+        ir::op_name(&op) == arith::MAXUI.name && op.operands().any(constant_at_least)
+    })
 }

@@ -33,17 +33,14 @@
 //! **Options** ([`PassOptions`]): `chip` overrides the gpu.module's chip;
 //! `max-stages` (default 8) bounds `stages`.
 //!
-//! **Layout**: [`attr`] reads the request; [`analysis`] checks a loop and
-//! plans it ([`loop_plan`] holds the plan it hands the rewrite), with the
-//! checks by what they look at: `body_form` (copies, one wait, consumers),
-//! `tiles` (each copy's tile, its uses and its slot), `operand_slice` (what a
-//! copy issued early recomputes), [`native`] (the native TMA form) and `budget`
-//! (shared memory, static or dynamic); [`smem`] holds the slot and budget
-//! arithmetic, [`ir_query`] the IR questions they share, [`build`] the ops the
-//! rewrite makes, [`rewrite`] the rewrite, [`report`] its remark, [`launch`]
-//! the launch sizes, [`war`] the write-after-read warning for unmarked loops.
+//! **Layout**: what a marked loop is (the request, the checks, the loop plan,
+//! the slots and the budget, the write-after-read warning for unmarked loops)
+//! is worked out in `crate::plan::loops`; here `rewrite` turns a loop plan
+//! into multi-buffered IR, `report` gives its remark from what the rewrite
+//! chose, and [`launch_sizes`] passes the dynamic shared bytes at each launch.
+//! Every op is built through the passes' one builder, `crate::ir::build`
+//! (`Builder::in_place`: the rewrite's ops are not shared between copies).
 
-pub(crate) mod build;
 pub mod launch_sizes;
 mod report;
 mod rewrite;
@@ -105,9 +102,6 @@ pub fn marked_ops<'c, 'a>(operation: OperationRef<'c, 'a>) -> Vec<OperationRef<'
 /// this first.
 #[allow(clippy::result_unit_err)]
 pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> PassResult {
-    let context_ref = operation.context();
-    // SAFETY: the context outlives this call and everything built in it.
-    let context = unsafe { context_ref.to_ref() };
     let marked = marked_ops(operation);
     let chips = crate::target::ModuleChips::resolve(operation, options);
     // Check them all first: a rewrite changes tile types other loops' checks read.
@@ -131,16 +125,18 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
                 continue;
             }
         };
-        match rewrite::rewrite(context, &plan, serial) {
-            Ok(chosen) => crate::diagnostics::emit_detail(
+        let rewritten = crate::ir::with_context(op, |context| {
+            let chosen = rewrite::rewrite(context, &plan, serial)?;
+            crate::diagnostics::emit_detail(
                 context,
                 op.location(),
                 &crate::diagnostics::Detail::Pipelined(report::report(&plan, &chosen)),
-            ),
-            Err(message) => {
-                emit_error(op.location(), &message);
-                failed = true;
-            }
+            );
+            Ok::<(), String>(())
+        });
+        if let Err(message) = rewritten {
+            emit_error(op.location(), &message);
+            failed = true;
         }
     }
     if !failed && !marked.is_empty() {

@@ -23,13 +23,17 @@ use melior::{
         attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute},
         block::BlockLike,
         operation::OperationLike,
-        r#type::MemRefType,
+        r#type::{IntegerType, MemRefType},
         Attribute, AttributeLike, Identifier, OperationRef, RegionLike, Type, Value,
     },
     Context,
 };
 
-use super::build::{self, Ix, B};
+use crate::ir::{
+    build::{self, Builder as B, Ix},
+    op_names::{gpu, memref},
+    spelled,
+};
 use crate::plan::loops::{
     attr,
     loop_plan::{DynamicSlots, Induction, LoopPlan, Tile, TileRoot},
@@ -89,17 +93,22 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
             if plan.copies.iter().any(|copy| copy.op == *user) {
                 continue;
             }
-            build::set_operand(*user, *operand, view);
+            // SAFETY: `user` reads the tile at `operand`; the view is built
+            // before the wait, which comes before every consumer.
+            unsafe { build::set_operand(*user, *operand, view) };
         }
     }
     // The originals are replaced; their operands' ops may now be dead.
+    // SAFETY (the three erasures): the copies, the wait and the native
+    // barrier's init have no results in use (the consumers read the views now),
+    // and the plan's handles to them are not used after.
     for copy in &plan.copies {
-        build::erase(copy.op);
+        unsafe { build::erase(copy.op) };
     }
-    build::erase(plan.wait);
+    unsafe { build::erase(plan.wait) };
     // The native form's barrier is replaced by the pass's: its init goes too.
     if let Some(native) = &plan.native {
-        build::erase(native.init);
+        unsafe { build::erase(native.init) };
     }
     erase_dead(plan.body);
     finish(context, plan, &entry, stages)?;
@@ -166,7 +175,7 @@ fn prologue<'c, 'a>(
     stages: i64,
 ) -> R<Entry<'c, 'a>> {
     let loop_op = plan.loop_op;
-    let pre = B::before(context, loop_op)?;
+    let pre = B::in_place(context, loop_op)?;
     let lower = bound(&pre, loop_op.operand(0), plan.induction)?;
     let upper = bound(&pre, loop_op.operand(1), plan.induction)?;
     let step = bound(&pre, loop_op.operand(2), plan.induction)?;
@@ -183,10 +192,10 @@ fn prologue<'c, 'a>(
         Some(barriers) => {
             let storage = pre.get_global(&barriers.symbol, barriers.r#type)?;
             let cell = counter_view(&pre, storage, stages)?;
-            let count = pre.load(cell, pre.constant(0, 0)?, pre.int_type(64))?;
+            let count = pre.load(cell, pre.index(0)?, pre.int_type(64))?;
             counter = Some((storage, cell));
             pre.proxy_fence()?;
-            Ix::Val(pre.cast(count, 0)?)
+            Ix::Val(pre.index_cast_unfolded(count, pre.index_type())?)
         }
         None => Ix::Const(0),
     };
@@ -200,14 +209,14 @@ fn prologue<'c, 'a>(
     };
     // Consumers of the previous entry of this loop (an outer loop) are done
     // with every slot before the prologue refills them.
-    pre.barrier()?;
+    pre.block_barrier()?;
     for j in 0..stages - 1 {
         let Some(b) = pre.guarded(pre.less(Ix::Const(j), trips)?)? else {
             continue;
         };
         let offset = b.mul(Ix::Const(j), step)?;
         let iv = b.add(lower, offset)?;
-        let slot = b.rem(b.add(base, Ix::Const(j))?, stages)?;
+        let slot = b.rem_masked(b.add(base, Ix::Const(j))?, stages as u64)?;
         issue(&b, plan, bases, Some(b.ix(iv)?), slot, entry.storage())?;
     }
     Ok(entry)
@@ -235,7 +244,7 @@ fn steady_state<'c, 'a>(
         base,
         ..
     } = *entry;
-    let b = B::before(context, plan.wait)?;
+    let b = B::in_place(context, plan.wait)?;
     let induction = b.ix(bound(&b, Ok(induction), plan.induction)?)?;
     let since = b.sub(Ix::Val(induction), lower)?;
     let k = b.div(since, step)?;
@@ -243,20 +252,20 @@ fn steady_state<'c, 'a>(
     let mut waits = Vec::new();
     let slot = if plan.path == CopyPath::Tma {
         b.proxy_fence()?;
-        b.barrier()?;
+        b.block_barrier()?;
         let storage = entry.storage();
         refill(&b, plan, bases, induction, k, trips, step, n, storage)?;
-        let slot = b.rem(n, stages)?;
+        let slot = b.rem_masked(n, stages as u64)?;
         let storage = storage.ok_or("internal error: no barriers")?;
         let barrier = barrier_view(&b, storage, slot)?;
         let phase = b.div(n, Ix::Const(stages))?;
-        let parity = b.rem(phase, 2)?;
+        let parity = b.rem_masked(phase, 2)?;
         let parity = b.ix(parity)?;
-        let parity = b.cast(parity, 1)?;
+        let parity = b.index_cast_unfolded(parity, b.int_type(1))?;
         b.insert(builders::barrier_wait(b.location, barrier, parity).map_err(internal)?);
         slot
     } else if stages == 1 {
-        b.barrier()?;
+        b.block_barrier()?;
         issue(&b, plan, bases, None, Ix::Const(0), None)?;
         b.insert(builders::wait_gmem_to_smem(context, b.location, 0).map_err(internal)?);
         waits.push(0);
@@ -264,7 +273,7 @@ fn steady_state<'c, 'a>(
     } else {
         waits = wait_for_tile(&b, plan, k, trips)?;
         refill(&b, plan, bases, induction, k, trips, step, k, None)?;
-        b.rem(k, stages)?
+        b.rem_masked(k, stages as u64)?
     };
     Ok((b, slot, waits))
 }
@@ -282,7 +291,7 @@ fn finish<'c, 'a>(
     if let Some(dynamic) = plan.dynamic {
         remove_attributions(context, plan)?;
         let bytes = dynamic.bytes(&plan.tiles, stages as u64);
-        let record = pre.attr(&format!("{bytes} : i64"))?;
+        let record = pre.int_attr(64, bytes as i64);
         ir::set_discardable(plan.function, DYNAMIC_SHARED_MEMORY, record);
     }
 
@@ -290,21 +299,18 @@ fn finish<'c, 'a>(
         let after = loop_op
             .next_in_block()
             .ok_or("internal error: scf.for is the last op of its block")?;
-        let a = B::before(context, after)?.at(loop_op.location());
+        let a = B::in_place(context, after)?.at(loop_op.location());
         let next = a.add(entry.base, entry.trips)?;
         let next = a.ix(next)?;
-        let next = a.cast(next, 64)?;
-        let zero = a.constant(0, 0)?;
+        let next = a.index_cast_unfolded(next, a.int_type(64))?;
+        let zero = a.index(0)?;
         a.store(next, cell, zero)?;
     }
 
     // Mark the loop done, with what was chosen.
     let record: Attribute = DictionaryAttribute::new(
         context,
-        &[(
-            Identifier::new(context, "stages"),
-            pre.attr(&format!("{stages} : i64"))?,
-        )],
+        &[(Identifier::new(context, "stages"), pre.int_attr(64, stages))],
     )
     .into();
     // SAFETY: a live op; the name outlives the call.
@@ -325,7 +331,7 @@ fn at_kernel_entry<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>) -> R<B
         .and_then(|region| region.first_block())
         .and_then(|block| block.first_operation())
         .ok_or("internal error: empty kernel")?;
-    Ok(B::before(context, entry)?.at(plan.loop_op.location()))
+    Ok(B::in_place(context, entry)?.at(plan.loop_op.location()))
 }
 
 /// Where a tile's slots start: a byte buffer and the offset of slot 0 in it.
@@ -352,31 +358,20 @@ fn dynamic_bases<'c, 'a>(
     dynamic: DynamicSlots,
 ) -> R<Vec<Base<'c, 'a>>> {
     let b = at_kernel_entry(context, plan)?;
-    let workgroup = "memref<?xi8, #gpu.address_space<workgroup>>";
-    let parse = |text: &str| {
-        Type::parse(context, text).ok_or_else(|| format!("internal error: type {text}"))
+    let bytes = |space: Option<Attribute<'c>>| -> Type<'c> {
+        MemRefType::new(b.int_type(8), &[ir::DYNAMIC], None, space).into()
     };
-    let raw: Value = b
-        .op("gpu.dynamic_shared_memory", &[], &[parse(workgroup)?], &[])?
-        .result(0)
-        .map_err(internal)?
-        .into();
-    // One buffer per memory-space spelling of the tiles (3 or the gpu attribute).
-    let mut buffers: Vec<(String, Value)> = vec![(workgroup.to_string(), raw)];
+    let workgroup = bytes(Some(spelled::workgroup_space(context)?));
+    let raw = b.value(gpu::DYNAMIC_SHARED_MEMORY, &[], workgroup, &[])?;
+    // One buffer per memory space of the tiles (3 or the gpu attribute).
+    let mut buffers: Vec<(Type, Value)> = vec![(workgroup, raw)];
     let mut buffer_of = |space: Option<Attribute<'c>>| -> R<Value<'c, 'a>> {
-        let text = match space {
-            Some(space) => format!("memref<?xi8, {space}>"),
-            None => "memref<?xi8>".to_string(),
-        };
-        if let Some((_, buffer)) = buffers.iter().find(|(known, _)| *known == text) {
+        let r#type = bytes(space);
+        if let Some((_, buffer)) = buffers.iter().find(|(known, _)| *known == r#type) {
             return Ok(*buffer);
         }
-        let cast = b
-            .op("memref.memory_space_cast", &[raw], &[parse(&text)?], &[])?
-            .result(0)
-            .map_err(internal)?
-            .into();
-        buffers.push((text, cast));
+        let cast = b.value(memref::MEMORY_SPACE_CAST, &[raw], r#type, &[])?;
+        buffers.push((r#type, cast));
         Ok(cast)
     };
     let buffers: Vec<Value> = plan
@@ -385,18 +380,14 @@ fn dynamic_bases<'c, 'a>(
         .map(|tile| buffer_of(tile.tile_type.memory_space()))
         .collect::<R<_>>()?;
     let pad = if dynamic.align > slots::DYNAMIC_BASE_ALIGN {
-        let address = b
-            .op(
-                "memref.extract_aligned_pointer_as_index",
-                &[raw],
-                &[b.index_type()],
-                &[],
-            )?
-            .result(0)
-            .map_err(internal)?
-            .into();
+        let address = b.value(
+            memref::EXTRACT_ALIGNED_POINTER_AS_INDEX,
+            &[raw],
+            b.index_type(),
+            &[],
+        )?;
         let up = b.sub(Ix::Const(0), Ix::Val(address))?;
-        b.rem(up, dynamic.align as i64)?
+        b.rem_masked(up, dynamic.align)?
     } else {
         Ix::Const(0)
     };
@@ -439,7 +430,7 @@ fn remove_attributions(context: &Context, plan: &LoopPlan) -> R<()> {
         // SAFETY: the argument has no uses left (the copies are erased and the
         // consumers read the dynamic slots); the block is the kernel's entry.
         unsafe { mlir_sys::mlirBlockEraseArgument(entry.to_raw(), (inputs + index) as u32) };
-        let i64_type = melior::ir::r#type::IntegerType::new(context, 64);
+        let i64_type = IntegerType::new(context, 64);
         let count: Attribute = IntegerAttribute::new(i64_type.into(), count - 1).into();
         let name = melior::StringRef::new("workgroup_attributions");
         // SAFETY: a live op and attribute; MLIR copies the name. The count is
@@ -496,7 +487,7 @@ fn bound<'c, 'a>(
 fn multiply(context: &Context, tile: &Tile, stages: i64) -> R<()> {
     let total = stages * tile.slot as i64;
     let bytes: Type = MemRefType::new(
-        melior::ir::r#type::IntegerType::new(context, 8).into(),
+        IntegerType::new(context, 8).into(),
         &[total],
         None,
         tile.tile_type.memory_space(),
@@ -522,10 +513,10 @@ fn make_barriers<'c>(
 ) -> R<Barriers<'c>> {
     let stages = i64::from(plan.stages);
     let r#type: Type = MemRefType::new(
-        melior::ir::r#type::IntegerType::new(context, 8).into(),
+        IntegerType::new(context, 8).into(),
         &[stages * 8 + 8],
         None,
-        Some(Attribute::parse(context, "3").ok_or("internal error: memory space")?),
+        Some(shared_space(context)),
     )
     .into();
     let module = crate::target::enclosing(plan.function, "gpu.module")
@@ -546,8 +537,8 @@ fn make_barriers<'c>(
     let b = at_kernel_entry(context, plan)?;
     let storage = b.get_global(&symbol, r#type)?;
     let cell = counter_view(&b, storage, stages)?;
-    let zero = b.constant(0, 0)?;
-    let zero64 = b.constant(64, 0)?;
+    let zero = b.index(0)?;
+    let zero64 = b.int(64, 0)?;
     b.store(zero64, cell, zero)?;
     let arrivals = plan.copies.len() as u32;
     for slot in 0..stages {
@@ -562,19 +553,33 @@ fn make_barriers<'c>(
     })
 }
 
+/// The memory space `3` (shared), as the pass spells its own buffers.
+fn shared_space(context: &Context) -> Attribute<'_> {
+    IntegerAttribute::new(IntegerType::new(context, 64).into(), 3).into()
+}
+
+/// `memref<1xi64, 3>`: one mbarrier, or the tile count.
+fn cell_type<'c>(context: &'c Context) -> Type<'c> {
+    MemRefType::new(
+        IntegerType::new(context, 64).into(),
+        &[1],
+        None,
+        Some(shared_space(context)),
+    )
+    .into()
+}
+
 fn barrier_view<'c, 'a>(
     b: &B<'c, 'a>,
     storage: Value<'c, 'a>,
     slot: Ix<'c, 'a>,
 ) -> R<Value<'c, 'a>> {
-    let r#type = Type::parse(b.context, "memref<1xi64, 3>").ok_or("internal error: type")?;
     let shift = b.mul(slot, Ix::Const(8))?;
-    b.view(storage, shift, r#type)
+    b.view(storage, shift, cell_type(b.context))
 }
 
 fn counter_view<'c, 'a>(b: &B<'c, 'a>, storage: Value<'c, 'a>, stages: i64) -> R<Value<'c, 'a>> {
-    let r#type = Type::parse(b.context, "memref<1xi64, 3>").ok_or("internal error: type")?;
-    b.view(storage, Ix::Const(stages * 8), r#type)
+    b.view(storage, Ix::Const(stages * 8), cell_type(b.context))
 }
 
 /// On cp.async, waits for tile k: after it, min(S-2, T-1-k) iterations'
@@ -633,7 +638,7 @@ fn refill<'c, 'a>(
     };
     let offset = inner.mul(Ix::Const(ahead), step)?;
     let iv = inner.add(Ix::Val(induction), offset)?;
-    let slot = inner.rem(inner.add(count, Ix::Const(ahead))?, stages)?;
+    let slot = inner.rem_masked(inner.add(count, Ix::Const(ahead))?, stages as u64)?;
     issue(&inner, plan, bases, Some(inner.ix(iv)?), slot, barriers)
 }
 
@@ -650,7 +655,7 @@ fn issue<'c, 'a>(
     let induction: Value = plan.body.argument(0).map_err(internal)?.into();
     // The clones read the induction variable in its own type.
     let iv = match (iv, plan.induction.bits) {
-        (Some(iv), Some(bits)) => Some(b.cast(iv, bits)?),
+        (Some(iv), Some(bits)) => Some(b.index_cast_unfolded(iv, b.int_type(bits))?),
         (iv, _) => iv,
     };
     for copy in &plan.copies {
@@ -664,7 +669,9 @@ fn issue<'c, 'a>(
                 for index in 0..clone.operand_count() {
                     let operand = clone.operand(index).map_err(internal)?;
                     if let Some((_, new)) = map.iter().find(|(old, _)| *old == operand) {
-                        build::set_operand(clone, index, *new);
+                        // SAFETY: `index` is below the clone's operand count, and
+                        // `new` was built before the clone, in its block.
+                        unsafe { build::set_operand(clone, index, *new) };
                     }
                 }
                 for index in 0..op.result_count() {
@@ -726,7 +733,9 @@ fn erase_dead(body: melior::ir::BlockRef) {
                 "affine.apply" | "memref.subview" | "memref.cast"
             );
         if pure && op.result_count() > 0 && crate::ir::query::users_of_op(op) == 0 {
-            build::erase(op);
+            // SAFETY: a live, pure op of the body without users; `ops` holds
+            // no op it contains, and it is not visited again.
+            unsafe { build::erase(op) };
         }
     }
 }

@@ -4,7 +4,7 @@
 //! `acopy-prepare-emit` to every chip the module is compiled for.
 
 use acopy_target::{Chip, PtxVersion, LLVM_MAX_PTX};
-use melior::ir::{attribute::ArrayAttribute, operation::OperationLike, Attribute, OperationRef};
+use melior::ir::{attribute::ArrayAttribute, OperationRef};
 
 use crate::ir;
 
@@ -26,9 +26,16 @@ pub(crate) fn retarget_all(module: OperationRef, chips: &[Chip]) -> Result<(), S
         .map(|target| target.to_string())
         .filter(|text| text.starts_with("#nvvm.target"))
         .collect();
-    let context_ref = module.context();
-    // SAFETY: `context_ref` outlives every use of `context` here.
-    let context = unsafe { context_ref.to_ref() };
+    crate::ir::with_context(&module, |context| set_targets(context, module, chips, &old))
+}
+
+/// Sets `module`'s targets, one per chip (`old`: the targets it had).
+fn set_targets(
+    context: &melior::Context,
+    module: OperationRef,
+    chips: &[Chip],
+    old: &[String],
+) -> Result<(), String> {
     let mut targets = Vec::with_capacity(chips.len());
     for (index, chip) in chips.iter().enumerate() {
         let old = old.get(index).map(String::as_str);
@@ -37,16 +44,12 @@ pub(crate) fn retarget_all(module: OperationRef, chips: &[Chip]) -> Result<(), S
             .and_then(ptx_feature)
             .filter(|version| *version > chip.ptx_version() && *version <= LLVM_MAX_PTX)
             .unwrap_or(chip.ptx_version());
-        let text = format!(
-            "#nvvm.target<O = {}, chip = \"{}\", features = \"{}\">",
+        targets.push(crate::ir::spelled::nvvm_target(
+            context,
             level.unwrap_or(2),
             chip.llvm_cpu(),
-            ptx.feature()
-        );
-        targets.push(
-            Attribute::parse(context, &text)
-                .ok_or_else(|| format!("internal error: cannot build {text}"))?,
-        );
+            &ptx.feature(),
+        )?);
     }
     ir::set_inherent(
         module,

@@ -5,9 +5,9 @@
 //! `rank = x + X * (y + Y * z)` for a cluster of X×Y×Z. The collective group
 //! of a copy is the set of CTAs that differ only along its `collective_axes`.
 
-use super::super::emitted::{arith, nvvm};
+use crate::ir::op_names::{arith, nvvm};
 
-use super::super::build::{Builder, Ix};
+use crate::ir::build::{Builder, Ix};
 use crate::plan::collective::Collective;
 use melior::ir::Value;
 

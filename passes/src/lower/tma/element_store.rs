@@ -12,14 +12,12 @@
 //!   `pending` of `acopy.wait_smem_to_gmem` counts the same groups, and that
 //!   wait's block barrier orders every thread's stores before "written".
 
-use super::super::emitted::{arith, llvm};
+use crate::ir::op_names::{arith, llvm};
 use acopy_dialect::{CopySmemToGmem, ReductionOp};
 use melior::ir::{ShapedTypeLike, Type, TypeLike, Value};
 
-use super::super::{
-    build::{Builder, Cmp, Ix},
-    memref,
-};
+use super::super::memref;
+use crate::ir::build::{Builder, Cmp, Ix};
 use crate::target::Target;
 
 /// LLVM's `AtomicBinOp` numbers, as `llvm.atomicrmw`'s `bin_op` holds them.

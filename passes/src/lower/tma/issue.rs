@@ -4,9 +4,9 @@
 
 use melior::ir::Value;
 
-use super::super::{
+use crate::ir::{
     build::{Builder, Cmp, Ix, DIMS},
-    emitted::arith,
+    op_names::arith,
 };
 use crate::{ir, plan::source::Offset};
 

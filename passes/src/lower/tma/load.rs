@@ -20,17 +20,20 @@
 //! - **replicated**: as multicast over the pair, plus `.cta_group::2` and the
 //!   leader's barrier.
 
-use super::super::emitted::{arith, llvm, nvvm};
+use crate::ir::op_names::{arith, llvm, nvvm};
 use acopy_dialect::CopyGmemToSmem;
 use melior::ir::{operation::OperationLike, Value};
 
 use super::{
-    super::build::{Builder, Cmp, Ix},
     cluster,
     issue::window_coordinates,
     map_params,
     start::{self, StartAlignment},
     tile_address,
+};
+use crate::ir::{
+    build::{Builder, Cmp, Ix},
+    spelled,
 };
 use crate::{
     lower::cp_async,
@@ -226,14 +229,19 @@ impl<'c, 'a> Issue<'c, 'a> {
             operands.extend(self.coordinates.iter().copied());
             operands.push(self.copy_bar);
             operands.extend(self.mask);
-            let segments = format!(
-                "array<i32: 1, 1, {}, 1, 0, {}, 0, 0>",
+            let segments = b.segments(&[
+                1,
+                1,
                 self.coordinates.len(),
-                usize::from(self.mask.is_some())
-            );
-            let mut attributes = vec![("operandSegmentSizes", b.attr(&segments)?)];
+                1,
+                0,
+                usize::from(self.mask.is_some()),
+                0,
+                0,
+            ]);
+            let mut attributes = vec![("operandSegmentSizes", segments)];
             if self.cta_pair {
-                attributes.push(("group", b.attr("#nvvm.cta_group<cta_2>")?));
+                attributes.push(("group", spelled::cta_group_pair(b.context)?));
             }
             b.op(nvvm::TMA_LOAD, &operands, &[], &attributes)
                 .map(|_| ())

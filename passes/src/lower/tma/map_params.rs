@@ -94,10 +94,7 @@ fn write_entries(
                     .to_string(),
             );
         }
-        let name = map.element_type.mlir_name();
-        let element_type = Type::parse(context, name).ok_or_else(|| {
-            format!("internal error: MLIR cannot parse the element type `{name}`")
-        })?;
+        let element_type = crate::ir::spelled::element_type(context, map.element_type)?;
         let box_shape: Vec<i64> = map.box_shape.iter().map(|&size| size.into()).collect();
         elements.push(
             DictionaryAttribute::new(

@@ -21,10 +21,10 @@
 //! Stores add a rule of their own: no negative start coordinate
 //! ([`classify_store`]), decided here as the starts are built.
 
-use super::super::emitted::arith;
+use crate::ir::op_names::arith;
 use melior::ir::Value;
 
-use super::super::build::{Builder, Cmp, Ix};
+use crate::ir::build::{Builder, Cmp, Ix};
 use crate::plan::divisor::pow2_divisor;
 
 use crate::plan::tma_load::TMA_START_ALIGN;

@@ -16,15 +16,14 @@
 //! whole block knows the tile may be reused (`read_only`) or the data is in
 //! global memory.
 
-use super::super::emitted::nvvm;
+use crate::ir::op_names::nvvm;
 use acopy_dialect::{CopySmemToGmem, WaitSmemToGmem};
-use melior::ir::{operation::OperationLike, Value};
+use melior::ir::{operation::OperationLike, Attribute, Value};
 
-use super::{
-    super::build::{Builder, Ix},
-    element_store,
-    issue::window_coordinates,
-    map_params, start, tile_address,
+use super::{element_store, issue::window_coordinates, map_params, start, tile_address};
+use crate::ir::{
+    build::{Builder, Ix},
+    spelled,
 };
 use crate::{
     plan::{shape, tma_store::TmaStorePlan},
@@ -40,11 +39,7 @@ pub(crate) fn lower<'c, 'a>(
     b: &Builder<'c, 'a>,
 ) -> Result<(), String> {
     let (element_bytes, window, reduction) = (plan.element_bytes, &plan.window, plan.reduction);
-    let fence = [
-        ("kind", b.attr("#nvvm.proxy_kind<async.shared>")?),
-        ("space", b.attr("#nvvm.shared_space<cta>")?),
-    ];
-    b.op(nvvm::FENCE_PROXY, &[], &[], &fence)?;
+    b.proxy_fence()?;
     b.block_barrier()?;
     let first_thread = super::issue::first_thread(b)?;
     let predicate = view.predicate;
@@ -101,23 +96,23 @@ fn issue<'c, 'a>(
     operands.extend(coordinates.iter().copied());
     match reduction {
         None => {
-            let segments = format!("array<i32: 1, 1, {}, 0, 0>", coordinates.len());
+            let segments = b.segments(&[1, 1, coordinates.len(), 0, 0]);
             b.op(
                 nvvm::TMA_STORE,
                 &operands,
                 &[],
-                &[("operandSegmentSizes", b.attr(&segments)?)],
+                &[("operandSegmentSizes", segments)],
             )?;
         }
         Some(kind) => {
-            let segments = format!("array<i32: 1, 1, {}, 0>", coordinates.len());
+            let segments = b.segments(&[1, 1, coordinates.len(), 0]);
             b.op(
                 nvvm::TMA_REDUCE,
                 &operands,
                 &[],
                 &[
-                    ("operandSegmentSizes", b.attr(&segments)?),
-                    ("redKind", b.attr(&format!("#nvvm.tma_redux_kind<{kind}>"))?),
+                    ("operandSegmentSizes", segments),
+                    ("redKind", spelled::tma_redux_kind(b.context, kind)?),
                 ],
             )?;
         }
@@ -134,7 +129,7 @@ pub(crate) fn lower_wait<'c, 'a>(
         .map_err(|_| "internal error: a wait count beyond i32".to_string())?;
     let mut attributes = vec![("group", b.int_attr(32, i64::from(pending)))];
     if view.read_only {
-        attributes.push(("read", b.attr("unit")?));
+        attributes.push(("read", Attribute::unit(b.context)));
     }
     b.op(nvvm::BULK_WAIT_GROUP, &[], &[], &attributes)?;
     b.block_barrier()

@@ -13,10 +13,8 @@
 
 use melior::ir::Value;
 
-use super::super::{
-    build::{Builder, Ix},
-    memref,
-};
+use super::super::memref;
+use crate::ir::build::{Builder, Ix};
 use crate::{
     plan::alignment::{Origin, Root},
     raise_alignment as alignment,

@@ -7,8 +7,8 @@ use acopy_runtime::tensor_map::swizzled_offset;
 use acopy_runtime::{Arg, LaunchConfig};
 use serde::Serialize;
 
-#[path = "wgmma_cases.rs"]
-mod wgmma_cases;
+#[path = "wgmma_model.rs"]
+mod wgmma_model;
 
 /// Which lowering a case exercises.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -244,8 +244,62 @@ pub fn cases() -> Vec<Case> {
     v.extend(tma_cases());
     v.extend(dynamic_start_cases());
     v.extend(swizzle_cases());
-    v.extend(wgmma_cases::wgmma_cases());
+    v.extend(wgmma_cases());
     v
+}
+
+// ---- wgmma on swizzled TMA tiles (sm_90a) ----
+
+/// `tests/gpu/kernels/wgmma_*.mlir` (tests/gpu/wgmma/gen.py): A (64 x K) and B (N x K)
+/// copied by TMA into swizzled tiles and multiplied by `nvvm.wgmma.mma_async` through
+/// `acopy.wgmma_descriptor`; out is D = A Bᵀ (host model: `wgmma_model`).
+fn wgmma_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    for swizzle in [128u64, 64, 32] {
+        for n in [64u64, 128, 256] {
+            v.push(wgmma_case(F16, "f16", swizzle, n));
+        }
+    }
+    v.push(wgmma_case(BF16, "bf16", 128, 128));
+    v.push(wgmma_case(F32, "tf32", 128, 128));
+    v.push(wgmma_case(I8, "i8", 128, 128));
+    v
+}
+
+fn wgmma_case(elem: ElementType, kind: &'static str, swizzle: u64, n: u64) -> Case {
+    use wgmma_model::*;
+    let k = swizzle / u64::from(elem.bytes());
+    let name: &'static str = Box::leak(format!("wgmma_{kind}_s{swizzle}_n{n}").into_boxed_str());
+    // i8 results are i32, stored as 4 bytes each; |D| <= K b^2 fits the output type.
+    let (out, bound) = match elem {
+        I8 => ([64, 4 * n], 127),
+        BF16 => ([64, n], 2),
+        _ => ([64, n], 4),
+    };
+    let reference: fn(&Data) -> Vec<u8> = match elem {
+        F16 => |d| matmul(d.src, d.src_shape, 2, decode_f16, encode_f16),
+        BF16 => |d| matmul(d.src, d.src_shape, 2, decode_bf16, encode_bf16),
+        F32 => |d| matmul(d.src, d.src_shape, 4, decode_f32, encode_f32),
+        _ => |d| matmul(d.src, d.src_shape, 1, decode_i8, encode_i32),
+    };
+    let steps = k / (32 / u64::from(elem.bytes()));
+    let mut c = Case::new(
+        name,
+        CopyPath::Tma,
+        elem,
+        &[64 + n, k],
+        &out,
+        format!(
+            "A = src[0:64, 0:{k}] and B = src[64:{}, 0:{k}] by TMA into swizzle-{swizzle} tiles, \
+             D = A Bᵀ by {steps} wgmma m64n{n} K steps through acopy.wgmma_descriptor",
+            64 + n
+        ),
+        reference,
+    )
+    .expect("D = A Bᵀ of src's two blocks (exact small integers)");
+    c.src_fill = Fill::SmallIntsOf(elem, bound);
+    c.chip = Some("sm_90a");
+    c
 }
 
 // ---- cp.async, PTX for sm_80 ----
@@ -1260,7 +1314,7 @@ impl Rng {
         for c in buf.chunks_exact_mut(width) {
             let v = (self.next_u64() % (2 * bound as u64 + 1)) as i32 - bound;
             match elem {
-                ElementType::F16 => c.copy_from_slice(&wgmma_cases::f16_bits(v).to_le_bytes()),
+                ElementType::F16 => c.copy_from_slice(&wgmma_model::f16_bits(v).to_le_bytes()),
                 ElementType::BF16 => {
                     c.copy_from_slice(&(((v as f32).to_bits() >> 16) as u16).to_le_bytes())
                 }

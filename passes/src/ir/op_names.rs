@@ -44,6 +44,11 @@ pub(crate) mod arith {
     pub const CMPI: OpName = pure("arith.cmpi");
     pub const SELECT: OpName = pure("arith.select");
     pub const INDEX_CAST: OpName = pure("arith.index_cast");
+    pub const INDEX_CASTUI: OpName = pure("arith.index_castui");
+    pub const MINSI: OpName = pure("arith.minsi");
+    pub const MAXSI: OpName = pure("arith.maxsi");
+    pub const MAXUI: OpName = pure("arith.maxui");
+    pub const CEILDIVSI: OpName = pure("arith.ceildivsi");
     pub const EXTUI: OpName = pure("arith.extui");
     pub const TRUNCI: OpName = pure("arith.trunci");
 }
@@ -53,6 +58,7 @@ pub(crate) mod gpu {
     pub const THREAD_ID: OpName = pure("gpu.thread_id");
     pub const BLOCK_DIM: OpName = pure("gpu.block_dim");
     pub const BARRIER: OpName = effect("gpu.barrier");
+    pub const DYNAMIC_SHARED_MEMORY: OpName = pure("gpu.dynamic_shared_memory");
 }
 
 pub(crate) mod llvm {
@@ -64,13 +70,21 @@ pub(crate) mod llvm {
     pub const LOAD: OpName = effect("llvm.load");
     pub const STORE: OpName = effect("llvm.store");
     pub const ATOMICRMW: OpName = effect("llvm.atomicrmw");
+    pub const GLOBAL: OpName = effect("llvm.mlir.global");
 }
 
 pub(crate) mod memref {
-    use super::{pure, OpName};
+    use super::{effect, pure, OpName};
     pub const EXTRACT_ALIGNED_POINTER_AS_INDEX: OpName =
         pure("memref.extract_aligned_pointer_as_index");
     pub const EXTRACT_STRIDED_METADATA: OpName = pure("memref.extract_strided_metadata");
+    pub const VIEW: OpName = pure("memref.view");
+    pub const MEMORY_SPACE_CAST: OpName = pure("memref.memory_space_cast");
+    pub const GET_GLOBAL: OpName = pure("memref.get_global");
+    pub const ASSUME_ALIGNMENT: OpName = effect("memref.assume_alignment");
+    pub const LOAD: OpName = effect("memref.load");
+    pub const STORE: OpName = effect("memref.store");
+    pub const GLOBAL: OpName = effect("memref.global");
 }
 
 pub(crate) mod scf {
@@ -80,6 +94,7 @@ pub(crate) mod scf {
     pub const WHILE: OpName = effect("scf.while");
     pub const YIELD: OpName = effect("scf.yield");
     pub const CONDITION: OpName = effect("scf.condition");
+    pub const INDEX_SWITCH: OpName = effect("scf.index_switch");
 }
 
 pub(crate) mod nvvm {
@@ -131,11 +146,17 @@ pub(crate) fn all() -> Vec<OpName> {
         arith::CMPI,
         arith::SELECT,
         arith::INDEX_CAST,
+        arith::INDEX_CASTUI,
+        arith::MINSI,
+        arith::MAXSI,
+        arith::MAXUI,
+        arith::CEILDIVSI,
         arith::EXTUI,
         arith::TRUNCI,
         gpu::THREAD_ID,
         gpu::BLOCK_DIM,
         gpu::BARRIER,
+        gpu::DYNAMIC_SHARED_MEMORY,
         llvm::INTTOPTR,
         llvm::PTRTOINT,
         llvm::ADDRSPACECAST,
@@ -143,13 +164,22 @@ pub(crate) fn all() -> Vec<OpName> {
         llvm::LOAD,
         llvm::STORE,
         llvm::ATOMICRMW,
+        llvm::GLOBAL,
         memref::EXTRACT_ALIGNED_POINTER_AS_INDEX,
         memref::EXTRACT_STRIDED_METADATA,
+        memref::VIEW,
+        memref::MEMORY_SPACE_CAST,
+        memref::GET_GLOBAL,
+        memref::ASSUME_ALIGNMENT,
+        memref::LOAD,
+        memref::STORE,
+        memref::GLOBAL,
         scf::FOR,
         scf::IF,
         scf::WHILE,
         scf::YIELD,
         scf::CONDITION,
+        scf::INDEX_SWITCH,
         nvvm::CLUSTER_CTARANK,
         nvvm::MAPA,
         nvvm::MBARRIER_INIT,

@@ -3,7 +3,7 @@
 //! Every copy needs values that depend only on its kernel: the thread's index,
 //! whether it is the block's first thread, constants, the address of a kernel
 //! argument or a workgroup buffer. Lowering each op on its own would compute
-//! them again for every copy. Instead, a pure op (see `super::emitted`) whose
+//! them again for every copy. Instead, a pure op (see `super::op_names`) whose
 //! operands are all *kernel-level* (arguments of the function's entry block, or
 //! kernel-level values built before) is remembered per kernel, and a later
 //! request for the same op, operands, result types and attributes gets it
