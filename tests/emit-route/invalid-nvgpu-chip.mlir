@@ -73,3 +73,17 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+// wgmma is sm_90a only: NVVM's verifier accepts nvvm.wgmma.mma_async on
+// sm_100a, where llc cannot select it (it aborted the process); acopy refuses
+// it at the op.
+gpu.module @m [#nvvm.target<chip = "sm_100a">] {
+  gpu.func @wgmma_on_sm100a(%da: i64, %db: i64) kernel {
+    %zero = llvm.mlir.zero : !llvm.struct<(f32, f32, f32, f32)>
+    // expected-error @+1 {{'nvvm.wgmma.mma_async' cannot be compiled for sm_100a: it needs Wgmma, which sm_100a does not have}}
+    %d = nvvm.wgmma.mma_async %da, %db, %zero, <m = 64, n = 8, k = 16>, D[<f32>, <zero>, <wrapped>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+    gpu.return
+  }
+}

@@ -21,12 +21,16 @@ const GATED_OPS: &[(&str, Capability)] = &[
     ("nvvm.read.ptx.sreg.cluster", Capability::Clusters),
     ("nvvm.mapa", Capability::Clusters),
     ("nvvm.elect.sync", Capability::Clusters),
+    // wgmma is sm_90a only (not forward compatible); NVVM's verifier lets it
+    // through on sm_100a and newer, where llc cannot select it.
+    ("nvvm.wgmma", Capability::Wgmma),
     // nvgpu ops that convert-nvgpu-to-nvvm turns into the NVVM ops above,
     // refused at the nvgpu op, before the route lowers it.
     ("nvgpu.tma.async.store", Capability::BulkStore),
     ("nvgpu.tma", Capability::Tma),
     ("nvgpu.mbarrier.try_wait", Capability::MbarrierTryWait),
     ("nvgpu.mbarrier.arrive.expect_tx", Capability::Tma),
+    ("nvgpu.warpgroup", Capability::Wgmma),
 ];
 
 /// Ops that need a newer PTX ISA than some chips are compiled with
