@@ -1,10 +1,10 @@
 // Rule P11 (docs/verification.md): slots that do not fit the 48 KiB of static shared
 // memory move to dynamic shared memory (tests/pipeline/dynamic-smem.mlir), unless the
 // kernel places dynamic shared memory itself, has another marked loop, keeps more
-// than 48 KiB static without the slots, or (cp.async) has a swizzled pipelined tile.
+// than 48 KiB static without the slots.
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify
 // RUN: not acopy-opt %s --split-input-file --acopy-pipeline 2>&1 | FileCheck %s
-// CHECK-COUNT-6: error: 
+// CHECK-COUNT-5: error: 
 
 // Two marked loops: each counts the other's tile with its slots (4 x 8 KiB), so
 // verification before pipelining sees what the pipeliner sees after the first rewrite.
@@ -99,29 +99,6 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
       "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
       %v = memref.load %tile[%c0, %tid] : memref<32x128xf32, 3>
       memref.store %v, %big[%tid] : memref<12292xf32, 3>
-    } {acopy.pipeline = {stages = 4 : i64}}
-    gpu.return
-  }
-}
-
-// -----
-
-// A swizzled tile on the cp.async path: its slots need 1024-byte alignment, which
-// only the static buffer's raised alignment gives cp.async copies (in dynamic shared
-// memory the rewrite promises it to TMA copies only), so 4 slots of 16 KiB cannot move.
-gpu.module @m [#nvvm.target<chip = "sm_80">] {
-  gpu.func @swizzled_cp_async(%src: memref<4096x64xf16>, %out: memref<4096x64xf16>, %n: index) workgroup(%tile: memref<128x64xf16, 3>) kernel {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c128 = arith.constant 128 : index
-    %tid = gpu.thread_id x
-    // expected-error @+1 {{the pipelined loop puts 65536 bytes in static shared memory (4 x 16384 bytes for memref<128x64xf16, 3>), more than the 49152 bytes ptxas accepts, and its slots cannot move to dynamic shared memory: the swizzled tile memref<128x64xf16, 3> needs 1024-byte aligned slots, which the cp.async path guarantees only in static shared memory; at most 3 stages fit in static shared memory}}
-    scf.for %i = %c0 to %n step %c1 {
-      %row = arith.muli %i, %c128 : index
-      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds", swizzle = 128 : i64} : memref<4096x64xf16> -> memref<128x64xf16, 3>
-      acopy.wait_gmem_to_smem {pending = 0 : i64}
-      %v = memref.load %tile[%c0, %tid] : memref<128x64xf16, 3>
-      memref.store %v, %out[%row, %tid] : memref<4096x64xf16>
     } {acopy.pipeline = {stages = 4 : i64}}
     gpu.return
   }

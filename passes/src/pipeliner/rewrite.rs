@@ -688,7 +688,12 @@ fn issue<'c, 'a>(
         };
         let tile = &plan.tiles[copy.tile];
         let dst = slot_view(b, &bases[copy.tile], tile, slot)?;
-        let dst = if barriers.is_some() {
+        // A TMA copy needs its slot's alignment proved, and so does a swizzled
+        // cp.async copy (its pattern starts at 8 S bytes); a slot in dynamic
+        // shared memory has it only from the run-time round-up of the base.
+        let promised = barriers.is_some()
+            || (plan.dynamic.is_some() && tile.align > slots::DYNAMIC_BASE_ALIGN);
+        let dst = if promised {
             b.assume_aligned(dst, tile.align)?
         } else {
             dst

@@ -37,7 +37,7 @@ pub(crate) fn check_budget(
         .map(|tile| tile.align)
         .max()
         .unwrap_or(slots::DYNAMIC_BASE_ALIGN);
-    let blocked = dynamic_blocked(function).or_else(|| swizzled_cp_async(tiles, path));
+    let blocked = dynamic_blocked(function);
     let mut budget = slots::Budget {
         slots: tiles.iter().map(|tile| tile.slot).collect(),
         other: other_shared_bytes(function, tiles, path),
@@ -196,27 +196,6 @@ fn other_shared_bytes(function: OperationRef, tiles: &[Tile], path: CopyPath) ->
         }
     }
     total
-}
-
-/// Why the slots of a cp.async loop cannot move to dynamic shared memory: a
-/// swizzled tile's slots must be aligned to the pattern's repeat (8 × the
-/// span, docs/lowering-cp-async.md), which a static buffer's raised alignment
-/// guarantees; in dynamic shared memory the rewrite rounds the base up but
-/// promises the slots' alignment (`memref.assume_alignment`) to TMA copies
-/// only, so rule A4 could not prove it for the copies it writes.
-fn swizzled_cp_async(tiles: &[Tile], path: CopyPath) -> Option<String> {
-    if path != CopyPath::CpAsync {
-        return None;
-    }
-    tiles
-        .iter()
-        .find(|tile| tile.align > slots::DYNAMIC_BASE_ALIGN)
-        .map(|tile| {
-            format!(
-                "the swizzled tile {} needs {}-byte aligned slots, which the cp.async path guarantees only in static shared memory",
-                tile.tile_type, tile.align
-            )
-        })
 }
 
 /// Why the slots of a loop in `function` cannot move to dynamic shared
