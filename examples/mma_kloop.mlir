@@ -1,0 +1,51 @@
+// A GEMM tile kernel written once for both chips: a K-loop marked acopy.pipeline
+// copies A and B tiles (acopy.copy_gmem_to_smem) that nvgpu.ldmatrix reads and
+// nvgpu.mma.sync multiplies (f16 in, f32 accumulate, the accumulators in
+// iter_args). On sm_80 the copies are cp.async, on sm_90 TMA with the pass's
+// barriers; the pipeliner points the ldmatrix reads at its slots. Compile with
+//   acopy-opt examples/mma_kloop.mlir --chip=sm_80 --acopy-lower --emit=ptx
+//   acopy-opt examples/mma_kloop.mlir --chip=sm_90 --acopy-lower --emit=ptx
+// (tests/ptx/example-tensor-core.mlir assembles both with ptxas).
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @gemm_kloop(%a: memref<128x256xf16>, %b: memref<256x128xf16>, %c: memref<128x128xf32>)
+      workgroup(%ta: memref<16x16xf16, 3>, %tb: memref<16x8xf16, 3>) kernel
+      attributes {gpu.known_block_size = array<i32: 32, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %nk = arith.constant 16 : index
+    %bm = gpu.block_id x
+    %bn = gpu.block_id y
+    %m0 = arith.muli %bm, %c16 : index
+    %n0 = arith.muli %bn, %c8 : index
+    %lane = gpu.lane_id
+    %row = arith.remui %lane, %c16 : index
+    %half = arith.divui %lane, %c16 : index
+    %col = arith.muli %half, %c8 : index
+    %zero = arith.constant dense<0.0> : vector<2x2xf32>
+    %acc = scf.for %k = %c0 to %nk step %c1 iter_args(%sum = %zero) -> (vector<2x2xf32>) {
+      %k0 = arith.muli %k, %c16 : index
+      acopy.copy_gmem_to_smem %a[%m0, %k0] -> %ta {oob_mode = "promise_in_bounds"} : memref<128x256xf16> -> memref<16x16xf16, 3>
+      acopy.copy_gmem_to_smem %b[%k0, %n0] -> %tb {oob_mode = "promise_in_bounds"} : memref<256x128xf16> -> memref<16x8xf16, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
+      %fa = nvgpu.ldmatrix %ta[%row, %col] {numTiles = 4 : i32, transpose = false} : memref<16x16xf16, 3> -> vector<4x2xf16>
+      %fb = nvgpu.ldmatrix %tb[%row, %c0] {numTiles = 2 : i32, transpose = true} : memref<16x8xf16, 3> -> vector<2x2xf16>
+      %d = nvgpu.mma.sync(%fa, %fb, %sum) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+      scf.yield %d : vector<2x2xf32>
+    } {acopy.pipeline = {stages = 3 : i64}}
+    %r = arith.divui %lane, %c4 : index
+    %q = arith.remui %lane, %c4 : index
+    %cc = arith.muli %q, %c2 : index
+    %gr = arith.addi %m0, %r : index
+    %gr8 = arith.addi %gr, %c8 : index
+    %gc = arith.addi %n0, %cc : index
+    %lo = vector.extract %acc[0] : vector<2xf32> from vector<2x2xf32>
+    %hi = vector.extract %acc[1] : vector<2xf32> from vector<2x2xf32>
+    vector.store %lo, %c[%gr, %gc] : memref<128x128xf32>, vector<2xf32>
+    vector.store %hi, %c[%gr8, %gc] : memref<128x128xf32>, vector<2xf32>
+    gpu.return
+  }
+}
