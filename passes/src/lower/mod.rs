@@ -34,7 +34,10 @@
 //! `crate::ir::build` (op names from `crate::ir::op_names`, kernel-level values
 //! shared by `crate::ir::hoist`); here [`memref`] reads memref layouts and
 //! proves alignment (raising a buffer's alignment is `crate::raise_alignment`),
-//! then one file per path: [`cp_async`], [`tma`], and [`barrier`] for both.
+//! then one file per path: [`cp_async`], [`tma`], and [`barrier`] for both;
+//! [`descriptor`] lowers `acopy.wgmma_descriptor` (planned before any copy is
+//! lowered, as it reads the copies that write its tile); [`lower_modules`]
+//! runs the pass on each `gpu.module` on MLIR's thread pool.
 
 mod barrier;
 mod cp_async;
