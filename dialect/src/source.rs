@@ -327,6 +327,7 @@ impl<'a> Checker<'a> {
                 self.target_chip(ahead)
             }
             Kind::Hash => self.target_body(token, ahead),
+            Kind::Bang => self.nvgpu_descriptor(token, ahead),
             _ => {}
         }
     }
@@ -389,6 +390,43 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// `!nvgpu.tensormap.descriptor<tensor = memref<...>` and
+    /// `!nvgpu.warpgroup.descriptor<tensor = memref<...>>`: MLIR 22's verifiers
+    /// of the ops that use them ask the element's bit width, which crashes the
+    /// process for an element that is neither an integer nor a float.
+    fn nvgpu_descriptor(&mut self, token: Token<'a>, mut ahead: Tokens<'a>) {
+        if token.text != b"!nvgpu.tensormap.descriptor"
+            && token.text != b"!nvgpu.warpgroup.descriptor"
+        {
+            return;
+        }
+        let opens = is_kind(ahead.next(), Kind::Punct(b'<'))
+            && is_bare(ahead.next(), b"tensor")
+            && is_kind(ahead.next(), Kind::Punct(b'='))
+            && is_bare(ahead.next(), b"memref")
+            && is_kind(ahead.next(), Kind::Punct(b'<'));
+        // The lexer splits `64x64xf16` into the digits and `x64xf16`; the
+        // element is what follows the shape's last `x`.
+        let Some(shape) = ahead
+            .find(|t| !matches!(t.kind, Kind::Punct(b'0'..=b'9' | b'?')))
+            .filter(|t| opens && t.kind == Kind::Bare)
+        else {
+            return;
+        };
+        let element = element_of(shape.text);
+        if !is_int_or_float(element) {
+            self.found.push((
+                shape.start,
+                format!(
+                    "{} takes a memref of integer or float elements, not {}: MLIR 22's \
+                     verifier crashes on others, so acopy refuses it before parsing",
+                    String::from_utf8_lossy(token.text),
+                    String::from_utf8_lossy(element)
+                ),
+            ));
+        }
+    }
+
     /// `#nvvm.target<` or `#nvvm<target<`: the body is one level below the
     /// `<` that is next.
     fn target_body(&mut self, token: Token<'a>, mut ahead: Tokens<'a>) {
@@ -404,6 +442,36 @@ impl<'a> Checker<'a> {
             let levels = if token.text == b"#nvvm" { 2 } else { 1 };
             self.targets.push(self.depth + levels);
         }
+    }
+}
+
+/// The element type's name at the end of a shape token: `x64xf16` (the lexer
+/// took the leading digits apart) or `f16` gives `f16`, `x64xcomplex` gives
+/// `complex`.
+fn element_of(shape: &[u8]) -> &[u8] {
+    let mut rest = shape.strip_prefix(b"x").unwrap_or(shape);
+    loop {
+        let digits = rest
+            .iter()
+            .take_while(|b| b.is_ascii_digit() || **b == b'?')
+            .count();
+        match rest.get(digits) {
+            Some(b'x') if digits > 0 => rest = &rest[digits + 1..],
+            _ => return rest,
+        }
+    }
+}
+
+/// Whether a builtin type name is an integer (`i8`, `si32`, `ui4`) or a float
+/// (`f16`, `bf16`, `tf32`, `f8E4M3FN`, ...) type.
+fn is_int_or_float(name: &[u8]) -> bool {
+    let digits = |rest: &[u8]| !rest.is_empty() && rest.iter().all(u8::is_ascii_digit);
+    match name {
+        [b'i', rest @ ..] => digits(rest),
+        [b's' | b'u', b'i', rest @ ..] => digits(rest),
+        b"bf16" | b"tf32" => true,
+        [b'f', rest @ ..] => rest.first().is_some_and(u8::is_ascii_digit),
+        _ => false,
     }
 }
 
@@ -535,6 +603,25 @@ mod tests {
         assert_eq!(positions(&ge).len(), 1);
         let closed = ")".repeat(50) + &"(".repeat(MAX_NESTING);
         assert!(positions(&closed).is_empty());
+    }
+
+    #[test]
+    fn refuses_nvgpu_descriptors_of_other_elements() {
+        let ok = "!d = !nvgpu.warpgroup.descriptor<tensor = memref<64x64xf16, 3>>\n\
+                  !t = !nvgpu.tensormap.descriptor<tensor = memref<64x64xi8, 3>, swizzle = none>";
+        assert!(check_source(ok.as_bytes()).is_empty());
+        let bad = "!d = !nvgpu.warpgroup.descriptor<tensor = memref<64x64xcomplex<f32>, 3>>";
+        let problems = check_source(bad.as_bytes());
+        assert_eq!(problems.len(), 1);
+        assert!(
+            problems[0].message.contains("not complex"),
+            "{}",
+            problems[0].message
+        );
+        assert!(is_int_or_float(b"f8E4M3FN") && is_int_or_float(b"ui32"));
+        assert!(
+            !is_int_or_float(b"index") && !is_int_or_float(b"i") && !is_int_or_float(b"vector")
+        );
     }
 
     #[test]

@@ -22,6 +22,7 @@ use crate::{
     PassOptions,
 };
 
+pub(crate) mod gating;
 mod retarget;
 pub(crate) use retarget::{retarget, retarget_all};
 

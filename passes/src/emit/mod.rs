@@ -32,7 +32,7 @@
 //!
 //! Files: `kind` holds [`Emit`], [`route`] assembles the passes, [`leftovers`]
 //! is `acopy-check-lowered`, [`prepare`] is
-//! `acopy-prepare-emit`, which calls [`gating`] (NVVM ops only some chips
+//! `acopy-prepare-emit`, which calls `crate::target::gating` (NVVM ops only some chips
 //! have), `attributions` (what upstream cannot compile in attributions and
 //! globals) and [`symbols`] (PTX identifiers); [`outputs`] reads
 //! the outputs; [`emit_modules`] is the parallel route.
@@ -42,7 +42,6 @@
 mod attributions;
 mod dynamic_shared;
 pub mod emit_modules;
-pub mod gating;
 mod kind;
 pub mod leftovers;
 pub mod outputs;
@@ -50,7 +49,7 @@ pub mod prepare;
 pub mod route;
 pub mod symbols;
 
-pub use gating::required_capability;
+pub use crate::target::gating::required_capability;
 pub use kind::Emit;
 pub use outputs::{collect, Emitted, OutputError};
 pub use prepare::MAX_NESTING;

@@ -11,7 +11,7 @@
 //! whole process on a PTX version too old for the chip. The pass fails, with
 //! an error at the op, on what LLVM would abort on or reject without a
 //! location: an acopy op left unlowered, an NVVM op the chip cannot run
-//! ([`super::gating`]), an attribution or global upstream cannot compile
+//! (`crate::target::gating`), an attribution or global upstream cannot compile
 //! (`attributions`), a `gpu.module` the emit pipeline cannot reach
 //! (nested deeper than [`MAX_NESTING`] `builtin.module`s, or in another op),
 //! and, for PTX, a symbol that is no PTX identifier ([`super::symbols`]). A
@@ -35,17 +35,14 @@ use melior::{
     pass::Pass,
 };
 
-use super::{
-    attributions, dynamic_shared,
-    gating::{required_capability, required_ptx},
-    kind::Emit,
-    symbols,
-};
+use super::{attributions, dynamic_shared, kind::Emit, symbols};
 use crate::{
     external::{external_pass, PassId, PassResult},
     ir,
     options::OptionError,
-    target, PassOptions,
+    target,
+    target::gating,
+    PassOptions,
 };
 use acopy_dialect::diagnostics::emit_error;
 
@@ -257,23 +254,10 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
                 emit_error(op.location(), &message);
                 failed = true;
             }
-        } else if let Some(capability) = required_capability(&name) {
-            if let Some(chip) = chips.iter().find(|chip| !chip.has(capability)) {
-                emit_error(
-                    op.location(),
-                    &format!("'{name}' cannot be compiled for {chip}: it needs {capability:?}, which {chip} does not have"),
-                );
-                failed = true;
-            }
         }
-        if let Some(needed) = required_ptx(&name) {
-            if let Some(chip) = chips.iter().find(|chip| chip.ptx_version() < needed) {
-                emit_error(
-                    op.location(),
-                    &format!("'{name}' cannot be compiled for {chip}: it needs PTX {needed}, and {chip} is compiled with PTX {}", chip.ptx_version()),
-                );
-                failed = true;
-            }
+        if let Some(message) = gating::refusal(&name, &chips) {
+            emit_error(op.location(), &message);
+            failed = true;
         }
         WalkResult::Advance
     });

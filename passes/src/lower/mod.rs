@@ -159,6 +159,10 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     for (raw, chip) in modules {
         // SAFETY: gpu.modules are never erased by the lowering.
         let module = unsafe { OperationRef::from_raw(mlir_sys::MlirOperation { ptr: raw }) };
+        if target::gating::refuse_unsupported(module, chip) {
+            failed = true;
+            continue;
+        }
         if let Err(message) = target::retarget(module, chip) {
             emit_error(module.location(), &message);
             failed = true;

@@ -1,6 +1,9 @@
 //! Capability gating: NVVM ops that only some chips have. llc aborts the
 //! process with "Cannot select" on an instruction the chip lacks, so
-//! `acopy-prepare-emit` refuses such an op with an error at it first.
+//! `acopy-prepare-emit` refuses such an op with an error at it first, and
+//! `acopy-lower` does before it retargets a `gpu.module` to the chip it lowered
+//! it for (a user's op the new chip lacks would otherwise make the module fail
+//! NVVM's verifier, or reach llc).
 
 use acopy_target::{Capability, PtxVersion};
 
@@ -57,6 +60,42 @@ pub fn required_capability(name: &str) -> Option<Capability> {
         .iter()
         .find(|(prefix, _)| name.starts_with(prefix))
         .map(|(_, capability)| *capability)
+}
+
+/// Why an op named `name` cannot be compiled for one of `chips`, if it cannot:
+/// a capability the chip lacks, or a PTX ISA newer than the chip is compiled with.
+pub(crate) fn refusal(name: &str, chips: &[acopy_target::Chip]) -> Option<String> {
+    if let Some(capability) = required_capability(name) {
+        if let Some(chip) = chips.iter().find(|chip| !chip.has(capability)) {
+            return Some(format!(
+                "'{name}' cannot be compiled for {chip}: it needs {capability:?}, which {chip} does not have"
+            ));
+        }
+    }
+    let needed = required_ptx(name)?;
+    let chip = chips.iter().find(|chip| chip.ptx_version() < needed)?;
+    Some(format!(
+        "'{name}' cannot be compiled for {chip}: it needs PTX {needed}, and {chip} is compiled with PTX {}",
+        chip.ptx_version()
+    ))
+}
+
+/// Reports, at each op of `module` that `chip` cannot compile ([`refusal`]),
+/// an error; returns whether any was reported.
+pub(crate) fn refuse_unsupported(
+    module: melior::ir::OperationRef,
+    chip: acopy_target::Chip,
+) -> bool {
+    use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+    let mut refused = false;
+    module.walk(WalkOrder::PreOrder, |op| {
+        if let Some(message) = refusal(&crate::ir::op_name(&op), &[chip]) {
+            acopy_dialect::diagnostics::emit_error(op.location(), &message);
+            refused = true;
+        }
+        WalkResult::Advance
+    });
+    refused
 }
 
 #[cfg(test)]
