@@ -98,12 +98,6 @@ impl<'c, 'a> CpAsyncPlan<'c, 'a> {
     pub fn tile_alignment(&self) -> u64 {
         tile_alignment(self.swizzle)
     }
-
-    /// The bytes of the shared tile (the window's elements).
-    #[allow(dead_code)] // through `CopyPlan::tile_bytes`
-    pub fn tile_bytes(&self) -> u64 {
-        self.window.iter().map(|dim| dim.size).product::<u64>() * self.element_bytes
-    }
 }
 
 /// The alignment in bytes a cp.async tile with `swizzle` bytes of swizzle

@@ -47,3 +47,24 @@ pub(crate) fn static_layout(memref: MemRefType) -> Option<(Vec<Static>, Static)>
     };
     Some((strides.into_iter().map(read).collect(), read(offset)))
 }
+
+/// Bytes of a static memref (0 for a dynamic one).
+pub(crate) fn memref_bytes(memref: MemRefType) -> u64 {
+    let elements: Option<u64> = crate::ir::shape(memref)
+        .iter()
+        .try_fold(1u64, |product, dim| {
+            dim.and_then(|dim| u64::try_from(dim).ok())
+                .and_then(|dim| product.checked_mul(dim))
+        });
+    let element = memref.element();
+    // `index` is 64 bits wide on the NVPTX targets acopy compiles for.
+    let bits = if element.is_index() {
+        Some(64)
+    } else {
+        element_bits(element)
+    };
+    elements
+        .zip(bits)
+        .and_then(|(count, bits)| count.checked_mul(u64::from(bits).div_ceil(8)))
+        .unwrap_or(0)
+}

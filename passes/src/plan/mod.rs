@@ -16,8 +16,9 @@
 //! allocation's alignment, which a plan's [`alignment::Root`] names, is the
 //! lowering's.
 //!
-//! For a shared slot (the pipeliner's question): [`CopyPlan::path`],
-//! [`CopyPlan::tile_bytes`] and [`CopyPlan::tile_alignment`].
+//! A pipelined slot's bytes and alignment (`plan::loops`) come from the same
+//! facts: `memref_layout::memref_bytes` and `cp_async_load::tile_alignment` /
+//! `shape::tma_smem_alignment`.
 //!
 //! **Layout**:
 //!
@@ -79,9 +80,6 @@ pub(crate) enum CopyPlan<'c, 'a> {
     Tma(Box<TmaLoadPlan<'c, 'a>>),
 }
 
-// `path`, `tile_bytes` and `tile_alignment` are the pipeliner's questions
-// (docs/architecture.md); the lowering asks only for the plan.
-#[allow(dead_code)]
 impl<'c: 'a, 'a> CopyPlan<'c, 'a> {
     /// Plans `view` for `target` under `options` (fallback mode decides
     /// cp.async's zero fill).
@@ -95,31 +93,6 @@ impl<'c: 'a, 'a> CopyPlan<'c, 'a> {
             CopyPath::Tma => {
                 TmaLoadPlan::of(view, target).map(|plan| CopyPlan::Tma(Box::new(plan)))
             }
-        }
-    }
-
-    /// The copy path.
-    pub fn path(&self) -> CopyPath {
-        match self {
-            CopyPlan::CpAsync(_) => CopyPath::CpAsync,
-            CopyPlan::Tma(_) => CopyPath::Tma,
-        }
-    }
-
-    /// The bytes of the shared tile the copy writes.
-    pub fn tile_bytes(&self) -> u64 {
-        match self {
-            CopyPlan::CpAsync(plan) => plan.tile_bytes(),
-            CopyPlan::Tma(plan) => plan.tile_bytes(),
-        }
-    }
-
-    /// The alignment in bytes the shared tile needs: TMA's (128, or 8 × the
-    /// swizzle), or cp.async's largest chunk (8 × the swizzle with one).
-    pub fn tile_alignment(&self) -> u64 {
-        match self {
-            CopyPlan::CpAsync(plan) => plan.tile_alignment(),
-            CopyPlan::Tma(plan) => plan.align,
         }
     }
 }

@@ -159,12 +159,6 @@ impl<'c: 'a, 'a> TmaLoadPlan<'c, 'a> {
             non_tma,
         })
     }
-
-    /// The bytes of the shared tile.
-    #[allow(dead_code)] // through `CopyPlan::tile_bytes`
-    pub fn tile_bytes(&self) -> u64 {
-        self.window.iter().product::<i64>().unsigned_abs() * self.element_bytes
-    }
 }
 
 /// The element type of a tile, if a tensor map can describe it.

@@ -16,7 +16,6 @@ use super::{
     loop_plan::Induction,
     loop_plan::{DynamicSlots, Tile},
     slots,
-    tiles::tile_bytes,
 };
 use crate::ir::query::{top_level_ops, users};
 use crate::{ir, manifest::DYNAMIC_SHARED_MEMORY, target};
@@ -151,7 +150,7 @@ fn other_shared_bytes(function: OperationRef, tiles: &[Tile], path: CopyPath) ->
                 continue;
             }
             if let Ok(memref) = MemRefType::try_from(value.r#type()) {
-                let bytes = tile_bytes(memref);
+                let bytes = crate::plan::memref_layout::memref_bytes(memref);
                 // A tile of another marked loop will hold that loop's slots (and
                 // barriers): count them now, so that the check before pipelining
                 // (acopy-verify) and the one after another loop's rewrite agree.
@@ -189,7 +188,8 @@ fn other_shared_bytes(function: OperationRef, tiles: &[Tile], path: CopyPath) ->
                 if let Some(memref) = memref {
                     if acopy_dialect::MemorySpace::of(memref) == acopy_dialect::MemorySpace::Shared
                     {
-                        total = total.saturating_add(tile_bytes(memref));
+                        total =
+                            total.saturating_add(crate::plan::memref_layout::memref_bytes(memref));
                     }
                 }
             }

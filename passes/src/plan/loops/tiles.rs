@@ -5,8 +5,7 @@
 use acopy_dialect::{names, CopyGmemToSmem};
 use acopy_target::CopyPath;
 use melior::ir::{
-    operation::OperationLike, r#type::MemRefType, OperationRef, RegionLike, ShapedTypeLike,
-    TypeLike, Value,
+    operation::OperationLike, r#type::MemRefType, OperationRef, RegionLike, TypeLike, Value,
 };
 
 use super::{
@@ -17,10 +16,7 @@ use super::{
     slots,
 };
 use crate::ir::query::{ancestor_in, describe, is_inside, users};
-use crate::{
-    ir,
-    plan::{alignment::memory_root, memref_layout::element_bits},
-};
+use crate::{ir, plan::alignment::memory_root};
 
 /// The tile and the pipelined copy of each copy of `form`, in order, or the
 /// first finding: at the copy for a view it cannot read, at `loop_op` for a
@@ -102,7 +98,7 @@ fn read_tile<'c, 'a>(
         ));
     }
     check_uses(view.dst, &tile_name, loop_op, form)?;
-    let bytes = tile_bytes(view.dst_type);
+    let bytes = crate::plan::memref_layout::memref_bytes(view.dst_type);
     let align = slots::slot_alignment(path, u64::from(view.swizzle.bytes()));
     Ok(Tile {
         value: view.dst,
@@ -260,23 +256,4 @@ fn has_identity_layout(memref: MemRefType) -> bool {
             || (mlir_sys::mlirAttributeIsAAffineMap(layout)
                 && mlir_sys::mlirAffineMapIsIdentity(mlir_sys::mlirAffineMapAttrGetValue(layout)))
     }
-}
-
-/// Bytes of a static memref (0 for a dynamic one).
-pub(crate) fn tile_bytes(memref: MemRefType) -> u64 {
-    let elements: Option<u64> = ir::shape(memref).iter().try_fold(1u64, |product, dim| {
-        dim.and_then(|dim| u64::try_from(dim).ok())
-            .and_then(|dim| product.checked_mul(dim))
-    });
-    let element = memref.element();
-    // `index` is 64 bits wide on the NVPTX targets acopy compiles for.
-    let bits = if element.is_index() {
-        Some(64)
-    } else {
-        element_bits(element)
-    };
-    elements
-        .zip(bits)
-        .and_then(|(count, bits)| count.checked_mul(u64::from(bits).div_ceil(8)))
-        .unwrap_or(0)
 }
