@@ -154,25 +154,32 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     {
         failed = true;
     }
-    // Each gpu.module now holds instructions for its chip: say so in its
-    // target, with the PTX ISA they need (the NVPTX backend aborts on less).
-    for (raw, chip) in modules {
+    if retarget_lowered(&modules) && !failed {
+        Ok(())
+    } else {
+        Err(())
+    }
+}
+
+/// Each lowered gpu.module now holds instructions for its chip: says so in
+/// its target, with the PTX ISA they need (the NVPTX backend aborts on less),
+/// after refusing, at the op, any op of the module the chip cannot compile.
+/// Returns whether every module was retargeted.
+fn retarget_lowered(modules: &[(*mut std::ffi::c_void, Chip)]) -> bool {
+    let mut ok = true;
+    for &(raw, chip) in modules {
         // SAFETY: gpu.modules are never erased by the lowering.
         let module = unsafe { OperationRef::from_raw(mlir_sys::MlirOperation { ptr: raw }) };
         if target::gating::refuse_unsupported(module, chip) {
-            failed = true;
+            ok = false;
             continue;
         }
         if let Err(message) = target::retarget(module, chip) {
             emit_error(module.location(), &message);
-            failed = true;
+            ok = false;
         }
     }
-    if failed {
-        Err(())
-    } else {
-        Ok(())
-    }
+    ok
 }
 
 /// The acopy ops under `operation`, in program order.
