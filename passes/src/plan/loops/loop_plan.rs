@@ -229,3 +229,38 @@ pub(crate) fn static_trip_count(loop_op: OperationRef, induction: Induction) -> 
     };
     i64::try_from(trips).ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Induction;
+
+    fn induction(bits: Option<u32>, unsigned: bool) -> Induction {
+        Induction { bits, unsigned }
+    }
+
+    /// A constant bound reads as the loop compares it: sign-extended in a
+    /// signed loop of any width, zero-extended in an unsigned one (the
+    /// mutation sample of 2026-12-03 found signed narrow and unsigned 64-bit
+    /// bounds untested).
+    #[test]
+    fn bounds_extend_by_the_loop_signedness() {
+        assert_eq!(induction(Some(32), false).extend(-1), -1);
+        assert_eq!(induction(Some(32), true).extend(-1), 4_294_967_295);
+        assert_eq!(induction(Some(16), true).extend(-8), 65_528);
+        assert_eq!(induction(Some(64), false).extend(-1), -1);
+        assert_eq!(induction(Some(64), true).extend(-1), i128::from(u64::MAX));
+        assert_eq!(induction(None, true).extend(-1), i128::from(u64::MAX));
+        assert_eq!(induction(None, false).extend(-5), -5);
+        assert_eq!(induction(Some(32), true).extend(7), 7);
+    }
+
+    /// Only an unsigned loop of 64-bit values (i64 or index) does not fit.
+    #[test]
+    fn only_unsigned_64_bit_loops_do_not_fit_index() {
+        assert!(induction(Some(32), true).fits_index());
+        assert!(induction(Some(64), false).fits_index());
+        assert!(induction(None, false).fits_index());
+        assert!(!induction(Some(64), true).fits_index());
+        assert!(!induction(None, true).fits_index());
+    }
+}
