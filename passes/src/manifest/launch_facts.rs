@@ -19,14 +19,18 @@
 use acopy_dialect::MemorySpace;
 use acopy_manifest::{KernelArg, MemrefArgType, ScalarArgType};
 use melior::ir::{
-    attribute::{FlatSymbolRefAttribute, IntegerAttribute, TypeAttribute},
+    attribute::IntegerAttribute,
     block::BlockLike,
     operation::{OperationLike, WalkOrder, WalkResult},
     r#type::MemRefType,
-    OperationRef, RegionLike, ShapedTypeLike, Type, TypeLike, Value, ValueLike,
+    OperationRef, RegionLike, ShapedTypeLike, Type, Value, ValueLike,
 };
 
-use crate::{ir, plan::memref_layout::element_bits, target};
+use crate::{
+    ir,
+    plan::memref_layout::{memref_bytes, shared_globals, storage_bits},
+    target,
+};
 
 /// MLIR's marker for a dynamic size, stride or offset.
 const DYNAMIC: i64 = i64::MIN;
@@ -58,7 +62,7 @@ fn argument(ty: Type) -> KernelArg {
     KernelArg::Memref(MemrefArgType {
         mlir_type: ty.to_string(),
         element: memref.element().to_string(),
-        element_bits: bits(memref.element()).and_then(|bits| u32::try_from(bits).ok()),
+        element_bits: storage_bits(memref.element()).and_then(|bits| u32::try_from(bits).ok()),
         shape: ir::shape(memref),
         strides,
         offset,
@@ -66,49 +70,6 @@ fn argument(ty: Type) -> KernelArg {
         memory_space: memref.memory_space().map(|space| space.to_string()),
         global: MemorySpace::of(memref) == MemorySpace::Global,
     })
-}
-
-/// Bits of one element: integers and floats, `index` as 64 bits (what the
-/// NVVM lowering makes of it), complex numbers and statically shaped vectors
-/// of those (without the padding LLVM gives a vector of odd length);
-/// `None` for anything else (no other type is a memref element in the
-/// dialects acopy loads, so the error for it is reached through dynamic
-/// sizes only).
-fn bits(element: Type) -> Option<u64> {
-    if element.is_index() {
-        return Some(64);
-    }
-    let raw = element.to_raw();
-    // SAFETY: `raw` is a live type of the module's context; only queries are made.
-    unsafe {
-        if mlir_sys::mlirTypeIsAComplex(raw) {
-            return bits(Type::from_raw(mlir_sys::mlirComplexTypeGetElementType(raw)))?
-                .checked_mul(2);
-        }
-        if mlir_sys::mlirTypeIsAVector(raw) {
-            let mut lanes = 1u64;
-            for dim in 0..mlir_sys::mlirShapedTypeGetRank(raw) {
-                let size = mlir_sys::mlirShapedTypeGetDimSize(raw, dim as isize);
-                lanes = lanes.checked_mul(u64::try_from(size).ok()?)?;
-            }
-            let lane = Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw));
-            return lanes.checked_mul(bits(lane)?);
-        }
-    }
-    element_bits(element).map(u64::from)
-}
-
-/// Bytes of a statically shaped memref, each element in whole bytes (as LLVM
-/// stores an `i1` or `i4`); `None` for a dynamic size or an element without a
-/// bit width.
-fn memref_bytes(memref: MemRefType) -> Option<u64> {
-    let bits = bits(memref.element())?.div_ceil(8) * 8;
-    let elements = ir::shape(memref)
-        .into_iter()
-        .try_fold(1u64, |product, size| {
-            product.checked_mul(u64::try_from(size?).ok()?)
-        })?;
-    elements.checked_mul(bits).map(|bits| bits.div_ceil(8))
 }
 
 /// The kernel's static shared memory, as the module doc counts it.
@@ -146,50 +107,14 @@ fn workgroup_attributions<'c>(
         .collect())
 }
 
-/// Bytes of the shared-memory `memref.global`s the kernel's
-/// `memref.get_global`s name, each once, looked up in its gpu.module.
+/// Bytes of the shared-memory `memref.global`s the kernel names, each once.
 fn shared_global_bytes(function: OperationRef) -> Result<u64, String> {
-    let mut names = Vec::new();
-    function.walk(WalkOrder::PreOrder, |op| {
-        if ir::op_name(&op) == "memref.get_global" {
-            if let Some(name) = op
-                .attribute("name")
-                .ok()
-                .and_then(|name| FlatSymbolRefAttribute::try_from(name).ok())
-            {
-                let name = name.value().to_string();
-                if !names.contains(&name) {
-                    names.push(name);
-                }
-            }
-        }
-        WalkResult::Advance
-    });
     let Some(module) = target::enclosing(function, "gpu.module") else {
         return Ok(0);
     };
-    let mut total = Ok(0u64);
-    let mut current = module
-        .region(0)
-        .ok()
-        .and_then(|body| body.first_block())
-        .and_then(|block| block.first_operation());
-    while let Some(op) = current {
-        if ir::op_name(&op) == "memref.global"
-            && ir::symbol_name(op).is_some_and(|name| names.contains(&name))
-        {
-            let memref = op
-                .attribute("type")
-                .ok()
-                .and_then(|ty| TypeAttribute::try_from(ty).ok())
-                .and_then(|ty| MemRefType::try_from(ty.value()).ok());
-            if let Some(memref) = memref.filter(|m| MemorySpace::of(*m) == MemorySpace::Shared) {
-                total = total.and_then(|sum| Ok(sum + sized(memref)?));
-            }
-        }
-        current = op.next_in_block();
-    }
-    total
+    shared_globals(function, module)
+        .into_iter()
+        .try_fold(0u64, |sum, memref| Ok(sum + sized(memref)?))
 }
 
 /// The dynamic shared memory the kernel's own `gpu.dynamic_shared_memory`

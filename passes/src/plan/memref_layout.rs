@@ -48,23 +48,100 @@ pub(crate) fn static_layout(memref: MemRefType) -> Option<(Vec<Static>, Static)>
     Some((strides.into_iter().map(read).collect(), read(offset)))
 }
 
-/// Bytes of a static memref (0 for a dynamic one).
-pub(crate) fn memref_bytes(memref: MemRefType) -> u64 {
-    let elements: Option<u64> = crate::ir::shape(memref)
-        .iter()
-        .try_fold(1u64, |product, dim| {
-            dim.and_then(|dim| u64::try_from(dim).ok())
-                .and_then(|dim| product.checked_mul(dim))
-        });
-    let element = memref.element();
-    // `index` is 64 bits wide on the NVPTX targets acopy compiles for.
-    let bits = if element.is_index() {
-        Some(64)
-    } else {
-        element_bits(element)
+/// Bits of one memref element: integers and floats, `index` as 64 bits (what
+/// the NVVM lowering makes of it), complex numbers and statically shaped
+/// vectors of those (without the padding LLVM gives a vector of odd length);
+/// `None` for anything else.
+pub(crate) fn storage_bits(element: Type) -> Option<u64> {
+    if element.is_index() {
+        return Some(64);
+    }
+    let raw = element.to_raw();
+    // SAFETY: `raw` is a live type of the caller's context; only queries are made.
+    unsafe {
+        if mlir_sys::mlirTypeIsAComplex(raw) {
+            return storage_bits(Type::from_raw(mlir_sys::mlirComplexTypeGetElementType(raw)))?
+                .checked_mul(2);
+        }
+        if mlir_sys::mlirTypeIsAVector(raw) {
+            let mut lanes = 1u64;
+            for dim in 0..mlir_sys::mlirShapedTypeGetRank(raw) {
+                let size = mlir_sys::mlirShapedTypeGetDimSize(raw, dim as isize);
+                lanes = lanes.checked_mul(u64::try_from(size).ok()?)?;
+            }
+            let lane = Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw));
+            return lanes.checked_mul(storage_bits(lane)?);
+        }
+    }
+    element_bits(element).map(u64::from)
+}
+
+/// Bytes of a statically shaped memref, each element in whole bytes (as LLVM
+/// stores an `i1` or `i4`); `None` for a dynamic size or an element without a
+/// bit width. The one count of a buffer's bytes: pipelined tiles, the
+/// pipeliner's budget, the manifest's static shared memory and the move of
+/// oversized attributions all read it.
+pub(crate) fn memref_bytes(memref: MemRefType) -> Option<u64> {
+    let element_bytes = storage_bits(memref.element())?.div_ceil(8);
+    crate::ir::shape(memref)
+        .into_iter()
+        .try_fold(1u64, |product, size| {
+            product.checked_mul(u64::try_from(size?).ok()?)
+        })?
+        .checked_mul(element_bytes)
+}
+
+/// The types of the shared-memory `memref.global`s that `function`'s
+/// `memref.get_global`s name, each once, looked up in `module`.
+pub(crate) fn shared_globals<'c>(
+    function: melior::ir::OperationRef<'c, '_>,
+    module: melior::ir::OperationRef<'c, '_>,
+) -> Vec<MemRefType<'c>> {
+    use melior::ir::{
+        attribute::{FlatSymbolRefAttribute, TypeAttribute},
+        block::BlockLike,
+        operation::{OperationLike, WalkOrder, WalkResult},
+        RegionLike,
     };
-    elements
-        .zip(bits)
-        .and_then(|(count, bits)| count.checked_mul(u64::from(bits).div_ceil(8)))
-        .unwrap_or(0)
+    let mut names = Vec::new();
+    function.walk(WalkOrder::PreOrder, |op| {
+        if crate::ir::op_name(&op) == "memref.get_global" {
+            if let Some(name) = op
+                .attribute("name")
+                .ok()
+                .and_then(|name| FlatSymbolRefAttribute::try_from(name).ok())
+            {
+                let name = name.value().to_string();
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+        }
+        WalkResult::Advance
+    });
+    let mut found = Vec::new();
+    let mut current = module
+        .region(0)
+        .ok()
+        .and_then(|body| body.first_block())
+        .and_then(|block| block.first_operation());
+    while let Some(op) = current {
+        current = op.next_in_block();
+        if crate::ir::op_name(&op) != "memref.global"
+            || !crate::ir::symbol_name(op).is_some_and(|name| names.contains(&name))
+        {
+            continue;
+        }
+        let memref = op
+            .attribute("type")
+            .ok()
+            .and_then(|ty| TypeAttribute::try_from(ty).ok())
+            .and_then(|ty| MemRefType::try_from(ty.value()).ok());
+        if let Some(memref) = memref.filter(|memref| {
+            acopy_dialect::MemorySpace::of(*memref) == acopy_dialect::MemorySpace::Shared
+        }) {
+            found.push(memref);
+        }
+    }
+    found
 }

@@ -2,17 +2,20 @@
 //! shared `memref.global`s it reads.
 
 use melior::ir::{
-    attribute::{
-        ArrayAttribute, DictionaryAttribute, FlatSymbolRefAttribute, IntegerAttribute,
-        TypeAttribute,
-    },
+    attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute},
     block::BlockLike,
-    operation::{OperationLike, WalkOrder, WalkResult},
-    r#type::{MemRefType, ShapedTypeLike, TypeLike},
-    BlockRef, OperationRef, RegionLike, Type, ValueLike,
+    operation::OperationLike,
+    r#type::{MemRefType, TypeLike},
+    BlockRef, OperationRef, RegionLike, ValueLike,
 };
 
-use crate::{ir, plan::loops::slots::DYNAMIC_BASE_ALIGN};
+use crate::{
+    ir,
+    plan::{
+        loops::slots::DYNAMIC_BASE_ALIGN,
+        memref_layout::{memref_bytes, shared_globals},
+    },
+};
 
 /// One workgroup attribution: its bytes and the alignment its place needs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,97 +75,14 @@ pub(super) fn workgroup_attributions(
     Ok(Some(attributions))
 }
 
-/// Bytes of a static memref of integers, floats, indices or vectors of them.
-pub(super) fn memref_bytes(memref: MemRefType) -> Option<u64> {
-    let mut elements = 1u64;
-    for size in ir::shape(memref) {
-        elements = elements.checked_mul(u64::try_from(size?).ok()?)?;
-    }
-    elements.checked_mul(element_bytes(memref.element())?)
-}
-
-fn element_bytes(element: Type) -> Option<u64> {
-    if element.is_index() {
-        // The index type is 64 bits on the emit route (convert-gpu-to-nvvm's
-        // default index bitwidth).
-        return Some(8);
-    }
-    if element.is_vector() {
-        // SAFETY: a live vector type of the module's context; only queries.
-        let (count, inner) = unsafe {
-            let raw = element.to_raw();
-            let count =
-                (0..mlir_sys::mlirShapedTypeGetRank(raw) as isize).try_fold(1u64, |count, dim| {
-                    count.checked_mul(
-                        u64::try_from(mlir_sys::mlirShapedTypeGetDimSize(raw, dim)).ok()?,
-                    )
-                });
-            (
-                count,
-                Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw)),
-            )
-        };
-        return count?.checked_mul(element_bytes(inner)?);
-    }
-    let bits = if element.is_integer() {
-        melior::ir::r#type::IntegerType::try_from(element)
-            .ok()?
-            .width()
-    } else if element.is_float() {
-        element.float_width()
-    } else {
-        return None;
-    };
-    Some(u64::from(bits.div_ceil(8)))
-}
-
 /// Bytes of the shared `memref.global`s of `module` that `function` reads
 /// through `memref.get_global`, each counted once.
 pub(super) fn shared_globals_bytes(function: OperationRef, module: OperationRef) -> u64 {
-    let mut names = Vec::new();
-    function.walk(WalkOrder::PreOrder, |op| {
-        if ir::op_name(&op) == "memref.get_global" {
-            if let Some(name) = op
-                .attribute("name")
-                .ok()
-                .and_then(|value| FlatSymbolRefAttribute::try_from(value).ok())
-            {
-                let name = name.value().to_string();
-                if !names.contains(&name) {
-                    names.push(name);
-                }
-            }
-        }
-        WalkResult::Advance
-    });
-    let Some(body) = module
-        .region(0)
-        .ok()
-        .and_then(|region| region.first_block())
-    else {
-        return 0;
-    };
-    let mut total = 0u64;
-    let mut current = body.first_operation();
-    while let Some(op) = current {
-        current = op.next_in_block();
-        if ir::op_name(&op) != "memref.global"
-            || !ir::symbol_name(op).is_some_and(|name| names.contains(&name))
-        {
-            continue;
-        }
-        let memref = op
-            .attribute("type")
-            .ok()
-            .and_then(|value| TypeAttribute::try_from(value).ok())
-            .and_then(|value| MemRefType::try_from(value.value()).ok());
-        if let Some(memref) = memref.filter(|memref| {
-            acopy_dialect::MemorySpace::of(*memref) == acopy_dialect::MemorySpace::Shared
-        }) {
-            total = total.saturating_add(memref_bytes(memref).unwrap_or(0));
-        }
-    }
-    total
+    shared_globals(function, module)
+        .into_iter()
+        .fold(0u64, |total, memref| {
+            total.saturating_add(memref_bytes(memref).unwrap_or(0))
+        })
 }
 
 /// The entry block of `function`.
