@@ -22,8 +22,8 @@ mod big;
 #[path = "acopy-gpu-pipeline/common.rs"]
 mod common;
 use common::{
-    bandwidth_data, bytes_of, case_name, fill_error, median_ms, random_words, BandwidthData,
-    CaseResult, Config, Error, GIB,
+    bandwidth_data, bytes_of, fill_error, median_ms, random_words, BandwidthData, CaseResult,
+    Config, Error, GIB,
 };
 use std::ffi::OsStr;
 use std::process::{Command, Stdio};
@@ -538,18 +538,7 @@ fn run_case(target: &CaseTarget<'_>, inputs: &Inputs, config: &Config) -> Result
         .function
         .launch(&launch, &mut packed)
         .and_then(|()| rt.synchronize_timeout(Duration::from_secs(20)));
-    let mut result = CaseResult {
-        name: case_name(target.module, config),
-        path: target.path.into(),
-        stages: target.stages,
-        trips: config.trips,
-        lb: config.lb,
-        step: config.step,
-        block: config.block,
-        exact: false,
-        wrong: 0,
-        error: None,
-    };
+    let mut result = CaseResult::new(target.module, target.path, target.stages, config);
     match outcome {
         Err(e) => {
             result.error = Some(e.to_string());
