@@ -891,6 +891,7 @@ fn reduce_reference(x: &[u32], rows: u64, grid: u32, block: u32) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use common::case_name;
 
     /// A fake child for `run_module`: it runs cases from `from` and, at case
     /// `fault`, reports the error and exits (`reports`) or dies without a word.
