@@ -1,17 +1,28 @@
 // One input for every chip: the same marked loop becomes cp.async with commit
 // groups for sm_80 and TMA with an mbarrier per slot for sm_90 (--chip
-// overrides the gpu.module's target); ptxas assembles both.
+// overrides the gpu.module's target); ptxas assembles both. Neither kernel
+// divides or branches on a switch anywhere (LEAN): the slot, parity and
+// iteration number are carried by the loop, and cp.async waits with one
+// constant count (docs/pipelining.md, "The steady state").
 // RUN: acopy-opt %s --chip=sm_80 --acopy-lower --emit=ptx -o %t.80.ptx
 // RUN: %check-ptxas %t.80.ptx sm_80
 // RUN: FileCheck %s --check-prefix=SM80 < %t.80.ptx
+// RUN: FileCheck %s --check-prefix=LEAN < %t.80.ptx
 // RUN: acopy-opt %s --chip=sm_90 --acopy-lower --emit=ptx -o %t.90.ptx
 // RUN: %check-ptxas %t.90.ptx sm_90
 // RUN: FileCheck %s --check-prefix=SM90 < %t.90.ptx
+// RUN: FileCheck %s --check-prefix=LEAN < %t.90.ptx
+
+// LEAN: .entry sum(
+// LEAN-NOT: {{(div|rem)\.(s|u)(16|32|64)}}
+// LEAN-NOT: brx.idx
+// LEAN: ret;
 
 // SM80: .target sm_80
 // SM80-COUNT-3: cp.async.commit_group;
-// SM80-DAG: cp.async.wait_group 0;
-// SM80-DAG: cp.async.wait_group 1;
+// SM80-NOT: cp.async.wait_group 0;
+// SM80: cp.async.wait_group 1;
+// SM80-NOT: cp.async.wait_group
 // SM80-DAG: cp.async.cg.shared.global
 // SM80-NOT: mbarrier
 // SM80-NOT: cp.async.bulk

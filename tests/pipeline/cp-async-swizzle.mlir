@@ -17,8 +17,8 @@
 // CHECK: %[[C2048:.+]] = arith.constant 2048 : index
 // CHECK-NEXT: memref.view %[[BUF]][%[[C2048]]][]
 // CHECK-NEXT: acopy.copy_gmem_to_smem {{.*}}swizzle = 128 : i64
-// CHECK: scf.for
-// CHECK: arith.remui %{{.+}}, %c3
+// CHECK: scf.for {{.+}} iter_args(%{{.+}} = %{{.+}}, %[[SLOT:.+]] = %{{.+}}) -> (index, index)
+// CHECK: arith.addi %[[SLOT]], %c2
 // CHECK: acopy.copy_gmem_to_smem {{.*}}swizzle = 128 : i64
 // CHECK: {acopy.pipelined = {stages = 3 : i64}}
 // LOWER-LABEL: gpu.func @swizzled

@@ -17,13 +17,14 @@
 // CHECK-LABEL: gpu.func @i32_cp_async
 // CHECK: %[[N:.+]] = arith.index_cast %arg2 : i32 to index
 // CHECK: %[[T:.+]] = arith.maxsi %[[N]], %{{.+}} : index
+// CHECK: %[[LIMIT:.+]] = arith.subi %[[T]], %c2 : index
 // CHECK: scf.if
 // CHECK: %[[IV0:.+]] = arith.index_cast %{{.+}} : index to i32
 // CHECK-NEXT: arith.index_cast %[[IV0]] : i32 to index
 // CHECK: acopy.copy_gmem_to_smem
-// CHECK: scf.for %[[K:.+]] = %{{.+}} to %arg2 step %{{.+}} : i32 {
+// CHECK: scf.for %[[K:.+]] = %{{.+}} to %arg2 step %{{.+}} iter_args(%{{.+}}) -> (index, index) : i32 {
 // CHECK: %[[KX:.+]] = arith.index_cast %[[K]] : i32 to index
-// CHECK: arith.cmpi slt, %{{.+}}, %[[T]] : index
+// CHECK: arith.cmpi slt, %{{.+}}, %[[LIMIT]] : index
 // CHECK: scf.if
 // CHECK: arith.index_cast %{{.+}} : index to i32
 // CHECK: acopy.copy_gmem_to_smem
@@ -51,7 +52,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 // i32, signed, on TMA: the tile count and parities stay index arithmetic.
 // CHECK-LABEL: gpu.func @i32_tma
 // CHECK: arith.index_cast %arg2 : i32 to index
-// CHECK: scf.for %[[K:.+]] = %{{.+}} to %arg2 step %{{.+}} : i32 {
+// CHECK: scf.for %[[K:.+]] = %{{.+}} to %arg2 step %{{.+}} iter_args(%{{.+}}) -> (index, index, i1) : i32 {
 // CHECK: arith.index_cast %[[K]] : i32 to index
 // CHECK: acopy.barrier_wait
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
@@ -79,7 +80,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // i16 -8 is 65528), so the loop from 32760 has 32768 trips and keeps S = 3;
 // read signed it would have none and clamp S to 1.
 // CHECK-LABEL: gpu.func @u16_static
-// CHECK: scf.for unsigned %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} : i16 {
+// CHECK: scf.for unsigned %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%{{.+}}) -> (index, index) : i16 {
 // CHECK: arith.index_castui %[[K]] : i16 to index
 // CHECK: {acopy.pipelined = {stages = 3 : i64}}
 gpu.module @m [#nvvm.target<chip = "sm_80">] {

@@ -2,7 +2,8 @@
 // initialised before the loop, and the body waits with barrier_wait at a
 // parity the user computed from the iteration. The pass replaces that barrier
 // with its own S barriers (one per slot, arrival count = copies per
-// iteration) and parities ((n+k) / S) & 1, exactly as for the portable form:
+// iteration) and parities ((n+k) / S) & 1 (carried by the loop, flipped when
+// the slot wraps to 0), exactly as for the portable form:
 // the user's barrier_init, barrier_wait and parity computation are gone, the
 // user's barrier attribution is left unused. The loop's remark says so.
 // RUN: acopy-opt %s --acopy-pipeline --split-input-file --verify-diagnostics | FileCheck %s
@@ -19,20 +20,25 @@
 // CHECK-NOT: %[[USER]]
 // CHECK: %[[COUNT:.+]] = memref.load
 // CHECK: %[[BASE:.+]] = arith.index_cast %[[COUNT]] : i64 to index
-// CHECK: scf.for %[[IV:.+]] = %{{.+}} to %arg2 step
-// CHECK: %[[N:.+]] = arith.addi %[[BASE]], %[[IV]] : index
-// CHECK-NEXT: nvvm.fence.proxy
+// CHECK: %[[SLOT0:.+]] = arith.andi %[[BASE]], %c3
+// CHECK: %[[PHASE:.+]] = arith.divui %[[BASE]], %c4
+// CHECK: %[[PAR:.+]] = arith.andi %[[PHASE]], %c1
+// CHECK-NEXT: %[[BIT0:.+]] = arith.index_cast %[[PAR]] : index to i1
+// CHECK: scf.for %[[IV:.+]] = %{{.+}} to %arg2 step %{{.+}} iter_args(%{{.+}} = %{{.+}}, %[[SLOT:.+]] = %[[SLOT0]], %[[BIT:.+]] = %[[BIT0]]) -> (index, index, i1) {
+// CHECK: nvvm.fence.proxy
 // CHECK-NEXT: gpu.barrier
 // CHECK: scf.if
 // CHECK: acopy.copy_gmem_to_smem %arg0[%{{.+}}] -> %{{.+}} barrier(%{{.+}} : memref<1xi64, 3>)
-// CHECK: %[[SLOT:.+]] = arith.andi %[[N]], %c3
-// CHECK: %[[BAR:.+]] = memref.view %{{.+}}[%{{.+}}][] : memref<40xi8, 3> to memref<1xi64, 3>
-// CHECK: %[[PHASE:.+]] = arith.divui %[[N]], %c4
-// CHECK: %[[PAR:.+]] = arith.andi %[[PHASE]], %c1
-// CHECK-NEXT: %[[BIT:.+]] = arith.index_cast %[[PAR]] : index to i1
+// CHECK: %[[SHIFT:.+]] = arith.muli %[[SLOT]], %c8
+// CHECK: %[[BAR:.+]] = memref.view %{{.+}}[%[[SHIFT]]][] : memref<40xi8, 3> to memref<1xi64, 3>
 // CHECK-NEXT: acopy.barrier_wait %[[BAR]], %[[BIT]] : memref<1xi64, 3>
 // CHECK-NOT: acopy.barrier_wait
 // CHECK-NOT: arith.remui
+// CHECK-NOT: arith.divui
+// CHECK: %[[S1:.+]] = arith.addi %[[SLOT]], %c1
+// CHECK: %[[SN:.+]] = arith.andi %[[S1]], %c3
+// CHECK: %[[WRAPPED:.+]] = arith.cmpi eq, %[[SN]], %c0
+// CHECK-NEXT: arith.xori %[[BIT]], %[[WRAPPED]] : i1
 // CHECK: } {acopy.pipelined = {stages = 4 : i64}}
 
 // PTX: .target sm_90

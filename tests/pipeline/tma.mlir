@@ -1,10 +1,12 @@
 // acopy-pipeline on the TMA path (sm_90), from the same body form as cp.async:
 // one mbarrier per slot in a shared global (arrival count = copies per
 // iteration), initialised once at the kernel's entry with the tile count at 0;
-// at the loop the count n is read; each iteration: fence.proxy.async and a
-// barrier (every thread has left the slot), the guarded refill of slot
-// (n+k+S-1) mod S with its barrier, then the wait on slot (n+k) mod S at parity
-// ((n+k) / S) & 1; after the loop the count moves on by T.
+// at the loop the count n is read and divided once: the first slot n mod S and
+// its parity (n / S) & 1 start the loop's carried slot and parity; each
+// iteration: fence.proxy.async and a barrier (every thread has left the slot),
+// the guarded refill of slot+S-1 (mod S) with its barrier, then the wait on
+// the slot at the parity; the slot advances without a division and the parity
+// flips when it wraps; after the loop the count moves on by T.
 // RUN: acopy-opt %s --acopy-pipeline | FileCheck %s
 // RUN: acopy-opt %s --acopy-pipeline | acopy-opt --acopy-verify
 // RUN: acopy-opt %s --acopy-lower --emit=ptx -o %t.ptx
@@ -22,23 +24,32 @@
 // CHECK: %[[COUNT:.+]] = memref.load
 // CHECK-NEXT: nvvm.fence.proxy
 // CHECK-NEXT: %[[BASE:.+]] = arith.index_cast %[[COUNT]] : i64 to index
-// CHECK-NEXT: gpu.barrier
+// CHECK: %[[SLOT0:.+]] = arith.remui %[[BASE]], %c3
+// CHECK: %[[PHASE:.+]] = arith.divui %[[BASE]], %c3
+// CHECK: %[[PAR:.+]] = arith.andi %[[PHASE]], %c1
+// CHECK-NEXT: %[[BIT0:.+]] = arith.index_cast %[[PAR]] : index to i1
+// CHECK: gpu.barrier
 // CHECK: %[[A0:.+]] = memref.assume_alignment %{{.+}}, 128
 // CHECK: acopy.copy_gmem_to_smem %arg0[%{{[^],]+}}, %{{[^],]+}}] -> %[[A0]] barrier(%{{.+}} : memref<1xi64, 3>) {oob_mode = "promise_in_bounds"}
-// CHECK: scf.for %[[IV:.+]] = %{{.+}} to %arg2 step
-// CHECK: %[[N:.+]] = arith.addi %[[BASE]], %[[IV]] : index
-// CHECK-NEXT: nvvm.fence.proxy
+// CHECK: scf.for %[[IV:.+]] = %{{.+}} to %arg2 step %{{.+}} iter_args(%[[K:.+]] = %{{.+}}, %[[SLOT:.+]] = %[[SLOT0]], %[[BIT:.+]] = %[[BIT0]]) -> (index, index, i1) {
+// CHECK-NOT: arith.divui
+// CHECK-NOT: arith.remui
+// CHECK: nvvm.fence.proxy
 // CHECK-NEXT: gpu.barrier
 // CHECK: scf.if
-// CHECK: arith.remui %{{.+}}, %c3
+// CHECK: arith.addi %[[SLOT]], %c2
 // CHECK: acopy.copy_gmem_to_smem
-// CHECK: %[[SLOT:.+]] = arith.remui %[[N]], %c3
-// CHECK: %[[BAR:.+]] = memref.view %[[G2:.+]][%{{.+}}][] : memref<32xi8, 3> to memref<1xi64, 3>
-// CHECK: %[[PHASE:.+]] = arith.divui %[[N]], %c3
-// CHECK: %[[PAR:.+]] = arith.andi %[[PHASE]], %c1
-// CHECK-NEXT: %[[BIT:.+]] = arith.index_cast %[[PAR]] : index to i1
+// CHECK: %[[SHIFT:.+]] = arith.muli %[[SLOT]], %c8
+// CHECK: %[[BAR:.+]] = memref.view %[[G2:.+]][%[[SHIFT]]][] : memref<32xi8, 3> to memref<1xi64, 3>
 // CHECK-NEXT: acopy.barrier_wait %[[BAR]], %[[BIT]] : memref<1xi64, 3>
 // CHECK-NOT: acopy.wait_gmem_to_smem
+// CHECK: %[[S1:.+]] = arith.addi %[[SLOT]], %c1
+// CHECK: %[[SN:.+]] = arith.select %{{.+}}, %{{.+}}, %[[S1]] : index
+// CHECK: %[[WRAPPED:.+]] = arith.cmpi eq, %[[SN]], %c0
+// CHECK-NEXT: %[[FLIP:.+]] = arith.xori %[[BIT]], %[[WRAPPED]] : i1
+// CHECK-NEXT: scf.yield %{{.+}}, %[[SN]], %[[FLIP]] : index, index, i1
+// CHECK-NOT: arith.divui
+// CHECK-NOT: arith.remui
 // CHECK: } {acopy.pipelined = {stages = 3 : i64}}
 // CHECK-NEXT: %[[END:.+]] = arith.addi %[[BASE]], %{{.+}} : index
 // CHECK-NEXT: %[[END64:.+]] = arith.index_cast %[[END]] : index to i64

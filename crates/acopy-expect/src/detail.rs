@@ -124,7 +124,7 @@ impl fmt::Display for PipelinedLoop {
                 let counts: Vec<String> = counts.iter().map(u32::to_string).collect();
                 write!(
                     f,
-                    "; waits: cp.async.wait_group {} by the trips left ({copies} per iteration)",
+                    "; waits: cp.async.wait_group {} in every iteration ({copies} per iteration, empty groups where none is issued)",
                     counts.join(", ")
                 )?;
             }
@@ -172,12 +172,12 @@ mod tests {
             trips: None,
             copies: 2,
             tiles: vec![tile(4096), tile(4096)],
-            sync: WaitScheme::WaitGroups { counts: vec![2, 0] },
+            sync: WaitScheme::WaitGroups { counts: vec![2] },
         };
         assert_eq!(cp.shared_bytes(), 3 * 8192);
         assert_eq!(
             cp.to_string(),
-            "acopy.pipeline: 3 stages, cp.async on sm_80; 3 slots of 4096 bytes (16-byte aligned) for memref<8x128xf32, 3>, 3 slots of 4096 bytes (16-byte aligned) for memref<8x128xf32, 3>; waits: cp.async.wait_group 2, 0 by the trips left (2 copies per iteration); 24576 bytes of shared memory"
+            "acopy.pipeline: 3 stages, cp.async on sm_80; 3 slots of 4096 bytes (16-byte aligned) for memref<8x128xf32, 3>, 3 slots of 4096 bytes (16-byte aligned) for memref<8x128xf32, 3>; waits: cp.async.wait_group 2 in every iteration (2 copies per iteration, empty groups where none is issued); 24576 bytes of shared memory"
         );
         let tma = PipelinedLoop {
             chip: Chip::parse("sm_90").unwrap(),

@@ -22,6 +22,7 @@
 
 mod arith;
 mod control;
+pub(crate) mod loop_carried;
 mod memref;
 
 use super::{

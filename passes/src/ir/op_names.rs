@@ -94,7 +94,6 @@ pub(crate) mod scf {
     pub const WHILE: OpName = effect("scf.while");
     pub const YIELD: OpName = effect("scf.yield");
     pub const CONDITION: OpName = effect("scf.condition");
-    pub const INDEX_SWITCH: OpName = effect("scf.index_switch");
 }
 
 pub(crate) mod nvvm {
@@ -179,7 +178,6 @@ pub(crate) fn all() -> Vec<OpName> {
         scf::WHILE,
         scf::YIELD,
         scf::CONDITION,
-        scf::INDEX_SWITCH,
         nvvm::CLUSTER_CTARANK,
         nvvm::MAPA,
         nvvm::MBARRIER_INIT,

@@ -125,17 +125,20 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
                 continue;
             }
         };
+        // The rewrite replaces the loop op (its counters become iter_args):
+        // only its location is used after.
+        let location = op.location();
         let rewritten = crate::ir::with_context(op, |context| {
             let chosen = rewrite::rewrite(context, &plan, serial)?;
             crate::diagnostics::emit_detail(
                 context,
-                op.location(),
+                location,
                 &crate::diagnostics::Detail::Pipelined(report::report(&plan, &chosen)),
             );
             Ok::<(), String>(())
         });
         if let Err(message) = rewritten {
-            emit_error(op.location(), &message);
+            emit_error(location, &message);
             failed = true;
         }
     }

@@ -1,20 +1,26 @@
 //! The rewrite of one analysed loop into multi-buffered acopy IR
 //! (docs/pipelining.md has the schedule and the proofs).
 //!
-//! With S slots, T trips, C copies per iteration and k = (iv - lb) / step:
+//! With S slots, T trips, C copies per iteration and k the iteration number:
 //!
 //! ```text
-//! cp.async (S >= 2)                      TMA
-//! gpu.barrier                            base = counter; fence.proxy.async; gpu.barrier
-//! j in 0..S-1: if j < T: copies j        j in 0..S-1: if j < T: copies j -> slot (base+j)%S, bar
-//! for k:                                 for k:  n = base + k
-//!   wait pending = C*min(S-2, T-1-k)       fence.proxy.async; gpu.barrier
-//!   if k+S-1 < T: copies k+S-1              if k+S-1 < T: copies k+S-1 -> slot (n+S-1)%S, bar
-//!   consumers on slot k%S                   barrier_wait bar[n%S], parity (n/S)&1
-//!                                           consumers on slot n%S
-//!                                        counter = base + T
+//! cp.async (S >= 2)                         TMA
+//! gpu.barrier                               base = counter; fence.proxy.async; gpu.barrier
+//! j in 0..S-1: if j < T: copies j           j in 0..S-1: if j < T: copies j -> slot (base+j)%S, bar
+//!              else: C empty groups         slot = base % S, parity = (base / S) & 1
+//! for k, slot (carried; slot = k % S):      for k, slot, parity (carried; slot = (base+k) % S):
+//!   wait pending = C*(S-2)                    fence.proxy.async; gpu.barrier
+//!   if k < T-(S-1): copies k+S-1              if k < T-(S-1): copies k+S-1 -> slot+S-1 (mod S), bar
+//!                   -> slot+S-1 (mod S)       barrier_wait bar[slot], parity
+//!   else: C empty groups                      consumers on slot
+//!   consumers on slot                         slot += 1 (mod S); parity ^= (slot == 0)
+//!   slot += 1 (mod S)                       counter = base + T
 //! ```
-//! S = 1 on cp.async is `gpu.barrier; copies; wait 0; consumers`.
+//! S = 1 on cp.async is `gpu.barrier; copies; wait 0; consumers`. The
+//! counters are `iter_args` of the loop (`ir::build::loop_carried`), so the
+//! steady state divides nothing; the empty commit groups keep exactly S-2
+//! iterations' groups behind tile k at its wait, so one constant count serves
+//! every trip (docs/pipelining.md, "The steady state").
 
 use acopy_dialect::{builders, CopyGmemToSmem};
 use acopy_target::CopyPath;
@@ -30,8 +36,8 @@ use melior::{
 };
 
 use crate::ir::{
-    build::{self, Builder as B, Ix},
-    op_names::{gpu, memref},
+    build::{self, Builder as B, Cmp, Ix},
+    op_names::{arith, gpu, memref, nvvm},
     spelled,
 };
 use crate::plan::loops::{
@@ -85,7 +91,7 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
         None
     };
     let entry = prologue(context, plan, &bases, barriers.as_ref(), stages)?;
-    let (b, slot, mut waits) = steady_state(context, plan, &bases, &entry, stages)?;
+    let (b, slot, waits) = steady_state(context, plan, &bases, &entry, stages)?;
     // The consumers read the slot of this iteration.
     for ((tile, uses), base) in plan.tiles.iter().zip(&tile_uses).zip(&bases) {
         let view = slot_view(&b, base, tile, slot)?;
@@ -111,9 +117,8 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
         unsafe { build::erase(native.init) };
     }
     erase_dead(plan.body);
-    finish(context, plan, &entry, stages)?;
-    waits.sort_unstable_by(|a, b| b.cmp(a));
-    waits.dedup();
+    let loop_op = advance_counters(context, plan, &entry, stages)?;
+    finish(context, plan, loop_op, &entry, stages)?;
     Ok(Chosen {
         waits,
         barriers: barriers.map(|ring| Ring {
@@ -146,17 +151,37 @@ fn slot_bases<'c, 'a>(
     }
 }
 
+/// The schedule's loop-carried counters (docs/pipelining.md, "The steady
+/// state"): block arguments of the body, their values on entry, and (once
+/// the body is built) their values for the next iteration.
+struct Counters<'c, 'a> {
+    /// The iteration number k, from 0.
+    k: Value<'c, 'a>,
+    /// The slot of this iteration's tiles, `(base + k) mod S`.
+    slot: Value<'c, 'a>,
+    /// TMA: the parity of the slot's barrier phase, `((base + k) / S) & 1`.
+    parity: Option<Value<'c, 'a>>,
+    /// The slot of the loop's first tile, `base mod S` (the prologue's too).
+    first_slot: Ix<'c, 'a>,
+    /// Their values on entry, in the same order.
+    inits: Vec<Value<'c, 'a>>,
+}
+
 /// What the prologue before the loop made that the body and the epilogue use.
 struct Entry<'c, 'a> {
     /// A builder before the loop.
     pre: B<'c, 'a>,
-    lower: Ix<'c, 'a>,
-    step: Ix<'c, 'a>,
     trips: Ix<'c, 'a>,
+    /// `T - (S - 1)`: iteration k refills when k is below it.
+    refill_limit: Ix<'c, 'a>,
+    /// `(S - 1) * step`: how far ahead of the induction variable a refill is.
+    refill_offset: Ix<'c, 'a>,
     /// The count of tiles issued before this entry of the loop (TMA), or 0.
     base: Ix<'c, 'a>,
     /// TMA: the barriers' storage and the view of its count cell.
     counter: Option<(Value<'c, 'a>, Value<'c, 'a>)>,
+    /// None for S = 1 on cp.async, whose loop needs none.
+    counters: Option<Counters<'c, 'a>>,
 }
 
 impl<'c, 'a> Entry<'c, 'a> {
@@ -165,8 +190,9 @@ impl<'c, 'a> Entry<'c, 'a> {
     }
 }
 
-/// Before the loop: the trip count, the tile count so far (TMA), and the
-/// copies of the first S - 1 iterations, each guarded by `j < T`.
+/// Before the loop: the trip count, the tile count so far (TMA), the
+/// counters' first values and the copies of the first S - 1 iterations, each
+/// guarded by `j < T`.
 fn prologue<'c, 'a>(
     context: &'c Context,
     plan: &LoopPlan<'c, 'a>,
@@ -199,27 +225,95 @@ fn prologue<'c, 'a>(
         }
         None => Ix::Const(0),
     };
+    let counters = if plan.path == CopyPath::CpAsync && stages == 1 {
+        None
+    } else {
+        Some(add_counters(&pre, plan, base, stages)?)
+    };
     let entry = Entry {
         pre,
-        lower,
-        step,
         trips,
+        refill_limit: pre.sub(trips, Ix::Const(stages - 1))?,
+        refill_offset: pre.mul(Ix::Const(stages - 1), step)?,
         base,
         counter,
+        counters,
     };
     // Consumers of the previous entry of this loop (an outer loop) are done
     // with every slot before the prologue refills them.
     pre.block_barrier()?;
+    let first_slot = entry
+        .counters
+        .as_ref()
+        .map_or(Ix::Const(0), |c| c.first_slot);
     for j in 0..stages - 1 {
-        let Some(b) = pre.guarded(pre.less(Ix::Const(j), trips)?)? else {
-            continue;
+        let slot = pre.wrapping_add(first_slot, j as u64, stages as u64)?;
+        let issue_j = |b: &B<'c, 'a>| -> R<()> {
+            let offset = b.mul(Ix::Const(j), step)?;
+            let iv = b.add(lower, offset)?;
+            issue(b, plan, bases, Some(b.ix(iv)?), slot, entry.storage())
         };
-        let offset = b.mul(Ix::Const(j), step)?;
-        let iv = b.add(lower, offset)?;
-        let slot = b.rem_masked(b.add(base, Ix::Const(j))?, stages as u64)?;
-        issue(&b, plan, bases, Some(b.ix(iv)?), slot, entry.storage())?;
+        guarded_issue(&pre, plan, pre.less(Ix::Const(j), trips)?, issue_j)?;
     }
     Ok(entry)
+}
+
+/// The counters as body arguments, and their first values (built by `pre`).
+fn add_counters<'c, 'a>(
+    pre: &B<'c, 'a>,
+    plan: &LoopPlan<'c, 'a>,
+    base: Ix<'c, 'a>,
+    stages: i64,
+) -> R<Counters<'c, 'a>> {
+    let index = pre.index_type();
+    let tma = plan.path == CopyPath::Tma;
+    let mut types = vec![index, index];
+    if tma {
+        types.push(pre.int_type(1));
+    }
+    let arguments = build::loop_carried::add_body_arguments(plan.body, &types, pre.location);
+    let slot = pre.rem_masked(base, stages as u64)?;
+    let mut inits = vec![pre.index(0)?, pre.ix(slot)?];
+    if tma {
+        // The one division of the schedule: once per entry of the loop.
+        let phase = pre.div(base, Ix::Const(stages))?;
+        let parity = pre.ix(pre.rem_masked(phase, 2)?)?;
+        inits.push(pre.index_cast_unfolded(parity, pre.int_type(1))?);
+    }
+    Ok(Counters {
+        k: arguments[0],
+        slot: arguments[1],
+        parity: arguments.get(2).copied(),
+        first_slot: slot,
+        inits,
+    })
+}
+
+/// `copies` when `condition` holds; on cp.async, otherwise one empty commit
+/// group per copy, so that every iteration commits the same number of groups
+/// and the waits can count them with a constant.
+fn guarded_issue<'c, 'a>(
+    b: &B<'c, 'a>,
+    plan: &LoopPlan<'c, 'a>,
+    condition: Result<Value<'c, 'a>, bool>,
+    copies: impl FnOnce(&B<'c, 'a>) -> R<()>,
+) -> R<()> {
+    let empty_groups = |b: &B<'c, 'a>| -> R<()> {
+        if plan.path == CopyPath::CpAsync {
+            for _ in &plan.copies {
+                b.op(nvvm::CP_ASYNC_COMMIT_GROUP, &[], &[], &[])?;
+            }
+        }
+        Ok(())
+    };
+    match condition {
+        Err(true) => copies(b),
+        Err(false) => empty_groups(b),
+        Ok(condition) if plan.path == CopyPath::CpAsync => {
+            b.if_then_else(condition, copies, empty_groups)
+        }
+        Ok(condition) => b.if_then(condition, copies),
+    }
 }
 
 /// In the body, where the wait was: the refill of a later iteration and the
@@ -232,50 +326,67 @@ fn steady_state<'c, 'a>(
     entry: &Entry<'c, 'a>,
     stages: i64,
 ) -> R<(B<'c, 'a>, Ix<'c, 'a>, Vec<u32>)> {
+    let b = B::in_place(context, plan.wait)?;
+    let Some(counters) = &entry.counters else {
+        // S = 1 on cp.async: copy, wait, consume.
+        b.block_barrier()?;
+        issue(&b, plan, bases, None, Ix::Const(0), None)?;
+        b.insert(builders::wait_gmem_to_smem(context, b.location, 0).map_err(internal)?);
+        return Ok((b, Ix::Const(0), vec![0]));
+    };
+    let slot = Ix::Val(counters.slot);
     let induction: Value = plan
         .body
         .argument(0)
         .map_err(|error| format!("internal error: scf.for without an induction variable: {error}"))?
         .into();
-    let Entry {
-        lower,
-        step,
-        trips,
-        base,
-        ..
-    } = *entry;
-    let b = B::in_place(context, plan.wait)?;
     let induction = b.ix(bound(&b, Ok(induction), plan.induction)?)?;
-    let since = b.sub(Ix::Val(induction), lower)?;
-    let k = b.div(since, step)?;
-    let n = b.add(base, k)?;
     let mut waits = Vec::new();
-    let slot = if plan.path == CopyPath::Tma {
+    if plan.path == CopyPath::Tma {
         b.proxy_fence()?;
         b.block_barrier()?;
-        let storage = entry.storage();
-        refill(&b, plan, bases, induction, k, trips, step, n, storage)?;
-        let slot = b.rem_masked(n, stages as u64)?;
-        let storage = storage.ok_or("internal error: no barriers")?;
+        refill(&b, plan, bases, induction, entry, counters)?;
+        let storage = entry.storage().ok_or("internal error: no barriers")?;
         let barrier = barrier_view(&b, storage, slot)?;
-        let phase = b.div(n, Ix::Const(stages))?;
-        let parity = b.rem_masked(phase, 2)?;
-        let parity = b.ix(parity)?;
-        let parity = b.index_cast_unfolded(parity, b.int_type(1))?;
+        let parity = counters.parity.ok_or("internal error: no parity")?;
         b.insert(builders::barrier_wait(b.location, barrier, parity).map_err(internal)?);
-        slot
-    } else if stages == 1 {
-        b.block_barrier()?;
-        issue(&b, plan, bases, None, Ix::Const(0), None)?;
-        b.insert(builders::wait_gmem_to_smem(context, b.location, 0).map_err(internal)?);
-        waits.push(0);
-        Ix::Const(0)
     } else {
-        waits = wait_for_tile(&b, plan, k, trips)?;
-        refill(&b, plan, bases, induction, k, trips, step, k, None)?;
-        b.rem_masked(k, stages as u64)?
-    };
+        // S - 2 later iterations' groups may stay in flight behind tile k.
+        let pending = (stages as u32 - 2) * plan.copies.len() as u32;
+        b.insert(builders::wait_gmem_to_smem(b.context, b.location, pending).map_err(internal)?);
+        waits.push(pending);
+        refill(&b, plan, bases, induction, entry, counters)?;
+    }
     Ok((b, slot, waits))
+}
+
+/// At the end of the body, the counters' next values; then the loop is
+/// rebuilt to carry them (the new loop is returned: `plan.loop_op` is gone).
+fn advance_counters<'c, 'a>(
+    context: &'c Context,
+    plan: &LoopPlan<'c, 'a>,
+    entry: &Entry<'c, 'a>,
+    stages: i64,
+) -> R<OperationRef<'c, 'a>> {
+    let Some(counters) = &entry.counters else {
+        return Ok(plan.loop_op);
+    };
+    let end = plan
+        .body
+        .terminator()
+        .ok_or("internal error: scf.for body without a terminator")?;
+    let b = B::in_place(context, end)?.at(plan.loop_op.location());
+    let k = b.add(Ix::Val(counters.k), Ix::Const(1))?;
+    let slot = b.wrapping_add(Ix::Val(counters.slot), 1, stages as u64)?;
+    let mut nexts = vec![b.ix(k)?, b.ix(slot)?];
+    if let Some(parity) = counters.parity {
+        // The phase turns when the slot wraps to 0.
+        let wrapped = b.cmpi(Cmp::Eq, b.ix(slot)?, b.index(0)?)?;
+        nexts.push(b.binary(arith::XORI, parity, wrapped)?);
+    }
+    // SAFETY: the plan's handle to the loop is not used after this (finish
+    // takes the new loop), and its body's handles stay valid.
+    unsafe { build::loop_carried::carry(context, plan.loop_op, &counters.inits, &nexts) }
 }
 
 /// After the rewrite: the kernel's dynamic shared bytes, the tile count for
@@ -283,10 +394,10 @@ fn steady_state<'c, 'a>(
 fn finish<'c, 'a>(
     context: &'c Context,
     plan: &LoopPlan<'c, 'a>,
+    loop_op: OperationRef<'c, 'a>,
     entry: &Entry<'c, 'a>,
     stages: i64,
 ) -> R<()> {
-    let loop_op = plan.loop_op;
     let pre = entry.pre;
     if let Some(dynamic) = plan.dynamic {
         remove_attributions(context, plan)?;
@@ -582,64 +693,35 @@ fn counter_view<'c, 'a>(b: &B<'c, 'a>, storage: Value<'c, 'a>, stages: i64) -> R
     b.view(storage, Ix::Const(stages * 8), cell_type(b.context))
 }
 
-/// On cp.async, waits for tile k: after it, min(S-2, T-1-k) iterations'
-/// groups were committed (every group of a later tile is one of them).
-/// Returns the `pending` counts of the waits inserted.
-fn wait_for_tile<'c, 'a>(
-    b: &B<'c, 'a>,
-    plan: &LoopPlan<'c, 'a>,
-    k: Ix<'c, 'a>,
-    trips: Ix<'c, 'a>,
-) -> R<Vec<u32>> {
-    let stages = i64::from(plan.stages);
-    let copies = plan.copies.len() as u32;
-    let full = (stages - 2) as u32;
-    let wait = |b: &B<'c, 'a>, groups: u32| -> R<u32> {
-        let pending = groups * copies;
-        b.insert(builders::wait_gmem_to_smem(b.context, b.location, pending).map_err(internal)?);
-        Ok(pending)
-    };
-    if full == 0 {
-        return Ok(vec![wait(b, 0)?]);
-    }
-    let left = b.sub(trips, Ix::Const(1))?;
-    let left = b.sub(left, k)?;
-    let ahead = b.min(left, Ix::Const(i64::from(full)))?;
-    if let Ix::Const(ahead) = ahead {
-        return Ok(vec![wait(b, ahead as u32)?]);
-    }
-    let cases: Vec<i64> = (0..i64::from(full)).collect();
-    let builders = b.switch(b.ix(ahead)?, &cases)?;
-    builders
-        .iter()
-        .enumerate()
-        .map(|(groups, inner)| wait(inner, groups as u32))
-        .collect()
-}
-
-/// Issues the copies of iteration k + S - 1 when it exists.
-#[allow(clippy::too_many_arguments)]
+/// Issues the copies of iteration k + S - 1 when it exists (on cp.async,
+/// empty groups when it does not).
 fn refill<'c, 'a>(
     b: &B<'c, 'a>,
     plan: &LoopPlan<'c, 'a>,
     bases: &[Base<'c, 'a>],
     induction: Value<'c, 'a>,
-    k: Ix<'c, 'a>,
-    trips: Ix<'c, 'a>,
-    step: Ix<'c, 'a>,
-    count: Ix<'c, 'a>,
-    barriers: Option<Value<'c, 'a>>,
+    entry: &Entry<'c, 'a>,
+    counters: &Counters<'c, 'a>,
 ) -> R<()> {
     let stages = i64::from(plan.stages);
-    let ahead = stages - 1;
-    let next = b.add(k, Ix::Const(ahead))?;
-    let Some(inner) = b.guarded(b.less(next, trips)?)? else {
-        return Ok(());
+    // With one stage the refill is the iteration's own copy: always issued.
+    let condition = if stages == 1 {
+        Err(true)
+    } else {
+        b.less(Ix::Val(counters.k), entry.refill_limit)?
     };
-    let offset = inner.mul(Ix::Const(ahead), step)?;
-    let iv = inner.add(Ix::Val(induction), offset)?;
-    let slot = inner.rem_masked(inner.add(count, Ix::Const(ahead))?, stages as u64)?;
-    issue(&inner, plan, bases, Some(inner.ix(iv)?), slot, barriers)
+    guarded_issue(b, plan, condition, |inner| {
+        let iv = inner.add(Ix::Val(induction), entry.refill_offset)?;
+        let slot = inner.wrapping_add(Ix::Val(counters.slot), stages as u64 - 1, stages as u64)?;
+        issue(
+            inner,
+            plan,
+            bases,
+            Some(inner.ix(iv)?),
+            slot,
+            entry.storage(),
+        )
+    })
 }
 
 /// The copies of one iteration into `slot`: with `iv`, the operand ops are

@@ -180,7 +180,7 @@ impl DescriptorPlan {
         }
         if let Some(k) = ir::constant_int(view.k) {
             let step = K_STEP_BYTES / element_bytes;
-            if k < 0 || k as u64 % step != 0 || k as u64 + step > row {
+            if k < 0 || !(k as u64).is_multiple_of(step) || k as u64 + step > row {
                 return Err(DescriptorProblem::KOffset { k, step, row });
             }
         }

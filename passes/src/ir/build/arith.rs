@@ -163,11 +163,6 @@ impl<'c, 'a> Builder<'c, 'a> {
         }
     }
 
-    /// The signed minimum, folded when both are constants.
-    pub fn min(&self, lhs: Ix<'c, 'a>, rhs: Ix<'c, 'a>) -> Result<Ix<'c, 'a>, String> {
-        self.arith(arith::MINSI, lhs, rhs)
-    }
-
     /// The signed maximum, folded when both are constants.
     pub fn max(&self, lhs: Ix<'c, 'a>, rhs: Ix<'c, 'a>) -> Result<Ix<'c, 'a>, String> {
         self.arith(arith::MAXSI, lhs, rhs)

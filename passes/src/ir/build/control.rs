@@ -1,10 +1,10 @@
-//! Structured control flow: `scf.for`, `scf.if`, `scf.while` and
-//! `scf.index_switch`, each built with its terminators first and filled by a
+//! Structured control flow: `scf.for`, `scf.if` and `scf.while`,
+//! each built with its terminators first and filled by a
 //! builder anchored on them.
 
 use melior::ir::{
-    attribute::DenseI64ArrayAttribute, block::BlockLike, operation::OperationLike, Block,
-    OperationRef, Region, RegionLike, Type, Value,
+    block::BlockLike, operation::OperationLike, Block, OperationRef, Region, RegionLike, Type,
+    Value,
 };
 
 use super::{erase, Builder};
@@ -158,41 +158,5 @@ impl<'c, 'a> Builder<'c, 'a> {
         // kept (the builder anchored on it, `inner`, is dropped here).
         unsafe { erase(placeholder) };
         Ok(())
-    }
-
-    /// `scf.if %condition { ... }`: the builder inside, or this one when the
-    /// condition is a constant true (`None` when it is a constant false).
-    pub fn guarded(&self, condition: Result<Value<'c, 'a>, bool>) -> Result<Option<Self>, String> {
-        let condition = match condition {
-            Err(true) => return Ok(Some(*self)),
-            Err(false) => return Ok(None),
-            Ok(value) => value,
-        };
-        let op = self.insert_if(condition, false)?;
-        Ok(Some(self.inside(op, 0)?))
-    }
-
-    /// `scf.index_switch %value` with `cases` and a default: one builder per
-    /// case, then the default's.
-    pub fn switch(&self, value: Value<'c, '_>, cases: &[i64]) -> Result<Vec<Self>, String> {
-        let mut regions = vec![self.region_with(&[], scf::YIELD)?];
-        for _ in cases {
-            regions.push(self.region_with(&[], scf::YIELD)?);
-        }
-        let cases_attr = DenseI64ArrayAttribute::new(self.context, cases).into();
-        let op = self.build_with_regions(
-            scf::INDEX_SWITCH,
-            &[value],
-            &[("cases", cases_attr)],
-            regions,
-        )?;
-        let op = self.insert(op);
-        // Region 0 is the default; cases follow.
-        let mut builders = Vec::new();
-        for index in 1..=cases.len() {
-            builders.push(self.inside(op, index)?);
-        }
-        builders.push(self.inside(op, 0)?);
-        Ok(builders)
     }
 }
