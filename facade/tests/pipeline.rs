@@ -79,6 +79,7 @@ fn a_marked_loop_compiles_for_both_paths_with_its_remark_as_data() {
                 },
                 stages: 2,
                 requested: 4,
+                auto: None,
                 trips: Some(2),
                 copies: 1,
                 tiles: vec![TileSlots {

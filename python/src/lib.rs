@@ -179,8 +179,10 @@ fn diagnostic<'py>(py: Python<'py>, item: &Diagnostic) -> PyResult<Bound<'py, Py
 }
 
 /// `acopy::PipelinedLoop` as a dict: `chip`, `path` ("cp_async" or "tma", as
-/// the GPU suite's records spell it), `stages`, `requested`, `trips` (`None`
-/// for a dynamic trip count), `copies`, `tiles` (dicts: `tile`, `tile_bytes`,
+/// the GPU suite's records spell it), `stages`, `requested`, `auto` (`None`
+/// for a given count; for `stages = "auto"` a dict: `target_bytes`,
+/// `in_flight_bytes`, `limit` "latency", "shared_memory" or "max_stages"),
+/// `trips` (`None` for a dynamic trip count), `copies`, `tiles` (dicts: `tile`, `tile_bytes`,
 /// `slot_bytes`, `align`), `shared_bytes`, and either `wait_groups` (a list,
 /// cp.async) or `barriers`, `arrivals` and `replaces_user_barrier` (TMA).
 fn pipelined<'py>(py: Python<'py>, data: &PipelinedLoop) -> PyResult<Bound<'py, PyDict>> {
@@ -195,6 +197,17 @@ fn pipelined<'py>(py: Python<'py>, data: &PipelinedLoop) -> PyResult<Bound<'py, 
     )?;
     dict.set_item("stages", data.stages)?;
     dict.set_item("requested", data.requested)?;
+    let auto = match &data.auto {
+        Some(auto) => {
+            let item = PyDict::new(py);
+            item.set_item("target_bytes", auto.target_bytes)?;
+            item.set_item("in_flight_bytes", auto.in_flight_bytes)?;
+            item.set_item("limit", auto.limit.name())?;
+            Some(item)
+        }
+        None => None,
+    };
+    dict.set_item("auto", auto)?;
     dict.set_item("trips", data.trips)?;
     dict.set_item("copies", data.copies)?;
     dict.set_item("shared_bytes", data.shared_bytes())?;

@@ -30,8 +30,11 @@ pub struct PipelinedLoop {
     /// The slots per tile the loop got: `requested`, clamped to the trip
     /// count when that is a constant below it.
     pub stages: u32,
-    /// The `stages` of the loop's `acopy.pipeline`.
+    /// The `stages` of the loop's `acopy.pipeline`, or the count
+    /// `stages = "auto"` chose (then `auto` says why).
     pub requested: u32,
+    /// How `stages = "auto"` chose `requested`; `None` for a given count.
+    pub auto: Option<AutoStages>,
     /// The trip count, when the bounds and step are constants.
     pub trips: Option<i64>,
     /// Copies per iteration.
@@ -39,6 +42,52 @@ pub struct PipelinedLoop {
     /// One entry per pipelined tile, in the order of the copies.
     pub tiles: Vec<TileSlots>,
     pub sync: WaitScheme,
+}
+
+/// Why `stages = "auto"` chose its count (docs/pipelining.md, "Choosing the
+/// stages"): the fewest stages whose tiles ahead hold the chip's
+/// `target_bytes` in flight, unless shared memory or `max-stages` stops
+/// earlier.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AutoStages {
+    /// The bytes the chip wants in flight per block
+    /// (`acopy_target::Chip::bytes_in_flight`).
+    pub target_bytes: u64,
+    /// The bytes the chosen count keeps in flight: S - 1 iterations' tiles.
+    pub in_flight_bytes: u64,
+    pub limit: AutoLimit,
+}
+
+/// What bounded the automatic stage count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AutoLimit {
+    /// The target was reached (or 2 stages already pass it).
+    Latency,
+    /// More stages would not fit the block's shared memory.
+    SharedMemory,
+    /// More stages would pass the pass's `max-stages` option.
+    MaxStages,
+}
+
+impl AutoLimit {
+    /// The spelling of the remark's data (`limit = "..."`).
+    pub fn name(self) -> &'static str {
+        match self {
+            AutoLimit::Latency => "latency",
+            AutoLimit::SharedMemory => "shared_memory",
+            AutoLimit::MaxStages => "max_stages",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<AutoLimit> {
+        [
+            AutoLimit::Latency,
+            AutoLimit::SharedMemory,
+            AutoLimit::MaxStages,
+        ]
+        .into_iter()
+        .find(|limit| limit.name() == name)
+    }
 }
 
 /// The slots of one tile: `stages` × `slot_bytes`, each aligned to `align`.
@@ -102,6 +151,20 @@ impl fmt::Display for PipelinedLoop {
                 plural(self.trips.unwrap_or(0).max(0) as u64, "time", "times"),
                 self.requested,
                 self.stages
+            )?;
+        }
+        if let Some(auto) = &self.auto {
+            let bound = match auto.limit {
+                AutoLimit::Latency => "enough",
+                AutoLimit::SharedMemory => "as many as shared memory allows",
+                AutoLimit::MaxStages => "as many as max-stages allows",
+            };
+            write!(
+                f,
+                " (auto: {bound}; {} bytes in flight for the {} bytes {} wants)",
+                auto.in_flight_bytes,
+                auto.target_bytes,
+                self.chip.name()
             )?;
         }
         write!(f, ", {} on {}; ", self.path, self.chip.name())?;
@@ -169,6 +232,7 @@ mod tests {
             path: CopyPath::CpAsync,
             stages: 3,
             requested: 3,
+            auto: None,
             trips: None,
             copies: 2,
             tiles: vec![tile(4096), tile(4096)],
@@ -184,6 +248,7 @@ mod tests {
             path: CopyPath::Tma,
             stages: 1,
             requested: 4,
+            auto: None,
             trips: Some(1),
             copies: 1,
             tiles: vec![tile(4096)],
@@ -198,5 +263,40 @@ mod tests {
             Detail::Pipelined(tma).to_string(),
             "acopy.pipeline: 1 stage (the loop runs 1 time, so its 4 stages are clamped to 1), TMA on sm_90; 1 slot of 4096 bytes (16-byte aligned) for memref<8x128xf32, 3>; 1 mbarrier of 1 arrival, parity (n / 1) & 1 for the n-th tile, replacing the loop's own barrier; 4112 bytes of shared memory"
         );
+    }
+
+    #[test]
+    fn an_automatic_count_says_what_bounded_it() {
+        let mut pipelined = PipelinedLoop {
+            chip: Chip::parse("sm_90").unwrap(),
+            path: CopyPath::Tma,
+            stages: 7,
+            requested: 7,
+            auto: Some(AutoStages {
+                target_bytes: 49152,
+                in_flight_bytes: 49152,
+                limit: AutoLimit::Latency,
+            }),
+            trips: None,
+            copies: 1,
+            tiles: vec![tile(8192)],
+            sync: WaitScheme::Barriers {
+                barriers: 7,
+                arrivals: 1,
+                replaces_user_barrier: false,
+            },
+        };
+        assert!(pipelined.to_string().starts_with(
+            "acopy.pipeline: 7 stages (auto: enough; 49152 bytes in flight for the 49152 bytes sm_90 wants), TMA on sm_90; "
+        ));
+        for (limit, says) in [
+            (AutoLimit::SharedMemory, "as many as shared memory allows"),
+            (AutoLimit::MaxStages, "as many as max-stages allows"),
+        ] {
+            pipelined.auto.as_mut().unwrap().limit = limit;
+            assert!(pipelined.to_string().contains(says), "{pipelined}");
+            assert_eq!(AutoLimit::parse(limit.name()), Some(limit));
+        }
+        assert_eq!(AutoLimit::parse("fast"), None);
     }
 }

@@ -221,6 +221,28 @@ impl Chip {
         }
     }
 
+    /// The bytes a block should keep in flight from global memory to cover
+    /// the memory's latency: the target of `stages = "auto"`, which picks the
+    /// fewest stages whose S - 1 tiles ahead hold this much (docs/pipelining.md,
+    /// "Choosing the stages"). It is the chip's memory bandwidth per SM times a
+    /// loaded DRAM latency of about 1 µs, rounded up to a multiple of 8 KiB, for
+    /// one block per SM: sm_80 (A100, 2.0 TB/s over 108 SMs, 19 B/ns) 24 KiB;
+    /// sm_90 (H100/H200, 3.4 to 4.8 TB/s over 132 SMs, 26 to 36 B/ns; measured on
+    /// the H200 in bench/RESULTS.md) 48 KiB; sm_100 to sm_103 (B200/B300, 8 TB/s
+    /// over 148 SMs, 54 B/ns) 64 KiB; the smaller-memory chips (sm_86 RTX 3090,
+    /// 11 B/ns; sm_87 Orin, 13 B/ns; sm_89 RTX 4090, 8 B/ns; sm_110 Thor,
+    /// sm_120/121 RTX 5090 and GB10, 6 to 11 B/ns) 16 KiB, 8 KiB for sm_89 and sm_121.
+    pub fn bytes_in_flight(&self) -> u64 {
+        const KIB: u64 = 1024;
+        match self.sm {
+            80 => 24 * KIB,
+            90 => 48 * KIB,
+            100..=103 => 64 * KIB,
+            89 | 121 => 8 * KIB,
+            _ => 16 * KIB,
+        }
+    }
+
     /// The lowest PTX ISA whose `.target` directive names this chip; any
     /// module for this chip needs at least this version.
     pub fn target_min_ptx(&self) -> PtxVersion {

@@ -7,7 +7,7 @@
 //! [`detail_at`]. The message is the data's `Display`, so a printed remark
 //! and the data agree.
 
-use acopy_expect::{Detail, PipelinedLoop, TileSlots, WaitScheme};
+use acopy_expect::{AutoLimit, AutoStages, Detail, PipelinedLoop, TileSlots, WaitScheme};
 use acopy_target::{Chip, CopyPath};
 use melior::{
     ir::{
@@ -85,6 +85,14 @@ fn encode_pipelined(p: &PipelinedLoop) -> String {
     if let Some(trips) = p.trips {
         fields.push(format!("trips = {trips} : i64"));
     }
+    if let Some(auto) = &p.auto {
+        fields.push(format!(
+            "auto = {{target = {} : i64, in_flight = {} : i64, limit = \"{}\"}}",
+            auto.target_bytes,
+            auto.in_flight_bytes,
+            auto.limit.name()
+        ));
+    }
     let tiles: Vec<String> = p
         .tiles
         .iter()
@@ -143,6 +151,14 @@ fn array<'c>(dictionary: DictionaryAttribute<'c>, name: &str) -> Option<Vec<Attr
         .collect()
 }
 
+fn decode_auto(auto: DictionaryAttribute) -> Option<AutoStages> {
+    Some(AutoStages {
+        target_bytes: unsigned(auto, "target")?,
+        in_flight_bytes: unsigned(auto, "in_flight")?,
+        limit: AutoLimit::parse(string(auto, "limit")?)?,
+    })
+}
+
 fn decode(dictionary: DictionaryAttribute) -> Option<Detail> {
     if string(dictionary, "kind")? != "pipelined" {
         return None;
@@ -184,6 +200,10 @@ fn decode(dictionary: DictionaryAttribute) -> Option<Detail> {
         path,
         stages: small(dictionary, "stages")?,
         requested: small(dictionary, "requested")?,
+        auto: match dictionary.element_by_name("auto") {
+            Some(auto) => Some(decode_auto(DictionaryAttribute::try_from(auto).ok()?)?),
+            None => None,
+        },
         trips: int(dictionary, "trips"),
         copies: small(dictionary, "copies")?,
         tiles,
@@ -202,6 +222,7 @@ mod tests {
             path: CopyPath::Tma,
             stages: 2,
             requested: 4,
+            auto: None,
             trips,
             copies: 2,
             tiles: vec![TileSlots {
@@ -212,6 +233,18 @@ mod tests {
             }],
             sync,
         })
+    }
+
+    /// A sample whose stages `"auto"` chose, bounded by `limit`.
+    fn auto_sample(limit: AutoLimit) -> Detail {
+        let Detail::Pipelined(mut pipelined) =
+            sample(WaitScheme::WaitGroups { counts: vec![2] }, None);
+        pipelined.auto = Some(AutoStages {
+            target_bytes: 49152,
+            in_flight_bytes: 1600 + limit as u64,
+            limit,
+        });
+        Detail::Pipelined(pipelined)
     }
 
     #[test]
@@ -236,6 +269,9 @@ mod tests {
                 None,
             ),
             sample(WaitScheme::WaitGroups { counts: vec![] }, Some(-1)),
+            auto_sample(AutoLimit::Latency),
+            auto_sample(AutoLimit::SharedMemory),
+            auto_sample(AutoLimit::MaxStages),
         ];
         for detail in &details {
             emit_detail(&context, at, detail);

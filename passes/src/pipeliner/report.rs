@@ -24,6 +24,7 @@ pub fn report(plan: &LoopPlan, chosen: &Chosen) -> PipelinedLoop {
         path: plan.path,
         stages: plan.stages,
         requested: plan.requested,
+        auto: plan.auto.clone(),
         trips: plan.static_trips,
         copies,
         tiles: plan

@@ -28,7 +28,7 @@ pub const P13: &str = "a loop marked acopy.pipeline cannot compare unsigned 64-b
 
 /// What the mark asks for and where the loop runs.
 struct Request<'c, 'a> {
-    requested: u32,
+    requested: attr::Stages,
     induction: Induction,
     chip: Chip,
     path: CopyPath,
@@ -59,7 +59,10 @@ pub fn analyze<'c, 'a>(
     };
     let function = target::enclosing(loop_op, "gpu.func")
         .filter(|function| function.has_attribute("gpu.kernel"));
-    let early = request.requested.saturating_sub(1);
+    let early = match request.requested {
+        attr::Stages::Given(stages) => Some(stages.saturating_sub(1)),
+        attr::Stages::Auto => None,
+    };
     let (tiles, copies) = tiles::read_copies(
         loop_op,
         &form,
@@ -73,11 +76,22 @@ pub fn analyze<'c, 'a>(
     body_form::check_stores(&form.stores, &tiles)?;
 
     let static_trips = static_trip_count(loop_op, request.induction);
-    let stages = match static_trips {
-        Some(trips) if trips < i64::from(request.requested) => {
-            u32::try_from(trips.max(1)).unwrap_or(1)
+    let (requested, auto) = match request.requested {
+        attr::Stages::Given(stages) => (stages, None),
+        attr::Stages::Auto => {
+            let auto = budget::auto_stages(
+                &tiles,
+                function,
+                request.chip,
+                request.path,
+                options.max_stages,
+            );
+            (auto.stages, Some(auto.why))
         }
-        _ => request.requested,
+    };
+    let stages = match static_trips {
+        Some(trips) if trips < i64::from(requested) => u32::try_from(trips.max(1)).unwrap_or(1),
+        _ => requested,
     };
     let dynamic = budget::check_budget(
         &tiles,
@@ -95,7 +109,8 @@ pub fn analyze<'c, 'a>(
         chip: request.chip,
         path: request.path,
         stages,
-        requested: request.requested,
+        requested,
+        auto,
         induction: request.induction,
         static_trips,
         copies,

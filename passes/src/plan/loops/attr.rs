@@ -1,7 +1,8 @@
-//! The request: `{acopy.pipeline = {stages = S : i64}}` on an `scf.for`.
+//! The request: `{acopy.pipeline = {stages = S : i64}}` or
+//! `{acopy.pipeline = {stages = "auto"}}` on an `scf.for`.
 
 use melior::ir::{
-    attribute::{DictionaryAttribute, IntegerAttribute},
+    attribute::{DictionaryAttribute, IntegerAttribute, StringAttribute},
     operation::OperationLike,
     Attribute, AttributeLike, OperationRef, TypeLike,
 };
@@ -19,12 +20,22 @@ pub fn request<'c>(op: OperationRef<'c, '_>) -> Option<Attribute<'c>> {
     op.attribute(PIPELINE).ok()
 }
 
+/// The stages a loop asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stages {
+    /// `stages = S : i64`.
+    Given(u32),
+    /// `stages = "auto"`: the pass picks S from the chip and the tiles
+    /// (`super::budget::auto_stages`).
+    Auto,
+}
+
 /// The stage count the attribute asks for: a dictionary with exactly
-/// `stages`, an integer in `[1, max_stages]`.
-pub fn stages(attribute: Attribute, max_stages: u32) -> Result<u32, String> {
+/// `stages`, an integer in `[1, max_stages]` or the string `"auto"`.
+pub fn stages(attribute: Attribute, max_stages: u32) -> Result<Stages, String> {
     let bad = || {
         format!(
-            "acopy.pipeline must be a dictionary with one entry, stages = S : i64, with S in [1, {max_stages}], but it is {attribute}"
+            "acopy.pipeline must be a dictionary with one entry, stages = S : i64 with S in [1, {max_stages}] or stages = \"auto\", but it is {attribute}"
         )
     };
     let dictionary = DictionaryAttribute::try_from(attribute).map_err(|_| bad())?;
@@ -32,12 +43,18 @@ pub fn stages(attribute: Attribute, max_stages: u32) -> Result<u32, String> {
         return Err(bad());
     }
     let stages = dictionary.element_by_name("stages").ok_or_else(bad)?;
+    if let Ok(word) = StringAttribute::try_from(stages) {
+        return match acopy_dialect::string_value(word) {
+            "auto" => Ok(Stages::Auto),
+            _ => Err(bad()),
+        };
+    }
     let stages = IntegerAttribute::try_from(stages).map_err(|_| bad())?;
     let value = stages.value();
     if !stages.r#type().is_integer() || value < 1 || value > i64::from(max_stages) {
         return Err(bad());
     }
-    u32::try_from(value).map_err(|_| bad())
+    u32::try_from(value).map(Stages::Given).map_err(|_| bad())
 }
 
 /// The message for the attribute on an op that is not an `scf.for`.

@@ -3,6 +3,7 @@
 //! whether the slots stay static or move to dynamic shared memory (rule P11).
 
 use acopy_dialect::CopyGmemToSmem;
+use acopy_expect::{AutoLimit, AutoStages};
 use acopy_target::{Chip, CopyPath};
 use melior::ir::{
     attribute::TypeAttribute, block::BlockLike, operation::OperationLike, r#type::MemRefType,
@@ -31,24 +32,12 @@ pub(crate) fn check_budget(
     stages: u32,
     max_stages: u32,
 ) -> Result<Option<DynamicSlots>, (Broken, String)> {
-    let align = tiles
-        .iter()
-        .map(|tile| tile.align)
-        .max()
-        .unwrap_or(slots::DYNAMIC_BASE_ALIGN);
-    let blocked = dynamic_blocked(function);
-    let mut budget = slots::Budget {
-        slots: tiles.iter().map(|tile| tile.slot).collect(),
-        other: other_shared_bytes(function, tiles, path),
-        barriers: path == CopyPath::Tma,
-        dynamic: None,
-    };
-    let kept_static = budget
-        .barrier_bytes(u64::from(stages))
-        .saturating_add(budget.other);
-    if blocked.is_none() && kept_static <= slots::STATIC_LIMIT {
-        budget.dynamic = Some(slots::dynamic_reserve(align));
-    }
+    let Planned {
+        budget,
+        align,
+        blocked,
+        kept_static,
+    } = plan_budget(tiles, function, path, stages);
     let stages = u64::from(stages);
     let total = budget.total(stages);
     let breakdown = breakdown(tiles, &budget, stages);
@@ -89,6 +78,92 @@ pub(crate) fn check_budget(
     Ok(None)
 }
 
+/// The loop's shared memory at `stages`, before it is checked.
+struct Planned {
+    budget: slots::Budget,
+    /// The largest slot alignment (the dynamic base is rounded up to it).
+    align: u64,
+    /// Why the slots cannot move to dynamic shared memory, if they cannot.
+    blocked: Option<String>,
+    /// The bytes that stay static: barriers and the kernel's other memory.
+    kept_static: u64,
+}
+
+fn plan_budget(tiles: &[Tile], function: OperationRef, path: CopyPath, stages: u32) -> Planned {
+    let align = tiles
+        .iter()
+        .map(|tile| tile.align)
+        .max()
+        .unwrap_or(slots::DYNAMIC_BASE_ALIGN);
+    let blocked = dynamic_blocked(function);
+    let mut budget = slots::Budget {
+        slots: tiles.iter().map(|tile| tile.slot).collect(),
+        other: other_shared_bytes(function, tiles, path),
+        barriers: path == CopyPath::Tma,
+        dynamic: None,
+    };
+    let kept_static = budget
+        .barrier_bytes(u64::from(stages))
+        .saturating_add(budget.other);
+    if blocked.is_none() && kept_static <= slots::STATIC_LIMIT {
+        budget.dynamic = Some(slots::dynamic_reserve(align));
+    }
+    Planned {
+        budget,
+        align,
+        blocked,
+        kept_static,
+    }
+}
+
+/// What `stages = "auto"` chose and why.
+pub(crate) struct AutoChoice {
+    pub stages: u32,
+    pub why: AutoStages,
+}
+
+/// `stages = "auto"` (docs/pipelining.md, "Choosing the stages"): the
+/// fewest stages S >= 2 whose S - 1 iterations ahead hold the chip's
+/// [`Chip::bytes_in_flight`], at most `max_stages` and at most what fits the
+/// chip's shared memory (static, or dynamic where the slots may move there).
+/// When not even one stage fits, 1: the budget check then gives P10.
+pub(crate) fn auto_stages(
+    tiles: &[Tile],
+    function: OperationRef,
+    chip: Chip,
+    path: CopyPath,
+    max_stages: u32,
+) -> AutoChoice {
+    let target = chip.bytes_in_flight();
+    let per_stage: u64 = tiles.iter().map(|tile| tile.bytes).sum::<u64>().max(1);
+    let wanted = 1 + target.div_ceil(per_stage).max(1);
+    let planned = plan_budget(tiles, function, path, max_stages);
+    let limit = if planned.budget.dynamic.is_some() {
+        slots::chip_limit(chip)
+    } else {
+        slots::STATIC_LIMIT.min(slots::chip_limit(chip))
+    };
+    let fitting = planned
+        .budget
+        .largest_fitting(limit, u64::from(max_stages))
+        .max(1);
+    let (stages, limit) = if wanted <= fitting {
+        (wanted, AutoLimit::Latency)
+    } else if fitting < u64::from(max_stages) {
+        (fitting, AutoLimit::SharedMemory)
+    } else {
+        (fitting, AutoLimit::MaxStages)
+    };
+    AutoChoice {
+        stages: stages as u32,
+        why: AutoStages {
+            target_bytes: target,
+            in_flight_bytes: per_stage.saturating_mul(stages - 1),
+            limit,
+        },
+    }
+}
+
 /// What the loop's shared memory is made of, for P10's and P11's messages.
 fn breakdown(tiles: &[Tile], budget: &slots::Budget, stages: u64) -> String {
     let parts: Vec<String> = tiles
@@ -111,8 +186,9 @@ fn breakdown(tiles: &[Tile], budget: &slots::Budget, stages: u64) -> String {
     parts.join(", ")
 }
 
-/// The stages (at most 8, the default bound, when unreadable) and the swizzle of
-/// the marked loop whose copy writes `attribution`, if one does.
+/// The stages (8, the default bound, when unreadable or "auto": an
+/// automatic count is not known before that loop is planned) and the swizzle
+/// of the marked loop whose copy writes `attribution`, if one does.
 fn other_stages(attribution: Value) -> Option<(u64, u64)> {
     users(attribution).into_iter().find_map(|(user, _)| {
         if ir::op_name(&user) != names::COPY_GMEM_TO_SMEM {
@@ -120,7 +196,10 @@ fn other_stages(attribution: Value) -> Option<(u64, u64)> {
         }
         let parent = user.parent_operation()?;
         let request = attr::request(parent)?;
-        let stages = attr::stages(request, u32::MAX).map_or(8, u64::from);
+        let stages = match attr::stages(request, u32::MAX) {
+            Ok(attr::Stages::Given(stages)) => u64::from(stages),
+            _ => 8,
+        };
         let stages = match static_trip_count(parent, Induction::of(parent)) {
             Some(trips) => stages.min(u64::try_from(trips.max(1)).unwrap_or(1)),
             None => stages,

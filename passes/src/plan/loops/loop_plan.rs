@@ -161,7 +161,10 @@ pub struct LoopPlan<'c, 'a> {
     pub path: CopyPath,
     /// The stage count used (the requested one, clamped for a short static loop).
     pub stages: u32,
+    /// The stage count asked for, or chosen by `stages = "auto"`.
     pub requested: u32,
+    /// Why `stages = "auto"` chose `requested`.
+    pub auto: Option<acopy_expect::AutoStages>,
     pub induction: Induction,
     /// The trip count, when the bounds are constants.
     pub static_trips: Option<i64>,

@@ -13,7 +13,7 @@ use crate::ir::query::{ancestor_in, is_pure, top_level_ops};
 pub(crate) fn operand_slice<'c, 'a>(
     view: &CopyGmemToSmem<'c, 'a>,
     body: BlockRef<'c, 'a>,
-    early: u32,
+    early: Option<u32>,
 ) -> Result<Vec<OperationRef<'c, 'a>>, String> {
     let mut operands = vec![("src".to_string(), view.src)];
     for (position, index) in view.indices.iter().enumerate() {
@@ -55,6 +55,11 @@ pub(crate) fn operand_slice<'c, 'a>(
     Ok(slice)
 }
 
-fn p7(early: u32, role: &str, what: &str) -> String {
-    format!("a pipelined copy is issued {early} iterations early, so its operands must be computed from the induction variable and loop-invariant values by pure ops, but its {role} depends on {what}")
+/// `early`: how many iterations early, when the stage count is given.
+fn p7(early: Option<u32>, role: &str, what: &str) -> String {
+    let early = match early {
+        Some(early) => format!("{early} iterations early"),
+        None => "iterations early (stages = \"auto\")".to_string(),
+    };
+    format!("a pipelined copy is issued {early}, so its operands must be computed from the induction variable and loop-invariant values by pure ops, but its {role} depends on {what}")
 }

@@ -21,14 +21,14 @@ use crate::{ir, plan::alignment::memory_root};
 /// The tile and the pipelined copy of each copy of `form`, in order, or the
 /// first finding: at the copy for a view it cannot read, at `loop_op` for a
 /// rule. `function` is the enclosing kernel, `early` how many iterations
-/// early the copies are issued, `native` whether the loop is the native TMA
-/// form.
+/// early the copies are issued (`None` until `stages = "auto"` has chosen),
+/// `native` whether the loop is the native TMA form.
 pub(crate) fn read_copies<'c, 'a>(
     loop_op: OperationRef<'c, 'a>,
     form: &BodyForm<'c, 'a>,
     function: Option<OperationRef<'c, 'a>>,
     path: CopyPath,
-    early: u32,
+    early: Option<u32>,
     native: bool,
 ) -> Result<(Vec<Tile<'c, 'a>>, Vec<PipeCopy<'c, 'a>>), LoopProblem<'c, 'a>> {
     let at = |broken| LoopProblem::rule(loop_op, broken);
