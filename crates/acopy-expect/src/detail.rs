@@ -39,6 +39,10 @@ pub struct PipelinedLoop {
     pub trips: Option<i64>,
     /// Copies per iteration.
     pub copies: u32,
+    /// N, when the consumers are wgmma that the body leaves N groups in
+    /// flight: each slot is refilled after the body's `wgmma.wait_group N`,
+    /// S - N tiles ahead (docs/pipelining.md, "Asynchronous consumers").
+    pub wgmma_in_flight: Option<u32>,
     /// One entry per pipelined tile, in the order of the copies.
     pub tiles: Vec<TileSlots>,
     pub sync: WaitScheme,
@@ -182,6 +186,18 @@ impl fmt::Display for PipelinedLoop {
             )?;
         }
         let copies = plural(self.copies.into(), "copy", "copies");
+        if let Some(in_flight) = self.wgmma_in_flight {
+            write!(
+                f,
+                "; refills after the body's wgmma.wait_group {in_flight} ({} in flight), {} ahead",
+                plural(in_flight.into(), "wgmma group", "wgmma groups"),
+                plural(
+                    (self.stages - in_flight.min(self.stages)).into(),
+                    "tile",
+                    "tiles"
+                )
+            )?;
+        }
         match &self.sync {
             WaitScheme::WaitGroups { counts } => {
                 let counts: Vec<String> = counts.iter().map(u32::to_string).collect();
@@ -235,6 +251,7 @@ mod tests {
             auto: None,
             trips: None,
             copies: 2,
+            wgmma_in_flight: None,
             tiles: vec![tile(4096), tile(4096)],
             sync: WaitScheme::WaitGroups { counts: vec![2] },
         };
@@ -251,6 +268,7 @@ mod tests {
             auto: None,
             trips: Some(1),
             copies: 1,
+            wgmma_in_flight: None,
             tiles: vec![tile(4096)],
             sync: WaitScheme::Barriers {
                 barriers: 1,
@@ -279,6 +297,7 @@ mod tests {
             }),
             trips: None,
             copies: 1,
+            wgmma_in_flight: None,
             tiles: vec![tile(8192)],
             sync: WaitScheme::Barriers {
                 barriers: 7,

@@ -85,6 +85,9 @@ fn encode_pipelined(p: &PipelinedLoop) -> String {
     if let Some(trips) = p.trips {
         fields.push(format!("trips = {trips} : i64"));
     }
+    if let Some(in_flight) = p.wgmma_in_flight {
+        fields.push(format!("wgmma_in_flight = {in_flight} : i64"));
+    }
     if let Some(auto) = &p.auto {
         fields.push(format!(
             "auto = {{target = {} : i64, in_flight = {} : i64, limit = \"{}\"}}",
@@ -206,6 +209,7 @@ fn decode(dictionary: DictionaryAttribute) -> Option<Detail> {
         },
         trips: int(dictionary, "trips"),
         copies: small(dictionary, "copies")?,
+        wgmma_in_flight: small(dictionary, "wgmma_in_flight"),
         tiles,
         sync,
     }))
@@ -225,6 +229,7 @@ mod tests {
             auto: None,
             trips,
             copies: 2,
+            wgmma_in_flight: None,
             tiles: vec![TileSlots {
                 tile: "memref<8x100xi8, \"odd\\name\">".into(),
                 tile_bytes: 800,

@@ -27,6 +27,7 @@ pub fn report(plan: &LoopPlan, chosen: &Chosen) -> PipelinedLoop {
         auto: plan.auto.clone(),
         trips: plan.static_trips,
         copies,
+        wgmma_in_flight: plan.async_consumers.map(|consumers| consumers.in_flight),
         tiles: plan
             .tiles
             .iter()

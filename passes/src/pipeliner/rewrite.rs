@@ -91,10 +91,23 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
         None
     };
     let entry = prologue(context, plan, &bases, barriers.as_ref(), stages)?;
-    let (b, slot, waits) = steady_state(context, plan, &bases, &entry, stages)?;
+    let (b, slot, waits) = steady_state(context, plan, &bases, &entry)?;
+    if plan.async_consumers.is_some() {
+        refill_after_consumers(context, plan, &bases, &entry)?;
+    }
     // The consumers read the slot of this iteration.
     for ((tile, uses), base) in plan.tiles.iter().zip(&tile_uses).zip(&bases) {
         let view = slot_view(&b, base, tile, slot)?;
+        // A wgmma descriptor needs the tile's alignment proved (its swizzle
+        // pattern starts at 8 x S bytes); every slot has it by construction.
+        let described = uses
+            .iter()
+            .any(|(user, _)| ir::op_name(user) == acopy_dialect::names::WGMMA_DESCRIPTOR);
+        let view = if described {
+            b.assume_aligned(view, tile.align)?
+        } else {
+            view
+        };
         for (user, operand) in uses {
             if plan.copies.iter().any(|copy| copy.op == *user) {
                 continue;
@@ -172,9 +185,12 @@ struct Entry<'c, 'a> {
     /// A builder before the loop.
     pre: B<'c, 'a>,
     trips: Ix<'c, 'a>,
-    /// `T - (S - 1)`: iteration k refills when k is below it.
+    /// D, the tiles issued ahead: S - 1 (the refill comes after the wait),
+    /// or S - N with N wgmma groups in flight (after the consumers).
+    ahead: i64,
+    /// `T - D`: iteration k refills when k is below it.
     refill_limit: Ix<'c, 'a>,
-    /// `(S - 1) * step`: how far ahead of the induction variable a refill is.
+    /// `D * step`: how far ahead of the induction variable a refill is.
     refill_offset: Ix<'c, 'a>,
     /// The count of tiles issued before this entry of the loop (TMA), or 0.
     base: Ix<'c, 'a>,
@@ -225,16 +241,22 @@ fn prologue<'c, 'a>(
         }
         None => Ix::Const(0),
     };
-    let counters = if plan.path == CopyPath::CpAsync && stages == 1 {
-        None
-    } else {
-        Some(add_counters(&pre, plan, base, stages)?)
+    let ahead = match plan.async_consumers {
+        Some(consumers) => stages - i64::from(consumers.in_flight),
+        None => stages - 1,
     };
+    let counters =
+        if plan.path == CopyPath::CpAsync && stages == 1 && plan.async_consumers.is_none() {
+            None
+        } else {
+            Some(add_counters(&pre, plan, base, stages)?)
+        };
     let entry = Entry {
         pre,
         trips,
-        refill_limit: pre.sub(trips, Ix::Const(stages - 1))?,
-        refill_offset: pre.mul(Ix::Const(stages - 1), step)?,
+        ahead,
+        refill_limit: pre.sub(trips, Ix::Const(ahead))?,
+        refill_offset: pre.mul(Ix::Const(ahead), step)?,
         base,
         counter,
         counters,
@@ -246,7 +268,7 @@ fn prologue<'c, 'a>(
         .counters
         .as_ref()
         .map_or(Ix::Const(0), |c| c.first_slot);
-    for j in 0..stages - 1 {
+    for j in 0..entry.ahead {
         let slot = pre.wrapping_add(first_slot, j as u64, stages as u64)?;
         let issue_j = |b: &B<'c, 'a>| -> R<()> {
             let offset = b.mul(Ix::Const(j), step)?;
@@ -324,7 +346,6 @@ fn steady_state<'c, 'a>(
     plan: &LoopPlan<'c, 'a>,
     bases: &[Base<'c, 'a>],
     entry: &Entry<'c, 'a>,
-    stages: i64,
 ) -> R<(B<'c, 'a>, Ix<'c, 'a>, Vec<u32>)> {
     let b = B::in_place(context, plan.wait)?;
     let Some(counters) = &entry.counters else {
@@ -342,22 +363,57 @@ fn steady_state<'c, 'a>(
         .into();
     let induction = b.ix(bound(&b, Ok(induction), plan.induction)?)?;
     let mut waits = Vec::new();
+    // Asynchronous consumers: the refill comes after them
+    // (`refill_after_consumers`), so here only the wait for tile k.
+    let refill_here = plan.async_consumers.is_none();
     if plan.path == CopyPath::Tma {
-        b.proxy_fence()?;
-        b.block_barrier()?;
-        refill(&b, plan, bases, induction, entry, counters)?;
+        if refill_here {
+            b.proxy_fence()?;
+            b.block_barrier()?;
+            refill(&b, plan, bases, induction, entry, counters)?;
+        }
         let storage = entry.storage().ok_or("internal error: no barriers")?;
         let barrier = barrier_view(&b, storage, slot)?;
         let parity = counters.parity.ok_or("internal error: no parity")?;
         b.insert(builders::barrier_wait(b.location, barrier, parity).map_err(internal)?);
     } else {
-        // S - 2 later iterations' groups may stay in flight behind tile k.
-        let pending = (stages as u32 - 2) * plan.copies.len() as u32;
+        // D - 1 later iterations' groups may stay in flight behind tile k.
+        let pending = (entry.ahead as u32 - 1) * plan.copies.len() as u32;
         b.insert(builders::wait_gmem_to_smem(b.context, b.location, pending).map_err(internal)?);
         waits.push(pending);
-        refill(&b, plan, bases, induction, entry, counters)?;
+        if refill_here {
+            refill(&b, plan, bases, induction, entry, counters)?;
+        }
     }
     Ok((b, slot, waits))
+}
+
+/// With asynchronous consumers, at the end of the body: once the body's own
+/// `wgmma.wait_group N` has returned, the slot of tile k - N is free; every
+/// thread passes a barrier (and on TMA a `fence.proxy.async`) and the copies
+/// of tile k + D go into it (docs/pipelining.md, "Asynchronous consumers").
+fn refill_after_consumers<'c, 'a>(
+    context: &'c Context,
+    plan: &LoopPlan<'c, 'a>,
+    bases: &[Base<'c, 'a>],
+    entry: &Entry<'c, 'a>,
+) -> R<()> {
+    let counters = entry
+        .counters
+        .as_ref()
+        .ok_or("internal error: asynchronous consumers without counters")?;
+    let end = plan
+        .body
+        .terminator()
+        .ok_or("internal error: scf.for body without a terminator")?;
+    let b = B::in_place(context, end)?.at(plan.loop_op.location());
+    let induction: Value = plan.body.argument(0).map_err(internal)?.into();
+    let induction = b.ix(bound(&b, Ok(induction), plan.induction)?)?;
+    if plan.path == CopyPath::Tma {
+        b.proxy_fence()?;
+    }
+    b.block_barrier()?;
+    refill(&b, plan, bases, induction, entry, counters)
 }
 
 /// At the end of the body, the counters' next values; then the loop is
@@ -693,8 +749,8 @@ fn counter_view<'c, 'a>(b: &B<'c, 'a>, storage: Value<'c, 'a>, stages: i64) -> R
     b.view(storage, Ix::Const(stages * 8), cell_type(b.context))
 }
 
-/// Issues the copies of iteration k + S - 1 when it exists (on cp.async,
-/// empty groups when it does not).
+/// Issues the copies of iteration k + D when it exists (on cp.async,
+/// empty groups when it does not), into the slot D after this one.
 fn refill<'c, 'a>(
     b: &B<'c, 'a>,
     plan: &LoopPlan<'c, 'a>,
@@ -704,15 +760,16 @@ fn refill<'c, 'a>(
     counters: &Counters<'c, 'a>,
 ) -> R<()> {
     let stages = i64::from(plan.stages);
-    // With one stage the refill is the iteration's own copy: always issued.
-    let condition = if stages == 1 {
+    // With no tile ahead the refill is the iteration's own copy: always issued.
+    let condition = if entry.ahead == 0 {
         Err(true)
     } else {
         b.less(Ix::Val(counters.k), entry.refill_limit)?
     };
     guarded_issue(b, plan, condition, |inner| {
         let iv = inner.add(Ix::Val(induction), entry.refill_offset)?;
-        let slot = inner.wrapping_add(Ix::Val(counters.slot), stages as u64 - 1, stages as u64)?;
+        let ahead = (entry.ahead % stages) as u64;
+        let slot = inner.wrapping_add(Ix::Val(counters.slot), ahead, stages as u64)?;
         issue(
             inner,
             plan,

@@ -83,7 +83,7 @@ pub enum Check {
         condition: fn(&Ctx) -> bool,
         message: fn(&Ctx) -> String,
     },
-    /// A rule of a loop marked `acopy.pipeline` (P1–P13): the loop breaks it
+    /// A rule of a loop marked `acopy.pipeline` (P1–P16): the loop breaks it
     /// when the loop analysis (`crate::plan::loops::analysis::analyze`, run
     /// once per loop) refuses the loop at this stage; the message is the
     /// analysis's, which fills in this rule's template.
@@ -1267,6 +1267,33 @@ pub static RULES: &[Rule] = &[
         when: "a marked loop is `scf.for unsigned` with an `index` or `i64` induction variable (signed loops of any integer type, and unsigned ones narrower than 64 bits, are pipelined)",
         template: "a loop marked acopy.pipeline cannot compare unsigned 64-bit induction values (scf.for unsigned with an index or i64 induction variable): the pass computes its schedule in signed 64-bit index arithmetic; use a signed loop, or an unsigned one narrower than 64 bits",
         check: Check::Loop(Broken::Induction),
+        fallback: None,
+    },
+    Rule {
+        id: "P14",
+        ops: LOOP,
+        scope: Scope::All,
+        when: "a marked loop's consumers read a pipelined tile with wgmma (through `acopy.wgmma_descriptor`) and the body has no `nvvm.wgmma.wait.group.sync.aligned` at its top level after the last wgmma",
+        template: "a loop marked acopy.pipeline whose consumers read a pipelined tile with wgmma (through acopy.wgmma_descriptor) must wait for them in its body, with a nvvm.wgmma.wait.group.sync.aligned N at the body's top level after the last wgmma: a wgmma reads its slot until that wait, and the pass refills the slot after it",
+        check: Check::Loop(Broken::AsyncWait),
+        fallback: None,
+    },
+    Rule {
+        id: "P15",
+        ops: LOOP,
+        scope: Scope::All,
+        when: "an `acopy.wgmma_descriptor` of a pipelined tile is yielded by the loop or used outside its body (the error is at the descriptor)",
+        template: "a wgmma descriptor of a pipelined tile {is yielded to the next iteration}: the pass moves the tile to a different slot every iteration, so a descriptor is good only in the iteration that made it",
+        check: Check::Loop(Broken::DescriptorEscapes),
+        fallback: None,
+    },
+    Rule {
+        id: "P16",
+        ops: LOOP,
+        scope: Scope::All,
+        when: "a marked loop's body leaves N wgmma groups in flight (`nvvm.wgmma.wait.group.sync.aligned N`) and its stage count (after the clamp to a constant trip count) is at most N",
+        template: "the loop's body leaves {1} wgmma group(s) in flight with nvvm.wgmma.wait.group.sync.aligned {1}, and each holds the slot it reads until it completes, so stages = {1} leaves no slot to refill: use stages >= {2}",
+        check: Check::Loop(Broken::AsyncStages),
         fallback: None,
     },
 ];

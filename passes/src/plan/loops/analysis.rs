@@ -14,7 +14,7 @@ use acopy_target::{Chip, CopyPath};
 use melior::ir::{operation::OperationLike, BlockRef, OperationRef, RegionLike};
 
 use super::{
-    attr, body_form, budget,
+    async_consumers, attr, body_form, budget,
     loop_plan::static_trip_count,
     loop_plan::Broken,
     loop_plan::{Induction, LoopPlan, LoopProblem},
@@ -74,6 +74,7 @@ pub fn analyze<'c, 'a>(
     let function =
         function.ok_or_else(|| at((Broken::TileHome, "internal error: no kernel".into())))?;
     body_form::check_stores(&form.stores, &tiles)?;
+    let async_consumers = async_consumers::read(loop_op, &form, &tiles)?;
 
     let static_trips = static_trip_count(loop_op, request.induction);
     let (requested, auto) = match request.requested {
@@ -85,14 +86,24 @@ pub fn analyze<'c, 'a>(
                 request.chip,
                 request.path,
                 options.max_stages,
+                async_consumers.map_or(0, |consumers| consumers.in_flight),
             );
             (auto.stages, Some(auto.why))
         }
     };
+    // A short constant loop clamps S, but never below the slots that
+    // asynchronous consumers keep busy (they would leave none to refill).
+    let floor = async_consumers.map_or(1, |consumers| consumers.min_stages());
     let stages = match static_trips {
-        Some(trips) if trips < i64::from(requested) => u32::try_from(trips.max(1)).unwrap_or(1),
+        Some(trips) if trips < i64::from(requested) => u32::try_from(trips.max(1))
+            .unwrap_or(1)
+            .max(floor)
+            .min(requested),
         _ => requested,
     };
+    if let Some(consumers) = async_consumers {
+        async_consumers::check_stages(consumers, stages).map_err(at)?;
+    }
     let dynamic = budget::check_budget(
         &tiles,
         function,
@@ -111,6 +122,7 @@ pub fn analyze<'c, 'a>(
         stages,
         requested,
         auto,
+        async_consumers,
         induction: request.induction,
         static_trips,
         copies,

@@ -69,6 +69,11 @@ pub(crate) fn read<'c, 'a>(body: BlockRef<'c, 'a>) -> Result<BodyForm<'c, 'a>, (
             wait = Some((position, *op));
             continue;
         }
+        // A wgmma descriptor of a tile is a consumer: it reads the slot's address
+        // (async_consumers.rs checks the wgmma that use it).
+        if name == names::WGMMA_DESCRIPTOR && wait.is_some() {
+            continue;
+        }
         if name.starts_with("acopy.") {
             let place = if wait.is_some() {
                 "after the wait"

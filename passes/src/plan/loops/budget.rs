@@ -127,16 +127,20 @@ pub(crate) struct AutoChoice {
 /// [`Chip::bytes_in_flight`], at most `max_stages` and at most what fits the
 /// chip's shared memory (static, or dynamic where the slots may move there).
 /// When not even one stage fits, 1: the budget check then gives P10.
+/// `busy` slots are held by asynchronous consumers (wgmma groups in flight)
+/// and come on top.
 pub(crate) fn auto_stages(
     tiles: &[Tile],
     function: OperationRef,
     chip: Chip,
     path: CopyPath,
     max_stages: u32,
+    busy: u32,
 ) -> AutoChoice {
     let target = chip.bytes_in_flight();
     let per_stage: u64 = tiles.iter().map(|tile| tile.bytes).sum::<u64>().max(1);
-    let wanted = 1 + target.div_ceil(per_stage).max(1);
+    let busy = u64::from(busy);
+    let wanted = 1 + target.div_ceil(per_stage).max(1) + busy;
     let planned = plan_budget(tiles, function, path, max_stages);
     let limit = if planned.budget.dynamic.is_some() {
         slots::chip_limit(chip)
@@ -158,7 +162,7 @@ pub(crate) fn auto_stages(
         stages: stages as u32,
         why: AutoStages {
             target_bytes: target,
-            in_flight_bytes: per_stage.saturating_mul(stages - 1),
+            in_flight_bytes: per_stage.saturating_mul(stages.saturating_sub(1 + busy)),
             limit,
         },
     }

@@ -8,7 +8,7 @@ use crate::ir;
 
 /// Which rule of the loop's a marked loop breaks: the stage of the analysis
 /// that refused it. The rules table (`crate::verify::rules`) gives each its id
-/// (P1–P13), its condition in words and its message template; the analysis
+/// (P1–P16), its condition in words and its message template; the analysis
 /// only says which one and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Broken {
@@ -38,6 +38,12 @@ pub enum Broken {
     NativeForm,
     /// The induction values do not fit the rewrite's index arithmetic.
     Induction,
+    /// wgmma read a pipelined tile and the body does not wait for them.
+    AsyncWait,
+    /// A wgmma descriptor of a pipelined tile leaves its iteration.
+    DescriptorEscapes,
+    /// Too few stages for the wgmma groups the body keeps in flight.
+    AsyncStages,
 }
 
 /// Why a marked loop cannot be pipelined: the rule broken (`None` for a
@@ -165,6 +171,9 @@ pub struct LoopPlan<'c, 'a> {
     pub requested: u32,
     /// Why `stages = "auto"` chose `requested`.
     pub auto: Option<acopy_expect::AutoStages>,
+    /// wgmma consumers that read a slot after they are issued: the refill
+    /// then waits for them (`super::async_consumers`).
+    pub async_consumers: Option<super::async_consumers::AsyncConsumers>,
     pub induction: Induction,
     /// The trip count, when the bounds are constants.
     pub static_trips: Option<i64>,

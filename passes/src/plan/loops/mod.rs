@@ -1,5 +1,5 @@
 //! The loop analysis: what a loop marked `acopy.pipeline` is, worked out once
-//! from the IR, for `acopy-verify` (rules P1–P13) and `acopy-pipeline` alike.
+//! from the IR, for `acopy-verify` (rules P1–P16) and `acopy-pipeline` alike.
 //! Like the rest of `plan/`, it reads IR and builds nothing.
 //!
 //! **Needs**: an op carrying `acopy.pipeline` and the chips of the run
@@ -9,7 +9,7 @@
 //! copies, tiles, slots, stage count after the clamp, induction type, where
 //! the slots go, the native form's barrier) or the first [`LoopProblem`] the
 //! loop has, in the order of the rules table (`crate::verify::rules`, rows
-//! P1–P13). The pipeliner rewrites exactly the plans; verification reports
+//! P1–P16). The pipeliner rewrites exactly the plans; verification reports
 //! exactly the problems. So what verifies is what the pipeliner accepts.
 //!
 //! **Layout**:
@@ -22,12 +22,14 @@
 //! | `tiles.rs` | each copy's tile, its uses and its slot (P5, P6, P8, P9) |
 //! | `operand_slice.rs` | what a copy issued early recomputes (P7) |
 //! | `native.rs` | the native TMA form's barrier (P12) |
+//! | `async_consumers.rs` | wgmma consumers that read a slot after they are issued (P14–P16) |
 //! | `budget.rs` | shared memory, static or dynamic (P10, P11) |
 //! | `smem.rs` | slot and budget arithmetic (pure) |
 //! | `loop_plan.rs` | [`LoopPlan`], [`LoopProblem`], the induction type, the static trip count |
 //! | `war.rs` | the write-after-read warning for unmarked loops |
 
 pub mod analysis;
+pub mod async_consumers;
 pub mod attr;
 mod body_form;
 mod budget;

@@ -263,7 +263,56 @@ fn wgmma_cases() -> Vec<Case> {
     v.push(wgmma_case(BF16, "bf16", 128, 128));
     v.push(wgmma_case(F32, "tf32", 128, 128));
     v.push(wgmma_case(I8, "i8", 128, 128));
+    v.extend(wgmma_kloop_cases());
     v
+}
+
+/// `tests/gpu/kernels/wgmma_kloop_*.mlir` (tests/gpu/wgmma/gen.py): a marked K loop
+/// of `trips` 64-wide K tiles of A (64 rows) and B (N rows), pipelined at S stages,
+/// its wgmma left `w` groups in flight by the body's `wgmma.wait_group w`; the pass
+/// refills a slot only after the wgmma that read it completed (docs/pipelining.md,
+/// "Asynchronous consumers"). out is D = A Bᵀ over K = 64 trips, as f32: exact.
+fn wgmma_kloop_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    for n in [64u64, 256] {
+        for trips in [1u64, 2, 3, 8] {
+            for stages in [2u64, 3, 4] {
+                for in_flight in [0u64, 1] {
+                    if stages > in_flight {
+                        v.push(wgmma_kloop_case(n, trips, stages, in_flight));
+                    }
+                }
+            }
+        }
+    }
+    v
+}
+
+fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64) -> Case {
+    use wgmma_model::*;
+    let name: &'static str =
+        Box::leak(format!("wgmma_kloop_n{n}_t{trips}_s{stages}_w{in_flight}").into_boxed_str());
+    let k = 64 * trips;
+    // The f32 results are counted in f16-sized elements: 2 per result.
+    let mut c = Case::new(
+        name,
+        CopyPath::Tma,
+        F16,
+        &[64 + n, k],
+        &[64, 2 * n],
+        format!(
+            "a loop marked acopy.pipeline (S = {stages}) over {trips} K tiles: A = src[0:64, 64k:64k+64] \
+             and B = src[64:{}, 64k:64k+64] by TMA into swizzle-128 slots, 4 wgmma m64n{n}k16 \
+             per tile through acopy.wgmma_descriptor, wgmma.wait_group {in_flight} in the body; \
+             out = D = A Bᵀ (f32)",
+            64 + n
+        ),
+        |d| matmul(d.src, d.src_shape, 2, decode_f16, encode_f32),
+    )
+    .expect("D = A Bᵀ over every K tile (exact small integers, f32)");
+    c.src_fill = Fill::SmallIntsOf(F16, 4);
+    c.chip = Some("sm_90a");
+    c
 }
 
 fn wgmma_case(elem: ElementType, kind: &'static str, swizzle: u64, n: u64) -> Case {
