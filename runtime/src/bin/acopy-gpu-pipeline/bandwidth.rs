@@ -487,8 +487,14 @@ fn stream_self(args: &[String], idle: Duration, mut on_line: impl FnMut(&str)) -
     }
 }
 
-/// The reduction's expected sums, by (tile rows, grid, threads), made once each.
-type ReduceRefs = HashMap<(u64, u32, u32), Vec<u32>>;
+/// What the checks of one child keep between launches: the reduction's expected sums
+/// by (tile rows, grid, threads), each made once, and a 1 GiB host buffer for the
+/// axpy's output (allocated once, not per launch).
+#[derive(Default)]
+struct Checks {
+    sums: HashMap<(u64, u32, u32), Vec<u32>>,
+    host: Vec<u8>,
+}
 
 /// `--child-bw`: times `modules` in order on one set of inputs, printing a `RESULT`
 /// row per launch shape and `DONE <module>` after each; a module that fails prints an
@@ -499,9 +505,9 @@ pub fn child(opts: &Options, modules: &[String]) -> Result<(), Error> {
         .map(|m| BwModule::parse(m).ok_or_else(|| format!("unknown bandwidth module {m}")))
         .collect::<Result<_, _>>()?;
     let data = bandwidth_data(opts.seed)?;
-    let mut refs = ReduceRefs::new();
+    let mut checks = Checks::default();
     for module in &modules {
-        if let Err(e) = time_module(opts, &data, &mut refs, module) {
+        if let Err(e) = time_module(opts, &data, &mut checks, module) {
             let mut row = module.row(0, 0);
             row.insert("block".into(), Value::Null);
             row.insert("blocks_per_sm".into(), Value::Null);
@@ -529,7 +535,7 @@ pub fn fit_reason(fit: u32, blocks_per_sm: u32, block: u32, smem: [u32; 2]) -> O
 fn time_module(
     opts: &Options,
     data: &BandwidthData,
-    refs: &mut ReduceRefs,
+    checks: &mut Checks,
     module: &BwModule,
 ) -> Result<(), Error> {
     let name = module.name();
@@ -575,7 +581,7 @@ fn time_module(
                 blocks_per_sm,
                 block,
             };
-            time_launch(data, refs, module, &launch, &mut row)?;
+            time_launch(data, checks, module, &launch, &mut row)?;
         }
         println!("RESULT {}", Value::Object(row));
     }
@@ -594,7 +600,7 @@ struct Launch<'a> {
 /// `gbps`, `exact` and the ratio to the device copy.
 fn time_launch(
     data: &BandwidthData,
-    refs: &mut ReduceRefs,
+    checks: &mut Checks,
     module: &BwModule,
     launch: &Launch<'_>,
     row: &mut serde_json::Map<String, Value>,
@@ -628,7 +634,7 @@ fn time_launch(
     let mut packed = rt.bind(&args, launch.entry)?;
     launch.function.launch(&config, &mut packed)?;
     rt.synchronize_timeout(Duration::from_secs(20))?;
-    let exact = launch_exact(data, refs, module, grid, launch.block)?;
+    let exact = launch_exact(data, checks, module, grid, launch.block)?;
     let ms = median_ms(rt, || {
         let mut packed = rt.bind(&args, launch.entry)?;
         Ok(launch.function.launch(&config, &mut packed)?)
@@ -650,17 +656,20 @@ fn time_launch(
 /// `grid` blocks' sums for the reduction, 2x + y for the axpys.
 fn launch_exact(
     data: &BandwidthData,
-    refs: &mut ReduceRefs,
+    checks: &mut Checks,
     module: &BwModule,
     grid: u32,
     block: u32,
 ) -> Result<bool, Error> {
     if module.kernel != "reduce" {
-        return Ok(same_words(&data.d_out.to_vec()?, &data.axpy_want));
+        checks.host.resize(data.d_out.len(), 0);
+        data.d_out.read(&mut checks.host)?;
+        return Ok(same_words(&checks.host, &data.axpy_want));
     }
     let mut got = vec![0u8; (OUT_BLOCKS * OUT_THREADS * 4) as usize];
     data.d_out.read(&mut got)?;
-    let want = refs
+    let want = checks
+        .sums
         .entry((module.rows, grid, block))
         .or_insert_with(|| reduce_reference(&data.x, module.rows, grid, block));
     Ok(got
