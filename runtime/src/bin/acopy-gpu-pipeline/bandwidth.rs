@@ -211,6 +211,9 @@ fn skipped_rows(module: &BwModule, shapes: &[(u32, u32)], why: &str) -> Vec<Valu
         .collect()
 }
 
+/// Why a module after the deadline has no rows.
+const DEADLINE: &str = "not run: the run's deadline (--bw-deadline-s) had passed";
+
 /// What `--bandwidth` measured: its rows (the device copy's apart) and whether every
 /// row that ran was exact.
 pub struct Run {
@@ -252,7 +255,8 @@ pub fn parent(opts: &Options) -> Run {
     let started = Instant::now();
     let expired = || opts.deadline.is_some_and(|d| started.elapsed() > d);
     rows.extend(run_modules(&runnable, &shapes, expired, |modules| {
-        spawn_child(opts, modules)
+        let left = opts.deadline.map(|d| d.saturating_sub(started.elapsed()));
+        spawn_child(opts, modules, left)
     }));
     let copy_gbps = rows
         .iter()
@@ -279,12 +283,14 @@ fn refused_reasons(ptx_dir: &Path) -> HashMap<String, String> {
 }
 
 /// What one child reported: its rows (the device copy's too), the modules it finished
-/// (`DONE` lines), and why it stopped early, if it did.
+/// (`DONE` lines), why it stopped early, if it did, and whether it stopped at the
+/// deadline (`DEADLINE`: it started no module after it).
 #[derive(Default)]
 pub struct ChildRun {
     pub rows: Vec<Value>,
     pub done: Vec<String>,
     pub failure: Option<String>,
+    pub deadline: bool,
 }
 
 /// Runs `modules` in children from `spawn`, resuming after a module that failed (one
@@ -301,11 +307,7 @@ pub fn run_modules(
     while next < modules.len() {
         if expired() {
             for module in &modules[next..] {
-                out.extend(skipped_rows(
-                    module,
-                    shapes,
-                    "not run: the run's deadline (--bw-deadline-s) had passed",
-                ));
+                out.extend(skipped_rows(module, shapes, DEADLINE));
             }
             break;
         }
@@ -318,6 +320,12 @@ pub fn run_modules(
         out.extend(rows_of(&run.rows, &left[..finished], true));
         next += finished;
         if next == modules.len() {
+            break;
+        }
+        if run.deadline && run.failure.is_none() {
+            for module in &modules[next..] {
+                out.extend(skipped_rows(module, shapes, DEADLINE));
+            }
             break;
         }
         let failed = &modules[next];
@@ -402,10 +410,10 @@ fn failed_rows(rows: &[Value], module: &BwModule, shapes: &[(u32, u32)], why: &s
 
 /// Runs `--child-bw` on `modules`, printing its rows as they come; a child silent for
 /// the module timeout is killed.
-fn spawn_child(opts: &Options, modules: &[BwModule]) -> ChildRun {
+fn spawn_child(opts: &Options, modules: &[BwModule], deadline: Option<Duration>) -> ChildRun {
     let names: Vec<String> = modules.iter().map(BwModule::name).collect();
     let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
-    let args: Vec<String> = vec![
+    let mut args: Vec<String> = vec![
         "--child-bw".into(),
         "--ptx-dir".into(),
         opts.ptx_dir.display().to_string(),
@@ -418,6 +426,9 @@ fn spawn_child(opts: &Options, modules: &[BwModule]) -> ChildRun {
         "--threads".into(),
         list(&opts.threads),
     ];
+    if let Some(left) = deadline {
+        args.extend(["--bw-deadline-s".into(), left.as_secs().to_string()]);
+    }
     let mut run = ChildRun::default();
     let started = Instant::now();
     run.failure = stream_self(&args, opts.module_timeout, |line| {
@@ -429,6 +440,8 @@ fn spawn_child(opts: &Options, modules: &[BwModule]) -> ChildRun {
         } else if let Some(module) = line.strip_prefix("DONE ") {
             println!("{module}: done ({:.1}s)", started.elapsed().as_secs_f64());
             run.done.push(module.to_string());
+        } else if line == "DEADLINE" {
+            run.deadline = true;
         }
     });
     run
@@ -498,15 +511,21 @@ struct Checks {
 
 /// `--child-bw`: times `modules` in order on one set of inputs, printing a `RESULT`
 /// row per launch shape and `DONE <module>` after each; a module that fails prints an
-/// `error` row and ends the child (its context may be unusable).
+/// `error` row and ends the child (its context may be unusable). Past the deadline it
+/// starts no module: it prints `DEADLINE` and ends.
 pub fn child(opts: &Options, modules: &[String]) -> Result<(), Error> {
     let modules: Vec<BwModule> = modules
         .iter()
         .map(|m| BwModule::parse(m).ok_or_else(|| format!("unknown bandwidth module {m}")))
         .collect::<Result<_, _>>()?;
+    let started = Instant::now();
     let data = bandwidth_data(opts.seed)?;
     let mut checks = Checks::default();
     for module in &modules {
+        if opts.deadline.is_some_and(|d| started.elapsed() > d) {
+            println!("DEADLINE");
+            return Ok(());
+        }
         if let Err(e) = time_module(opts, &data, &mut checks, module) {
             let mut row = module.row(0, 0);
             row.insert("block".into(), Value::Null);
@@ -975,6 +994,31 @@ mod tests {
             let left = of(&rows, m);
             assert_eq!(left.len(), 2);
             assert!(left[0]["skipped"].as_str().unwrap().contains("deadline"));
+        }
+    }
+
+    #[test]
+    fn a_child_that_stops_at_the_deadline_skips_the_rest_without_a_retry() {
+        let shapes = [(1, 128)];
+        let modules = four();
+        let mut calls = 0;
+        let rows = run_modules(
+            &modules,
+            &shapes,
+            || false,
+            |left| {
+                calls += 1;
+                let mut run = ChildRun::default();
+                run.rows.push(measured(&left[0], shapes[0]));
+                run.done.push(left[0].name());
+                run.deadline = true;
+                run
+            },
+        );
+        assert_eq!(calls, 1);
+        assert_eq!(of(&rows, &modules[0])[0]["exact"], true);
+        for m in &modules[1..] {
+            assert_eq!(of(&rows, m)[0]["skipped"], DEADLINE);
         }
     }
 
