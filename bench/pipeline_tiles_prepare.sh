@@ -47,7 +47,7 @@ cp "$build"/acopy/ptx/*.ptx "$build"/acopy/ptx/*.manifest.json "$build/acopy/ptx
 echo "== upstream twin (${MLIR_OPT:-/usr/lib/llvm-22/bin/mlir-opt})"
 bash bench/upstream_pipeline/build.sh --rows "$reduce_rows" --out "$build/upstream" > "$build/upstream-build.log" 2>&1 \
   || { echo "prepare: the upstream build failed (see $build/upstream-build.log)" >&2; exit 1; }
-grep -c ': accepted' "$build/upstream/ptx/results.txt" | sed 's/^/upstream modules accepted: /'
+grep -c '^up_.*: accepted' "$build/upstream/ptx/results.txt" | sed 's/^/upstream twins accepted: /'
 cp "$build"/upstream/ptx/up_*.ptx "$build/upstream/ptx/results.txt" "$dev/up/"
 
 echo "== acopy-gpu-pipeline (release)"

@@ -10,7 +10,7 @@ zero-size internal global that the NVPTX back end demotes to a 1-byte static .sh
 variable at the start of the block's shared memory, so the launch asks for the slots'
 bytes plus 1 KiB of dynamic shared memory, which covers every access from there.
 Prints one JSON object: anchors[] of {name, kernel, path, stages, blocks_per_sm,
-tile_bytes, gbps, exact} and the compile-time results of build.sh; with --jsonl, one
+tile_bytes, gbps, exact, module} and the compile-time results of build.sh; with --jsonl, one
 line per anchor as it is measured instead, then {"compile": [...]}.
 Usage: run.py PTX_DIR [--rows 4,8,16,32,64] [--deadline-s N] [--jsonl]
 """
@@ -77,7 +77,8 @@ def time_one(ptx_dir, x, out, rows, stages, bps, sms):
     exact = bool(cp.array_equal(out[: grid * 128].reshape(grid, 128), want))
     del tiles, want
     ms = median_ms(launch)
-    return {"name": "upstream_nvgpu_pipeline", "kernel": "pipe_reduce", "path": "cp_async",
+    return {"name": "upstream_nvgpu_pipeline", "module": f"up_{stem(rows, stages, grid)}",
+            "kernel": "pipe_reduce", "path": "cp_async",
             "stages": stages, "blocks_per_sm": bps, "tile_bytes": rows * 512,
             "gbps": trips * grid * rows * 512 / ms / 1e6, "exact": exact,
             "dynamic_shared_memory": dyn}
