@@ -10,11 +10,19 @@ tiles b, b + grid, ... of 1 GiB (the tiles that fill whole steps for every block
 The reduction carries an int32 tile of partial sums through the pipeline and stores
 it once; the axpy writes 2x + y through an output spec (a TMA store per step). Each
 result is checked (the reduction's total, the axpy's every element of the tiles it
-covers). Tile sizes: acopy's (16x128 i32, 8x128 f32) and 32 KiB. Prints one JSON
-object: anchors[] of {name, kernel, stages, blocks_per_sm, tile_bytes, gbps} and
-errors[] of what Pallas refused, with its message. Time: 5 calls per sample, median
-of 11 samples after 3 warm-up calls.
+covers). Prints one JSON object: anchors[] of {name, kernel, path, stages,
+blocks_per_sm, tile_bytes, gbps, exact} and errors[] of what Pallas refused, with its
+message. Time: 5 calls per sample, median of 11 samples after 3 warm-up calls.
+Usage: pipeline_anchors_pallas.py [SMS] [flags]   (SMS: default the device's count)
+  --reduce-rows/--axpy-rows  tile rows, comma-separated (default 16,64 and 8,32: 8 and
+                             32 KiB per stage); tile_bytes counts all tiles one step loads
+                             (2 x rows x 512 for the axpy, as acopy counts them)
+  --stages LIST              the S to run, in this order (e.g. 3,1,2,4: S = 3 for every
+                             tile first); --blocks-per-sm LIST (default 1,2)
+  --deadline-s N             start no configuration after N seconds (skipped[] lists them)
+  --jsonl                    one JSON line per anchor as it comes, then {"meta": ...}
 """
+import argparse
 import functools
 import json
 import os
@@ -104,47 +112,85 @@ def axpy_call(rows, stages, grid):
     return mgpu_kernel(kernel, out, grid), 3 * steps * grid * rows * 128 * 4
 
 
+def ints(text):
+    return [int(part) for part in text.split(",") if part]
+
+
+def parse_args():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("sms", nargs="?", type=int, help="SMs (default: the device's)")
+    ap.add_argument("--reduce-rows", type=ints, default=[16, 64])
+    ap.add_argument("--axpy-rows", type=ints, default=[8, 32])
+    ap.add_argument("--stages", type=ints, default=[1, 2, 3, 4])
+    ap.add_argument("--blocks-per-sm", type=ints, default=[1, 2])
+    ap.add_argument("--deadline-s", type=float)
+    ap.add_argument("--jsonl", action="store_true")
+    return ap.parse_args()
+
+
+def device_sms():
+    device = jax.devices()[0]
+    return int(getattr(device, "core_count", 0) or 132)
+
+
+def one(kernel, rows, stages, bps, sms, data):
+    """One configuration, checked and timed: its anchor row."""
+    xi, x, y = data
+    grid = sms * bps
+    covered = ROWS // rows // grid * grid * rows
+    if kernel == "pipe_reduce":
+        call, nbytes = reduce_call(rows, stages, grid)
+        run = functools.partial(jax.jit(call), xi)
+        got = np.asarray(run()).astype(np.int64).sum()
+        want = np.asarray(xi[:covered]).astype(np.int64).sum()
+        # int32 partial sums wrap the same way on both sides.
+        exact = (got - want) % (1 << 32) == 0
+        tile_bytes = rows * 512
+    else:
+        call, nbytes = axpy_call(rows, stages, grid)
+        run = functools.partial(jax.jit(call), x, y)
+        out = run()
+        exact = bool(jnp.array_equal(out[:covered], 2.0 * x[:covered] + y[:covered]))
+        tile_bytes = 2 * rows * 512
+    seconds = median_s(run)
+    return {"name": "pallas_emit_pipeline", "kernel": kernel, "path": "tma", "rows": rows,
+            "stages": stages, "blocks_per_sm": bps, "tile_bytes": tile_bytes,
+            "gbps": nbytes / seconds / 1e9, "exact": bool(exact)}
+
+
 def main():
-    sms = int(sys.argv[1]) if len(sys.argv) > 1 else 132
+    args = parse_args()
+    started = time.monotonic()
+    sms = args.sms or device_sms()
     key = jax.random.PRNGKey(20261202)
     k1, k2, k3 = jax.random.split(key, 3)
     xi = jax.random.randint(k1, (ROWS, 128), -1000, 1000, dtype=jnp.int32)
     x = jax.random.randint(k2, (ROWS, 128), -1000, 1000).astype(jnp.float32) * 0.25
     y = jax.random.randint(k3, (ROWS, 128), -1000, 1000).astype(jnp.float32) * 0.25
-    anchors, errors = [], []
-    for kernel, tile_rows in (("pipe_reduce", (16, 64)), ("pipe_axpy", (8, 64))):
-        for rows in tile_rows:
-            for stages in (1, 2, 3, 4):
-                for bps in (1, 2):
-                    grid = sms * bps
+    anchors, errors, skipped = [], [], []
+    for stages in args.stages:
+        for kernel, tile_rows in (("pipe_reduce", args.reduce_rows), ("pipe_axpy", args.axpy_rows)):
+            for rows in tile_rows:
+                for bps in args.blocks_per_sm:
                     name = f"pallas {kernel} rows={rows} S={stages} bps={bps}"
+                    if args.deadline_s is not None and time.monotonic() - started > args.deadline_s:
+                        skipped.append(name)
+                        continue
                     try:
-                        if kernel == "pipe_reduce":
-                            call, nbytes = reduce_call(rows, stages, grid)
-                            fn = jax.jit(call)
-                            run = functools.partial(fn, xi)
-                            got = np.asarray(run()).astype(np.int64).sum()
-                            covered = ROWS // rows // grid * grid * rows
-                            want = np.asarray(xi[:covered]).astype(np.int64).sum()
-                            # int32 partial sums wrap the same way on both sides.
-                            exact = (got - want) % (1 << 32) == 0
-                        else:
-                            call, nbytes = axpy_call(rows, stages, grid)
-                            fn = jax.jit(call)
-                            run = functools.partial(fn, x, y)
-                            covered = ROWS // rows // grid * grid * rows
-                            out = run()
-                            exact = bool(jnp.array_equal(out[:covered], 2.0 * x[:covered] + y[:covered]))
-                        seconds = median_s(run)
-                        anchors.append({"name": "pallas_emit_pipeline", "kernel": kernel, "stages": stages,
-                                        "blocks_per_sm": bps, "tile_bytes": rows * 512,
-                                        "gbps": nbytes / seconds / 1e9, "exact": bool(exact)})
-                        print(f"{name}: {anchors[-1]['gbps']:.0f} GB/s exact={exact}", file=sys.stderr)
+                        anchors.append(one(kernel, rows, stages, bps, sms, (xi, x, y)))
+                        print(f"{name}: {anchors[-1]['gbps']:.0f} GB/s exact={anchors[-1]['exact']}", file=sys.stderr)
+                        if args.jsonl:
+                            print(json.dumps({"anchor": anchors[-1]}), flush=True)
                     except Exception as error:  # noqa: BLE001
                         text = f"{type(error).__name__}: {error}".splitlines()
                         errors.append({"what": name, "error": " ".join(text[:3])[:600]})
                         print(f"{name}: {errors[-1]['error']}", file=sys.stderr)
-    print(json.dumps({"anchors": anchors, "errors": errors, "jax": jax.__version__}))
+    meta = {"errors": errors, "skipped": skipped, "jax": jax.__version__, "sms": sms,
+            "seconds": time.monotonic() - started}
+    if args.jsonl:
+        print(json.dumps({"meta": meta}), flush=True)
+    else:
+        print(json.dumps({"anchors": anchors, **meta}))
 
 
 if __name__ == "__main__":

@@ -9,7 +9,10 @@ Inputs (bench/RESULTS.md, "pipelined loops", says which run gave which):
   --ptxas      tests/gpu/pipeline/ptx/ptxas-v.log (registers, spills per module)
   --upstream-compile  bench/upstream_pipeline/ptx/results.txt (what upstream refused)
 The reference of a kernel is its fastest anchor configuration; every bandwidth row
-gets ratio_to_reference. Prints the tables and the goals as Markdown.
+gets ratio_to_reference. tile_bytes counts all tiles a stage copies (the axpy's two
+inputs), in acopy's rows and the anchors' alike (runs before the tile-size benchmark
+recorded one axpy input). The tile-size matrix has its own merge,
+bench/pipeline_tiles_merge.py. Prints the tables and the goals as Markdown.
 """
 import argparse
 import json
@@ -109,7 +112,7 @@ def report(out):
               + f" | {v[3]['gbps'] / v[1]['gbps']:.2f} | {v[3]['ratio_to_reference']:.2f} |")
     print("\n| kernel | S | blocks/SM | acopy TMA | acopy cp.async | Triton same tile | Triton 32 KiB | Pallas same tile | Pallas 32 KiB | upstream cp.async | TMA / best of Triton, Pallas (same tile) |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for kernel, tile in (("pipe_reduce", 8192), ("pipe_axpy", 4096)):
+    for kernel, tile in (("pipe_reduce", 8192), ("pipe_axpy", 8192)):
         for bps in (1, 2):
             for s in (1, 2, 3, 4):
                 tma = best_acopy(out, kernel, "tma", s, bps)

@@ -638,6 +638,33 @@ impl Function<'_> {
         shared_memory::set_max_dynamic(self.func, bytes)
     }
 
+    /// How many blocks of `block` threads, each with `dynamic_smem` bytes of dynamic
+    /// shared memory, one SM holds at once (`cuOccupancyMaxActiveBlocksPerMultiprocessor`:
+    /// shared memory, registers and threads together), after the opt-in `launch` would
+    /// make. A persistent grid of more blocks per SM than this does not run them side
+    /// by side. An error ([`RuntimeError::SharedMemory`]) when static plus dynamic
+    /// shared memory exceed the device's limit per block.
+    pub fn max_blocks_per_sm(&self, block: u32, dynamic_smem: u32) -> Result<u32, RuntimeError> {
+        let max = self._module._ctx.info.max_shared_per_block_optin;
+        if let Some(bytes) = shared_memory::opt_in(&self.name, self.static_smem, dynamic_smem, max)?
+        {
+            self.set_max_dynamic_smem(bytes)?;
+        }
+        let threads = i32::try_from(block)
+            .map_err(|_| RuntimeError::Launch(format!("{block} threads per block")))?;
+        let mut blocks = 0;
+        // SAFETY: a live function of a loaded module and a valid out pointer.
+        check("cuOccupancyMaxActiveBlocksPerMultiprocessor", unsafe {
+            sys::cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                &mut blocks,
+                self.func,
+                threads,
+                dynamic_smem as usize,
+            )
+        })?;
+        Ok(u32::try_from(blocks).unwrap_or(0))
+    }
+
     /// Launch on the default stream with `cuLaunchKernelEx`; when the cluster is not
     /// 1x1x1 it carries `CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION`. The arguments are first
     /// checked against the PTX parameter list (count and byte size of each).

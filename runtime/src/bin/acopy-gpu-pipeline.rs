@@ -17,16 +17,14 @@
 use acopy_runtime::manifest::{KernelEntry, Manifest};
 use acopy_runtime::{Arg, DeviceBuffer, Function, LaunchConfig, Runtime};
 use clap::Parser;
+#[path = "acopy-gpu-pipeline/bandwidth.rs"]
+mod bandwidth;
 #[path = "acopy-gpu-pipeline/big.rs"]
 mod big;
 #[path = "acopy-gpu-pipeline/common.rs"]
 mod common;
-use common::{
-    bandwidth_data, bytes_of, fill_error, median_ms, random_words, BandwidthData, CaseResult,
-    Config, Error, GIB,
-};
+use common::{bytes_of, fill_error, random_words, CaseResult, Config, Error};
 use std::ffi::OsStr;
-use std::process::{Command, Stdio};
 #[path = "acopy-gpu-suite/child.rs"]
 mod child;
 
@@ -82,11 +80,32 @@ struct Cli {
     /// Only these kernels of the matrix (comma-separated; all when absent).
     #[arg(long, value_delimiter = ',')]
     kernels: Vec<String>,
-    /// Tile rows of pipe_bw_reduce and pipe_bw_axpy (gen.py's --reduce-rows, --axpy-rows).
-    #[arg(long, default_value_t = 16)]
-    reduce_rows: u64,
-    #[arg(long, default_value_t = 8)]
-    axpy_rows: u64,
+    /// Tile rows of pipe_bw_reduce, a comma-separated list (gen.py's --reduce-rows).
+    #[arg(long, value_delimiter = ',', default_value = "16")]
+    reduce_rows: Vec<u64>,
+    /// Tile rows of pipe_bw_axpy and pipe_bw_axpy_store, a list (gen.py's --axpy-rows).
+    #[arg(long, value_delimiter = ',', default_value = "8")]
+    axpy_rows: Vec<u64>,
+    /// With --bandwidth: which kernels (reduce, axpy, axpy_store).
+    #[arg(long, value_delimiter = ',', default_value = "reduce,axpy,axpy_store")]
+    bw_kernels: Vec<String>,
+    /// With --bandwidth: the persistent grid's blocks per SM, a list.
+    #[arg(long, value_delimiter = ',', default_value = "1,2")]
+    blocks_per_sm: Vec<u32>,
+    /// With --bandwidth: threads per block, a list.
+    #[arg(long, value_delimiter = ',', default_value = "128,256")]
+    threads: Vec<u32>,
+    /// With --bandwidth: a child that prints nothing for this long is killed (its
+    /// module is an error row; the next child resumes after it).
+    #[arg(long, default_value_t = 60)]
+    bw_module_timeout_s: u64,
+    /// With --bandwidth: start no child after this many seconds (the modules left
+    /// are skipped rows).
+    #[arg(long)]
+    bw_deadline_s: Option<u64>,
+    /// With --child-bw: the modules to time, in order.
+    #[arg(long, hide = true, value_delimiter = ',')]
+    bw_modules: Vec<String>,
     /// With --bandwidth: only the module with this name and, with --only-blocks-per-sm
     /// and --only-threads, one launch shape (to profile one kernel).
     #[arg(long)]
@@ -95,7 +114,8 @@ struct Cli {
     only_blocks_per_sm: Option<u32>,
     #[arg(long)]
     only_threads: Option<u32>,
-    /// Also time the 1 GiB persistent-grid kernels (pipe_bw_*) against a device copy.
+    /// Also time the 1 GiB persistent-grid kernels (pipe_bw_*) against a device copy
+    /// (acopy-gpu-pipeline/bandwidth.rs).
     #[arg(long)]
     bandwidth: bool,
     #[arg(long, hide = true)]
@@ -152,7 +172,7 @@ fn matrix(stages: u64) -> Vec<Config> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if cli.child_bw {
-        return match child_bandwidth(&cli) {
+        return match bandwidth::child(&bandwidth_options(&cli), &cli.bw_modules) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("bandwidth: {e}");
@@ -182,6 +202,11 @@ fn main() -> ExitCode {
 }
 
 fn parent(cli: &Cli) -> ExitCode {
+    // Bad bandwidth flags are refused here too, not only on a GPU machine.
+    if let Err(e) = bandwidth::validate(&bandwidth_options(cli)) {
+        eprintln!("acopy-gpu-pipeline: {e}");
+        return ExitCode::from(2);
+    }
     let info = match Runtime::probe(0) {
         Ok(info) => info,
         Err(e) => {
@@ -285,47 +310,41 @@ fn run_matrix(cli: &Cli) -> MatrixRun {
     }
 }
 
-/// The `--bandwidth` rows (the device copy's apart), and whether every one
-/// was exact (and the child ran).
-struct BandwidthRun {
-    rows: Vec<serde_json::Value>,
-    copy_gbps: serde_json::Value,
-    ok: bool,
+/// What `--bandwidth` runs: the bandwidth flags, `--only-blocks-per-sm` and
+/// `--only-threads` narrowing the lists to one value.
+fn bandwidth_options(cli: &Cli) -> bandwidth::Options {
+    bandwidth::Options {
+        ptx_dir: cli.ptx_dir.clone(),
+        seed: cli.seed,
+        kernels: cli.bw_kernels.clone(),
+        reduce_rows: cli.reduce_rows.clone(),
+        axpy_rows: cli.axpy_rows.clone(),
+        blocks_per_sm: cli
+            .only_blocks_per_sm
+            .map_or_else(|| cli.blocks_per_sm.clone(), |b| vec![b]),
+        threads: cli
+            .only_threads
+            .map_or_else(|| cli.threads.clone(), |t| vec![t]),
+        only_module: cli.only_module.clone(),
+        module_timeout: Duration::from_secs(cli.bw_module_timeout_s),
+        deadline: cli.bw_deadline_s.map(Duration::from_secs),
+    }
 }
 
-/// With `--bandwidth`, runs the bandwidth child and prints its rows.
-fn run_bandwidth_rows(cli: &Cli) -> BandwidthRun {
-    let mut bandwidth: Vec<serde_json::Value> = Vec::new();
-    let mut copy_gbps = serde_json::Value::Null;
-    let mut bandwidth_ok = true;
-    if cli.bandwidth {
-        match run_bandwidth(cli) {
-            Ok(rows) => {
-                for row in rows {
-                    if row["kernel"] == "device_copy" {
-                        copy_gbps = row["gbps"].clone();
-                    } else {
-                        bandwidth_ok &= row["exact"] == true;
-                        println!("{row}");
-                        bandwidth.push(row);
-                    }
-                }
-            }
-            Err(e) => {
-                bandwidth_ok = false;
-                println!("bandwidth: {e}");
-            }
-        }
+/// With `--bandwidth`, the bandwidth rows (bandwidth.rs); none without.
+fn run_bandwidth_rows(cli: &Cli) -> bandwidth::Run {
+    if !cli.bandwidth {
+        return bandwidth::Run {
+            rows: Vec::new(),
+            copy_gbps: serde_json::Value::Null,
+            ok: true,
+        };
     }
-    BandwidthRun {
-        rows: bandwidth,
-        copy_gbps,
-        ok: bandwidth_ok,
-    }
+    bandwidth::parent(&bandwidth_options(cli))
 }
 
 /// Writes `--results-json`; a failure to write is printed, not fatal.
-fn write_results(cli: &Cli, device: &str, matrix: &MatrixRun, bandwidth: &BandwidthRun) {
+fn write_results(cli: &Cli, device: &str, matrix: &MatrixRun, bandwidth: &bandwidth::Run) {
     let json = serde_json::json!({
         "date": format!("{:?}", std::time::SystemTime::now()),
         "device": device,
@@ -659,233 +678,6 @@ fn reference(kernel: &str, c: &Config, src: &[u32], y: &[u32], out_words: usize)
         }
     }
     out
-}
-
-fn run_bandwidth(cli: &Cli) -> Result<Vec<serde_json::Value>, String> {
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let child = Command::new(exe)
-        .arg("--child-bw")
-        .arg("--ptx-dir")
-        .arg(&cli.ptx_dir)
-        .arg("--seed")
-        .arg(cli.seed.to_string())
-        .arg("--reduce-rows")
-        .arg(cli.reduce_rows.to_string())
-        .arg("--axpy-rows")
-        .arg(cli.axpy_rows.to_string())
-        .args(only_args(cli))
-        .stdin(Stdio::null())
-        .stderr(Stdio::inherit())
-        .output()
-        .map_err(|e| format!("cannot start the bandwidth child: {e}"))?;
-    let text = String::from_utf8_lossy(&child.stdout);
-    let rows: Vec<serde_json::Value> = text
-        .lines()
-        .filter_map(|l| l.strip_prefix("RESULT "))
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect();
-    if rows.is_empty() {
-        return Err(format!("no bandwidth results ({})", child.status));
-    }
-    Ok(rows)
-}
-
-/// The --only-* flags, passed on to the bandwidth child.
-fn only_args(cli: &Cli) -> Vec<String> {
-    let mut args = Vec::new();
-    if let Some(module) = &cli.only_module {
-        args.extend(["--only-module".to_string(), module.clone()]);
-    }
-    if let Some(b) = cli.only_blocks_per_sm {
-        args.extend(["--only-blocks-per-sm".to_string(), b.to_string()]);
-    }
-    if let Some(t) = cli.only_threads {
-        args.extend(["--only-threads".to_string(), t.to_string()]);
-    }
-    args
-}
-
-const BW_ROWS: u64 = 2_097_152;
-
-/// The persistent-grid kernels over 1 GiB: pipe_bw_reduce (i32 sums per thread,
-/// `--reduce-rows` x 128 tiles), pipe_bw_axpy (out = 2x + y, two `--axpy-rows` x 128
-/// tiles per stage) and pipe_bw_axpy_store (the same with a TMA store, TMA only),
-/// S = 1..4, 1 and 2 blocks per SM, 128 and 256 threads, both paths; each result
-/// checked once.
-fn child_bandwidth(cli: &Cli) -> Result<(), Error> {
-    let data = bandwidth_data(cli.seed)?;
-    for kernel in ["reduce", "axpy", "axpy_store"] {
-        let rows = if kernel == "reduce" {
-            cli.reduce_rows
-        } else {
-            cli.axpy_rows
-        };
-        for &path in paths(kernel) {
-            for stages in 1..=4u32 {
-                let module = format!("pipe_bw_{kernel}_r{rows}_s{stages}_{path}");
-                if cli.only_module.as_ref().is_some_and(|only| *only != module) {
-                    continue;
-                }
-                let timed = BwModule {
-                    module: &module,
-                    kernel,
-                    path,
-                    stages,
-                    rows,
-                };
-                time_module(cli, &data, &timed)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// One bandwidth module: `pipe_bw_<kernel>` with `rows` x 128 tiles, S stages.
-struct BwModule<'a> {
-    module: &'a str,
-    kernel: &'a str,
-    path: &'a str,
-    stages: u32,
-    rows: u64,
-}
-
-/// Loads one bandwidth module and times it at each launch shape the `--only-*`
-/// flags leave.
-fn time_module(cli: &Cli, data: &BandwidthData, timed: &BwModule<'_>) -> Result<(), Error> {
-    let ptx_dir = cli.ptx_dir.as_path();
-    let module = timed.module;
-    let ptx_path = ptx_dir.join(format!("{module}.ptx"));
-    let ptx = std::fs::read_to_string(&ptx_path)?;
-    // TMA kernels always have a manifest (their tensor maps); a
-    // cp.async one has one when its slots moved to dynamic shared memory.
-    let manifest_path = ptx_dir.join(format!("{module}.manifest.json"));
-    let manifest = if timed.path == "tma" || manifest_path.exists() {
-        Some(Manifest::from_json(&std::fs::read_to_string(
-            manifest_path,
-        )?)?)
-    } else {
-        None
-    };
-    let name = format!("pipe_bw_{}", timed.kernel);
-    let entry = manifest.as_ref().and_then(|m| m.kernel(&name));
-    let loaded = data.rt.load_ptx(&ptx, module)?;
-    let function = loaded.function(&name)?;
-    for blocks_per_sm in [1u32, 2] {
-        for block in [128u32, 256] {
-            if cli.only_blocks_per_sm.is_some_and(|b| b != blocks_per_sm)
-                || cli.only_threads.is_some_and(|t| t != block)
-            {
-                continue;
-            }
-            time_launch(data, timed, &function, entry, [blocks_per_sm, block])?;
-        }
-    }
-    Ok(())
-}
-
-/// One launch shape (`[blocks per SM, threads]`): checks the output once, then
-/// prints the median time's GB/s as a `RESULT` row.
-fn time_launch(
-    data: &BandwidthData,
-    timed: &BwModule<'_>,
-    function: &Function<'_>,
-    entry: Option<&KernelEntry>,
-    [blocks_per_sm, block]: [u32; 2],
-) -> Result<(), Error> {
-    let BandwidthData {
-        rt,
-        sms,
-        d_x,
-        d_y,
-        d_out,
-        copy_gbps,
-        ..
-    } = data;
-    let kernel = timed.kernel;
-    let shape = [BW_ROWS, 128];
-    let grid = sms * blocks_per_sm;
-    let args: Vec<Arg> = if kernel == "reduce" {
-        vec![d_x.memref(&shape), d_out.memref(&[1024, 256])]
-    } else {
-        vec![d_x.memref(&shape), d_y.memref(&shape), d_out.memref(&shape)]
-    };
-    // The dynamic shared memory the manifest records, if any.
-    let launch = match entry {
-        Some(entry) => LaunchConfig::linear(grid, block).for_kernel(entry),
-        None => LaunchConfig::linear(grid, block),
-    };
-    d_out.fill(0xFF)?;
-    let mut packed = rt.bind(&args, entry)?;
-    function.launch(&launch, &mut packed)?;
-    rt.synchronize_timeout(Duration::from_secs(20))?;
-    let exact = bandwidth_exact(data, timed, grid, block)?;
-    let ms = median_ms(rt, || {
-        let mut packed = rt.bind(&args, entry)?;
-        Ok(function.launch(&launch, &mut packed)?)
-    })?;
-    let bytes = if kernel == "reduce" { GIB } else { 3 * GIB } as f64;
-    let gbps = bytes / ms / 1e6;
-    println!(
-        "RESULT {}",
-        serde_json::json!({
-            "kernel": format!("pipe_{kernel}"), "path": timed.path, "stages": timed.stages,
-            "tile_bytes": timed.rows * 128 * 4,
-            "blocks_per_sm": blocks_per_sm, "block": block, "gbps": gbps,
-            "ratio_to_device_copy": gbps / copy_gbps, "exact": exact,
-            "ratio_to_reference": serde_json::Value::Null,
-        })
-    );
-    Ok(())
-}
-
-/// Whether the output of the launch just made is what the kernel means: the
-/// first 1024 blocks' sums for the reduction, 2x + y for the axpys.
-fn bandwidth_exact(
-    data: &BandwidthData,
-    timed: &BwModule<'_>,
-    grid: u32,
-    block: u32,
-) -> Result<bool, Error> {
-    let d_out = &data.d_out;
-    if timed.kernel != "reduce" {
-        let got = d_out.to_vec()?;
-        return Ok(got
-            .chunks_exact(4)
-            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .zip(&data.axpy_want)
-            .all(|(g, w)| g == *w));
-    }
-    let mut got = vec![0u8; 1024 * 256 * 4];
-    d_out.read(&mut got)?;
-    let want = reduce_reference(&data.x, timed.rows, grid, block);
-    Ok(got
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .zip(&want)
-        .all(|(g, w)| g == *w))
-}
-
-/// The persistent reduction's first 1024 x 256 words: block b's thread sums,
-/// over the tiles b, b + grid, ...
-fn reduce_reference(x: &[u32], rows: u64, grid: u32, block: u32) -> Vec<u32> {
-    let mut want = vec![u32::MAX; 1024 * 256];
-    let tile = (rows * 128) as usize;
-    let tiles = (BW_ROWS / rows) as usize;
-    for b in 0..grid as usize {
-        let mut sums = vec![0u32; block as usize];
-        let mut t = b;
-        while t < tiles {
-            for e in 0..tile {
-                let at = t * tile + e;
-                // Thread t adds vectors t, t + blockDim, ...
-                let s = &mut sums[(e / 4) % block as usize];
-                *s = s.wrapping_add(x[at]);
-            }
-            t += grid as usize;
-        }
-        want[b * 256..b * 256 + block as usize].copy_from_slice(&sums);
-    }
-    want
 }
 
 #[cfg(test)]

@@ -1,6 +1,11 @@
 #!/usr/bin/env python3
 """Writes the pipelined GPU kernels, kernels/pipe_<kernel>_s<S>.mlir for S = 1..4.
 
+--reduce-rows/--axpy-rows take a comma-separated list of tile rows (one bandwidth
+kernel per value); --out-dir writes elsewhere than kernels/ and --bandwidth-only
+writes only the pipe_bw_* kernels (--bandwidth-kernels of them): what
+bench/pipeline_tiles_prepare.sh builds for the tile-size benchmark.
+
 One source per kernel and S serves both paths: build.sh compiles each for sm_80
 (cp.async) and sm_90 (TMA) with --chip. Every kernel loops over tiles with a marked
 scf.for %i = %lb to %ub step %step; block b reads rows b*REGION + 8*i (8x128 tiles).
@@ -259,6 +264,13 @@ gpu.module @pipe_bw_{kernel}_r{rows}_s{s} [#nvvm.target<chip = "sm_80">] {{
 """
 
 
+def vectors_const(rows):
+    """The consumer's loop bound, %c<rows*32> (vectors of 4 per tile); bw_head already
+    defines %c128, which is that bound at 4 rows."""
+    n = rows * 32
+    return '' if n == 128 else f'    %c{n} = arith.constant {n} : index\n'
+
+
 BW_LOOP = '    scf.for %i = %bx to %tiles step %grid {\n      %row = arith.muli %i, %crows : index\n'
 
 
@@ -268,7 +280,7 @@ def bw_reduce(s, rows):
     m = f'memref<{BW_ROWS}x128xi32>'
     t = f'memref<{rows}x128xi32, 3>'
     return (bw_head('reduce', s, rows, f'%src: {m}, %out: memref<1024x256xi32>', f'%tile: {t}')
-            + f'    %c{rows * 32} = arith.constant {rows * 32} : index\n' + ZERO4 +
+            + vectors_const(rows) + ZERO4 +
             '    %total = scf.for %i = %bx to %tiles step %grid iter_args(%acc = %zero) -> (vector<4xi32>) {\n'
             '      %row = arith.muli %i, %crows : index\n'
             f'      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {{operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"}} : ({m}, {t}, index, index) -> ()\n'
@@ -289,7 +301,7 @@ def bw_axpy(s, rows):
     t = f'memref<{rows}x128xf32, 3>'
     flat = f'memref<{BW_ROWS * 128}xf32>'
     return (bw_head('axpy', s, rows, f'%x: {m}, %y: {m}, %out: {m}', f'%tx: {t}, %ty: {t}')
-            + f'    %c{rows * 32} = arith.constant {rows * 32} : index\n' + TWO4 +
+            + vectors_const(rows) + TWO4 +
             f'    %oflat = memref.collapse_shape %out [[0, 1]] : {m} into {flat}\n' + BW_LOOP +
             bw_axpy_copies(m, t) + WAIT + '      %obase = arith.muli %row, %c128 : index\n' +
             axpy_consumer(rows, '%oflat', flat, '%obase') +
@@ -301,7 +313,7 @@ def bw_axpy_store(s, rows):
     m = f'memref<{BW_ROWS}x128xf32>'
     t = f'memref<{rows}x128xf32, 3>'
     return (bw_head('axpy_store', s, rows, f'%x: {m}, %y: {m}, %out: {m}', f'%tx: {t}, %ty: {t}, %to: {t}')
-            + f'    %c{rows * 32} = arith.constant {rows * 32} : index\n' + TWO4 + BW_LOOP +
+            + vectors_const(rows) + TWO4 + BW_LOOP +
             bw_axpy_copies(m, t) + WAIT + axpy_store_consumer(rows, '%out', m) +
             f'    }} {{acopy.pipeline = {{stages = {s} : i64}}}}\n'
             '    "acopy.wait_smem_to_gmem"() {pending = 0 : i64} : () -> ()\n' + TAIL)
@@ -310,24 +322,57 @@ def bw_axpy_store(s, rows):
 BANDWIDTH = {'reduce': bw_reduce, 'axpy': bw_axpy, 'axpy_store': bw_axpy_store}
 
 
-def main():
+def rows_list(text):
+    """A comma-separated list of tile rows, each a positive integer dividing BW_ROWS."""
+    try:
+        rows = [int(part) for part in text.split(',') if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'tile rows must be integers, got {text!r}')
+    bad = [r for r in rows if r <= 0 or BW_ROWS % r]
+    if not rows or bad:
+        raise argparse.ArgumentTypeError(f'tile rows must be positive divisors of {BW_ROWS}: {text!r}')
+    return rows
+
+
+def kernel_list(text):
+    names = [part for part in text.split(',') if part]
+    unknown = [n for n in names if n not in BANDWIDTH]
+    if not names or unknown:
+        raise argparse.ArgumentTypeError(f'bandwidth kernels are {", ".join(BANDWIDTH)}; got {text!r}')
+    return names
+
+
+def parse_args(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument('--reduce-rows', type=int, default=REDUCE_ROWS)
-    parser.add_argument('--axpy-rows', type=int, default=AXPY_ROWS)
-    args = parser.parse_args()
+    parser.add_argument('--reduce-rows', type=rows_list, default=[REDUCE_ROWS],
+                        help='tile rows of pipe_bw_reduce, comma-separated (e.g. 4,8,16,32,64)')
+    parser.add_argument('--axpy-rows', type=rows_list, default=[AXPY_ROWS],
+                        help='tile rows of pipe_bw_axpy and pipe_bw_axpy_store, comma-separated')
+    parser.add_argument('--out-dir', help='where the .mlir go (default: kernels/ beside this script)')
+    parser.add_argument('--bandwidth-only', action='store_true', help='only the pipe_bw_* kernels')
+    parser.add_argument('--bandwidth-kernels', type=kernel_list, default=list(BANDWIDTH),
+                        help=f'which bandwidth kernels (default {",".join(BANDWIDTH)})')
+    return parser.parse_args(argv)
+
+
+def main():
+    args = parse_args()
     here = os.path.dirname(os.path.abspath(__file__))
-    os.makedirs(os.path.join(here, 'kernels'), exist_ok=True)
+    out = args.out_dir or os.path.join(here, 'kernels')
+    os.makedirs(out, exist_ok=True)
 
     def write(name, text):
-        with open(os.path.join(here, 'kernels', f'{name}.mlir'), 'w') as f:
+        with open(os.path.join(out, f'{name}.mlir'), 'w') as f:
             f.write(text)
 
     for s in range(1, 5):
+        for name in args.bandwidth_kernels:
+            for rows in args.reduce_rows if name == 'reduce' else args.axpy_rows:
+                write(f'pipe_bw_{name}_r{rows}_s{s}', BANDWIDTH[name](s, rows))
+        if args.bandwidth_only:
+            continue
         for name in KERNELS + TMA_ONLY:
             write(f'pipe_{name}_s{s}', kernel(name, s))
-        for name, build in BANDWIDTH.items():
-            rows = args.reduce_rows if name == 'reduce' else args.axpy_rows
-            write(f'pipe_bw_{name}_r{rows}_s{s}', build(s, rows))
         for name in NATIVE_KERNELS:
             write(f'pipe_{name}_s{s}', native_kernel(name, s))
         for name in INDUCTION_KERNELS:

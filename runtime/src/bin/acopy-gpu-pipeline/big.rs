@@ -14,7 +14,7 @@
 
 use super::common::{
     bandwidth_data, bytes_of, count_wrong, median_ms, module_results, random_words, run_module,
-    words_of, BandwidthData, CaseResult, Config, Error, GIB,
+    same_words, words_of, BandwidthData, CaseResult, Config, Error, GIB,
 };
 use acopy_runtime::manifest::{KernelEntry, Manifest};
 use acopy_runtime::{Arg, LaunchConfig, Runtime};
@@ -294,12 +294,7 @@ pub fn child_bandwidth(seed: u64, ptx_dir: &Path) -> Result<(), Error> {
                     function.launch(&launch, &mut packed)?;
                     rt.synchronize_timeout(Duration::from_secs(20))?;
                     let want = if kernel == "copy" { &x } else { &axpy_want };
-                    let exact = d_out
-                        .to_vec()?
-                        .chunks_exact(4)
-                        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                        .zip(want.iter())
-                        .all(|(g, w)| g == *w);
+                    let exact = same_words(&d_out.to_vec()?, want);
                     let ms = median_ms(&rt, || {
                         let mut packed = rt.bind(&args, entry.as_ref())?;
                         Ok(function.launch(&launch, &mut packed)?)
