@@ -36,7 +36,7 @@ fn a_marked_loop_compiles_for_both_paths_with_its_remark_as_data() {
         (
             "sm_80",
             "cp.async.wait_group",
-            WaitScheme::WaitGroups { counts: vec![0] },
+            WaitScheme::WaitGroups { counts: vec![1] },
         ),
         (
             "sm_90",
@@ -117,11 +117,11 @@ fn each_loop_reports_its_own_choice() {
     let data: Vec<_> = compiled.pipelined_loops().map(|(_, data)| data).collect();
     assert_eq!(data.len(), 1);
     assert_eq!((data[0].stages, data[0].trips), (4, None));
-    assert_eq!(data[0].sync, WaitScheme::WaitGroups { counts: vec![2] });
+    assert_eq!(data[0].sync, WaitScheme::WaitGroups { counts: vec![3] });
     assert_eq!(data[0].shared_bytes(), 4 * 4096);
     assert!(compiled.outputs[0]
         .text
-        .contains("cp.async.wait_group \t2;"));
+        .contains("cp.async.wait_group \t3;"));
 }
 
 #[test]
@@ -172,7 +172,7 @@ fn a_loop_marked_through_the_builder_is_pipelined() {
     // Unmarked, the loop is one copy and one wait_group 0 per trip, and the
     // verifier warns of its write-after-read race.
     let plain = acopy::compile(&module, &options).expect("compiles");
-    assert!(!plain.outputs[0].text.contains("cp.async.wait_group \t1;"));
+    assert!(!plain.outputs[0].text.contains("cp.async.wait_group \t2;"));
     assert_eq!(plain.pipelined_loops().count(), 0);
     assert!(plain
         .diagnostics
@@ -180,10 +180,10 @@ fn a_loop_marked_through_the_builder_is_pipelined() {
         .any(|diagnostic| diagnostic.severity == Severity::Warning));
     acopy::dialect::builders::mark_for_pipelining(&context, first_loop(&module), 3);
     let compiled = acopy::compile(&module, &options).expect("compiles");
-    // S = 3 waits with one group still pending until the last trip.
+    // S = 3 waits with the two later tiles' groups pending (empty at the tail).
     assert!(compiled.outputs[0]
         .text
-        .contains("cp.async.wait_group \t1;"));
+        .contains("cp.async.wait_group \t2;"));
     let stages: Vec<_> = compiled
         .pipelined_loops()
         .map(|(_, data)| (data.requested, data.stages))

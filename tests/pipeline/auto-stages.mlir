@@ -25,7 +25,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c1 = arith.constant 1 : index
     %crows = arith.constant 16 : index
     %tid = gpu.thread_id x
-    // expected-remark@+1 {{acopy.pipeline: 4 stages (auto: enough; 24576 bytes in flight for the 24576 bytes sm_80 wants), cp.async on sm_80; 4 slots of 8192 bytes (16-byte aligned) for memref<16x128xi32, 3>; waits: cp.async.wait_group 2 in every iteration (1 copy per iteration, empty groups where none is issued); 32768 bytes of shared memory}}
+    // expected-remark@+1 {{acopy.pipeline: 4 stages (auto: enough; 24576 bytes in flight for the 24576 bytes sm_80 wants), cp.async on sm_80; 4 slots of 8192 bytes (16-byte aligned) for memref<16x128xi32, 3>; waits: cp.async.wait_group 3 in every iteration (1 copy per iteration, empty groups where none is issued); 32768 bytes of shared memory}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %crows : index
       acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xi32> -> memref<16x128xi32, 3>
@@ -88,7 +88,7 @@ gpu.module @m [#nvvm.target<chip = "sm_89">] {
     %c1 = arith.constant 1 : index
     %crows = arith.constant 2 : index
     %tid = gpu.thread_id x
-    // expected-remark@+1 {{acopy.pipeline: 8 stages (auto: as many as max-stages allows; 7168 bytes in flight for the 8192 bytes sm_89 wants), cp.async on sm_89; 8 slots of 1024 bytes (16-byte aligned) for memref<2x128xf32, 3>; waits: cp.async.wait_group 6 in every iteration (1 copy per iteration, empty groups where none is issued); 8192 bytes of shared memory}}
+    // expected-remark@+1 {{acopy.pipeline: 8 stages (auto: as many as max-stages allows; 7168 bytes in flight for the 8192 bytes sm_89 wants), cp.async on sm_89; 8 slots of 1024 bytes (16-byte aligned) for memref<2x128xf32, 3>; waits: cp.async.wait_group 7 in every iteration (1 copy per iteration, empty groups where none is issued); 8192 bytes of shared memory}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %crows : index
       acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<2x128xf32, 3>

@@ -20,8 +20,8 @@
 
 // SM80: .target sm_80
 // SM80-COUNT-3: cp.async.commit_group;
-// SM80-NOT: cp.async.wait_group 0;
-// SM80: cp.async.wait_group 1;
+// SM80-NOT: cp.async.wait_group {{[01]}};
+// SM80: cp.async.wait_group 2;
 // SM80-NOT: cp.async.wait_group
 // SM80-DAG: cp.async.cg.shared.global
 // SM80-NOT: mbarrier

@@ -11,7 +11,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c2 = arith.constant 2 : index
     %c8 = arith.constant 8 : index
     %tid = gpu.thread_id x
-    // expected-remark@+1 {{acopy.pipeline: 2 stages (the loop runs 2 times, so its 4 stages are clamped to 2), cp.async on sm_80; 2 slots of 4096 bytes (16-byte aligned) for memref<8x128xf32, 3>; waits: cp.async.wait_group 0 in every iteration (1 copy per iteration, empty groups where none is issued); 8192 bytes of shared memory}}
+    // expected-remark@+1 {{acopy.pipeline: 2 stages (the loop runs 2 times, so its 4 stages are clamped to 2), cp.async on sm_80; 2 slots of 4096 bytes (16-byte aligned) for memref<8x128xf32, 3>; waits: cp.async.wait_group 1 in every iteration (1 copy per iteration, empty groups where none is issued); 8192 bytes of shared memory}}
     scf.for %i = %c0 to %c2 step %c1 {
       %row = arith.muli %i, %c8 : index
       acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>

@@ -1,8 +1,10 @@
 // acopy-pipeline on the cp.async path (sm_80): the prologue issues S-1 guarded
-// copies into slots 0..S-2 (padded slot bytes apart), each iteration waits for
-// a constant C*(S-2) groups (a skipped refill commits C empty groups instead,
-// so the count never shifts at the tail), refills slot (k+S-1) mod S when
-// k < T-(S-1), and the consumers read slot k mod S. k and the slot are
+// copies into slots 0..S-2 (padded slot bytes apart); each iteration passes a
+// barrier (every thread has left slot (k-1) mod S), refills it with tile k+S-1
+// when k < T-(S-1) (a skipped refill commits C empty groups instead, so the
+// count never shifts at the tail), then waits for tile k with a constant
+// C*(S-1) groups pending: all S tiles are in flight while one is awaited. The
+// consumers read slot k mod S. k and the slot are
 // iter_args of the loop: no division, remainder or switch in the steady state
 // (the LEAN prefix: none anywhere in the output).
 // RUN: acopy-opt %s --acopy-pipeline --split-input-file | FileCheck %s
@@ -36,7 +38,7 @@
 // CHECK-NEXT: nvvm.cp.async.commit.group
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.for %[[IV:.+]] = %{{.+}} to %arg2 step %{{.+}} iter_args(%[[K:.+]] = %[[K0]], %[[SLOT:.+]] = %[[SLOT0]]) -> (index, index) {
-// CHECK: acopy.wait_gmem_to_smem {pending = 1 : i64}
+// CHECK: gpu.barrier
 // CHECK-NEXT: %[[MORE:.+]] = arith.cmpi slt, %[[K]], %[[LIMIT]] : index
 // CHECK-NEXT: scf.if %[[MORE]] {
 // CHECK: %[[AHEAD:.+]] = arith.addi %[[SLOT]], %c2{{.*}} : index
@@ -47,6 +49,7 @@
 // CHECK-NEXT: } else {
 // CHECK-NEXT: nvvm.cp.async.commit.group
 // CHECK-NEXT: }
+// CHECK-NEXT: acopy.wait_gmem_to_smem {pending = 2 : i64}
 // CHECK: %[[SHIFT:.+]] = arith.muli %[[SLOT]], %c4096
 // CHECK: %[[VIEW:.+]] = memref.view %[[BUF]][%[[SHIFT]]][]
 // CHECK: memref.load %[[VIEW]]
@@ -77,15 +80,16 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 
 // -----
 
-// S = 2: the wait is always 0, the slot advances by a mask, one refill slot.
+// S = 2: the wait leaves 1 group pending, the slot advances by a mask.
 // CHECK-LABEL: gpu.func @two
 // CHECK-SAME: memref<8192xi8, 3>
 // CHECK: scf.for %[[IV:.+]] = {{.+}} iter_args(%[[K:.+]] = %{{.+}}, %[[SLOT:.+]] = %{{.+}}) -> (index, index)
-// CHECK: acopy.wait_gmem_to_smem {pending = 0 : i64}
+// CHECK: gpu.barrier
 // CHECK: scf.if
 // CHECK: %[[AHEAD:.+]] = arith.addi %[[SLOT]], %c1
 // CHECK: arith.andi %[[AHEAD]], %c1
 // CHECK: acopy.copy_gmem_to_smem
+// CHECK: acopy.wait_gmem_to_smem {pending = 1 : i64}
 // CHECK: arith.muli %[[SLOT]], %c4096
 // CHECK: %[[S1:.+]] = arith.addi %[[SLOT]], %c1
 // CHECK: %[[SN:.+]] = arith.andi %[[S1]], %c1
@@ -139,7 +143,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 
 // S = 4, two copies per iteration (an axpy's x and y), dynamic lb and step:
 // T = max(ceildiv(ub - lb, step), 0) once before the loop, k counted, and the
-// wait counts 2 groups per iteration ahead: 4 in every iteration, two empty
+// wait counts 2 groups per iteration ahead: 6 in every iteration, two empty
 // groups where a refill is skipped. The refill reads iv + 3 * step, hoisted.
 // The 100-float tile pads to 400 -> 400 bytes (a multiple of 16), x 4 slots.
 // CHECK-LABEL: gpu.func @axpy
@@ -151,7 +155,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 // CHECK: %[[OFFSET:.+]] = arith.muli %c3{{.*}}, %arg5 : index
 // CHECK-COUNT-6: acopy.copy_gmem_to_smem
 // CHECK: scf.for %[[IV:.+]] = %arg3 to %arg4 step %arg5 iter_args(%[[K:.+]] = %{{.+}}, %[[SLOT:.+]] = %{{.+}}) -> (index, index)
-// CHECK: acopy.wait_gmem_to_smem {pending = 4 : i64}
+// CHECK: gpu.barrier
 // CHECK-NEXT: %[[MORE:.+]] = arith.cmpi slt, %[[K]], %[[LIMIT]] : index
 // CHECK-NEXT: scf.if %[[MORE]]
 // CHECK-NEXT: arith.addi %[[IV]], %[[OFFSET]] : index
@@ -161,6 +165,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 // CHECK-NEXT: nvvm.cp.async.commit.group
 // CHECK-NEXT: nvvm.cp.async.commit.group
 // CHECK-NEXT: }
+// CHECK-NEXT: acopy.wait_gmem_to_smem {pending = 6 : i64}
 // CHECK: arith.muli %[[SLOT]], %c400
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @axpy(%x: memref<100000xf32>, %y: memref<1000x256xf32>, %out: memref<1000x256xf32>, %lb: index, %ub: index, %step: index) workgroup(%tx: memref<100xf32, 3>, %ty: memref<4x256xf32, 3>) kernel {

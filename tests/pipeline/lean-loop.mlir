@@ -35,7 +35,7 @@
 // LEAN-NOT: brx.idx
 // LEAN: ret;
 
-// CPASYNC: cp.async.wait_group 1;
+// CPASYNC: cp.async.wait_group 2;
 // CPASYNC-NOT: cp.async.wait_group
 // TMA: mbarrier.try_wait.parity
 gpu.module @m [#nvvm.target<chip = "sm_80">] {

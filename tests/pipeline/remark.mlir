@@ -1,7 +1,7 @@
 // Each loop the pass rewrites gets one remark at it with what it chose: the
 // stages, each tile's slots (padded: 100 bytes to 112 on cp.async, 192 to 256
-// on TMA), the path and chip, and the wait count (cp.async: C x (S-2) in every
-// iteration, for C = 2 copies, S = 3: 2) or the barriers (TMA: one per slot). The
+// on TMA), the path and chip, and the wait count (cp.async: C x (S-1) in every
+// iteration, for C = 2 copies, S = 3: 4) or the barriers (TMA: one per slot). The
 // same numbers reach acopy::compile as data (facade/tests/pipeline.rs).
 // RUN: acopy-opt %s --acopy-pipeline --split-input-file --verify-diagnostics | FileCheck %s
 // RUN: acopy-opt %s --acopy-lower --emit=ptx --split-input-file -o %t.ptx
@@ -10,7 +10,7 @@
 // CHECK-LABEL: gpu.func @axpy
 // CHECK-SAME: workgroup(%{{.+}} : memref<336xi8, 3> {llvm.align = 16 : i64}, %{{.+}} : memref<12288xi8, 3> {llvm.align = 16 : i64})
 // CHECK: scf.for
-// CHECK: acopy.wait_gmem_to_smem {pending = 2 : i64}
+// CHECK: acopy.wait_gmem_to_smem {pending = 4 : i64}
 // CHECK-NOT: acopy.wait_gmem_to_smem
 // CHECK: acopy.pipelined = {stages = 3 : i64}
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
@@ -20,7 +20,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c4 = arith.constant 4 : index
     %c25 = arith.constant 25 : index
     %tid = gpu.thread_id x
-    // expected-remark@+1 {{acopy.pipeline: 3 stages, cp.async on sm_80; 3 slots of 112 bytes (16-byte aligned) for memref<25xf32, 3>, 3 slots of 4096 bytes (16-byte aligned) for memref<4x256xf32, 3>; waits: cp.async.wait_group 2 in every iteration (2 copies per iteration, empty groups where none is issued); 12624 bytes of shared memory}}
+    // expected-remark@+1 {{acopy.pipeline: 3 stages, cp.async on sm_80; 3 slots of 112 bytes (16-byte aligned) for memref<25xf32, 3>, 3 slots of 4096 bytes (16-byte aligned) for memref<4x256xf32, 3>; waits: cp.async.wait_group 4 in every iteration (2 copies per iteration, empty groups where none is issued); 12624 bytes of shared memory}}
     scf.for %i = %c0 to %n step %c1 {
       %xs = arith.muli %i, %c25 : index
       %row = arith.muli %i, %c4 : index

@@ -108,8 +108,9 @@ pub struct TileSlots {
 /// How the loop waits for a slot's tile.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WaitScheme {
-    /// cp.async: each iteration waits with `cp.async.wait_group N`, N one of
-    /// `counts` (largest first): copies × min(S-2, trips left - 1).
+    /// cp.async: each iteration waits with `cp.async.wait_group N`, N the one
+    /// entry of `counts`: copies × (S - 1), or copies × (D - 1) with D tiles
+    /// ahead when the refill follows asynchronous consumers.
     WaitGroups { counts: Vec<u32> },
     /// TMA: one mbarrier per slot, initialised for `arrivals` arrivals (one
     /// per copy), waited on with parity (n / S) & 1 for the n-th tile.

@@ -9,18 +9,20 @@
 //! j in 0..S-1: if j < T: copies j           j in 0..S-1: if j < T: copies j -> slot (base+j)%S, bar
 //!              else: C empty groups         slot = base % S, parity = (base / S) & 1
 //! for k, slot (carried; slot = k % S):      for k, slot, parity (carried; slot = (base+k) % S):
-//!   wait pending = C*(S-2)                    fence.proxy.async; gpu.barrier
+//!   gpu.barrier                               fence.proxy.async; gpu.barrier
 //!   if k < T-(S-1): copies k+S-1              if k < T-(S-1): copies k+S-1 -> slot+S-1 (mod S), bar
 //!                   -> slot+S-1 (mod S)       barrier_wait bar[slot], parity
 //!   else: C empty groups                      consumers on slot
-//!   consumers on slot                         slot += 1 (mod S); parity ^= (slot == 0)
-//!   slot += 1 (mod S)                       counter = base + T
+//!   wait pending = C*(S-1)                    slot += 1 (mod S); parity ^= (slot == 0)
+//!   consumers on slot                       counter = base + T
+//!   slot += 1 (mod S)
 //! ```
 //! S = 1 on cp.async is `gpu.barrier; copies; wait 0; consumers`. The
 //! counters are `iter_args` of the loop (`ir::build::loop_carried`), so the
-//! steady state divides nothing; the empty commit groups keep exactly S-2
+//! steady state divides nothing; the empty commit groups keep exactly S-1
 //! iterations' groups behind tile k at its wait, so one constant count serves
-//! every trip (docs/pipelining.md, "The steady state").
+//! every trip (docs/pipelining.md, "The steady state"). With asynchronous
+//! consumers (wgmma) the refill moves after them instead (`refill_after_consumers`).
 
 use acopy_dialect::{builders, CopyGmemToSmem};
 use acopy_target::CopyPath;
@@ -377,13 +379,21 @@ fn steady_state<'c, 'a>(
         let parity = counters.parity.ok_or("internal error: no parity")?;
         b.insert(builders::barrier_wait(b.location, barrier, parity).map_err(internal)?);
     } else {
-        // D - 1 later iterations' groups may stay in flight behind tile k.
-        let pending = (entry.ahead as u32 - 1) * plan.copies.len() as u32;
+        // As on TMA, the refill goes before the wait, behind a barrier of its
+        // own (every thread has left the slot of tile k - 1), so all S tiles
+        // are in flight while tile k is awaited; the wait's own barrier then
+        // publishes tile k. Behind tile k stay the groups of the D tiles issued
+        // after it (D - 1 when the refill comes after the consumers).
+        let newer = if refill_here {
+            b.block_barrier()?;
+            refill(&b, plan, bases, induction, entry, counters)?;
+            entry.ahead as u32
+        } else {
+            entry.ahead as u32 - 1
+        };
+        let pending = newer * plan.copies.len() as u32;
         b.insert(builders::wait_gmem_to_smem(b.context, b.location, pending).map_err(internal)?);
         waits.push(pending);
-        if refill_here {
-            refill(&b, plan, bases, induction, entry, counters)?;
-        }
     }
     Ok((b, slot, waits))
 }

@@ -15,7 +15,7 @@
 // SM90: cp.async.bulk.tensor.2d.shared::cluster.global
 // (The loop's blocks are laid out consumers first, so the wait and the
 // compute are checked in any order after the first copy.)
-// SM80-DAG: cp.async.wait_group 2;
+// SM80-DAG: cp.async.wait_group 4;
 // SM90-DAG: mbarrier.try_wait.parity.shared.b64
 // CHECK-DAG: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK-DAG: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16

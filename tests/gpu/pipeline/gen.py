@@ -350,9 +350,22 @@ def parse_args(argv=None):
                         help='tile rows of pipe_bw_axpy and pipe_bw_axpy_store, comma-separated')
     parser.add_argument('--out-dir', help='where the .mlir go (default: kernels/ beside this script)')
     parser.add_argument('--bandwidth-only', action='store_true', help='only the pipe_bw_* kernels')
+    parser.add_argument('--known-block-size', type=int, default=None,
+                        help='bandwidth kernels declare gpu.known_block_size = N and read the block '
+                             'size as that constant (the copies unroll; the consumer loop has a '
+                             'constant step); they must then be launched with N threads')
     parser.add_argument('--bandwidth-kernels', type=kernel_list, default=list(BANDWIDTH),
                         help=f'which bandwidth kernels (default {",".join(BANDWIDTH)})')
     return parser.parse_args(argv)
+
+
+def with_known_block_size(text, threads):
+    """A bandwidth kernel that declares its block size: acopy unrolls each thread's
+    copies with constant offsets, and the consumer loop's step is a constant."""
+    kernel = ') kernel {'
+    assert text.count(kernel) == 1 and text.count('%bdim = gpu.block_dim x') == 1
+    text = text.replace(kernel, f') kernel attributes {{gpu.known_block_size = array<i32: {threads}, 1, 1>}} {{')
+    return text.replace('%bdim = gpu.block_dim x', f'%bdim = arith.constant {threads} : index')
 
 
 def main():
@@ -368,7 +381,10 @@ def main():
     for s in range(1, 5):
         for name in args.bandwidth_kernels:
             for rows in args.reduce_rows if name == 'reduce' else args.axpy_rows:
-                write(f'pipe_bw_{name}_r{rows}_s{s}', BANDWIDTH[name](s, rows))
+                text = BANDWIDTH[name](s, rows)
+                if args.known_block_size:
+                    text = with_known_block_size(text, args.known_block_size)
+                write(f'pipe_bw_{name}_r{rows}_s{s}', text)
         if args.bandwidth_only:
             continue
         for name in KERNELS + TMA_ONLY:
