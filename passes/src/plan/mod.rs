@@ -77,7 +77,8 @@ use tma_load::TmaLoadPlan;
 
 /// The plan of a load (`copy_gmem_to_smem`) on its chip's path.
 pub(crate) enum CopyPlan<'c, 'a> {
-    CpAsync(CpAsyncPlan<'c, 'a>),
+    /// Boxed, as the TMA plan is: the two differ in size.
+    CpAsync(Box<CpAsyncPlan<'c, 'a>>),
     /// Boxed: it holds a cp.async plan for its non-TMA path.
     Tma(Box<TmaLoadPlan<'c, 'a>>),
 }
@@ -91,7 +92,8 @@ impl<'c: 'a, 'a> CopyPlan<'c, 'a> {
         options: &PassOptions,
     ) -> Result<Self, PlanError> {
         match target.chip.copy_path() {
-            CopyPath::CpAsync => CpAsyncPlan::of(view, options.fallback).map(CopyPlan::CpAsync),
+            CopyPath::CpAsync => CpAsyncPlan::of(view, options.fallback)
+                .map(|plan| CopyPlan::CpAsync(Box::new(plan))),
             CopyPath::Tma => {
                 TmaLoadPlan::of(view, target).map(|plan| CopyPlan::Tma(Box::new(plan)))
             }

@@ -38,7 +38,10 @@ pub(crate) struct Panels {
 
 impl Panels {
     /// Where logical tile byte `offset` (row-major, rows of `count · span`
-    /// bytes) is stored, before any swizzle.
+    /// bytes) is stored, before any swizzle: the definition the lowerings'
+    /// arithmetic (`lower/cp_async.rs`'s `paneled`, the TMA boxes of
+    /// [`BoxGrid::boxes`]) is tested against.
+    #[cfg(test)]
     pub fn place(&self, offset: u64) -> u64 {
         let row_bytes = self.count * self.span;
         let (row, column) = (offset / row_bytes, offset % row_bytes);
@@ -48,6 +51,21 @@ impl Panels {
     /// The bytes of one panel.
     pub fn bytes(&self) -> u64 {
         self.rows * self.span
+    }
+
+    /// The panels of `window` as a grid of one box per panel, the boxes TMA
+    /// writes them with when no other dimension is split.
+    pub fn grid(&self, window: &[i64], element_bytes: u64) -> BoxGrid {
+        let mut box_shape = window.to_vec();
+        if let Some(inner) = box_shape.last_mut() {
+            *inner = (self.span / element_bytes.max(1)) as i64;
+        }
+        BoxGrid {
+            box_shape,
+            window: window.to_vec(),
+            panels: *self,
+            element_bytes,
+        }
     }
 }
 
@@ -66,6 +84,28 @@ pub(crate) enum SplitProblem {
     TooManyBoxes { count: u64 },
     /// A multicast or `leader_tracked` copy that would need several boxes.
     Collective,
+    /// A window of an empty dimension, or of [`MAX_WINDOW_BYTES`] or more:
+    /// rule A1 or A16 refuses it first; this keeps the arithmetic in range.
+    Size,
+}
+
+/// Windows this large are never split (A16 refuses tiles over 227 KiB).
+const MAX_WINDOW_BYTES: u64 = 1 << 31;
+
+/// Whether `window` has no empty dimension and fewer than
+/// [`MAX_WINDOW_BYTES`] bytes, so that every product below fits.
+fn sized(window: &[i64], element_bytes: u64) -> Result<(), SplitProblem> {
+    window
+        .iter()
+        .try_fold(element_bytes, |bytes, &len| {
+            u64::try_from(len)
+                .ok()
+                .filter(|&len| len > 0)
+                .and_then(|len| bytes.checked_mul(len))
+        })
+        .filter(|&bytes| bytes > 0 && bytes < MAX_WINDOW_BYTES)
+        .map(|_| ())
+        .ok_or(SplitProblem::Size)
 }
 
 impl fmt::Display for SplitProblem {
@@ -95,6 +135,10 @@ impl fmt::Display for SplitProblem {
                 f,
                 "a multicast or leader_tracked copy is planned for one box per CTA and cannot be split into several"
             ),
+            SplitProblem::Size => write!(
+                f,
+                "its window has an empty dimension or 2^31 bytes or more, more than any shared memory"
+            ),
         }
     }
 }
@@ -111,15 +155,19 @@ pub(crate) fn panels(
     let Some((&inner, outer)) = window.split_last() else {
         return Ok(None);
     };
-    let row_bytes = u64::try_from(inner).unwrap_or(0) * element_bytes;
-    if span == 0 || row_bytes == span {
+    if span == 0 {
         return Ok(None);
     }
-    if row_bytes < span || row_bytes % span != 0 {
+    sized(window, element_bytes)?;
+    let row_bytes = u64::try_from(inner).unwrap_or(0) * element_bytes;
+    if row_bytes == span {
+        return Ok(None);
+    }
+    if row_bytes < span || !row_bytes.is_multiple_of(span) {
         return Err(SplitProblem::PartialSpan { row_bytes, span });
     }
     let rows = rows(outer);
-    if rows % PATTERN_ROWS != 0 {
+    if !rows.is_multiple_of(PATTERN_ROWS) {
         return Err(SplitProblem::PanelRows { rows, span });
     }
     Ok(Some(Panels {
@@ -196,7 +244,11 @@ impl BoxGrid {
     }
 
     fn place(&self, grid: &[i64]) -> PlacedBox {
-        let offsets: Vec<i64> = grid.iter().zip(&self.box_shape).map(|(g, b)| g * b).collect();
+        let offsets: Vec<i64> = grid
+            .iter()
+            .zip(&self.box_shape)
+            .map(|(g, b)| g * b)
+            .collect();
         let (inner, outer) = offsets.split_last().map_or((0, &[][..]), |(i, o)| (*i, o));
         // The box's first row, row-major over the outer window dimensions.
         let row = outer
@@ -211,11 +263,6 @@ impl BoxGrid {
             offsets,
             tile_bytes,
         }
-    }
-
-    /// The bytes of one box.
-    pub fn box_bytes(&self) -> i64 {
-        self.box_shape.iter().product::<i64>() * self.element_bytes as i64
     }
 
     /// `2 boxes of (64, 64)`, for remarks.
@@ -237,6 +284,7 @@ pub(crate) fn tma_split(
     let Some(single) = collective_box else {
         return tma_boxes(window, element_bytes, swizzle);
     };
+    sized(window, element_bytes)?;
     let wide = panels(window, element_bytes, swizzle)?.is_some()
         || single.iter().any(|&len| len > TMA_MAX_BOX);
     if wide {
@@ -255,6 +303,7 @@ fn tma_boxes(
     let Some((&inner, outer)) = window.split_last() else {
         return Ok(None);
     };
+    sized(window, element_bytes)?;
     let align = tma_smem_alignment(swizzle);
     let mut box_shape = window.to_vec();
     let panels = match panels(window, element_bytes, swizzle)? {
@@ -355,7 +404,9 @@ mod tests {
 
     #[test]
     fn a_row_of_two_spans_is_two_panels() {
-        let panels = panels(&[64, 128], 2, 128).expect("a layout").expect("panels");
+        let panels = panels(&[64, 128], 2, 128)
+            .expect("a layout")
+            .expect("panels");
         assert_eq!(
             panels,
             Panels {
@@ -422,7 +473,6 @@ mod tests {
             .expect("a split");
         assert_eq!(grid.box_shape, vec![64, 64]);
         assert_eq!(grid.describe(), "2 boxes of (64, 64)");
-        assert_eq!(grid.box_bytes(), 8192);
         assert_eq!(
             grid.boxes(),
             vec![
@@ -531,6 +581,80 @@ mod tests {
         // A collective copy that fits one box is not split at all.
         assert_eq!(tma_split(&[64, 64], Some(&[32, 64]), 2, 128), Ok(None));
         assert_eq!(tma_split(&[256, 256], None, 4, 0), Ok(None));
+        // Sizes A1 and A16 refuse first never overflow the arithmetic.
+        for window in [vec![0, 512], vec![i64::MAX, 2], vec![1 << 20, 1 << 12]] {
+            assert_eq!(tma_split(&window, None, 8, 0), Err(SplitProblem::Size));
+            assert_eq!(panels(&window, 8, 128), Err(SplitProblem::Size));
+        }
+        assert!(SplitProblem::Size.to_string().contains("2^31 bytes"));
+    }
+
+    /// Every byte a box writes (TMA writes a box as its rows, one after
+    /// another, from the box's tile address) lands where [`Panels::place`]
+    /// puts it: the boxes write exactly the documented layout.
+    #[test]
+    fn boxes_write_the_panel_layout() {
+        for (window, element_bytes, swizzle) in [
+            (vec![64, 128], 2, 128),
+            (vec![16, 64], 4, 64),
+            (vec![512, 16], 4, 0),
+            (vec![2, 512, 4, 8], 4, 0),
+            (vec![300, 8], 4, 0),
+            (vec![512, 128], 2, 128),
+            (vec![1, 1024], 4, 0),
+            (vec![8, 2, 96], 1, 32),
+        ] {
+            let grid = tma_split(&window, None, element_bytes, swizzle)
+                .expect("boxes")
+                .expect("a split");
+            let mut written =
+                vec![false; window.iter().product::<i64>() as usize * element_bytes as usize];
+            for placed in grid.boxes() {
+                let mut at = placed.tile_bytes as u64;
+                for_each_index(&grid.box_shape, |local| {
+                    let logical: Vec<i64> = local
+                        .iter()
+                        .zip(&placed.offsets)
+                        .map(|(l, o)| l + o)
+                        .collect();
+                    let offset = row_major(&logical, &window) as u64 * element_bytes;
+                    for byte in 0..element_bytes {
+                        assert_eq!(
+                            grid.panels.place(offset + byte),
+                            at,
+                            "{window:?} at {logical:?}"
+                        );
+                        assert!(!written[at as usize]);
+                        written[at as usize] = true;
+                        at += 1;
+                    }
+                });
+            }
+            assert!(written.iter().all(|&w| w), "{window:?}: every byte written");
+        }
+    }
+
+    fn row_major(index: &[i64], shape: &[i64]) -> i64 {
+        index.iter().zip(shape).fold(0, |at, (i, len)| at * len + i)
+    }
+
+    fn for_each_index(shape: &[i64], mut f: impl FnMut(&[i64])) {
+        let mut index = vec![0i64; shape.len()];
+        loop {
+            f(&index);
+            let mut dim = shape.len();
+            loop {
+                if dim == 0 {
+                    return;
+                }
+                dim -= 1;
+                index[dim] += 1;
+                if index[dim] < shape[dim] {
+                    break;
+                }
+                index[dim] = 0;
+            }
+        }
     }
 
     #[test]
