@@ -171,3 +171,39 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
     gpu.return
   }
 }
+
+// -----
+
+// A wgmma descriptor of a tile of column panels reads it panel by panel
+// (tests/lower/wgmma-descriptor-panels.mlir); one of a view of part of it
+// would get the wrong panel stride (A32), and a row that is no whole number
+// of spans has no descriptor.
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @descriptors(%src: memref<256x512xf16>, %out: memref<4xi64>) workgroup(%tile: memref<64x128xf16, 3>, %bar: memref<1xi64, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    // expected-remark @+1 {{fallback mode keeps this op on sm_90a: the wide copy is split}}
+    acopy.copy_gmem_to_smem %src[%c0, %c0] -> %tile barrier(%bar : memref<1xi64, 3>) {swizzle = 128 : i64} : memref<256x512xf16> -> memref<64x128xf16, 3>
+    %whole = acopy.wgmma_descriptor %tile[%c64] : memref<64x128xf16, 3>
+    %half = memref.subview %tile[0, 64] [64, 64] [1, 1] : memref<64x128xf16, 3> to memref<64x64xf16, strided<[128, 1], offset: 64>, 3>
+    // expected-error @+1 {{acopy.wgmma_descriptor cannot describe the tile memref<64x64xf16, strided<[128, 1], offset: 64>, 3>: its copies write memref<64x128xf16, 3> as column panels (docs/dialect.md, "Wide tiles"), whose stride is that tile's rows, so the descriptor must read that whole tile, with that type}}
+    %part = acopy.wgmma_descriptor %half[%c0] : memref<64x64xf16, strided<[128, 1], offset: 64>, 3>
+    memref.store %whole, %out[%c0] : memref<4xi64>
+    memref.store %part, %out[%c64] : memref<4xi64>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @descriptor_row(%src: memref<256x512xf16>, %out: memref<1xi64>) workgroup(%tile: memref<64x96xf16, 3>, %bar: memref<1xi64, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{fallback mode cannot split this wide copy}}
+    acopy.copy_gmem_to_smem %src[%c0, %c0] -> %tile barrier(%bar : memref<1xi64, 3>) {swizzle = 128 : i64} : memref<256x512xf16> -> memref<64x96xf16, 3>
+    // expected-error @+1 {{acopy.wgmma_descriptor cannot describe the tile memref<64x96xf16, 3>: a K-major tile written with swizzle = 128 needs rows of a whole number of 128-byte spans (one, or column panels: docs/dialect.md, "Wide tiles"), but its rows have 192 bytes}}
+    %d = acopy.wgmma_descriptor %tile[%c0] : memref<64x96xf16, 3>
+    memref.store %d, %out[%c0] : memref<1xi64>
+    gpu.return
+  }
+}
