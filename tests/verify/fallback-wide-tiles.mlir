@@ -207,3 +207,21 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
     gpu.return
   }
 }
+
+// -----
+
+// A constant start TMA cannot take (A18, waived too): only the non-TMA path
+// runs, so the remark names no boxes.
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @misaligned(%src: memref<256x512xf16>, %f: memref<1024x64xf32>) workgroup(%tile: memref<64x128xf16, 3>, %rows: memref<512x16xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c3 = arith.constant 3 : index
+    // expected-remark @+2 {{fallback mode keeps this op on sm_90a: the wide copy is split (docs/dialect.md, "Wide tiles"): swizzle=128 with 128-element rows: 2 column panels of 64 rows x 128 bytes, each chunk placed in its panel}}
+    // expected-remark @+1 {{fallback mode keeps this op on sm_90a: the copy takes a non-TMA path}}
+    acopy.copy_gmem_to_smem %src[%c0, %c3] -> %tile barrier(%bar : memref<1xi64, 3>) {swizzle = 128 : i64} : memref<256x512xf16> -> memref<64x128xf16, 3>
+    // expected-remark @+2 {{fallback mode keeps this op on sm_90a: the wide copy is split (docs/dialect.md, "Wide tiles"): window (512, 16): row-major, written by the non-TMA path}}
+    // expected-remark @+1 {{fallback mode keeps this op on sm_90a: the copy takes a non-TMA path}}
+    acopy.copy_gmem_to_smem %f[%c0, %c3] -> %rows barrier(%bar : memref<1xi64, 3>) : memref<1024x64xf32> -> memref<512x16xf32, 3>
+    gpu.return
+  }
+}

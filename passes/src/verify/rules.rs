@@ -1393,9 +1393,14 @@ fn wide_detail(ctx: &Ctx) -> Option<String> {
         0 => format!("window {}: ", shape::py_tuple(&grid.window)),
         _ => format!("swizzle={swizzle} with {inner}-element rows: "),
     };
+    // A TMA copy whose constant start TMA cannot take (A18, waived too)
+    // takes only the non-TMA path: no boxes are issued.
+    let no_tma = ctx.path() == CopyPath::CpAsync
+        || misaligned_constant_start(ctx).is_some()
+        || negative_store_start(ctx).is_some();
     if swizzle != 0 && grid.panels.count > 1 {
         text.push_str(&format!("{} column panels", grid.panels.count));
-        if ctx.path() == CopyPath::CpAsync {
+        if no_tma {
             text.push_str(&format!(
                 " of {} rows x {} bytes, each chunk placed in its panel",
                 grid.panels.rows, grid.panels.span
@@ -1403,6 +1408,10 @@ fn wide_detail(ctx: &Ctx) -> Option<String> {
             return Some(text);
         }
         text.push_str(", ");
+    }
+    if no_tma {
+        text.push_str("row-major, written by the non-TMA path");
+        return Some(text);
     }
     text.push_str(&grid.describe());
     // Sized: wide_tile refuses windows of 2^31 bytes or more.
