@@ -57,6 +57,7 @@ use crate::{
     plan::{
         chunk::{self, AlignTerm, ChunkChoice, ChunkError, Slow},
         cp_async_load::{CpAsyncPlan, MAX_ALIGN},
+        wide_tile::Panels,
     },
     raise_alignment as alignment,
     target::Target,
@@ -356,6 +357,9 @@ struct Chunks<'c, 'a> {
     /// TMA's pattern puts it, on cp.async chips and on a TMA load's non-TMA
     /// path alike.
     swizzle: u32,
+    /// The column panels of a swizzled row of several spans: each chunk's
+    /// tile offset goes to its panel before the swizzle moves it.
+    panels: Option<Panels>,
 }
 
 impl<'c, 'a> Chunks<'c, 'a> {
@@ -407,6 +411,7 @@ impl<'c, 'a> Chunks<'c, 'a> {
             threads,
             zeros,
             swizzle: plan.swizzle,
+            panels: plan.panels,
         })
     }
 
@@ -504,6 +509,10 @@ impl<'c, 'a> Chunks<'c, 'a> {
             dst = b.add(dst, step)?;
         }
         let src = b.byte_offset(self.src, src)?;
+        let dst = match &self.panels {
+            Some(panels) => paneled(b, dst, panels)?,
+            None => dst,
+        };
         let dst = swizzled(b, b.byte_offset(self.dst, dst)?, self.swizzle)?;
         let elements = chunk / self.element_bytes;
         let valid = match &self.zeros {
@@ -642,6 +651,28 @@ fn swizzled<'c, 'a>(
     let row_bits = b.binary(arith::ANDI, row_bits, b.int(64, (units - 1) << 4)?)?;
     let moved = b.binary(arith::XORI, address, row_bits)?;
     b.value(llvm::INTTOPTR, &[moved], b.ptr_type(3)?, &[])
+}
+
+/// Where logical tile byte `offset` (row-major, from the tile's start) is
+/// stored in a tile of column panels (docs/dialect.md, "Wide tiles"):
+/// `(c / S)·R·S + r·S + (c mod S)` for byte `c` of row `r`, as
+/// `crate::plan::wide_tile::Panels::place` computes it. A chunk never
+/// crosses a span (at most 16 bytes, aligned to its size), so placing its
+/// first byte places all of it.
+fn paneled<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    offset: Ix<'c, 'a>,
+    panels: &Panels,
+) -> Result<Ix<'c, 'a>, String> {
+    let span = panels.span;
+    let row = b.div(offset, panels.count * span)?;
+    let column = b.rem_masked(offset, panels.count * span)?;
+    let panel = b.div(column, span)?;
+    let panel_start = b.mul(panel, Ix::Const(panels.bytes() as i64))?;
+    let row_start = b.mul(row, Ix::Const(span as i64))?;
+    let within = b.rem_masked(offset, span)?;
+    let placed = b.add(panel_start, row_start)?;
+    b.add(placed, within)
 }
 
 /// An index operand, folded to a constant when `arith.constant` defines it.

@@ -1,7 +1,8 @@
 //! `acopy.wgmma_descriptor`: the 64-bit matrix descriptor of a shared tile,
 //! from its plan (`crate::plan::wgmma_descriptor`): the fixed bits (leading
 //! and stride byte offsets, swizzle mode) are constants of the plan; only the
-//! start address, the tile's shared address plus `k` elements, is computed.
+//! start address, the tile's shared address plus `k` elements (in a tile of
+//! column panels: plus the panel of K step `k`), is computed.
 
 use std::cell::RefCell;
 
@@ -77,6 +78,10 @@ pub(super) fn lower_descriptor(view: &WgmmaDescriptor, b: &Builder) -> Result<()
         None => Ix::Val(view.k),
     };
     let k_bytes = b.mul(k, Ix::Const(bytes))?;
+    let k_bytes = match plan.panel_bytes {
+        Some(panel_bytes) => in_panel(b, k_bytes, plan.swizzle.bytes().into(), panel_bytes)?,
+        None => k_bytes,
+    };
     let address = b.add(Ix::Val(strided.base), offset)?;
     let address = b.add(address, k_bytes)?;
     let address = b.index_cast(b.ix(address)?, b.int_type(64))?;
@@ -84,6 +89,21 @@ pub(super) fn lower_descriptor(view: &WgmmaDescriptor, b: &Builder) -> Result<()
     let field = b.binary(arith::SHRUI, masked, b.int(64, 4)?)?;
     let descriptor = b.binary(arith::ORI, field, b.int(64, plan.fixed_bits as i64)?)?;
     replace_result(view.op, descriptor)
+}
+
+/// Where byte `k_bytes` of a row lies in a tile of column panels of `span`
+/// bytes per row (docs/dialect.md, "Wide tiles"): panel `k_bytes / span`,
+/// `panel_bytes` each, then `k_bytes mod span` into its row.
+fn in_panel<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    k_bytes: Ix<'c, 'a>,
+    span: u64,
+    panel_bytes: u64,
+) -> Result<Ix<'c, 'a>, String> {
+    let panel = b.div(k_bytes, span)?;
+    let panel_start = b.mul(panel, Ix::Const(panel_bytes as i64))?;
+    let within = b.rem_masked(k_bytes, span)?;
+    b.add(panel_start, within)
 }
 
 /// Points every use of `op`'s result at `value`, so the op can be erased.

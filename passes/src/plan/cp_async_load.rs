@@ -10,6 +10,7 @@ use super::{
     alignment::{view_root, Root},
     chunk::{self, Rows, Stride, WindowDim},
     memref_layout::{self, static_layout, Static},
+    wide_tile::{self, Panels},
     PlanError,
 };
 use crate::ir;
@@ -60,6 +61,9 @@ pub(crate) struct CpAsyncPlan<'c, 'a> {
     /// The dst tile's swizzle in bytes (0 for none): the chunks land where
     /// TMA's pattern puts them (docs/lowering-cp-async.md, "Swizzled tiles").
     pub swizzle: u32,
+    /// The column panels of a swizzled row of several spans (fallback mode,
+    /// docs/dialect.md, "Wide tiles"): each chunk goes to its panel.
+    pub panels: Option<Panels>,
 }
 
 impl<'c, 'a> CpAsyncPlan<'c, 'a> {
@@ -73,6 +77,9 @@ impl<'c, 'a> CpAsyncPlan<'c, 'a> {
         let src = strides(view.src_type)?;
         let dst = strides(view.dst_type)?;
         let window = window_dims(&tile, &src, &dst).ok_or(PlanError::Rank)?;
+        let sizes = super::shape::window_shape(src.len(), &tile);
+        let panels = wide_tile::panels(&sizes, element_bytes, view.swizzle.bytes())
+            .map_err(|_| PlanError::WideTile)?;
         let rows = chunk::plan_rows(&window, !zero_fill);
         let row_bytes = rows.row_elements * element_bytes;
         if !chunk::row_bytes_fit(row_bytes) {
@@ -89,6 +96,7 @@ impl<'c, 'a> CpAsyncPlan<'c, 'a> {
             src: Base::of(view.src, false),
             dst: Base::of(view.dst, true),
             swizzle: view.swizzle.bytes(),
+            panels,
         })
     }
 

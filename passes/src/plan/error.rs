@@ -39,4 +39,6 @@ pub enum PlanError {
     TensorMap,
     #[error("the innermost start may be misaligned and the copy has no non-TMA path")]
     NoNonTmaPath,
+    #[error("a wide tile cannot be split into panels or boxes")]
+    WideTile,
 }

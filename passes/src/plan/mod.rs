@@ -39,6 +39,7 @@
 //! | `chunk.rs` | cp.async rows and chunk sizes (pure) |
 //! | `collective.rs` | collective groups: sizes, multicast masks, CTA pairs |
 //! | `wgmma_descriptor.rs` | the wgmma matrix descriptor of a tile, from the swizzle of the copies that write it |
+//! | `wide_tile.rs` | wide tiles (fallback mode): column panels of a swizzled row of several spans, and the boxes of a window one TMA box cannot hold (rule A33) |
 //! | `loops/` | the loop analysis: what a marked loop is (its plan) or which rule it breaks (P1–P13) |
 //! | `maps.rs` | the tensor-map key of a copy, the per-kernel limit, host launches (rule A26) |
 //! | `launches.rs` | which kernels a `gpu.launch_func` launches, walked once per pass run |
@@ -61,6 +62,7 @@ pub(crate) mod tma_facts;
 pub(crate) mod tma_load;
 pub(crate) mod tma_store;
 pub(crate) mod wgmma_descriptor;
+pub(crate) mod wide_tile;
 
 #[cfg(test)]
 mod tests;
@@ -75,7 +77,8 @@ use tma_load::TmaLoadPlan;
 
 /// The plan of a load (`copy_gmem_to_smem`) on its chip's path.
 pub(crate) enum CopyPlan<'c, 'a> {
-    CpAsync(CpAsyncPlan<'c, 'a>),
+    /// Boxed, as the TMA plan is: the two differ in size.
+    CpAsync(Box<CpAsyncPlan<'c, 'a>>),
     /// Boxed: it holds a cp.async plan for its non-TMA path.
     Tma(Box<TmaLoadPlan<'c, 'a>>),
 }
@@ -89,7 +92,8 @@ impl<'c: 'a, 'a> CopyPlan<'c, 'a> {
         options: &PassOptions,
     ) -> Result<Self, PlanError> {
         match target.chip.copy_path() {
-            CopyPath::CpAsync => CpAsyncPlan::of(view, options.fallback).map(CopyPlan::CpAsync),
+            CopyPath::CpAsync => CpAsyncPlan::of(view, options.fallback)
+                .map(|plan| CopyPlan::CpAsync(Box::new(plan))),
             CopyPath::Tma => {
                 TmaLoadPlan::of(view, target).map(|plan| CopyPlan::Tma(Box::new(plan)))
             }

@@ -30,6 +30,7 @@ use super::{
     source::{self, Access},
     tensor_map_key,
     tma_facts::{tma_fallback_exists, SourceFacts, Start},
+    wide_tile::{self, BoxGrid},
     PlanError,
 };
 use crate::target::Target;
@@ -109,6 +110,9 @@ pub(crate) struct TmaLoadPlan<'c, 'a> {
     /// The kernel argument behind src, and the window in it.
     pub source: SourceFacts<'c, 'a>,
     pub map: TensorMap,
+    /// The boxes of a wide copy (fallback mode, docs/dialect.md, "Wide
+    /// tiles"), all on the one barrier; `None`: one box.
+    pub boxes: Option<BoxGrid>,
     pub start: StartPath,
     /// The non-TMA path, when `start` may take it.
     pub non_tma: Option<CpAsyncPlan<'c, 'a>>,
@@ -133,8 +137,12 @@ impl<'c: 'a, 'a> TmaLoadPlan<'c, 'a> {
         let align = shape::tma_smem_alignment(view.swizzle.bytes());
         let slice = slice(split, &box_shape, element_bytes, align)?;
         let expect_bytes = expect_bytes(&mode, &window, element_bytes)?;
+        let collective = (mode != Mode::Single).then_some(box_shape.as_slice());
+        let boxes = wide_tile::tma_split(&window, collective, element_bytes, view.swizzle.bytes())
+            .map_err(|_| PlanError::WideTile)?;
+        let map_box = boxes.as_ref().map_or(&box_shape, |grid| &grid.box_shape);
         let map =
-            tensor_map_key::tensor_map(source.arg_index, element_type, &box_shape, view.swizzle)?;
+            tensor_map_key::tensor_map(source.arg_index, element_type, map_box, view.swizzle)?;
         let innermost = source.innermost_start.ok_or(PlanError::NoIndices)?;
         let start = StartPath::of(innermost, element_bytes, view.assume_aligned_start);
         let non_tma = match start {
@@ -155,6 +163,7 @@ impl<'c: 'a, 'a> TmaLoadPlan<'c, 'a> {
             expect_bytes,
             source,
             map,
+            boxes,
             start,
             non_tma,
         })

@@ -16,6 +16,7 @@ use super::{
     tensor_map_key,
     tma_facts::SourceFacts,
     tma_load::tile_element,
+    wide_tile::{self, BoxGrid},
     PlanError,
 };
 
@@ -29,6 +30,9 @@ pub(crate) struct TmaStorePlan<'c, 'a> {
     /// The kernel argument behind dst, and the window in it.
     pub destination: SourceFacts<'c, 'a>,
     pub map: TensorMap,
+    /// The boxes of a window longer than 256 elements (fallback mode,
+    /// docs/dialect.md, "Wide tiles"), in one bulk group; `None`: one box.
+    pub boxes: Option<BoxGrid>,
     /// The allocation of the src tile, raised to 128 bytes.
     pub tile: Root<'c, 'a>,
 }
@@ -47,18 +51,22 @@ impl<'c: 'a, 'a> TmaStorePlan<'c, 'a> {
         if destination.leaves.is_some() {
             return Err(PlanError::LeavesSubview);
         }
+        let element_bytes = u64::from(element_type.bytes());
+        let boxes = wide_tile::tma_split(&window, None, element_bytes, 0)
+            .map_err(|_| PlanError::WideTile)?;
         let map = tensor_map_key::tensor_map(
             destination.arg_index,
             element_type,
-            &window,
+            boxes.as_ref().map_or(&window, |grid| &grid.box_shape),
             Swizzle::None,
         )?;
         Ok(Self {
-            element_bytes: element_type.bytes().into(),
+            element_bytes,
             window,
             reduction,
             destination,
             map,
+            boxes,
             tile: view_root(view.src),
         })
     }

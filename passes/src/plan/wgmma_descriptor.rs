@@ -13,6 +13,13 @@
 //! wgmma K step, 32 bytes, stays inside a row) and is set to 16, and the K
 //! step `k` moves the start address by `k` elements within the row; the
 //! hardware applies the swizzle to the addresses it forms, as the copy did.
+//!
+//! A row of several spans (fallback mode's column panels, docs/dialect.md,
+//! "Wide tiles") is `n` such tiles one after another: K step `k` reads panel
+//! `k·E / S`, so its start is the tile plus that panel's `R·S` bytes plus
+//! `k·E mod S`; a K step (32 bytes) never leaves its panel. The panel stride
+//! is the writers' rows, so the descriptor must read the whole tile they
+//! write (its type theirs), not a view of part of it.
 
 use acopy_dialect::{names, CopyGmemToSmem, Major, Swizzle, WgmmaDescriptor};
 use melior::ir::{
@@ -36,6 +43,9 @@ pub(crate) struct DescriptorPlan {
     pub fixed_bits: u64,
     /// The tile's base must be aligned to one repeat of the swizzle pattern.
     pub base_align: u64,
+    /// With a row of several spans: the bytes of one column panel (the
+    /// tile's rows × S); K step `k` starts in panel `k·E / S`.
+    pub panel_bytes: Option<u64>,
 }
 
 /// Why a tile has no descriptor.
@@ -51,8 +61,11 @@ pub(crate) enum DescriptorProblem {
     Writers(Vec<u32>),
     /// Written unswizzled: wgmma reads such a tile only as core matrices.
     Unswizzled,
-    /// The row is not exactly one swizzle span.
+    /// The row is not a whole number of swizzle spans.
     Row { row_bytes: u64, swizzle: u32 },
+    /// A tile of column panels read through a view other than the tile its
+    /// copies write (whose rows give the panel stride).
+    PanelView { writer: String },
     /// An M/N-major read.
     MnMajor,
     /// A constant K offset that is no whole K step inside the row.
@@ -91,7 +104,11 @@ impl std::fmt::Display for DescriptorProblem {
             ),
             DescriptorProblem::Row { row_bytes, swizzle } => write!(
                 f,
-                "a K-major tile written with swizzle = {swizzle} needs rows of exactly {swizzle} bytes, but its rows have {row_bytes}"
+                "a K-major tile written with swizzle = {swizzle} needs rows of a whole number of {swizzle}-byte spans (one, or column panels: docs/dialect.md, \"Wide tiles\"), but its rows have {row_bytes} bytes"
+            ),
+            DescriptorProblem::PanelView { writer } => write!(
+                f,
+                "its copies write {writer} as column panels (docs/dialect.md, \"Wide tiles\"), whose stride is that tile's rows, so the descriptor must read that whole tile, with that type"
             ),
             DescriptorProblem::MnMajor => write!(
                 f,
@@ -118,19 +135,31 @@ fn element_bytes(element: melior::ir::Type) -> Option<u64> {
     }
 }
 
+/// A tile a copy writes: its type, and its row length in elements (`None`
+/// when dynamic).
+type WrittenTile = (String, Option<i64>);
+
 /// The swizzle of the copies in `function` that write `view`'s tile (the
-/// same memory, through any views).
-fn written_swizzle(
+/// same memory, through any views), and the tiles they write.
+fn writers(
     view: &WgmmaDescriptor,
     function: OperationRef,
-) -> Result<Swizzle, DescriptorProblem> {
+) -> Result<(Swizzle, Vec<WrittenTile>), DescriptorProblem> {
     let root = memory_root(view.tile);
     let mut found: Vec<Swizzle> = Vec::new();
+    let mut tiles: Vec<WrittenTile> = Vec::new();
     function.walk(WalkOrder::PreOrder, |op| {
         if ir::op_name(&op) == names::COPY_GMEM_TO_SMEM {
             if let Ok(copy) = CopyGmemToSmem::from_op(op) {
-                if memory_root(copy.dst) == root && !found.contains(&copy.swizzle) {
-                    found.push(copy.swizzle);
+                if memory_root(copy.dst) == root {
+                    if !found.contains(&copy.swizzle) {
+                        found.push(copy.swizzle);
+                    }
+                    let row = ir::shape(copy.dst_type).last().copied().flatten();
+                    let tile = (copy.dst_type.to_string(), row);
+                    if !tiles.contains(&tile) {
+                        tiles.push(tile);
+                    }
                 }
             }
         }
@@ -138,11 +167,33 @@ fn written_swizzle(
     });
     match found.as_slice() {
         [] => Err(DescriptorProblem::NoWriter),
-        [one] => Ok(*one),
+        [one] => Ok((*one, tiles)),
         many => Err(DescriptorProblem::Writers(
             many.iter().map(|s| s.bytes()).collect(),
         )),
     }
+}
+
+/// The bytes of a column panel when rows are several spans, after checking
+/// that a descriptor of a tile some copy writes as column panels reads
+/// exactly the tiles its writers write (module comment): a view of one
+/// panel, or of some rows, would get the wrong panel stride.
+fn panels(
+    (rows, row_bytes, span): (i64, u64, u64),
+    (tile, element_bytes): (&str, u64),
+    writer_tiles: &[WrittenTile],
+) -> Result<Option<u64>, DescriptorProblem> {
+    let paneled = |(_, row): &WrittenTile| {
+        row.is_none_or(|row| (row as u64).saturating_mul(element_bytes) != span)
+    };
+    if writer_tiles.iter().any(paneled) {
+        if let Some((writer, _)) = writer_tiles.iter().find(|(writer, _)| writer != tile) {
+            return Err(DescriptorProblem::PanelView {
+                writer: writer.clone(),
+            });
+        }
+    }
+    Ok((row_bytes != span).then(|| rows as u64 * span))
 }
 
 impl DescriptorPlan {
@@ -154,24 +205,28 @@ impl DescriptorPlan {
             .ok_or_else(|| DescriptorProblem::Element(element.to_string()))?;
         let shape = ir::shape(tile);
         let (rows, row) = match shape.as_slice() {
-            [Some(rows), Some(row)] if rows % 8 == 0 => (*rows, *row as u64),
+            [Some(rows), Some(row)] if rows % 8 == 0 && *row > 0 => (*rows, *row as u64),
             _ => return Err(DescriptorProblem::Shape(tile.to_string())),
         };
-        let _ = rows;
         let function =
             crate::target::enclosing(view.op, "gpu.func").ok_or(DescriptorProblem::NoWriter)?;
-        let swizzle = written_swizzle(view, function)?;
+        let (swizzle, writer_tiles) = writers(view, function)?;
         let span = u64::from(swizzle.bytes());
         if span == 0 {
             return Err(DescriptorProblem::Unswizzled);
         }
-        let row_bytes = row * element_bytes;
-        if row_bytes != span {
+        let row_bytes = row.saturating_mul(element_bytes);
+        if !row_bytes.is_multiple_of(span) {
             return Err(DescriptorProblem::Row {
                 row_bytes,
                 swizzle: swizzle.bytes(),
             });
         }
+        let panel_bytes = panels(
+            (rows, row_bytes, span),
+            (&tile.to_string(), element_bytes),
+            &writer_tiles,
+        )?;
         if view.major == Major::Mn {
             return Err(DescriptorProblem::MnMajor);
         }
@@ -189,6 +244,7 @@ impl DescriptorPlan {
             element_bytes,
             fixed_bits: fixed_bits(span),
             base_align: 8 * span,
+            panel_bytes,
         })
     }
 }
@@ -208,7 +264,27 @@ pub(crate) fn fixed_bits(span: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::fixed_bits;
+    use super::{fixed_bits, panels, DescriptorProblem};
+
+    /// A tile of two 128-byte panels: K steps go to panel 1 at 64 · 128
+    /// bytes; a view of one panel of it would use its own rows, so it is
+    /// refused; a one-span tile has no panels, whatever view reads it.
+    #[test]
+    fn panel_stride_comes_from_the_written_tile() {
+        let whole = "memref<64x128xf16, 3>".to_string();
+        let writers = [(whole.clone(), Some(128))];
+        assert_eq!(
+            panels((64, 256, 128), (&whole, 2), &writers),
+            Ok(Some(8192))
+        );
+        let half = "memref<64x64xf16, strided<[128, 1], offset: 64>, 3>";
+        assert_eq!(
+            panels((64, 128, 128), (half, 2), &writers),
+            Err(DescriptorProblem::PanelView { writer: whole })
+        );
+        let one_span = [("memref<64x64xf16, 3>".to_string(), Some(64))];
+        assert_eq!(panels((64, 128, 128), (half, 2), &one_span), Ok(None));
+    }
 
     /// The 128-byte pattern's bits are the ones the hand-written
     /// kernel used (leading 16, stride 1024, mode 1), and each field moves

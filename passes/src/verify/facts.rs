@@ -7,7 +7,13 @@ use acopy_dialect::{AcopyOp, CopyGmemToSmem, CopySmemToGmem, LeaderTracked};
 use acopy_target::CopyPath;
 
 use crate::{
-    plan::{collective::Collective, copy_facts::CopyFacts, shape, tma_facts::TmaFacts},
+    plan::{
+        collective::Collective,
+        copy_facts::CopyFacts,
+        shape,
+        tma_facts::TmaFacts,
+        wide_tile::{self, BoxGrid, SplitProblem},
+    },
     target::Target,
     PassOptions,
 };
@@ -147,10 +153,46 @@ impl<'v, 'c: 'a, 'a> Ctx<'v, 'c, 'a> {
         shape::multicast_split_dim(&copy.window, n).map(|dim| (dim, n))
     }
 
-    /// The box one TMA instruction copies for this op.
+    /// The box one TMA instruction copies for this op, before fallback mode
+    /// splits a wide copy: what T2, T3 and T4 judge.
     pub fn tma_box(&self) -> Option<Vec<i64>> {
         let copy = self.copy.as_ref()?;
         Some(shape::tma_box(&copy.window, self.multicast_split()))
+    }
+
+    /// The box each TMA instruction of this op moves: [`Ctx::tma_box`], or
+    /// the box of a wide copy fallback mode splits (its tensor map's box).
+    pub fn tma_issue_box(&self) -> Option<Vec<i64>> {
+        match self.wide_split() {
+            Some(Ok(Some(grid))) if self.options.fallback => Some(grid.box_shape),
+            _ => self.tma_box(),
+        }
+    }
+
+    /// How fallback mode would split this copy (docs/dialect.md, "Wide
+    /// tiles"), as the lowering's plan splits it: on TMA chips its boxes
+    /// (`None`: one box), on cp.async chips its column panels only, as a
+    /// grid of one box per panel (`None`: one span, or no swizzle). `None`
+    /// outside copies of a supported element type.
+    pub(crate) fn wide_split(&self) -> Option<Result<Option<BoxGrid>, SplitProblem>> {
+        let copy = self.copy.as_ref()?;
+        let element_bytes = copy
+            .element_bits
+            .filter(|bits| matches!(bits, 8 | 16 | 32 | 64))
+            .map(|bits| u64::from(bits / 8))?;
+        let swizzle = self.load().map_or(0, |load| load.swizzle.bytes());
+        Some(match self.path() {
+            CopyPath::CpAsync => wide_tile::panels(&copy.window, element_bytes, swizzle)
+                .map(|panels| panels.map(|panels| panels.grid(&copy.window, element_bytes))),
+            CopyPath::Tma => {
+                let collective = self.multicasts()
+                    || self
+                        .load()
+                        .is_some_and(|load| load.leader_tracked.is_some());
+                let single = collective.then(|| self.tma_box()).flatten();
+                wide_tile::tma_split(&copy.window, single.as_deref(), element_bytes, swizzle)
+            }
+        })
     }
 }
 

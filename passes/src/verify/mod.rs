@@ -20,8 +20,9 @@
 //! The IR is never changed. The pass fails when any error was emitted.
 //!
 //! **Options** ([`PassOptions`]): `chip=sm_XX` overrides every gpu.module's
-//! chip; `fallback=true` turns on fallback mode: E1–E5 (on cp.async chips)
-//! and A18 (on TMA chips) are waived for an op whenever
+//! chip; `fallback=true` turns on fallback mode: E1–E5 (on cp.async chips),
+//! A18 (on TMA chips) and T2 and T4 (a wide tile, split as docs/dialect.md's
+//! "Wide tiles" says, or refused by A33) are waived for an op whenever
 //! [`rules::Fallback::keeps`] says its semantics can be kept exactly, and
 //! reported as in strict mode otherwise. Each waived rule of a kept op gets
 //! a remark at the op ("fallback mode keeps this op on sm_XX: …"), an MLIR
@@ -253,7 +254,15 @@ fn first_failure_with(ctx: &Ctx, remarks: bool) -> Option<&'static Rule> {
             }
             match &rule.fallback {
                 Some(waiver) if fallback && (waiver.keeps)(ctx) => {
-                    kept.push(waiver.lowering);
+                    let detail = waiver.detail.and_then(|detail| detail(ctx));
+                    let remark = match detail {
+                        Some(detail) => format!("{}: {detail}", waiver.lowering),
+                        None => waiver.lowering.to_string(),
+                    };
+                    // T2 and T4 both waived for one wide copy say the same.
+                    if !kept.contains(&remark) {
+                        kept.push(remark);
+                    }
                     false
                 }
                 _ => true,

@@ -31,6 +31,7 @@ use crate::plan::{
     tma_facts::{
         assumes_aligned_start, no_fallback_reason, tma_fallback_exists, SourceFacts, Start,
     },
+    wide_tile,
 };
 
 /// Which chips a rule is checked on.
@@ -71,8 +72,11 @@ pub struct Fallback {
     pub keeps: fn(&Ctx) -> bool,
     /// When it keeps them, for the docs.
     pub when: &'static str,
-    /// What acopy-lower does instead; logged as the "remark".
+    /// What acopy-lower does instead; the remark says it.
     pub lowering: &'static str,
+    /// What the remark adds about this op (after the lowering, following a
+    /// colon), when the op's facts say more: how a wide copy is split.
+    pub detail: Option<fn(&Ctx) -> Option<String>>,
 }
 
 /// What a rule checks, by its subject.
@@ -173,9 +177,18 @@ const E7: &str = "wait_gmem_to_smem is only supported on pre-Hopper GPUs, which 
 const E8: &str = "`collective_axes` must be specified when `leader_tracked` is set";
 const T1: &str = "Async copies only support striding up to 5 dimensions";
 
-/// The largest TMA box dimension, and the largest rank of a TMA copy.
-const TMA_MAX_BOX: i64 = 256;
+/// The largest rank of a TMA copy.
 const TMA_MAX_RANK: usize = 5;
+
+/// Fallback mode's waiver of T2 and T4: a wide tile is split as
+/// docs/dialect.md's "Wide tiles" says; A33 refuses, naming the limit, what
+/// cannot be split, so the waiver itself always applies.
+const WIDE_TILE: Fallback = Fallback {
+    keeps: |_| true,
+    when: "a wide tile that can be split (the waiver always applies: rule A33 refuses, naming the limit, one that cannot)",
+    lowering: "the wide copy is split (docs/dialect.md, \"Wide tiles\")",
+    detail: Some(wide_detail),
+};
 /// The multicast CTA mask has 16 bits.
 const MAX_MULTICAST_CLUSTER: u64 = 16;
 
@@ -260,6 +273,7 @@ pub static RULES: &[Rule] = &[
             keeps: |_| true,
             when: "always",
             lowering: "the barrier tracks completion through cp.async.mbarrier.arrive",
+            detail: None,
         }),
     },
     Rule {
@@ -279,6 +293,7 @@ pub static RULES: &[Rule] = &[
             keeps: |ctx| ctx.single_cta_cluster(),
             when: "the cluster is 1×1×1",
             lowering: "collective_axes is dropped on a 1×1×1 cluster",
+            detail: None,
         }),
     },
     Rule {
@@ -301,6 +316,7 @@ pub static RULES: &[Rule] = &[
             },
             when: "the cluster is 1×1×1, `leader_tracked = \"replicated\"` and `collective_axes` is given",
             lowering: "leader_tracked is dropped on a 1×1×1 cluster",
+            detail: None,
         }),
     },
     Rule {
@@ -320,6 +336,7 @@ pub static RULES: &[Rule] = &[
             keeps: |_| true,
             when: "always (`\"undefined\"` allows zeros too)",
             lowering: "out-of-bounds elements are zero-filled through the cp.async source size",
+            detail: None,
         }),
     },
     Rule {
@@ -336,6 +353,7 @@ pub static RULES: &[Rule] = &[
             keeps: |_| true,
             when: "always",
             lowering: "the predicate guards the copy",
+            detail: None,
         }),
     },
     Rule {
@@ -446,10 +464,7 @@ pub static RULES: &[Rule] = &[
         when: "a dimension of the TMA box is above 256 (the box is the window, with the split dimension divided by the collective size for a multicast)",
         template: "Async copies only support copying <=256 elements along each dimension, got {(A, B)}",
         check: Check::Op {
-            condition: |ctx| {
-            ctx.tma_box()
-                .is_some_and(|tile| tile.iter().any(|&len| len > TMA_MAX_BOX))
-        },
+            condition: box_too_long,
         message: |ctx| {
             format!(
                 "Async copies only support copying <=256 elements along each dimension, got {}",
@@ -457,7 +472,7 @@ pub static RULES: &[Rule] = &[
             )
         },
         },
-        fallback: None,
+        fallback: Some(WIDE_TILE),
     },
     Rule {
         id: "T3",
@@ -483,7 +498,7 @@ pub static RULES: &[Rule] = &[
         when: "`swizzle = S` and the innermost window dimension is not exactly S bytes (on cp.async chips too: a swizzled tile is the same bytes on both paths)",
         template: "Async copies with swizzle={S} require the last dimension of the slice to be exactly {S} bytes i.e.  {N} elements, but got {M} elements.",
         check: Check::Op {
-            condition: |ctx| swizzle_elements(ctx).is_some_and(|(_, want, got)| want != got),
+            condition: row_not_one_span,
         message: |ctx| {
             let (swizzle, want, got) = swizzle_elements(ctx).unwrap_or_default();
             format!(
@@ -491,7 +506,7 @@ pub static RULES: &[Rule] = &[
             )
         },
         },
-        fallback: None,
+        fallback: Some(WIDE_TILE),
     },
     Rule {
         id: "A1",
@@ -901,6 +916,7 @@ pub static RULES: &[Rule] = &[
             keeps: |ctx| tma_fallback_exists(ctx.view),
             when: "a load without `leader_tracked`, or any store (`plan::tma_facts::tma_fallback_exists`)",
             lowering: "the copy takes a non-TMA path: cp.async completing the same barrier for a load, element-wise stores or atomics for a store",
+            detail: None,
         }),
     },
     Rule {
@@ -1135,7 +1151,7 @@ pub static RULES: &[Rule] = &[
         id: "A32",
         ops: DESCRIPTOR,
         scope: Scope::All,
-        when: "the tile has no wgmma descriptor: an element type wgmma does not read, not rank 2 with whole 8-row groups, no acopy copy writes it or its writers disagree on the swizzle, written unswizzled, rows not exactly one swizzle span, `major = \"mn\"`, a constant `k` that is no whole K step in the row, or a base that cannot be aligned to the pattern",
+        when: "the tile has no wgmma descriptor: an element type wgmma does not read, not rank 2 with whole 8-row groups, no acopy copy writes it or its writers disagree on the swizzle, written unswizzled, rows not a whole number of swizzle spans, a tile of column panels read through a view of part of it, `major = \"mn\"`, a constant `k` that is no whole K step in the row, or a base that cannot be aligned to the pattern",
         template: "acopy.wgmma_descriptor cannot describe the tile {memref<64x64xf16, 3>}: {the copies that write the tile have swizzle = 0; ...}",
         check: Check::Op {
             condition: |ctx| descriptor_problem(ctx).is_some(),
@@ -1147,6 +1163,23 @@ pub static RULES: &[Rule] = &[
                 format!(
                     "acopy.wgmma_descriptor cannot describe the tile {tile}: {}",
                     descriptor_problem(ctx).map(|p| p.to_string()).unwrap_or_default()
+                )
+            },
+        },
+        fallback: None,
+    },
+    Rule {
+        id: "A33",
+        ops: COPIES,
+        scope: Scope::All,
+        when: "fallback mode, a copy that T2 or T4 refuses in strict mode, and a wide tile that cannot be split (docs/dialect.md, \"Wide tiles\"): a swizzled row that is not a whole number of spans, column panels whose rows are not a multiple of 8, an unswizzled row longer than 256 elements in a window of several rows, a dimension no box length divides with aligned box starts, more than 32 boxes, or a multicast or `leader_tracked` copy",
+        template: "fallback mode cannot split this wide copy (docs/dialect.md, \"Wide tiles\"): {it would need 64 TMA boxes, more than the 32 acopy issues for one copy}",
+        check: Check::Op {
+            condition: |ctx| wide_problem(ctx).is_some(),
+            message: |ctx| {
+                format!(
+                    "fallback mode cannot split this wide copy (docs/dialect.md, \"Wide tiles\"): {}",
+                    wide_problem(ctx).map(|p| p.to_string()).unwrap_or_default()
                 )
             },
         },
@@ -1352,6 +1385,69 @@ fn swizzle_elements(ctx: &Ctx) -> Option<(u32, i64, i64)> {
     let want = i64::from(swizzle * 8 / bits);
     let got = *ctx.tma_box()?.last()?;
     Some((swizzle, want, got))
+}
+
+/// T2: a dimension of the TMA box is above 256.
+fn box_too_long(ctx: &Ctx) -> bool {
+    ctx.path() == CopyPath::Tma
+        && ctx
+            .tma_box()
+            .is_some_and(|tile| tile.iter().any(|&len| len > wide_tile::TMA_MAX_BOX))
+}
+
+/// T4: a swizzled row that is not exactly one span.
+fn row_not_one_span(ctx: &Ctx) -> bool {
+    swizzle_elements(ctx).is_some_and(|(_, want, got)| want != got)
+}
+
+/// Why fallback mode cannot split a copy that T2 or T4 refuses in strict
+/// mode (A33); `None` in strict mode, where those rules report it.
+fn wide_problem(ctx: &Ctx) -> Option<wide_tile::SplitProblem> {
+    if !ctx.options.fallback || !(box_too_long(ctx) || row_not_one_span(ctx)) {
+        return None;
+    }
+    ctx.wide_split()?.err()
+}
+
+/// How fallback mode splits a wide copy, for its remark: `swizzle=128 with
+/// 128-element rows: 2 column panels, 2 boxes of (64, 64), one barrier,
+/// expect_tx 16384 bytes`.
+fn wide_detail(ctx: &Ctx) -> Option<String> {
+    let grid = ctx.wide_split()?.ok()??;
+    let swizzle = ctx.load().map_or(0, |load| load.swizzle.bytes());
+    let inner = *grid.window.last()?;
+    let mut text = match swizzle {
+        0 => format!("window {}: ", shape::py_tuple(&grid.window)),
+        _ => format!("swizzle={swizzle} with {inner}-element rows: "),
+    };
+    // A TMA copy whose constant start TMA cannot take (A18, waived too)
+    // takes only the non-TMA path: no boxes are issued.
+    let no_tma = ctx.path() == CopyPath::CpAsync
+        || misaligned_constant_start(ctx).is_some()
+        || negative_store_start(ctx).is_some();
+    if swizzle != 0 && grid.panels.count > 1 {
+        text.push_str(&format!("{} column panels", grid.panels.count));
+        if no_tma {
+            text.push_str(&format!(
+                " of {} rows x {} bytes, each chunk placed in its panel",
+                grid.panels.rows, grid.panels.span
+            ));
+            return Some(text);
+        }
+        text.push_str(", ");
+    }
+    if no_tma {
+        text.push_str("row-major, written by the non-TMA path");
+        return Some(text);
+    }
+    text.push_str(&grid.describe());
+    // Sized: wide_tile refuses windows of 2^31 bytes or more.
+    let window_bytes = grid.window.iter().product::<i64>() * grid.element_bytes as i64;
+    match ctx.load() {
+        Some(_) => text.push_str(&format!(", one barrier, expect_tx {window_bytes} bytes")),
+        None => text.push_str(", one bulk group"),
+    }
+    Some(text)
 }
 
 /// `(S, what is wrong)` of a swizzled cp.async load whose tile cannot hold

@@ -46,7 +46,7 @@ fn map_key(ctx: &Ctx) -> Option<TensorMap> {
     tensor_map_key::tensor_map(
         source.arg_index,
         copy.tile_tma_element?,
-        &ctx.tma_box()?,
+        &ctx.tma_issue_box()?,
         swizzle,
     )
     .ok()

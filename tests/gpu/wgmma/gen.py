@@ -2,7 +2,8 @@
 """Writes the wgmma GPU kernels (tests/gpu/kernels/wgmma_*.mlir): acopy TMA copies of A
 (64 x K) and B (N x K, K-major) into swizzled tiles, read by nvvm.wgmma.mma_async
 through acopy.wgmma_descriptor (docs/dialect.md, "Reading a tile with wgmma"), one K
-tile of exactly one swizzle span, every K step, then D = A B^T stored from the
+tile of exactly one swizzle span (or, fb_wgmma_*, of several: column panels, built
+with --acopy-fallback), every K step, then D = A B^T stored from the
 accumulator fragments. src holds A's 64 rows, then B's N rows. The acopy-gpu-suite
 cases `wgmma_*` (runtime/src/bin/acopy-gpu-suite/wgmma_cases.rs) compare every output
 element with a host matmul of small integers (exact). Run: python3 tests/gpu/wgmma/gen.py
@@ -18,9 +19,15 @@ TYPES = {
 }
 CASES = [('f16', s, n) for s in (128, 64, 32) for n in (64, 128, 256)] + [
     ('bf16', 128, 128), ('tf32', 128, 128), ('i8', 128, 128)]
+# K tiles of several swizzle spans (column panels, docs/dialect.md "Wide tiles"), built
+# with --acopy-fallback (the fb_ prefix): (kind, swizzle, n, panels).
+WIDE_CASES = [('f16', 128, 64, 2)]
 
 
-def name(kind, swizzle, n):
+def name(kind, swizzle, n, panels=1):
+    if panels > 1:
+        k = panels * swizzle // TYPES[kind][4]
+        return f'fb_wgmma_{kind}_s{swizzle}_n{n}_k{k}'
     return f'wgmma_{kind}_s{swizzle}_n{n}'
 
 
@@ -50,10 +57,10 @@ def store(kind, n, value, row, col, lines):
             lines.append(f'    memref.store %b{byte}_{v}, %out[{row}, %cb{byte}_{v}] : {out_type(kind, n)}')
 
 
-def kernel(kind, swizzle, n):
+def kernel(kind, swizzle, n, panels=1):
     elem, wtype, acc, kstep, eb = TYPES[kind]
-    k = swizzle // eb
-    kname = name(kind, swizzle, n)
+    k = panels * swizzle // eb
+    kname = name(kind, swizzle, n, panels)
     src = f'memref<{64 + n}x{k}x{elem}>'
     ta = f'memref<64x{k}x{elem}, 3>'
     tb = f'memref<{n}x{k}x{elem}, 3>'
@@ -219,6 +226,9 @@ def main():
     for case in KLOOP_CASES:
         with open(os.path.join(out, kloop_name(*case) + '.mlir'), 'w') as f:
             f.write(kloop_kernel(*case))
+    for kind, swizzle, n, panels in WIDE_CASES:
+        with open(os.path.join(out, name(kind, swizzle, n, panels) + '.mlir'), 'w') as f:
+            f.write(kernel(kind, swizzle, n, panels))
 
 
 if __name__ == '__main__':

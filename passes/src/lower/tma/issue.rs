@@ -8,7 +8,13 @@ use crate::ir::{
     build::{Builder, Cmp, Ix, DIMS},
     op_names::arith,
 };
-use crate::{ir, plan::source::Offset};
+use crate::{
+    ir,
+    plan::{
+        source::Offset,
+        wide_tile::{BoxGrid, PlacedBox},
+    },
+};
 
 /// Whether this thread is the block's first, the one that issues TMA
 /// instructions (correct for any block size).
@@ -81,4 +87,31 @@ pub(super) fn window_coordinates<'c, 'a>(
             b.index_cast(start, b.int_type(32))
         })
         .collect()
+}
+
+/// One box's TMA coordinates (`i32`, innermost first): the window's `starts`
+/// (outermost first) moved by the box's offsets.
+pub(super) fn box_coordinates<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    starts: &[Ix<'c, 'a>],
+    placed: &PlacedBox,
+) -> Result<Vec<Value<'c, 'a>>, String> {
+    let moved = starts
+        .iter()
+        .zip(&placed.offsets)
+        .map(|(start, &offset)| b.add(*start, Ix::Const(offset)))
+        .collect::<Result<Vec<_>, _>>()?;
+    window_coordinates(b, &moved)
+}
+
+/// The boxes of a copy of `rank` dimensions: each box of a wide copy
+/// (`crate::plan::wide_tile`), or the window as one box.
+pub(super) fn placed_boxes(grid: Option<&BoxGrid>, rank: usize) -> Vec<PlacedBox> {
+    match grid {
+        Some(grid) => grid.boxes(),
+        None => vec![PlacedBox {
+            offsets: vec![0; rank],
+            tile_bytes: 0,
+        }],
+    }
 }

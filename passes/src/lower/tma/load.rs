@@ -26,7 +26,7 @@ use melior::ir::{operation::OperationLike, Value};
 
 use super::{
     cluster,
-    issue::window_coordinates,
+    issue::{box_coordinates, placed_boxes},
     map_params,
     start::{self, StartAlignment},
     tile_address,
@@ -144,7 +144,11 @@ fn emit<'c, 'a>(
 ) -> Result<(), String> {
     let tensor_map = map_params::parameter(b.context, plan.source.kernel, &plan.map)?;
     let spread = spread(b, plan, starts)?;
-    let coordinates = window_coordinates(b, &spread.coordinates)?;
+    let placed = placed_boxes(plan.boxes.as_ref(), spread.coordinates.len());
+    let coordinates = placed
+        .iter()
+        .map(|one| box_coordinates(b, &spread.coordinates, one))
+        .collect::<Result<Vec<_>, _>>()?;
     let dst = tile_address::tile_pointer(
         b,
         view.dst,
@@ -153,7 +157,12 @@ fn emit<'c, 'a>(
         "dst",
         spread.dst_extra,
     )?;
-    let dst = b.value(llvm::ADDRSPACECAST, &[dst], b.ptr_type(7)?, &[])?;
+    let mut boxes = Vec::with_capacity(placed.len());
+    for (one, coordinates) in placed.iter().zip(coordinates) {
+        let dst = b.byte_offset(dst, Ix::Const(one.tile_bytes))?;
+        let dst = b.value(llvm::ADDRSPACECAST, &[dst], b.ptr_type(7)?, &[])?;
+        boxes.push(BoxIssue { coordinates, dst });
+    }
     let bar = super::super::barrier::barrier_pointer(b, plan.barrier)?;
     // With cta_group::2 the transaction bytes land on the pair leader's barrier.
     let (copy_bar, is_leader) = match spread.leader {
@@ -171,9 +180,8 @@ fn emit<'c, 'a>(
         expect_bytes: plan.expect_bytes,
         bar,
         is_leader,
-        dst,
         tensor_map,
-        coordinates,
+        boxes,
         copy_bar,
         mask: spread.mask,
         cta_pair: spread.leader.is_some(),
@@ -190,9 +198,10 @@ struct Issue<'c, 'a> {
     bar: Value<'c, 'a>,
     /// With `cta_group::2`, whether this CTA is the pair leader.
     is_leader: Option<Value<'c, 'a>>,
-    dst: Value<'c, 'a>,
     tensor_map: Value<'c, 'a>,
-    coordinates: Vec<Value<'c, 'a>>,
+    /// Each box's coordinates and tile address (one box unless a wide copy
+    /// is split: docs/dialect.md, "Wide tiles").
+    boxes: Vec<BoxIssue<'c, 'a>>,
     /// The barrier the copy completes.
     copy_bar: Value<'c, 'a>,
     mask: Option<Value<'c, 'a>>,
@@ -225,28 +234,40 @@ impl<'c, 'a> Issue<'c, 'a> {
             None => expect(b)?,
         }
         super::issue::guarded(b, self.predicate, |b| {
-            let mut operands = vec![self.dst, self.tensor_map];
-            operands.extend(self.coordinates.iter().copied());
-            operands.push(self.copy_bar);
-            operands.extend(self.mask);
-            let segments = b.segments(&[
-                1,
-                1,
-                self.coordinates.len(),
-                1,
-                0,
-                usize::from(self.mask.is_some()),
-                0,
-                0,
-            ]);
-            let mut attributes = vec![("operandSegmentSizes", segments)];
-            if self.cta_pair {
-                attributes.push(("group", spelled::cta_group_pair(b.context)?));
-            }
-            b.op(nvvm::TMA_LOAD, &operands, &[], &attributes)
-                .map(|_| ())
+            self.boxes.iter().try_for_each(|one| self.issue(b, one))
         })
     }
+
+    /// One `cp.async.bulk.tensor` of one box, on the copy's barrier.
+    fn issue(&self, b: &Builder<'c, 'a>, one: &BoxIssue<'c, 'a>) -> Result<(), String> {
+        let mut operands = vec![one.dst, self.tensor_map];
+        operands.extend(one.coordinates.iter().copied());
+        operands.push(self.copy_bar);
+        operands.extend(self.mask);
+        let segments = b.segments(&[
+            1,
+            1,
+            one.coordinates.len(),
+            1,
+            0,
+            usize::from(self.mask.is_some()),
+            0,
+            0,
+        ]);
+        let mut attributes = vec![("operandSegmentSizes", segments)];
+        if self.cta_pair {
+            attributes.push(("group", spelled::cta_group_pair(b.context)?));
+        }
+        b.op(nvvm::TMA_LOAD, &operands, &[], &attributes)
+            .map(|_| ())
+    }
+}
+
+/// One box's TMA coordinates (`i32`, innermost first) and its address in
+/// the tile (`!llvm.ptr<7>`).
+struct BoxIssue<'c, 'a> {
+    coordinates: Vec<Value<'c, 'a>>,
+    dst: Value<'c, 'a>,
 }
 
 /// Moves this CTA's coordinates and tile address to its slice, and returns

@@ -20,7 +20,11 @@ use crate::ir::op_names::nvvm;
 use acopy_dialect::{CopySmemToGmem, WaitSmemToGmem};
 use melior::ir::{operation::OperationLike, Attribute, Value};
 
-use super::{element_store, issue::window_coordinates, map_params, start, tile_address};
+use super::{
+    element_store,
+    issue::{box_coordinates, placed_boxes},
+    map_params, start, tile_address,
+};
 use crate::ir::{
     build::{Builder, Ix},
     spelled,
@@ -51,7 +55,13 @@ pub(crate) fn lower<'c, 'a>(
         alignment,
         |b| {
             let tensor_map = map_params::parameter(b.context, plan.destination.kernel, &plan.map)?;
-            let coordinates = window_coordinates(b, &starts)?;
+            // One box, or each box of a window longer than 256 elements
+            // (docs/dialect.md, "Wide tiles"), all in the one bulk group.
+            let placed = placed_boxes(plan.boxes.as_ref(), starts.len());
+            let coordinates = placed
+                .iter()
+                .map(|one| box_coordinates(b, &starts, one))
+                .collect::<Result<Vec<_>, _>>()?;
             let src = tile_address::tile_pointer(
                 b,
                 view.src,
@@ -60,9 +70,15 @@ pub(crate) fn lower<'c, 'a>(
                 "src",
                 Ix::Const(0),
             )?;
+            let mut boxes = Vec::with_capacity(placed.len());
+            for (one, coordinates) in placed.iter().zip(coordinates) {
+                boxes.push((b.byte_offset(src, Ix::Const(one.tile_bytes))?, coordinates));
+            }
             b.if_then(first_thread, |b| {
                 super::issue::guarded(b, predicate, |b| {
-                    issue(b, tensor_map, src, &coordinates, reduction)
+                    boxes.iter().try_for_each(|(src, coordinates)| {
+                        issue(b, tensor_map, *src, coordinates, reduction)
+                    })
                 })
             })
         },

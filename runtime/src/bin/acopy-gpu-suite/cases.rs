@@ -244,6 +244,7 @@ pub fn cases() -> Vec<Case> {
     v.extend(tma_cases());
     v.extend(dynamic_start_cases());
     v.extend(swizzle_cases());
+    v.extend(wide_tile_cases());
     v.extend(wgmma_cases());
     v
 }
@@ -264,6 +265,7 @@ fn wgmma_cases() -> Vec<Case> {
     v.push(wgmma_case(F32, "tf32", 128, 128));
     v.push(wgmma_case(I8, "i8", 128, 128));
     v.extend(wgmma_kloop_cases());
+    v.push(wgmma_wide_case());
     v
 }
 
@@ -316,9 +318,28 @@ fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64) -> Case {
 }
 
 fn wgmma_case(elem: ElementType, kind: &'static str, swizzle: u64, n: u64) -> Case {
+    wgmma_panels_case(elem, kind, (swizzle, 1), n)
+}
+
+/// K = 128 f16 with swizzle = 128: A and B are tiles of 2 column panels (fallback mode,
+/// docs/dialect.md "Wide tiles"), 8 wgmma m64n64k16 K steps, the last 4 in panel 1.
+fn wgmma_wide_case() -> Case {
+    wgmma_panels_case(F16, "f16", (128, 2), 64)
+}
+
+/// A and B of K = `panels` swizzle spans per row, read through acopy.wgmma_descriptor.
+fn wgmma_panels_case(
+    elem: ElementType,
+    kind: &'static str,
+    (swizzle, panels): (u64, u64),
+    n: u64,
+) -> Case {
     use wgmma_model::*;
-    let k = swizzle / u64::from(elem.bytes());
-    let name: &'static str = Box::leak(format!("wgmma_{kind}_s{swizzle}_n{n}").into_boxed_str());
+    let k = panels * swizzle / u64::from(elem.bytes());
+    let name: &'static str = match panels {
+        1 => leak(format!("wgmma_{kind}_s{swizzle}_n{n}")),
+        _ => leak(format!("fb_wgmma_{kind}_s{swizzle}_n{n}_k{k}")),
+    };
     // i8 results are i32, stored as 4 bytes each; |D| <= K b^2 fits the output type.
     let (out, bound) = match elem {
         I8 => ([64, 4 * n], 127),
@@ -339,9 +360,13 @@ fn wgmma_case(elem: ElementType, kind: &'static str, swizzle: u64, n: u64) -> Ca
         &[64 + n, k],
         &out,
         format!(
-            "A = src[0:64, 0:{k}] and B = src[64:{}, 0:{k}] by TMA into swizzle-{swizzle} tiles, \
+            "A = src[0:64, 0:{k}] and B = src[64:{}, 0:{k}] by TMA into swizzle-{swizzle} tiles{}, \
              D = A Bᵀ by {steps} wgmma m64n{n} K steps through acopy.wgmma_descriptor",
-            64 + n
+            64 + n,
+            match panels {
+                1 => String::new(),
+                _ => format!(" of {panels} column panels"),
+            }
         ),
         reference,
     )
@@ -1159,6 +1184,151 @@ fn swizzle_case(
     .kernel(leak(kernel.to_string()))
     .starts(&starts)
     .expect("the window, zeros outside src, its bytes placed by the swizzle model")
+}
+
+// ---- wide tiles (fallback mode), the same bytes on both paths ----
+
+/// docs/dialect.md, "Wide tiles": tiles wider than one swizzle span (column panels) and
+/// windows longer than 256 rows (several boxes), loaded on both paths and compared byte
+/// for byte with the host model, and a TMA store of 512 rows (tests/gpu/README.md,
+/// "Wide tiles"). Every kernel is built with --acopy-fallback (`fb_`).
+fn wide_tile_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    for (span, elem) in [(128u64, F16), (32, F32)] {
+        for path in [CpAsync, Tma] {
+            v.extend(panel_cases(path, elem, span));
+        }
+    }
+    for path in [CpAsync, Tma] {
+        v.extend(long_window_cases(path));
+    }
+    v.extend(long_store_cases());
+    v
+}
+
+/// A 64-row tile of 256-byte rows, W elements each (2 panels of 128 bytes for f16 with
+/// swizzle = 128, 8 panels of 32 for f32 with swizzle = 32), from a 96 x 5W/2 src:
+/// inside src at (8, W/2), ragged at (64, 2W) (32 rows and W/2 columns inside: whole
+/// panels of zeros), and that window 4 bytes further right (TMA's non-TMA path).
+fn panel_cases(path: CopyPath, elem: ElementType, span: u64) -> Vec<Case> {
+    let eb = elem.bytes() as u64;
+    let w = 256 / eb;
+    let ty = elem.mlir_name();
+    let kernel = match path {
+        CpAsync => format!("fb_cp_async_panels_s{span}_{ty}"),
+        Tma => format!("fb_tma_panels_s{span}_{ty}"),
+    };
+    let windows: [(&str, [i64; 2], &str); 3] = [
+        ("aligned", [8, (w / 2) as i64], "inside src"),
+        (
+            "ragged",
+            [64, (2 * w) as i64],
+            "32 rows and W/2 columns inside src",
+        ),
+        (
+            "misaligned",
+            [64, (2 * w + 4 / eb) as i64],
+            "ragged, 4 bytes past 16-byte alignment",
+        ),
+    ];
+    let reference: fn(&Data) -> Vec<u8> = match span {
+        128 => |d| crate::swizzle_model::panel_image(&d.window_zeros(d.starts), 128, 64),
+        _ => |d| crate::swizzle_model::panel_image(&d.window_zeros(d.starts), 32, 64),
+    };
+    windows
+        .into_iter()
+        .map(|(which, starts, note)| {
+            Case::new(
+                leak(format!("{kernel}_{which}")),
+                path,
+                elem,
+                &[96, 5 * w / 2],
+                &[64, w],
+                format!(
+                    "swizzle = {span}, rows of {} spans (column panels): poison the tile, copy                      the 64x{w} window at ({}, {}) ({note}) with oob_mode zeros, write the                      tile's bytes to out in memory order",
+                    w * eb / span,
+                    starts[0],
+                    starts[1]
+                ),
+                reference,
+            )
+            .kernel(leak(kernel.clone()))
+            .starts(&starts)
+            .expect("the window, zeros outside src, placed in column panels, then swizzled")
+        })
+        .collect()
+}
+
+/// A 512 x 16 f32 window (2 TMA boxes of 256 rows) from a 640 x 48 src: inside at
+/// (64, 16), ragged at (384, 40) (256 rows and 8 columns inside: the second box wholly
+/// outside), and at (384, 41) (misaligned: TMA's non-TMA path).
+fn long_window_cases(path: CopyPath) -> Vec<Case> {
+    let kernel = match path {
+        CpAsync => "fb_cp_async_rows512_f32",
+        Tma => "fb_tma_rows512_f32",
+    };
+    let windows: [(&str, [i64; 2], &str); 3] = [
+        ("aligned", [64, 16], "inside src"),
+        ("ragged", [384, 40], "256 rows and 8 columns inside src"),
+        ("misaligned", [384, 41], "ragged, column 41 is 164 bytes"),
+    ];
+    windows
+        .into_iter()
+        .map(|(which, starts, note)| {
+            Case::new(
+                leak(format!("{kernel}_{which}")),
+                path,
+                F32,
+                &[640, 48],
+                &[512, 16],
+                format!(
+                    "512 rows (2 boxes of 256 on TMA): poison the tile, copy the 512x16 window                      at ({}, {}) ({note}) with oob_mode zeros, write the tile to out",
+                    starts[0], starts[1]
+                ),
+                |d| d.window_zeros(d.starts),
+            )
+            .kernel(kernel)
+            .starts(&starts)
+            .expect("the window, zeros outside src")
+        })
+        .collect()
+}
+
+/// A TMA store of a 512 x 16 f32 tile (2 boxes, one bulk group) into a 640 x 48 out.
+fn long_store_cases() -> Vec<Case> {
+    let windows: [(&str, [i64; 2], &str); 3] = [
+        ("aligned", [64, 16], "inside out"),
+        (
+            "edge",
+            [384, 32],
+            "partly past the last row: the second box is clipped",
+        ),
+        (
+            "misaligned",
+            [64, 17],
+            "column 17 is 68 bytes: element-wise stores",
+        ),
+    ];
+    windows
+        .into_iter()
+        .map(|(which, starts, note)| {
+            Case::new(
+                leak(format!("fb_tma_store_rows512_f32_{which}")),
+                Tma,
+                F32,
+                &[512, 16],
+                &[640, 48],
+                format!(
+                    "fill smem from src; copy_smem_to_gmem smem -> out at ({}, {}) ({note});                      wait_smem_to_gmem",
+                    starts[0], starts[1]
+                ),
+                |d| d.stored_clipped(d.starts),
+            )
+            .kernel("fb_tma_store_rows512_f32")
+            .starts(&starts)
+            .expect("0xFF poison except the part of the window inside out = src")
+        })
+        .collect()
 }
 
 /// A generated name as the `&'static str` the case table holds: the table is built a

@@ -5,6 +5,8 @@
 //! pattern) as many as bits 4.. select 16-byte units in a row of `S` bytes:
 //! `log2(S / 16)` bits, 3 for 128, 2 for 64, 1 for 32. The cases of both paths are
 //! compared with this one model, so that they agree proves the paths byte-identical.
+//! A row of several spans is stored as column panels first ([`panel_image`],
+//! docs/dialect.md, "Wide tiles").
 
 /// Where byte `offset` of the logical tile lands under a swizzle of `span` bytes (0, 32,
 /// 64 or 128; 0 leaves it in place).
@@ -33,6 +35,33 @@ pub fn tile_image(logical: &[u8], span: u32) -> Vec<u8> {
     let mut image = vec![0u8; logical.len()];
     for (offset, &byte) in logical.iter().enumerate() {
         image[swizzle_offset(offset, span)] = byte;
+    }
+    image
+}
+
+/// Where byte `offset` of a logical tile of `rows` rows, each `panels` spans of `span`
+/// bytes, is stored before the swizzle: docs/dialect.md, "Wide tiles" (column panel
+/// `c / span` at `panel · rows · span`, then row `r` at `r · span`, then `c mod span`).
+pub fn panel_offset(offset: usize, span: usize, panels: usize, rows: usize) -> usize {
+    let row_bytes = span * panels;
+    let (row, column) = (offset / row_bytes, offset % row_bytes);
+    (column / span) * rows * span + row * span + column % span
+}
+
+/// The shared-memory image of a logical tile of `rows` rows of several swizzle spans:
+/// byte `i` of `logical` placed in its column panel, then moved by the swizzle.
+pub fn panel_image(logical: &[u8], span: u32, rows: usize) -> Vec<u8> {
+    let row_bytes = logical.len() / rows;
+    let panels = row_bytes / span as usize;
+    assert_eq!(
+        (rows % 8, row_bytes % span as usize),
+        (0, 0),
+        "case table: whole 8-row patterns of whole spans"
+    );
+    let mut image = vec![0u8; logical.len()];
+    for (offset, &byte) in logical.iter().enumerate() {
+        let placed = panel_offset(offset, span as usize, panels, rows);
+        image[swizzle_offset(placed, span)] = byte;
     }
     image
 }
@@ -78,6 +107,21 @@ mod tests {
                 assert_eq!(swizzle_offset(offset, span) % 16, offset % 16);
             }
         }
+    }
+
+    /// A 64 x 128 f16 tile with swizzle = 128: row 0's second span starts panel 1 at
+    /// byte 8192; row 1's at 8192 + 128, its first unit moved by the row's pattern.
+    #[test]
+    fn panels_follow_one_another() {
+        assert_eq!(panel_offset(128, 128, 2, 64), 8192);
+        assert_eq!(panel_offset(256 + 128, 128, 2, 64), 8192 + 128);
+        let logical: Vec<u8> = (0..16384u32).map(|i| (i / 16) as u8).collect();
+        let image = panel_image(&logical, 128, 64);
+        assert_eq!(image[8192..8192 + 16], logical[128..128 + 16]);
+        assert_eq!(image[8192 + 128 + 16..8192 + 128 + 32], logical[384..400]);
+        // One span per row is the plain swizzled tile.
+        let narrow: Vec<u8> = (0..8192u32).map(|i| (i % 251) as u8).collect();
+        assert_eq!(panel_image(&narrow, 128, 64), tile_image(&narrow, 128));
     }
 
     #[test]
