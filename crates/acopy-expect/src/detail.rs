@@ -142,13 +142,10 @@ fn plural(count: u64, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
 }
 
-impl fmt::Display for PipelinedLoop {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "acopy.pipeline: {}",
-            plural(self.stages.into(), "stage", "stages")
-        )?;
+impl PipelinedLoop {
+    /// Why the stage count is what it is: the clamp to a short loop, the
+    /// automatic choice.
+    fn fmt_choice(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.stages != self.requested {
             write!(
                 f,
@@ -172,6 +169,18 @@ impl fmt::Display for PipelinedLoop {
                 self.chip.name()
             )?;
         }
+        Ok(())
+    }
+}
+
+impl fmt::Display for PipelinedLoop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "acopy.pipeline: {}",
+            plural(self.stages.into(), "stage", "stages")
+        )?;
+        self.fmt_choice(f)?;
         write!(f, ", {} on {}; ", self.path, self.chip.name())?;
         for (index, tile) in self.tiles.iter().enumerate() {
             if index > 0 {

@@ -17,7 +17,7 @@ use super::{
     async_consumers, attr, body_form, budget,
     loop_plan::static_trip_count,
     loop_plan::Broken,
-    loop_plan::{Induction, LoopPlan, LoopProblem},
+    loop_plan::{AsyncConsumers, Induction, LoopPlan, LoopProblem},
     native, tiles,
 };
 use crate::{ir, target, PassOptions};
@@ -77,30 +77,14 @@ pub fn analyze<'c, 'a>(
     let async_consumers = async_consumers::read(loop_op, &form, &tiles)?;
 
     let static_trips = static_trip_count(loop_op, request.induction);
-    let (requested, auto) = match request.requested {
-        attr::Stages::Given(stages) => (stages, None),
-        attr::Stages::Auto => {
-            let auto = budget::auto_stages(
-                &tiles,
-                function,
-                request.chip,
-                request.path,
-                options.max_stages,
-                async_consumers.map_or(0, |consumers| consumers.in_flight),
-            );
-            (auto.stages, Some(auto.why))
-        }
-    };
-    // A short constant loop clamps S, but never below the slots that
-    // asynchronous consumers keep busy (they would leave none to refill).
-    let floor = async_consumers.map_or(1, |consumers| consumers.min_stages());
-    let stages = match static_trips {
-        Some(trips) if trips < i64::from(requested) => u32::try_from(trips.max(1))
-            .unwrap_or(1)
-            .max(floor)
-            .min(requested),
-        _ => requested,
-    };
+    let (requested, auto, stages) = choose_stages(
+        &request,
+        &tiles,
+        function,
+        options,
+        async_consumers,
+        static_trips,
+    );
     if let Some(consumers) = async_consumers {
         async_consumers::check_stages(consumers, stages).map_err(at)?;
     }
@@ -131,6 +115,42 @@ pub fn analyze<'c, 'a>(
         dynamic,
         native,
     })
+}
+
+/// The stages asked for (or chosen by `stages = "auto"`, with why) and the
+/// stages used: a short constant loop clamps S, but never below the slots that
+/// asynchronous consumers keep busy (they would leave none to refill).
+fn choose_stages(
+    request: &Request,
+    tiles: &[super::loop_plan::Tile],
+    function: OperationRef,
+    options: &PassOptions,
+    async_consumers: Option<AsyncConsumers>,
+    static_trips: Option<i64>,
+) -> (u32, Option<acopy_expect::AutoStages>, u32) {
+    let (requested, auto) = match request.requested {
+        attr::Stages::Given(stages) => (stages, None),
+        attr::Stages::Auto => {
+            let auto = budget::auto_stages(
+                tiles,
+                function,
+                request.chip,
+                request.path,
+                options.max_stages,
+                async_consumers.map_or(0, |consumers| consumers.in_flight),
+            );
+            (auto.stages, Some(auto.why))
+        }
+    };
+    let floor = async_consumers.map_or(1, |consumers| consumers.min_stages());
+    let stages = match static_trips {
+        Some(trips) if trips < i64::from(requested) => u32::try_from(trips.max(1))
+            .unwrap_or(1)
+            .max(floor)
+            .min(requested),
+        _ => requested,
+    };
+    (requested, auto, stages)
 }
 
 /// The stage count the mark asks for, the loop's chip and its body, or why

@@ -13,27 +13,13 @@ use melior::ir::{attribute::IntegerAttribute, operation::OperationLike, Operatio
 
 use super::{
     body_form::BodyForm,
-    loop_plan::{Broken, LoopProblem, Tile},
+    loop_plan::{AsyncConsumers, Broken, LoopProblem, Tile},
 };
 use crate::ir::query::{ancestor_in, users};
 use crate::{ir, plan::alignment::memory_root};
 
 /// The op that waits for wgmma groups, as upstream's NVVM dialect names it.
 pub const WGMMA_WAIT: &str = "nvvm.wgmma.wait.group.sync.aligned";
-
-/// What the loop's asynchronous consumers need from the schedule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AsyncConsumers {
-    /// N: the wgmma groups the body leaves in flight at its end.
-    pub in_flight: u32,
-}
-
-impl AsyncConsumers {
-    /// The fewest stages that leave a slot to refill: N + 1.
-    pub fn min_stages(&self) -> u32 {
-        self.in_flight + 1
-    }
-}
 
 /// Reads the body's wgmma consumers of the pipelined `tiles`: `None` when it
 /// has none, else how many groups stay in flight; P14 when it does not wait

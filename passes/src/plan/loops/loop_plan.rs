@@ -158,6 +158,20 @@ impl Induction {
     }
 }
 
+/// What the loop's asynchronous consumers need from the schedule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AsyncConsumers {
+    /// N: the wgmma groups the body leaves in flight at its end.
+    pub in_flight: u32,
+}
+
+impl AsyncConsumers {
+    /// The fewest stages that leave a slot to refill: N + 1.
+    pub fn min_stages(&self) -> u32 {
+        self.in_flight + 1
+    }
+}
+
 /// A loop the pass can pipeline.
 pub struct LoopPlan<'c, 'a> {
     pub loop_op: OperationRef<'c, 'a>,
@@ -173,7 +187,7 @@ pub struct LoopPlan<'c, 'a> {
     pub auto: Option<acopy_expect::AutoStages>,
     /// wgmma consumers that read a slot after they are issued: the refill
     /// then waits for them (`super::async_consumers`).
-    pub async_consumers: Option<super::async_consumers::AsyncConsumers>,
+    pub async_consumers: Option<AsyncConsumers>,
     pub induction: Induction,
     /// The trip count, when the bounds are constants.
     pub static_trips: Option<i64>,

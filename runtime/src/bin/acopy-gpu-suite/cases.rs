@@ -1568,6 +1568,32 @@ impl Rng {
     }
 }
 
+/// Issue 26, defect 2: 14880 static + 47712 dynamic bytes (the slots the pipeliner
+/// moved) launch only when the runtime opts in for their sum, not for the dynamic
+/// part alone (which is below 48 KiB).
+fn cp_async_pipe_static_smem_case() -> Case {
+    Case::new(
+        "cp_async_pipe_static_smem",
+        CpAsync,
+        F32,
+        &[284, 84],
+        &[284, 84],
+        "pipelined loop (S = 2, 4 trips) copying src to out 71 rows at a time, its slots \
+         in 47712 bytes of dynamic shared memory (from the manifest), beside a 14880-byte \
+         static buffer holding src's first 3720 elements; after a gpu.barrier those are \
+         written reversed over out's first 3720",
+        |d| {
+            let mut o = d.src.to_vec();
+            for e in 0..3720 {
+                let from = (3719 - e) * 4;
+                o[e * 4..e * 4 + 4].copy_from_slice(&d.src[from..from + 4]);
+            }
+            o
+        },
+    )
+    .expect("src, with out[e] = src[3719 - e] for the first 3720 elements")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1823,30 +1849,4 @@ mod tests {
         let c = all.iter().find(|c| c.name == "tma_multicast").unwrap();
         assert_eq!(c.launch_text(), "grid 2 block 128 cluster 2");
     }
-}
-
-/// Issue 26, defect 2: 14880 static + 47712 dynamic bytes (the slots the pipeliner
-/// moved) launch only when the runtime opts in for their sum, not for the dynamic
-/// part alone (which is below 48 KiB).
-fn cp_async_pipe_static_smem_case() -> Case {
-    Case::new(
-        "cp_async_pipe_static_smem",
-        CpAsync,
-        F32,
-        &[284, 84],
-        &[284, 84],
-        "pipelined loop (S = 2, 4 trips) copying src to out 71 rows at a time, its slots \
-         in 47712 bytes of dynamic shared memory (from the manifest), beside a 14880-byte \
-         static buffer holding src's first 3720 elements; after a gpu.barrier those are \
-         written reversed over out's first 3720",
-        |d| {
-            let mut o = d.src.to_vec();
-            for e in 0..3720 {
-                let from = (3719 - e) * 4;
-                o[e * 4..e * 4 + 4].copy_from_slice(&d.src[from..from + 4]);
-            }
-            o
-        },
-    )
-    .expect("src, with out[e] = src[3719 - e] for the first 3720 elements")
 }

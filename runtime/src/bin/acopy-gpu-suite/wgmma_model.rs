@@ -105,7 +105,7 @@ mod tests {
                 let v = if row == 0 {
                     3
                 } else if row == 64 {
-                    col as i32 + 1
+                    col + 1
                 } else {
                     0
                 };
