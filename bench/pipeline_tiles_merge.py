@@ -259,7 +259,7 @@ def merge(dev, build):
         "what": "pipelined loops by tile size (issue 28): acopy's pipe_bw_reduce and pipe_bw_axpy, "
                 "S = 1..4, 1 and 2 blocks per SM, 128 and 256 threads, cp.async (sm_80 PTX) and TMA "
                 "(sm_90 PTX), with their anchors from the same device run (bench/pipeline_tiles.sh)",
-        "date": date or datetime.date.today().isoformat(),
+        "date": iso_date(date),
         "device": device,
         "units": {"gbps": "bytes moved / median time: reduce 1 GiB read, axpy 2 GiB read + 1 GiB written, "
                           "device_copy 1 GiB read + 1 GiB written",
@@ -328,6 +328,17 @@ def self_test():
         return 1
     print("self-test passed: schema, registers/spills, acopy vs Triton, cp.async vs twin, S=4 vs S=3, skips")
     return 0
+
+
+def iso_date(date):
+    """The run's date, ISO 8601: acopy-gpu-pipeline writes Rust's `SystemTime` debug
+    form (`SystemTime { tv_sec: N, ... }`); today's date when there is none."""
+    import re
+    match = re.search(r"tv_sec: (\d+)", date or "")
+    if match:
+        stamp = datetime.datetime.fromtimestamp(int(match.group(1)), datetime.timezone.utc)
+        return stamp.strftime("%Y-%m-%dT%H:%M:%SZ")
+    return date or datetime.date.today().isoformat()
 
 
 def main():
