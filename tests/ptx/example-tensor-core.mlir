@@ -13,6 +13,17 @@
 // RUN: tail -n +7 %S/../../examples/wgmma_tile_sm90a.mlir > %t.example
 // RUN: tail -n +2 %S/../gpu/kernels/wgmma_f16_s128_n64.mlir > %t.kernel
 // RUN: diff %t.example %t.kernel
+// The pipelined wgmma K loop is the suite's wgmma_kloop_n64_t8_s3_w1 the same way.
+// RUN: tail -n +7 %S/../../examples/wgmma_kloop_sm90a.mlir > %t.kloop.example
+// RUN: tail -n +2 %S/../gpu/kernels/wgmma_kloop_n64_t8_s3_w1.mlir > %t.kloop.kernel
+// RUN: diff %t.kloop.example %t.kloop.kernel
+// RUN: acopy-opt %S/../../examples/wgmma_kloop_sm90a.mlir --acopy-lower --emit=ptx -o %t.kloop.ptx
+// RUN: %check-ptxas %t.kloop.ptx sm_90a
+// RUN: FileCheck %s --check-prefix=KLOOP < %t.kloop.ptx
+// KLOOP: wgmma.wait_group.sync.aligned 1;
+// KLOOP-NEXT: fence.proxy.async.shared::cta;
+// KLOOP-NEXT: bar.sync 0;
+// KLOOP: cp.async.bulk.tensor.2d.shared::cluster.global
 // RUN: acopy-opt %S/../../examples/wgmma_tile_sm90a.mlir --acopy-lower --emit=ptx -o %t.90a.ptx
 // RUN: FileCheck %s --check-prefix=WGMMA < %t.90a.ptx
 // RUN: %check-ptxas %t.90a.ptx sm_90a
