@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""The bf16 GEMM of examples/gemm/gen.py on the GPU: exactness, then TFLOP/s against
+cuBLAS (torch.matmul) and a Triton tl.dot matmul measured in the same process.
+
+Here (no GPU): `bash examples/gemm/build.sh OUT` writes OUT/gemm_bf16_MxNxK.ptx and its
+manifest for every shape below. On the GPU machine (torch, triton and the acopy Python
+package importable):  python3 examples/gemm/bench_gemm.py OUT --json RESULTS.json
+Each shape's exactness check runs in its own process (a trap kills only that case):
+A and B hold small integers, so out = A Bᵀ in f32 is exact and is compared with torch's
+f32 matmul (TF32 off) element for element, out poisoned with NaN first. The timing runs
+use random normal bf16 inputs, 5 warm-up launches and the median of 20 timed by CUDA
+events; TFLOP/s = 2 M N K / time. cuBLAS is torch.matmul(A, Bᵀ) in bf16; Triton is a
+128 x 128 x 64 tl.dot kernel with num_stages = 4 and 8 warps, f32 out like acopy's.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+CHECK_SHAPES = [(128, 128, 64), (256, 256, 512), (384, 128, 1024), (1024, 1024, 4096)]
+TIME_SHAPES = [(8192, 8192, 8192), (4096, 4096, 4096), (8192, 8192, 512)]
+
+
+def name(m, n, k):
+    return f'gemm_bf16_{m}x{n}x{k}'
+
+
+def kernel(ptx_dir, m, n, k):
+    import acopy
+    base = os.path.join(ptx_dir, name(m, n, k))
+    ptx = open(base + '.ptx').read()
+    entry = json.load(open(base + '.manifest.json'))['kernels'][0]
+    return acopy.Kernel(ptx, entry['module'], entry['chip'], entry, ['src', 'out'])
+
+
+def launch(k, src, out, m, n):
+    k(src, out, grid=(n // 128, m // 128), block=256)
+
+
+def check(ptx_dir, m, n, k):
+    """One shape, exactly: prints a JSON case."""
+    import torch
+    torch.backends.cuda.matmul.allow_tf32 = False
+    g = torch.Generator(device='cuda').manual_seed(m * 131 + n * 7 + k)
+    src = torch.randint(-2, 3, (m + n, k), device='cuda', generator=g).to(torch.bfloat16)
+    out = torch.full((m, n), float('nan'), device='cuda', dtype=torch.float32)
+    launch(kernel(ptx_dir, m, n, k), src, out, m, n)
+    torch.cuda.synchronize()
+    a, b = src[:m].float(), src[m:].float()
+    want = a @ b.T
+    wrong = int((out != want).sum().item())
+    print(json.dumps({'name': name(m, n, k), 'path': 'tma', 'shape': [m, n, k],
+                      'exact_or_max_error': 'exact' if wrong == 0 else f'{wrong} of {m * n} differ',
+                      'ok': wrong == 0}))
+
+
+def median_ms(fn, runs=20, warmup=5):
+    import torch
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(runs):
+        start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        stop.record()
+        stop.synchronize()
+        times.append(start.elapsed_time(stop))
+    times.sort()
+    return times[len(times) // 2]
+
+
+def triton_matmul():
+    import triton
+    import triton.language as tl
+
+    @triton.jit
+    def mm(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+        pm, pn = tl.program_id(1), tl.program_id(0)
+        rm = pm * BM + tl.arange(0, BM)
+        rn = pn * BN + tl.arange(0, BN)
+        rk = tl.arange(0, BK)
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for k0 in range(0, K, BK):
+            x = tl.load(a + rm[:, None] * K + (k0 + rk)[None, :])
+            y = tl.load(b + rn[:, None] * K + (k0 + rk)[None, :])
+            acc += tl.dot(x, tl.trans(y))
+        tl.store(c + rm[:, None] * N + rn[None, :], acc)
+
+    def run(a, b, c, m, n, k):
+        mm[(n // 128, m // 128)](a, b, c, m, n, k, BM=128, BN=128, BK=64, num_stages=4, num_warps=8)
+    return run
+
+
+def time_shape(ptx_dir, m, n, k, triton_mm):
+    import torch
+    src = torch.randn((m + n, k), device='cuda').to(torch.bfloat16)
+    out = torch.empty((m, n), device='cuda', dtype=torch.float32)
+    a, b = src[:m], src[m:]
+    kern = kernel(ptx_dir, m, n, k)
+    flops = 2.0 * m * n * k
+    rows = {}
+    rows['acopy'] = median_ms(lambda: launch(kern, src, out, m, n))
+    rows['cublas'] = median_ms(lambda: torch.matmul(a, b.T))
+    try:
+        c = torch.empty((m, n), device='cuda', dtype=torch.float32)
+        rows['triton'] = median_ms(lambda: triton_mm(a, b, c, m, n, k))
+    except Exception as error:  # a Triton failure costs only its column
+        print(f'triton {m}x{n}x{k}: {error}', file=sys.stderr)
+    tflops = {key: flops / (ms * 1e-3) / 1e12 for key, ms in rows.items()}
+    row = {'name': name(m, n, k), 'path': 'tma', 'shape': [m, n, k],
+           'tflops': tflops['acopy'], 'cublas_tflops': tflops['cublas'],
+           'ratio_to_cublas': tflops['acopy'] / tflops['cublas']}
+    if 'triton' in tflops:
+        row['triton_tflops'] = tflops['triton']
+        row['ratio_to_triton'] = tflops['acopy'] / tflops['triton']
+    return row
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('ptx_dir')
+    parser.add_argument('--json', help='write {cases, performance} here')
+    parser.add_argument('--check', nargs=3, type=int, metavar=('M', 'N', 'K'), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.check:
+        check(args.ptx_dir, *args.check)
+        return
+    cases = []
+    for m, n, k in CHECK_SHAPES + TIME_SHAPES:
+        run = subprocess.run([sys.executable, __file__, args.ptx_dir, '--check', str(m), str(n), str(k)],
+                             capture_output=True, text=True, timeout=120)
+        line = run.stdout.strip().splitlines()[-1:] or ['']
+        try:
+            case = json.loads(line[0])
+        except json.JSONDecodeError:
+            case = {'name': name(m, n, k), 'path': 'tma', 'shape': [m, n, k],
+                    'exact_or_max_error': f'no result (exit {run.returncode}): {run.stderr[-300:]}', 'ok': False}
+        print(json.dumps(case), flush=True)
+        cases.append(case)
+    performance = []
+    triton_mm = triton_matmul()
+    for m, n, k in TIME_SHAPES:
+        row = time_shape(args.ptx_dir, m, n, k, triton_mm)
+        print(json.dumps(row), flush=True)
+        performance.append(row)
+    if args.json:
+        with open(args.json, 'w') as f:
+            json.dump({'cases': cases, 'performance': performance}, f, indent=1)
+
+
+if __name__ == '__main__':
+    main()
