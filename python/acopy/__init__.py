@@ -87,6 +87,13 @@ class PipelinedLoop:
     arrivals: int | None = None
     #: TMA: the loop was written in the native form, whose barrier the pass replaced.
     replaces_user_barrier: bool = False
+    #: ``stages = "auto"``: a dict with ``target_bytes`` (what the chip wants in
+    #: flight), ``in_flight_bytes`` (what the choice keeps) and ``limit``
+    #: ("latency", "shared_memory" or "max_stages"); ``None`` for a given count.
+    auto: dict[str, Any] | None = None
+    #: wgmma consumers that the body leaves N groups in flight: N (each slot is
+    #: refilled after the body's ``wgmma.wait_group N``); else ``None``.
+    wgmma_in_flight: int | None = None
 
     @classmethod
     def _from_native(cls, raw: dict[str, Any]) -> PipelinedLoop:
@@ -104,6 +111,8 @@ class PipelinedLoop:
             barriers=raw.get("barriers"),
             arrivals=raw.get("arrivals"),
             replaces_user_barrier=raw.get("replaces_user_barrier", False),
+            auto=raw.get("auto"),
+            wgmma_in_flight=raw.get("wgmma_in_flight"),
         )
 
 
