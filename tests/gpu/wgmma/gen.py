@@ -57,6 +57,31 @@ def store(kind, n, value, row, col, lines):
             lines.append(f'    memref.store %b{byte}_{v}, %out[{row}, %cb{byte}_{v}] : {out_type(kind, n)}')
 
 
+def fragments(acc, n, struct, lines, place):
+    """Appends the ops that place the thread's accumulator fragments of `acc` (an
+    m64nN f32/i32 struct), each followed by what `place(value, row, column)` appends
+to store it. Thread t:
+    warp w = t / 32 owns rows 16w..16w+15; lane l holds, for each accumulator i, row
+    16w + l/4 + 8 ((i/2) mod 2), column 2 (l mod 4) + (i mod 2) + 8 (i/4)."""
+    lines += [
+        '    %t = gpu.thread_id x',
+        '    %warp = arith.divui %t, %c32 : index',
+        '    %lane = arith.remui %t, %c32 : index',
+        '    %w16 = arith.muli %warp, %c16 : index',
+        '    %l4 = arith.divui %lane, %c4 : index',
+        '    %row0 = arith.addi %w16, %l4 : index',
+        '    %row8 = arith.addi %row0, %c8 : index',
+        '    %lm = arith.remui %lane, %c4 : index',
+        '    %colbase = arith.muli %lm, %c2 : index',
+    ]
+    for i in range(n // 2):
+        lines.append(f'    %v{i} = llvm.extractvalue {acc}[{i}] : {struct}')
+        row = '%row8' if (i // 2) % 2 else '%row0'
+        lines.append(f'    %cc{i} = arith.constant {(i % 2) + 8 * (i // 4)} : index')
+        lines.append(f'    %col{i} = arith.addi %colbase, %cc{i} : index')
+        place(f'%v{i}', row, f'%col{i}')
+
+
 def kernel(kind, swizzle, n, panels=1):
     elem, wtype, acc, kstep, eb = TYPES[kind]
     k = panels * swizzle // eb
@@ -105,24 +130,9 @@ def kernel(kind, swizzle, n, panels=1):
     lines += [
         '    nvvm.wgmma.commit.group.sync.aligned',
         '    nvvm.wgmma.wait.group.sync.aligned 0',
-        # Thread t: warp w = t / 32 owns rows 16w..16w+15; lane l holds, for each
-        # accumulator i, row 16w + l/4 + 8 ((i/2) mod 2), column 2 (l mod 4) + (i mod 2) + 8 (i/4).
-        '    %t = gpu.thread_id x',
-        '    %warp = arith.divui %t, %c32 : index',
-        '    %lane = arith.remui %t, %c32 : index',
-        '    %w16 = arith.muli %warp, %c16 : index',
-        '    %l4 = arith.divui %lane, %c4 : index',
-        '    %row0 = arith.addi %w16, %l4 : index',
-        '    %row8 = arith.addi %row0, %c8 : index',
-        '    %lm = arith.remui %lane, %c4 : index',
-        '    %colbase = arith.muli %lm, %c2 : index',
     ]
-    for i in range(n // 2):
-        lines.append(f'    %v{i} = llvm.extractvalue {final}[{i}] : {struct}')
-        row = '%row8' if (i // 2) % 2 else '%row0'
-        lines.append(f'    %cc{i} = arith.constant {(i % 2) + 8 * (i // 4)} : index')
-        lines.append(f'    %col{i} = arith.addi %colbase, %cc{i} : index')
-        store(kind, n, f'%v{i}', row, f'%col{i}', lines)
+    fragments(final, n, struct, lines,
+              lambda value, row, col: store(kind, n, value, row, col, lines))
     lines += ['    gpu.return', '  }', '}', '']
     return '\n'.join(lines)
 
@@ -188,21 +198,10 @@ def kloop_kernel(n, trips, stages, in_flight):
         f'      scf.yield %a4 : {struct}',
         f'    }} {{acopy.pipeline = {{stages = {stages} : i64}}}}',
         '    nvvm.wgmma.wait.group.sync.aligned 0',
-        '    %t = gpu.thread_id x',
-        '    %warp = arith.divui %t, %c32 : index',
-        '    %lane = arith.remui %t, %c32 : index',
-        '    %w16 = arith.muli %warp, %c16 : index',
-        '    %l4 = arith.divui %lane, %c4 : index',
-        '    %row0 = arith.addi %w16, %l4 : index',
-        '    %row8 = arith.addi %row0, %c8 : index',
-        '    %lm = arith.remui %lane, %c4 : index',
-        '    %colbase = arith.muli %lm, %c2 : index',
     ]
-    for i in range(n // 2):
-        lines.append(f'    %v{i} = llvm.extractvalue %acc[{i}] : {struct}')
-        row = '%row8' if (i // 2) % 2 else '%row0'
-        lines.append(f'    %cc{i} = arith.constant {(i % 2) + 8 * (i // 4)} : index')
-        lines.append(f'    %col{i} = arith.addi %colbase, %cc{i} : index')
+
+    def place(value, row, col):
+        i = value[2:]
         lines.append(f'    %bits{i} = arith.bitcast %v{i} : f32 to i32')
         lines.append(f'    %lo{i} = arith.trunci %bits{i} : i32 to i16')
         lines.append(f'    %sh{i} = arith.shrui %bits{i}, %c16_i32 : i32')
@@ -213,6 +212,8 @@ def kloop_kernel(n, trips, stages, in_flight):
         lines.append(f'    %c2col1_{i} = arith.addi %c2col{i}, %c1 : index')
         lines.append(f'    memref.store %flo{i}, %out[{row}, %c2col{i}] : {out}')
         lines.append(f'    memref.store %fhi{i}, %out[{row}, %c2col1_{i}] : {out}')
+
+    fragments('%acc', n, struct, lines, place)
     lines += ['    gpu.return', '  }', '}', '']
     return '\n'.join(lines)
 
