@@ -151,3 +151,163 @@ impl<'c, 'a> Builder<'c, 'a> {
         )?))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use melior::{
+        dialect::DialectRegistry,
+        ir::{block::BlockLike, operation::OperationLike, Module, RegionLike, Value},
+        pass::PassManager,
+        utility::register_all_dialects,
+        Context,
+    };
+
+    use super::super::{set_operand, Builder, Ix};
+
+    fn context() -> Context {
+        let registry = DialectRegistry::new();
+        register_all_dialects(&registry);
+        let context = Context::new();
+        context.append_dialect_registry(&registry);
+        context.load_all_available_dialects();
+        context
+    }
+
+    /// The function's last op (its `return`) and first op.
+    fn ops<'c, 'a>(
+        module: &'a Module<'c>,
+    ) -> (
+        melior::ir::OperationRef<'c, 'a>,
+        melior::ir::OperationRef<'c, 'a>,
+    ) {
+        let function = module.body().first_operation().expect("a function");
+        let block = function
+            .region(0)
+            .ok()
+            .and_then(|region| region.first_block())
+            .expect("a body");
+        (
+            block.terminator().expect("a return"),
+            block.first_operation().expect("an op"),
+        )
+    }
+
+    /// What the canonicalizer folds the function's returned index to.
+    fn folded(context: &Context, module: &mut Module) -> i64 {
+        let manager = PassManager::new(context);
+        manager.add_pass(melior::pass::transform::create_canonicalizer());
+        assert!(manager.run(module).is_ok());
+        let text = module.as_operation().to_string();
+        let start = text.find("arith.constant ").expect("a constant") + 15;
+        let number: String = text[start..]
+            .chars()
+            .take_while(|c| *c == '-' || c.is_ascii_digit())
+            .collect();
+        number.parse().expect("an integer")
+    }
+
+    /// The IR `wrapping_add` builds for a value computes (value + step) mod
+    /// modulus for every slot and step, power of two or not.
+    #[test]
+    fn wrapping_add_is_addition_modulo() {
+        let context = context();
+        for modulus in 1..=7u64 {
+            for step in 0..modulus {
+                for value in 0..modulus {
+                    let text = format!(
+                        "func.func @f() -> index {{
+                           %v = arith.constant {value} : index
+                           return %v : index
+                         }}"
+                    );
+                    let mut module = Module::parse(&context, &text).expect("parses");
+                    {
+                        let (ret, first) = ops(&module);
+                        let b = Builder::in_place(&context, ret).expect("a builder");
+                        let input: Value = first.result(0).expect("a result").into();
+                        let sum = b
+                            .wrapping_add(Ix::Val(input), step, modulus)
+                            .expect("builds");
+                        let sum = b.ix(sum).expect("a value");
+                        // SAFETY: the return has one operand; `sum` is built before it.
+                        unsafe { set_operand(ret, 0, sum) };
+                    }
+                    assert!(module.as_operation().verify());
+                    assert_eq!(
+                        folded(&context, &mut module),
+                        ((value + step) % modulus) as i64,
+                        "({value} + {step}) mod {modulus}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// `carry` gives a loop new iter_args: the old results keep their users,
+    /// the body's new argument counts the iterations, and the module verifies.
+    #[test]
+    fn carry_adds_iter_args_and_keeps_the_results() {
+        let context = context();
+        let text = "func.func @f(%n: index) -> (index, index) {
+               %c0 = arith.constant 0 : index
+               %c1 = arith.constant 1 : index
+               %c5 = arith.constant 5 : index
+               %r = scf.for %i = %c0 to %c5 step %c1 iter_args(%a = %c0) -> (index) {
+                 %s = arith.addi %a, %i : index
+                 scf.yield %s : index
+               } {marked}
+               return %r, %r : index, index
+             }";
+        let module = Module::parse(&context, text).expect("parses");
+        {
+            let function = module.body().first_operation().expect("a function");
+            let block = function
+                .region(0)
+                .ok()
+                .and_then(|region| region.first_block())
+                .expect("a body");
+            let loop_op = block
+                .first_operation()
+                .and_then(|op| op.next_in_block())
+                .and_then(|op| op.next_in_block())
+                .and_then(|op| op.next_in_block())
+                .expect("the loop");
+            let ret = block.terminator().expect("a return");
+            let body = loop_op
+                .region(0)
+                .ok()
+                .and_then(|region| region.first_block())
+                .expect("a body");
+            let index = melior::ir::Type::index(&context);
+            let [count] = super::add_body_arguments(body, &[index], loop_op.location())[..] else {
+                panic!("one argument");
+            };
+            let end = body.terminator().expect("a yield");
+            let b = Builder::in_place(&context, end).expect("a builder");
+            let next = b.add(Ix::Val(count), Ix::Const(1)).expect("adds");
+            let next = b.ix(next).expect("a value");
+            let zero: Value = block
+                .first_operation()
+                .expect("c0")
+                .result(0)
+                .expect("r")
+                .into();
+            // SAFETY: the loop is not used after this but through the result.
+            let rebuilt =
+                unsafe { super::carry(&context, loop_op, &[zero], &[next]) }.expect("rebuilds");
+            assert_eq!(rebuilt.result_count(), 2);
+            assert!(rebuilt.has_attribute("marked"));
+            // The count leaves the loop through the second result.
+            let counted: Value = rebuilt.result(1).expect("the count").into();
+            // SAFETY: the return has two operands; the loop dominates it.
+            unsafe { set_operand(ret, 1, counted) };
+        }
+        assert!(module.as_operation().verify(), "{}", module.as_operation());
+        let text = module.as_operation().to_string();
+        assert!(
+            text.contains("iter_args(%arg2 = %c0, %arg3 = %c0)"),
+            "{text}"
+        );
+        assert!(text.contains("return %0#0, %0#1"), "{text}");
+    }
+}
