@@ -36,7 +36,8 @@
 //! proves alignment (raising a buffer's alignment is `crate::raise_alignment`),
 //! then one file per path: [`cp_async`], [`tma`], and [`barrier`] for both;
 //! [`descriptor`] lowers `acopy.wgmma_descriptor` (planned before any copy is
-//! lowered, as it reads the copies that write its tile); [`lower_modules`]
+//! lowered, as it reads the copies that write its tile), and
+//! [`swizzled_index`] `acopy.swizzled_index` (likewise); [`lower_modules`]
 //! runs the pass on each `gpu.module` on MLIR's thread pool.
 
 mod barrier;
@@ -44,6 +45,7 @@ mod cp_async;
 mod descriptor;
 pub mod lower_modules;
 mod memref;
+mod swizzled_index;
 mod tma;
 
 use acopy_dialect::{diagnostics::emit_error, AcopyOp};
@@ -114,6 +116,7 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     // (`crate::plan::wgmma_descriptor`): plan every descriptor while those
     // copies still exist, then lower in program order.
     let _descriptors = descriptor::plan_all(&raw_ops);
+    let _indices = swizzled_index::plan_all(&raw_ops);
     let chips = target::ModuleChips::resolve(operation, options);
     let mut failed = false;
     let mut modules = Vec::new();
@@ -269,6 +272,7 @@ fn lower_op<'c>(
             CopyPath::Tma => tma::lower_store_wait(&view, &b),
         },
         AcopyOp::WgmmaDescriptor(view) => descriptor::lower_descriptor(&view, &b),
+        AcopyOp::SwizzledIndex(view) => swizzled_index::lower_index(&view, &b),
     };
     lowered.map(|()| target.chip)
 }

@@ -1,0 +1,123 @@
+//! `acopy.swizzled_index`: the stored (row, column) of a logical element of a
+//! shared tile, from its plan (`crate::plan::swizzled_index`). Pure index
+//! arithmetic relative to the tile (whose start the copies align to the
+//! pattern's repeat): constant indices fold to constants through the plan's
+//! own formula; otherwise the logical byte offset is placed in its column
+//! panel and moved by the pattern with the very functions the cp.async copy
+//! uses on each chunk (`super::cp_async`'s `paneled` and `pattern`), then
+//! divided back into a row and a column.
+
+use std::cell::RefCell;
+
+use acopy_dialect::SwizzledIndex;
+use melior::ir::{OperationRef, Value, ValueLike};
+
+use super::cp_async::{paneled, pattern};
+use crate::ir::build::{Builder, Ix};
+use crate::plan::swizzled_index::IndexPlan;
+
+thread_local! {
+    /// The plans of one `acopy-lower` run's indices, by op.
+    static PLANS: RefCell<Vec<(usize, Result<IndexPlan, String>)>> =
+        const { RefCell::new(Vec::new()) };
+}
+
+/// Clears the plans when the lowering run ends.
+pub(super) struct Plans;
+
+impl Drop for Plans {
+    fn drop(&mut self) {
+        PLANS.with(|plans| plans.borrow_mut().clear());
+    }
+}
+
+/// Plans every `swizzled_index` among `ops` before any op is lowered: an
+/// index reads the copies that write its tile, which their own lowering
+/// erases.
+pub(super) fn plan_all(ops: &[mlir_sys::MlirOperation]) -> Plans {
+    let plans = ops
+        .iter()
+        .filter_map(|raw| {
+            // SAFETY: the caller's walk found these ops; nothing is erased yet.
+            let op = unsafe { OperationRef::from_raw(*raw) };
+            let view = SwizzledIndex::from_op(op).ok()?;
+            Some((
+                raw.ptr as usize,
+                IndexPlan::of(&view).map_err(|p| p.to_string()),
+            ))
+        })
+        .collect();
+    PLANS.with(|cell| *cell.borrow_mut() = plans);
+    Plans
+}
+
+/// Builds the stored (row, column) before the op and redirects its uses.
+pub(super) fn lower_index(view: &SwizzledIndex, b: &Builder) -> Result<(), String> {
+    let key = view.op.to_raw().ptr as usize;
+    let planned = PLANS.with(|plans| {
+        plans
+            .borrow()
+            .iter()
+            .find(|(op, _)| *op == key)
+            .map(|(_, plan)| plan.clone())
+    });
+    let plan = planned
+        .unwrap_or_else(|| IndexPlan::of(view).map_err(|p| p.to_string()))
+        .map_err(|problem| {
+            format!(
+                "internal error: acopy-verify accepted a swizzled_index without a plan: {problem}"
+            )
+        })?;
+    let constant = |value| crate::ir::constant_int(value).and_then(|c| u64::try_from(c).ok());
+    let (row, col) = match (constant(view.row), constant(view.col)) {
+        (Some(row), Some(col)) => {
+            let (row, col) = plan.physical(row, col);
+            (Ix::Const(row as i64), Ix::Const(col as i64))
+        }
+        _ => stored(b, &plan, Ix::Val(view.row), Ix::Val(view.col))?,
+    };
+    replace_results(view.op, [b.ix(row)?, b.ix(col)?])
+}
+
+/// The stored (row, column) of (`row`, `col`) in IR: the plan's formula.
+fn stored<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    plan: &IndexPlan,
+    row: Ix<'c, 'a>,
+    col: Ix<'c, 'a>,
+) -> Result<(Ix<'c, 'a>, Ix<'c, 'a>), String> {
+    if plan.swizzle == 0 {
+        return Ok((row, col));
+    }
+    let row_start = b.mul(row, Ix::Const(plan.row_bytes as i64))?;
+    let col_bytes = b.mul(col, Ix::Const(plan.element_bytes as i64))?;
+    let logical = b.add(row_start, col_bytes)?;
+    let placed = match &plan.panels {
+        Some(panels) => paneled(b, logical, panels)?,
+        None => logical,
+    };
+    let moved = Ix::Val(pattern(b, b.ix(placed)?, plan.swizzle)?);
+    // The pattern keeps a byte in its row: without panels the row is `row`.
+    let stored_row = match plan.panels {
+        Some(_) => b.div(moved, plan.row_bytes)?,
+        None => row,
+    };
+    let in_row = b.rem_masked(moved, plan.row_bytes)?;
+    Ok((stored_row, b.div(in_row, plan.element_bytes)?))
+}
+
+/// Points every use of `op`'s two results at `values`, so the op can be
+/// erased.
+fn replace_results<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    values: [Value<'c, 'a>; 2],
+) -> Result<(), String> {
+    for (position, value) in values.into_iter().enumerate() {
+        let result = op.result(position).map_err(|error| {
+            format!("internal error: swizzled_index without result {position}: {error}")
+        })?;
+        // SAFETY: both values are live and of type index; MLIR moves the uses.
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value.to_raw()) };
+    }
+    Ok(())
+}
