@@ -84,7 +84,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %p:2 = acopy.swizzled_index %r3[%c0, %c0] : memref<2x32x64xf16, 3>
     %half = memref.subview %t[0, 0] [64, 32] [1, 1] : memref<64x64xf16, 3> to memref<64x32xf16, strided<[64, 1]>, 3>
     // RULE: A34
-    // expected-error @+1 {{the tile must be rank 2 with contiguous rows (strides [W, 1]), but it is memref<64x32xf16, strided<[64, 1]>, 3>}}
+    // expected-error @+1 {{acopy.swizzled_index cannot index the tile memref<64x32xf16, strided<[64, 1]>, 3>: the tile must be rank 2 with contiguous rows (strides [W, 1]), but it is memref<64x32xf16, strided<[64, 1]>, 3>}}
     %q:2 = acopy.swizzled_index %half[%c0, %c0] : memref<64x32xf16, strided<[64, 1]>, 3>
     memref.store %p#1, %out[%c0] : memref<2xindex>
     memref.store %q#1, %out[%c0] : memref<2xindex>
