@@ -5,7 +5,9 @@
 // their panel first. No acopy op is left and the PTX assembles.
 // RUN: acopy-opt %s --acopy-lower --acopy-fallback --split-input-file 2>/dev/null | FileCheck %s
 // RUN: acopy-opt %s --acopy-lower --acopy-fallback --split-input-file --emit=ptx -o %t.ptx 2>/dev/null
-// RUN: %check-ptxas %t.ptx sm_80 sm_80 sm_80 sm_90
+// RUN: %check-ptxas %t.ptx sm_80 sm_80 sm_80 sm_90 sm_80
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// PTX: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 
 // Logical (1, 0) is stored at (1, 8) (row 1 XORs unit 0 with 1), (9, 63) at
 // (9, 55) (unit 7 ^ 1 = 6, element 7 of it), (0, 5) where it is.
@@ -126,6 +128,40 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     memref.store %v0, %out[%c0] : memref<3xf16>
     memref.store %v1, %out[%c1] : memref<3xf16>
     memref.store %v2, %out[%c2] : memref<3xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// The pair composes with vector.load and nvgpu.ldmatrix as with memref.load:
+// a read of one 16-byte unit (8 f16 from a column that is a multiple of 8),
+// which the pattern keeps whole; ldmatrix gets each lane's row start.
+// CHECK-LABEL: gpu.func @vector_and_ldmatrix
+// CHECK: %[[VC:.+]] = arith.divui %{{.+}}, %c2 : index
+// CHECK: vector.load %{{.+}}[%{{.+}}, %[[VC]]] : memref<64x64xf16, 3>, vector<8xf16>
+// CHECK: %[[LC:.+]] = arith.divui %{{.+}}, %c2 : index
+// CHECK: nvgpu.ldmatrix %{{.+}}[%{{.+}}, %[[LC]]] {numTiles = 4 : i32, transpose = false} : memref<64x64xf16, 3> -> vector<4x2xf16>
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @vector_and_ldmatrix(%a: memref<256x64xf16>, %out: memref<64x64xf16>, %frag: memref<32x2xf16>) workgroup(%t: memref<64x64xf16, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %lane = gpu.thread_id x
+    acopy.copy_gmem_to_smem %a[%c0, %c0] -> %t {oob_mode = "promise_in_bounds", swizzle = 128 : i64} : memref<256x64xf16> -> memref<64x64xf16, 3>
+    acopy.wait_gmem_to_smem {pending = 0 : i64}
+    %unit = arith.remui %lane, %c8 : index
+    %col = arith.muli %unit, %c8 : index
+    %p:2 = acopy.swizzled_index %t[%lane, %col] : memref<64x64xf16, 3>
+    %v = vector.load %t[%p#0, %p#1] : memref<64x64xf16, 3>, vector<8xf16>
+    vector.store %v, %out[%lane, %col] : memref<64x64xf16>, vector<8xf16>
+    %lrow = arith.remui %lane, %c16 : index
+    %half = arith.divui %lane, %c16 : index
+    %lcol = arith.muli %half, %c8 : index
+    %q:2 = acopy.swizzled_index %t[%lrow, %lcol] : memref<64x64xf16, 3>
+    %m = nvgpu.ldmatrix %t[%q#0, %q#1] {numTiles = 4 : i32, transpose = false} : memref<64x64xf16, 3> -> vector<4x2xf16>
+    %m0 = vector.extract %m[0] : vector<2xf16> from vector<4x2xf16>
+    vector.store %m0, %frag[%lane, %c0] : memref<32x2xf16>, vector<2xf16>
     gpu.return
   }
 }
