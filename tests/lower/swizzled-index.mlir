@@ -5,7 +5,7 @@
 // their panel first. No acopy op is left and the PTX assembles.
 // RUN: acopy-opt %s --acopy-lower --acopy-fallback --split-input-file 2>/dev/null | FileCheck %s
 // RUN: acopy-opt %s --acopy-lower --acopy-fallback --split-input-file --emit=ptx -o %t.ptx 2>/dev/null
-// RUN: %check-ptxas %t.ptx sm_80 sm_80 sm_80 sm_90 sm_80
+// RUN: %check-ptxas %t.ptx sm_80 sm_80 sm_80 sm_90 sm_80 sm_80
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // PTX: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 
@@ -162,6 +162,28 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %m = nvgpu.ldmatrix %t[%q#0, %q#1] {numTiles = 4 : i32, transpose = false} : memref<64x64xf16, 3> -> vector<4x2xf16>
     %m0 = vector.extract %m[0] : vector<2xf16> from vector<4x2xf16>
     vector.store %m0, %frag[%lane, %c0] : memref<32x2xf16>, vector<2xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// A constant far outside the tile is not folded (the plan's arithmetic would
+// overflow); the run-time arithmetic wraps, and the position is unspecified,
+// as for memref.load out of bounds. No crash, no acopy op left.
+// CHECK-LABEL: gpu.func @huge
+// CHECK-NOT: acopy.swizzled_index
+// CHECK: arith.xori %{{.+}}, %{{.+}} : index
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @huge(%a: memref<256x64xf16>, %out: memref<2xindex>) workgroup(%t: memref<64x64xf16, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %big = arith.constant 4611686018427387904 : index
+    acopy.copy_gmem_to_smem %a[%c0, %c0] -> %t {oob_mode = "promise_in_bounds", swizzle = 128 : i64} : memref<256x64xf16> -> memref<64x64xf16, 3>
+    acopy.wait_gmem_to_smem {pending = 0 : i64}
+    %p:2 = acopy.swizzled_index %t[%big, %big] : memref<64x64xf16, 3>
+    memref.store %p#0, %out[%c0] : memref<2xindex>
+    memref.store %p#1, %out[%c1] : memref<2xindex>
     gpu.return
   }
 }

@@ -68,10 +68,12 @@ pub(super) fn lower_index(view: &SwizzledIndex, b: &Builder) -> Result<(), Strin
                 "internal error: acopy-verify accepted a swizzled_index without a plan: {problem}"
             )
         })?;
-    let constant = |value| crate::ir::constant_int(value).and_then(|c| u64::try_from(c).ok());
+    // Folded only below 2^32, where the plan's products cannot overflow; other
+    // constants (outside any tile) take the run-time arithmetic, which wraps.
+    let constant = |value| crate::ir::constant_int(value).and_then(|c| u32::try_from(c).ok());
     let (row, col) = match (constant(view.row), constant(view.col)) {
         (Some(row), Some(col)) => {
-            let (row, col) = plan.physical(row, col);
+            let (row, col) = plan.physical(row.into(), col.into());
             (Ix::Const(row as i64), Ix::Const(col as i64))
         }
         _ => stored(b, &plan, Ix::Val(view.row), Ix::Val(view.col))?,
