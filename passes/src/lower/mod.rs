@@ -37,7 +37,8 @@
 //! then one file per path: [`cp_async`], [`tma`], and [`barrier`] for both;
 //! [`descriptor`] lowers `acopy.wgmma_descriptor` (planned before any copy is
 //! lowered, as it reads the copies that write its tile), and
-//! [`swizzled_index`] `acopy.swizzled_index` (likewise); [`lower_modules`]
+//! [`swizzled_index`] `acopy.swizzled_index` (planned before the pipeliner
+//! runs, `crate::plan::swizzled_index::remember`); [`lower_modules`]
 //! runs the pass on each `gpu.module` on MLIR's thread pool.
 
 mod barrier;
@@ -104,6 +105,9 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     // again, as the lowerings rely on both. Verifying first gives each op the
     // user wrote its one error or remark, not one per copy the pipeliner made.
     crate::verify::verify_operation(operation, options)?;
+    // A swizzled index is planned on the IR just verified, before its tile
+    // moves into slots (`crate::plan::swizzled_index::remember`).
+    let _indices = crate::plan::swizzled_index::remember(operation);
     // Only what the pipeliner wrote needs a second check; without marked
     // loops the IR is the one just verified.
     let marked = !crate::pipeliner::marked_ops(operation).is_empty();
@@ -116,7 +120,6 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     // (`crate::plan::wgmma_descriptor`): plan every descriptor while those
     // copies still exist, then lower in program order.
     let _descriptors = descriptor::plan_all(&raw_ops);
-    let _indices = swizzled_index::plan_all(&raw_ops);
     let chips = target::ModuleChips::resolve(operation, options);
     let mut failed = false;
     let mut modules = Vec::new();

@@ -7,8 +7,6 @@
 //! uses on each chunk (`super::cp_async`'s `paneled` and `pattern`), then
 //! divided back into a row and a column.
 
-use std::cell::RefCell;
-
 use acopy_dialect::SwizzledIndex;
 use melior::ir::{OperationRef, Value, ValueLike};
 
@@ -16,58 +14,13 @@ use super::cp_async::{paneled, pattern};
 use crate::ir::build::{Builder, Ix};
 use crate::plan::swizzled_index::IndexPlan;
 
-thread_local! {
-    /// The plans of one `acopy-lower` run's indices, by op.
-    static PLANS: RefCell<Vec<(usize, Result<IndexPlan, String>)>> =
-        const { RefCell::new(Vec::new()) };
-}
-
-/// Clears the plans when the lowering run ends.
-pub(super) struct Plans;
-
-impl Drop for Plans {
-    fn drop(&mut self) {
-        PLANS.with(|plans| plans.borrow_mut().clear());
-    }
-}
-
-/// Plans every `swizzled_index` among `ops` before any op is lowered: an
-/// index reads the copies that write its tile, which their own lowering
-/// erases.
-pub(super) fn plan_all(ops: &[mlir_sys::MlirOperation]) -> Plans {
-    let plans = ops
-        .iter()
-        .filter_map(|raw| {
-            // SAFETY: the caller's walk found these ops; nothing is erased yet.
-            let op = unsafe { OperationRef::from_raw(*raw) };
-            let view = SwizzledIndex::from_op(op).ok()?;
-            Some((
-                raw.ptr as usize,
-                IndexPlan::of(&view).map_err(|p| p.to_string()),
-            ))
-        })
-        .collect();
-    PLANS.with(|cell| *cell.borrow_mut() = plans);
-    Plans
-}
-
 /// Builds the stored (row, column) before the op and redirects its uses.
 pub(super) fn lower_index(view: &SwizzledIndex, b: &Builder) -> Result<(), String> {
-    let key = view.op.to_raw().ptr as usize;
-    let planned = PLANS.with(|plans| {
-        plans
-            .borrow()
-            .iter()
-            .find(|(op, _)| *op == key)
-            .map(|(_, plan)| plan.clone())
-    });
-    let plan = planned
-        .unwrap_or_else(|| IndexPlan::of(view).map_err(|p| p.to_string()))
-        .map_err(|problem| {
-            format!(
-                "internal error: acopy-verify accepted a swizzled_index without a plan: {problem}"
-            )
-        })?;
+    // `super::run` remembered the plan before the pipeliner and the copies'
+    // lowering changed what writes the tile (`IndexPlan::of`).
+    let plan = IndexPlan::of(view).map_err(|problem| {
+        format!("internal error: acopy-verify accepted a swizzled_index without a plan: {problem}")
+    })?;
     // Folded only below 2^32, where the plan's products cannot overflow; other
     // constants (outside any tile) take the run-time arithmetic, which wraps.
     let constant = |value| crate::ir::constant_int(value).and_then(|c| u32::try_from(c).ok());

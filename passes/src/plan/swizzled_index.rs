@@ -11,8 +11,13 @@
 //! `(p mod W·E) / E`) of the same tile: the pattern moves whole 16-byte
 //! units within a row, and `E` divides 16, so `p` is a whole element.
 
+use std::cell::RefCell;
+
 use acopy_dialect::SwizzledIndex;
-use melior::ir::ShapedTypeLike;
+use melior::ir::{
+    operation::{OperationLike, WalkOrder, WalkResult},
+    OperationRef, ShapedTypeLike,
+};
 
 use super::alignment::alignment_problem;
 use super::memref_layout::{element_bytes, static_layout, Static};
@@ -97,9 +102,61 @@ pub(crate) fn pattern(offset: u64, span: u32) -> u64 {
     offset ^ ((offset >> 3) & ((units - 1) << 4))
 }
 
+thread_local! {
+    /// The plans [`remember`] made, by op, while its guard lives.
+    static REMEMBERED: RefCell<Vec<(usize, IndexPlan)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Forgets the remembered plans when dropped.
+pub(crate) struct Remembered;
+
+impl Drop for Remembered {
+    fn drop(&mut self) {
+        REMEMBERED.with(|plans| plans.borrow_mut().clear());
+    }
+}
+
+/// Plans every `swizzled_index` under `operation` now, for [`IndexPlan::of`]
+/// to return until the guard drops. `acopy-lower` calls it on the verified
+/// IR before the pipeliner runs: the pipeliner moves tiles into slots, which
+/// with dynamic shared memory are views of one buffer, so the copies of every
+/// tile would then count as writers of each (the plan holds across the move:
+/// same types, same writers, slots aligned to the pattern). It also keeps the
+/// plans once the copies' lowering has erased them.
+pub(crate) fn remember(operation: OperationRef) -> Remembered {
+    let mut plans = Vec::new();
+    operation.walk(WalkOrder::PreOrder, |op| {
+        if let Ok(view) = SwizzledIndex::from_op(op) {
+            if let Ok(plan) = IndexPlan::of(&view) {
+                plans.push((op.to_raw().ptr as usize, plan));
+            }
+        }
+        WalkResult::Advance
+    });
+    REMEMBERED.with(|cell| *cell.borrow_mut() = plans);
+    Remembered
+}
+
 impl IndexPlan {
-    /// The plan of `view`'s index, or the first reason it has none.
+    /// The plan of `view`'s index, or the first reason it has none: the
+    /// remembered one while [`remember`]'s guard lives.
     pub(crate) fn of(view: &SwizzledIndex) -> Result<Self, IndexProblem> {
+        let key = view.op.to_raw().ptr as usize;
+        let remembered = REMEMBERED.with(|plans| {
+            plans
+                .borrow()
+                .iter()
+                .find(|(op, _)| *op == key)
+                .map(|(_, plan)| *plan)
+        });
+        if let Some(plan) = remembered {
+            return Ok(plan);
+        }
+        Self::from_writers(view)
+    }
+
+    /// The plan of `view`'s index from the copies that write its tile now.
+    fn from_writers(view: &SwizzledIndex) -> Result<Self, IndexProblem> {
         let tile = view.tile_type;
         let element = tile.element();
         let element_bytes =
