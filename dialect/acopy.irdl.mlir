@@ -38,6 +38,17 @@ module {
       %7 = irdl.is i1 
       irdl.operands(src: %2, dst: %5, indices: variadic %6, predicate: optional %7)
     }
+    irdl.operation @swizzled_index {
+      %0 = irdl.c_pred "(::llvm::isa<::mlir::MemRefType>($_self))" 
+      %1 = irdl.c_pred "[](::mlir::Type elementType) { return (true); }(::llvm::cast<::mlir::ShapedType>($_self).getElementType())" 
+      %2 = irdl.all_of(%0, %1) 
+      %3 = irdl.is index 
+      %4 = irdl.is index 
+      %5 = irdl.is index 
+      %6 = irdl.is index 
+      irdl.operands(tile: %2, row: %3, col: %4)
+      irdl.results(physical_row: %5, physical_col: %6)
+    }
     irdl.operation @wait_gmem_to_smem 
     irdl.operation @wait_smem_to_gmem 
     irdl.operation @wgmma_descriptor {

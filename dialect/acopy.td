@@ -110,3 +110,21 @@ def Acopy_WgmmaDescriptorOp : Acopy_Op<"wgmma_descriptor"> {
   let results = (outs I64:$descriptor);
   let assemblyFormat = "$tile `[` $k `]` attr-dict `:` type($tile)";
 }
+
+def Acopy_SwizzledIndexOp : Acopy_Op<"swizzled_index"> {
+  let summary = "where a logical element of an acopy tile is stored";
+  let description = [{
+    The physical (row, column) of logical element (`row`, `col`) of a shared
+    `tile` that acopy copies wrote, in the tile's own indices: `memref.load
+    %tile[%prow, %pcol]` reads the logical element (docs/dialect.md,
+    "acopy.swizzled_index"). The swizzle and the layout are those of the
+    copies that write the tile.
+  }];
+  let arguments = (ins
+    AnyMemRef:$tile,
+    Index:$row,
+    Index:$col
+  );
+  let results = (outs Index:$physical_row, Index:$physical_col);
+  let assemblyFormat = "$tile `[` $row `,` $col `]` attr-dict `:` type($tile)";
+}

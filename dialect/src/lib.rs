@@ -39,6 +39,6 @@ pub use error::{DialectError, ViewError};
 pub use load::{dialect_handle, load, IRDL_SOURCE};
 pub use memory::MemorySpace;
 pub use ops::{
-    AcopyOp, BarrierInit, BarrierWait, CopyGmemToSmem, CopySmemToGmem, Major, WaitGmemToSmem,
-    WaitSmemToGmem, WgmmaDescriptor,
+    AcopyOp, BarrierInit, BarrierWait, CopyGmemToSmem, CopySmemToGmem, Major, SwizzledIndex,
+    WaitGmemToSmem, WaitSmemToGmem, WgmmaDescriptor,
 };

@@ -8,8 +8,9 @@ pub const BARRIER_WAIT: &str = "acopy.barrier_wait";
 pub const COPY_SMEM_TO_GMEM: &str = "acopy.copy_smem_to_gmem";
 pub const WAIT_SMEM_TO_GMEM: &str = "acopy.wait_smem_to_gmem";
 pub const WGMMA_DESCRIPTOR: &str = "acopy.wgmma_descriptor";
+pub const SWIZZLED_INDEX: &str = "acopy.swizzled_index";
 /// Every op of the dialect.
-pub const ALL: [&str; 7] = [
+pub const ALL: [&str; 8] = [
     COPY_GMEM_TO_SMEM,
     WAIT_GMEM_TO_SMEM,
     BARRIER_INIT,
@@ -17,4 +18,5 @@ pub const ALL: [&str; 7] = [
     COPY_SMEM_TO_GMEM,
     WAIT_SMEM_TO_GMEM,
     WGMMA_DESCRIPTOR,
+    SWIZZLED_INDEX,
 ];

@@ -56,3 +56,10 @@ func.func @stores(%tile: memref<64x128xf32, 3>, %out: memref<256x512xf32>, %i: i
   "acopy.wait_smem_to_gmem"() {pending = 0 : i64, read_only = true} : () -> ()
   return
 }
+
+// CHECK-LABEL: func.func @swizzled_index
+func.func @swizzled_index(%tile: memref<64x64xf16, 3>, %r: index, %c: index) -> (index, index) {
+  // CHECK-NEXT: {{^    }}%physical_row, %physical_col = acopy.swizzled_index %arg0[%arg1, %arg2] : memref<64x64xf16, 3>{{$}}
+  %pr, %pc = "acopy.swizzled_index"(%tile, %r, %c) : (memref<64x64xf16, 3>, index, index) -> (index, index)
+  return %pr, %pc : index, index
+}

@@ -82,3 +82,19 @@ func.func @two_bad_ops(%src: memref<256x512xf32>, %dst: memref<64x128xf32, 3>, %
   acopy.copy_gmem_to_smem %src[%i, %i] -> %dst {swizzle = 16 : i64} : memref<256x512xf32> -> memref<64x128xf32, 3>
   return
 }
+
+// -----
+
+func.func @swizzled_index_dynamic(%tile: memref<?x64xf16, 3>, %i: index) {
+  // expected-error @+1 {{tile must have a static shape of rank 1 or more, got memref<?x64xf16, 3>}}
+  %p:2 = acopy.swizzled_index %tile[%i, %i] : memref<?x64xf16, 3>
+  return
+}
+
+// -----
+
+func.func @swizzled_index_global(%tile: memref<64x64xf16>, %i: index) {
+  // expected-error @+1 {{tile must be a memref in shared memory (3 or #gpu.address_space<workgroup>), got memref<64x64xf16>}}
+  %p:2 = acopy.swizzled_index %tile[%i, %i] : memref<64x64xf16>
+  return
+}

@@ -73,3 +73,15 @@ func.func @foreign_attributes(%src: memref<256x512xf32>, %dst: memref<64x128xf32
   acopy.wait_smem_to_gmem {my.tag}
   return
 }
+
+// acopy.swizzled_index: two index results, printed with their names
+// (physical_row, physical_col), the tile's type after the colon; a
+// consumer's memref.load takes the pair as written.
+// CHECK-LABEL: func.func @swizzled_index
+func.func @swizzled_index(%tile: memref<64x64xf16, 3>, %r: index, %c: index) -> f16 {
+  // CHECK-NEXT: {{^    }}%physical_row, %physical_col = acopy.swizzled_index %arg0[%arg1, %arg2] : memref<64x64xf16, 3>{{$}}
+  %p:2 = acopy.swizzled_index %tile[%r, %c] : memref<64x64xf16, 3>
+  // CHECK-NEXT: {{^    }}%0 = memref.load %arg0[%physical_row, %physical_col] : memref<64x64xf16, 3>{{$}}
+  %v = memref.load %tile[%p#0, %p#1] : memref<64x64xf16, 3>
+  return %v : f16
+}

@@ -1,4 +1,4 @@
-//! Typed views of the seven acopy ops.
+//! Typed views of the eight acopy ops.
 //!
 //! A view is read from an [`OperationRef`](melior::ir::OperationRef) with
 //! `from_op`, which checks everything that does not depend on the target chip:
@@ -9,12 +9,14 @@ mod barrier;
 mod copy_gmem_to_smem;
 mod copy_smem_to_gmem;
 mod operand;
+mod swizzled_index;
 mod wait;
 mod wgmma_descriptor;
 
 pub use barrier::{BarrierInit, BarrierWait};
 pub use copy_gmem_to_smem::CopyGmemToSmem;
 pub use copy_smem_to_gmem::CopySmemToGmem;
+pub use swizzled_index::SwizzledIndex;
 pub use wait::{WaitGmemToSmem, WaitSmemToGmem};
 pub use wgmma_descriptor::{Major, WgmmaDescriptor};
 
@@ -31,6 +33,7 @@ pub enum AcopyOp<'c, 'a> {
     CopySmemToGmem(CopySmemToGmem<'c, 'a>),
     WaitSmemToGmem(WaitSmemToGmem<'c, 'a>),
     WgmmaDescriptor(WgmmaDescriptor<'c, 'a>),
+    SwizzledIndex(SwizzledIndex<'c, 'a>),
 }
 
 impl<'c, 'a> AcopyOp<'c, 'a> {
@@ -47,6 +50,7 @@ impl<'c, 'a> AcopyOp<'c, 'a> {
             names::COPY_SMEM_TO_GMEM => CopySmemToGmem::from_op(op).map(Self::CopySmemToGmem),
             names::WAIT_SMEM_TO_GMEM => WaitSmemToGmem::from_op(op).map(Self::WaitSmemToGmem),
             names::WGMMA_DESCRIPTOR => WgmmaDescriptor::from_op(op).map(Self::WgmmaDescriptor),
+            names::SWIZZLED_INDEX => SwizzledIndex::from_op(op).map(Self::SwizzledIndex),
             _ => return None,
         })
     }
@@ -61,6 +65,7 @@ impl<'c, 'a> AcopyOp<'c, 'a> {
             AcopyOp::CopySmemToGmem(view) => view.op,
             AcopyOp::WaitSmemToGmem(view) => view.op,
             AcopyOp::WgmmaDescriptor(view) => view.op,
+            AcopyOp::SwizzledIndex(view) => view.op,
         }
     }
 }

@@ -645,12 +645,32 @@ fn swizzled<'c, 'a>(
     if swizzle == 0 {
         return Ok(pointer);
     }
-    let units = i64::from(swizzle / 16);
     let address = b.value(llvm::PTRTOINT, &[pointer], b.int_type(64), &[])?;
-    let row_bits = b.binary(arith::SHRUI, address, b.int(64, 3)?)?;
-    let row_bits = b.binary(arith::ANDI, row_bits, b.int(64, (units - 1) << 4)?)?;
-    let moved = b.binary(arith::XORI, address, row_bits)?;
+    let moved = pattern(b, address, swizzle)?;
     b.value(llvm::INTTOPTR, &[moved], b.ptr_type(3)?, &[])
+}
+
+/// `value` (an `i64` address, or an `index` byte offset from a tile aligned
+/// to the pattern's repeat) with bits 7.. XORed into bits 4.., as an
+/// `S`-byte swizzle moves it: the copies' pattern, and the one
+/// `acopy.swizzled_index` computes its reads with (`super::swizzled_index`;
+/// `crate::plan::swizzled_index::pattern` is its arithmetic).
+pub(super) fn pattern<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    value: Value<'c, 'a>,
+    swizzle: u32,
+) -> Result<Value<'c, 'a>, String> {
+    let units = i64::from(swizzle / 16);
+    let constant = |constant: i64| {
+        if value.r#type().is_index() {
+            b.index(constant)
+        } else {
+            b.int(64, constant)
+        }
+    };
+    let row_bits = b.binary(arith::SHRUI, value, constant(3)?)?;
+    let row_bits = b.binary(arith::ANDI, row_bits, constant((units - 1) << 4)?)?;
+    b.binary(arith::XORI, value, row_bits)
 }
 
 /// Where logical tile byte `offset` (row-major, from the tile's start) is
@@ -659,7 +679,7 @@ fn swizzled<'c, 'a>(
 /// `crate::plan::wide_tile::Panels::place` computes it. A chunk never
 /// crosses a span (at most 16 bytes, aligned to its size), so placing its
 /// first byte places all of it.
-fn paneled<'c, 'a>(
+pub(super) fn paneled<'c, 'a>(
     b: &Builder<'c, 'a>,
     offset: Ix<'c, 'a>,
     panels: &Panels,

@@ -36,7 +36,9 @@
 //! proves alignment (raising a buffer's alignment is `crate::raise_alignment`),
 //! then one file per path: [`cp_async`], [`tma`], and [`barrier`] for both;
 //! [`descriptor`] lowers `acopy.wgmma_descriptor` (planned before any copy is
-//! lowered, as it reads the copies that write its tile); [`lower_modules`]
+//! lowered, as it reads the copies that write its tile), and
+//! [`swizzled_index`] `acopy.swizzled_index` (planned before the pipeliner
+//! runs, `crate::plan::swizzled_index::remember`); [`lower_modules`]
 //! runs the pass on each `gpu.module` on MLIR's thread pool.
 
 mod barrier;
@@ -44,6 +46,7 @@ mod cp_async;
 mod descriptor;
 pub mod lower_modules;
 mod memref;
+mod swizzled_index;
 mod tma;
 
 use acopy_dialect::{diagnostics::emit_error, AcopyOp};
@@ -102,6 +105,9 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     // again, as the lowerings rely on both. Verifying first gives each op the
     // user wrote its one error or remark, not one per copy the pipeliner made.
     crate::verify::verify_operation(operation, options)?;
+    // A swizzled index is planned on the IR just verified, before its tile
+    // moves into slots (`crate::plan::swizzled_index::remember`).
+    let _indices = crate::plan::swizzled_index::remember(operation);
     // Only what the pipeliner wrote needs a second check; without marked
     // loops the IR is the one just verified.
     let marked = !crate::pipeliner::marked_ops(operation).is_empty();
@@ -269,6 +275,7 @@ fn lower_op<'c>(
             CopyPath::Tma => tma::lower_store_wait(&view, &b),
         },
         AcopyOp::WgmmaDescriptor(view) => descriptor::lower_descriptor(&view, &b),
+        AcopyOp::SwizzledIndex(view) => swizzled_index::lower_index(&view, &b),
     };
     lowered.map(|()| target.chip)
 }

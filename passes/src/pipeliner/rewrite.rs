@@ -100,11 +100,14 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
     // The consumers read the slot of this iteration.
     for ((tile, uses), base) in plan.tiles.iter().zip(&tile_uses).zip(&bases) {
         let view = slot_view(&b, base, tile, slot)?;
-        // A wgmma descriptor needs the tile's alignment proved (its swizzle
-        // pattern starts at 8 x S bytes); every slot has it by construction.
-        let described = uses
-            .iter()
-            .any(|(user, _)| ir::op_name(user) == acopy_dialect::names::WGMMA_DESCRIPTOR);
+        // A wgmma descriptor or swizzled index needs the tile's alignment
+        // proved (its swizzle pattern starts at 8 x S bytes); every slot has
+        // it by construction.
+        let described = uses.iter().any(|(user, _)| {
+            let name = ir::op_name(user);
+            name == acopy_dialect::names::WGMMA_DESCRIPTOR
+                || name == acopy_dialect::names::SWIZZLED_INDEX
+        });
         let view = if described {
             b.assume_aligned(view, tile.align)?
         } else {

@@ -39,6 +39,7 @@
 //! | `chunk.rs` | cp.async rows and chunk sizes (pure) |
 //! | `collective.rs` | collective groups: sizes, multicast masks, CTA pairs |
 //! | `wgmma_descriptor.rs` | the wgmma matrix descriptor of a tile, from the swizzle of the copies that write it |
+//! | `swizzled_index.rs` | where a logical element of a tile is stored (`acopy.swizzled_index`), from the copies that write it |
 //! | `wide_tile.rs` | wide tiles (fallback mode): column panels of a swizzled row of several spans, and the boxes of a window one TMA box cannot hold (rule A33) |
 //! | `loops/` | the loop analysis: what a marked loop is (its plan) or which rule it breaks (P1–P13) |
 //! | `maps.rs` | the tensor-map key of a copy, the per-kernel limit, host launches (rule A26) |
@@ -57,6 +58,7 @@ pub mod loops;
 pub(crate) mod memref_layout;
 pub mod shape;
 pub(crate) mod source;
+pub(crate) mod swizzled_index;
 pub(crate) mod tensor_map_key;
 pub(crate) mod tma_facts;
 pub(crate) mod tma_load;

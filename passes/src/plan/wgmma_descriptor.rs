@@ -24,7 +24,7 @@
 use acopy_dialect::{names, CopyGmemToSmem, Major, Swizzle, WgmmaDescriptor};
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
-    OperationRef, ShapedTypeLike,
+    OperationRef, ShapedTypeLike, Value,
 };
 
 use super::alignment::{alignment_problem, memory_root};
@@ -137,15 +137,16 @@ fn element_bytes(element: melior::ir::Type) -> Option<u64> {
 
 /// A tile a copy writes: its type, and its row length in elements (`None`
 /// when dynamic).
-type WrittenTile = (String, Option<i64>);
+pub(crate) type WrittenTile = (String, Option<i64>);
 
-/// The swizzle of the copies in `function` that write `view`'s tile (the
-/// same memory, through any views), and the tiles they write.
-fn writers(
-    view: &WgmmaDescriptor,
+/// The swizzle of the copies in `function` that write `tile` (the same
+/// memory, through any views), and the tiles they write: what every reader of
+/// a tile (this descriptor, `super::swizzled_index`) takes its layout from.
+pub(crate) fn writers(
+    tile: Value,
     function: OperationRef,
 ) -> Result<(Swizzle, Vec<WrittenTile>), DescriptorProblem> {
-    let root = memory_root(view.tile);
+    let root = memory_root(tile);
     let mut found: Vec<Swizzle> = Vec::new();
     let mut tiles: Vec<WrittenTile> = Vec::new();
     function.walk(WalkOrder::PreOrder, |op| {
@@ -178,7 +179,7 @@ fn writers(
 /// that a descriptor of a tile some copy writes as column panels reads
 /// exactly the tiles its writers write (module comment): a view of one
 /// panel, or of some rows, would get the wrong panel stride.
-fn panels(
+pub(crate) fn panels(
     (rows, row_bytes, span): (i64, u64, u64),
     (tile, element_bytes): (&str, u64),
     writer_tiles: &[WrittenTile],
@@ -210,7 +211,7 @@ impl DescriptorPlan {
         };
         let function =
             crate::target::enclosing(view.op, "gpu.func").ok_or(DescriptorProblem::NoWriter)?;
-        let (swizzle, writer_tiles) = writers(view, function)?;
+        let (swizzle, writer_tiles) = writers(view.tile, function)?;
         let span = u64::from(swizzle.bytes());
         if span == 0 {
             return Err(DescriptorProblem::Unswizzled);

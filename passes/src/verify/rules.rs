@@ -166,6 +166,7 @@ const WAITS: &[&str] = &[names::WAIT_GMEM_TO_SMEM, names::WAIT_SMEM_TO_GMEM];
 /// The pipeline rules' subject: the marked loop (P2: the op carrying the attribute).
 const LOOP: &[&str] = &["scf.for"];
 const DESCRIPTOR: &[&str] = &[names::WGMMA_DESCRIPTOR];
+const INDEX: &[&str] = &[names::SWIZZLED_INDEX];
 
 const E1: &str = "copy_gmem_to_smem with a barrier is only supported Hopper and newer GPUs, which use the TMA implementation";
 const E2: &str = "Only the TMA implementation supports collective copies";
@@ -1186,6 +1187,27 @@ pub static RULES: &[Rule] = &[
         fallback: None,
     },
     Rule {
+        id: "A34",
+        ops: INDEX,
+        scope: Scope::All,
+        when: "the tile cannot be indexed: an element of other than 1, 2, 4 or 8 bytes, not rank 2 with contiguous rows, no acopy copy writes it or its writers disagree on the swizzle, rows not a whole number of swizzle spans, column panels whose rows are not a multiple of 8 or read through another view than the tile the copies write (rows of several spans that the copies do not write as panels included), or a swizzled tile whose start cannot be aligned to the pattern",
+        template: "acopy.swizzled_index cannot index the tile {memref<64x48xf16, 3>}: {a tile written with swizzle = 128 needs rows of ...}",
+        check: Check::Op {
+            condition: |ctx| index_problem(ctx).is_some(),
+            message: |ctx| {
+                let tile = match ctx.view {
+                    acopy_dialect::AcopyOp::SwizzledIndex(view) => view.tile_type.to_string(),
+                    _ => String::new(),
+                };
+                format!(
+                    "acopy.swizzled_index cannot index the tile {tile}: {}",
+                    index_problem(ctx).map(|p| p.to_string()).unwrap_or_default()
+                )
+            },
+        },
+        fallback: None,
+    },
+    Rule {
         id: "P1",
         ops: LOOP,
         scope: Scope::All,
@@ -1591,6 +1613,16 @@ fn descriptor_problem(ctx: &Ctx) -> Option<crate::plan::wgmma_descriptor::Descri
     match ctx.view {
         acopy_dialect::AcopyOp::WgmmaDescriptor(view) => {
             crate::plan::wgmma_descriptor::DescriptorPlan::of(view).err()
+        }
+        _ => None,
+    }
+}
+
+/// Why a `swizzled_index` has no plan (`crate::plan::swizzled_index`).
+fn index_problem(ctx: &Ctx) -> Option<crate::plan::swizzled_index::IndexProblem> {
+    match ctx.view {
+        acopy_dialect::AcopyOp::SwizzledIndex(view) => {
+            crate::plan::swizzled_index::IndexPlan::of(view).err()
         }
         _ => None,
     }

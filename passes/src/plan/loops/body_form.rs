@@ -70,8 +70,9 @@ pub(crate) fn read<'c, 'a>(body: BlockRef<'c, 'a>) -> Result<BodyForm<'c, 'a>, (
             continue;
         }
         // A wgmma descriptor of a tile is a consumer: it reads the slot's address
-        // (async_consumers.rs checks the wgmma that use it).
-        if name == names::WGMMA_DESCRIPTOR && wait.is_some() {
+        // (async_consumers.rs checks the wgmma that use it); so is a swizzled
+        // index, which reads the slot's layout.
+        if (name == names::WGMMA_DESCRIPTOR || name == names::SWIZZLED_INDEX) && wait.is_some() {
             continue;
         }
         if name.starts_with("acopy.") {

@@ -244,6 +244,7 @@ pub fn cases() -> Vec<Case> {
     v.extend(tma_cases());
     v.extend(dynamic_start_cases());
     v.extend(swizzle_cases());
+    v.extend(swizzled_index_cases());
     v.extend(wide_tile_cases());
     v.extend(wgmma_cases());
     v
@@ -1184,6 +1185,40 @@ fn swizzle_case(
     .kernel(leak(kernel.to_string()))
     .starts(&starts)
     .expect("the window, zeros outside src, its bytes placed by the swizzle model")
+}
+
+// ---- reading a swizzled tile logically (acopy.swizzled_index) ----
+
+/// Kernels `<path>_swizzled_index_s128_f16` (tests/gpu/README.md, "Reading a swizzled
+/// tile"): the 32x64 f16 window at (8, 64) of a 48 x 160 src, copied with swizzle = 128
+/// on each path, then read element by element through `acopy.swizzled_index` and
+/// `memref.load` into out, which must be the window itself (not the swizzled bytes the
+/// `*_swz*` cases dump).
+fn swizzled_index_cases() -> Vec<Case> {
+    [CpAsync, Tma]
+        .into_iter()
+        .map(|path| {
+            let (name, route) = match path {
+                CpAsync => ("cp_async_swizzled_index_s128_f16", "cp.async"),
+                Tma => ("tma_swizzled_index_s128_f16", "TMA"),
+            };
+            Case::new(
+                name,
+                path,
+                F16,
+                &[48, 160],
+                &[32, 64],
+                format!(
+                    "swizzle = 128: poison the tile, copy the 32x64 window at (8, 64) through \
+                     {route}, wait, then out[r, c] = tile[acopy.swizzled_index tile[r, c]] for \
+                     every (r, c): the logical window"
+                ),
+                |d| d.window(d.starts),
+            )
+            .starts(&[8, 64])
+            .expect("the window itself: the index undoes the swizzle the copy applied")
+        })
+        .collect()
 }
 
 // ---- wide tiles (fallback mode), the same bytes on both paths ----
