@@ -35,6 +35,7 @@
 //! first step.
 
 mod facts;
+mod memory_spaces;
 pub mod rules;
 mod tensor_maps;
 
@@ -128,6 +129,14 @@ fn verify_with(operation: OperationRef, options: &PassOptions, voice: Voice) -> 
             errors += 1;
         }
         errors += check_marked(op, &chips, options);
+        if let Some(message) = memory_spaces::unmappable(op) {
+            let key = (op.location().to_string(), message.clone());
+            if voice == Voice::Everything || !given.contains(&key) {
+                acopy_dialect::diagnostics::emit_error(op.location(), &message);
+                given.push(key);
+            }
+            errors += 1;
+        }
         if voice == Voice::Everything {
             for (copy, message) in crate::plan::loops::war::check(op) {
                 emit_warning(copy.location(), &message);
