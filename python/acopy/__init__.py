@@ -80,7 +80,7 @@ class PipelinedLoop:
     tiles: tuple[TileSlots, ...]
     #: Slots, and on TMA the barriers and the tile count, in bytes.
     shared_bytes: int
-    #: cp.async: the ``cp.async.wait_group`` counts the loop waits with, largest first.
+    #: cp.async: the ``cp.async.wait_group`` count the loop waits with (one constant).
     wait_groups: tuple[int, ...] | None = None
     #: TMA: one mbarrier per slot, ``arrivals`` (one per copy) each.
     barriers: int | None = None

@@ -63,7 +63,7 @@ struct Barriers<'c> {
 /// What the rewrite of a loop chose, as it built it: the remark reports these
 /// (`super::report`), never a recomputation of them.
 pub struct Chosen {
-    /// The `pending` counts of the waits it inserted (cp.async), largest first.
+    /// The `pending` count of the wait it inserted (cp.async): one constant.
     pub waits: Vec<u32>,
     /// The barrier ring it made (TMA).
     pub barriers: Option<Ring>,
