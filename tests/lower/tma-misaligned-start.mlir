@@ -31,6 +31,22 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
     "acopy.copy_gmem_to_smem"(%src, %tile, %i, %col, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
+  // Exactly 16 bytes: the constant column 4 and %bx * 4 of f32 are aligned (4 elements,
+  // not 4 x 16): TMA alone, no check, no non-TMA path.
+  // CHECK-LABEL: gpu.func @sixteen_bytes
+  // CHECK-NOT: } else {
+  // CHECK-COUNT-2: nvvm.cp.async.bulk.tensor.shared.cluster.global
+  // CHECK-NOT: nvvm.cp.async.shared.global
+  // CHECK: gpu.return
+  gpu.func @sixteen_bytes(%src: memref<256x512xf32>, %i: index)
+      workgroup(%tile: memref<64x128xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+    %c4 = arith.constant 4 : index
+    %bx = gpu.block_id x
+    %col = arith.muli %bx, %c4 : index
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %c4, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    "acopy.copy_gmem_to_smem"(%src, %tile, %i, %col, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>} : (memref<256x512xf32>, memref<64x128xf32, 3>, index, index, memref<1xi64, 3>) -> ()
+    gpu.return
+  }
   // CHECK-LABEL: gpu.func @promised
   // CHECK-NOT: } else {
   // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
