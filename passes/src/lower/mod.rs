@@ -108,6 +108,8 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     // A swizzled index is planned on the IR just verified, before its tile
     // moves into slots (`crate::plan::swizzled_index::remember`).
     let _indices = crate::plan::swizzled_index::remember(operation);
+    // The same for wgmma descriptors (`crate::plan::wgmma_descriptor::remember`).
+    let _early_descriptors = crate::plan::wgmma_descriptor::remember(operation);
     // Only what the pipeliner wrote needs a second check; without marked
     // loops the IR is the one just verified.
     let marked = !crate::pipeliner::marked_ops(operation).is_empty();

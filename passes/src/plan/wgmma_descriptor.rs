@@ -197,9 +197,63 @@ pub(crate) fn panels(
     Ok((row_bytes != span).then(|| rows as u64 * span))
 }
 
+thread_local! {
+    /// The plans [`remember`] made, by op, while its guard lives.
+    static REMEMBERED: std::cell::RefCell<Vec<(usize, DescriptorPlan)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Forgets the remembered plans when dropped.
+pub(crate) struct Remembered;
+
+impl Drop for Remembered {
+    fn drop(&mut self) {
+        REMEMBERED.with(|plans| plans.borrow_mut().clear());
+    }
+}
+
+/// Plans every `wgmma_descriptor` under `operation` now, for
+/// [`DescriptorPlan::of`] to return until the guard drops. `acopy-lower` calls
+/// it on the verified IR before the pipeliner runs: with slots in dynamic
+/// shared memory every tile becomes a view of one buffer, so the copies of
+/// every tile would then count as writers of each and a swizzled tile beside
+/// an unswizzled one would be refused (the plan holds across the move: same
+/// types, same writers, slots aligned to the pattern), as
+/// `super::swizzled_index::remember` does for indices.
+pub(crate) fn remember(operation: OperationRef) -> Remembered {
+    let mut plans = Vec::new();
+    operation.walk(WalkOrder::PreOrder, |op| {
+        if let Ok(view) = WgmmaDescriptor::from_op(op) {
+            if let Ok(plan) = DescriptorPlan::from_writers(&view) {
+                plans.push((op.to_raw().ptr as usize, plan));
+            }
+        }
+        WalkResult::Advance
+    });
+    REMEMBERED.with(|cell| *cell.borrow_mut() = plans);
+    Remembered
+}
+
 impl DescriptorPlan {
-    /// The plan of `view`'s descriptor, or the first reason it has none.
+    /// The plan of `view`'s descriptor, or the first reason it has none: the
+    /// remembered one while [`remember`]'s guard lives.
     pub(crate) fn of(view: &WgmmaDescriptor) -> Result<Self, DescriptorProblem> {
+        let key = view.op.to_raw().ptr as usize;
+        let remembered = REMEMBERED.with(|plans| {
+            plans
+                .borrow()
+                .iter()
+                .find(|(op, _)| *op == key)
+                .map(|(_, plan)| *plan)
+        });
+        match remembered {
+            Some(plan) => Ok(plan),
+            None => Self::from_writers(view),
+        }
+    }
+
+    /// The plan of `view`'s descriptor from the copies that write its tile now.
+    fn from_writers(view: &WgmmaDescriptor) -> Result<Self, DescriptorProblem> {
         let tile = view.tile_type;
         let element = tile.element();
         let element_bytes = element_bytes(element)
