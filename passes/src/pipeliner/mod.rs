@@ -8,7 +8,7 @@
 //! (docs/dialect.md, "Pipelined loops"); on TMA chips also the native form,
 //! copies with a barrier initialised before the loop and one `barrier_wait`
 //! ([`native`]). [`analysis::analyze`] checks this, and `acopy-verify`
-//! reports the same findings (rules P1–P12).
+//! reports the same findings (rules P1–P16).
 //!
 //! **Guarantees**: each marked loop is rewritten, or gets one located error
 //! and the pass fails; none is left unpipelined in silence. A rewritten loop
@@ -16,11 +16,15 @@
 //! each tile gets S padded, aligned slots; up to S-1 later iterations' copies
 //! are in flight while one slot is consumed; refills past the last trip are
 //! guarded; every consumer has left a slot before it is refilled (a
-//! `gpu.barrier`, and on TMA a `fence.proxy.async` before it). On cp.async
-//! chips waits count commit groups from the trips left; on TMA chips each slot
-//! has an mbarrier whose parity is `(n / S) & 1` for the n-th tile the kernel
-//! has issued, a count kept in shared memory across entries of the loop. A
-//! static trip count below S clamps S. Each rewritten loop gets one remark
+//! `gpu.barrier`, and on TMA a `fence.proxy.async` before it; with wgmma
+//! consumers that stay in flight, after the body's `wgmma.wait_group`). The
+//! iteration number, slot and parity are carried by the loop: no division or
+//! switch runs per iteration. On cp.async chips the wait counts commit groups
+//! with one constant (a skipped refill commits empty groups); on TMA chips each
+//! slot has an mbarrier whose parity is `(n / S) & 1` for the n-th tile the
+//! kernel has issued, a count kept in shared memory across entries of the
+//! loop. `stages = "auto"` picks S from the chip and the tiles. A static trip
+//! count below S clamps S. Each rewritten loop gets one remark
 //! at it saying what was chosen (stages after the clamp, slots, path, wait
 //! counts or barriers), with that data attached ([`report`]; it reaches
 //! `acopy::compile` as `Diagnostic::detail`). Slots that would pass

@@ -1,7 +1,7 @@
 //! What a marked loop is, or why it cannot be pipelined.
 //!
 //! [`analyze`] reads a loop marked `acopy.pipeline` into a [`LoopPlan`], or
-//! returns the first [`LoopProblem`] (rules P1–P12 of docs/verification.md). Both
+//! returns the first [`LoopProblem`] (rules P1–P16 of docs/verification.md). Both
 //! `acopy-verify` and the pipeliner call it, so what verifies is what the
 //! pipeliner accepts. The checks live by what they look at: the body's form
 //! ([`body_form`](super::body_form)), each copy and its tile
