@@ -253,6 +253,34 @@ mod tests {
         number.parse().expect("an integer constant")
     }
 
+    /// `less` answers two constants itself: strictly less, so equal is false
+    /// (the pipeliner's prologue guards `j < T` with it).
+    #[test]
+    fn less_of_constants_is_strict() {
+        use super::super::{Builder, Ix};
+        use melior::ir::{block::BlockLike, operation::OperationLike, RegionLike};
+        let registry = DialectRegistry::new();
+        register_all_dialects(&registry);
+        let context = Context::new();
+        context.append_dialect_registry(&registry);
+        context.load_all_available_dialects();
+        let module = Module::parse(&context, "func.func @f() { return }").expect("parses");
+        let function = module.body().first_operation().expect("a function");
+        let ret = function
+            .region(0)
+            .ok()
+            .and_then(|region| region.first_block())
+            .and_then(|block| block.terminator())
+            .expect("a return");
+        let b = Builder::in_place(&context, ret).expect("a builder");
+        for (lhs, rhs, less) in [(2, 3, true), (3, 3, false), (4, 3, false), (-1, 0, true)] {
+            match b.less(Ix::Const(lhs), Ix::Const(rhs)) {
+                Ok(Err(answer)) => assert_eq!(answer, less, "{lhs} < {rhs}"),
+                _ => panic!("{lhs} < {rhs} was not answered as a constant"),
+            }
+        }
+    }
+
     /// The builder folds `arith.index_cast` of a constant itself (instead of
     /// building the cast for a canonicalizer to fold); it must give MLIR's value,
     /// including for constants that do not fit the target width.
