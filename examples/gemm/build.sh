@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Builds the GEMM kernels of examples/gemm/bench_gemm.py: OUT/gemm_bf16_MxNxK.ptx and
 # .manifest.json for every shape it checks and times, with acopy-opt ($ACOPY_OPT or
-# target/debug/acopy-opt), and ptxas -v into OUT/ptxas-v.log.
-# Usage: bash examples/gemm/build.sh OUT [STAGES]
+# target/debug/acopy-opt), and ptxas -v into OUT/ptxas-v.log. PRODUCER is gen.py's:
+# block (every thread copies and computes) or warp (a producer warp copies).
+# Usage: bash examples/gemm/build.sh OUT [STAGES [PRODUCER]]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 out=${1:?usage: examples/gemm/build.sh OUT [STAGES]}
 stages=${2:-4}
+producer=${3:-block}
 opt="${ACOPY_OPT:-$root/target/debug/acopy-opt}"
 ptxas="${ACOPY_PTXAS:-$root/.venv/bin/ptxas}"
 mkdir -p "$out"
@@ -16,7 +18,7 @@ shapes=$(python3 -c "import sys; sys.path.insert(0, '$here'); import bench_gemm 
 for shape in $shapes; do
   IFS=x read -r m n k <<< "$shape"
   name="gemm_bf16_${m}x${n}x${k}"
-  python3 "$here/gen.py" "$m" "$n" "$k" "$stages" > "$out/$name.mlir"
+  python3 "$here/gen.py" "$m" "$n" "$k" "$stages" "$producer" > "$out/$name.mlir"
   "$opt" "$out/$name.mlir" --acopy-lower --emit=ptx -o "$out/$name.ptx" --tma-manifest="$out/$name.manifest.json" 2>> "$out/remarks.log"
   echo "== $name" >> "$out/ptxas-v.log"
   "$ptxas" -v -arch=sm_90a "$out/$name.ptx" -o /dev/null >> "$out/ptxas-v.log" 2>&1

@@ -34,6 +34,23 @@ pub struct Target {
     pub cluster: [u32; 3],
     /// Threads per block along x, y, z, when the kernel declares it.
     pub block: Option<[u32; 3]>,
+    /// The threads that issue the op's copies, when not the whole block: a
+    /// warp-specialized loop's producer ([`ISSUERS`]).
+    pub issuers: Option<Issuers>,
+}
+
+/// The discardable attribute `acopy.issuers = array<i32: first, count>` that
+/// `acopy-pipeline` puts on a warp-specialized loop's producer region: the
+/// copies in it are issued by the `count` threads from linear id `first` (the
+/// ones that reach them), not by the whole block (docs/pipelining.md, "Warp
+/// specialization").
+pub const ISSUERS: &str = "acopy.issuers";
+
+/// A range of linear thread ids that issue copies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Issuers {
+    pub first: u32,
+    pub count: u32,
 }
 
 impl Target {
@@ -66,6 +83,9 @@ pub enum TargetProblem {
     /// `nvvm.reqntid` holds a size below 1.
     #[error("'{attribute}' must hold sizes of at least 1, got {value}")]
     Dims { attribute: String, value: String },
+    /// `acopy.issuers` is not `array<i32: first, count>` with count >= 1.
+    #[error("'acopy.issuers' must be array<i32: first, count> with first >= 0 and count >= 1, got {0}")]
+    Issuers(String),
 }
 
 /// The innermost op named `name` that encloses `op` (or is `op`).
@@ -226,18 +246,60 @@ pub fn resolve(op: OperationRef, options: &PassOptions) -> Result<Target, Target
 /// `op`'s target on `chip`: the cluster and block of its function.
 fn function_target(op: OperationRef, chip: Chip) -> Result<Target, TargetProblem> {
     let cluster = function_dims(op, "nvvm.cluster_dim").unwrap_or(Ok([1, 1, 1]))?;
-    // `known_block_size` is gpu.func's own attribute (what MLIR 22 prints and
-    // the kernel builders make); `gpu.known_block_size` the discardable form
-    // other functions carry.
-    let block = function_dims(op, "known_block_size")
-        .or_else(|| function_dims(op, "gpu.known_block_size"))
-        .or_else(|| function_dims(op, "nvvm.reqntid"))
-        .transpose()?;
+    let block = known_block(op)?;
     Ok(Target {
         chip,
         cluster,
         block,
+        issuers: issuers_of(op)?,
     })
+}
+
+/// The block size `op`'s function declares, if any.
+pub fn known_block(op: OperationRef) -> Result<Option<[u32; 3]>, TargetProblem> {
+    known_block_attribute(op)
+        .map(|name| function_dims(op, name))
+        .unwrap_or(None)
+        .transpose()
+}
+
+/// The attribute that declares `op`'s block size, by precedence (what
+/// [`known_block`] reads).
+pub fn known_block_attribute(op: OperationRef) -> Option<&'static str> {
+    BLOCK_ATTRIBUTES
+        .into_iter()
+        .find(|name| function_dims(op, name).is_some())
+}
+
+/// Where a kernel may declare its block size: gpu.func's own attribute (what
+/// MLIR 22 prints and the kernel builders make), the discardable form other
+/// functions carry, and NVVM's.
+pub const BLOCK_ATTRIBUTES: [&str; 3] = ["known_block_size", "gpu.known_block_size", "nvvm.reqntid"];
+
+/// The innermost [`ISSUERS`] around `op`, if any.
+fn issuers_of(op: OperationRef) -> Result<Option<Issuers>, TargetProblem> {
+    let mut current = Some(op);
+    while let Some(candidate) = current {
+        if let Ok(attribute) = candidate.attribute(ISSUERS) {
+            let bad = || TargetProblem::Issuers(attribute.to_string());
+            let values = DenseI32ArrayAttribute::try_from(attribute).map_err(|_| bad())?;
+            if values.len() != 2 {
+                return Err(bad());
+            }
+            let read = |index| {
+                values
+                    .element(index)
+                    .ok()
+                    .and_then(|value| u32::try_from(value).ok())
+            };
+            return match (read(0), read(1)) {
+                (Some(first), Some(count)) if count >= 1 => Ok(Some(Issuers { first, count })),
+                _ => Err(bad()),
+            };
+        }
+        current = candidate.parent_operation();
+    }
+    Ok(None)
 }
 
 // A pass builds one `ModuleChips` for the op it runs on and hands it to

@@ -183,7 +183,8 @@ fn diagnostic<'py>(py: Python<'py>, item: &Diagnostic) -> PyResult<Bound<'py, Py
 /// for a given count; for `stages = "auto"` a dict: `target_bytes`,
 /// `in_flight_bytes`, `limit` "latency", "shared_memory" or "max_stages"),
 /// `trips` (`None` for a dynamic trip count), `copies`, `wgmma_in_flight` (`None`
-/// unless wgmma consumers keep groups in flight), `tiles` (dicts: `tile`, `tile_bytes`,
+/// unless wgmma consumers keep groups in flight), `producer_block` (`None` unless
+/// `producer = "warp"`: the block size the kernel declares now), `tiles` (dicts: `tile`, `tile_bytes`,
 /// `slot_bytes`, `align`), `shared_bytes`, and either `wait_groups` (a list,
 /// cp.async) or `barriers`, `arrivals` and `replaces_user_barrier` (TMA).
 fn pipelined<'py>(py: Python<'py>, data: &PipelinedLoop) -> PyResult<Bound<'py, PyDict>> {
@@ -212,6 +213,7 @@ fn pipelined<'py>(py: Python<'py>, data: &PipelinedLoop) -> PyResult<Bound<'py, 
     dict.set_item("trips", data.trips)?;
     dict.set_item("copies", data.copies)?;
     dict.set_item("wgmma_in_flight", data.wgmma_in_flight)?;
+    dict.set_item("producer_block", data.producer_block)?;
     dict.set_item("shared_bytes", data.shared_bytes())?;
     let tiles = PyList::empty(py);
     for tile in &data.tiles {

@@ -1,7 +1,7 @@
-// Rule P1 (docs/verification.md): the attribute is not a dictionary with exactly `stages`, an integer in [1, max-stages] or "auto": 0, 9 (above the default max-stages 8), a plain integer, and a word other than "auto".
+// Rule P1 (docs/verification.md): the attribute is not a dictionary with exactly `stages`, an integer in [1, max-stages] or "auto": 0, 9 (above the default max-stages 8), a plain integer, a word other than "auto", a producer other than "block" or "warp", and an entry other than stages and producer.
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify
 // RUN: not acopy-opt %s --split-input-file --acopy-pipeline 2>&1 | FileCheck %s
-// CHECK-COUNT-4: error: 
+// CHECK-COUNT-6: error: 
 
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index, %idx: memref<64xindex>) workgroup(%tile: memref<8x128xf32, 3>) kernel {
@@ -10,7 +10,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c8 = arith.constant 8 : index
     %tid = gpu.thread_id x
     // RULE: P1
-    // expected-error @+1 {{acopy.pipeline must be a dictionary with one entry, stages = S : i64 with S in [1, 8] or stages = "auto", but it is {stages = 0 : i64}}}
+    // expected-error @+1 {{acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, 8] or stages = "auto", and optionally producer = "block" or "warp", but it is {stages = 0 : i64}}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
@@ -31,7 +31,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c8 = arith.constant 8 : index
     %tid = gpu.thread_id x
     // RULE: P1
-    // expected-error @+1 {{acopy.pipeline must be a dictionary with one entry, stages = S : i64 with S in [1, 8] or stages = "auto", but it is {stages = 9 : i64}}}
+    // expected-error @+1 {{acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, 8] or stages = "auto", and optionally producer = "block" or "warp", but it is {stages = 9 : i64}}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
@@ -52,7 +52,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c8 = arith.constant 8 : index
     %tid = gpu.thread_id x
     // RULE: P1
-    // expected-error @+1 {{acopy.pipeline must be a dictionary with one entry, stages = S : i64 with S in [1, 8] or stages = "auto", but it is 3 : i64}}
+    // expected-error @+1 {{acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, 8] or stages = "auto", and optionally producer = "block" or "warp", but it is 3 : i64}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
@@ -74,7 +74,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c8 = arith.constant 8 : index
     %tid = gpu.thread_id x
     // RULE: P1
-    // expected-error @+1 {{acopy.pipeline must be a dictionary with one entry, stages = S : i64 with S in [1, 8] or stages = "auto", but it is {stages = "fast"}}}
+    // expected-error @+1 {{acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, 8] or stages = "auto", and optionally producer = "block" or "warp", but it is {stages = "fast"}}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
@@ -85,3 +85,48 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     gpu.return
   }
 }
+
+// -----
+
+
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index, %idx: memref<64xindex>) workgroup(%tile: memref<8x128xf32, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    // RULE: P1
+    // expected-error @+1 {{acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, 8] or stages = "auto", and optionally producer = "block" or "warp", but it is {producer = "thread", stages = 2 : i64}}}
+    scf.for %i = %c0 to %n step %c1 {
+      %row = arith.muli %i, %c8 : index
+      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
+      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+      %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
+      memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
+    } {acopy.pipeline = {stages = 2 : i64, producer = "thread"}}
+    gpu.return
+  }
+}
+
+// -----
+
+
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index, %idx: memref<64xindex>) workgroup(%tile: memref<8x128xf32, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    // RULE: P1
+    // expected-error @+1 {{acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, 8] or stages = "auto", and optionally producer = "block" or "warp", but it is {consumers = 2 : i64, stages = 2 : i64}}}
+    scf.for %i = %c0 to %n step %c1 {
+      %row = arith.muli %i, %c8 : index
+      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
+      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+      %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
+      memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
+    } {acopy.pipeline = {stages = 2 : i64, consumers = 2 : i64}}
+    gpu.return
+  }
+}
+

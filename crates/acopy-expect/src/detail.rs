@@ -43,6 +43,10 @@ pub struct PipelinedLoop {
     /// flight: each slot is refilled after the body's `wgmma.wait_group N`,
     /// S - N tiles ahead (docs/pipelining.md, "Asynchronous consumers").
     pub wgmma_in_flight: Option<u32>,
+    /// With `producer = "warp"`: the block size the kernel declares now, its
+    /// threads and the producer warp the pass added (docs/pipelining.md,
+    /// "Warp specialization").
+    pub producer_block: Option<u32>,
     /// One entry per pipelined tile, in the order of the copies.
     pub tiles: Vec<TileSlots>,
     pub sync: WaitScheme,
@@ -208,6 +212,13 @@ impl fmt::Display for PipelinedLoop {
                 )
             )?;
         }
+        if let Some(block) = self.producer_block {
+            write!(
+                f,
+                "; a producer warp issues the copies (threads {}..{block}), the other threads release each slot on an empty barrier",
+                block.saturating_sub(32)
+            )?;
+        }
         match &self.sync {
             WaitScheme::WaitGroups { counts } => {
                 let counts: Vec<String> = counts.iter().map(u32::to_string).collect();
@@ -262,6 +273,7 @@ mod tests {
             trips: None,
             copies: 2,
             wgmma_in_flight: None,
+            producer_block: None,
             tiles: vec![tile(4096), tile(4096)],
             sync: WaitScheme::WaitGroups { counts: vec![2] },
         };
@@ -279,6 +291,7 @@ mod tests {
             trips: Some(1),
             copies: 1,
             wgmma_in_flight: None,
+            producer_block: None,
             tiles: vec![tile(4096)],
             sync: WaitScheme::Barriers {
                 barriers: 1,
@@ -308,6 +321,7 @@ mod tests {
             trips: None,
             copies: 1,
             wgmma_in_flight: None,
+            producer_block: None,
             tiles: vec![tile(8192)],
             sync: WaitScheme::Barriers {
                 barriers: 7,

@@ -88,6 +88,9 @@ fn encode_pipelined(p: &PipelinedLoop) -> String {
     if let Some(in_flight) = p.wgmma_in_flight {
         fields.push(format!("wgmma_in_flight = {in_flight} : i64"));
     }
+    if let Some(block) = p.producer_block {
+        fields.push(format!("producer_block = {block} : i64"));
+    }
     if let Some(auto) = &p.auto {
         fields.push(format!(
             "auto = {{target = {} : i64, in_flight = {} : i64, limit = \"{}\"}}",
@@ -210,6 +213,7 @@ fn decode(dictionary: DictionaryAttribute) -> Option<Detail> {
         trips: int(dictionary, "trips"),
         copies: small(dictionary, "copies")?,
         wgmma_in_flight: small(dictionary, "wgmma_in_flight"),
+        producer_block: small(dictionary, "producer_block"),
         tiles,
         sync,
     }))
@@ -230,6 +234,7 @@ mod tests {
             trips,
             copies: 2,
             wgmma_in_flight: None,
+            producer_block: None,
             tiles: vec![TileSlots {
                 tile: "memref<8x100xi8, \"odd\\name\">".into(),
                 tile_bytes: 800,

@@ -79,6 +79,7 @@ pub(crate) enum Cmp {
     Slt = 2,
     Sge = 5,
     Ult = 6,
+    Uge = 9,
 }
 
 /// One of the three thread dimensions.
@@ -116,6 +117,11 @@ impl<'c, 'a> Builder<'c, 'a> {
     /// The same insertion point, with ops located at `location`.
     pub fn at(self, location: Location<'c>) -> Self {
         Self { location, ..self }
+    }
+
+    /// The op this builder inserts before.
+    pub fn anchor(&self) -> OperationRef<'c, 'a> {
+        self.anchor
     }
 
     /// Inserts `op` before the anchor.

@@ -121,6 +121,21 @@ pub(crate) fn top_level_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef
     ops
 }
 
+/// The op before `op` in its block (MLIR's C API has no accessor for it).
+pub(crate) fn previous_op<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let block = op.block()?;
+    let mut previous = None;
+    let mut current = block.first_operation();
+    while let Some(candidate) = current {
+        if candidate == op {
+            return previous;
+        }
+        previous = Some(candidate);
+        current = candidate.next_in_block();
+    }
+    None
+}
+
 /// How many uses the results of `op` have.
 pub(crate) fn users_of_op(op: OperationRef) -> usize {
     (0..op.result_count())

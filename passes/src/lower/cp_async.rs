@@ -127,7 +127,7 @@ pub(super) fn lower_copy<'c, 'a>(
         _ => chunks.issue(b, choice, &proof)?,
     }
     match (plan.fallback, view.barrier) {
-        (true, Some(barrier)) => arrive_when_done(b, barrier, thread),
+        (true, Some(barrier)) => arrive_when_done(b, barrier, thread, target),
         _ => b.op(nvvm::CP_ASYNC_COMMIT_GROUP, &[], &[], &[]).map(|_| ()),
     }
 }
@@ -300,10 +300,19 @@ fn arrive_when_done<'c, 'a>(
     b: &Builder<'c, 'a>,
     barrier: Value<'c, 'a>,
     thread: Ix<'c, 'a>,
+    target: &Target,
 ) -> Result<(), String> {
     let pointer = super::barrier::barrier_pointer(b, barrier)?;
     b.op(nvvm::CP_ASYNC_MBARRIER_ARRIVE, &[pointer], &[], &[])?;
-    b.block_barrier()?;
+    // A producer of one thread (a warp-specialized TMA loop) made its own
+    // increments; a block barrier there would wait for the consumers forever.
+    match target.issuers {
+        None => b.block_barrier()?,
+        Some(issuers) if issuers.count == 1 => {}
+        Some(_) => {
+            return Err("internal error: a barrier-tracked copy with several issuers".into())
+        }
+    }
     let thread = b.ix(thread)?;
     let zero = b.index(0)?;
     let first = b.cmpi(Cmp::Eq, thread, zero)?;
@@ -382,7 +391,7 @@ impl<'c, 'a> Chunks<'c, 'a> {
         let src_pointer = b.byte_offset(src_base, src_start_bytes)?;
         let dst_base = b.int_to_ptr(dst.base, 3)?;
         let dst_pointer = b.byte_offset(dst_base, dst_start_bytes)?;
-        let (thread, threads) = b.linear_thread(target.block)?;
+        let (thread, threads) = super::issuers::issuing_threads(b, target)?;
         let element = view.src_type.element();
         let element_bytes = plan.element_bytes;
         Ok(Self {

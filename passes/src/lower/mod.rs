@@ -44,6 +44,7 @@
 mod barrier;
 mod cp_async;
 mod descriptor;
+mod issuers;
 pub mod lower_modules;
 mod memref;
 mod swizzled_index;

@@ -35,6 +35,7 @@ mod map_params;
 mod start;
 mod store;
 pub(super) mod tile_address;
+pub(super) use issue::first_thread;
 
 use acopy_dialect::{CopyGmemToSmem, CopySmemToGmem, WaitSmemToGmem};
 

@@ -8,7 +8,7 @@
 //! (docs/dialect.md, "Pipelined loops"); on TMA chips also the native form,
 //! copies with a barrier initialised before the loop and one `barrier_wait`
 //! ([`native`]). [`analysis::analyze`] checks this, and `acopy-verify`
-//! reports the same findings (rules P1–P16).
+//! reports the same findings (rules P1–P18).
 //!
 //! **Guarantees**: each marked loop is rewritten, or gets one located error
 //! and the pass fails; none is left unpipelined in silence. A rewritten loop
@@ -48,6 +48,7 @@
 pub mod launch_sizes;
 mod report;
 mod rewrite;
+mod warp_specialized;
 
 use crate::plan::loops::{analysis, attr};
 
@@ -133,7 +134,10 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
         // only its location is used after.
         let location = op.location();
         let rewritten = crate::ir::with_context(op, |context| {
-            let chosen = rewrite::rewrite(context, &plan, serial)?;
+            let chosen = match plan.warp {
+                Some(warp) => warp_specialized::rewrite(context, &plan, warp, serial)?,
+                None => rewrite::rewrite(context, &plan, serial)?,
+            };
             crate::diagnostics::emit_detail(
                 context,
                 location,

@@ -28,6 +28,7 @@ pub fn report(plan: &LoopPlan, chosen: &Chosen) -> PipelinedLoop {
         trips: plan.static_trips,
         copies,
         wgmma_in_flight: plan.async_consumers.map(|consumers| consumers.in_flight),
+        producer_block: chosen.producer_block,
         tiles: plan
             .tiles
             .iter()

@@ -65,8 +65,10 @@ struct Barriers<'c> {
 pub struct Chosen {
     /// The `pending` count of the wait it inserted (cp.async): one constant.
     pub waits: Vec<u32>,
-    /// The barrier ring it made (TMA).
+    /// The barrier ring it made (TMA, or a producer warp's full ring).
     pub barriers: Option<Ring>,
+    /// With a producer warp, the block the kernel now declares.
+    pub producer_block: Option<u32>,
 }
 
 /// The TMA path's barriers: one per slot, each expecting `arrivals` arrivals
@@ -80,12 +82,7 @@ pub struct Ring {
 
 pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: usize) -> R<Chosen> {
     let stages = i64::from(plan.stages);
-    // Every use of each tile, taken before the tile changes type.
-    let tile_uses: Vec<Vec<(OperationRef, usize)>> = plan
-        .tiles
-        .iter()
-        .map(|tile| crate::ir::query::users(tile.value))
-        .collect();
+    let tile_uses = tile_uses(plan);
     let bases = slot_bases(context, plan, stages)?;
     let barriers = if plan.path == CopyPath::Tma {
         Some(make_barriers(context, plan, serial)?)
@@ -97,9 +94,39 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
     if plan.async_consumers.is_some() {
         refill_after_consumers(context, plan, &bases, &entry)?;
     }
-    // The consumers read the slot of this iteration.
-    for ((tile, uses), base) in plan.tiles.iter().zip(&tile_uses).zip(&bases) {
-        let view = slot_view(&b, base, tile, slot)?;
+    redirect_consumers(&b, plan, &bases, &tile_uses, slot)?;
+    erase_originals(plan);
+    let loop_op = advance_counters(context, plan, &entry, stages)?;
+    finish(context, plan, loop_op, &entry, stages)?;
+    Ok(Chosen {
+        waits,
+        barriers: barriers.map(|ring| Ring {
+            count: ring.count,
+            arrivals: ring.arrivals,
+            replaced_user_barrier: plan.native.is_some(),
+        }),
+        producer_block: None,
+    })
+}
+
+/// Every use of each tile, taken before the tile changes type.
+pub(super) fn tile_uses<'c, 'a>(plan: &LoopPlan<'c, 'a>) -> Vec<Vec<(OperationRef<'c, 'a>, usize)>> {
+    plan.tiles
+        .iter()
+        .map(|tile| crate::ir::query::users(tile.value))
+        .collect()
+}
+
+/// The consumers read the slot `slot` of each tile (views built by `b`).
+pub(super) fn redirect_consumers<'c, 'a>(
+    b: &B<'c, 'a>,
+    plan: &LoopPlan<'c, 'a>,
+    bases: &[Base<'c, 'a>],
+    tile_uses: &[Vec<(OperationRef<'c, 'a>, usize)>],
+    slot: Ix<'c, 'a>,
+) -> R<()> {
+    for ((tile, uses), base) in plan.tiles.iter().zip(tile_uses).zip(bases) {
+        let view = slot_view(b, base, tile, slot)?;
         // A wgmma descriptor or swizzled index needs the tile's alignment
         // proved (its swizzle pattern starts at 8 x S bytes); every slot has
         // it by construction.
@@ -122,7 +149,12 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
             unsafe { build::set_operand(*user, *operand, view) };
         }
     }
-    // The originals are replaced; their operands' ops may now be dead.
+    Ok(())
+}
+
+/// Erases the loop's copies, its wait and the native form's barrier init
+/// (the rewrite has replaced them), then the body's ops left dead.
+pub(super) fn erase_originals(plan: &LoopPlan) {
     // SAFETY (the three erasures): the copies, the wait and the native
     // barrier's init have no results in use (the consumers read the views now),
     // and the plan's handles to them are not used after.
@@ -130,26 +162,15 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
         unsafe { build::erase(copy.op) };
     }
     unsafe { build::erase(plan.wait) };
-    // The native form's barrier is replaced by the pass's: its init goes too.
     if let Some(native) = &plan.native {
         unsafe { build::erase(native.init) };
     }
     erase_dead(plan.body);
-    let loop_op = advance_counters(context, plan, &entry, stages)?;
-    finish(context, plan, loop_op, &entry, stages)?;
-    Ok(Chosen {
-        waits,
-        barriers: barriers.map(|ring| Ring {
-            count: ring.count,
-            arrivals: ring.arrivals,
-            replaced_user_barrier: plan.native.is_some(),
-        }),
-    })
 }
 
 /// Where each tile's slots start: its own multiplied attribution, or its
 /// offset in dynamic shared memory.
-fn slot_bases<'c, 'a>(
+pub(super) fn slot_bases<'c, 'a>(
     context: &'c Context,
     plan: &LoopPlan<'c, 'a>,
     stages: i64,
@@ -187,8 +208,6 @@ struct Counters<'c, 'a> {
 
 /// What the prologue before the loop made that the body and the epilogue use.
 struct Entry<'c, 'a> {
-    /// A builder before the loop.
-    pre: B<'c, 'a>,
     trips: Ix<'c, 'a>,
     /// D, the tiles issued ahead: S - 1 (the refill comes after the wait),
     /// or S - N with N wgmma groups in flight (after the consumers).
@@ -257,7 +276,6 @@ fn prologue<'c, 'a>(
             Some(add_counters(&pre, plan, base, stages)?)
         };
     let entry = Entry {
-        pre,
         trips,
         ahead,
         refill_limit: pre.sub(trips, Ix::Const(ahead))?,
@@ -467,13 +485,7 @@ fn finish<'c, 'a>(
     entry: &Entry<'c, 'a>,
     stages: i64,
 ) -> R<()> {
-    let pre = entry.pre;
-    if let Some(dynamic) = plan.dynamic {
-        remove_attributions(context, plan)?;
-        let bytes = dynamic.bytes(&plan.tiles, stages as u64);
-        let record = pre.int_attr(64, bytes as i64);
-        ir::set_discardable(plan.function, DYNAMIC_SHARED_MEMORY, record);
-    }
+    record_dynamic(context, plan, stages)?;
 
     if let Some((_, cell)) = entry.counter {
         let after = loop_op
@@ -487,23 +499,38 @@ fn finish<'c, 'a>(
         a.store(next, cell, zero)?;
     }
 
-    // Mark the loop done, with what was chosen.
-    let record: Attribute = DictionaryAttribute::new(
-        context,
-        &[(Identifier::new(context, "stages"), pre.int_attr(64, stages))],
-    )
-    .into();
+    mark_done(context, loop_op, stages);
+    Ok(())
+}
+
+/// Marks `loop_op` pipelined (`acopy.pipelined = {stages = S}`), so that it
+/// is never pipelined twice.
+pub(super) fn mark_done(context: &Context, loop_op: OperationRef, stages: i64) {
+    let stages = IntegerAttribute::new(IntegerType::new(context, 64).into(), stages).into();
+    let record: Attribute =
+        DictionaryAttribute::new(context, &[(Identifier::new(context, "stages"), stages)]).into();
     // SAFETY: a live op; the name outlives the call.
     unsafe {
         let name = melior::StringRef::new(attr::PIPELINE);
         mlir_sys::mlirOperationRemoveDiscardableAttributeByName(loop_op.to_raw(), name.to_raw());
     }
     ir::set_discardable(loop_op, attr::PIPELINED, record);
+}
+
+/// With slots in dynamic shared memory: the attributions go and the kernel
+/// records the bytes it needs.
+pub(super) fn record_dynamic(context: &Context, plan: &LoopPlan, stages: i64) -> R<()> {
+    if let Some(dynamic) = plan.dynamic {
+        remove_attributions(context, plan)?;
+        let bytes = dynamic.bytes(&plan.tiles, stages as u64);
+        let record = IntegerAttribute::new(IntegerType::new(context, 64).into(), bytes as i64);
+        ir::set_discardable(plan.function, DYNAMIC_SHARED_MEMORY, record.into());
+    }
     Ok(())
 }
 
 /// A builder at the start of the kernel, with the loop's location.
-fn at_kernel_entry<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>) -> R<B<'c, 'a>> {
+pub(super) fn at_kernel_entry<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>) -> R<B<'c, 'a>> {
     let entry = plan
         .function
         .region(0)
@@ -515,10 +542,10 @@ fn at_kernel_entry<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>) -> R<B
 }
 
 /// Where a tile's slots start: a byte buffer and the offset of slot 0 in it.
-type Base<'c, 'a> = (Value<'c, 'a>, Ix<'c, 'a>);
+pub(super) type Base<'c, 'a> = (Value<'c, 'a>, Ix<'c, 'a>);
 
 /// The view of `tile`'s slot `slot`, `slot * P` bytes after its base.
-fn slot_view<'c, 'a>(
+pub(super) fn slot_view<'c, 'a>(
     b: &B<'c, 'a>,
     base: &Base<'c, 'a>,
     tile: &Tile<'c, 'a>,
@@ -637,14 +664,14 @@ fn remove_attributions(context: &Context, plan: &LoopPlan) -> R<()> {
     Ok(())
 }
 
-fn internal(error: melior::Error) -> String {
+pub(super) fn internal(error: melior::Error) -> String {
     format!("internal error: {error}")
 }
 
 /// A loop bound, step or induction value as an `index`: a constant read as
 /// the loop reads it, a value of a narrower induction type extended by the
 /// loop's signedness (docs/pipelining.md, "Induction variables").
-fn bound<'c, 'a>(
+pub(super) fn bound<'c, 'a>(
     b: &B<'c, 'a>,
     value: Result<Value<'c, 'a>, melior::Error>,
     induction: Induction,
@@ -699,19 +726,8 @@ fn make_barriers<'c>(
         Some(shared_space(context)),
     )
     .into();
-    let module = crate::target::enclosing(plan.function, "gpu.module")
-        .ok_or("internal error: a kernel outside a gpu.module")?;
-    let module_body = module
-        .region(0)
-        .ok()
-        .and_then(|region| region.first_block())
-        .ok_or("internal error: gpu.module without a body")?;
     let symbol = format!("__acopy_pipeline_{serial}");
-    let global = build::shared_global(context, plan.loop_op.location(), &symbol, r#type, 8)?;
-    match module_body.first_operation() {
-        Some(first) => module_body.insert_operation_before(first, global),
-        None => module_body.append_operation(global),
-    };
+    add_global(context, plan, &symbol, r#type)?;
     // Once per kernel, at its entry: the count starts at 0 and each slot's
     // barrier expects one arrival per copy of an iteration.
     let b = at_kernel_entry(context, plan)?;
@@ -733,13 +749,36 @@ fn make_barriers<'c>(
     })
 }
 
+/// A shared `memref.global` of `r#type` named `symbol`, 8-byte aligned, at the
+/// start of the loop's gpu.module.
+pub(super) fn add_global<'c>(
+    context: &'c Context,
+    plan: &LoopPlan<'c, '_>,
+    symbol: &str,
+    r#type: Type<'c>,
+) -> R<()> {
+    let module = crate::target::enclosing(plan.function, "gpu.module")
+        .ok_or("internal error: a kernel outside a gpu.module")?;
+    let module_body = module
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .ok_or("internal error: gpu.module without a body")?;
+    let global = build::shared_global(context, plan.loop_op.location(), symbol, r#type, 8)?;
+    match module_body.first_operation() {
+        Some(first) => module_body.insert_operation_before(first, global),
+        None => module_body.append_operation(global),
+    };
+    Ok(())
+}
+
 /// The memory space `3` (shared), as the pass spells its own buffers.
-fn shared_space(context: &Context) -> Attribute<'_> {
+pub(super) fn shared_space(context: &Context) -> Attribute<'_> {
     IntegerAttribute::new(IntegerType::new(context, 64).into(), 3).into()
 }
 
 /// `memref<1xi64, 3>`: one mbarrier, or the tile count.
-fn cell_type<'c>(context: &'c Context) -> Type<'c> {
+pub(super) fn cell_type<'c>(context: &'c Context) -> Type<'c> {
     MemRefType::new(
         IntegerType::new(context, 64).into(),
         &[1],
@@ -749,7 +788,7 @@ fn cell_type<'c>(context: &'c Context) -> Type<'c> {
     .into()
 }
 
-fn barrier_view<'c, 'a>(
+pub(super) fn barrier_view<'c, 'a>(
     b: &B<'c, 'a>,
     storage: Value<'c, 'a>,
     slot: Ix<'c, 'a>,
@@ -796,7 +835,7 @@ fn refill<'c, 'a>(
 
 /// The copies of one iteration into `slot`: with `iv`, the operand ops are
 /// cloned for that induction value; without, the originals are used.
-fn issue<'c, 'a>(
+pub(super) fn issue<'c, 'a>(
     b: &B<'c, 'a>,
     plan: &LoopPlan<'c, 'a>,
     bases: &[Base<'c, 'a>],

@@ -41,7 +41,7 @@
 //! | `wgmma_descriptor.rs` | the wgmma matrix descriptor of a tile, from the swizzle of the copies that write it |
 //! | `swizzled_index.rs` | where a logical element of a tile is stored (`acopy.swizzled_index`), from the copies that write it |
 //! | `wide_tile.rs` | wide tiles (fallback mode): column panels of a swizzled row of several spans, and the boxes of a window one TMA box cannot hold (rule A33) |
-//! | `loops/` | the loop analysis: what a marked loop is (its plan) or which rule it breaks (P1–P13) |
+//! | `loops/` | the loop analysis: what a marked loop is (its plan) or which rule it breaks (P1–P18) |
 //! | `maps.rs` | the tensor-map key of a copy, the per-kernel limit, host launches (rule A26) |
 //! | `launches.rs` | which kernels a `gpu.launch_func` launches, walked once per pass run |
 //! | `tests.rs` | plans of copies parsed from text, and the view walker's answers |

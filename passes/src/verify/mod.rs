@@ -152,7 +152,7 @@ fn verify_with(operation: OperationRef, options: &PassOptions, voice: Voice) -> 
 }
 
 /// A loop marked `acopy.pipeline` (or another op carrying it) that the
-/// pipeliner cannot take gets its error, the table's row (P1–P13) for the
+/// pipeliner cannot take gets its error, the table's row (P1–P18) for the
 /// stage at which the loop analysis refused it; returns the count.
 fn check_marked(op: OperationRef, chips: &target::ModuleChips, options: &PassOptions) -> usize {
     if crate::plan::loops::attr::request(op).is_none() {

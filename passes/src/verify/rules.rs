@@ -87,7 +87,7 @@ pub enum Check {
         condition: fn(&Ctx) -> bool,
         message: fn(&Ctx) -> String,
     },
-    /// A rule of a loop marked `acopy.pipeline` (P1–P16): the loop breaks it
+    /// A rule of a loop marked `acopy.pipeline` (P1–P18): the loop breaks it
     /// when the loop analysis (`crate::plan::loops::analysis::analyze`, run
     /// once per loop) refuses the loop at this stage; the message is the
     /// analysis's, which fills in this rule's template.
@@ -1211,8 +1211,8 @@ pub static RULES: &[Rule] = &[
         id: "P1",
         ops: LOOP,
         scope: Scope::All,
-        when: "a loop's `acopy.pipeline` is not a dictionary with exactly `stages`, an integer in [1, `max-stages`] (default 8) or the string `\"auto\"`",
-        template: "acopy.pipeline must be a dictionary with one entry, stages = S : i64 with S in [1, {8}] or stages = \"auto\", but it is {3 : i64}",
+        when: "a loop's `acopy.pipeline` is not a dictionary with `stages`, an integer in [1, `max-stages`] (default 8) or the string `\"auto\"`, and at most a `producer`, the string `\"block\"` or `\"warp\"`",
+        template: "acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, {8}] or stages = \"auto\", and optionally producer = \"block\" or \"warp\", but it is {3 : i64}",
         check: Check::Loop(Broken::Request),
         fallback: None,
     },
@@ -1349,6 +1349,24 @@ pub static RULES: &[Rule] = &[
         when: "a marked loop's body leaves N wgmma groups in flight (`nvvm.wgmma.wait.group.sync.aligned N`) and its stage count (after the clamp to a constant trip count) is at most N",
         template: "the loop's body leaves {1} wgmma group(s) in flight with nvvm.wgmma.wait.group.sync.aligned {1}, and each holds the slot it reads until it completes, so stages = {1} leaves no slot to refill: use stages >= {2}",
         check: Check::Loop(Broken::AsyncStages),
+        fallback: None,
+    },
+    Rule {
+        id: "P17",
+        ops: LOOP,
+        scope: Scope::All,
+        when: "a loop marked with `producer = \"warp\"` is in a kernel whose block size is not declared (`known_block_size`, `gpu.known_block_size` or `nvvm.reqntid`), not one-dimensional, not a multiple of 32 or above 992 threads",
+        template: "a loop marked acopy.pipeline with producer = \"warp\" needs its kernel's block size known and one-dimensional, a multiple of 32 and at most 992 threads (the pass adds one 32-thread producer warp after them), but {the kernel declares none (give it known_block_size or nvvm.reqntid)}",
+        check: Check::Loop(Broken::WarpBlock),
+        fallback: None,
+    },
+    Rule {
+        id: "P18",
+        ops: LOOP,
+        scope: Scope::All,
+        when: "a loop marked with `producer = \"warp\"` is not at the top level of its kernel, an op before it does more than compute values (a store, a region, a call), or after it stands an acopy op (other than `wgmma_descriptor` and `swizzled_index`), an `nvvm.barrier*`, `nvvm.cluster.*` or `gpu.all_reduce`",
+        template: "a loop marked acopy.pipeline with producer = \"warp\" must stand at the top level of its kernel, after code that only computes values (the producer warp runs it too) and before code with no acopy op and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but {'memref.store' comes before it}",
+        check: Check::Loop(Broken::WarpPlace),
         fallback: None,
     },
 ];

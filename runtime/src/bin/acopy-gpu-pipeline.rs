@@ -44,7 +44,18 @@ const NATIVE: [(&str, &str); 2] = [("native", "copy"), ("native_outer", "outer")
 /// Kernels that are another kernel with its marked loop over an i32 induction
 /// variable (gen.py's INDUCTION_KERNELS), on both paths, with that kernel's
 /// reference.
-const WRITTEN_AFTER: [(&str, &str); 2] = [("copy_i32", "copy"), ("copy_u32", "copy")];
+/// The warp-specialized kernels (gen.py's WARP_KERNELS, `producer = "warp"`) are
+/// written after a kernel too, with their block declared as 128 consumers: they
+/// run at that block only, launched with the block their manifest records (the
+/// consumers and the producer warp the pass added).
+const WRITTEN_AFTER: [(&str, &str); 6] = [
+    ("copy_i32", "copy"),
+    ("copy_u32", "copy"),
+    ("ws_copy", "copy"),
+    ("ws_slow", "slow"),
+    ("ws_reduce", "reduce"),
+    ("ws_axpy", "axpy"),
+];
 
 /// The paths a kernel runs on: a TMA store and the native TMA form have no
 /// cp.async form.
@@ -135,7 +146,12 @@ struct Cli {
     child_bw_big: bool,
 }
 
-fn matrix(stages: u64) -> Vec<Config> {
+/// Whether `kernel` is warp-specialized: its block is fixed (see WRITTEN_AFTER).
+fn warp_specialized(kernel: &str) -> bool {
+    kernel.starts_with("ws_")
+}
+
+fn matrix(kernel: &str, stages: u64) -> Vec<Config> {
     let mut trips = vec![
         0,
         1,
@@ -151,7 +167,9 @@ fn matrix(stages: u64) -> Vec<Config> {
     let mut out = Vec::new();
     for &(lb, step) in &[(0u64, 1u64), (5, 3)] {
         for &t in &trips {
-            let blocks: &[u32] = if t == stages + 1 || t == 1000 {
+            let blocks: &[u32] = if warp_specialized(kernel) {
+                &[128]
+            } else if t == stages + 1 || t == 1000 {
                 &[32, 96, 128, 256]
             } else {
                 &[128]
@@ -275,7 +293,7 @@ fn run_matrix(cli: &Cli) -> MatrixRun {
             for &path in paths(kernel) {
                 let module = format!("pipe_{kernel}_s{stages}_{path}");
                 let started = Instant::now();
-                let expected = matrix(u64::from(stages));
+                let expected = matrix(kernel, u64::from(stages));
                 let (results, started_children) = run_module(
                     &module,
                     path,
@@ -458,7 +476,7 @@ fn child(cli: &Cli, module: &str) -> Result<(), Error> {
     let ptx =
         std::fs::read_to_string(&ptx_path).map_err(|e| format!("{}: {e}", ptx_path.display()))?;
     let manifest_path = cli.ptx_dir.join(format!("{module}.manifest.json"));
-    let manifest = if path == "tma" {
+    let manifest = if path == "tma" || warp_specialized(function_kernel) {
         Some(Manifest::from_json(&std::fs::read_to_string(
             &manifest_path,
         )?)?)
@@ -482,7 +500,7 @@ fn child(cli: &Cli, module: &str) -> Result<(), Error> {
         path,
         stages,
     };
-    let configs = matrix(u64::from(stages));
+    let configs = matrix(function_kernel, u64::from(stages));
     let count = cli.count.unwrap_or(configs.len());
     for config in configs.into_iter().skip(cli.from).take(count) {
         run_case(&target, &inputs, &config)?;
@@ -552,7 +570,13 @@ fn run_case(target: &CaseTarget<'_>, inputs: &Inputs, config: &Config) -> Result
     inputs.d_out.fill(0xFF)?;
     let args = case_args(target.kernel, inputs, config);
     let mut packed = rt.bind(&args, target.entry)?;
-    let launch = LaunchConfig::linear(GRID, config.block);
+    // A warp-specialized kernel declares its consumers and producer warp.
+    let block = target
+        .entry
+        .and_then(|entry| entry.launch.as_ref())
+        .and_then(|launch| launch.block)
+        .map_or(config.block, |block| block[0]);
+    let launch = LaunchConfig::linear(GRID, block);
     let outcome = target
         .function
         .launch(&launch, &mut packed)
@@ -713,9 +737,25 @@ mod tests {
         }
     }
 
+    /// A warp-specialized kernel runs at its declared 128 consumers only (its
+    /// launch block is its manifest's), at every trip count of the matrix.
+    #[test]
+    fn warp_specialized_kernels_run_at_their_declared_block() {
+        let plain = matrix("copy", 3);
+        let warp = matrix("ws_copy", 3);
+        assert!(warp.iter().all(|config| config.block == 128));
+        assert!(plain.iter().any(|config| config.block != 128));
+        let trips = |configs: &[Config]| {
+            let mut trips: Vec<u64> = configs.iter().map(|config| config.trips).collect();
+            trips.dedup();
+            trips
+        };
+        assert_eq!(trips(&warp), trips(&plain));
+    }
+
     #[test]
     fn one_child_runs_the_whole_module() {
-        let configs = matrix(2);
+        let configs = matrix("copy", 2);
         let (results, children) =
             run_module("m", "tma", 2, &configs, false, fake(&configs, None, true));
         assert_eq!((results.len(), children), (configs.len(), 1));
@@ -724,7 +764,7 @@ mod tests {
 
     #[test]
     fn a_reported_trap_costs_its_case_and_a_new_child_resumes() {
-        let configs = matrix(2);
+        let configs = matrix("copy", 2);
         let (results, children) = run_module(
             "m",
             "tma",
@@ -742,7 +782,7 @@ mod tests {
 
     #[test]
     fn a_silent_death_blames_the_first_unreported_case() {
-        let configs = matrix(3);
+        let configs = matrix("copy", 3);
         let (results, children) = run_module(
             "m",
             "tma",
@@ -763,7 +803,7 @@ mod tests {
 
     #[test]
     fn per_case_starts_one_child_per_case() {
-        let configs = matrix(1);
+        let configs = matrix("copy", 1);
         let (results, children) = run_module(
             "m",
             "tma",

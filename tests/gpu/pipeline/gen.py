@@ -225,6 +225,22 @@ def native_kernel(name, s):
 INDUCTION_KERNELS = {'copy_i32': ('', 'arith.index_cast'), 'copy_u32': ('unsigned ', 'arith.index_castui')}
 
 
+# Warp-specialized kernels (producer = "warp"): the kernel named after "ws_" with its
+# block declared as 128 threads, which the pass grows to 160 (a producer warp); on
+# both paths, with that kernel's reference (acopy-gpu-pipeline's WRITTEN_AFTER).
+WARP_KERNELS = ['ws_copy', 'ws_slow', 'ws_reduce', 'ws_axpy']
+WARP_CONSUMERS = 128
+
+
+def warp_kernel(name, s):
+    base = name[len('ws_'):]
+    text = kernel(base, s).replace(f'pipe_{base}', f'pipe_{name}').replace(f'the {base} kernel', f'the {name} kernel')
+    mark = f'{{acopy.pipeline = {{stages = {s} : i64}}}}'
+    assert text.count(mark) == 1
+    text = text.replace(mark, f'{{acopy.pipeline = {{stages = {s} : i64, producer = "warp"}}}}')
+    return with_known_block_size(text, WARP_CONSUMERS)
+
+
 def induction_kernel(name, s):
     keyword, cast = INDUCTION_KERNELS[name]
     text = kernel('copy', s).replace('pipe_copy', f'pipe_{name}').replace('the copy kernel', f'the {name} kernel')
@@ -393,6 +409,8 @@ def main():
             write(f'pipe_{name}_s{s}', native_kernel(name, s))
         for name in INDUCTION_KERNELS:
             write(f'pipe_{name}_s{s}', induction_kernel(name, s))
+        for name in WARP_KERNELS:
+            write(f'pipe_{name}_s{s}', warp_kernel(name, s))
 
 
 if __name__ == '__main__':

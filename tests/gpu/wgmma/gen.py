@@ -141,20 +141,27 @@ def kernel(kind, swizzle, n, panels=1):
 # stages, wgmma groups left in flight by the body's wait).
 KLOOP_CASES = [(n, t, s, w) for n in (64, 256) for t in (1, 2, 3, 8) for s in (2, 3, 4)
                for w in (0, 1) if s > w]
+# The same K loops warp-specialized (producer = "warp"): a producer warp the pass adds
+# (threads 128..159) issues the TMA copies; the warpgroup releases each slot on an empty
+# barrier after the wgmma that read it completed. The suite launches 160 threads.
+KLOOP_WS_CASES = [(n, t, s, w, 'warp') for n in (64,) for t in (1, 2, 3, 8) for s in (2, 3, 4)
+                  for w in (0, 1) if s > w]
 
 
-def kloop_name(n, trips, stages, in_flight):
-    return f'wgmma_kloop_n{n}_t{trips}_s{stages}_w{in_flight}'
+def kloop_name(n, trips, stages, in_flight, producer='block'):
+    ws = '_ws' if producer == 'warp' else ''
+    return f'wgmma_kloop{ws}_n{n}_t{trips}_s{stages}_w{in_flight}'
 
 
-def kloop_kernel(n, trips, stages, in_flight):
+def kloop_kernel(n, trips, stages, in_flight, producer='block'):
     """D = A B^T over K = 64 trips: a marked loop copies one 64-wide K tile of A (64 rows)
     and of B (N rows) per iteration into 128-byte swizzled tiles, issues 4 wgmma
     m64nNk16 through acopy.wgmma_descriptor, commits them and waits with
     `wgmma.wait_group in_flight`; the pass refills a slot only after the wgmma that
     read it completed. D is stored as f32 (exact for small integers at any K)."""
     k = 64 * trips
-    kname = kloop_name(n, trips, stages, in_flight)
+    kname = kloop_name(n, trips, stages, in_flight, producer)
+    ws = ', producer = "warp"' if producer == 'warp' else ''
     src = f'memref<{64 + n}x{k}xf16>'
     ta = 'memref<64x64xf16, 3>'
     tb = f'memref<{n}x64xf16, 3>'
@@ -196,7 +203,7 @@ def kloop_kernel(n, trips, stages, in_flight):
         '      nvvm.wgmma.commit.group.sync.aligned',
         f'      nvvm.wgmma.wait.group.sync.aligned {in_flight}',
         f'      scf.yield %a4 : {struct}',
-        f'    }} {{acopy.pipeline = {{stages = {stages} : i64}}}}',
+        f'    }} {{acopy.pipeline = {{stages = {stages} : i64{ws}}}}}',
         '    nvvm.wgmma.wait.group.sync.aligned 0',
     ]
 
@@ -224,7 +231,7 @@ def main():
     for kind, swizzle, n in CASES:
         with open(os.path.join(out, name(kind, swizzle, n) + '.mlir'), 'w') as f:
             f.write(kernel(kind, swizzle, n))
-    for case in KLOOP_CASES:
+    for case in KLOOP_CASES + KLOOP_WS_CASES:
         with open(os.path.join(out, kloop_name(*case) + '.mlir'), 'w') as f:
             f.write(kloop_kernel(*case))
     for kind, swizzle, n, panels in WIDE_CASES:

@@ -18,7 +18,7 @@ use crate::{
 
 /// Whether this thread is the block's first, the one that issues TMA
 /// instructions (correct for any block size).
-pub(super) fn first_thread<'c, 'a>(b: &Builder<'c, 'a>) -> Result<Value<'c, 'a>, String> {
+pub(crate) fn first_thread<'c, 'a>(b: &Builder<'c, 'a>) -> Result<Value<'c, 'a>, String> {
     let mut all: Option<Value<'c, 'a>> = None;
     let zero = b.index(0)?;
     for dim in DIMS {

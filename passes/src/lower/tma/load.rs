@@ -61,7 +61,7 @@ pub(crate) fn lower<'c, 'a>(
     start::branch(
         b,
         alignment,
-        |b| emit(view, plan, &starts, b),
+        |b| emit(view, plan, &starts, target, b),
         |b| {
             tracing::info!(
                 "acopy-lower: a TMA load at {} takes the cp.async path where its innermost start is not 16-byte aligned",
@@ -140,6 +140,7 @@ fn emit<'c, 'a>(
     view: &CopyGmemToSmem<'c, 'a>,
     plan: &TmaLoadPlan<'c, 'a>,
     starts: &[Ix<'c, 'a>],
+    target: &Target,
     b: &Builder<'c, 'a>,
 ) -> Result<(), String> {
     let tensor_map = map_params::parameter(b.context, plan.source.kernel, &plan.map)?;
@@ -186,7 +187,7 @@ fn emit<'c, 'a>(
         mask: spread.mask,
         cta_pair: spread.leader.is_some(),
     };
-    let first_thread = super::issue::first_thread(b)?;
+    let first_thread = crate::lower::issuers::is_first_issuer(b, target)?;
     b.if_then(first_thread, |b| issue.emit(b))
 }
 

@@ -1,7 +1,7 @@
 //! What a marked loop is, or why it cannot be pipelined.
 //!
 //! [`analyze`] reads a loop marked `acopy.pipeline` into a [`LoopPlan`], or
-//! returns the first [`LoopProblem`] (rules P1–P16 of docs/verification.md). Both
+//! returns the first [`LoopProblem`] (rules P1–P18 of docs/verification.md). Both
 //! `acopy-verify` and the pipeliner call it, so what verifies is what the
 //! pipeliner accepts. The checks live by what they look at: the body's form
 //! ([`body_form`](super::body_form)), each copy and its tile
@@ -29,6 +29,7 @@ pub const P13: &str = "a loop marked acopy.pipeline cannot compare unsigned 64-b
 /// What the mark asks for and where the loop runs.
 struct Request<'c, 'a> {
     requested: attr::Stages,
+    producer: attr::Producer,
     induction: Induction,
     chip: Chip,
     path: CopyPath,
@@ -44,19 +45,7 @@ pub fn analyze<'c, 'a>(
     let at = |broken| LoopProblem::rule(loop_op, broken);
     let request = read_request(loop_op, chips, options)?;
     let form = body_form::read(request.body).map_err(at)?;
-    let native = if ir::op_name(&form.wait) == names::BARRIER_WAIT {
-        let checked = native::check(
-            loop_op,
-            request.body,
-            &form.copies,
-            form.wait,
-            request.path,
-            request.chip,
-        );
-        Some(checked.map_err(|message| at((Broken::NativeForm, message)))?)
-    } else {
-        None
-    };
+    let native = read_native(loop_op, &request, &form).map_err(at)?;
     let function = target::enclosing(loop_op, "gpu.func")
         .filter(|function| function.has_attribute("gpu.kernel"));
     let early = match request.requested {
@@ -97,6 +86,7 @@ pub fn analyze<'c, 'a>(
         options.max_stages,
     )
     .map_err(at)?;
+    let warp = super::warp::plan_for(request.producer, loop_op, function).map_err(at)?;
     Ok(LoopPlan {
         loop_op,
         body: request.body,
@@ -114,7 +104,30 @@ pub fn analyze<'c, 'a>(
         wait: form.wait,
         dynamic,
         native,
+        warp,
     })
+}
+
+/// The native TMA form's barrier, when the loop waits with `barrier_wait`
+/// (P12).
+fn read_native<'c, 'a>(
+    loop_op: OperationRef<'c, 'a>,
+    request: &Request<'c, 'a>,
+    form: &body_form::BodyForm<'c, 'a>,
+) -> Result<Option<native::Native<'c, 'a>>, (Broken, String)> {
+    if ir::op_name(&form.wait) != names::BARRIER_WAIT {
+        return Ok(None);
+    }
+    native::check(
+        loop_op,
+        request.body,
+        &form.copies,
+        form.wait,
+        request.path,
+        request.chip,
+    )
+    .map(Some)
+    .map_err(|message| (Broken::NativeForm, message))
 }
 
 /// The stages asked for (or chosen by `stages = "auto"`, with why) and the
@@ -172,6 +185,8 @@ fn read_request<'c, 'a>(
     }
     let requested =
         attr::stages(attribute, options.max_stages).map_err(|m| at((Broken::Request, m)))?;
+    let producer =
+        attr::producer(attribute, options.max_stages).map_err(|m| at((Broken::Request, m)))?;
     let induction = Induction::of(loop_op);
     if !induction.fits_index() {
         return Err(at((Broken::Induction, P13.to_string())));
@@ -191,6 +206,7 @@ fn read_request<'c, 'a>(
         })?;
     Ok(Request {
         requested,
+        producer,
         induction,
         chip,
         path: chip.copy_path(),

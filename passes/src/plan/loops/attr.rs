@@ -1,5 +1,7 @@
 //! The request: `{acopy.pipeline = {stages = S : i64}}` or
-//! `{acopy.pipeline = {stages = "auto"}}` on an `scf.for`.
+//! `{acopy.pipeline = {stages = "auto"}}` on an `scf.for`, optionally with
+//! `producer = "warp"` (a warp-specialized schedule) or `producer = "block"`
+//! (the default: every thread issues and consumes).
 
 use melior::ir::{
     attribute::{DictionaryAttribute, IntegerAttribute, StringAttribute},
@@ -30,16 +32,50 @@ pub enum Stages {
     Auto,
 }
 
-/// The stage count the attribute asks for: a dictionary with exactly
-/// `stages`, an integer in `[1, max_stages]` or the string `"auto"`.
-pub fn stages(attribute: Attribute, max_stages: u32) -> Result<Stages, String> {
-    let bad = || {
-        format!(
-            "acopy.pipeline must be a dictionary with one entry, stages = S : i64 with S in [1, {max_stages}] or stages = \"auto\", but it is {attribute}"
-        )
-    };
+/// Who issues a marked loop's copies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Producer {
+    /// Every thread of the block issues and consumes (the default).
+    Block,
+    /// One extra warp issues the copies while the block's threads consume
+    /// them, through full and empty barrier rings (docs/pipelining.md,
+    /// "Warp specialization").
+    Warp,
+}
+
+/// The entry that picks the producer.
+pub const PRODUCER: &str = "producer";
+
+/// P1's message for `attribute`.
+fn malformed(attribute: Attribute, max_stages: u32) -> String {
+    format!(
+        "acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, {max_stages}] or stages = \"auto\", and optionally producer = \"block\" or \"warp\", but it is {attribute}"
+    )
+}
+
+/// The producer the attribute asks for (`Block` when it names none).
+pub fn producer(attribute: Attribute, max_stages: u32) -> Result<Producer, String> {
+    let bad = || malformed(attribute, max_stages);
     let dictionary = DictionaryAttribute::try_from(attribute).map_err(|_| bad())?;
-    if dictionary.len() != 1 {
+    let Some(producer) = dictionary.element_by_name(PRODUCER) else {
+        return Ok(Producer::Block);
+    };
+    let word = StringAttribute::try_from(producer).map_err(|_| bad())?;
+    match acopy_dialect::string_value(word) {
+        "block" => Ok(Producer::Block),
+        "warp" => Ok(Producer::Warp),
+        _ => Err(bad()),
+    }
+}
+
+/// The stage count the attribute asks for: a dictionary with `stages`, an
+/// integer in `[1, max_stages]` or the string `"auto"`, and at most a
+/// `producer` besides.
+pub fn stages(attribute: Attribute, max_stages: u32) -> Result<Stages, String> {
+    let bad = || malformed(attribute, max_stages);
+    let dictionary = DictionaryAttribute::try_from(attribute).map_err(|_| bad())?;
+    let others = usize::from(dictionary.element_by_name(PRODUCER).is_some());
+    if dictionary.len() != 1 + others {
         return Err(bad());
     }
     let stages = dictionary.element_by_name("stages").ok_or_else(bad)?;

@@ -8,7 +8,7 @@ use crate::ir;
 
 /// Which rule of the loop's a marked loop breaks: the stage of the analysis
 /// that refused it. The rules table (`crate::verify::rules`) gives each its id
-/// (P1–P16), its condition in words and its message template; the analysis
+/// (P1–P18), its condition in words and its message template; the analysis
 /// only says which one and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Broken {
@@ -44,6 +44,10 @@ pub enum Broken {
     DescriptorEscapes,
     /// Too few stages for the wgmma groups the body keeps in flight.
     AsyncStages,
+    /// A warp-specialized loop's kernel has no block size the pass can grow.
+    WarpBlock,
+    /// A warp-specialized loop is not where a producer warp can leave it.
+    WarpPlace,
 }
 
 /// Why a marked loop cannot be pipelined: the rule broken (`None` for a
@@ -172,6 +176,24 @@ impl AsyncConsumers {
     }
 }
 
+/// Threads in the producer warp the pass adds for `producer = "warp"`.
+pub const PRODUCER_THREADS: u32 = 32;
+
+/// What the rewrite of a warp-specialized loop needs to know
+/// (`super::warp`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WarpPlan {
+    /// B: the consumer threads, the kernel's declared block size.
+    pub consumers: u32,
+}
+
+impl WarpPlan {
+    /// The block size the kernel launches with: B + 32.
+    pub fn block(&self) -> u32 {
+        self.consumers + PRODUCER_THREADS
+    }
+}
+
 /// A loop the pass can pipeline.
 pub struct LoopPlan<'c, 'a> {
     pub loop_op: OperationRef<'c, 'a>,
@@ -199,6 +221,8 @@ pub struct LoopPlan<'c, 'a> {
     pub native: Option<super::native::Native<'c, 'a>>,
     /// Where the slots go when they do not fit static shared memory.
     pub dynamic: Option<DynamicSlots>,
+    /// `producer = "warp"`: the consumers' block (`super::warp`).
+    pub warp: Option<WarpPlan>,
 }
 
 /// Slots placed in `gpu.dynamic_shared_memory` (docs/pipelining.md, "Shared

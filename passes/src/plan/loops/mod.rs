@@ -1,5 +1,5 @@
 //! The loop analysis: what a loop marked `acopy.pipeline` is, worked out once
-//! from the IR, for `acopy-verify` (rules P1–P16) and `acopy-pipeline` alike.
+//! from the IR, for `acopy-verify` (rules P1–P18) and `acopy-pipeline` alike.
 //! Like the rest of `plan/`, it reads IR and builds nothing.
 //!
 //! **Needs**: an op carrying `acopy.pipeline` and the chips of the run
@@ -9,7 +9,7 @@
 //! copies, tiles, slots, stage count after the clamp, induction type, where
 //! the slots go, the native form's barrier) or the first [`LoopProblem`] the
 //! loop has, in the order of the rules table (`crate::verify::rules`, rows
-//! P1–P16). The pipeliner rewrites exactly the plans; verification reports
+//! P1–P18). The pipeliner rewrites exactly the plans; verification reports
 //! exactly the problems. So what verifies is what the pipeliner accepts.
 //!
 //! **Layout**:
@@ -27,6 +27,7 @@
 //! | `smem.rs` | slot and budget arithmetic (pure) |
 //! | `loop_plan.rs` | [`LoopPlan`], [`LoopProblem`], the induction type, the static trip count |
 //! | `war.rs` | the write-after-read warning for unmarked loops |
+//! | `warp.rs` | a warp-specialized loop's block and place (P17, P18) |
 
 pub mod analysis;
 pub mod async_consumers;
@@ -39,5 +40,6 @@ mod operand_slice;
 pub mod slots;
 mod tiles;
 pub mod war;
+pub mod warp;
 
 pub use loop_plan::{LoopPlan, LoopProblem};

@@ -282,7 +282,10 @@ fn wgmma_kloop_cases() -> Vec<Case> {
             for stages in [2u64, 3, 4] {
                 for in_flight in [0u64, 1] {
                     if stages > in_flight {
-                        v.push(wgmma_kloop_case(n, trips, stages, in_flight));
+                        v.push(wgmma_kloop_case(n, trips, stages, in_flight, false));
+                        if n == 64 {
+                            v.push(wgmma_kloop_case(n, trips, stages, in_flight, true));
+                        }
                     }
                 }
             }
@@ -291,10 +294,14 @@ fn wgmma_kloop_cases() -> Vec<Case> {
     v
 }
 
-fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64) -> Case {
+/// `warp`: the loop is warp-specialized (`producer = "warp"`, the `_ws` kernels):
+/// the pass adds a producer warp, so the case launches 160 threads.
+fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64, warp: bool) -> Case {
     use wgmma_model::*;
-    let name: &'static str =
-        Box::leak(format!("wgmma_kloop_n{n}_t{trips}_s{stages}_w{in_flight}").into_boxed_str());
+    let ws = if warp { "_ws" } else { "" };
+    let name: &'static str = Box::leak(
+        format!("wgmma_kloop{ws}_n{n}_t{trips}_s{stages}_w{in_flight}").into_boxed_str(),
+    );
     let k = 64 * trips;
     // The f32 results are counted in f16-sized elements: 2 per result.
     let mut c = Case::new(
@@ -315,6 +322,9 @@ fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64) -> Case {
     .expect("D = A Bᵀ over every K tile (exact small integers, f32)");
     c.src_fill = Fill::SmallIntsOf(F16, 4);
     c.chip = Some("sm_90a");
+    if warp {
+        c = c.block(160);
+    }
     c
 }
 

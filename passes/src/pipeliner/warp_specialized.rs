@@ -1,0 +1,412 @@
+//! The rewrite of a warp-specialized loop (`producer = "warp"`;
+//! docs/pipelining.md, "Warp specialization").
+//!
+//! The kernel's B threads stay the consumers; the pass adds one producer warp
+//! (threads B..B+32) and two rings of S mbarriers: `full[s]` completes when
+//! slot s holds its tile, `empty[s]` when every consumer has left it. With n
+//! the tile's number and `phase = (n / S) & 1`, carried by both loops:
+//!
+//! ```text
+//! kernel entry: full[s] expects A arrivals, empty[s] B (thread 0 inits)
+//! (code before the loop: every thread)
+//! if tid >= B {acopy.issuers}:            // the producer
+//!   [TMA: if tid == B]
+//!   for k, slot, phase:
+//!     barrier_wait empty[slot], !phase    // passes at once in the first round
+//!     copies k -> slot (TMA: on full[slot])
+//!     [cp.async: cp.async.mbarrier.arrive.noinc full[slot]]
+//! if tid < B:                             // the consumers
+//!   for k, slot, phase:
+//!     barrier_wait full[slot], phase
+//!     consumers on slot                   // gpu.barrier -> a barrier of the B
+//!     mbarrier.arrive empty[slot - N]     // N wgmma groups in flight: k >= N
+//!   (the rest of the kernel)
+//! ```
+//! A (full's arrivals per phase) is one per copy on TMA (each copy's
+//! `arrive.expect_tx`) and the producer's 32 lanes on cp.async. The
+//! producer never waits for a release the consumers do not make: tile k
+//! waits for the release of tile k - S, which the consumers make in iteration
+//! k - S + N <= T - 1 (N < S, rule P16).
+
+use acopy_dialect::builders;
+use acopy_target::CopyPath;
+use melior::{
+    ir::{
+        attribute::DenseI32ArrayAttribute, block::BlockLike, operation::OperationLike,
+        r#type::MemRefType, Attribute, OperationRef, Type, Value,
+    },
+    Context,
+};
+
+use super::rewrite::{self as common, Base, Chosen, Ring};
+use crate::ir::{
+    build::{self, Builder as B, Cmp, Ix},
+    op_names::{arith, gpu, memref, nvvm},
+};
+use crate::plan::loops::{warp::WarpPlan, LoopPlan};
+use crate::{ir, target};
+
+type R<T> = Result<T, String>;
+
+/// The named barrier (`bar.sync 1, B`) that stands for `gpu.barrier` among the
+/// consumers; barrier 0 is the whole block's.
+const CONSUMER_BARRIER: i64 = 1;
+
+/// The two rings, in one `memref.global` of `2 S` mbarriers.
+struct Rings<'c> {
+    symbol: String,
+    r#type: Type<'c>,
+    full_arrivals: u32,
+}
+
+pub fn rewrite<'c, 'a>(
+    context: &'c Context,
+    plan: &LoopPlan<'c, 'a>,
+    warp: WarpPlan,
+    serial: usize,
+) -> R<Chosen> {
+    let stages = i64::from(plan.stages);
+    let tile_uses = common::tile_uses(plan);
+    let bases = common::slot_bases(context, plan, stages)?;
+    let rings = make_rings(context, plan, warp, serial)?;
+    let pre = B::in_place(context, plan.loop_op)?;
+    let storage = pre.get_global(&rings.symbol, rings.r#type)?;
+    let thread = pre.thread_id("x")?;
+    let consumers = pre.index(i64::from(warp.consumers))?;
+    let is_producer = pre.cmpi(Cmp::Uge, thread, consumers)?;
+    producer(context, plan, warp, &bases, storage, is_producer, thread)?;
+    let is_consumer = pre.cmpi(Cmp::Ult, thread, consumers)?;
+    consumer_region(context, plan, is_consumer)?;
+
+    let b = B::in_place(context, plan.wait)?;
+    let (k, slot, phase) = consumer_counters(&b, plan)?;
+    let full = ring_cell(&b, storage, Ix::Val(slot), 0)?;
+    b.insert(builders::barrier_wait(b.location, full, phase).map_err(common::internal)?);
+    common::redirect_consumers(&b, plan, &bases, &tile_uses, Ix::Val(slot))?;
+    common::erase_originals(plan);
+    release(context, plan, storage, k, slot)?;
+    let loop_op = advance(context, plan, (k, slot, phase), stages)?;
+    consumer_barriers(context, loop_op, warp)?;
+    grow_block(context, plan.function, warp)?;
+    common::record_dynamic(context, plan, stages)?;
+    common::mark_done(context, loop_op, stages);
+    Ok(Chosen {
+        waits: Vec::new(),
+        barriers: Some(Ring {
+            count: plan.stages,
+            arrivals: rings.full_arrivals,
+            replaced_user_barrier: plan.native.is_some(),
+        }),
+        producer_block: Some(warp.block()),
+    })
+}
+
+/// The rings' global and, at the kernel's entry, their inits.
+fn make_rings<'c>(
+    context: &'c Context,
+    plan: &LoopPlan<'c, '_>,
+    warp: WarpPlan,
+    serial: usize,
+) -> R<Rings<'c>> {
+    let stages = i64::from(plan.stages);
+    let r#type: Type = MemRefType::new(
+        melior::ir::r#type::IntegerType::new(context, 8).into(),
+        &[stages * 16],
+        None,
+        Some(common::shared_space(context)),
+    )
+    .into();
+    let symbol = format!("__acopy_pipeline_{serial}");
+    common::add_global(context, plan, &symbol, r#type)?;
+    let full_arrivals = match plan.path {
+        CopyPath::Tma => plan.copies.len() as u32,
+        CopyPath::CpAsync => crate::plan::loops::warp::PRODUCER_THREADS,
+    };
+    let b = common::at_kernel_entry(context, plan)?;
+    let storage = b.get_global(&symbol, r#type)?;
+    for slot in 0..stages {
+        for (ring, arrivals) in [(0, full_arrivals), (1, warp.consumers)] {
+            let cell = ring_cell(&b, storage, Ix::Const(slot), ring * stages)?;
+            let init = builders::barrier_init(context, b.location, cell, arrivals);
+            b.insert(init.map_err(common::internal)?);
+        }
+    }
+    Ok(Rings {
+        symbol,
+        r#type,
+        full_arrivals,
+    })
+}
+
+/// The mbarrier `slot` of the ring that starts `first` cells into `storage`.
+fn ring_cell<'c, 'a>(
+    b: &B<'c, 'a>,
+    storage: Value<'c, 'a>,
+    slot: Ix<'c, 'a>,
+    first: i64,
+) -> R<Value<'c, 'a>> {
+    let cell = b.add(slot, Ix::Const(first))?;
+    common::barrier_view(b, storage, cell)
+}
+
+/// The `!llvm.ptr<3>` of mbarrier `slot` of the ring `first` cells in.
+fn ring_pointer<'c, 'a>(
+    b: &B<'c, 'a>,
+    storage: Value<'c, 'a>,
+    slot: Ix<'c, 'a>,
+    first: i64,
+) -> R<Value<'c, 'a>> {
+    let base = b.value(
+        memref::EXTRACT_ALIGNED_POINTER_AS_INDEX,
+        &[storage],
+        b.index_type(),
+        &[],
+    )?;
+    let cell = b.add(slot, Ix::Const(first))?;
+    let offset = b.mul(cell, Ix::Const(8))?;
+    let address = b.add(Ix::Val(base), offset)?;
+    b.int_to_ptr(b.ix(address)?, 3)
+}
+
+/// `scf.if %is_producer {acopy.issuers}` before the loop: its own loop over
+/// the trips, waiting for each slot's release and issuing the copies into it.
+fn producer<'c, 'a>(
+    context: &'c Context,
+    plan: &LoopPlan<'c, 'a>,
+    warp: WarpPlan,
+    bases: &[Base<'c, 'a>],
+    storage: Value<'c, 'a>,
+    is_producer: Value<'c, 'a>,
+    thread: Value<'c, 'a>,
+) -> R<()> {
+    let pre = B::in_place(context, plan.loop_op)?;
+    let issuers = match plan.path {
+        CopyPath::Tma => 1,
+        CopyPath::CpAsync => crate::plan::loops::warp::PRODUCER_THREADS,
+    };
+    pre.if_then(is_producer, |p| {
+        if plan.path == CopyPath::Tma {
+            let first = p.index(i64::from(warp.consumers))?;
+            let elected = p.cmpi(Cmp::Eq, thread, first)?;
+            p.if_then(elected, |e| producer_loop(e, plan, bases, storage))
+        } else {
+            producer_loop(p, plan, bases, storage)
+        }
+    })?;
+    let region = crate::ir::query::previous_op(plan.loop_op)
+        .ok_or("internal error: no producer region")?;
+    let first = warp.consumers as i32;
+    let range: Attribute = DenseI32ArrayAttribute::new(context, &[first, issuers as i32]).into();
+    ir::set_discardable(region, target::ISSUERS, range);
+    Ok(())
+}
+
+/// The producer's loop: slot and phase carried, for every trip of the
+/// original loop (its bounds, read as `index`).
+fn producer_loop<'c, 'a>(
+    p: &B<'c, 'a>,
+    plan: &LoopPlan<'c, 'a>,
+    bases: &[Base<'c, 'a>],
+    storage: Value<'c, 'a>,
+) -> R<()> {
+    let stages = i64::from(plan.stages);
+    let loop_op = plan.loop_op;
+    let lower = p.ix(common::bound(p, loop_op.operand(0), plan.induction)?)?;
+    let upper = p.ix(common::bound(p, loop_op.operand(1), plan.induction)?)?;
+    let step = p.ix(common::bound(p, loop_op.operand(2), plan.induction)?)?;
+    // The counters' first values come before the loop.
+    let inits = [p.index(0)?, p.int(1, 0)?];
+    let mut body = None;
+    p.for_loop(lower, upper, step, |inner, iv| {
+        body = inner.anchor().block().map(|block| (block, iv));
+        Ok(())
+    })?;
+    let (block, iv) = body.ok_or("internal error: no producer loop")?;
+    let made = block
+        .parent_operation()
+        .ok_or("internal error: producer loop without an op")?;
+    let types = [p.index_type(), p.int_type(1)];
+    let counters = build::loop_carried::add_body_arguments(block, &types, p.location);
+    let (slot, phase) = (counters[0], counters[1]);
+    let end = block
+        .terminator()
+        .ok_or("internal error: producer loop without a yield")?;
+    let b = B::in_place(p.context, end)?.at(p.location);
+    let empty = ring_cell(&b, storage, Ix::Val(slot), stages)?;
+    let released = b.binary(arith::XORI, phase, b.int(1, 1)?)?;
+    b.insert(builders::barrier_wait(b.location, empty, released).map_err(common::internal)?);
+    let tma = plan.path == CopyPath::Tma;
+    common::issue(&b, plan, bases, Some(iv), Ix::Val(slot), tma.then_some(storage))?;
+    if !tma {
+        let full = ring_pointer(&b, storage, Ix::Val(slot), 0)?;
+        b.op(
+            nvvm::CP_ASYNC_MBARRIER_ARRIVE,
+            &[full],
+            &[],
+            &[("noinc", melior::ir::attribute::BoolAttribute::new(p.context, true).into())],
+        )?;
+    }
+    let nexts = next_slot_and_phase(&b, slot, phase, stages)?;
+    // SAFETY: `made` is the loop just built; no handle to it is kept.
+    unsafe { build::loop_carried::carry(p.context, made, &inits, &nexts)? };
+    Ok(())
+}
+
+/// `slot + 1 (mod S)`, and the phase flipped when the slot wraps to 0.
+fn next_slot_and_phase<'c, 'a>(
+    b: &B<'c, 'a>,
+    slot: Value<'c, 'a>,
+    phase: Value<'c, 'a>,
+    stages: i64,
+) -> R<[Value<'c, 'a>; 2]> {
+    let next = b.ix(b.wrapping_add(Ix::Val(slot), 1, stages as u64)?)?;
+    let wrapped = b.cmpi(Cmp::Eq, next, b.index(0)?)?;
+    Ok([next, b.binary(arith::XORI, phase, wrapped)?])
+}
+
+/// Moves the loop and every op after it (but the kernel's terminator) into
+/// `scf.if %is_consumer`.
+fn consumer_region<'c, 'a>(
+    context: &'c Context,
+    plan: &LoopPlan<'c, 'a>,
+    is_consumer: Value<'c, 'a>,
+) -> R<()> {
+    let pre = B::in_place(context, plan.loop_op)?;
+    let mut inner_end = None;
+    pre.if_then(is_consumer, |inner| {
+        inner_end = Some(inner.anchor());
+        Ok(())
+    })?;
+    let end = inner_end.ok_or("internal error: no consumer region")?;
+    let mut current = Some(plan.loop_op);
+    while let Some(op) = current {
+        current = op.next_in_block();
+        if current.is_none() {
+            // The kernel's terminator stays.
+            break;
+        }
+        // SAFETY: both ops are live; `op` moves into a block its values'
+        // definitions dominate (they are before the scf.if or moved with it).
+        unsafe { mlir_sys::mlirOperationMoveBefore(op.to_raw(), end.to_raw()) };
+    }
+    Ok(())
+}
+
+/// The consumer loop's counters, as body arguments: k, slot and phase.
+fn consumer_counters<'c, 'a>(
+    b: &B<'c, 'a>,
+    plan: &LoopPlan<'c, 'a>,
+) -> R<(Value<'c, 'a>, Value<'c, 'a>, Value<'c, 'a>)> {
+    let types = [b.index_type(), b.index_type(), b.int_type(1)];
+    let arguments = build::loop_carried::add_body_arguments(plan.body, &types, b.location);
+    Ok((arguments[0], arguments[1], arguments[2]))
+}
+
+/// At the end of the body: the consumers release the slot they are done
+/// with, this iteration's, or with N wgmma groups in flight tile k - N's.
+fn release<'c, 'a>(
+    context: &'c Context,
+    plan: &LoopPlan<'c, 'a>,
+    storage: Value<'c, 'a>,
+    k: Value<'c, 'a>,
+    slot: Value<'c, 'a>,
+) -> R<()> {
+    let stages = i64::from(plan.stages);
+    let end = plan
+        .body
+        .terminator()
+        .ok_or("internal error: scf.for body without a terminator")?;
+    let b = B::in_place(context, end)?.at(plan.loop_op.location());
+    let in_flight = plan.async_consumers.map_or(0, |consumers| consumers.in_flight);
+    let arrive = |b: &B<'c, 'a>| -> R<()> {
+        let back = ((stages - i64::from(in_flight)) % stages) as u64;
+        let released = b.wrapping_add(Ix::Val(slot), back, stages as u64)?;
+        let pointer = ring_pointer(b, storage, released, stages)?;
+        b.op(nvvm::MBARRIER_ARRIVE, &[pointer], &[b.int_type(64)], &[])
+            .map(|_| ())
+    };
+    if in_flight == 0 {
+        return arrive(&b);
+    }
+    let done = b.cmpi(Cmp::Sge, k, b.index(i64::from(in_flight))?)?;
+    b.if_then(done, arrive)
+}
+
+/// The counters' next values; the loop is rebuilt to carry them.
+fn advance<'c, 'a>(
+    context: &'c Context,
+    plan: &LoopPlan<'c, 'a>,
+    (k, slot, phase): (Value<'c, 'a>, Value<'c, 'a>, Value<'c, 'a>),
+    stages: i64,
+) -> R<OperationRef<'c, 'a>> {
+    let end = plan
+        .body
+        .terminator()
+        .ok_or("internal error: scf.for body without a terminator")?;
+    let b = B::in_place(context, end)?.at(plan.loop_op.location());
+    let next_k = b.ix(b.add(Ix::Val(k), Ix::Const(1))?)?;
+    let [next_slot, next_phase] = next_slot_and_phase(&b, slot, phase, stages)?;
+    let pre = B::in_place(context, plan.loop_op)?;
+    let inits = [pre.index(0)?, pre.index(0)?, pre.int(1, 0)?];
+    // SAFETY: the plan's handle to the loop is not used after this.
+    unsafe {
+        build::loop_carried::carry(context, plan.loop_op, &inits, &[next_k, next_slot, next_phase])
+    }
+}
+
+/// Each `gpu.barrier` the consumers run (in the loop and after it) becomes a
+/// barrier of the B consumers: the producer warp never reaches it.
+fn consumer_barriers<'c, 'a>(
+    context: &'c Context,
+    loop_op: OperationRef<'c, 'a>,
+    warp: WarpPlan,
+) -> R<()> {
+    let region = loop_op
+        .parent_operation()
+        .ok_or("internal error: the consumer loop has no region")?;
+    let mut barriers = Vec::new();
+    region.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if ir::op_name(&op) == gpu::BARRIER.name {
+            barriers.push(op.to_raw());
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    for raw in barriers {
+        // SAFETY: found by the walk above; each is listed once.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        let b = B::in_place(context, op)?;
+        let id = b.int(32, CONSUMER_BARRIER)?;
+        let count = b.int(32, i64::from(warp.consumers))?;
+        b.op(
+            nvvm::BARRIER,
+            &[id, count],
+            &[],
+            &[("operandSegmentSizes", b.segments(&[1, 1, 0]))],
+        )?;
+        // SAFETY: a gpu.barrier has no results; no handle to it is kept.
+        unsafe { build::erase(op) };
+    }
+    Ok(())
+}
+
+/// The kernel's declared block grows by the producer warp.
+fn grow_block(context: &Context, function: OperationRef, warp: WarpPlan) -> R<()> {
+    let block = [warp.block() as i32, 1, 1];
+    let mut grown = false;
+    for name in target::BLOCK_ATTRIBUTES {
+        if function.has_attribute(name) {
+            let value: Attribute = DenseI32ArrayAttribute::new(context, &block).into();
+            if name == "known_block_size" {
+                ir::set_inherent(function, name, value);
+            } else {
+                ir::set_discardable(function, name, value);
+            }
+            grown = true;
+        }
+    }
+    if grown {
+        Ok(())
+    } else {
+        Err("internal error: a warp-specialized kernel without a declared block".into())
+    }
+}

@@ -1,0 +1,142 @@
+//! A warp-specialized loop (`producer = "warp"`): the block it needs (P17)
+//! and where it may stand (P18).
+//!
+//! The pass adds one 32-thread producer warp after the kernel's B declared
+//! threads; the producer runs the kernel up to the loop, then only the copies,
+//! and leaves. So the kernel's block must be known and one-dimensional (the
+//! consumers keep thread ids 0..B, and wgmma's warpgroups stay aligned), the
+//! code before the loop may only compute values (the producer runs it too),
+//! and the code after the loop runs in the consumers alone: no acopy op and
+//! no barrier of the whole block there, except `gpu.barrier`, which the pass
+//! turns into a barrier of the B consumers (docs/pipelining.md, "Warp
+//! specialization").
+
+use melior::ir::{
+    operation::{OperationLike, WalkOrder, WalkResult},
+    OperationRef,
+};
+
+pub use super::loop_plan::{WarpPlan, PRODUCER_THREADS};
+use super::{attr, loop_plan::Broken};
+use crate::{ir, target};
+
+/// The most threads a block may have.
+const MAX_BLOCK: u32 = 1024;
+
+/// The loop's warp plan when it asks for a producer warp (P17, P18).
+pub fn plan_for(
+    producer: attr::Producer,
+    loop_op: OperationRef,
+    function: OperationRef,
+) -> Result<Option<WarpPlan>, (Broken, String)> {
+    match producer {
+        attr::Producer::Block => Ok(None),
+        attr::Producer::Warp => check(loop_op, function).map(Some),
+    }
+}
+
+/// P17, then P18, for `loop_op` in the kernel `function`.
+pub fn check(
+    loop_op: OperationRef,
+    function: OperationRef,
+) -> Result<WarpPlan, (Broken, String)> {
+    let consumers = consumer_threads(function).map_err(|why| (Broken::WarpBlock, p17(&why)))?;
+    place(loop_op, function).map_err(|why| (Broken::WarpPlace, p18(&why)))?;
+    Ok(WarpPlan { consumers })
+}
+
+/// P17's message.
+pub fn p17(why: &str) -> String {
+    format!(
+        "a loop marked acopy.pipeline with producer = \"warp\" needs its kernel's block size known and one-dimensional, a multiple of 32 and at most {} threads (the pass adds one {PRODUCER_THREADS}-thread producer warp after them), but {why}",
+        MAX_BLOCK - PRODUCER_THREADS
+    )
+}
+
+/// P18's message.
+pub fn p18(why: &str) -> String {
+    format!(
+        "a loop marked acopy.pipeline with producer = \"warp\" must stand at the top level of its kernel, after code that only computes values (the producer warp runs it too) and before code with no acopy op and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but {why}"
+    )
+}
+
+fn consumer_threads(function: OperationRef) -> Result<u32, String> {
+    let block = match target::known_block(function) {
+        Ok(Some(block)) => block,
+        Ok(None) => {
+            return Err(
+                "the kernel declares none (give it known_block_size or nvvm.reqntid)".into(),
+            )
+        }
+        Err(problem) => return Err(problem.to_string()),
+    };
+    let [x, y, z] = block;
+    if y != 1 || z != 1 {
+        return Err(format!("it is {x} x {y} x {z}"));
+    }
+    if x % 32 != 0 || x + PRODUCER_THREADS > MAX_BLOCK {
+        return Err(format!("it is {x}"));
+    }
+    Ok(x)
+}
+
+fn place(loop_op: OperationRef, function: OperationRef) -> Result<(), String> {
+    let parent = loop_op
+        .parent_operation()
+        .ok_or_else(|| "it has no parent".to_string())?;
+    if parent != function {
+        return Err(format!("it is inside '{}'", ir::op_name(&parent)));
+    }
+    let mut before = crate::ir::query::previous_op(loop_op);
+    while let Some(op) = before {
+        let name = ir::op_name(&op);
+        if op.region_count() > 0 || !computes_only(&name) {
+            return Err(format!("'{name}' comes before it"));
+        }
+        before = crate::ir::query::previous_op(op);
+    }
+    let mut after = loop_op.next_in_block();
+    while let Some(op) = after {
+        if let Some(name) = first_block_wide(op) {
+            return Err(format!("'{name}' comes after it"));
+        }
+        after = op.next_in_block();
+    }
+    Ok(())
+}
+
+/// Ops the producer warp may run before the loop: they compute values only.
+fn computes_only(name: &str) -> bool {
+    crate::ir::query::is_pure(name)
+        || name.starts_with("math.")
+        || name.starts_with("llvm.mlir.")
+        || name == "gpu.dynamic_shared_memory"
+}
+
+/// The first op in `op` (or `op`) that needs threads outside the consumers:
+/// an acopy op, or a barrier of the block other than `gpu.barrier`.
+fn first_block_wide(op: OperationRef) -> Option<String> {
+    let mut found = None;
+    op.walk(WalkOrder::PreOrder, |inner| {
+        let name = ir::op_name(&inner);
+        if is_block_wide(&name) {
+            found = Some(name);
+            return WalkResult::Interrupt;
+        }
+        WalkResult::Advance
+    });
+    found
+}
+
+/// Whether `name` needs every thread of the block (or lowers to something
+/// that does).
+pub fn is_block_wide(name: &str) -> bool {
+    let computes = [
+        acopy_dialect::names::WGMMA_DESCRIPTOR,
+        acopy_dialect::names::SWIZZLED_INDEX,
+    ];
+    (name.starts_with("acopy.") && !computes.contains(&name))
+        || name.starts_with("nvvm.barrier")
+        || name.starts_with("nvvm.cluster.")
+        || name == "gpu.all_reduce"
+}
