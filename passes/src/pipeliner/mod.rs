@@ -31,8 +31,13 @@
 //! 48 KiB of static shared memory go to `gpu.dynamic_shared_memory` instead;
 //! the kernel then carries `acopy.dynamic_shared_memory = N` and each host
 //! `gpu.launch_func` of it passes at least N bytes ([`launch`]). The loop then carries
-//! `acopy.pipelined = {stages = S}` instead of `acopy.pipeline`. The output is
-//! acopy IR that `acopy-verify` accepts (docs/pipelining.md).
+//! `acopy.pipelined = {stages = S}` instead of `acopy.pipeline`. With
+//! `producer = "warp"` the kernel's declared block grows by a producer warp
+//! that alone issues the copies (`acopy.issuers` on its region), on full and
+//! empty mbarrier rings; the consumers wait on full, release on empty (after
+//! their wgmma completed), and their `gpu.barrier`s become barriers of the
+//! consumers only. The output is acopy IR that `acopy-verify` accepts
+//! (docs/pipelining.md).
 //!
 //! **Options** ([`PassOptions`]): `chip` overrides the gpu.module's chip;
 //! `max-stages` (default 8) bounds `stages`.
@@ -40,7 +45,8 @@
 //! **Layout**: what a marked loop is (the request, the checks, the loop plan,
 //! the slots and the budget, the write-after-read warning for unmarked loops)
 //! is worked out in `crate::plan::loops`; here `rewrite` turns a loop plan
-//! into multi-buffered IR, `report` gives its remark from what the rewrite
+//! into multi-buffered IR (`warp_specialized` when a producer warp is asked
+//! for), `report` gives its remark from what the rewrite
 //! chose, and [`launch_sizes`] passes the dynamic shared bytes at each launch.
 //! Every op is built through the passes' one builder, `crate::ir::build`
 //! (`Builder::in_place`: the rewrite's ops are not shared between copies).

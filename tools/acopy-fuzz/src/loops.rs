@@ -6,7 +6,11 @@
 //! a bad `stages`, no wait or a `pending` above 0, the tile read before the
 //! wait or after the loop, a copy index loaded from memory, a store to the
 //! copy's source, and in the native form a barrier used elsewhere or a
-//! parity carried by the loop.
+//! parity carried by the loop. Some loops are warp-specialized
+//! (`producer = "warp"`, docs/pipelining.md "Warp specialization"): their
+//! kernel declares a block of 32 to 256 threads, or as a fault none, a 2-D one
+//! or one not a multiple of 32 (P17); an outer loop or the native form's init
+//! before it reaches P18.
 
 use crate::rng::Rng;
 
@@ -176,6 +180,8 @@ pub fn draw(rng: &mut Rng) -> (String, Vec<Option<String>>) {
     } else {
         1 + rng.below(8) as i64
     };
+    let warp = rng.chance(20);
+    let producer = if warp { ", producer = \"warp\"" } else { "" };
     let attribute = match rng.fault(3) {
         true => match rng.below(4) {
             0 => format!("{{acopy.pipeline = {{stages = {stages} : i32}}}}"),
@@ -184,8 +190,23 @@ pub fn draw(rng: &mut Rng) -> (String, Vec<Option<String>>) {
             _ => "{acopy.pipeline = 3 : i64}".to_string(),
         },
         // The pass's own choice (docs/pipelining.md, "Choosing the stages").
-        false if rng.chance(15) => "{acopy.pipeline = {stages = \"auto\"}}".to_string(),
-        false => format!("{{acopy.pipeline = {{stages = {stages} : i64}}}}"),
+        false if rng.chance(15) => format!("{{acopy.pipeline = {{stages = \"auto\"{producer}}}}}"),
+        false => format!("{{acopy.pipeline = {{stages = {stages} : i64{producer}}}}}"),
+    };
+    let block = match (warp, rng.fault(4)) {
+        (false, _) => String::new(),
+        (true, false) => format!(
+            " attributes {{known_block_size = array<i32: {}, 1, 1>}}",
+            rng.pick(&[32, 64, 128, 256])
+        ),
+        (true, true) => rng
+            .pick(&[
+                "",
+                " attributes {known_block_size = array<i32: 64, 2, 1>}",
+                " attributes {known_block_size = array<i32: 100, 1, 1>}",
+                " attributes {nvvm.reqntid = array<i32: 1024>}",
+            ])
+            .to_string(),
     };
     let element = *rng.pick(&ELEMENTS);
     let copies = 1 + usize::from(rng.chance(35));
@@ -433,7 +454,7 @@ pub fn draw(rng: &mut Rng) -> (String, Vec<Option<String>>) {
     // The native parity needs %c2; a constant nobody uses is harmless.
     lines.insert(1, "    %c2 = arith.constant 2 : index".to_string());
     let text = format!(
-        "gpu.module @m [#nvvm.target<chip = \"{chip}\">] {{\n  gpu.func @k({}) workgroup({}) kernel {{\n{}\n  }}\n}}\n",
+        "gpu.module @m [#nvvm.target<chip = \"{chip}\">] {{\n  gpu.func @k({}) workgroup({}) kernel{block} {{\n{}\n  }}\n}}\n",
         args.join(", "),
         workgroup.join(", "),
         lines.join("\n")
@@ -452,7 +473,7 @@ mod tests {
     #[test]
     fn clean_draws_are_well_formed_marked_loops() {
         let (mut native, mut portable, mut two, mut outer) = (0, 0, 0, 0);
-        let (mut narrow, mut unsigned32, mut auto) = (0, 0, 0);
+        let (mut narrow, mut unsigned32, mut auto, mut warp) = (0, 0, 0, 0);
         for case in 0..400 {
             let mut rng = Rng::for_case(7, case);
             rng.clean = true;
@@ -461,7 +482,7 @@ mod tests {
             let mark = text
                 .split("acopy.pipeline = {stages = ")
                 .nth(1)
-                .and_then(|rest| rest.split(['}', ' ']).next())
+                .and_then(|rest| rest.split(['}', ' ', ',']).next())
                 .unwrap_or_else(|| panic!("no mark in {text}"));
             if mark == "\"auto\"" {
                 auto += 1;
@@ -487,6 +508,13 @@ mod tests {
                 );
                 portable += 1;
             }
+            if text.contains("producer = \"warp\"") {
+                warp += 1;
+                assert!(
+                    text.contains(" attributes {known_block_size = array<i32: "),
+                    "a warp-specialized loop without a block in a clean case: {text}"
+                );
+            }
             two += usize::from(text.contains("%tile1"));
             outer += usize::from(text.contains("scf.for %r"));
             narrow += usize::from(text.contains(" : i32 {") || text.contains(" : i64 {"));
@@ -505,5 +533,6 @@ mod tests {
         assert!(native > 20 && portable > 200 && two > 50 && outer > 40);
         assert!(narrow > 100 && unsigned32 >= 15, "{narrow} {unsigned32}");
         assert!(auto > 20, "stages = \"auto\" drawn {auto} times");
+        assert!(warp > 40, "producer = \"warp\" drawn {warp} times");
     }
 }
