@@ -135,9 +135,11 @@ impl PipelinedLoop {
             .iter()
             .map(|tile| tile.slot_bytes.saturating_mul(u64::from(self.stages)))
             .sum();
-        match self.sync {
-            WaitScheme::Barriers { barriers, .. } => slots + 8 * u64::from(barriers) + 8,
-            WaitScheme::WaitGroups { .. } => slots,
+        match (self.sync.clone(), self.producer_block) {
+            // A producer warp's full and empty rings, 8 bytes per mbarrier.
+            (WaitScheme::Barriers { barriers, .. }, Some(_)) => slots + 16 * u64::from(barriers),
+            (WaitScheme::Barriers { barriers, .. }, None) => slots + 8 * u64::from(barriers) + 8,
+            (WaitScheme::WaitGroups { .. }, _) => slots,
         }
     }
 }
@@ -200,7 +202,13 @@ impl fmt::Display for PipelinedLoop {
             )?;
         }
         let copies = plural(self.copies.into(), "copy", "copies");
-        if let Some(in_flight) = self.wgmma_in_flight {
+        if let (Some(in_flight), Some(_)) = (self.wgmma_in_flight, self.producer_block) {
+            write!(
+                f,
+                "; the consumers release each slot after the body's wgmma.wait_group {in_flight} ({} in flight)",
+                plural(in_flight.into(), "wgmma group", "wgmma groups"),
+            )?;
+        } else if let Some(in_flight) = self.wgmma_in_flight {
             write!(
                 f,
                 "; refills after the body's wgmma.wait_group {in_flight} ({} in flight), {} ahead",
@@ -303,6 +311,34 @@ mod tests {
         assert_eq!(
             Detail::Pipelined(tma).to_string(),
             "acopy.pipeline: 1 stage (the loop runs 1 time, so its 4 stages are clamped to 1), TMA on sm_90; 1 slot of 4096 bytes (16-byte aligned) for memref<8x128xf32, 3>; 1 mbarrier of 1 arrival, parity (n / 1) & 1 for the n-th tile, replacing the loop's own barrier; 4112 bytes of shared memory"
+        );
+    }
+
+    /// A producer warp: its threads, the consumers' release after their
+    /// wgmma, and two rings of S mbarriers in the shared bytes (no count cell).
+    #[test]
+    fn a_producer_warp_says_who_issues_and_who_releases() {
+        let warp = PipelinedLoop {
+            chip: Chip::parse("sm_90a").unwrap(),
+            path: CopyPath::Tma,
+            stages: 4,
+            requested: 4,
+            auto: None,
+            trips: None,
+            copies: 2,
+            wgmma_in_flight: Some(1),
+            producer_block: Some(288),
+            tiles: vec![tile(8192)],
+            sync: WaitScheme::Barriers {
+                barriers: 4,
+                arrivals: 2,
+                replaces_user_barrier: false,
+            },
+        };
+        assert_eq!(warp.shared_bytes(), 4 * 8192 + 4 * 16);
+        assert_eq!(
+            warp.to_string(),
+            "acopy.pipeline: 4 stages, TMA on sm_90a; 4 slots of 8192 bytes (16-byte aligned) for memref<8x128xf32, 3>; the consumers release each slot after the body's wgmma.wait_group 1 (1 wgmma group in flight); a producer warp issues the copies (threads 256..288), the other threads release each slot on an empty barrier; 4 mbarriers of 2 arrivals, parity (n / 4) & 1 for the n-th tile; 32832 bytes of shared memory"
         );
     }
 

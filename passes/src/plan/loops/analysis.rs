@@ -36,6 +36,18 @@ struct Request<'c, 'a> {
     body: BlockRef<'c, 'a>,
 }
 
+impl Request<'_, '_> {
+    /// The path and the mbarriers its schedule keeps (for the budget).
+    fn schedule(&self) -> (CopyPath, super::slots::Rings) {
+        let rings = match (self.producer, self.path) {
+            (attr::Producer::Warp, _) => super::slots::Rings::FullAndEmpty,
+            (attr::Producer::Block, CopyPath::Tma) => super::slots::Rings::PerSlot,
+            (attr::Producer::Block, CopyPath::CpAsync) => super::slots::Rings::None,
+        };
+        (self.path, rings)
+    }
+}
+
 /// Reads the loop `loop_op` that carries `acopy.pipeline`.
 pub fn analyze<'c, 'a>(
     loop_op: OperationRef<'c, 'a>,
@@ -81,7 +93,7 @@ pub fn analyze<'c, 'a>(
         &tiles,
         function,
         request.chip,
-        request.path,
+        request.schedule(),
         stages,
         options.max_stages,
     )
@@ -148,7 +160,7 @@ fn choose_stages(
                 tiles,
                 function,
                 request.chip,
-                request.path,
+                request.schedule(),
                 options.max_stages,
                 async_consumers.map_or(0, |consumers| consumers.in_flight),
             );

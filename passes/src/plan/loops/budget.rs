@@ -28,7 +28,7 @@ pub(crate) fn check_budget(
     tiles: &[Tile],
     function: OperationRef,
     chip: Chip,
-    path: CopyPath,
+    (path, rings): (CopyPath, slots::Rings),
     stages: u32,
     max_stages: u32,
 ) -> Result<Option<DynamicSlots>, (Broken, String)> {
@@ -37,7 +37,7 @@ pub(crate) fn check_budget(
         align,
         blocked,
         kept_static,
-    } = plan_budget(tiles, function, path, stages);
+    } = plan_budget(tiles, function, (path, rings), stages);
     let stages = u64::from(stages);
     let total = budget.total(stages);
     let breakdown = breakdown(tiles, &budget, stages);
@@ -89,7 +89,12 @@ struct Planned {
     kept_static: u64,
 }
 
-fn plan_budget(tiles: &[Tile], function: OperationRef, path: CopyPath, stages: u32) -> Planned {
+fn plan_budget(
+    tiles: &[Tile],
+    function: OperationRef,
+    (path, rings): (CopyPath, slots::Rings),
+    stages: u32,
+) -> Planned {
     let align = tiles
         .iter()
         .map(|tile| tile.align)
@@ -99,7 +104,7 @@ fn plan_budget(tiles: &[Tile], function: OperationRef, path: CopyPath, stages: u
     let mut budget = slots::Budget {
         slots: tiles.iter().map(|tile| tile.slot).collect(),
         other: other_shared_bytes(function, tiles, path),
-        barriers: path == CopyPath::Tma,
+        barriers: rings,
         dynamic: None,
     };
     let kept_static = budget
@@ -133,7 +138,7 @@ pub(crate) fn auto_stages(
     tiles: &[Tile],
     function: OperationRef,
     chip: Chip,
-    path: CopyPath,
+    (path, rings): (CopyPath, slots::Rings),
     max_stages: u32,
     busy: u32,
 ) -> AutoChoice {
@@ -141,7 +146,7 @@ pub(crate) fn auto_stages(
     let per_stage: u64 = tiles.iter().map(|tile| tile.bytes).sum::<u64>().max(1);
     let busy = u64::from(busy);
     let wanted = 1 + target.div_ceil(per_stage).max(1) + busy;
-    let planned = plan_budget(tiles, function, path, max_stages);
+    let planned = plan_budget(tiles, function, (path, rings), max_stages);
     let limit = if planned.budget.dynamic.is_some() {
         slots::chip_limit(chip)
     } else {
@@ -174,7 +179,7 @@ fn breakdown(tiles: &[Tile], budget: &slots::Budget, stages: u64) -> String {
         .iter()
         .map(|tile| format!("{stages} x {} bytes for {}", tile.slot, tile.tile_type))
         .chain(
-            (budget.barriers)
+            (budget.barriers != slots::Rings::None)
                 .then(|| format!("{} bytes of barriers", budget.barrier_bytes(stages))),
         )
         .chain((budget.other > 0).then(|| format!("{} bytes of other shared memory", budget.other)))

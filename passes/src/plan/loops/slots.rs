@@ -53,21 +53,31 @@ pub struct Budget {
     pub slots: Vec<u64>,
     /// Bytes of the kernel's other static shared memory.
     pub other: u64,
-    /// Whether the path needs one mbarrier per slot and a tile counter.
-    pub barriers: bool,
+    /// The mbarriers the schedule keeps in shared memory.
+    pub barriers: Rings,
     /// When the slots may move to dynamic shared memory, the bytes reserved
     /// to align them there ([`dynamic_reserve`]); `None` when they may not.
     pub dynamic: Option<u64>,
 }
 
+/// The mbarriers of a pipelined loop's schedule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rings {
+    /// None (cp.async waits on commit groups).
+    None,
+    /// One per slot and the 8-byte count of tiles issued so far (TMA).
+    PerSlot,
+    /// A producer warp's full and empty rings, one of each per slot.
+    FullAndEmpty,
+}
+
 impl Budget {
-    /// Barrier bytes at `stages`: one mbarrier per slot and the 8-byte count
-    /// of tiles issued so far (TMA only).
+    /// Barrier bytes at `stages` ([`Rings`]).
     pub fn barrier_bytes(&self, stages: u64) -> u64 {
-        if self.barriers {
-            stages.saturating_mul(BARRIER_BYTES).saturating_add(8)
-        } else {
-            0
+        match self.barriers {
+            Rings::None => 0,
+            Rings::PerSlot => stages.saturating_mul(BARRIER_BYTES).saturating_add(8),
+            Rings::FullAndEmpty => stages.saturating_mul(2 * BARRIER_BYTES),
         }
     }
 
@@ -139,7 +149,7 @@ mod tests {
         let budget = Budget {
             slots: vec![u64::MAX / 2],
             other: u64::MAX,
-            barriers: true,
+            barriers: Rings::PerSlot,
             dynamic: Some(1008),
         };
         assert_eq!(budget.total(8), u64::MAX);
@@ -152,15 +162,21 @@ mod tests {
         let budget = Budget {
             slots: vec![32768, 1024],
             other: 100,
-            barriers: true,
+            barriers: Rings::PerSlot,
             dynamic: None,
         };
         assert_eq!(budget.total(3), 3 * 33792 + 3 * 8 + 8 + 100);
         // 163 KiB: 4 stages are 135300 bytes, 5 are 169100.
         assert_eq!(budget.largest_fitting(166912, 8), 4);
         assert_eq!(budget.largest_fitting(1000, 8), 0);
+        // A producer warp's two rings: 16 bytes per stage, no count cell.
+        let warp = Budget {
+            barriers: Rings::FullAndEmpty,
+            ..budget.clone()
+        };
+        assert_eq!(warp.total(3), 3 * 33792 + 3 * 16 + 100);
         let cp = Budget {
-            barriers: false,
+            barriers: Rings::None,
             ..budget
         };
         assert_eq!(cp.total(2), 2 * 33792 + 100);
@@ -174,7 +190,7 @@ mod tests {
         let budget = Budget {
             slots: vec![16384],
             other: 0,
-            barriers: true,
+            barriers: Rings::PerSlot,
             dynamic: Some(112),
         };
         // 2 slots and 24 bytes of barriers stay static; 3 slots move.
