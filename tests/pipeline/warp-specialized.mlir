@@ -13,6 +13,8 @@
 // RUN: acopy-opt %s --chip=sm_90 --acopy-pipeline 2>/dev/null | FileCheck %s --check-prefixes=TMA,BOTH
 // RUN: acopy-opt %s --chip=sm_80 --acopy-pipeline 2>/dev/null | FileCheck %s --check-prefixes=CPASYNC,BOTH
 // RUN: acopy-opt %s --chip=sm_90 --acopy-pipeline 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: acopy-opt %s --chip=sm_90 --acopy-pipeline 2>/dev/null | acopy-opt --chip=sm_90 --acopy-verify
+// RUN: acopy-opt %s --chip=sm_80 --acopy-pipeline 2>/dev/null | acopy-opt --chip=sm_80 --acopy-verify
 // RUN: acopy-opt %s --chip=sm_90 --acopy-lower --emit=ptx -o %t.90.ptx 2>/dev/null
 // RUN: acopy-opt %s --chip=sm_80 --acopy-lower --emit=ptx -o %t.80.ptx 2>/dev/null
 // RUN: %check-ptxas %t.90.ptx sm_90
