@@ -1364,7 +1364,7 @@ pub static RULES: &[Rule] = &[
         id: "P18",
         ops: LOOP,
         scope: Scope::All,
-        when: "a loop marked with `producer = \"warp\"` is not at the top level of its kernel, an op before it does more than compute values (a store, a region, a call), or after it stands an acopy op (other than `wgmma_descriptor` and `swizzled_index`), an `nvvm.barrier*`, `nvvm.cluster.*` or `gpu.all_reduce`",
+        when: "a loop marked with `producer = \"warp\"` is not at the top level of its kernel (or the kernel's body has several blocks), an op before it does more than compute values (a store, a region, a call), or after it stands an acopy op (other than `wgmma_descriptor` and `swizzled_index`), an `nvvm.barrier*`, `nvvm.cluster.*` or `gpu.all_reduce`",
         template: "a loop marked acopy.pipeline with producer = \"warp\" must stand at the top level of its kernel, after code that only computes values (the producer warp runs it too) and before code with no acopy op and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but {'memref.store' comes before it}",
         check: Check::Loop(Broken::WarpPlace),
         fallback: None,

@@ -12,8 +12,9 @@
 //! specialization").
 
 use melior::ir::{
+    block::BlockLike,
     operation::{OperationLike, WalkOrder, WalkResult},
-    OperationRef,
+    OperationRef, RegionLike,
 };
 
 pub use super::loop_plan::{WarpPlan, PRODUCER_THREADS};
@@ -86,6 +87,14 @@ fn place(loop_op: OperationRef, function: OperationRef) -> Result<(), String> {
         .ok_or_else(|| "it has no parent".to_string())?;
     if parent != function {
         return Err(format!("it is inside '{}'", ir::op_name(&parent)));
+    }
+    let blocks = function
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .and_then(|entry| entry.next_in_region());
+    if blocks.is_some() {
+        return Err("the kernel's body has several blocks (the consumers' part would not be one region)".into());
     }
     let mut before = crate::ir::query::previous_op(loop_op);
     while let Some(op) = before {
