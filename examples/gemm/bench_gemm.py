@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The bf16 GEMM of examples/gemm/gen.py on the GPU: exactness, then TFLOP/s against
+"""The GEMM of examples/gemm/gen.py on the GPU: exactness, then TFLOP/s against
 cuBLAS (torch.matmul) and a Triton tl.dot matmul measured in the same process.
 
 Here (no GPU): `bash examples/gemm/build.sh OUT` writes OUT/gemm_bf16_MxNxK.ptx and its
@@ -22,8 +22,20 @@ CHECK_SHAPES = [(128, 128, 64), (256, 256, 512), (384, 128, 1024), (1024, 1024, 
 TIME_SHAPES = [(8192, 8192, 8192), (4096, 4096, 4096), (8192, 8192, 512)]
 
 
+# --chip sm_80: the f16 kernels of gen.py --chip=sm_80 (cp.async + mma.sync), compared
+# with cuBLAS and Triton in f16; the default is the bf16 sm_90a kernels.
+DTYPE = {'sm_90a': 'bf16', 'sm_80': 'f16'}
+PATH = {'sm_90a': 'tma', 'sm_80': 'cp_async'}
+CHIP = 'sm_90a'
+
+
 def name(m, n, k):
-    return f'gemm_bf16_{m}x{n}x{k}'
+    return f'gemm_{DTYPE[CHIP]}_{m}x{n}x{k}'
+
+
+def torch_dtype():
+    import torch
+    return torch.bfloat16 if DTYPE[CHIP] == 'bf16' else torch.float16
 
 
 def kernel(ptx_dir, m, n, k):
@@ -44,14 +56,14 @@ def check(ptx_dir, m, n, k):
     import torch
     torch.backends.cuda.matmul.allow_tf32 = False
     g = torch.Generator(device='cuda').manual_seed(m * 131 + n * 7 + k)
-    src = torch.randint(-2, 3, (m + n, k), device='cuda', generator=g).to(torch.bfloat16)
+    src = torch.randint(-2, 3, (m + n, k), device='cuda', generator=g).to(torch_dtype())
     out = torch.full((m, n), float('nan'), device='cuda', dtype=torch.float32)
     launch(kernel(ptx_dir, m, n, k), src, out, m, n)
     torch.cuda.synchronize()
     a, b = src[:m].float(), src[m:].float()
     want = a @ b.T
     wrong = int((out != want).sum().item())
-    print(json.dumps({'name': name(m, n, k), 'path': 'tma', 'shape': [m, n, k],
+    print(json.dumps({'name': name(m, n, k), 'path': PATH[CHIP], 'shape': [m, n, k],
                       'exact_or_max_error': 'exact' if wrong == 0 else f'{wrong} of {m * n} differ',
                       'ok': wrong == 0}))
 
@@ -97,7 +109,7 @@ def triton_matmul():
 
 def time_shape(ptx_dir, m, n, k, triton_mm):
     import torch
-    src = torch.randn((m + n, k), device='cuda').to(torch.bfloat16)
+    src = torch.randn((m + n, k), device='cuda').to(torch_dtype())
     out = torch.empty((m, n), device='cuda', dtype=torch.float32)
     a, b = src[:m], src[m:]
     kern = kernel(ptx_dir, m, n, k)
@@ -111,7 +123,7 @@ def time_shape(ptx_dir, m, n, k, triton_mm):
     except Exception as error:  # a Triton failure costs only its column
         print(f'triton {m}x{n}x{k}: {error}', file=sys.stderr)
     tflops = {key: flops / (ms * 1e-3) / 1e12 for key, ms in rows.items()}
-    row = {'name': name(m, n, k), 'path': 'tma', 'shape': [m, n, k],
+    row = {'name': name(m, n, k), 'path': PATH[CHIP], 'shape': [m, n, k],
            'tflops': tflops['acopy'], 'cublas_tflops': tflops['cublas'],
            'ratio_to_cublas': tflops['acopy'] / tflops['cublas']}
     if 'triton' in tflops:
@@ -124,20 +136,23 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('ptx_dir')
     parser.add_argument('--json', help='write {cases, performance} here')
+    parser.add_argument('--chip', choices=sorted(DTYPE), default='sm_90a')
     parser.add_argument('--check', nargs=3, type=int, metavar=('M', 'N', 'K'), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    global CHIP
+    CHIP = args.chip
     if args.check:
         check(args.ptx_dir, *args.check)
         return
     cases = []
     for m, n, k in CHECK_SHAPES + TIME_SHAPES:
-        run = subprocess.run([sys.executable, __file__, args.ptx_dir, '--check', str(m), str(n), str(k)],
+        run = subprocess.run([sys.executable, __file__, args.ptx_dir, '--chip', CHIP, '--check', str(m), str(n), str(k)],
                              capture_output=True, text=True, timeout=120)
         line = run.stdout.strip().splitlines()[-1:] or ['']
         try:
             case = json.loads(line[0])
         except json.JSONDecodeError:
-            case = {'name': name(m, n, k), 'path': 'tma', 'shape': [m, n, k],
+            case = {'name': name(m, n, k), 'path': PATH[CHIP], 'shape': [m, n, k],
                     'exact_or_max_error': f'no result (exit {run.returncode}): {run.stderr[-300:]}', 'ok': False}
         print(json.dumps(case), flush=True)
         cases.append(case)

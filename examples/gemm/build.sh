@@ -3,13 +3,17 @@
 # .manifest.json for every shape it checks and times, with acopy-opt ($ACOPY_OPT or
 # target/debug/acopy-opt), and ptxas -v into OUT/ptxas-v.log. PRODUCER is gen.py's:
 # block (every thread copies and computes) or warp (a producer warp copies).
-# Usage: bash examples/gemm/build.sh OUT [STAGES [PRODUCER]]
+# CHIP is sm_90a (bf16, TMA + wgmma; the default) or sm_80 (f16, cp.async + ldmatrix +
+# mma.sync; gen.py --chip).
+# Usage: bash examples/gemm/build.sh OUT [STAGES [PRODUCER [CHIP]]]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 out=${1:?usage: examples/gemm/build.sh OUT [STAGES]}
 stages=${2:-4}
 producer=${3:-block}
+chip=${4:-sm_90a}
+dtype=bf16; [[ $chip == sm_80 ]] && dtype=f16
 opt="${ACOPY_OPT:-$root/target/debug/acopy-opt}"
 ptxas="${ACOPY_PTXAS:-$root/.venv/bin/ptxas}"
 mkdir -p "$out"
@@ -17,10 +21,10 @@ mkdir -p "$out"
 shapes=$(python3 -c "import sys; sys.path.insert(0, '$here'); import bench_gemm as b; print(' '.join(f'{m}x{n}x{k}' for m, n, k in b.CHECK_SHAPES + b.TIME_SHAPES))")
 for shape in $shapes; do
   IFS=x read -r m n k <<< "$shape"
-  name="gemm_bf16_${m}x${n}x${k}"
-  python3 "$here/gen.py" "$m" "$n" "$k" "$stages" "$producer" > "$out/$name.mlir"
+  name="gemm_${dtype}_${m}x${n}x${k}"
+  python3 "$here/gen.py" "$m" "$n" "$k" "$stages" "$producer" --chip="$chip" > "$out/$name.mlir"
   "$opt" "$out/$name.mlir" --acopy-lower --emit=ptx -o "$out/$name.ptx" --tma-manifest="$out/$name.manifest.json" 2>> "$out/remarks.log"
   echo "== $name" >> "$out/ptxas-v.log"
-  "$ptxas" -v -arch=sm_90a "$out/$name.ptx" -o /dev/null >> "$out/ptxas-v.log" 2>&1
+  "$ptxas" -v -arch="$chip" "$out/$name.ptx" -o /dev/null >> "$out/ptxas-v.log" 2>&1
 done
 echo "built $(ls "$out"/*.ptx | wc -l) GEMM kernels in $out"

@@ -15,7 +15,11 @@ With PRODUCER = warp, the loop is warp-specialized: the pass adds a producer war
 (threads 256..287) that issues the TMA copies while the two warpgroups compute, with
 full and empty barrier rings (docs/pipelining.md, "Warp specialization").
 
-Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp)
+With --chip=sm_80 the same tile and the same marked loop of acopy copies feed
+nvgpu.ldmatrix + nvgpu.mma.sync instead (f16; examples/gemm/mma_sync.py): one frontend,
+both chips.
+
+Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp)
 """
 import sys
 
@@ -107,12 +111,21 @@ def gemm(m, n, k, stages='4', producer='block'):
 
 
 def main():
-    if len(sys.argv) not in (4, 5, 6):
+    args = [arg for arg in sys.argv[1:] if not arg.startswith('--chip=')]
+    chips = [arg.split('=', 1)[1] for arg in sys.argv[1:] if arg.startswith('--chip=')]
+    chip = chips[-1] if chips else 'sm_90a'
+    if len(args) not in (3, 4, 5) or chip not in ('sm_80', 'sm_90a'):
         sys.exit(__doc__.strip().splitlines()[-1])
-    m, n, k = (int(v) for v in sys.argv[1:4])
-    stages = sys.argv[4] if len(sys.argv) >= 5 else '4'
-    producer = sys.argv[5] if len(sys.argv) == 6 else 'block'
-    sys.stdout.write(gemm(m, n, k, stages, producer))
+    m, n, k = (int(v) for v in args[:3])
+    stages = args[3] if len(args) >= 4 else '4'
+    producer = args[4] if len(args) == 5 else 'block'
+    if chip == 'sm_80':
+        import os
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import mma_sync
+        sys.stdout.write(mma_sync.gemm(m, n, k, stages, producer))
+    else:
+        sys.stdout.write(gemm(m, n, k, stages, producer))
 
 
 if __name__ == '__main__':
