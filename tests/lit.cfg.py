@@ -55,6 +55,8 @@ config.substitutions.append(
         f'"{sys.executable}" "{os.path.join(config.test_source_root, "check_ptxas.py")}" "{os.path.abspath(ptxas)}"',
     )
 )
+# %python: the interpreter lit runs under (the examples' generators are Python).
+config.substitutions.append(("%python", f'"{sys.executable}"'))
 # %check-no-dead-ops FILE : no side-effect-free op in the lowered MLIR of FILE
 # is left without a use (tests/check_no_dead_ops.py).
 config.substitutions.append(

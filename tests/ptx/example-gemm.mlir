@@ -1,21 +1,38 @@
-// The bf16 GEMM example (examples/gemm/gen.py): one 128 x 128 tile per block, two
-// warpgroups, a K loop marked acopy.pipeline whose wgmma leave one group in flight.
-// It compiles to PTX that ptxas accepts for sm_90a with no spills, and the pass
-// releases each slot after the wgmma that read it (docs/pipelining.md,
-// "Asynchronous consumers"); examples/gemm/bench_gemm.py runs it on the GPU.
-// RUN: python3 %S/../../examples/gemm/gen.py 256 256 512 > %t.mlir
-// RUN: acopy-opt %t.mlir --acopy-lower --emit=ptx -o %t.ptx 2> %t.remarks
-// RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
-// RUN: %check-ptxas %t.ptx sm_90a
-// RUN: FileCheck %s < %t.ptx
-// RUN: python3 %S/../../examples/gemm/gen.py 256 256 512 auto | acopy-opt --acopy-pipeline 2>&1 >/dev/null | FileCheck %s --check-prefix=AUTO
-// RUN: not python3 %S/../../examples/gemm/gen.py 200 256 512 2>&1 | FileCheck %s --check-prefix=RAGGED
-// REMARK: remark: acopy.pipeline: 4 stages, TMA on sm_90a; {{.*}}refills after the body's wgmma.wait_group 1 (1 wgmma group in flight), 3 tiles ahead; 4 mbarriers of 3 arrivals
-// CHECK: .entry gemm_bf16_256x256x512(
-// CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
-// CHECK: wgmma.wait_group.sync.aligned 1;
-// CHECK-NEXT: fence.proxy.async.shared::cta;
-// CHECK-NEXT: bar.sync 0;
-// CHECK: cp.async.bulk.tensor.2d.shared::cluster.global
-// AUTO: acopy.pipeline: 4 stages (auto: enough; 65536 bytes in flight for the 49152 bytes sm_90a wants)
-// RAGGED: M, N multiples of 128; K of 64
+// The GEMM example (examples/gemm/gen.py) from one frontend for both chips, each
+// with the block schedule and with a producer warp: on sm_80 cp.async copies feed
+// ldmatrix + mma.sync (f16), on sm_90a TMA copies into 128-byte swizzled tiles
+// feed wgmma through acopy.wgmma_descriptor (bf16); every module assembles with
+// ptxas. Per 32-wide K tile a warp of the sm_80 kernel issues 2 x 16 mma.sync from
+// 2 x (4 + 4) ldmatrix; per 64-wide K tile the sm_90a kernel issues 4 wgmma.
+// RUN: %python %S/../../examples/gemm/gen.py 256 256 128 4 --chip=sm_80 > %t.80.mlir
+// RUN: acopy-opt %t.80.mlir --acopy-lower --emit=ptx -o %t.80.ptx 2>/dev/null
+// RUN: %check-ptxas %t.80.ptx sm_80
+// RUN: FileCheck %s --check-prefixes=SM80,BLOCK < %t.80.ptx
+// RUN: grep -c "ldmatrix.sync.aligned" %t.80.ptx | FileCheck %s --check-prefix=LDMATRIX
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t.80.ptx | FileCheck %s --check-prefix=MMA
+// RUN: %python %S/../../examples/gemm/gen.py 256 256 128 4 warp --chip=sm_80 > %t.80w.mlir
+// RUN: acopy-opt %t.80w.mlir --acopy-lower --emit=ptx -o %t.80w.ptx 2>/dev/null
+// RUN: %check-ptxas %t.80w.ptx sm_80
+// RUN: FileCheck %s --check-prefixes=SM80,WARP80 < %t.80w.ptx
+// RUN: %python %S/../../examples/gemm/gen.py 256 256 256 4 > %t.90.mlir
+// RUN: acopy-opt %t.90.mlir --acopy-lower --emit=ptx -o %t.90.ptx 2>/dev/null
+// RUN: %check-ptxas %t.90.ptx sm_90a
+// RUN: FileCheck %s --check-prefixes=SM90,BLOCK < %t.90.ptx
+// RUN: grep -c "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16" %t.90.ptx | FileCheck %s --check-prefix=WGMMA
+// RUN: %python %S/../../examples/gemm/gen.py 256 256 256 4 warp > %t.90w.mlir
+// RUN: acopy-opt %t.90w.mlir --acopy-lower --emit=ptx -o %t.90w.ptx 2>/dev/null
+// RUN: %check-ptxas %t.90w.ptx sm_90a
+// RUN: FileCheck %s --check-prefixes=SM90,WARP90 < %t.90w.ptx
+
+// SM80: .target sm_80
+// SM80: cp.async.cg.shared.global
+// LDMATRIX: {{^}}16{{$}}
+// MMA: {{^}}32{{$}}
+// WARP80: cp.async.mbarrier.arrive.noinc.shared.b64
+// SM90: .target sm_90a
+// SM90: cp.async.bulk.tensor.2d
+// SM90: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
+// WGMMA: {{^}}4{{$}}
+// SM90: wgmma.wait_group.sync.aligned 1;
+// WARP90: mbarrier.arrive.shared.b64
+// BLOCK: bar.sync{{[[:space:]]+}}0;
