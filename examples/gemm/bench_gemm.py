@@ -5,6 +5,10 @@ cuBLAS (torch.matmul) and a Triton tl.dot matmul measured in the same process.
 Here (no GPU): `bash examples/gemm/build.sh OUT` writes OUT/gemm_bf16_MxNxK.ptx and its
 manifest for every shape below. On the GPU machine (torch, triton and the acopy Python
 package importable):  python3 examples/gemm/bench_gemm.py OUT --json RESULTS.json
+Without the acopy package, acopy-runtime's `acopy-gpu-gemm OUT --time --json A.json`
+checks and times the same modules; `bench_gemm.py --baselines [--chip sm_80] --json B.json`
+times cuBLAS and Triton in the same device run, and `bench_gemm.py --merge A.json ...
+--with B.json ... --json bench/results/gemm-h200.json` adds the ratios.
 Each shape's exactness check runs in its own process (a trap kills only that case):
 A and B hold small integers, so out = A Bᵀ in f32 is exact and is compared with torch's
 f32 matmul (TF32 off) element for element, out poisoned with NaN first. The timing runs
@@ -132,15 +136,79 @@ def time_shape(ptx_dir, m, n, k, triton_mm):
     return row
 
 
+def baselines():
+    """cuBLAS and Triton alone at TIME_SHAPES (no acopy package needed): what
+    runtime/src/bin/acopy-gpu-gemm's rows are compared with, in the same device run."""
+    import torch
+    triton_mm = triton_matmul()
+    rows = []
+    for m, n, k in TIME_SHAPES:
+        src = torch.randn((m + n, k), device='cuda').to(torch_dtype())
+        a, b = src[:m], src[m:]
+        flops = 2.0 * m * n * k
+        row = {'shape': [m, n, k], 'dtype': DTYPE[CHIP],
+               'cublas_tflops': flops / (median_ms(lambda: torch.matmul(a, b.T)) * 1e-3) / 1e12}
+        try:
+            c = torch.empty((m, n), device='cuda', dtype=torch.float32)
+            row['triton_tflops'] = flops / (median_ms(lambda: triton_mm(a, b, c, m, n, k)) * 1e-3) / 1e12
+        except Exception as error:  # a Triton failure costs only its column
+            print(f'triton {m}x{n}x{k}: {error}', file=sys.stderr)
+        print(json.dumps(row), flush=True)
+        rows.append(row)
+    return rows
+
+
+def merge(acopy_files, baseline_files):
+    """acopy-gpu-gemm's {cases, performance} files and baselines' rows: one
+    {cases, performance} with ratio_to_cublas and ratio_to_triton per row."""
+    cases, performance, anchors = [], [], {}
+    for path in baseline_files:
+        for row in json.load(open(path)):
+            anchors[(row['dtype'], tuple(row['shape']))] = row
+    for path in acopy_files:
+        document = json.load(open(path))
+        cases += document['cases']
+        for row in document['performance']:
+            dtype = row['name'].split('_')[1]
+            anchor = anchors.get((dtype, tuple(row['shape'])), {})
+            row = dict(row)
+            for key, column in (('cublas', 'cublas_tflops'), ('triton', 'triton_tflops')):
+                if column in anchor:
+                    row[column] = anchor[column]
+                    row[f'ratio_to_{key}'] = row['tflops'] / anchor[column]
+            performance.append(row)
+    return {'cases': cases, 'performance': performance}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument('ptx_dir')
+    parser.add_argument('ptx_dir', nargs='?')
+    parser.add_argument('--baselines', action='store_true',
+                        help='time only cuBLAS and Triton at the timed shapes (a list of rows to --json)')
+    parser.add_argument('--merge', nargs='+', metavar='JSON',
+                        help="acopy-gpu-gemm's --json files, then --with the baselines' files: write the merged results to --json")
+    parser.add_argument('--with', dest='with_', nargs='+', metavar='JSON', default=[])
     parser.add_argument('--json', help='write {cases, performance} here')
     parser.add_argument('--chip', choices=sorted(DTYPE), default='sm_90a')
     parser.add_argument('--check', nargs=3, type=int, metavar=('M', 'N', 'K'), help=argparse.SUPPRESS)
     args = parser.parse_args()
     global CHIP
     CHIP = args.chip
+    if args.merge:
+        merged = merge(args.merge, args.with_)
+        if args.json:
+            with open(args.json, 'w') as f:
+                json.dump(merged, f, indent=1)
+        print(json.dumps(merged['performance'], indent=1))
+        return
+    if args.baselines:
+        rows = baselines()
+        if args.json:
+            with open(args.json, 'w') as f:
+                json.dump(rows, f, indent=1)
+        return
+    if args.ptx_dir is None:
+        parser.error('ptx_dir is needed unless --baselines or --merge')
     if args.check:
         check(args.ptx_dir, *args.check)
         return

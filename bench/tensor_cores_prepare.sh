@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds, here, everything the tensor-core and warp-specialization proof needs on the GPU
+# machine, into .device/tc/ (git-ignored), for one device call of bench/tensor_cores.sh:
+#   - the GPU suite's PTX (tests/gpu/build-ptx.sh; its wgmma_kloop_* and wgmma_kloop_ws_*
+#     cases: K loops of wgmma with and without a producer warp),
+#   - the pipelined matrix's warp-specialized kernels ws_copy, ws_slow, ws_reduce, ws_axpy
+#     and their block-schedule models copy and slow (tests/gpu/pipeline/build.sh),
+#   - the GEMM of examples/gemm/ for sm_90a (bf16, TMA + wgmma) and sm_80 (f16, cp.async
+#     + ldmatrix + mma.sync; the H200 runs sm_80 PTX too), each with the block schedule
+#     and with a producer warp (examples/gemm/build.sh, S = 4),
+#   - the release binaries acopy-gpu-suite, acopy-gpu-pipeline and acopy-gpu-gemm, and
+#     examples/gemm/bench_gemm.py for the cuBLAS and Triton baselines.
+# Usage: bash bench/tensor_cores_prepare.sh     (acopy-opt: $ACOPY_OPT or target/debug)
+# Then carry .device/tc and run `bash .device/tc/tensor_cores.sh` on the GPU machine from
+# the repository root; its $OUT holds suite.json, pipeline-ws.json, gemm-*.json,
+# baselines-*.json and the logs. Here: python3 examples/gemm/bench_gemm.py --merge
+# OUT/gemm-*.json --with OUT/baselines-*.json --json bench/results/gemm-h200.json.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+export ACOPY_OPT="${ACOPY_OPT:-$root/target/debug/acopy-opt}"
+dev="$root/.device/tc"
+rm -rf "$dev"
+mkdir -p "$dev/bin" "$dev/suite" "$dev/pipeline"
+cargo build --quiet --release -p acopy-runtime --bins
+cp target/release/acopy-gpu-suite target/release/acopy-gpu-pipeline target/release/acopy-gpu-gemm "$dev/bin/"
+bash tests/gpu/build-ptx.sh > /dev/null
+cp tests/gpu/ptx/* "$dev/suite/"
+bash tests/gpu/pipeline/build.sh > /dev/null || true
+for kernel in ws_copy ws_slow ws_reduce ws_axpy copy slow; do
+  cp tests/gpu/pipeline/ptx/pipe_"${kernel}"_s*_* "$dev/pipeline/"
+done
+for chip in sm_90a sm_80; do
+  for producer in block warp; do
+    bash examples/gemm/build.sh "$dev/gemm_${chip}_${producer}" 4 "$producer" "$chip" > /dev/null
+    rm -f "$dev/gemm_${chip}_${producer}"/*.mlir
+  done
+done
+cp examples/gemm/bench_gemm.py bench/tensor_cores.sh "$dev/"
+du -sh "$dev"

@@ -1,0 +1,396 @@
+//! `acopy-gpu-gemm`: the GEMM kernels of `examples/gemm/` on the GPU through
+//! acopy-runtime alone (no Python package): each module `gemm_<dtype>_MxNxK` of a
+//! directory `examples/gemm/build.sh` wrote (its PTX and manifest) is checked and,
+//! with `--time`, timed, in a child process of its own (a trap or a hang costs that
+//! module only).
+//!
+//! - **Exact**: src holds A (M x K) then B (N x K) as small integers in [-2, 2]
+//!   (bf16 or f16, both exact), out is poisoned with NaN, and every element of
+//!   out = A Bᵀ (f32) is compared with the host's integer matmul: exact, since
+//!   every partial sum is an integer far below 2^24. Shapes up to 2^33
+//!   multiply-adds are checked (the host reference's cost).
+//! - **Timed** (`--time`, shapes of at least 2^31 multiply-adds): the median of
+//!   20 launches after 5 warm-ups, each between two CUDA events; TFLOP/s =
+//!   2 M N K / time. The inputs are the same small integers.
+//!
+//! Prints one JSON line per module: `{name, path, shape, exact_or_max_error, ok}`
+//! and, when timed, `tflops` and `ms`; `--json FILE` writes them as
+//! `{cases, performance}`. `examples/gemm/baselines.py` measures cuBLAS and Triton
+//! on the same card and `examples/gemm/merge.py` adds the ratios.
+//!
+//! Usage: `acopy-gpu-gemm DIR [--time] [--json FILE] [--timeout-s N]`.
+
+use acopy_runtime::manifest::Manifest;
+use acopy_runtime::{Arg, LaunchConfig, LoadedKernel, Runtime};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+#[path = "acopy-gpu-suite/child.rs"]
+mod child;
+
+type Error = Box<dyn std::error::Error>;
+
+/// The output tile of every GEMM kernel of examples/gemm/gen.py.
+const TILE: u64 = 128;
+/// The most multiply-adds the host reference does for one check.
+const CHECK_LIMIT: u64 = 1 << 33;
+/// The fewest multiply-adds a timed shape has.
+const TIME_FLOOR: u64 = 1 << 31;
+
+/// A module's name and what it holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Shape {
+    bf16: bool,
+    m: u64,
+    n: u64,
+    k: u64,
+}
+
+impl Shape {
+    /// `gemm_bf16_256x256x512` or `gemm_f16_...`.
+    fn parse(name: &str) -> Option<Shape> {
+        let rest = name.strip_prefix("gemm_")?;
+        let (dtype, dims) = rest.split_once('_')?;
+        let bf16 = match dtype {
+            "bf16" => true,
+            "f16" => false,
+            _ => return None,
+        };
+        let mut parts = dims.split('x').map(|part| part.parse::<u64>().ok());
+        let (m, n, k) = (parts.next()??, parts.next()??, parts.next()??);
+        if parts.next().is_some() || m == 0 || n == 0 || k == 0 {
+            return None;
+        }
+        Some(Shape { bf16, m, n, k })
+    }
+
+    fn macs(&self) -> u64 {
+        self.m.saturating_mul(self.n).saturating_mul(self.k)
+    }
+
+    /// The copy path the module's chip uses.
+    fn path(&self) -> &'static str {
+        if self.bf16 {
+            "tma"
+        } else {
+            "cp_async"
+        }
+    }
+}
+
+/// The 16-bit encoding of a small integer in [-2, 2].
+fn encode(value: i32, bf16: bool) -> u16 {
+    let magnitude: u16 = match (value.abs(), bf16) {
+        (0, _) => 0,
+        (1, true) => 0x3F80,
+        (2, true) => 0x4000,
+        (1, false) => 0x3C00,
+        (2, false) => 0x4000,
+        _ => unreachable!("inputs are drawn from [-2, 2]"),
+    };
+    if value < 0 {
+        magnitude | 0x8000
+    } else {
+        magnitude
+    }
+}
+
+/// xorshift64*: the same inputs on every machine for a seed.
+fn draw_values(count: usize, seed: u64) -> Vec<i32> {
+    let mut state = seed | 1;
+    (0..count)
+        .map(|_| {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as i32 % 5 - 2
+        })
+        .collect()
+}
+
+/// out = A Bᵀ over the rows of `src` (A's M, then B's N), as integers.
+fn reference(src: &[i32], shape: Shape) -> Vec<i64> {
+    let (m, n, k) = (shape.m as usize, shape.n as usize, shape.k as usize);
+    let mut out = vec![0i64; m * n];
+    for i in 0..m {
+        let a = &src[i * k..(i + 1) * k];
+        for j in 0..n {
+            let b = &src[(m + j) * k..(m + j + 1) * k];
+            out[i * n + j] = a.iter().zip(b).map(|(x, y)| i64::from(x * y)).sum();
+        }
+    }
+    out
+}
+
+fn main() -> std::process::ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("--child") => child_main(&args[1..]),
+        _ => parent(&args),
+    };
+    match result {
+        Ok(true) => std::process::ExitCode::SUCCESS,
+        Ok(false) => std::process::ExitCode::FAILURE,
+        Err(error) => {
+            eprintln!("acopy-gpu-gemm: {error}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+/// The flags: the directory, `--time`, `--json FILE`, `--timeout-s N`.
+struct Options {
+    dir: PathBuf,
+    time: bool,
+    json: Option<PathBuf>,
+    timeout: Duration,
+}
+
+fn options(args: &[String]) -> Result<Options, Error> {
+    let mut options = Options {
+        dir: PathBuf::new(),
+        time: false,
+        json: None,
+        timeout: Duration::from_secs(120),
+    };
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--time" => options.time = true,
+            "--json" => options.json = Some(rest.next().ok_or("--json needs a file")?.into()),
+            "--timeout-s" => {
+                let seconds = rest.next().ok_or("--timeout-s needs a number")?.parse()?;
+                options.timeout = Duration::from_secs(seconds);
+            }
+            flag if flag.starts_with("--") => return Err(format!("unknown flag {flag}").into()),
+            dir => options.dir = dir.into(),
+        }
+    }
+    if options.dir.as_os_str().is_empty() {
+        return Err("usage: acopy-gpu-gemm DIR [--time] [--json FILE] [--timeout-s N]".into());
+    }
+    Ok(options)
+}
+
+/// The modules of `dir`, by name, in order.
+fn modules(dir: &Path) -> Result<Vec<(String, Shape)>, Error> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.extension().and_then(|ext| ext.to_str()) != Some("ptx") {
+            continue;
+        }
+        let Some(name) = path.file_stem().and_then(|stem| stem.to_str()) else {
+            continue;
+        };
+        if let Some(shape) = Shape::parse(name) {
+            found.push((name.to_string(), shape));
+        }
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(found)
+}
+
+fn parent(args: &[String]) -> Result<bool, Error> {
+    let options = options(args)?;
+    if let Err(error) = Runtime::probe(0) {
+        println!("SKIPPED: {error}");
+        return Ok(true);
+    }
+    let mut cases = Vec::new();
+    let mut performance = Vec::new();
+    let mut all_ok = true;
+    for (name, shape) in modules(&options.dir)? {
+        let dir = options.dir.display().to_string();
+        let mut child_args = vec!["--child".to_string(), dir, name.clone()];
+        if options.time {
+            child_args.push("--time".into());
+        }
+        let (status, stdout) = child::run_self(&child_args, options.timeout);
+        let mut lines: Vec<serde_json::Value> = stdout
+            .lines()
+            .filter_map(|line| line.strip_prefix("RESULT "))
+            .filter_map(|json| serde_json::from_str(json).ok())
+            .collect();
+        if lines.is_empty() {
+            lines.push(serde_json::json!({
+                "name": name, "path": shape.path(), "shape": [shape.m, shape.n, shape.k],
+                "exact_or_max_error": format!("no result ({})", status.map_or_else(|e| e, |s| s.to_string())),
+                "ok": false,
+            }));
+        }
+        for line in lines {
+            println!("{line}");
+            if line.get("tflops").is_some() {
+                performance.push(line);
+            } else {
+                all_ok &= line.get("ok") == Some(&serde_json::Value::Bool(true));
+                cases.push(line);
+            }
+        }
+    }
+    if let Some(json) = options.json {
+        let document = serde_json::json!({"cases": cases, "performance": performance});
+        std::fs::write(json, serde_json::to_string_pretty(&document)?)?;
+    }
+    Ok(all_ok)
+}
+
+/// `--child DIR NAME [--time]`: checks (and times) one module, printing a
+/// `RESULT` line for each.
+fn child_main(args: &[String]) -> Result<bool, Error> {
+    let [dir, name, rest @ ..] = args else {
+        return Err("--child DIR NAME [--time]".into());
+    };
+    let shape = Shape::parse(name).ok_or("not a GEMM module name")?;
+    let time = rest.iter().any(|arg| arg == "--time");
+    let dir = Path::new(dir);
+    let ptx = std::fs::read_to_string(dir.join(format!("{name}.ptx")))?;
+    let manifest = Manifest::from_json(&std::fs::read_to_string(
+        dir.join(format!("{name}.manifest.json")),
+    )?)?;
+    let entry = manifest.kernel(name).ok_or("no manifest entry")?;
+    let rt = Runtime::with_device(0)?;
+    let kernel = LoadedKernel::load(&rt, &ptx, name, name)?;
+    let block = entry
+        .launch
+        .as_ref()
+        .and_then(|launch| launch.block)
+        .ok_or("the kernel declares no block")?;
+    let mut launch = LaunchConfig::linear(1, block[0]).for_kernel(entry);
+    launch.grid = [(shape.n / TILE) as u32, (shape.m / TILE) as u32, 1];
+    let (m, n, k) = (shape.m as usize, shape.n as usize, shape.k as usize);
+    let values = draw_values((m + n) * k, shape.macs());
+    let bits: Vec<u8> = values
+        .iter()
+        .flat_map(|value| encode(*value, shape.bf16).to_le_bytes())
+        .collect();
+    let src = rt.upload(&bits)?;
+    let out = rt.alloc(m * n * 4)?;
+    let arguments = [
+        src.memref(&[(m + n) as u64, k as u64]),
+        out.memref(&[m as u64, n as u64]),
+    ];
+    let run = |args: &[Arg]| -> Result<(), Error> {
+        let mut packed = rt.bind(args, Some(entry))?;
+        kernel.launch_on(&launch, &mut packed, std::ptr::null_mut())?;
+        Ok(())
+    };
+    let mut ok = true;
+    if shape.macs() <= CHECK_LIMIT {
+        ok = check(&rt, &out, &values, shape, || run(&arguments))?;
+    }
+    if time && shape.macs() >= TIME_FLOOR {
+        let ms = median_ms(&rt, || run(&arguments))?;
+        let tflops = 2.0 * shape.macs() as f64 / (f64::from(ms) * 1e-3) / 1e12;
+        println!(
+            "RESULT {}",
+            serde_json::json!({"name": name, "path": shape.path(), "shape": [shape.m, shape.n, shape.k],
+                               "ms": ms, "tflops": tflops, "block": block[0]})
+        );
+    }
+    Ok(ok)
+}
+
+/// Launches once on a NaN-poisoned out and compares every element.
+fn check(
+    rt: &Runtime,
+    out: &acopy_runtime::DeviceBuffer,
+    values: &[i32],
+    shape: Shape,
+    launch: impl Fn() -> Result<(), Error>,
+) -> Result<bool, Error> {
+    out.fill(0xFF)?;
+    launch()?;
+    rt.synchronize_timeout(Duration::from_secs(30))?;
+    let bytes = out.to_vec()?;
+    let want = reference(values, shape);
+    let wrong = bytes
+        .chunks_exact(4)
+        .zip(&want)
+        .filter(|(got, want)| {
+            let got = f32::from_le_bytes([got[0], got[1], got[2], got[3]]);
+            got != **want as f32
+        })
+        .count();
+    let name = format!(
+        "gemm_{}_{}x{}x{}",
+        if shape.bf16 { "bf16" } else { "f16" },
+        shape.m,
+        shape.n,
+        shape.k
+    );
+    let verdict = if wrong == 0 {
+        "exact".to_string()
+    } else {
+        format!("{wrong} of {} differ", want.len())
+    };
+    println!(
+        "RESULT {}",
+        serde_json::json!({"name": name, "path": shape.path(), "shape": [shape.m, shape.n, shape.k],
+                           "exact_or_max_error": verdict, "ok": wrong == 0})
+    );
+    Ok(wrong == 0)
+}
+
+/// The median of 20 launches after 5 warm-ups, each between two events.
+fn median_ms(rt: &Runtime, launch: impl Fn() -> Result<(), Error>) -> Result<f32, Error> {
+    for _ in 0..5 {
+        launch()?;
+    }
+    rt.synchronize()?;
+    let mut times = Vec::with_capacity(20);
+    for _ in 0..20 {
+        let (start, stop) = (rt.event()?, rt.event()?);
+        start.record()?;
+        launch()?;
+        stop.record()?;
+        stop.synchronize()?;
+        times.push(stop.elapsed_ms_since(&start)?);
+    }
+    times.sort_by(f32::total_cmp);
+    Ok(times[times.len() / 2])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn module_names_give_the_shape_and_the_path() {
+        let bf16 = Shape::parse("gemm_bf16_256x128x512").expect("a GEMM name");
+        assert_eq!((bf16.m, bf16.n, bf16.k, bf16.path()), (256, 128, 512, "tma"));
+        let f16 = Shape::parse("gemm_f16_128x128x64").expect("a GEMM name");
+        assert_eq!((f16.bf16, f16.path()), (false, "cp_async"));
+        for bad in ["gemm_f32_1x1x1", "gemm_bf16_1x1", "gemm_bf16_0x1x1", "copy_bf16_1x1x1"] {
+            assert_eq!(Shape::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn small_integers_encode_exactly() {
+        // bf16 is the upper half of f32; f16 has 5 exponent bits, bias 15.
+        for value in -2..=2 {
+            let bf16 = f32::from_bits(u32::from(encode(value, true)) << 16);
+            assert_eq!(bf16, value as f32);
+        }
+        assert_eq!(encode(1, false), 0x3C00);
+        assert_eq!(encode(-2, false), 0xC000);
+        assert_eq!(encode(0, false), 0);
+        let drawn = draw_values(1000, 7);
+        assert!(drawn.iter().all(|v| (-2..=2).contains(v)));
+        assert!((-2..=2).all(|v| drawn.contains(&v)));
+    }
+
+    #[test]
+    fn the_reference_is_a_times_b_transposed() {
+        // A = [[1, 2]], B = [[1, -1], [2, 0]] (N x K): out = [[-1, 2]].
+        let shape = Shape {
+            bf16: true,
+            m: 1,
+            n: 2,
+            k: 2,
+        };
+        assert_eq!(reference(&[1, 2, 1, -1, 2, 0], shape), vec![-1, 2]);
+    }
+}
