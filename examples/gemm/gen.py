@@ -9,7 +9,9 @@ TMA-copies A's two 64 x 64 halves and B's 128 x 64 tile per 64-wide K step into
 128-byte swizzled tiles, issues four wgmma m64n128k16 per step through
 acopy.wgmma_descriptor (each warpgroup picks its A half's descriptor), and leaves one
 wgmma group in flight; the pass refills each slot only after the wgmma that read it.
-M and N must be multiples of 128, K of 64 (no ragged edges in this version).
+Any M and N, and K a multiple of 8 (TMA needs 16-byte row strides; the sm_80 kernel
+takes any K): ragged edges are zero-filled by the copies (oob_mode = "zeros") and the
+stores past M or N are skipped.
 
 With PRODUCER = warp, the loop is warp-specialized: the pass adds a producer warp
 (threads 256..287) that issues the TMA copies while the two warpgroups compute, with
@@ -27,7 +29,11 @@ STRUCT = '!llvm.struct<(' + ', '.join(['f32'] * 64) + ')>'
 
 
 def gemm(m, n, k, stages='4', producer='block'):
-    assert m % 128 == 0 and n % 128 == 0 and k % 64 == 0, 'M, N multiples of 128; K of 64'
+    ragged = m % 128 or n % 128 or k % 64
+    # Ragged edges: the copies zero-fill what lies outside src (K past its end, the
+    # last B rows), so the sums are exact; rows of A past M read B's first rows,
+    # which only reach rows of out that are not stored.
+    oob = '"zeros"' if ragged else '"promise_in_bounds"'
     name = f'gemm_bf16_{m}x{n}x{k}'
     src = f'memref<{m + n}x{k}xbf16>'
     out = f'memref<{m}x{n}xf32>'
@@ -46,7 +52,9 @@ def gemm(m, n, k, stages='4', producer='block'):
         lines.append(f'    %c{c} = arith.constant {c} : index')
     lines += [
         f'    %cm = arith.constant {m} : index',
-        f'    %ck = arith.constant {k // 64} : index',
+        f'    %ck = arith.constant {-(-k // 64)} : index',
+        f'    %rows = arith.constant {m} : index',
+        f'    %cols = arith.constant {n} : index',
         '    %bn = gpu.block_id x',
         '    %bm = gpu.block_id y',
         '    %m0 = arith.muli %bm, %c128 : index',
@@ -59,9 +67,9 @@ def gemm(m, n, k, stages='4', producer='block'):
         f'    %zero = llvm.mlir.zero : {STRUCT}',
         f'    %acc = scf.for %kt = %c0 to %ck step %c1 iter_args(%a0 = %zero) -> ({STRUCT}) {{',
         '      %col = arith.muli %kt, %c64 : index',
-        f'      acopy.copy_gmem_to_smem %src[%m0, %col] -> %ta0 {{oob_mode = "promise_in_bounds", swizzle = 128 : i64}} : {src} -> {ta}',
-        f'      acopy.copy_gmem_to_smem %src[%m1, %col] -> %ta1 {{oob_mode = "promise_in_bounds", swizzle = 128 : i64}} : {src} -> {ta}',
-        f'      acopy.copy_gmem_to_smem %src[%nb, %col] -> %tb {{oob_mode = "promise_in_bounds", swizzle = 128 : i64}} : {src} -> {tb}',
+        f'      acopy.copy_gmem_to_smem %src[%m0, %col] -> %ta0 {{oob_mode = {oob}, swizzle = 128 : i64}} : {src} -> {ta}',
+        f'      acopy.copy_gmem_to_smem %src[%m1, %col] -> %ta1 {{oob_mode = {oob}, swizzle = 128 : i64}} : {src} -> {ta}',
+        f'      acopy.copy_gmem_to_smem %src[%nb, %col] -> %tb {{oob_mode = {oob}, swizzle = 128 : i64}} : {src} -> {tb}',
         '      acopy.wait_gmem_to_smem {pending = 0 : i64}',
         '      nvvm.wgmma.fence.aligned',
     ]
@@ -98,14 +106,28 @@ def gemm(m, n, k, stages='4', producer='block'):
         '    %c2l = arith.muli %lm, %c2 : index',
         '    %colbase = arith.addi %n0, %c2l : index',
     ]
+    if ragged:
+        lines += ['    %in0 = arith.cmpi ult, %row0, %rows : index',
+                  '    %in8 = arith.cmpi ult, %row8, %rows : index']
     for i in range(64):
         row = '%row8' if (i // 2) % 2 else '%row0'
         lines += [
             f'    %v{i} = llvm.extractvalue %acc[{i}] : {STRUCT}',
             f'    %cc{i} = arith.constant {(i % 2) + 8 * (i // 4)} : index',
             f'    %col{i} = arith.addi %colbase, %cc{i} : index',
-            f'    memref.store %v{i}, %out[{row}, %col{i}] : {out}',
         ]
+        store = f'memref.store %v{i}, %out[{row}, %col{i}] : {out}'
+        if ragged:
+            inrow = '%in8' if (i // 2) % 2 else '%in0'
+            lines += [
+                f'    %inc{i} = arith.cmpi ult, %col{i}, %cols : index',
+                f'    %ok{i} = arith.andi {inrow}, %inc{i} : i1',
+                f'    scf.if %ok{i} {{',
+                f'      {store}',
+                '    }',
+            ]
+        else:
+            lines.append(f'    {store}')
     lines += ['    gpu.return', '  }', '}', '']
     return '\n'.join(lines)
 

@@ -23,6 +23,16 @@
 // RUN: acopy-opt %t.90w.mlir --acopy-lower --emit=ptx -o %t.90w.ptx 2>/dev/null
 // RUN: %check-ptxas %t.90w.ptx sm_90a
 // RUN: FileCheck %s --check-prefixes=SM90,WARP90 < %t.90w.ptx
+// Ragged edges (M = 200, N = 136, K = 72): zero-filled copies (fallback mode on
+// cp.async, which strict mode refuses with JAX's message) and guarded stores.
+// RUN: %python %S/../../examples/gemm/gen.py 200 136 72 3 --chip=sm_80 > %t.80r.mlir
+// RUN: not acopy-opt %t.80r.mlir --acopy-lower --emit=ptx -o %t.80r.ptx 2>&1 | FileCheck %s --check-prefix=STRICT
+// RUN: acopy-opt %t.80r.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.80r.ptx 2>/dev/null
+// RUN: %check-ptxas %t.80r.ptx sm_80
+// RUN: %python %S/../../examples/gemm/gen.py 200 136 72 3 warp > %t.90r.mlir
+// RUN: acopy-opt %t.90r.mlir --acopy-lower --emit=ptx -o %t.90r.ptx 2>/dev/null
+// RUN: %check-ptxas %t.90r.ptx sm_90a
+// STRICT: error: The cp.async implementation only supports oob_mode=OOBFillMode.PROMISE_IN_BOUNDS
 
 // SM80: .target sm_80
 // SM80: cp.async.cg.shared.global

@@ -258,7 +258,7 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
         .and_then(|launch| launch.block)
         .ok_or("the kernel declares no block")?;
     let mut launch = LaunchConfig::linear(1, block[0]).for_kernel(entry);
-    launch.grid = [(shape.n / TILE) as u32, (shape.m / TILE) as u32, 1];
+    launch.grid = [shape.n.div_ceil(TILE) as u32, shape.m.div_ceil(TILE) as u32, 1];
     let (m, n, k) = (shape.m as usize, shape.n as usize, shape.k as usize);
     let values = draw_values((m + n) * k, shape.macs());
     let bits: Vec<u8> = values
