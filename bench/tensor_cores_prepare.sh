@@ -7,7 +7,8 @@
 #     and their block-schedule models copy and slow (tests/gpu/pipeline/build.sh),
 #   - the GEMM of examples/gemm/ for sm_90a (bf16, TMA + wgmma) and sm_80 (f16, cp.async
 #     + ldmatrix + mma.sync; the H200 runs sm_80 PTX too), each with the block schedule
-#     and with a producer warp (examples/gemm/build.sh, S = 4),
+#     and with a producer warp (examples/gemm/build.sh, S = 4), and sm_80 with swizzled
+#     tiles read through acopy.swizzled_index (S = 3),
 #   - the release binaries acopy-gpu-suite, acopy-gpu-pipeline and acopy-gpu-gemm, and
 #     examples/gemm/bench_gemm.py for the cuBLAS and Triton baselines.
 # Usage: bash bench/tensor_cores_prepare.sh     (acopy-opt: $ACOPY_OPT or target/debug)
@@ -36,5 +37,9 @@ for chip in sm_90a sm_80; do
     rm -f "$dev/gemm_${chip}_${producer}"/*.mlir
   done
 done
+# sm_80 with swizzled tiles read through acopy.swizzled_index (S = 3: swizzled cp.async
+# slots stay in static shared memory).
+bash examples/gemm/build.sh "$dev/gemm_sm_80_swizzled" 3 block sm_80 64 > /dev/null
+rm -f "$dev/gemm_sm_80_swizzled"/*.mlir
 cp examples/gemm/bench_gemm.py bench/tensor_cores.sh "$dev/"
 du -sh "$dev"

@@ -5,7 +5,9 @@
 # block (every thread copies and computes) or warp (a producer warp copies).
 # CHIP is sm_90a (bf16, TMA + wgmma; the default) or sm_80 (f16, cp.async + ldmatrix +
 # mma.sync; gen.py --chip).
-# Usage: bash examples/gemm/build.sh OUT [STAGES [PRODUCER [CHIP]]]
+# SWIZZLE (sm_80 only): 64 writes the tiles swizzled and reads them through
+# acopy.swizzled_index (gen.py --swizzle).
+# Usage: bash examples/gemm/build.sh OUT [STAGES [PRODUCER [CHIP [SWIZZLE]]]]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -13,6 +15,7 @@ out=${1:?usage: examples/gemm/build.sh OUT [STAGES]}
 stages=${2:-4}
 producer=${3:-block}
 chip=${4:-sm_90a}
+swizzle=${5:-0}
 dtype=bf16; [[ $chip == sm_80 ]] && dtype=f16
 opt="${ACOPY_OPT:-$root/target/debug/acopy-opt}"
 ptxas="${ACOPY_PTXAS:-$root/.venv/bin/ptxas}"
@@ -22,7 +25,7 @@ shapes=$(python3 -c "import sys; sys.path.insert(0, '$here'); import bench_gemm 
 for shape in $shapes; do
   IFS=x read -r m n k <<< "$shape"
   name="gemm_${dtype}_${m}x${n}x${k}"
-  python3 "$here/gen.py" "$m" "$n" "$k" "$stages" "$producer" --chip="$chip" > "$out/$name.mlir"
+  python3 "$here/gen.py" "$m" "$n" "$k" "$stages" "$producer" --chip="$chip" --swizzle="$swizzle" > "$out/$name.mlir"
   # Ragged edges take zero-filled copies, which cp.async chips do in fallback mode.
   mode=()
   if [[ $chip == sm_80 ]] && (( m % 128 || n % 128 || k % 32 )); then mode=(--acopy-fallback); fi

@@ -21,7 +21,7 @@ With --chip=sm_80 the same tile and the same marked loop of acopy copies feed
 nvgpu.ldmatrix + nvgpu.mma.sync instead (f16; examples/gemm/mma_sync.py): one frontend,
 both chips.
 
-Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp)
+Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle: sm_80 only)
 """
 import sys
 
@@ -133,9 +133,10 @@ def gemm(m, n, k, stages='4', producer='block'):
 
 
 def main():
-    args = [arg for arg in sys.argv[1:] if not arg.startswith('--chip=')]
-    chips = [arg.split('=', 1)[1] for arg in sys.argv[1:] if arg.startswith('--chip=')]
-    chip = chips[-1] if chips else 'sm_90a'
+    args = [arg for arg in sys.argv[1:] if not arg.startswith('--')]
+    flags = dict(arg[2:].split('=', 1) for arg in sys.argv[1:] if arg.startswith('--') and '=' in arg)
+    chip = flags.get('chip', 'sm_90a')
+    swizzle = int(flags.get('swizzle', '0'))
     if len(args) not in (3, 4, 5) or chip not in ('sm_80', 'sm_90a'):
         sys.exit(__doc__.strip().splitlines()[-1])
     m, n, k = (int(v) for v in args[:3])
@@ -145,7 +146,7 @@ def main():
         import os
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         import mma_sync
-        sys.stdout.write(mma_sync.gemm(m, n, k, stages, producer))
+        sys.stdout.write(mma_sync.gemm(m, n, k, stages, producer, swizzle))
     else:
         sys.stdout.write(gemm(m, n, k, stages, producer))
 

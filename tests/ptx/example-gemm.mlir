@@ -32,6 +32,16 @@
 // RUN: %python %S/../../examples/gemm/gen.py 200 136 72 3 warp > %t.90r.mlir
 // RUN: acopy-opt %t.90r.mlir --acopy-lower --emit=ptx -o %t.90r.ptx 2>/dev/null
 // RUN: %check-ptxas %t.90r.ptx sm_90a
+// Swizzled tiles on sm_80 (--swizzle=64): each ldmatrix address through
+// acopy.swizzled_index, the copies in TMA's 64-byte pattern (an xor of the address).
+// RUN: %python %S/../../examples/gemm/gen.py 256 256 128 3 --chip=sm_80 --swizzle=64 > %t.80s.mlir
+// RUN: FileCheck %s --check-prefix=SWIZZLED < %t.80s.mlir
+// RUN: acopy-opt %t.80s.mlir --acopy-lower --emit=ptx -o %t.80s.ptx 2>/dev/null
+// RUN: %check-ptxas %t.80s.ptx sm_80
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t.80s.ptx | FileCheck %s --check-prefix=MMA
+// SWIZZLED: acopy.copy_gmem_to_smem {{.*}}swizzle = 64
+// SWIZZLED: acopy.swizzled_index %ta
+// SWIZZLED-NEXT: nvgpu.ldmatrix %ta[%pa0_0#0, %pa0_0#1]
 // STRICT: error: The cp.async implementation only supports oob_mode=OOBFillMode.PROMISE_IN_BOUNDS
 
 // SM80: .target sm_80
