@@ -20,8 +20,13 @@ done
 for chip in sm_90a sm_80; do
   timeout 90 python3 "$dev/bench_gemm.py" --baselines --chip "$chip" --json "$w/baselines-$chip.json" >> "$w/gemm.log" 2>&1; echo "baselines $chip rc $?" >> "$w/env.txt"
 done
+for dir in "$dev"/attn_*; do
+  name=$(basename "$dir")
+  timeout 120 "$dev/bin/acopy-gpu-attention" "$dir" --time --json "$w/$name.json" >> "$w/attention.log" 2>&1; echo "$name rc $?" >> "$w/env.txt"
+done
+timeout 90 python3 "$dev/bench_attention.py" --baselines --json "$w/sdpa.json" >> "$w/attention.log" 2>&1; echo "sdpa rc $?" >> "$w/env.txt"
 timeout 240 "$dev/bin/acopy-gpu-suite" --ptx-dir "$dev/suite" --no-bandwidth --results-json "$w/suite.json" > "$w/suite.log" 2>&1; echo "suite rc $?" >> "$w/env.txt"
-{ tail -3 "$w/suite.log"; grep -E "exact" "$w/pipeline.log" | tail -60; cat "$w/gemm.log"; } > "$w/summary.txt" 2>&1
+{ tail -3 "$w/suite.log"; grep -E "exact" "$w/pipeline.log" | tail -60; cat "$w/gemm.log" "$w/attention.log"; } > "$w/summary.txt" 2>&1
 tar czf "$OUT/tensor-cores.tgz" -C "$(dirname "$w")" tensor-cores
 cp "$w/env.txt" "$w/summary.txt" "$OUT/"
 cat "$OUT/env.txt"

@@ -9,13 +9,17 @@
 #     + ldmatrix + mma.sync; the H200 runs sm_80 PTX too), each with the block schedule
 #     and with a producer warp (examples/gemm/build.sh, S = 4), and sm_80 with swizzled
 #     tiles read through acopy.swizzled_index (S = 3),
-#   - the release binaries acopy-gpu-suite, acopy-gpu-pipeline and acopy-gpu-gemm, and
-#     examples/gemm/bench_gemm.py for the cuBLAS and Triton baselines.
+#   - the attention kernels of examples/attention/ for sm_80 and sm_90 (S = 2),
+#   - the release binaries acopy-gpu-suite, acopy-gpu-pipeline, acopy-gpu-gemm and
+#     acopy-gpu-attention, examples/gemm/bench_gemm.py (cuBLAS and Triton baselines) and
+#     examples/attention/bench_attention.py (torch SDPA flash and cuDNN baselines).
 # Usage: bash bench/tensor_cores_prepare.sh     (acopy-opt: $ACOPY_OPT or target/debug)
 # Then carry .device/tc and run `bash .device/tc/tensor_cores.sh` on the GPU machine from
 # the repository root; its $OUT holds suite.json, pipeline-ws.json, gemm-*.json,
-# baselines-*.json and the logs. Here: python3 examples/gemm/bench_gemm.py --merge
-# OUT/gemm-*.json --with OUT/baselines-*.json --json bench/results/gemm-h200.json.
+# baselines-*.json, attn_*.json, sdpa.json and the logs (in tensor-cores.tgz). Here:
+# python3 examples/gemm/bench_gemm.py --merge gemm_*.json --with baselines-*.json
+# --json bench/results/gemm-h200.json, and examples/attention/bench_attention.py --merge
+# attn_*.json --with sdpa.json --json bench/results/attention-h200.json.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -24,7 +28,8 @@ dev="$root/.device/tc"
 rm -rf "$dev"
 mkdir -p "$dev/bin" "$dev/suite" "$dev/pipeline"
 cargo build --quiet --release -p acopy-runtime --bins
-cp target/release/acopy-gpu-suite target/release/acopy-gpu-pipeline target/release/acopy-gpu-gemm "$dev/bin/"
+cp target/release/acopy-gpu-suite target/release/acopy-gpu-pipeline target/release/acopy-gpu-gemm \
+  target/release/acopy-gpu-attention "$dev/bin/"
 bash tests/gpu/build-ptx.sh > /dev/null
 cp tests/gpu/ptx/* "$dev/suite/"
 bash tests/gpu/pipeline/build.sh > /dev/null || true
@@ -41,5 +46,9 @@ done
 # slots stay in static shared memory).
 bash examples/gemm/build.sh "$dev/gemm_sm_80_swizzled" 3 block sm_80 64 > /dev/null
 rm -f "$dev/gemm_sm_80_swizzled"/*.mlir
-cp examples/gemm/bench_gemm.py bench/tensor_cores.sh "$dev/"
+for chip in sm_80 sm_90; do
+  bash examples/attention/build.sh "$dev/attn_$chip" 2 "$chip" > /dev/null
+  rm -f "$dev/attn_$chip"/*.mlir
+done
+cp examples/gemm/bench_gemm.py examples/attention/bench_attention.py bench/tensor_cores.sh "$dev/"
 du -sh "$dev"

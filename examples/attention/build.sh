@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds the attention kernels of examples/attention/gen.py for one chip: OUT/attn_f16_*.ptx
+# and .manifest.json for every shape runtime/src/bin/acopy-gpu-attention checks (small,
+# against a host softmax) and times (32 heads x 4096, as the SDPA anchors), with
+# acopy-opt ($ACOPY_OPT or target/debug/acopy-opt; fallback mode where the sequence is
+# ragged on cp.async chips), and ptxas -v into OUT/ptxas-v.log.
+# Usage: bash examples/attention/build.sh OUT [STAGES [CHIP]]     (CHIP: sm_80 or sm_90)
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+out=${1:?usage: examples/attention/build.sh OUT [STAGES [CHIP]]}
+stages=${2:-2}
+chip=${3:-sm_80}
+opt="${ACOPY_OPT:-$root/target/debug/acopy-opt}"
+ptxas="${ACOPY_PTXAS:-$root/.venv/bin/ptxas}"
+mkdir -p "$out"
+: > "$out/ptxas-v.log"; : > "$out/remarks.log"
+# BH S D and causal (c) or not (-): checked shapes, then timed ones.
+shapes="2x256x64- 2x256x64c 2x256x128- 2x256x128c 3x200x64c 1x1x64- 1x64x128c 32x4096x64- 32x4096x64c 32x4096x128- 32x4096x128c"
+for shape in $shapes; do
+  IFS=x read -r bh s rest <<< "$shape"
+  d=${rest%?}; causal=${rest: -1}
+  flags=(); suffix=""
+  if [[ $causal == c ]]; then flags+=(--causal); suffix=_causal; fi
+  name="attn_f16_${bh}x${s}x${d}${suffix}"
+  python3 "$here/gen.py" "$bh" "$s" "$d" "$stages" "${flags[@]}" --chip="$chip" > "$out/$name.mlir"
+  mode=()
+  if [[ $chip == sm_80 ]] && (( s % 64 )); then mode=(--acopy-fallback); fi
+  "$opt" "$out/$name.mlir" "${mode[@]}" --acopy-lower --emit=ptx -o "$out/$name.ptx" --tma-manifest="$out/$name.manifest.json" 2>> "$out/remarks.log"
+  echo "== $name" >> "$out/ptxas-v.log"
+  "$ptxas" -v -arch="$chip" "$out/$name.ptx" -o /dev/null >> "$out/ptxas-v.log" 2>&1
+done
+echo "built $(ls "$out"/*.ptx | wc -l) attention kernels in $out"

@@ -1,0 +1,380 @@
+//! `acopy-gpu-attention`: the attention kernels of `examples/attention/gen.py` on the
+//! GPU through acopy-runtime alone: each module `attn_f16_BHxSxD[_causal]` of a
+//! directory (its PTX and manifest) is checked and, with `--time`, timed, in a child
+//! process of its own.
+//!
+//! - **Checked** (shapes up to 2^28 multiply-adds of Q Kᵀ): q, k and v hold
+//!   multiples of 1/256 in [-1, 1] (exact in f16), out is poisoned with NaN, and
+//!   every element is compared with softmax(Q Kᵀ / sqrt(D)) V computed on the host
+//!   in f64 (masked past the diagonal with `_causal`). The kernel rounds P to f16
+//!   and uses ex2.approx: it passes when the largest absolute error is at most
+//!   [`TOLERANCE`].
+//! - **Timed** (`--time`, shapes of at least 2^30): the median of 20 launches after
+//!   5, between CUDA events; TFLOP/s = 4 BH S² D / time (half that when causal).
+//!
+//! Prints one JSON line per module (`{name, path, shape, exact_or_max_error, ok}`,
+//! or with `tflops` and `ms`); `--json FILE` writes `{cases, performance}`.
+//! Usage: `acopy-gpu-attention DIR [--time] [--json FILE] [--timeout-s N]`.
+
+use acopy_runtime::manifest::Manifest;
+use acopy_runtime::{LaunchConfig, LoadedKernel, Runtime};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+#[path = "acopy-gpu-suite/child.rs"]
+mod child;
+
+type Error = Box<dyn std::error::Error>;
+
+/// Query rows per block (examples/attention/gen.py's BM).
+const ROWS: u64 = 64;
+/// The largest error a checked element may have: P is rounded to f16 (11
+/// significant bits) and exp2 is approximate.
+const TOLERANCE: f64 = 1e-2;
+const CHECK_LIMIT: u64 = 1 << 28;
+const TIME_FLOOR: u64 = 1 << 30;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Shape {
+    bh: u64,
+    s: u64,
+    d: u64,
+    causal: bool,
+}
+
+impl Shape {
+    /// `attn_f16_32x4096x128` or `attn_f16_1x200x64_causal`.
+    fn parse(name: &str) -> Option<Shape> {
+        let rest = name.strip_prefix("attn_f16_")?;
+        let (dims, causal) = match rest.strip_suffix("_causal") {
+            Some(dims) => (dims, true),
+            None => (rest, false),
+        };
+        let mut parts = dims.split('x').map(|part| part.parse::<u64>().ok());
+        let (bh, s, d) = (parts.next()??, parts.next()??, parts.next()??);
+        if parts.next().is_some() || bh == 0 || s == 0 || !matches!(d, 64 | 128) {
+            return None;
+        }
+        Some(Shape { bh, s, d, causal })
+    }
+
+    fn macs(&self) -> u64 {
+        self.bh.saturating_mul(self.s).saturating_mul(self.s).saturating_mul(self.d)
+    }
+
+    fn flops(&self) -> f64 {
+        let full = 4.0 * self.macs() as f64;
+        if self.causal {
+            full / 2.0
+        } else {
+            full
+        }
+    }
+}
+
+/// f16 bits of `k / 256` for |k| <= 256: exact, normal or zero.
+fn f16_of_256ths(k: i32) -> u16 {
+    if k == 0 {
+        return 0;
+    }
+    let sign = if k < 0 { 0x8000 } else { 0 };
+    let magnitude = k.unsigned_abs();
+    // k / 256 = 1.f * 2^e with e = floor(log2 k) - 8.
+    let top = 31 - magnitude.leading_zeros();
+    let exponent = top as i32 - 8 + 15;
+    let fraction = (magnitude << (10 - top)) & 0x3FF;
+    sign | ((exponent as u16) << 10) | fraction as u16
+}
+
+/// Deterministic multiples of 1/256 in [-1, 1], as integers k.
+fn draw(count: usize, seed: u64) -> Vec<i32> {
+    let mut state = seed | 1;
+    (0..count)
+        .map(|_| {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            ((state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) % 513) as i32 - 256
+        })
+        .collect()
+}
+
+/// softmax(Q Kᵀ / sqrt(D)) V per (bh), row by row, in f64.
+fn reference(q: &[i32], k: &[i32], v: &[i32], shape: Shape) -> Vec<f64> {
+    let (s, d) = (shape.s as usize, shape.d as usize);
+    let value = |x: i32| f64::from(x) / 256.0;
+    let scale = 1.0 / (d as f64).sqrt();
+    let mut out = vec![0.0; q.len()];
+    for b in 0..shape.bh as usize {
+        let base = b * s * d;
+        for i in 0..s {
+            let keys = if shape.causal { i + 1 } else { s };
+            let scores: Vec<f64> = (0..keys)
+                .map(|j| {
+                    (0..d)
+                        .map(|x| value(q[base + i * d + x]) * value(k[base + j * d + x]))
+                        .sum::<f64>()
+                        * scale
+                })
+                .collect();
+            let max = scores.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+            let weights: Vec<f64> = scores.iter().map(|score| (score - max).exp()).collect();
+            let total: f64 = weights.iter().sum();
+            for x in 0..d {
+                out[base + i * d + x] = weights
+                    .iter()
+                    .enumerate()
+                    .map(|(j, w)| w * value(v[base + j * d + x]))
+                    .sum::<f64>()
+                    / total;
+            }
+        }
+    }
+    out
+}
+
+fn main() -> std::process::ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("--child") => child_main(&args[1..]),
+        _ => parent(&args),
+    };
+    match result {
+        Ok(true) => std::process::ExitCode::SUCCESS,
+        Ok(false) => std::process::ExitCode::FAILURE,
+        Err(error) => {
+            eprintln!("acopy-gpu-attention: {error}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+struct Options {
+    dir: PathBuf,
+    time: bool,
+    json: Option<PathBuf>,
+    timeout: Duration,
+}
+
+fn options(args: &[String]) -> Result<Options, Error> {
+    let mut options = Options {
+        dir: PathBuf::new(),
+        time: false,
+        json: None,
+        timeout: Duration::from_secs(120),
+    };
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--time" => options.time = true,
+            "--json" => options.json = Some(rest.next().ok_or("--json needs a file")?.into()),
+            "--timeout-s" => {
+                let seconds = rest.next().ok_or("--timeout-s needs a number")?.parse()?;
+                options.timeout = Duration::from_secs(seconds);
+            }
+            flag if flag.starts_with("--") => return Err(format!("unknown flag {flag}").into()),
+            dir => options.dir = dir.into(),
+        }
+    }
+    if options.dir.as_os_str().is_empty() {
+        return Err("usage: acopy-gpu-attention DIR [--time] [--json FILE] [--timeout-s N]".into());
+    }
+    Ok(options)
+}
+
+fn modules(dir: &Path) -> Result<Vec<(String, Shape)>, Error> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.extension().and_then(|ext| ext.to_str()) != Some("ptx") {
+            continue;
+        }
+        let Some(name) = path.file_stem().and_then(|stem| stem.to_str()) else {
+            continue;
+        };
+        if let Some(shape) = Shape::parse(name) {
+            found.push((name.to_string(), shape));
+        }
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(found)
+}
+
+fn parent(args: &[String]) -> Result<bool, Error> {
+    let options = options(args)?;
+    if let Err(error) = Runtime::probe(0) {
+        println!("SKIPPED: {error}");
+        return Ok(true);
+    }
+    let (mut cases, mut performance, mut all_ok) = (Vec::new(), Vec::new(), true);
+    for (name, shape) in modules(&options.dir)? {
+        let mut child_args = vec![
+            "--child".to_string(),
+            options.dir.display().to_string(),
+            name.clone(),
+        ];
+        if options.time {
+            child_args.push("--time".into());
+        }
+        let (status, stdout) = child::run_self(&child_args, options.timeout);
+        let mut lines: Vec<serde_json::Value> = stdout
+            .lines()
+            .filter_map(|line| line.strip_prefix("RESULT "))
+            .filter_map(|json| serde_json::from_str(json).ok())
+            .collect();
+        if lines.is_empty() {
+            lines.push(serde_json::json!({
+                "name": name, "shape": [shape.bh, shape.s, shape.d], "causal": shape.causal,
+                "exact_or_max_error": format!("no result ({})", status.map_or_else(|e| e, |s| s.to_string())),
+                "ok": false,
+            }));
+        }
+        for line in lines {
+            println!("{line}");
+            if line.get("tflops").is_some() {
+                performance.push(line);
+            } else {
+                all_ok &= line.get("ok") == Some(&serde_json::Value::Bool(true));
+                cases.push(line);
+            }
+        }
+    }
+    if let Some(json) = options.json {
+        let document = serde_json::json!({"cases": cases, "performance": performance});
+        std::fs::write(json, serde_json::to_string_pretty(&document)?)?;
+    }
+    Ok(all_ok)
+}
+
+fn child_main(args: &[String]) -> Result<bool, Error> {
+    let [dir, name, rest @ ..] = args else {
+        return Err("--child DIR NAME [--time]".into());
+    };
+    let shape = Shape::parse(name).ok_or("not an attention module name")?;
+    let dir = Path::new(dir);
+    let ptx = std::fs::read_to_string(dir.join(format!("{name}.ptx")))?;
+    let manifest = Manifest::from_json(&std::fs::read_to_string(
+        dir.join(format!("{name}.manifest.json")),
+    )?)?;
+    let entry = manifest.kernel(name).ok_or("no manifest entry")?;
+    let path = if entry.chip.starts_with("sm_9") || entry.chip.starts_with("sm_1") {
+        "tma"
+    } else {
+        "cp_async"
+    };
+    let rt = Runtime::with_device(0)?;
+    let kernel = LoadedKernel::load(&rt, &ptx, name, name)?;
+    let mut launch = LaunchConfig::linear(1, 128).for_kernel(entry);
+    launch.grid = [shape.s.div_ceil(ROWS) as u32, shape.bh as u32, 1];
+    let elements = (shape.bh * shape.s * shape.d) as usize;
+    let [q, k, v] = [1u64, 2, 3].map(|seed| draw(elements, shape.macs() ^ (seed << 40)));
+    let upload = |values: &[i32]| {
+        let bits: Vec<u8> = values
+            .iter()
+            .flat_map(|value| f16_of_256ths(*value).to_le_bytes())
+            .collect();
+        rt.upload(&bits)
+    };
+    let (dq, dk, dv) = (upload(&q)?, upload(&k)?, upload(&v)?);
+    let out = rt.alloc(elements * 4)?;
+    let dims = [shape.bh, shape.s, shape.d];
+    let arguments = [dq.memref(&dims), dk.memref(&dims), dv.memref(&dims), out.memref(&dims)];
+    let run = || -> Result<(), Error> {
+        let mut packed = rt.bind(&arguments, Some(entry))?;
+        kernel.launch_on(&launch, &mut packed, std::ptr::null_mut())?;
+        Ok(())
+    };
+    let shape_json = serde_json::json!([shape.bh, shape.s, shape.d]);
+    let mut ok = true;
+    if shape.macs() <= CHECK_LIMIT {
+        out.fill(0xFF)?;
+        run()?;
+        rt.synchronize_timeout(Duration::from_secs(30))?;
+        let bytes = out.to_vec()?;
+        let want = reference(&q, &k, &v, shape);
+        let error = bytes
+            .chunks_exact(4)
+            .zip(&want)
+            .map(|(got, want)| {
+                let got = f64::from(f32::from_le_bytes([got[0], got[1], got[2], got[3]]));
+                if got.is_nan() {
+                    f64::INFINITY
+                } else {
+                    (got - want).abs()
+                }
+            })
+            .fold(0.0, f64::max);
+        ok = error <= TOLERANCE;
+        println!(
+            "RESULT {}",
+            serde_json::json!({"name": name, "path": path, "shape": shape_json, "causal": shape.causal,
+                               "exact_or_max_error": error, "ok": ok})
+        );
+    }
+    if rest.iter().any(|arg| arg == "--time") && shape.macs() >= TIME_FLOOR {
+        for _ in 0..5 {
+            run()?;
+        }
+        rt.synchronize()?;
+        let mut times = Vec::with_capacity(20);
+        for _ in 0..20 {
+            let (start, stop) = (rt.event()?, rt.event()?);
+            start.record()?;
+            run()?;
+            stop.record()?;
+            stop.synchronize()?;
+            times.push(stop.elapsed_ms_since(&start)?);
+        }
+        times.sort_by(f32::total_cmp);
+        let ms = times[times.len() / 2];
+        let tflops = shape.flops() / (f64::from(ms) * 1e-3) / 1e12;
+        println!(
+            "RESULT {}",
+            serde_json::json!({"name": name, "path": path, "shape": shape_json, "causal": shape.causal,
+                               "ms": ms, "tflops": tflops})
+        );
+    }
+    Ok(ok)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn module_names_give_the_shape() {
+        let shape = Shape::parse("attn_f16_32x4096x128_causal").expect("a name");
+        assert_eq!((shape.bh, shape.s, shape.d, shape.causal), (32, 4096, 128, true));
+        assert_eq!(shape.flops(), 2.0 * 32.0 * 4096.0 * 4096.0 * 128.0);
+        for bad in ["attn_f16_1x2x32", "attn_bf16_1x2x64", "attn_f16_0x2x64", "attn_f16_1x2"] {
+            assert_eq!(Shape::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn multiples_of_a_256th_encode_exactly_in_f16() {
+        assert_eq!(f16_of_256ths(256), 0x3C00); // 1.0
+        assert_eq!(f16_of_256ths(-128), 0xB800); // -0.5
+        assert_eq!(f16_of_256ths(1), 0x1C00); // 2^-8
+        assert_eq!(f16_of_256ths(3), 0x2200); // 3 * 2^-8 = 1.5 * 2^-7
+        assert_eq!(f16_of_256ths(0), 0);
+        let drawn = draw(10_000, 5);
+        assert!(drawn.iter().all(|k| (-256..=256).contains(k)));
+    }
+
+    #[test]
+    fn the_reference_is_a_softmax_average() {
+        // One query, two keys with scores 0 and 0 (q = 0): the mean of the two values.
+        let shape = Shape { bh: 1, s: 2, d: 64, causal: false };
+        let q = vec![0; 128];
+        let k = vec![256; 128];
+        let mut v = vec![0; 128];
+        v[0] = 256;
+        v[64] = -128;
+        let out = reference(&q, &k, &v, shape);
+        assert!((out[0] - 0.25).abs() < 1e-12);
+        // Causal: the first query sees only the first key.
+        let causal = reference(&q, &k, &v, Shape { causal: true, ..shape });
+        assert!((causal[0] - 1.0).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,31 @@
+// The attention example (examples/attention/gen.py, FlashAttention-2 style forward)
+// from one frontend for sm_80 (cp.async) and sm_90 (TMA): K and V tiles in a loop
+// marked acopy.pipeline, Q once, ldmatrix + mma.sync for Q Kᵀ and P V, the online
+// softmax's row max across the 4 lanes of a row by shuffles, exp2 as ex2.approx;
+// causal, and a ragged sequence (200: zero-filled tiles, fallback mode on cp.async).
+// Every module assembles with ptxas. Per 64 keys a warp issues 8 x D/16 mma.sync for
+// S and 4 x D/8 for P V: 64 at D = 64.
+// RUN: %python %S/../../examples/attention/gen.py 2 256 64 2 > %t.80.mlir
+// RUN: acopy-opt %t.80.mlir --acopy-lower --emit=ptx -o %t.80.ptx 2>/dev/null
+// RUN: %check-ptxas %t.80.ptx sm_80
+// RUN: FileCheck %s --check-prefix=PTX < %t.80.ptx
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t.80.ptx | FileCheck %s --check-prefix=MMA64
+// RUN: %python %S/../../examples/attention/gen.py 3 200 128 2 --causal > %t.80c.mlir
+// RUN: acopy-opt %t.80c.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.80c.ptx 2>/dev/null
+// RUN: %check-ptxas %t.80c.ptx sm_80
+// RUN: %python %S/../../examples/attention/gen.py 2 256 128 2 --causal --chip=sm_90 > %t.90.mlir
+// RUN: acopy-opt %t.90.mlir --acopy-lower --emit=ptx -o %t.90.ptx 2>/dev/null
+// RUN: %check-ptxas %t.90.ptx sm_90
+// RUN: FileCheck %s --check-prefix=TMA < %t.90.ptx
+// RUN: %python %S/../../examples/attention/gen.py 1 200 64 2 --chip=sm_90 > %t.90r.mlir
+// RUN: acopy-opt %t.90r.mlir --acopy-lower --emit=ptx -o %t.90r.ptx 2>/dev/null
+// RUN: %check-ptxas %t.90r.ptx sm_90
+
+// PTX: cp.async.cg.shared.global
+// PTX: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// PTX: shfl.sync.bfly.b32
+// PTX: ex2.approx.ftz.f32
+// PTX: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
+// MMA64: {{^}}64{{$}}
+// TMA: cp.async.bulk.tensor.3d
+// TMA: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
