@@ -44,6 +44,24 @@
 // SWIZZLED-NEXT: nvgpu.ldmatrix %ta[%pa0_0#0, %pa0_0#1]
 // STRICT: error: The cp.async implementation only supports oob_mode=OOBFillMode.PROMISE_IN_BOUNDS
 
+// The sm_90a block schedule at 256 x 256 x 512: the remark, the release of each slot
+// after the wgmma that read it (wait_group 1, then the fence and the barrier before
+// the refill), and stages = "auto".
+// RUN: %python %S/../../examples/gemm/gen.py 256 256 512 > %t.big.mlir
+// RUN: acopy-opt %t.big.mlir --acopy-lower --emit=ptx -o %t.big.ptx 2> %t.remarks
+// RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: %check-ptxas %t.big.ptx sm_90a
+// RUN: FileCheck %s --check-prefix=RELEASE < %t.big.ptx
+// RUN: %python %S/../../examples/gemm/gen.py 256 256 512 auto | acopy-opt --acopy-pipeline 2>&1 >/dev/null | FileCheck %s --check-prefix=AUTO
+// REMARK: remark: acopy.pipeline: 4 stages, TMA on sm_90a; {{.*}}refills after the body's wgmma.wait_group 1 (1 wgmma group in flight), 3 tiles ahead; 4 mbarriers of 3 arrivals
+// RELEASE: .entry gemm_bf16_256x256x512(
+// RELEASE-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
+// RELEASE: wgmma.wait_group.sync.aligned 1;
+// RELEASE-NEXT: fence.proxy.async.shared::cta;
+// RELEASE-NEXT: bar.sync 0;
+// RELEASE: cp.async.bulk.tensor.2d.shared::cluster.global
+// AUTO: acopy.pipeline: 4 stages (auto: enough; 65536 bytes in flight for the 49152 bytes sm_90a wants)
+
 // SM80: .target sm_80
 // SM80: cp.async.cg.shared.global
 // LDMATRIX: {{^}}16{{$}}
