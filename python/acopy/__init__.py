@@ -94,6 +94,9 @@ class PipelinedLoop:
     #: wgmma consumers that the body leaves N groups in flight: N (each slot is
     #: refilled after the body's ``wgmma.wait_group N``); else ``None``.
     wgmma_in_flight: int | None = None
+    #: ``producer = "warp"``: the block size the kernel declares now, its own
+    #: threads and the producer warp the pass added; else ``None``.
+    producer_block: int | None = None
 
     @classmethod
     def _from_native(cls, raw: dict[str, Any]) -> PipelinedLoop:
@@ -113,6 +116,7 @@ class PipelinedLoop:
             replaces_user_barrier=raw.get("replaces_user_barrier", False),
             auto=raw.get("auto"),
             wgmma_in_flight=raw.get("wgmma_in_flight"),
+            producer_block=raw.get("producer_block"),
         )
 
 

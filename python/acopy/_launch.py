@@ -251,13 +251,22 @@ class Kernel:
         self,
         *args: Any,
         grid: int | Sequence[int],
-        block: int | Sequence[int],
+        block: int | Sequence[int] | None = None,
         stream: Any = None,
         shared_memory: int | None = None,
     ) -> None:
         """Launch; see the class docstring. ``grid`` and ``block`` are an int
-        or 1 to 3 ints (missing ones are 1); ``shared_memory`` overrides the
-        dynamic shared memory in bytes (above 48 KiB is opted in)."""
+        or 1 to 3 ints (missing ones are 1); ``block`` may be left out when the
+        kernel declares its block (``Kernel.block``: with a producer warp,
+        ``producer = "warp"``, that is the declared threads and the warp the
+        compiler added); ``shared_memory`` overrides the dynamic shared memory
+        in bytes (above 48 KiB is opted in)."""
+        if block is None:
+            if self.block is None:
+                raise ValueError(
+                    f"kernel `{self.name}` declares no block size (known_block_size or nvvm.reqntid): pass block="
+                )
+            block = self.block
         # Plain ints are the common case: no call for them.
         grid3 = (grid, 1, 1) if type(grid) is int and 0 < grid < 4294967296 else _dims(grid, "grid")
         block3 = (block, 1, 1) if type(block) is int and 0 < block < 4294967296 else _dims(block, "block")

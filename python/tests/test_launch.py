@@ -451,3 +451,45 @@ def test_dlpack_capsules_versioned_and_bad():
     info = launch_error(kernel_of("tma_tile_2d"), array, Interface((64, 128)))
     assert info.type is TypeError
     assert str(info.value) == "a DLPack array with 4 lanes per element; acopy takes plain elements"
+
+
+WARP_SPECIALIZED = """
+gpu.module @ws [#nvvm.target<chip = "sm_90">] {
+  gpu.func @ws(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<8x128xf32, 3>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    scf.for %i = %c0 to %n step %c1 {
+      %row = arith.muli %i, %c8 : index
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
+      %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
+      memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
+    } {acopy.pipeline = {stages = 3 : i64, producer = "warp"}}
+    gpu.return
+  }
+}
+"""
+
+
+def test_a_producer_warp_grows_the_block_and_a_launch_may_leave_it_out():
+    compiled = acopy.compile(WARP_SPECIALIZED)
+    (loop,) = compiled.pipelined_loops
+    assert (loop.stages, loop.producer_block) == (3, 160)
+    k = compiled.kernel("ws")
+    assert k.block == (160, 1, 1)
+    arrays = (Interface((4096, 128)), Interface((4096, 128)))
+    # The 128 threads the source declared are not the kernel's block any more.
+    info = launch_error(k, *arrays, 4, block=128)
+    assert str(info.value) == "kernel `ws` was compiled for block [160, 1, 1] (known_block_size), got block [128, 1, 1]"
+
+
+def test_a_launch_without_block_needs_a_declared_one():
+    k = kernel_of("tma_dyn_2d")  # declares no block size
+    info = launch_error(k, Interface((256, 512)), Interface((64, 128)), 0, 0, block=None)
+    assert (info.type, str(info.value)) == (
+        ValueError,
+        "kernel `tma_dyn_2d` declares no block size (known_block_size or nvvm.reqntid): pass block=",
+    )
+
