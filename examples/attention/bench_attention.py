@@ -13,26 +13,15 @@ and ratio_to_sdpa_cudnn per row (bench/results/attention-h200.json).
 """
 import argparse
 import json
+import os
 import sys
 
+# The timing is bench_gemm's (beside this file in .device/tc, in ../gemm in the repo).
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [HERE, os.path.join(HERE, '..', 'gemm')]
+from bench_gemm import median_ms  # noqa: E402
+
 SHAPES = [(32, 4096, d, causal) for d in (64, 128) for causal in (False, True)]
-
-
-def median_ms(fn, runs=20, warmup=5):
-    import torch
-    for _ in range(warmup):
-        fn()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(runs):
-        start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        fn()
-        stop.record()
-        stop.synchronize()
-        times.append(start.elapsed_time(stop))
-    times.sort()
-    return times[len(times) // 2]
 
 
 def baselines():

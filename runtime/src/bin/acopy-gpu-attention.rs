@@ -18,13 +18,12 @@
 
 use acopy_runtime::manifest::Manifest;
 use acopy_runtime::{LaunchConfig, LoadedKernel, Runtime};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
-#[path = "acopy-gpu-suite/child.rs"]
-mod child;
-
-type Error = Box<dyn std::error::Error>;
+#[path = "kernel-bench/harness.rs"]
+mod harness;
+use harness::Error;
 
 /// Query rows per block (examples/attention/gen.py's BM).
 const ROWS: u64 = 64;
@@ -88,14 +87,9 @@ fn f16_of_256ths(k: i32) -> u16 {
 
 /// Deterministic multiples of 1/256 in [-1, 1], as integers k.
 fn draw(count: usize, seed: u64) -> Vec<i32> {
-    let mut state = seed | 1;
-    (0..count)
-        .map(|_| {
-            state ^= state >> 12;
-            state ^= state << 25;
-            state ^= state >> 27;
-            ((state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) % 513) as i32 - 256
-        })
+    harness::draws(count, seed, 513)
+        .into_iter()
+        .map(|draw| draw as i32 - 256)
         .collect()
 }
 
@@ -134,116 +128,12 @@ fn reference(q: &[i32], k: &[i32], v: &[i32], shape: Shape) -> Vec<f64> {
 }
 
 fn main() -> std::process::ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("--child") => child_main(&args[1..]),
-        _ => parent(&args),
-    };
-    match result {
-        Ok(true) => std::process::ExitCode::SUCCESS,
-        Ok(false) => std::process::ExitCode::FAILURE,
-        Err(error) => {
-            eprintln!("acopy-gpu-attention: {error}");
-            std::process::ExitCode::from(2)
-        }
-    }
-}
-
-struct Options {
-    dir: PathBuf,
-    time: bool,
-    json: Option<PathBuf>,
-    timeout: Duration,
-}
-
-fn options(args: &[String]) -> Result<Options, Error> {
-    let mut options = Options {
-        dir: PathBuf::new(),
-        time: false,
-        json: None,
-        timeout: Duration::from_secs(120),
-    };
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--time" => options.time = true,
-            "--json" => options.json = Some(rest.next().ok_or("--json needs a file")?.into()),
-            "--timeout-s" => {
-                let seconds = rest.next().ok_or("--timeout-s needs a number")?.parse()?;
-                options.timeout = Duration::from_secs(seconds);
-            }
-            flag if flag.starts_with("--") => return Err(format!("unknown flag {flag}").into()),
-            dir => options.dir = dir.into(),
-        }
-    }
-    if options.dir.as_os_str().is_empty() {
-        return Err("usage: acopy-gpu-attention DIR [--time] [--json FILE] [--timeout-s N]".into());
-    }
-    Ok(options)
-}
-
-fn modules(dir: &Path) -> Result<Vec<(String, Shape)>, Error> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.extension().and_then(|ext| ext.to_str()) != Some("ptx") {
-            continue;
-        }
-        let Some(name) = path.file_stem().and_then(|stem| stem.to_str()) else {
-            continue;
-        };
-        if let Some(shape) = Shape::parse(name) {
-            found.push((name.to_string(), shape));
-        }
-    }
-    found.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(found)
-}
-
-fn parent(args: &[String]) -> Result<bool, Error> {
-    let options = options(args)?;
-    if let Err(error) = Runtime::probe(0) {
-        println!("SKIPPED: {error}");
-        return Ok(true);
-    }
-    let (mut cases, mut performance, mut all_ok) = (Vec::new(), Vec::new(), true);
-    for (name, shape) in modules(&options.dir)? {
-        let mut child_args = vec![
-            "--child".to_string(),
-            options.dir.display().to_string(),
-            name.clone(),
-        ];
-        if options.time {
-            child_args.push("--time".into());
-        }
-        let (status, stdout) = child::run_self(&child_args, options.timeout);
-        let mut lines: Vec<serde_json::Value> = stdout
-            .lines()
-            .filter_map(|line| line.strip_prefix("RESULT "))
-            .filter_map(|json| serde_json::from_str(json).ok())
-            .collect();
-        if lines.is_empty() {
-            lines.push(serde_json::json!({
-                "name": name, "shape": [shape.bh, shape.s, shape.d], "causal": shape.causal,
-                "exact_or_max_error": format!("no result ({})", status.map_or_else(|e| e, |s| s.to_string())),
-                "ok": false,
-            }));
-        }
-        for line in lines {
-            println!("{line}");
-            if line.get("tflops").is_some() {
-                performance.push(line);
-            } else {
-                all_ok &= line.get("ok") == Some(&serde_json::Value::Bool(true));
-                cases.push(line);
-            }
-        }
-    }
-    if let Some(json) = options.json {
-        let document = serde_json::json!({"cases": cases, "performance": performance});
-        std::fs::write(json, serde_json::to_string_pretty(&document)?)?;
-    }
-    Ok(all_ok)
+    harness::main("acopy-gpu-attention", Shape::parse, child_main, |name, shape, why| {
+        serde_json::json!({
+            "name": name, "shape": [shape.bh, shape.s, shape.d], "causal": shape.causal,
+            "exact_or_max_error": why, "ok": false,
+        })
+    })
 }
 
 fn child_main(args: &[String]) -> Result<bool, Error> {
@@ -290,20 +180,7 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
         out.fill(0xFF)?;
         run()?;
         rt.synchronize_timeout(Duration::from_secs(30))?;
-        let bytes = out.to_vec()?;
-        let want = reference(&q, &k, &v, shape);
-        let error = bytes
-            .chunks_exact(4)
-            .zip(&want)
-            .map(|(got, want)| {
-                let got = f64::from(f32::from_le_bytes([got[0], got[1], got[2], got[3]]));
-                if got.is_nan() {
-                    f64::INFINITY
-                } else {
-                    (got - want).abs()
-                }
-            })
-            .fold(0.0, f64::max);
+        let error = max_error(&out.to_vec()?, &reference(&q, &k, &v, shape));
         ok = error <= TOLERANCE;
         println!(
             "RESULT {}",
@@ -312,21 +189,7 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
         );
     }
     if rest.iter().any(|arg| arg == "--time") && shape.macs() >= TIME_FLOOR {
-        for _ in 0..5 {
-            run()?;
-        }
-        rt.synchronize()?;
-        let mut times = Vec::with_capacity(20);
-        for _ in 0..20 {
-            let (start, stop) = (rt.event()?, rt.event()?);
-            start.record()?;
-            run()?;
-            stop.record()?;
-            stop.synchronize()?;
-            times.push(stop.elapsed_ms_since(&start)?);
-        }
-        times.sort_by(f32::total_cmp);
-        let ms = times[times.len() / 2];
+        let ms = harness::median_ms(&rt, run)?;
         let tflops = shape.flops() / (f64::from(ms) * 1e-3) / 1e12;
         println!(
             "RESULT {}",
@@ -335,6 +198,23 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
         );
     }
     Ok(ok)
+}
+
+/// The largest absolute difference of the f32 `bytes` from `want`; a NaN
+/// (an element the kernel did not write) is infinitely far.
+fn max_error(bytes: &[u8], want: &[f64]) -> f64 {
+    bytes
+        .chunks_exact(4)
+        .zip(want)
+        .map(|(got, want)| {
+            let got = f64::from(f32::from_le_bytes([got[0], got[1], got[2], got[3]]));
+            if got.is_nan() {
+                f64::INFINITY
+            } else {
+                (got - want).abs()
+            }
+        })
+        .fold(0.0, f64::max)
 }
 
 #[cfg(test)]
@@ -360,6 +240,13 @@ mod tests {
         assert_eq!(f16_of_256ths(0), 0);
         let drawn = draw(10_000, 5);
         assert!(drawn.iter().all(|k| (-256..=256).contains(k)));
+    }
+
+    #[test]
+    fn an_unwritten_element_is_infinitely_wrong() {
+        let bytes: Vec<u8> = [1.0f32, f32::NAN].iter().flat_map(|x| x.to_le_bytes()).collect();
+        assert_eq!(max_error(&bytes[..4], &[0.75]), 0.25);
+        assert_eq!(max_error(&bytes, &[1.0, 0.0]), f64::INFINITY);
     }
 
     #[test]

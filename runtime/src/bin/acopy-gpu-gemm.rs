@@ -22,13 +22,12 @@
 
 use acopy_runtime::manifest::Manifest;
 use acopy_runtime::{Arg, LaunchConfig, LoadedKernel, Runtime};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
-#[path = "acopy-gpu-suite/child.rs"]
-mod child;
-
-type Error = Box<dyn std::error::Error>;
+#[path = "kernel-bench/harness.rs"]
+mod harness;
+use harness::Error;
 
 /// The output tile of every GEMM kernel of examples/gemm/gen.py.
 const TILE: u64 = 128;
@@ -95,16 +94,11 @@ fn encode(value: i32, bf16: bool) -> u16 {
     }
 }
 
-/// xorshift64*: the same inputs on every machine for a seed.
+/// Small integers in [-2, 2], the same on every machine for a seed.
 fn draw_values(count: usize, seed: u64) -> Vec<i32> {
-    let mut state = seed | 1;
-    (0..count)
-        .map(|_| {
-            state ^= state >> 12;
-            state ^= state << 25;
-            state ^= state >> 27;
-            (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as i32 % 5 - 2
-        })
+    harness::draws(count, seed, 5)
+        .into_iter()
+        .map(|draw| draw as i32 - 2)
         .collect()
 }
 
@@ -123,117 +117,12 @@ fn reference(src: &[i32], shape: Shape) -> Vec<i64> {
 }
 
 fn main() -> std::process::ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("--child") => child_main(&args[1..]),
-        _ => parent(&args),
-    };
-    match result {
-        Ok(true) => std::process::ExitCode::SUCCESS,
-        Ok(false) => std::process::ExitCode::FAILURE,
-        Err(error) => {
-            eprintln!("acopy-gpu-gemm: {error}");
-            std::process::ExitCode::from(2)
-        }
-    }
-}
-
-/// The flags: the directory, `--time`, `--json FILE`, `--timeout-s N`.
-struct Options {
-    dir: PathBuf,
-    time: bool,
-    json: Option<PathBuf>,
-    timeout: Duration,
-}
-
-fn options(args: &[String]) -> Result<Options, Error> {
-    let mut options = Options {
-        dir: PathBuf::new(),
-        time: false,
-        json: None,
-        timeout: Duration::from_secs(120),
-    };
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        match arg.as_str() {
-            "--time" => options.time = true,
-            "--json" => options.json = Some(rest.next().ok_or("--json needs a file")?.into()),
-            "--timeout-s" => {
-                let seconds = rest.next().ok_or("--timeout-s needs a number")?.parse()?;
-                options.timeout = Duration::from_secs(seconds);
-            }
-            flag if flag.starts_with("--") => return Err(format!("unknown flag {flag}").into()),
-            dir => options.dir = dir.into(),
-        }
-    }
-    if options.dir.as_os_str().is_empty() {
-        return Err("usage: acopy-gpu-gemm DIR [--time] [--json FILE] [--timeout-s N]".into());
-    }
-    Ok(options)
-}
-
-/// The modules of `dir`, by name, in order.
-fn modules(dir: &Path) -> Result<Vec<(String, Shape)>, Error> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.extension().and_then(|ext| ext.to_str()) != Some("ptx") {
-            continue;
-        }
-        let Some(name) = path.file_stem().and_then(|stem| stem.to_str()) else {
-            continue;
-        };
-        if let Some(shape) = Shape::parse(name) {
-            found.push((name.to_string(), shape));
-        }
-    }
-    found.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(found)
-}
-
-fn parent(args: &[String]) -> Result<bool, Error> {
-    let options = options(args)?;
-    if let Err(error) = Runtime::probe(0) {
-        println!("SKIPPED: {error}");
-        return Ok(true);
-    }
-    let mut cases = Vec::new();
-    let mut performance = Vec::new();
-    let mut all_ok = true;
-    for (name, shape) in modules(&options.dir)? {
-        let dir = options.dir.display().to_string();
-        let mut child_args = vec!["--child".to_string(), dir, name.clone()];
-        if options.time {
-            child_args.push("--time".into());
-        }
-        let (status, stdout) = child::run_self(&child_args, options.timeout);
-        let mut lines: Vec<serde_json::Value> = stdout
-            .lines()
-            .filter_map(|line| line.strip_prefix("RESULT "))
-            .filter_map(|json| serde_json::from_str(json).ok())
-            .collect();
-        if lines.is_empty() {
-            lines.push(serde_json::json!({
-                "name": name, "path": shape.path(), "shape": [shape.m, shape.n, shape.k],
-                "exact_or_max_error": format!("no result ({})", status.map_or_else(|e| e, |s| s.to_string())),
-                "ok": false,
-            }));
-        }
-        for line in lines {
-            println!("{line}");
-            if line.get("tflops").is_some() {
-                performance.push(line);
-            } else {
-                all_ok &= line.get("ok") == Some(&serde_json::Value::Bool(true));
-                cases.push(line);
-            }
-        }
-    }
-    if let Some(json) = options.json {
-        let document = serde_json::json!({"cases": cases, "performance": performance});
-        std::fs::write(json, serde_json::to_string_pretty(&document)?)?;
-    }
-    Ok(all_ok)
+    harness::main("acopy-gpu-gemm", Shape::parse, child_main, |name, shape, why| {
+        serde_json::json!({
+            "name": name, "path": shape.path(), "shape": [shape.m, shape.n, shape.k],
+            "exact_or_max_error": why, "ok": false,
+        })
+    })
 }
 
 /// `--child DIR NAME [--time]`: checks (and times) one module, printing a
@@ -281,7 +170,7 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
         ok = check(&rt, &out, &values, shape, || run(&arguments))?;
     }
     if time && shape.macs() >= TIME_FLOOR {
-        let ms = median_ms(&rt, || run(&arguments))?;
+        let ms = harness::median_ms(&rt, || run(&arguments))?;
         let tflops = 2.0 * shape.macs() as f64 / (f64::from(ms) * 1e-3) / 1e12;
         println!(
             "RESULT {}",
@@ -331,25 +220,6 @@ fn check(
                            "exact_or_max_error": verdict, "ok": wrong == 0})
     );
     Ok(wrong == 0)
-}
-
-/// The median of 20 launches after 5 warm-ups, each between two events.
-fn median_ms(rt: &Runtime, launch: impl Fn() -> Result<(), Error>) -> Result<f32, Error> {
-    for _ in 0..5 {
-        launch()?;
-    }
-    rt.synchronize()?;
-    let mut times = Vec::with_capacity(20);
-    for _ in 0..20 {
-        let (start, stop) = (rt.event()?, rt.event()?);
-        start.record()?;
-        launch()?;
-        stop.record()?;
-        stop.synchronize()?;
-        times.push(stop.elapsed_ms_since(&start)?);
-    }
-    times.sort_by(f32::total_cmp);
-    Ok(times[times.len() / 2])
 }
 
 #[cfg(test)]
