@@ -9,7 +9,8 @@
 #     + ldmatrix + mma.sync; the H200 runs sm_80 PTX too), each with the block schedule
 #     and with a producer warp (examples/gemm/build.sh, S = 4), and sm_80 with swizzled
 #     tiles read through acopy.swizzled_index (S = 3),
-#   - the attention kernels of examples/attention/ for sm_80 and sm_90 (S = 2),
+#   - the attention kernels of examples/attention/ in bf16 for sm_80 and sm_90 and in f16
+#     for sm_80 (S = 2),
 #   - the release binaries acopy-gpu-suite, acopy-gpu-pipeline, acopy-gpu-gemm and
 #     acopy-gpu-attention, examples/gemm/bench_gemm.py (cuBLAS and Triton baselines) and
 #     examples/attention/bench_attention.py (torch SDPA flash and cuDNN baselines).
@@ -46,9 +47,14 @@ done
 # slots stay in static shared memory).
 bash examples/gemm/build.sh "$dev/gemm_sm_80_swizzled" 3 block sm_80 64 > /dev/null
 rm -f "$dev/gemm_sm_80_swizzled"/*.mlir
+# sm_80 in bf16 (nvvm.mma.sync on the fragments' registers).
+bash examples/gemm/build.sh "$dev/gemm_sm_80_bf16" 4 block sm_80 0 bf16 > /dev/null
+rm -f "$dev/gemm_sm_80_bf16"/*.mlir
 for chip in sm_80 sm_90; do
-  bash examples/attention/build.sh "$dev/attn_$chip" 2 "$chip" > /dev/null
+  bash examples/attention/build.sh "$dev/attn_$chip" 2 "$chip" bf16 > /dev/null
   rm -f "$dev/attn_$chip"/*.mlir
 done
+bash examples/attention/build.sh "$dev/attn_sm_80_f16" 2 sm_80 f16 > /dev/null
+rm -f "$dev/attn_sm_80_f16"/*.mlir
 cp examples/gemm/bench_gemm.py examples/attention/bench_attention.py bench/tensor_cores.sh "$dev/"
 du -sh "$dev"

@@ -2,7 +2,7 @@
 """The anchors of examples/attention/ on the GPU, and the merge of acopy's numbers with them.
 
 --baselines (on the GPU machine, torch importable): torch.nn.functional.
-scaled_dot_product_attention forward in f16 at the shapes runtime/src/bin/acopy-gpu-attention
+scaled_dot_product_attention forward in bf16 at the shapes runtime/src/bin/acopy-gpu-attention
 times (batch x heads 32 as 1 x 32, sequence 4096, head dims 64 and 128, causal and not) with
 the flash backend and the cuDNN backend, each the median of 20 after 5, CUDA events;
 TFLOP/s = 4 B H S^2 D / time (half when causal). Writes a list of rows to --json.
@@ -30,7 +30,7 @@ def baselines():
     from torch.nn.attention import SDPBackend, sdpa_kernel
     rows = []
     for bh, s, d, causal in SHAPES:
-        q, k, v = (torch.randn((1, bh, s, d), device='cuda', dtype=torch.float16) for _ in range(3))
+        q, k, v = (torch.randn((1, bh, s, d), device='cuda', dtype=torch.bfloat16) for _ in range(3))
         flops = 4.0 * bh * s * s * d / (2 if causal else 1)
         row = {'shape': [bh, s, d], 'causal': causal}
         for key, backend in (('sdpa_flash', SDPBackend.FLASH_ATTENTION), ('sdpa_cudnn', SDPBackend.CUDNN_ATTENTION)):

@@ -4,13 +4,14 @@
 # against a host softmax) and times (32 heads x 4096, as the SDPA anchors), with
 # acopy-opt ($ACOPY_OPT or target/debug/acopy-opt; fallback mode where the sequence is
 # ragged on cp.async chips), and ptxas -v into OUT/ptxas-v.log.
-# Usage: bash examples/attention/build.sh OUT [STAGES [CHIP]]     (CHIP: sm_80 or sm_90)
+# Usage: bash examples/attention/build.sh OUT [STAGES [CHIP [DTYPE]]]     (CHIP: sm_80 or sm_90; DTYPE: bf16, the default, or f16)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 out=${1:?usage: examples/attention/build.sh OUT [STAGES [CHIP]]}
 stages=${2:-2}
 chip=${3:-sm_80}
+dtype=${4:-bf16}
 opt="${ACOPY_OPT:-$root/target/debug/acopy-opt}"
 ptxas="${ACOPY_PTXAS:-$root/.venv/bin/ptxas}"
 mkdir -p "$out"
@@ -22,8 +23,8 @@ for shape in $shapes; do
   d=${rest%?}; causal=${rest: -1}
   flags=(); suffix=""
   if [[ $causal == c ]]; then flags+=(--causal); suffix=_causal; fi
-  name="attn_f16_${bh}x${s}x${d}${suffix}"
-  python3 "$here/gen.py" "$bh" "$s" "$d" "$stages" "${flags[@]}" --chip="$chip" > "$out/$name.mlir"
+  name="attn_${dtype}_${bh}x${s}x${d}${suffix}"
+  python3 "$here/gen.py" "$bh" "$s" "$d" "$stages" "${flags[@]}" --chip="$chip" --dtype="$dtype" > "$out/$name.mlir"
   mode=()
   if [[ $chip == sm_80 ]] && (( s % 64 )); then mode=(--acopy-fallback); fi
   "$opt" "$out/$name.mlir" "${mode[@]}" --acopy-lower --emit=ptx -o "$out/$name.ptx" --tma-manifest="$out/$name.manifest.json" 2>> "$out/remarks.log"

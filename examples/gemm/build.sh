@@ -7,7 +7,8 @@
 # mma.sync; gen.py --chip).
 # SWIZZLE (sm_80 only): 64 writes the tiles swizzled and reads them through
 # acopy.swizzled_index (gen.py --swizzle).
-# Usage: bash examples/gemm/build.sh OUT [STAGES [PRODUCER [CHIP [SWIZZLE]]]]
+# DTYPE: bf16 or f16 (default bf16 on sm_90a, f16 on sm_80).
+# Usage: bash examples/gemm/build.sh OUT [STAGES [PRODUCER [CHIP [SWIZZLE [DTYPE]]]]]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -17,6 +18,7 @@ producer=${3:-block}
 chip=${4:-sm_90a}
 swizzle=${5:-0}
 dtype=bf16; [[ $chip == sm_80 ]] && dtype=f16
+dtype=${6:-$dtype}
 opt="${ACOPY_OPT:-$root/target/debug/acopy-opt}"
 ptxas="${ACOPY_PTXAS:-$root/.venv/bin/ptxas}"
 mkdir -p "$out"
@@ -25,7 +27,7 @@ shapes=$(python3 -c "import sys; sys.path.insert(0, '$here'); import bench_gemm 
 for shape in $shapes; do
   IFS=x read -r m n k <<< "$shape"
   name="gemm_${dtype}_${m}x${n}x${k}"
-  python3 "$here/gen.py" "$m" "$n" "$k" "$stages" "$producer" --chip="$chip" --swizzle="$swizzle" > "$out/$name.mlir"
+  python3 "$here/gen.py" "$m" "$n" "$k" "$stages" "$producer" --chip="$chip" --swizzle="$swizzle" --dtype="$dtype" > "$out/$name.mlir"
   # Ragged edges take zero-filled copies, which cp.async chips do in fallback mode.
   mode=()
   if [[ $chip == sm_80 ]] && (( m % 128 || n % 128 || k % 32 )); then mode=(--acopy-fallback); fi

@@ -20,6 +20,11 @@
 // RUN: %python %S/../../examples/attention/gen.py 1 200 64 2 --chip=sm_90 > %t.90r.mlir
 // RUN: acopy-opt %t.90r.mlir --acopy-lower --emit=ptx -o %t.90r.ptx 2>/dev/null
 // RUN: %check-ptxas %t.90r.ptx sm_90
+// bf16 (nvvm.mma.sync on the fragments' registers: MLIR 22's nvgpu.mma.sync has no bf16).
+// RUN: %python %S/../../examples/attention/gen.py 2 256 64 2 --causal --dtype=bf16 > %t.80b.mlir
+// RUN: acopy-opt %t.80b.mlir --acopy-lower --emit=ptx -o %t.80b.ptx 2>/dev/null
+// RUN: %check-ptxas %t.80b.ptx sm_80
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" %t.80b.ptx | FileCheck %s --check-prefix=MMA64
 
 // PTX: cp.async.cg.shared.global
 // PTX: ldmatrix.sync.aligned.m8n8.x4.shared.b16

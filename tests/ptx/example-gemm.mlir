@@ -42,6 +42,11 @@
 // SWIZZLED: acopy.copy_gmem_to_smem {{.*}}swizzle = 64
 // SWIZZLED: acopy.swizzled_index %ta
 // SWIZZLED-NEXT: nvgpu.ldmatrix %ta[%pa0_0#0, %pa0_0#1]
+// bf16 on sm_80 (nvvm.mma.sync on the fragments' registers).
+// RUN: %python %S/../../examples/gemm/gen.py 256 256 128 4 --chip=sm_80 --dtype=bf16 > %t.80b.mlir
+// RUN: acopy-opt %t.80b.mlir --acopy-lower --emit=ptx -o %t.80b.ptx 2>/dev/null
+// RUN: %check-ptxas %t.80b.ptx sm_80
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" %t.80b.ptx | FileCheck %s --check-prefix=MMA
 // STRICT: error: The cp.async implementation only supports oob_mode=OOBFillMode.PROMISE_IN_BOUNDS
 
 // The sm_90a block schedule at 256 x 256 x 512: the remark, the release of each slot

@@ -1,14 +1,14 @@
 //! `acopy-gpu-attention`: the attention kernels of `examples/attention/gen.py` on the
-//! GPU through acopy-runtime alone: each module `attn_f16_BHxSxD[_causal]` of a
+//! GPU through acopy-runtime alone: each module `attn_{f16,bf16}_BHxSxD[_causal]` of a
 //! directory (its PTX and manifest) is checked and, with `--time`, timed, in a child
 //! process of its own.
 //!
 //! - **Checked** (shapes up to 2^28 multiply-adds of Q Kᵀ): q, k and v hold
-//!   multiples of 1/256 in [-1, 1] (exact in f16), out is poisoned with NaN, and
+//!   multiples of 1/256 in [-1, 1] (exact in f16 and bf16), out is poisoned with NaN, and
 //!   every element is compared with softmax(Q Kᵀ / sqrt(D)) V computed on the host
-//!   in f64 (masked past the diagonal with `_causal`). The kernel rounds P to f16
-//!   and uses ex2.approx: it passes when the largest absolute error is at most
-//!   [`TOLERANCE`].
+//!   in f64 (masked past the diagonal with `_causal`). The kernel rounds P to the
+//!   input type and uses ex2.approx: it passes when the largest absolute error is
+//!   at most [`Shape::tolerance`].
 //! - **Timed** (`--time`, shapes of at least 2^30): the median of 20 launches after
 //!   5, between CUDA events; TFLOP/s = 4 BH S² D / time (half that when causal).
 //!
@@ -27,14 +27,12 @@ use harness::Error;
 
 /// Query rows per block (examples/attention/gen.py's BM).
 const ROWS: u64 = 64;
-/// The largest error a checked element may have: P is rounded to f16 (11
-/// significant bits) and exp2 is approximate.
-const TOLERANCE: f64 = 1e-2;
 const CHECK_LIMIT: u64 = 1 << 28;
 const TIME_FLOOR: u64 = 1 << 30;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Shape {
+    bf16: bool,
     bh: u64,
     s: u64,
     d: u64,
@@ -42,9 +40,12 @@ struct Shape {
 }
 
 impl Shape {
-    /// `attn_f16_32x4096x128` or `attn_f16_1x200x64_causal`.
+    /// `attn_bf16_32x4096x128` or `attn_f16_1x200x64_causal`.
     fn parse(name: &str) -> Option<Shape> {
-        let rest = name.strip_prefix("attn_f16_")?;
+        let (bf16, rest) = match name.strip_prefix("attn_bf16_") {
+            Some(rest) => (true, rest),
+            None => (false, name.strip_prefix("attn_f16_")?),
+        };
         let (dims, causal) = match rest.strip_suffix("_causal") {
             Some(dims) => (dims, true),
             None => (rest, false),
@@ -54,7 +55,23 @@ impl Shape {
         if parts.next().is_some() || bh == 0 || s == 0 || !matches!(d, 64 | 128) {
             return None;
         }
-        Some(Shape { bh, s, d, causal })
+        Some(Shape {
+            bf16,
+            bh,
+            s,
+            d,
+            causal,
+        })
+    }
+
+    /// The largest error a checked element may have: P is rounded to f16 (11
+    /// significant bits) or bf16 (8), and exp2 is approximate.
+    fn tolerance(&self) -> f64 {
+        if self.bf16 {
+            2e-2
+        } else {
+            1e-2
+        }
     }
 
     fn macs(&self) -> u64 {
@@ -69,6 +86,12 @@ impl Shape {
             full
         }
     }
+}
+
+/// bf16 bits of `k / 256` for |k| <= 256 (at most 8 significant bits: exact):
+/// the upper half of the f32.
+fn bf16_of_256ths(k: i32) -> u16 {
+    ((k as f32 / 256.0).to_bits() >> 16) as u16
 }
 
 /// f16 bits of `k / 256` for |k| <= 256: exact, normal or zero.
@@ -147,11 +170,7 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
         dir.join(format!("{name}.manifest.json")),
     )?)?;
     let entry = manifest.kernel(name).ok_or("no manifest entry")?;
-    let path = if entry.chip.starts_with("sm_9") || entry.chip.starts_with("sm_1") {
-        "tma"
-    } else {
-        "cp_async"
-    };
+    let path = harness::copy_path(&entry.chip);
     let rt = Runtime::with_device(0)?;
     let kernel = LoadedKernel::load(&rt, &ptx, name, name)?;
     let mut launch = LaunchConfig::linear(1, 128).for_kernel(entry);
@@ -161,7 +180,14 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
     let upload = |values: &[i32]| {
         let bits: Vec<u8> = values
             .iter()
-            .flat_map(|value| f16_of_256ths(*value).to_le_bytes())
+            .flat_map(|value| {
+                let bits = if shape.bf16 {
+                    bf16_of_256ths(*value)
+                } else {
+                    f16_of_256ths(*value)
+                };
+                bits.to_le_bytes()
+            })
             .collect();
         rt.upload(&bits)
     };
@@ -181,7 +207,7 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
         run()?;
         rt.synchronize_timeout(Duration::from_secs(30))?;
         let error = max_error(&out.to_vec()?, &reference(&q, &k, &v, shape));
-        ok = error <= TOLERANCE;
+        ok = error <= shape.tolerance();
         println!(
             "RESULT {}",
             serde_json::json!({"name": name, "path": path, "shape": shape_json, "causal": shape.causal,
@@ -224,9 +250,10 @@ mod tests {
     #[test]
     fn module_names_give_the_shape() {
         let shape = Shape::parse("attn_f16_32x4096x128_causal").expect("a name");
-        assert_eq!((shape.bh, shape.s, shape.d, shape.causal), (32, 4096, 128, true));
+        assert_eq!((shape.bh, shape.s, shape.d, shape.causal, shape.bf16), (32, 4096, 128, true, false));
+        assert!(Shape::parse("attn_bf16_2x256x64").expect("a name").bf16);
         assert_eq!(shape.flops(), 2.0 * 32.0 * 4096.0 * 4096.0 * 128.0);
-        for bad in ["attn_f16_1x2x32", "attn_bf16_1x2x64", "attn_f16_0x2x64", "attn_f16_1x2"] {
+        for bad in ["attn_f16_1x2x32", "attn_f32_1x2x64", "attn_f16_0x2x64", "attn_f16_1x2"] {
             assert_eq!(Shape::parse(bad), None, "{bad}");
         }
     }
@@ -238,6 +265,10 @@ mod tests {
         assert_eq!(f16_of_256ths(1), 0x1C00); // 2^-8
         assert_eq!(f16_of_256ths(3), 0x2200); // 3 * 2^-8 = 1.5 * 2^-7
         assert_eq!(f16_of_256ths(0), 0);
+        for k in [-256, -255, -3, 0, 1, 127, 255, 256] {
+            let bf16 = f32::from_bits(u32::from(bf16_of_256ths(k)) << 16);
+            assert_eq!(bf16, k as f32 / 256.0, "{k}");
+        }
         let drawn = draw(10_000, 5);
         assert!(drawn.iter().all(|k| (-256..=256).contains(k)));
     }
@@ -252,7 +283,13 @@ mod tests {
     #[test]
     fn the_reference_is_a_softmax_average() {
         // One query, two keys with scores 0 and 0 (q = 0): the mean of the two values.
-        let shape = Shape { bh: 1, s: 2, d: 64, causal: false };
+        let shape = Shape {
+            bf16: false,
+            bh: 1,
+            s: 2,
+            d: 64,
+            causal: false,
+        };
         let q = vec![0; 128];
         let k = vec![256; 128];
         let mut v = vec![0; 128];

@@ -66,16 +66,9 @@ impl Shape {
     fn macs(&self) -> u64 {
         self.m.saturating_mul(self.n).saturating_mul(self.k)
     }
-
-    /// The copy path the module's chip uses.
-    fn path(&self) -> &'static str {
-        if self.bf16 {
-            "tma"
-        } else {
-            "cp_async"
-        }
-    }
 }
+
+
 
 /// The 16-bit encoding of a small integer in [-2, 2].
 fn encode(value: i32, bf16: bool) -> u16 {
@@ -119,7 +112,7 @@ fn reference(src: &[i32], shape: Shape) -> Vec<i64> {
 fn main() -> std::process::ExitCode {
     harness::main("acopy-gpu-gemm", Shape::parse, child_main, |name, shape, why| {
         serde_json::json!({
-            "name": name, "path": shape.path(), "shape": [shape.m, shape.n, shape.k],
+            "name": name, "shape": [shape.m, shape.n, shape.k],
             "exact_or_max_error": why, "ok": false,
         })
     })
@@ -139,6 +132,7 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
         dir.join(format!("{name}.manifest.json")),
     )?)?;
     let entry = manifest.kernel(name).ok_or("no manifest entry")?;
+    let path = harness::copy_path(&entry.chip);
     let rt = Runtime::with_device(0)?;
     let kernel = LoadedKernel::load(&rt, &ptx, name, name)?;
     let block = entry
@@ -167,14 +161,14 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
     };
     let mut ok = true;
     if shape.macs() <= CHECK_LIMIT {
-        ok = check(&rt, &out, &values, shape, || run(&arguments))?;
+        ok = check(&rt, &out, &values, (shape, path), || run(&arguments))?;
     }
     if time && shape.macs() >= TIME_FLOOR {
         let ms = harness::median_ms(&rt, || run(&arguments))?;
         let tflops = 2.0 * shape.macs() as f64 / (f64::from(ms) * 1e-3) / 1e12;
         println!(
             "RESULT {}",
-            serde_json::json!({"name": name, "path": shape.path(), "shape": [shape.m, shape.n, shape.k],
+            serde_json::json!({"name": name, "path": path, "shape": [shape.m, shape.n, shape.k],
                                "ms": ms, "tflops": tflops, "block": block[0]})
         );
     }
@@ -186,7 +180,7 @@ fn check(
     rt: &Runtime,
     out: &acopy_runtime::DeviceBuffer,
     values: &[i32],
-    shape: Shape,
+    (shape, path): (Shape, &str),
     launch: impl Fn() -> Result<(), Error>,
 ) -> Result<bool, Error> {
     out.fill(0xFF)?;
@@ -216,7 +210,7 @@ fn check(
     };
     println!(
         "RESULT {}",
-        serde_json::json!({"name": name, "path": shape.path(), "shape": [shape.m, shape.n, shape.k],
+        serde_json::json!({"name": name, "path": path, "shape": [shape.m, shape.n, shape.k],
                            "exact_or_max_error": verdict, "ok": wrong == 0})
     );
     Ok(wrong == 0)
@@ -229,9 +223,11 @@ mod tests {
     #[test]
     fn module_names_give_the_shape_and_the_path() {
         let bf16 = Shape::parse("gemm_bf16_256x128x512").expect("a GEMM name");
-        assert_eq!((bf16.m, bf16.n, bf16.k, bf16.path()), (256, 128, 512, "tma"));
+        assert_eq!((bf16.m, bf16.n, bf16.k, bf16.bf16), (256, 128, 512, true));
         let f16 = Shape::parse("gemm_f16_128x128x64").expect("a GEMM name");
-        assert_eq!((f16.bf16, f16.path()), (false, "cp_async"));
+        assert!(!f16.bf16);
+        assert_eq!((harness::copy_path("sm_80"), harness::copy_path("sm_89")), ("cp_async", "cp_async"));
+        assert_eq!((harness::copy_path("sm_90a"), harness::copy_path("sm_100a")), ("tma", "tma"));
         for bad in ["gemm_f32_1x1x1", "gemm_bf16_1x1", "gemm_bf16_0x1x1", "copy_bf16_1x1x1"] {
             assert_eq!(Shape::parse(bad), None, "{bad}");
         }

@@ -158,6 +158,16 @@ pub fn median_ms(rt: &Runtime, launch: impl Fn() -> Result<(), Error>) -> Result
     Ok(times[times.len() / 2])
 }
 
+/// The copy path of a module compiled for `chip`: cp.async on sm_80 to sm_89,
+/// TMA from sm_90 on.
+pub fn copy_path(chip: &str) -> &'static str {
+    if chip.starts_with("sm_8") {
+        "cp_async"
+    } else {
+        "tma"
+    }
+}
+
 /// xorshift64*: the same draws on every machine for a seed, each below `bound`.
 pub fn draws(count: usize, seed: u64, bound: u64) -> Vec<u64> {
     let mut state = seed | 1;
