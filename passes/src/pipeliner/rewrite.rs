@@ -935,3 +935,16 @@ fn erase_dead(body: melior::ir::BlockRef) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// An error of melior's the rewrite cannot recover from reaches the user
+    /// as an internal error that says what failed (a mutation survivor of
+    /// shard 5, 2026-12-03: the message emptied).
+    #[test]
+    fn internal_errors_say_what_failed() {
+        let message = super::internal(melior::Error::OperandNotFound("src"));
+        assert!(message.starts_with("internal error: "), "{message}");
+        assert!(message.contains("src"), "{message}");
+    }
+}
