@@ -84,7 +84,9 @@ pub enum TargetProblem {
     #[error("'{attribute}' must hold sizes of at least 1, got {value}")]
     Dims { attribute: String, value: String },
     /// `acopy.issuers` is not `array<i32: first, count>` with count >= 1.
-    #[error("'acopy.issuers' must be array<i32: first, count> with first >= 0 and count >= 1, got {0}")]
+    #[error(
+        "'acopy.issuers' must be array<i32: first, count> with first >= 0 and count >= 1, got {0}"
+    )]
     Issuers(String),
 }
 
@@ -274,7 +276,8 @@ pub fn known_block_attribute(op: OperationRef) -> Option<&'static str> {
 /// Where a kernel may declare its block size: gpu.func's own attribute (what
 /// MLIR 22 prints and the kernel builders make), the discardable form other
 /// functions carry, and NVVM's.
-pub const BLOCK_ATTRIBUTES: [&str; 3] = ["known_block_size", "gpu.known_block_size", "nvvm.reqntid"];
+pub const BLOCK_ATTRIBUTES: [&str; 3] =
+    ["known_block_size", "gpu.known_block_size", "nvvm.reqntid"];
 
 /// The innermost [`ISSUERS`] around `op`, if any.
 fn issuers_of(op: OperationRef) -> Result<Option<Issuers>, TargetProblem> {

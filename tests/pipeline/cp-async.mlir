@@ -10,6 +10,8 @@
 // RUN: acopy-opt %s --acopy-pipeline --split-input-file | FileCheck %s
 // RUN: acopy-opt %s --acopy-pipeline --split-input-file | FileCheck %s --check-prefix=LEAN
 // RUN: acopy-opt %s --acopy-pipeline --split-input-file | acopy-opt --acopy-verify --split-input-file
+// RUN: acopy-opt %s --acopy-pipeline --split-input-file > %t.mlir
+// RUN: %check-no-dead-ops %t.mlir
 // RUN: acopy-opt %s --acopy-lower --emit=ptx --split-input-file -o %t.ptx
 // RUN: %check-ptxas %t.ptx sm_80 sm_80 sm_80 sm_80
 

@@ -110,7 +110,9 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
 }
 
 /// Every use of each tile, taken before the tile changes type.
-pub(super) fn tile_uses<'c, 'a>(plan: &LoopPlan<'c, 'a>) -> Vec<Vec<(OperationRef<'c, 'a>, usize)>> {
+pub(super) fn tile_uses<'c, 'a>(
+    plan: &LoopPlan<'c, 'a>,
+) -> Vec<Vec<(OperationRef<'c, 'a>, usize)>> {
     plan.tiles
         .iter()
         .map(|tile| crate::ir::query::users(tile.value))
@@ -245,8 +247,12 @@ fn prologue<'c, 'a>(
     let lower = bound(&pre, loop_op.operand(0), plan.induction)?;
     let upper = bound(&pre, loop_op.operand(1), plan.induction)?;
     let step = bound(&pre, loop_op.operand(2), plan.induction)?;
+    // S = 1 on cp.async issues each tile in its own iteration: no guard, no
+    // counters, so no trip count (it would be left dead).
+    let unguarded = plan.path == CopyPath::CpAsync && stages == 1 && plan.async_consumers.is_none();
     let trips = match plan.static_trips {
         Some(trips) => Ix::Const(trips),
+        None if unguarded => Ix::Const(0),
         None => {
             let span = pre.sub(upper, lower)?;
             let count = pre.ceil_div(span, step)?;
@@ -269,12 +275,11 @@ fn prologue<'c, 'a>(
         Some(consumers) => stages - i64::from(consumers.in_flight),
         None => stages - 1,
     };
-    let counters =
-        if plan.path == CopyPath::CpAsync && stages == 1 && plan.async_consumers.is_none() {
-            None
-        } else {
-            Some(add_counters(&pre, plan, base, stages)?)
-        };
+    let counters = if unguarded {
+        None
+    } else {
+        Some(add_counters(&pre, plan, base, stages)?)
+    };
     let entry = Entry {
         trips,
         ahead,
@@ -530,7 +535,10 @@ pub(super) fn record_dynamic(context: &Context, plan: &LoopPlan, stages: i64) ->
 }
 
 /// A builder at the start of the kernel, with the loop's location.
-pub(super) fn at_kernel_entry<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>) -> R<B<'c, 'a>> {
+pub(super) fn at_kernel_entry<'c, 'a>(
+    context: &'c Context,
+    plan: &LoopPlan<'c, 'a>,
+) -> R<B<'c, 'a>> {
     let entry = plan
         .function
         .region(0)

@@ -193,8 +193,8 @@ fn producer<'c, 'a>(
             producer_loop(p, plan, bases, storage)
         }
     })?;
-    let region = crate::ir::query::previous_op(plan.loop_op)
-        .ok_or("internal error: no producer region")?;
+    let region =
+        crate::ir::query::previous_op(plan.loop_op).ok_or("internal error: no producer region")?;
     let first = warp.consumers as i32;
     let range: Attribute = DenseI32ArrayAttribute::new(context, &[first, issuers as i32]).into();
     ir::set_discardable(region, target::ISSUERS, range);
@@ -236,14 +236,24 @@ fn producer_loop<'c, 'a>(
     let released = b.binary(arith::XORI, phase, b.int(1, 1)?)?;
     b.insert(builders::barrier_wait(b.location, empty, released).map_err(common::internal)?);
     let tma = plan.path == CopyPath::Tma;
-    common::issue(&b, plan, bases, Some(iv), Ix::Val(slot), tma.then_some(storage))?;
+    common::issue(
+        &b,
+        plan,
+        bases,
+        Some(iv),
+        Ix::Val(slot),
+        tma.then_some(storage),
+    )?;
     if !tma {
         let full = ring_pointer(&b, storage, Ix::Val(slot), 0)?;
         b.op(
             nvvm::CP_ASYNC_MBARRIER_ARRIVE,
             &[full],
             &[],
-            &[("noinc", melior::ir::attribute::BoolAttribute::new(p.context, true).into())],
+            &[(
+                "noinc",
+                melior::ir::attribute::BoolAttribute::new(p.context, true).into(),
+            )],
         )?;
     }
     let nexts = next_slot_and_phase(&b, slot, phase, stages)?;
@@ -317,7 +327,9 @@ fn release<'c, 'a>(
         .terminator()
         .ok_or("internal error: scf.for body without a terminator")?;
     let b = B::in_place(context, end)?.at(plan.loop_op.location());
-    let in_flight = plan.async_consumers.map_or(0, |consumers| consumers.in_flight);
+    let in_flight = plan
+        .async_consumers
+        .map_or(0, |consumers| consumers.in_flight);
     let arrive = |b: &B<'c, 'a>| -> R<()> {
         let back = ((stages - i64::from(in_flight)) % stages) as u64;
         let released = b.wrapping_add(Ix::Val(slot), back, stages as u64)?;
@@ -350,7 +362,12 @@ fn advance<'c, 'a>(
     let inits = [pre.index(0)?, pre.index(0)?, pre.int(1, 0)?];
     // SAFETY: the plan's handle to the loop is not used after this.
     unsafe {
-        build::loop_carried::carry(context, plan.loop_op, &inits, &[next_k, next_slot, next_phase])
+        build::loop_carried::carry(
+            context,
+            plan.loop_op,
+            &inits,
+            &[next_k, next_slot, next_phase],
+        )
     }
 }
 

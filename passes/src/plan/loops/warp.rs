@@ -37,10 +37,7 @@ pub fn plan_for(
 }
 
 /// P17, then P18, for `loop_op` in the kernel `function`.
-pub fn check(
-    loop_op: OperationRef,
-    function: OperationRef,
-) -> Result<WarpPlan, (Broken, String)> {
+pub fn check(loop_op: OperationRef, function: OperationRef) -> Result<WarpPlan, (Broken, String)> {
     let consumers = consumer_threads(function).map_err(|why| (Broken::WarpBlock, p17(&why)))?;
     place(loop_op, function).map_err(|why| (Broken::WarpPlace, p18(&why)))?;
     Ok(WarpPlan { consumers })
@@ -94,7 +91,10 @@ fn place(loop_op: OperationRef, function: OperationRef) -> Result<(), String> {
         .and_then(|region| region.first_block())
         .and_then(|entry| entry.next_in_region());
     if blocks.is_some() {
-        return Err("the kernel's body has several blocks (the consumers' part would not be one region)".into());
+        return Err(
+            "the kernel's body has several blocks (the consumers' part would not be one region)"
+                .into(),
+        );
     }
     let mut before = crate::ir::query::previous_op(loop_op);
     while let Some(op) = before {
