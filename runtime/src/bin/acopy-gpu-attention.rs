@@ -75,7 +75,10 @@ impl Shape {
     }
 
     fn macs(&self) -> u64 {
-        self.bh.saturating_mul(self.s).saturating_mul(self.s).saturating_mul(self.d)
+        self.bh
+            .saturating_mul(self.s)
+            .saturating_mul(self.s)
+            .saturating_mul(self.d)
     }
 
     fn flops(&self) -> f64 {
@@ -151,12 +154,17 @@ fn reference(q: &[i32], k: &[i32], v: &[i32], shape: Shape) -> Vec<f64> {
 }
 
 fn main() -> std::process::ExitCode {
-    harness::main("acopy-gpu-attention", Shape::parse, child_main, |name, shape, why| {
-        serde_json::json!({
-            "name": name, "shape": [shape.bh, shape.s, shape.d], "causal": shape.causal,
-            "exact_or_max_error": why, "ok": false,
-        })
-    })
+    harness::main(
+        "acopy-gpu-attention",
+        Shape::parse,
+        child_main,
+        |name, shape, why| {
+            serde_json::json!({
+                "name": name, "shape": [shape.bh, shape.s, shape.d], "causal": shape.causal,
+                "exact_or_max_error": why, "ok": false,
+            })
+        },
+    )
 }
 
 fn child_main(args: &[String]) -> Result<bool, Error> {
@@ -194,7 +202,12 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
     let (dq, dk, dv) = (upload(&q)?, upload(&k)?, upload(&v)?);
     let out = rt.alloc(elements * 4)?;
     let dims = [shape.bh, shape.s, shape.d];
-    let arguments = [dq.memref(&dims), dk.memref(&dims), dv.memref(&dims), out.memref(&dims)];
+    let arguments = [
+        dq.memref(&dims),
+        dk.memref(&dims),
+        dv.memref(&dims),
+        out.memref(&dims),
+    ];
     let run = || -> Result<(), Error> {
         let mut packed = rt.bind(&arguments, Some(entry))?;
         kernel.launch_on(&launch, &mut packed, std::ptr::null_mut())?;
@@ -250,10 +263,18 @@ mod tests {
     #[test]
     fn module_names_give_the_shape() {
         let shape = Shape::parse("attn_f16_32x4096x128_causal").expect("a name");
-        assert_eq!((shape.bh, shape.s, shape.d, shape.causal, shape.bf16), (32, 4096, 128, true, false));
+        assert_eq!(
+            (shape.bh, shape.s, shape.d, shape.causal, shape.bf16),
+            (32, 4096, 128, true, false)
+        );
         assert!(Shape::parse("attn_bf16_2x256x64").expect("a name").bf16);
         assert_eq!(shape.flops(), 2.0 * 32.0 * 4096.0 * 4096.0 * 128.0);
-        for bad in ["attn_f16_1x2x32", "attn_f32_1x2x64", "attn_f16_0x2x64", "attn_f16_1x2"] {
+        for bad in [
+            "attn_f16_1x2x32",
+            "attn_f32_1x2x64",
+            "attn_f16_0x2x64",
+            "attn_f16_1x2",
+        ] {
             assert_eq!(Shape::parse(bad), None, "{bad}");
         }
     }
@@ -275,7 +296,10 @@ mod tests {
 
     #[test]
     fn an_unwritten_element_is_infinitely_wrong() {
-        let bytes: Vec<u8> = [1.0f32, f32::NAN].iter().flat_map(|x| x.to_le_bytes()).collect();
+        let bytes: Vec<u8> = [1.0f32, f32::NAN]
+            .iter()
+            .flat_map(|x| x.to_le_bytes())
+            .collect();
         assert_eq!(max_error(&bytes[..4], &[0.75]), 0.25);
         assert_eq!(max_error(&bytes, &[1.0, 0.0]), f64::INFINITY);
     }
@@ -298,7 +322,15 @@ mod tests {
         let out = reference(&q, &k, &v, shape);
         assert!((out[0] - 0.25).abs() < 1e-12);
         // Causal: the first query sees only the first key.
-        let causal = reference(&q, &k, &v, Shape { causal: true, ..shape });
+        let causal = reference(
+            &q,
+            &k,
+            &v,
+            Shape {
+                causal: true,
+                ..shape
+            },
+        );
         assert!((causal[0] - 1.0).abs() < 1e-12);
     }
 }

@@ -68,8 +68,6 @@ impl Shape {
     }
 }
 
-
-
 /// The 16-bit encoding of a small integer in [-2, 2].
 fn encode(value: i32, bf16: bool) -> u16 {
     let magnitude: u16 = match (value.abs(), bf16) {
@@ -110,12 +108,17 @@ fn reference(src: &[i32], shape: Shape) -> Vec<i64> {
 }
 
 fn main() -> std::process::ExitCode {
-    harness::main("acopy-gpu-gemm", Shape::parse, child_main, |name, shape, why| {
-        serde_json::json!({
-            "name": name, "shape": [shape.m, shape.n, shape.k],
-            "exact_or_max_error": why, "ok": false,
-        })
-    })
+    harness::main(
+        "acopy-gpu-gemm",
+        Shape::parse,
+        child_main,
+        |name, shape, why| {
+            serde_json::json!({
+                "name": name, "shape": [shape.m, shape.n, shape.k],
+                "exact_or_max_error": why, "ok": false,
+            })
+        },
+    )
 }
 
 /// `--child DIR NAME [--time]`: checks (and times) one module, printing a
@@ -141,7 +144,11 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
         .and_then(|launch| launch.block)
         .ok_or("the kernel declares no block")?;
     let mut launch = LaunchConfig::linear(1, block[0]).for_kernel(entry);
-    launch.grid = [shape.n.div_ceil(TILE) as u32, shape.m.div_ceil(TILE) as u32, 1];
+    launch.grid = [
+        shape.n.div_ceil(TILE) as u32,
+        shape.m.div_ceil(TILE) as u32,
+        1,
+    ];
     let (m, n, k) = (shape.m as usize, shape.n as usize, shape.k as usize);
     let values = draw_values((m + n) * k, shape.macs());
     let bits: Vec<u8> = values
@@ -226,9 +233,20 @@ mod tests {
         assert_eq!((bf16.m, bf16.n, bf16.k, bf16.bf16), (256, 128, 512, true));
         let f16 = Shape::parse("gemm_f16_128x128x64").expect("a GEMM name");
         assert!(!f16.bf16);
-        assert_eq!((harness::copy_path("sm_80"), harness::copy_path("sm_89")), ("cp_async", "cp_async"));
-        assert_eq!((harness::copy_path("sm_90a"), harness::copy_path("sm_100a")), ("tma", "tma"));
-        for bad in ["gemm_f32_1x1x1", "gemm_bf16_1x1", "gemm_bf16_0x1x1", "copy_bf16_1x1x1"] {
+        assert_eq!(
+            (harness::copy_path("sm_80"), harness::copy_path("sm_89")),
+            ("cp_async", "cp_async")
+        );
+        assert_eq!(
+            (harness::copy_path("sm_90a"), harness::copy_path("sm_100a")),
+            ("tma", "tma")
+        );
+        for bad in [
+            "gemm_f32_1x1x1",
+            "gemm_bf16_1x1",
+            "gemm_bf16_0x1x1",
+            "copy_bf16_1x1x1",
+        ] {
             assert_eq!(Shape::parse(bad), None, "{bad}");
         }
     }

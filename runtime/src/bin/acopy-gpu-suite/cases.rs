@@ -299,9 +299,8 @@ fn wgmma_kloop_cases() -> Vec<Case> {
 fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64, warp: bool) -> Case {
     use wgmma_model::*;
     let ws = if warp { "_ws" } else { "" };
-    let name: &'static str = Box::leak(
-        format!("wgmma_kloop{ws}_n{n}_t{trips}_s{stages}_w{in_flight}").into_boxed_str(),
-    );
+    let name: &'static str =
+        Box::leak(format!("wgmma_kloop{ws}_n{n}_t{trips}_s{stages}_w{in_flight}").into_boxed_str());
     let k = 64 * trips;
     // The f32 results are counted in f16-sized elements: 2 per result.
     let mut c = Case::new(
