@@ -8,7 +8,8 @@
 #   - the GEMM of examples/gemm/ for sm_90a (bf16, TMA + wgmma) and sm_80 (f16, cp.async
 #     + ldmatrix + mma.sync; the H200 runs sm_80 PTX too), each with the block schedule
 #     and with a producer warp (examples/gemm/build.sh, S = 4), and sm_80 with swizzled
-#     tiles read through acopy.swizzled_index (S = 3),
+#     tiles read through acopy.swizzled_index (S = 3), and the register-only mma.sync
+#     peak (examples/gemm/mma_peak.py) the sm_80 path is measured against,
 #   - the attention kernels of examples/attention/ in bf16 for sm_80 and sm_90 and in f16
 #     for sm_80 (S = 2),
 #   - the release binaries acopy-gpu-suite, acopy-gpu-pipeline, acopy-gpu-gemm and
@@ -50,6 +51,11 @@ rm -f "$dev/gemm_sm_80_swizzled"/*.mlir
 # sm_80 in bf16 (nvvm.mma.sync on the fragments' registers).
 bash examples/gemm/build.sh "$dev/gemm_sm_80_bf16" 4 block sm_80 0 bf16 > /dev/null
 rm -f "$dev/gemm_sm_80_bf16"/*.mlir
+# The register-only mma.sync peak the sm_80 path is measured against, per dtype.
+for dtype in f16 bf16; do
+  dir="$dev/gemm_sm_80_block"; [[ $dtype == bf16 ]] && dir="$dev/gemm_sm_80_bf16"
+  python3 examples/gemm/mma_peak.py 4096 --dtype="$dtype" | "$ACOPY_OPT" --acopy-lower --emit=ptx -o "$dir/mma_peak_${dtype}_4096.ptx"
+done
 for chip in sm_80 sm_90; do
   bash examples/attention/build.sh "$dev/attn_$chip" 2 "$chip" bf16 > /dev/null
   rm -f "$dev/attn_$chip"/*.mlir

@@ -162,15 +162,22 @@ def baselines():
 
 def merge(acopy_files, baseline_files):
     """acopy-gpu-gemm's {cases, performance} files and baselines' rows: one
-    {cases, performance} with ratio_to_cublas and ratio_to_triton per row."""
+    {cases, performance} with ratio_to_cublas and ratio_to_triton per row, and on the
+    cp.async path ratio_to_mma_sync_peak (the mma_peak row of the same dtype)."""
     cases, performance, anchors = [], [], {}
     for path in baseline_files:
         for row in json.load(open(path)):
             anchors[(row['dtype'], tuple(row['shape']))] = row
-    for path in acopy_files:
-        document = json.load(open(path))
+    documents = [json.load(open(path)) for path in acopy_files]
+    # The register-only mma.sync peak per dtype (examples/gemm/mma_peak.py).
+    peaks = {row['name'].split('_')[2]: row['tflops'] for document in documents
+             for row in document['performance'] if row.get('mma_sync_peak')}
+    for document in documents:
         cases += document['cases']
         for row in document['performance']:
+            if row.get('mma_sync_peak'):
+                performance.append(row)
+                continue
             dtype = row['name'].split('_')[1]
             anchor = anchors.get((dtype, tuple(row['shape'])), {})
             row = dict(row)
@@ -178,6 +185,9 @@ def merge(acopy_files, baseline_files):
                 if column in anchor:
                     row[column] = anchor[column]
                     row[f'ratio_to_{key}'] = row['tflops'] / anchor[column]
+            if row['path'] == 'cp_async' and dtype in peaks:
+                row['mma_sync_peak_tflops'] = peaks[dtype]
+                row['ratio_to_mma_sync_peak'] = row['tflops'] / peaks[dtype]
             performance.append(row)
     return {'cases': cases, 'performance': performance}
 

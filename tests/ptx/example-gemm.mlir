@@ -47,6 +47,13 @@
 // RUN: acopy-opt %t.80b.mlir --acopy-lower --emit=ptx -o %t.80b.ptx 2>/dev/null
 // RUN: %check-ptxas %t.80b.ptx sm_80
 // RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" %t.80b.ptx | FileCheck %s --check-prefix=MMA
+// The register-only mma.sync peak (examples/gemm/mma_peak.py): 16 chained mma.sync per
+// round, no memory in the loop.
+// RUN: %python %S/../../examples/gemm/mma_peak.py 64 --dtype=bf16 > %t.peak.mlir
+// RUN: acopy-opt %t.peak.mlir --acopy-lower --emit=ptx -o %t.peak.ptx
+// RUN: %check-ptxas %t.peak.ptx sm_80
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" %t.peak.ptx | FileCheck %s --check-prefix=PEAK
+// PEAK: {{^}}16{{$}}
 // STRICT: error: The cp.async implementation only supports oob_mode=OOBFillMode.PROMISE_IN_BOUNDS
 
 // The sm_90a block schedule at 256 x 256 x 512: the remark, the release of each slot

@@ -107,18 +107,75 @@ fn reference(src: &[i32], shape: Shape) -> Vec<i64> {
     out
 }
 
+/// A module of the directory: a GEMM, or the register-only mma.sync peak
+/// (`examples/gemm/mma_peak.py`, `mma_peak_<dtype>_<ITERS>`), timed only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Module {
+    Gemm(Shape),
+    Peak { bf16: bool, iters: u64 },
+}
+
+impl Module {
+    fn parse(name: &str) -> Option<Module> {
+        if let Some(rest) = name.strip_prefix("mma_peak_") {
+            let (dtype, iters) = rest.split_once('_')?;
+            let bf16 = match dtype {
+                "bf16" => true,
+                "f16" => false,
+                _ => return None,
+            };
+            return Some(Module::Peak {
+                bf16,
+                iters: iters.parse().ok().filter(|iters| *iters > 0)?,
+            });
+        }
+        Shape::parse(name).map(Module::Gemm)
+    }
+}
+
 fn main() -> std::process::ExitCode {
     harness::main(
         "acopy-gpu-gemm",
-        Shape::parse,
+        Module::parse,
         child_main,
-        |name, shape, why| {
-            serde_json::json!({
-                "name": name, "shape": [shape.m, shape.n, shape.k],
-                "exact_or_max_error": why, "ok": false,
-            })
+        |name, module, why| {
+            let shape = match module {
+                Module::Gemm(shape) => serde_json::json!([shape.m, shape.n, shape.k]),
+                Module::Peak { .. } => serde_json::Value::Null,
+            };
+            serde_json::json!({"name": name, "shape": shape, "exact_or_max_error": why, "ok": false})
         },
     )
+}
+
+/// Blocks per SM of the peak's grid, warps per block and mma.sync per round.
+const PEAK_BLOCKS_PER_SM: u64 = 4;
+const PEAK_WARPS: u64 = 8;
+const PEAK_CHAINS: u64 = 16;
+
+/// Times the mma.sync peak: FLOPs = blocks x warps x ITERS x 16 x (2 x 16 x 8 x 16).
+fn peak_child(dir: &Path, name: &str, iters: u64) -> Result<bool, Error> {
+    let ptx = std::fs::read_to_string(dir.join(format!("{name}.ptx")))?;
+    let rt = Runtime::with_device(0)?;
+    let blocks = PEAK_BLOCKS_PER_SM * rt.info().sm_count.max(1) as u64;
+    let kernel = LoadedKernel::load(&rt, &ptx, name, name)?;
+    let launch = LaunchConfig::linear(blocks as u32, 256);
+    let input = rt.upload(&[0u8; 16])?;
+    let out = rt.alloc((PEAK_CHAINS * 1_048_576 * 4) as usize)?;
+    let arguments = [input.memref(&[8]), out.memref(&[PEAK_CHAINS, 1_048_576])];
+    let ms = harness::median_ms(&rt, || {
+        let mut packed = rt.bind(&arguments, None)?;
+        kernel.launch_on(&launch, &mut packed, std::ptr::null_mut())?;
+        Ok(())
+    })?;
+    let flops = (blocks * PEAK_WARPS * iters * PEAK_CHAINS * 2 * 16 * 8 * 16) as f64;
+    let tflops = flops / (f64::from(ms) * 1e-3) / 1e12;
+    println!(
+        "RESULT {}",
+        serde_json::json!({"name": name, "path": "cp_async", "shape": serde_json::Value::Null,
+                           "ms": ms, "tflops": tflops, "mma_sync_peak": true})
+    );
+    Ok(true)
 }
 
 /// `--child DIR NAME [--time]`: checks (and times) one module, printing a
@@ -127,9 +184,13 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
     let [dir, name, rest @ ..] = args else {
         return Err("--child DIR NAME [--time]".into());
     };
-    let shape = Shape::parse(name).ok_or("not a GEMM module name")?;
     let time = rest.iter().any(|arg| arg == "--time");
     let dir = Path::new(dir);
+    let shape = match Module::parse(name).ok_or("not a GEMM module name")? {
+        Module::Gemm(shape) => shape,
+        Module::Peak { iters, .. } if time => return peak_child(dir, name, iters),
+        Module::Peak { .. } => return Ok(true),
+    };
     let ptx = std::fs::read_to_string(dir.join(format!("{name}.ptx")))?;
     let manifest = Manifest::from_json(&std::fs::read_to_string(
         dir.join(format!("{name}.manifest.json")),
@@ -248,6 +309,16 @@ mod tests {
             "copy_bf16_1x1x1",
         ] {
             assert_eq!(Shape::parse(bad), None, "{bad}");
+        }
+        assert_eq!(
+            Module::parse("mma_peak_bf16_4096"),
+            Some(Module::Peak {
+                bf16: true,
+                iters: 4096
+            })
+        );
+        for bad in ["mma_peak_f32_1", "mma_peak_f16_0", "mma_peak_f16"] {
+            assert_eq!(Module::parse(bad), None, "{bad}");
         }
     }
 
