@@ -851,6 +851,19 @@ pub(super) fn issue<'c, 'a>(
     slot: Ix<'c, 'a>,
     barriers: Option<Value<'c, 'a>>,
 ) -> R<()> {
+    issue_remapped(b, plan, bases, (iv, slot, barriers), &[])
+}
+
+/// [`issue`], with the values of `outer` replaced by their copies: the
+/// producer warp's clone of a persistent kernel's loop around the marked one
+/// computes its own.
+pub(super) fn issue_remapped<'c, 'a>(
+    b: &B<'c, 'a>,
+    plan: &LoopPlan<'c, 'a>,
+    bases: &[Base<'c, 'a>],
+    (iv, slot, barriers): (Option<Value<'c, 'a>>, Ix<'c, 'a>, Option<Value<'c, 'a>>),
+    outer: &[(Value<'c, 'a>, Value<'c, 'a>)],
+) -> R<()> {
     let induction: Value = plan.body.argument(0).map_err(internal)?.into();
     // The clones read the induction variable in its own type.
     let iv = match (iv, plan.induction.bits) {
@@ -860,7 +873,7 @@ pub(super) fn issue<'c, 'a>(
     for copy in &plan.copies {
         let view =
             CopyGmemToSmem::from_op(copy.op).map_err(|error| format!("internal error: {error}"))?;
-        let mut map: Vec<(Value, Value)> = Vec::new();
+        let mut map: Vec<(Value, Value)> = outer.to_vec();
         if let Some(iv) = iv {
             map.push((induction, iv));
             for op in &copy.slice {

@@ -33,7 +33,7 @@ use acopy_target::CopyPath;
 use melior::{
     ir::{
         attribute::DenseI32ArrayAttribute, block::BlockLike, operation::OperationLike,
-        r#type::MemRefType, Attribute, OperationRef, Type, Value,
+        r#type::MemRefType, Attribute, OperationRef, RegionLike, Type, Value,
     },
     Context,
 };
@@ -69,14 +69,31 @@ pub fn rewrite<'c, 'a>(
     let tile_uses = common::tile_uses(plan);
     let bases = common::slot_bases(context, plan, stages)?;
     let rings = make_rings(context, plan, warp, serial)?;
-    let pre = B::in_place(context, plan.loop_op)?;
+    let outer = outer_loop(plan);
+    // The roles split at the kernel's top level: before the loop, or before
+    // the persistent loop around it.
+    let anchor = outer.unwrap_or(plan.loop_op);
+    let pre = B::in_place(context, anchor)?;
     let storage = pre.get_global(&rings.symbol, rings.r#type)?;
     let thread = pre.thread_id("x")?;
     let consumers = pre.index(i64::from(warp.consumers))?;
     let is_producer = pre.cmpi(Cmp::Uge, thread, consumers)?;
-    producer(context, plan, warp, &bases, storage, is_producer, thread)?;
+    let roles = Roles {
+        warp,
+        storage,
+        thread,
+        anchor,
+        outer,
+    };
+    producer(context, plan, &roles, &bases, is_producer)?;
     let is_consumer = pre.cmpi(Cmp::Ult, thread, consumers)?;
-    consumer_region(context, plan, is_consumer)?;
+    consumer_region(context, anchor, is_consumer)?;
+    // Across entries of the persistent loop the consumers carry the slot and
+    // the phase through it, as the producer does through its copy of it.
+    let entry = match outer {
+        Some(outer) => Some(outer_counters(context, outer)?),
+        None => None,
+    };
 
     let b = B::in_place(context, plan.wait)?;
     let (k, slot, phase) = consumer_counters(&b, plan)?;
@@ -85,8 +102,12 @@ pub fn rewrite<'c, 'a>(
     common::redirect_consumers(&b, plan, &bases, &tile_uses, Ix::Val(slot))?;
     common::erase_originals(plan);
     release(context, plan, storage, k, slot)?;
-    let loop_op = advance(context, plan, (k, slot, phase), stages)?;
-    consumer_barriers(context, loop_op, warp)?;
+    let loop_op = advance(context, plan, (k, slot, phase), entry, stages)?;
+    if let Some(outer) = outer {
+        // SAFETY: `outer` is not used after (it is rebuilt).
+        unsafe { carry_outer(context, outer, loop_op)? };
+    }
+    consumer_barriers(context, top_level(loop_op, plan.function)?, warp)?;
     grow_block(context, plan.function, warp)?;
     common::record_dynamic(context, plan, stages)?;
     common::mark_done(context, loop_op, stages);
@@ -99,6 +120,82 @@ pub fn rewrite<'c, 'a>(
         }),
         producer_block: Some(warp.block()),
     })
+}
+
+/// What both roles' regions are built from: the block, the rings, this
+/// thread, and where the roles split (before the marked loop, or before the
+/// persistent `outer` loop around it).
+#[derive(Clone, Copy)]
+struct Roles<'c, 'a> {
+    warp: WarpPlan,
+    storage: Value<'c, 'a>,
+    thread: Value<'c, 'a>,
+    anchor: OperationRef<'c, 'a>,
+    outer: Option<OperationRef<'c, 'a>>,
+}
+
+/// The persistent `scf.for` around the marked loop, if any (P18 allows one
+/// at the kernel's top level).
+fn outer_loop<'c, 'a>(plan: &LoopPlan<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    plan.loop_op
+        .parent_operation()
+        .filter(|parent| *parent != plan.function)
+}
+
+/// The op at the kernel's top level that holds `op`.
+fn top_level<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    function: OperationRef<'c, 'a>,
+) -> R<OperationRef<'c, 'a>> {
+    let mut current = op;
+    while let Some(parent) = current.parent_operation() {
+        if parent == function {
+            return Ok(current);
+        }
+        current = parent;
+    }
+    Err("internal error: the loop is outside its kernel".into())
+}
+
+/// The slot and phase the persistent loop carries into each entry of the
+/// marked loop, as body arguments (their iter_args come with [`carry_outer`]).
+fn outer_counters<'c, 'a>(
+    context: &'c Context,
+    outer: OperationRef<'c, 'a>,
+) -> R<[Value<'c, 'a>; 2]> {
+    let body = outer
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .ok_or("internal error: a persistent loop without a body")?;
+    let b = B::in_place(context, outer)?;
+    let types = [b.index_type(), b.int_type(1)];
+    let arguments = build::loop_carried::add_body_arguments(body, &types, b.location);
+    Ok([arguments[0], arguments[1]])
+}
+
+/// Gives the persistent loop its iter_args: slot 0 and phase 0 on entry, and
+/// each trip yields what the marked loop (`inner`, its last two results) ends
+/// with.
+///
+/// # Safety
+/// `outer` is rebuilt: no handle to it may be used afterwards.
+unsafe fn carry_outer<'c, 'a>(
+    context: &'c Context,
+    outer: OperationRef<'c, 'a>,
+    inner: OperationRef<'c, 'a>,
+) -> R<()> {
+    let count = inner.result_count();
+    let nexts: Vec<Value> = [count - 2, count - 1]
+        .iter()
+        .map(|index| inner.result(*index).map(Into::into))
+        .collect::<Result<_, _>>()
+        .map_err(common::internal)?;
+    let b = B::in_place(context, outer)?;
+    let inits = [b.index(0)?, b.int(1, 0)?];
+    // SAFETY: the caller's contract.
+    unsafe { build::loop_carried::carry(context, outer, &inits, &nexts)? };
+    Ok(())
 }
 
 /// The rings' global and, at the kernel's entry, their inits.
@@ -173,13 +270,18 @@ fn ring_pointer<'c, 'a>(
 fn producer<'c, 'a>(
     context: &'c Context,
     plan: &LoopPlan<'c, 'a>,
-    warp: WarpPlan,
+    roles: &Roles<'c, 'a>,
     bases: &[Base<'c, 'a>],
-    storage: Value<'c, 'a>,
     is_producer: Value<'c, 'a>,
-    thread: Value<'c, 'a>,
 ) -> R<()> {
-    let pre = B::in_place(context, plan.loop_op)?;
+    let Roles {
+        warp,
+        storage,
+        thread,
+        anchor,
+        outer,
+    } = *roles;
+    let pre = B::in_place(context, anchor)?;
     let issuers = match plan.path {
         CopyPath::Tma => 1,
         CopyPath::CpAsync => crate::plan::loops::warp::PRODUCER_THREADS,
@@ -188,13 +290,13 @@ fn producer<'c, 'a>(
         if plan.path == CopyPath::Tma {
             let first = p.index(i64::from(warp.consumers))?;
             let elected = p.cmpi(Cmp::Eq, thread, first)?;
-            p.if_then(elected, |e| producer_loop(e, plan, bases, storage))
+            p.if_then(elected, |e| producer_loops(e, plan, bases, storage, outer))
         } else {
-            producer_loop(p, plan, bases, storage)
+            producer_loops(p, plan, bases, storage, outer)
         }
     })?;
     let region =
-        crate::ir::query::previous_op(plan.loop_op).ok_or("internal error: no producer region")?;
+        crate::ir::query::previous_op(anchor).ok_or("internal error: no producer region")?;
     let first = warp.consumers as i32;
     let range: Attribute = DenseI32ArrayAttribute::new(context, &[first, issuers as i32]).into();
     ir::set_discardable(region, target::ISSUERS, range);
@@ -208,14 +310,20 @@ fn producer_loop<'c, 'a>(
     plan: &LoopPlan<'c, 'a>,
     bases: &[Base<'c, 'a>],
     storage: Value<'c, 'a>,
-) -> R<()> {
+    (inits, outer): ([Value<'c, 'a>; 2], &[(Value<'c, 'a>, Value<'c, 'a>)]),
+) -> R<OperationRef<'c, 'a>> {
     let stages = i64::from(plan.stages);
     let loop_op = plan.loop_op;
-    let lower = p.ix(common::bound(p, loop_op.operand(0), plan.induction)?)?;
-    let upper = p.ix(common::bound(p, loop_op.operand(1), plan.induction)?)?;
-    let step = p.ix(common::bound(p, loop_op.operand(2), plan.induction)?)?;
-    // The counters' first values come before the loop.
-    let inits = [p.index(0)?, p.int(1, 0)?];
+    let remap = |index: usize| -> R<Value<'c, 'a>> {
+        let value = loop_op.operand(index).map_err(common::internal)?;
+        Ok(outer
+            .iter()
+            .find(|(old, _)| *old == value)
+            .map_or(value, |(_, new)| *new))
+    };
+    let lower = p.ix(common::bound(p, Ok(remap(0)?), plan.induction)?)?;
+    let upper = p.ix(common::bound(p, Ok(remap(1)?), plan.induction)?)?;
+    let step = p.ix(common::bound(p, Ok(remap(2)?), plan.induction)?)?;
     let mut body = None;
     p.for_loop(lower, upper, step, |inner, iv| {
         body = inner.anchor().block().map(|block| (block, iv));
@@ -236,13 +344,13 @@ fn producer_loop<'c, 'a>(
     let released = b.binary(arith::XORI, phase, b.int(1, 1)?)?;
     b.insert(builders::barrier_wait(b.location, empty, released).map_err(common::internal)?);
     let tma = plan.path == CopyPath::Tma;
-    common::issue(
+    let slot_ix = Ix::Val(slot);
+    common::issue_remapped(
         &b,
         plan,
         bases,
-        Some(iv),
-        Ix::Val(slot),
-        tma.then_some(storage),
+        (Some(iv), slot_ix, tma.then_some(storage)),
+        outer,
     )?;
     if !tma {
         let full = ring_pointer(&b, storage, Ix::Val(slot), 0)?;
@@ -257,6 +365,80 @@ fn producer_loop<'c, 'a>(
         )?;
     }
     let nexts = next_slot_and_phase(&b, slot, phase, stages)?;
+    // SAFETY: `made` is the loop just built; no handle to it is kept.
+    unsafe { build::loop_carried::carry(p.context, made, &inits, &nexts) }
+}
+
+/// The producer's loops: its copy of the persistent loop when there is one
+/// (the ops before the marked loop in its body cloned, the slot and phase
+/// carried through it), around its loop over the marked loop's trips.
+fn producer_loops<'c, 'a>(
+    p: &B<'c, 'a>,
+    plan: &LoopPlan<'c, 'a>,
+    bases: &[Base<'c, 'a>],
+    storage: Value<'c, 'a>,
+    outer: Option<OperationRef<'c, 'a>>,
+) -> R<()> {
+    // The counters' first values come before the loops.
+    let inits = [p.index(0)?, p.int(1, 0)?];
+    let Some(outer) = outer else {
+        return producer_loop(p, plan, bases, storage, (inits, &[])).map(|_| ());
+    };
+    let operand = |index| outer.operand(index).map_err(common::internal);
+    let mut body = None;
+    p.for_loop(operand(0)?, operand(1)?, operand(2)?, |inner, iv| {
+        body = inner
+            .anchor()
+            .block()
+            .map(|block| (inner.anchor(), block, iv));
+        Ok(())
+    })?;
+    let (end, block, iv) = body.ok_or("internal error: no producer persistent loop")?;
+    let made = block
+        .parent_operation()
+        .ok_or("internal error: producer loop without an op")?;
+    let types = [p.index_type(), p.int_type(1)];
+    let counters = build::loop_carried::add_body_arguments(block, &types, p.location);
+    let b = B::in_place(p.context, end)?.at(p.location);
+    let original: Value = outer
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .and_then(|body| body.argument(0).ok())
+        .ok_or("internal error: a persistent loop without an induction variable")?
+        .into();
+    let mut map = vec![(original, iv)];
+    // The value computations before the marked loop, for this trip.
+    let mut current = outer
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .and_then(|body| body.first_operation());
+    while let Some(op) = current {
+        if op == plan.loop_op {
+            break;
+        }
+        let clone = b.clone_op(op);
+        for index in 0..clone.operand_count() {
+            let operand = clone.operand(index).map_err(common::internal)?;
+            if let Some((_, new)) = map.iter().find(|(old, _)| *old == operand) {
+                // SAFETY: `index` is below the clone's operand count; `new` is
+                // defined before the clone, in its block or above.
+                unsafe { build::set_operand(clone, index, *new) };
+            }
+        }
+        for index in 0..op.result_count() {
+            let old: Value = op.result(index).map_err(common::internal)?.into();
+            let new: Value = clone.result(index).map_err(common::internal)?.into();
+            map.push((old, new));
+        }
+        current = op.next_in_block();
+    }
+    let inner = producer_loop(&b, plan, bases, storage, ([counters[0], counters[1]], &map))?;
+    let nexts = [
+        inner.result(0).map_err(common::internal)?.into(),
+        inner.result(1).map_err(common::internal)?.into(),
+    ];
     // SAFETY: `made` is the loop just built; no handle to it is kept.
     unsafe { build::loop_carried::carry(p.context, made, &inits, &nexts)? };
     Ok(())
@@ -278,17 +460,17 @@ fn next_slot_and_phase<'c, 'a>(
 /// `scf.if %is_consumer`.
 fn consumer_region<'c, 'a>(
     context: &'c Context,
-    plan: &LoopPlan<'c, 'a>,
+    anchor: OperationRef<'c, 'a>,
     is_consumer: Value<'c, 'a>,
 ) -> R<()> {
-    let pre = B::in_place(context, plan.loop_op)?;
+    let pre = B::in_place(context, anchor)?;
     let mut inner_end = None;
     pre.if_then(is_consumer, |inner| {
         inner_end = Some(inner.anchor());
         Ok(())
     })?;
     let end = inner_end.ok_or("internal error: no consumer region")?;
-    let mut current = Some(plan.loop_op);
+    let mut current = Some(anchor);
     while let Some(op) = current {
         current = op.next_in_block();
         if current.is_none() {
@@ -349,6 +531,7 @@ fn advance<'c, 'a>(
     context: &'c Context,
     plan: &LoopPlan<'c, 'a>,
     (k, slot, phase): (Value<'c, 'a>, Value<'c, 'a>, Value<'c, 'a>),
+    entry: Option<[Value<'c, 'a>; 2]>,
     stages: i64,
 ) -> R<OperationRef<'c, 'a>> {
     let end = plan
@@ -359,7 +542,11 @@ fn advance<'c, 'a>(
     let next_k = b.ix(b.add(Ix::Val(k), Ix::Const(1))?)?;
     let [next_slot, next_phase] = next_slot_and_phase(&b, slot, phase, stages)?;
     let pre = B::in_place(context, plan.loop_op)?;
-    let inits = [pre.index(0)?, pre.index(0)?, pre.int(1, 0)?];
+    let [first_slot, first_phase] = match entry {
+        Some(entry) => entry,
+        None => [pre.index(0)?, pre.int(1, 0)?],
+    };
+    let inits = [pre.index(0)?, first_slot, first_phase];
     // SAFETY: the plan's handle to the loop is not used after this.
     unsafe {
         build::loop_carried::carry(
@@ -375,12 +562,9 @@ fn advance<'c, 'a>(
 /// barrier of the B consumers: the producer warp never reaches it.
 fn consumer_barriers<'c, 'a>(
     context: &'c Context,
-    loop_op: OperationRef<'c, 'a>,
+    region: OperationRef<'c, 'a>,
     warp: WarpPlan,
 ) -> R<()> {
-    let region = loop_op
-        .parent_operation()
-        .ok_or("internal error: the consumer loop has no region")?;
     let mut barriers = Vec::new();
     region.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
         if ir::op_name(&op) == gpu::BARRIER.name {

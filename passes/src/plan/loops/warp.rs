@@ -3,7 +3,10 @@
 //!
 //! The pass adds one 32-thread producer warp after the kernel's B declared
 //! threads; the producer runs the kernel up to the loop, then only the copies,
-//! and leaves. So the kernel's block must be known and one-dimensional (the
+//! and leaves. The loop may also stand in one `scf.for` at the kernel's top
+//! level that carries no values (a persistent kernel's loop over tiles): the
+//! producer then runs that loop too, with only its value computations and the
+//! copies, and the rings' phases continue from one entry to the next. So the kernel's block must be known and one-dimensional (the
 //! consumers keep thread ids 0..B, and wgmma's warpgroups stay aligned), the
 //! code before the loop may only compute values (the producer runs it too),
 //! and the code after the loop runs in the consumers alone: no acopy op and
@@ -54,7 +57,7 @@ pub fn p17(why: &str) -> String {
 /// P18's message.
 pub fn p18(why: &str) -> String {
     format!(
-        "a loop marked acopy.pipeline with producer = \"warp\" must stand at the top level of its kernel, after code that only computes values (the producer warp runs it too) and before code with no acopy op and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but {why}"
+        "a loop marked acopy.pipeline with producer = \"warp\" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but {why}"
     )
 }
 
@@ -82,9 +85,20 @@ fn place(loop_op: OperationRef, function: OperationRef) -> Result<(), String> {
     let parent = loop_op
         .parent_operation()
         .ok_or_else(|| "it has no parent".to_string())?;
-    if parent != function {
-        return Err(format!("it is inside '{}'", ir::op_name(&parent)));
-    }
+    // At the kernel's top level, or in one scf.for there (a persistent kernel's
+    // loop over tiles) that carries no values.
+    let outer = match parent {
+        parent if parent == function => None,
+        parent
+            if ir::op_name(&parent) == "scf.for" && parent.parent_operation() == Some(function) =>
+        {
+            if parent.result_count() > 0 {
+                return Err("the scf.for around it carries values (iter_args)".into());
+            }
+            Some(parent)
+        }
+        parent => return Err(format!("it is inside '{}'", ir::op_name(&parent))),
+    };
     let blocks = function
         .region(0)
         .ok()
@@ -96,7 +110,18 @@ fn place(loop_op: OperationRef, function: OperationRef) -> Result<(), String> {
                 .into(),
         );
     }
-    let mut before = crate::ir::query::previous_op(loop_op);
+    computes_before(loop_op)?;
+    consumers_after(loop_op)?;
+    if let Some(outer) = outer {
+        computes_before(outer)?;
+        consumers_after(outer)?;
+    }
+    Ok(())
+}
+
+/// The ops before `op` in its block only compute values.
+fn computes_before(op: OperationRef) -> Result<(), String> {
+    let mut before = crate::ir::query::previous_op(op);
     while let Some(op) = before {
         let name = ir::op_name(&op);
         if op.region_count() > 0 || !computes_only(&name) {
@@ -104,7 +129,12 @@ fn place(loop_op: OperationRef, function: OperationRef) -> Result<(), String> {
         }
         before = crate::ir::query::previous_op(op);
     }
-    let mut after = loop_op.next_in_block();
+    Ok(())
+}
+
+/// The ops after `op` in its block need no thread outside the consumers.
+fn consumers_after(op: OperationRef) -> Result<(), String> {
+    let mut after = op.next_in_block();
     while let Some(op) = after {
         if let Some(name) = first_block_wide(op) {
             return Err(format!("'{name}' comes after it"));
