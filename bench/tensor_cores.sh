@@ -11,7 +11,7 @@ dev="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 w="$(mktemp -d)/tensor-cores"
 mkdir -p "$w"
 { nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv; python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__)'; } > "$w/env.txt" 2>&1
-timeout 150 "$dev/bin/acopy-gpu-pipeline" --ptx-dir "$dev/pipeline" --kernels ws_copy,ws_slow,ws_reduce,ws_axpy,copy,slow \
+timeout 150 "$dev/bin/acopy-gpu-pipeline" --ptx-dir "$dev/pipeline" --kernels ws_copy,ws_slow,ws_reduce,ws_axpy,ws_outer,copy,slow,outer \
   --results-json "$w/pipeline-ws.json" > "$w/pipeline.log" 2>&1; echo "pipeline rc $?" >> "$w/env.txt"
 for dir in "$dev"/gemm_*; do
   name=$(basename "$dir")

@@ -35,7 +35,7 @@ cp target/release/acopy-gpu-suite target/release/acopy-gpu-pipeline target/relea
 bash tests/gpu/build-ptx.sh > /dev/null
 cp tests/gpu/ptx/* "$dev/suite/"
 bash tests/gpu/pipeline/build.sh > /dev/null || true
-for kernel in ws_copy ws_slow ws_reduce ws_axpy copy slow; do
+for kernel in ws_copy ws_slow ws_reduce ws_axpy ws_outer copy slow outer; do
   cp tests/gpu/pipeline/ptx/pipe_"${kernel}"_s*_* "$dev/pipeline/"
 done
 for chip in sm_90a sm_80; do

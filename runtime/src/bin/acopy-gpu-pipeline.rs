@@ -48,13 +48,14 @@ const NATIVE: [(&str, &str); 2] = [("native", "copy"), ("native_outer", "outer")
 /// written after a kernel too, with their block declared as 128 consumers: they
 /// run at that block only, launched with the block their manifest records (the
 /// consumers and the producer warp the pass added).
-const WRITTEN_AFTER: [(&str, &str); 6] = [
+const WRITTEN_AFTER: [(&str, &str); 7] = [
     ("copy_i32", "copy"),
     ("copy_u32", "copy"),
     ("ws_copy", "copy"),
     ("ws_slow", "slow"),
     ("ws_reduce", "reduce"),
     ("ws_axpy", "axpy"),
+    ("ws_outer", "outer"),
 ];
 
 /// The paths a kernel runs on: a TMA store and the native TMA form have no

@@ -228,7 +228,7 @@ INDUCTION_KERNELS = {'copy_i32': ('', 'arith.index_cast'), 'copy_u32': ('unsigne
 # Warp-specialized kernels (producer = "warp"): the kernel named after "ws_" with its
 # block declared as 128 threads, which the pass grows to 160 (a producer warp); on
 # both paths, with that kernel's reference (acopy-gpu-pipeline's WRITTEN_AFTER).
-WARP_KERNELS = ['ws_copy', 'ws_slow', 'ws_reduce', 'ws_axpy']
+WARP_KERNELS = ['ws_copy', 'ws_slow', 'ws_reduce', 'ws_axpy', 'ws_outer']
 WARP_CONSUMERS = 128
 
 
