@@ -134,6 +134,49 @@ mod tests {
         assert_eq!(divisors, vec![64, 1, 64, 1, 64, 8, 1, 64]);
     }
 
+    /// Casts and extensions keep the divisor of what they widen (a mutation
+    /// survivor of shard 5, 2026-12-03: the arm deleted made every i32 start
+    /// a run-time check).
+    #[test]
+    fn divisor_passes_through_casts() {
+        let context = crate::context::create_context().unwrap();
+        let module = Module::parse(
+            &context,
+            r#"func.func @f(%b: i32) {
+                 %c16 = arith.constant 16 : i32
+                 %m = arith.muli %b, %c16 : i32
+                 %cast = arith.index_cast %m : i32 to index
+                 %castui = arith.index_castui %m : i32 to index
+                 %ext = arith.extsi %m : i32 to i64
+                 %extu = arith.extui %m : i32 to i64
+                 return
+               }"#,
+        )
+        .unwrap();
+        let divisors: Vec<u64> = results(&module).into_iter().map(pow2_divisor).collect();
+        assert_eq!(divisors, vec![16, 16, 16, 16, 16, 16]);
+    }
+
+    /// The search follows 24 ops down and no further: a multiple of 64 at the
+    /// end of a chain of 24 additions is found, at the end of 25 it is not (a
+    /// mutation survivor of shard 5: `>` with `==` stopped one op earlier).
+    #[test]
+    fn divisor_search_stops_after_24_ops() {
+        let context = crate::context::create_context().unwrap();
+        for (length, divisor) in [(24, 64), (25, 1)] {
+            let mut text = String::from("func.func @f() {\n %c64 = arith.constant 64 : index\n");
+            text += " %v0 = arith.addi %c64, %c64 : index\n";
+            for k in 1..length {
+                text += &format!(" %v{k} = arith.addi %v{}, %c64 : index\n", k - 1);
+            }
+            text += " return\n}";
+            let module = Module::parse(&context, &text).unwrap();
+            let last = *results(&module).last().unwrap();
+            // The chain's deepest op, %c64 under %v0, is `length` ops down.
+            assert_eq!(pow2_divisor(last), divisor, "a chain of {length}");
+        }
+    }
+
     #[test]
     fn divisor_of_constants() {
         assert_eq!(pow2_of_constant(48), 16);
