@@ -429,6 +429,21 @@ mod tests {
         }
     }
 
+    /// The boxes of a paneled tile are one span wide: 64 bf16 of a 128-byte
+    /// span, 32 f32 (a mutation survivor of shard 5, 2026-12-03: `/` with `%`
+    /// made them 0 wide and no test looked at the box).
+    #[test]
+    fn panel_boxes_are_one_span_wide() {
+        for (window, element_bytes, inner) in [([64i64, 128], 2u64, 64i64), ([16, 64], 4, 32)] {
+            let panels = panels(&window, element_bytes, 128)
+                .expect("a layout")
+                .expect("panels");
+            let grid = panels.grid(&window, element_bytes);
+            assert_eq!(grid.box_shape, vec![window[0], inner]);
+            assert_eq!(grid.window, window.to_vec());
+        }
+    }
+
     #[test]
     fn one_span_or_no_swizzle_has_no_panels() {
         assert_eq!(panels(&[64, 64], 2, 128), Ok(None));
