@@ -121,6 +121,7 @@ pub(crate) mod nvvm {
     pub const CP_ASYNC_MBARRIER_ARRIVE: OpName = effect("nvvm.cp.async.mbarrier.arrive");
     /// `bar.sync id, count`: a barrier of some of the block's threads.
     pub const BARRIER: OpName = effect("nvvm.barrier");
+    pub const WGMMA_WAIT_GROUP: OpName = effect("nvvm.wgmma.wait.group.sync.aligned");
     pub const TMA_LOAD: OpName = effect("nvvm.cp.async.bulk.tensor.shared.cluster.global");
     pub const TMA_STORE: OpName = effect("nvvm.cp.async.bulk.tensor.global.shared.cta");
     pub const TMA_REDUCE: OpName = effect("nvvm.cp.async.bulk.tensor.reduce");
@@ -196,6 +197,7 @@ pub(crate) fn all() -> Vec<OpName> {
         nvvm::CP_ASYNC_WAIT_GROUP,
         nvvm::CP_ASYNC_MBARRIER_ARRIVE,
         nvvm::BARRIER,
+        nvvm::WGMMA_WAIT_GROUP,
         nvvm::TMA_LOAD,
         nvvm::TMA_STORE,
         nvvm::TMA_REDUCE,

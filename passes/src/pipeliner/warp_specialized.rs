@@ -103,6 +103,9 @@ pub fn rewrite<'c, 'a>(
     common::erase_originals(plan);
     release(context, plan, storage, k, slot)?;
     let loop_op = advance(context, plan, (k, slot, phase), entry, stages)?;
+    if outer.is_some() {
+        release_in_flight(context, plan, storage, loop_op)?;
+    }
     if let Some(outer) = outer {
         // SAFETY: `outer` is not used after (it is rebuilt).
         unsafe { carry_outer(context, outer, loop_op)? };
@@ -524,6 +527,58 @@ fn release<'c, 'a>(
     }
     let done = b.cmpi(Cmp::Sge, k, b.index(i64::from(in_flight))?)?;
     b.if_then(done, arrive)
+}
+
+/// After an entry of a loop inside a persistent loop whose wgmma leave N
+/// groups in flight: the last min(N, T) tiles were never released in the loop
+/// (their release comes N iterations later), and the next entry's producer
+/// waits for them. The consumers wait for every wgmma group (the user's own
+/// `wait_group 0` after the loop then has nothing left) and release those tiles.
+fn release_in_flight<'c, 'a>(
+    context: &'c Context,
+    plan: &LoopPlan<'c, 'a>,
+    storage: Value<'c, 'a>,
+    loop_op: OperationRef<'c, 'a>,
+) -> R<()> {
+    let Some(in_flight) = plan.async_consumers.map(|consumers| consumers.in_flight) else {
+        return Ok(());
+    };
+    if in_flight == 0 {
+        return Ok(());
+    }
+    let stages = i64::from(plan.stages);
+    let after = loop_op
+        .next_in_block()
+        .ok_or("internal error: scf.for is the last op of its block")?;
+    let b = B::in_place(context, after)?.at(loop_op.location());
+    let count = loop_op.result_count();
+    let result = |index: usize| -> R<Value<'c, 'a>> {
+        loop_op
+            .result(index)
+            .map(Into::into)
+            .map_err(common::internal)
+    };
+    let (trips, end_slot) = (result(count - 3)?, result(count - 2)?);
+    b.op(
+        nvvm::WGMMA_WAIT_GROUP,
+        &[],
+        &[],
+        &[("group", b.int_attr(64, 0))],
+    )?;
+    for back in 1..=i64::from(in_flight) {
+        let issued = b.cmpi(Cmp::Sge, trips, b.index(back)?)?;
+        b.if_then(issued, |b| {
+            let slot = b.wrapping_add(
+                Ix::Val(end_slot),
+                (stages - back % stages) as u64 % stages as u64,
+                stages as u64,
+            )?;
+            let pointer = ring_pointer(b, storage, slot, stages)?;
+            b.op(nvvm::MBARRIER_ARRIVE, &[pointer], &[b.int_type(64)], &[])
+                .map(|_| ())
+        })?;
+    }
+    Ok(())
 }
 
 /// The counters' next values; the loop is rebuilt to carry them.

@@ -146,10 +146,14 @@ KLOOP_CASES = [(n, t, s, w) for n in (64, 256) for t in (1, 2, 3, 8) for s in (2
 # barrier after the wgmma that read it completed. The suite launches 160 threads.
 KLOOP_WS_CASES = [(n, t, s, w, 'warp') for n in (64,) for t in (1, 2, 3, 8) for s in (2, 3, 4)
                   for w in (0, 1) if s > w]
+# The warp-specialized K loop inside a persistent loop of 2 entries (the second writes
+# the same D): the rings' phases continue across entries, and with a group in flight the
+# last tile of each entry is released after the loop. 'persistent' in the suite.
+KLOOP_WSP_CASES = [(64, t, s, 1, 'persistent') for t in (1, 3, 8) for s in (2, 3)]
 
 
 def kloop_name(n, trips, stages, in_flight, producer='block'):
-    ws = '_ws' if producer == 'warp' else ''
+    ws = {'block': '', 'warp': '_ws', 'persistent': '_wsp'}[producer]
     return f'wgmma_kloop{ws}_n{n}_t{trips}_s{stages}_w{in_flight}'
 
 
@@ -161,7 +165,7 @@ def kloop_kernel(n, trips, stages, in_flight, producer='block'):
     read it completed. D is stored as f32 (exact for small integers at any K)."""
     k = 64 * trips
     kname = kloop_name(n, trips, stages, in_flight, producer)
-    ws = ', producer = "warp"' if producer == 'warp' else ''
+    ws = ', producer = "warp"' if producer in ('warp', 'persistent') else ''
     src = f'memref<{64 + n}x{k}xf16>'
     ta = 'memref<64x64xf16, 3>'
     tb = f'memref<{n}x64xf16, 3>'
@@ -221,6 +225,11 @@ def kloop_kernel(n, trips, stages, in_flight, producer='block'):
         lines.append(f'    memref.store %fhi{i}, %out[{row}, %c2col1_{i}] : {out}')
 
     fragments('%acc', n, struct, lines, place)
+    if producer == 'persistent':
+        # Two entries of the K loop and its epilogue.
+        start = next(i for i, line in enumerate(lines) if line.startswith('    %acc = scf.for'))
+        lines.insert(start, '    scf.for %entry = %c0 to %c2 step %c1 {')
+        lines.append('    }')
     lines += ['    gpu.return', '  }', '}', '']
     return '\n'.join(lines)
 
@@ -231,7 +240,7 @@ def main():
     for kind, swizzle, n in CASES:
         with open(os.path.join(out, name(kind, swizzle, n) + '.mlir'), 'w') as f:
             f.write(kernel(kind, swizzle, n))
-    for case in KLOOP_CASES + KLOOP_WS_CASES:
+    for case in KLOOP_CASES + KLOOP_WS_CASES + KLOOP_WSP_CASES:
         with open(os.path.join(out, kloop_name(*case) + '.mlir'), 'w') as f:
             f.write(kloop_kernel(*case))
     for kind, swizzle, n, panels in WIDE_CASES:

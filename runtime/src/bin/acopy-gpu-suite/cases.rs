@@ -282,9 +282,12 @@ fn wgmma_kloop_cases() -> Vec<Case> {
             for stages in [2u64, 3, 4] {
                 for in_flight in [0u64, 1] {
                     if stages > in_flight {
-                        v.push(wgmma_kloop_case(n, trips, stages, in_flight, false));
+                        v.push(wgmma_kloop_case(n, trips, stages, in_flight, Producer::Block));
                         if n == 64 {
-                            v.push(wgmma_kloop_case(n, trips, stages, in_flight, true));
+                            v.push(wgmma_kloop_case(n, trips, stages, in_flight, Producer::Warp));
+                        }
+                        if n == 64 && in_flight == 1 && stages < 4 && trips != 2 {
+                            v.push(wgmma_kloop_case(n, trips, stages, in_flight, Producer::Persistent));
                         }
                     }
                 }
@@ -294,11 +297,24 @@ fn wgmma_kloop_cases() -> Vec<Case> {
     v
 }
 
-/// `warp`: the loop is warp-specialized (`producer = "warp"`, the `_ws` kernels):
-/// the pass adds a producer warp, so the case launches 160 threads.
-fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64, warp: bool) -> Case {
+/// How a K loop case is scheduled (tests/gpu/wgmma/gen.py's `producer`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Producer {
+    Block,
+    /// `producer = "warp"`, the `_ws` kernels: the pass adds a producer warp,
+    /// so the case launches 160 threads.
+    Warp,
+    /// The `_ws` loop inside a persistent loop of 2 entries, the `_wsp` kernels.
+    Persistent,
+}
+
+fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64, producer: Producer) -> Case {
     use wgmma_model::*;
-    let ws = if warp { "_ws" } else { "" };
+    let ws = match producer {
+        Producer::Block => "",
+        Producer::Warp => "_ws",
+        Producer::Persistent => "_wsp",
+    };
     let name: &'static str =
         Box::leak(format!("wgmma_kloop{ws}_n{n}_t{trips}_s{stages}_w{in_flight}").into_boxed_str());
     let k = 64 * trips;
@@ -321,7 +337,7 @@ fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64, warp: bool)
     .expect("D = A Bᵀ over every K tile (exact small integers, f32)");
     c.src_fill = Fill::SmallIntsOf(F16, 4);
     c.chip = Some("sm_90a");
-    if warp {
+    if producer != Producer::Block {
         c = c.block(160);
     }
     c
