@@ -170,6 +170,22 @@ pub(super) fn erase_originals(plan: &LoopPlan) {
     erase_dead(plan.body);
 }
 
+/// Whether the loop may be entered again: an `scf.for` or `scf.while`
+/// encloses it inside its kernel.
+fn reentered(plan: &LoopPlan) -> bool {
+    let mut current = plan.loop_op.parent_operation();
+    while let Some(op) = current {
+        if op == plan.function {
+            return false;
+        }
+        if matches!(ir::op_name(&op).as_str(), "scf.for" | "scf.while") {
+            return true;
+        }
+        current = op.parent_operation();
+    }
+    false
+}
+
 /// Where each tile's slots start: its own multiplied attribution, or its
 /// offset in dynamic shared memory.
 pub(super) fn slot_bases<'c, 'a>(
@@ -290,7 +306,16 @@ fn prologue<'c, 'a>(
         counters,
     };
     // Consumers of the previous entry of this loop (an outer loop) are done
-    // with every slot before the prologue refills them.
+    // with every slot before the prologue refills them; wgmma it left in
+    // flight read their slots until they complete.
+    if plan.async_consumers.is_some() && reentered(plan) {
+        pre.op(
+            nvvm::WGMMA_WAIT_GROUP,
+            &[],
+            &[],
+            &[("group", pre.int_attr(64, 0))],
+        )?;
+    }
     pre.block_barrier()?;
     let first_slot = entry
         .counters

@@ -282,12 +282,30 @@ fn wgmma_kloop_cases() -> Vec<Case> {
             for stages in [2u64, 3, 4] {
                 for in_flight in [0u64, 1] {
                     if stages > in_flight {
-                        v.push(wgmma_kloop_case(n, trips, stages, in_flight, Producer::Block));
+                        v.push(wgmma_kloop_case(
+                            n,
+                            trips,
+                            stages,
+                            in_flight,
+                            Producer::Block,
+                        ));
                         if n == 64 {
-                            v.push(wgmma_kloop_case(n, trips, stages, in_flight, Producer::Warp));
+                            v.push(wgmma_kloop_case(
+                                n,
+                                trips,
+                                stages,
+                                in_flight,
+                                Producer::Warp,
+                            ));
                         }
                         if n == 64 && in_flight == 1 && stages < 4 && trips != 2 {
-                            v.push(wgmma_kloop_case(n, trips, stages, in_flight, Producer::Persistent));
+                            v.push(wgmma_kloop_case(
+                                n,
+                                trips,
+                                stages,
+                                in_flight,
+                                Producer::Persistent,
+                            ));
                         }
                     }
                 }
