@@ -170,6 +170,21 @@ pub(super) fn erase_originals(plan: &LoopPlan) {
     erase_dead(plan.body);
 }
 
+/// Consumers of the previous entry of this loop (an outer loop) are done with
+/// every slot before the prologue refills them; wgmma it left in flight read
+/// their slots until they complete.
+fn previous_entry_done(pre: &B, plan: &LoopPlan) -> R<()> {
+    if plan.async_consumers.is_some() && reentered(plan) {
+        pre.op(
+            nvvm::WGMMA_WAIT_GROUP,
+            &[],
+            &[],
+            &[("group", pre.int_attr(64, 0))],
+        )?;
+    }
+    pre.block_barrier()
+}
+
 /// Whether the loop may be entered again: an `scf.for` or `scf.while`
 /// encloses it inside its kernel.
 fn reentered(plan: &LoopPlan) -> bool {
@@ -305,18 +320,7 @@ fn prologue<'c, 'a>(
         counter,
         counters,
     };
-    // Consumers of the previous entry of this loop (an outer loop) are done
-    // with every slot before the prologue refills them; wgmma it left in
-    // flight read their slots until they complete.
-    if plan.async_consumers.is_some() && reentered(plan) {
-        pre.op(
-            nvvm::WGMMA_WAIT_GROUP,
-            &[],
-            &[],
-            &[("group", pre.int_attr(64, 0))],
-        )?;
-    }
-    pre.block_barrier()?;
+    previous_entry_done(&pre, plan)?;
     let first_slot = entry
         .counters
         .as_ref()
