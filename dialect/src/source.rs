@@ -328,6 +328,11 @@ impl<'a> Checker<'a> {
             }
             Kind::Hash => self.target_body(token, ahead),
             Kind::Bang => self.nvgpu_descriptor(token, ahead),
+            Kind::Bare
+                if token.text == b"llvm.extractvalue" || token.text == b"llvm.insertvalue" =>
+            {
+                self.aggregate_positions(token, ahead)
+            }
             _ => {}
         }
     }
@@ -351,6 +356,72 @@ impl<'a> Checker<'a> {
             self.targets.pop();
         }
         self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// `llvm.extractvalue %v[4294967296]`: MLIR 22's custom parser of
+    /// `llvm.extractvalue` and `llvm.insertvalue` reads each position into 32
+    /// bits after its range check, and a position of 2^32 or more (mod 2^32 in
+    /// range) crashes the process; the positions in the first `[...]` after
+    /// the op name are read here, decimal or hex, signed.
+    fn aggregate_positions(&mut self, op: Token<'a>, ahead: Tokens<'a>) {
+        let mut tokens = ahead.take(64).skip_while(|t| t.kind != Kind::Punct(b'['));
+        if tokens.next().is_none() {
+            return;
+        }
+        let mut number: Option<(usize, u128, u32)> = None;
+        let mut end = 0;
+        let report = |start: usize, found: &mut Vec<(usize, String)>| {
+            let name = String::from_utf8_lossy(op.text);
+            found.push((
+                start,
+                format!(
+                    "a position of {name} must be below 2^32 (MLIR's parser crashes on larger ones, so acopy refuses it before parsing)"
+                ),
+            ));
+        };
+        for token in tokens {
+            let contiguous = token.start == end;
+            end = token.start + token.text.len();
+            match (token.kind, number) {
+                (Kind::Punct(digit @ b'0'..=b'9'), Some((start, value, radix))) if contiguous => {
+                    let digit = u128::from(digit - b'0');
+                    number = Some((
+                        start,
+                        value.saturating_mul(u128::from(radix)) + digit,
+                        radix,
+                    ));
+                }
+                (Kind::Punct(digit @ b'0'..=b'9'), _) => {
+                    number = Some((token.start, u128::from(digit - b'0'), 10));
+                }
+                (Kind::Bare, Some((start, 0, 10)))
+                    if contiguous && token.text.starts_with(b"x") =>
+                {
+                    let hex = std::str::from_utf8(&token.text[1..]).unwrap_or("");
+                    let value = u128::from_str_radix(hex, 16).unwrap_or(u128::MAX);
+                    number = Some((start, value, 16));
+                }
+                (Kind::Bare, Some((start, value, 16))) if contiguous => {
+                    let hex = std::str::from_utf8(token.text).unwrap_or("");
+                    let more = u128::from_str_radix(hex, 16).map_or(u128::MAX, |more| {
+                        value
+                            .saturating_mul(16u128.saturating_pow(hex.len() as u32))
+                            .saturating_add(more)
+                    });
+                    number = Some((start, more, 16));
+                }
+                _ => {
+                    if let Some((start, value, _)) = number.take() {
+                        if value >= 1 << 32 {
+                            report(start, &mut self.found);
+                        }
+                    }
+                    if token.kind == Kind::Punct(b']') {
+                        return;
+                    }
+                }
+            }
+        }
     }
 
     /// `array<index: ...>`, also through an alias of `index`.
