@@ -14,16 +14,13 @@
 use std::cell::RefCell;
 
 use acopy_dialect::SwizzledIndex;
-use melior::ir::{
-    operation::{OperationLike, WalkOrder, WalkResult},
-    OperationRef, ShapedTypeLike,
-};
+use melior::ir::{OperationRef, ShapedTypeLike};
 
 use super::alignment::alignment_problem;
 use super::memref_layout::{element_bytes, static_layout, Static};
 use super::wgmma_descriptor::{self, DescriptorProblem};
 use super::wide_tile::{self, Panels, SplitProblem};
-use crate::ir;
+use crate::{ir, scoped_memo};
 
 /// How a reader indexes a tile: the layout facts of the copies that write it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,16 +101,8 @@ pub(crate) fn pattern(offset: u64, span: u32) -> u64 {
 
 thread_local! {
     /// The plans [`remember`] made, by op, while its guard lives.
-    static REMEMBERED: RefCell<Vec<(usize, IndexPlan)>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Forgets the remembered plans when dropped.
-pub(crate) struct Remembered;
-
-impl Drop for Remembered {
-    fn drop(&mut self) {
-        REMEMBERED.with(|plans| plans.borrow_mut().clear());
-    }
+    static REMEMBERED: RefCell<scoped_memo::Slot<scoped_memo::ByOp<IndexPlan>>> =
+        RefCell::default();
 }
 
 /// Plans every `swizzled_index` under `operation` now, for [`IndexPlan::of`]
@@ -123,36 +112,21 @@ impl Drop for Remembered {
 /// tile would then count as writers of each (the plan holds across the move:
 /// same types, same writers, slots aligned to the pattern). It also keeps the
 /// plans once the copies' lowering has erased them.
-pub(crate) fn remember(operation: OperationRef) -> Remembered {
-    let mut plans = Vec::new();
-    operation.walk(WalkOrder::PreOrder, |op| {
-        if let Ok(view) = SwizzledIndex::from_op(op) {
-            if let Ok(plan) = IndexPlan::of(&view) {
-                plans.push((op.to_raw().ptr as usize, plan));
-            }
-        }
-        WalkResult::Advance
-    });
-    REMEMBERED.with(|cell| *cell.borrow_mut() = plans);
-    Remembered
+pub(crate) fn remember(operation: OperationRef) -> impl Sized {
+    scoped_memo::remember_ops(&REMEMBERED, operation, |op| {
+        let view = SwizzledIndex::from_op(op).ok()?;
+        IndexPlan::of(&view).ok()
+    })
 }
 
 impl IndexPlan {
     /// The plan of `view`'s index, or the first reason it has none: the
     /// remembered one while [`remember`]'s guard lives.
     pub(crate) fn of(view: &SwizzledIndex) -> Result<Self, IndexProblem> {
-        let key = view.op.to_raw().ptr as usize;
-        let remembered = REMEMBERED.with(|plans| {
-            plans
-                .borrow()
-                .iter()
-                .find(|(op, _)| *op == key)
-                .map(|(_, plan)| *plan)
-        });
-        if let Some(plan) = remembered {
-            return Ok(plan);
+        match scoped_memo::recall_op(&REMEMBERED, view.op) {
+            Some(plan) => Ok(plan),
+            None => Self::from_writers(view),
         }
-        Self::from_writers(view)
     }
 
     /// The plan of `view`'s index from the copies that write its tile now.

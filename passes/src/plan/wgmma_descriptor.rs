@@ -199,17 +199,9 @@ pub(crate) fn panels(
 
 thread_local! {
     /// The plans [`remember`] made, by op, while its guard lives.
-    static REMEMBERED: std::cell::RefCell<Vec<(usize, DescriptorPlan)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// Forgets the remembered plans when dropped.
-pub(crate) struct Remembered;
-
-impl Drop for Remembered {
-    fn drop(&mut self) {
-        REMEMBERED.with(|plans| plans.borrow_mut().clear());
-    }
+    static REMEMBERED: std::cell::RefCell<
+        crate::scoped_memo::Slot<crate::scoped_memo::ByOp<DescriptorPlan>>,
+    > = std::cell::RefCell::default();
 }
 
 /// Plans every `wgmma_descriptor` under `operation` now, for
@@ -220,33 +212,18 @@ impl Drop for Remembered {
 /// an unswizzled one would be refused (the plan holds across the move: same
 /// types, same writers, slots aligned to the pattern), as
 /// `super::swizzled_index::remember` does for indices.
-pub(crate) fn remember(operation: OperationRef) -> Remembered {
-    let mut plans = Vec::new();
-    operation.walk(WalkOrder::PreOrder, |op| {
-        if let Ok(view) = WgmmaDescriptor::from_op(op) {
-            if let Ok(plan) = DescriptorPlan::from_writers(&view) {
-                plans.push((op.to_raw().ptr as usize, plan));
-            }
-        }
-        WalkResult::Advance
-    });
-    REMEMBERED.with(|cell| *cell.borrow_mut() = plans);
-    Remembered
+pub(crate) fn remember(operation: OperationRef) -> impl Sized {
+    crate::scoped_memo::remember_ops(&REMEMBERED, operation, |op| {
+        let view = WgmmaDescriptor::from_op(op).ok()?;
+        DescriptorPlan::from_writers(&view).ok()
+    })
 }
 
 impl DescriptorPlan {
     /// The plan of `view`'s descriptor, or the first reason it has none: the
     /// remembered one while [`remember`]'s guard lives.
     pub(crate) fn of(view: &WgmmaDescriptor) -> Result<Self, DescriptorProblem> {
-        let key = view.op.to_raw().ptr as usize;
-        let remembered = REMEMBERED.with(|plans| {
-            plans
-                .borrow()
-                .iter()
-                .find(|(op, _)| *op == key)
-                .map(|(_, plan)| *plan)
-        });
-        match remembered {
+        match crate::scoped_memo::recall_op(&REMEMBERED, view.op) {
             Some(plan) => Ok(plan),
             None => Self::from_writers(view),
         }

@@ -16,7 +16,6 @@
 //! or with `tflops` and `ms`); `--json FILE` writes `{cases, performance}`.
 //! Usage: `acopy-gpu-attention DIR [--time] [--json FILE] [--timeout-s N]`.
 
-use acopy_runtime::manifest::Manifest;
 use acopy_runtime::{LaunchConfig, LoadedKernel, Runtime};
 use std::path::Path;
 use std::time::Duration;
@@ -173,10 +172,7 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
     };
     let shape = Shape::parse(name).ok_or("not an attention module name")?;
     let dir = Path::new(dir);
-    let ptx = std::fs::read_to_string(dir.join(format!("{name}.ptx")))?;
-    let manifest = Manifest::from_json(&std::fs::read_to_string(
-        dir.join(format!("{name}.manifest.json")),
-    )?)?;
+    let (ptx, manifest) = harness::read_module(dir, name)?;
     let entry = manifest.kernel(name).ok_or("no manifest entry")?;
     let path = harness::copy_path(&entry.chip);
     let rt = Runtime::with_device(0)?;

@@ -20,7 +20,6 @@
 //!
 //! Usage: `acopy-gpu-gemm DIR [--time] [--json FILE] [--timeout-s N]`.
 
-use acopy_runtime::manifest::Manifest;
 use acopy_runtime::{Arg, LaunchConfig, LoadedKernel, Runtime};
 use std::path::Path;
 use std::time::Duration;
@@ -191,10 +190,7 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
         Module::Peak { iters, .. } if time => return peak_child(dir, name, iters),
         Module::Peak { .. } => return Ok(true),
     };
-    let ptx = std::fs::read_to_string(dir.join(format!("{name}.ptx")))?;
-    let manifest = Manifest::from_json(&std::fs::read_to_string(
-        dir.join(format!("{name}.manifest.json")),
-    )?)?;
+    let (ptx, manifest) = harness::read_module(dir, name)?;
     let entry = manifest.kernel(name).ok_or("no manifest entry")?;
     let path = harness::copy_path(&entry.chip);
     let rt = Runtime::with_device(0)?;

@@ -119,15 +119,16 @@ fn place(loop_op: OperationRef, function: OperationRef) -> Result<(), String> {
     Ok(())
 }
 
-/// The ops before `op` in its block only compute values.
+/// The ops before `op` in its block only compute values (the first one that
+/// does more is named).
 fn computes_before(op: OperationRef) -> Result<(), String> {
-    let mut before = crate::ir::query::previous_op(op);
-    while let Some(op) = before {
-        let name = ir::op_name(&op);
-        if op.region_count() > 0 || !computes_only(&name) {
+    let mut current = op.block().and_then(|block| block.first_operation());
+    while let Some(before) = current.filter(|before| *before != op) {
+        let name = ir::op_name(&before);
+        if before.region_count() > 0 || !computes_only(&name) {
             return Err(format!("'{name}' comes before it"));
         }
-        before = crate::ir::query::previous_op(op);
+        current = before.next_in_block();
     }
     Ok(())
 }

@@ -139,6 +139,20 @@ fn parent<S>(
     Ok(all_ok)
 }
 
+/// Module `name` of `dir`: its PTX and its manifest (`examples/*/build.sh`
+/// writes both).
+pub fn read_module(
+    dir: &Path,
+    name: &str,
+) -> Result<(String, acopy_runtime::manifest::Manifest), Error> {
+    let ptx = std::fs::read_to_string(dir.join(format!("{name}.ptx")))?;
+    let manifest_text = std::fs::read_to_string(dir.join(format!("{name}.manifest.json")))?;
+    Ok((
+        ptx,
+        acopy_runtime::manifest::Manifest::from_json(&manifest_text)?,
+    ))
+}
+
 /// The median of 20 launches after 5 warm-ups, each between two events.
 pub fn median_ms(rt: &Runtime, launch: impl Fn() -> Result<(), Error>) -> Result<f32, Error> {
     for _ in 0..5 {
