@@ -168,7 +168,15 @@ def merge(acopy_files, baseline_files):
     for path in baseline_files:
         for row in json.load(open(path)):
             anchors[(row['dtype'], tuple(row['shape']))] = row
-    documents = [json.load(open(path)) for path in acopy_files]
+    # Each acopy file is one build (gemm_<chip>_<variant>.json): its name tells block,
+    # producer warp, swizzled and bf16 apart, which the rows alone do not.
+    documents = []
+    for path in acopy_files:
+        document = json.load(open(path))
+        variant = os.path.splitext(os.path.basename(path))[0]
+        for row in document['cases'] + document['performance']:
+            row['variant'] = variant
+        documents.append(document)
     # The register-only mma.sync peak per dtype (examples/gemm/mma_peak.py).
     peaks = {row['name'].split('_')[2]: row['tflops'] for document in documents
              for row in document['performance'] if row.get('mma_sync_peak')}
