@@ -3,8 +3,11 @@
 # and .manifest.json for every shape runtime/src/bin/acopy-gpu-attention checks (small,
 # against a host softmax) and times (32 heads x 4096, as the SDPA anchors), with
 # acopy-opt ($ACOPY_OPT or target/debug/acopy-opt; fallback mode where the sequence is
-# ragged on cp.async chips), and ptxas -v into OUT/ptxas-v.log.
-# Usage: bash examples/attention/build.sh OUT [STAGES [CHIP [DTYPE]]]     (CHIP: sm_80 or sm_90; DTYPE: bf16, the default, or f16)
+# ragged on cp.async chips), and ptxas -v into OUT/ptxas-v.log. SWIZZLE 128 writes the tiles
+# in TMA's 128-byte pattern and reads them through acopy.swizzled_index (gen.py --swizzle);
+# a D = 128 row is then two column panels, which both paths write in fallback mode.
+# ROWS: query rows per block, 64 (4 warps, the default) or 128 (8 warps; gen.py --rows).
+# Usage: bash examples/attention/build.sh OUT [STAGES [CHIP [DTYPE [SWIZZLE [ROWS]]]]]     (CHIP: sm_80 or sm_90; DTYPE: bf16, the default, or f16; SWIZZLE: 0, the default, or 128)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -12,6 +15,8 @@ out=${1:?usage: examples/attention/build.sh OUT [STAGES [CHIP]]}
 stages=${2:-2}
 chip=${3:-sm_80}
 dtype=${4:-bf16}
+swizzle=${5:-0}
+rows=${6:-64}
 opt="${ACOPY_OPT:-$root/target/debug/acopy-opt}"
 ptxas="${ACOPY_PTXAS:-$root/.venv/bin/ptxas}"
 mkdir -p "$out"
@@ -24,9 +29,10 @@ for shape in $shapes; do
   flags=(); suffix=""
   if [[ $causal == c ]]; then flags+=(--causal); suffix=_causal; fi
   name="attn_${dtype}_${bh}x${s}x${d}${suffix}"
-  python3 "$here/gen.py" "$bh" "$s" "$d" "$stages" "${flags[@]}" --chip="$chip" --dtype="$dtype" > "$out/$name.mlir"
+  python3 "$here/gen.py" "$bh" "$s" "$d" "$stages" "${flags[@]}" --chip="$chip" --dtype="$dtype" --swizzle="$swizzle" --rows="$rows" > "$out/$name.mlir"
   mode=()
   if [[ $chip == sm_80 ]] && (( s % 64 )); then mode=(--acopy-fallback); fi
+  if (( swizzle && d * 2 > swizzle )); then mode=(--acopy-fallback); fi
   "$opt" "$out/$name.mlir" "${mode[@]}" --acopy-lower --emit=ptx -o "$out/$name.ptx" --tma-manifest="$out/$name.manifest.json" 2>> "$out/remarks.log"
   echo "== $name" >> "$out/ptxas-v.log"
   "$ptxas" -v -arch="$chip" "$out/$name.ptx" -o /dev/null >> "$out/ptxas-v.log" 2>&1

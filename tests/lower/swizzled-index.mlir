@@ -1,8 +1,8 @@
 // acopy.swizzled_index lowers to index arithmetic (docs/dialect.md,
 // "acopy.swizzled_index"): constant indices fold to the stored position,
 // dynamic ones get the copy's own pattern (the 16-byte unit XORed with bits
-// 7.. of the byte offset), an unswizzled tile the identity, column panels
-// their panel first. No acopy op is left and the PTX assembles.
+// 7.. of the byte offset, which come from the row alone), an unswizzled tile
+// the identity, column panels their panel's start added. No acopy op is left and the PTX assembles.
 // RUN: acopy-opt %s --acopy-lower --acopy-fallback --split-input-file 2>/dev/null | FileCheck %s
 // RUN: acopy-opt %s --acopy-lower --acopy-fallback --split-input-file --emit=ptx -o %t.ptx 2>/dev/null
 // RUN: %check-ptxas %t.ptx sm_80 sm_80 sm_80 sm_90 sm_80 sm_80
@@ -47,20 +47,22 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 
 // -----
 
-// Dynamic indices, swizzle = 64 on bf16 rows of 64 bytes: the byte offset
-// row * 64 + col * 2, its bits 7.. (>> 3, masked to the 2 unit bits, 0x30)
-// XORed in; the row stays, the column is the offset in the row / 2.
+// Dynamic indices, swizzle = 64 on bf16 rows of 64 bytes, built per part: the
+// row's start row * 64, its bits 7.. (/ 128, mod the 4 units, * 16) XORed
+// into the column's byte in the span (col * 2, masked to 63); the row
+// stays, the column is that byte / 2. The row enters only through the XOR
+// term, so rows 8 apart give addresses a constant apart.
 // CHECK-LABEL: gpu.func @dynamic
 // CHECK-NOT: acopy.swizzled_index
 // CHECK-SAME: (%{{.+}}: memref<256x32xbf16>, %{{.+}}: memref<64x32xbf16>, %[[ROW:.+]]: index, %[[COL:.+]]: index)
-// CHECK: %[[RB:.+]] = arith.muli %[[ROW]], %c64 : index
 // CHECK: %[[CB:.+]] = arith.muli %[[COL]], %c2 : index
-// CHECK: %[[O:.+]] = arith.addi %[[RB]], %[[CB]] : index
-// CHECK: %[[S:.+]] = arith.shrui %[[O]], %c3 : index
-// CHECK: %[[K:.+]] = arith.andi %[[S]], %c48 : index
-// CHECK: %[[P:.+]] = arith.xori %[[O]], %[[K]] : index
-// CHECK: %[[IN:.+]] = arith.andi %[[P]], %c63 : index
-// CHECK: %[[PC:.+]] = arith.divui %[[IN]], %c2 : index
+// CHECK: %[[RB:.+]] = arith.muli %[[ROW]], %c64 : index
+// CHECK: %[[S:.+]] = arith.divui %[[RB]], %c128 : index
+// CHECK: %[[U:.+]] = arith.andi %[[S]], %c3 : index
+// CHECK: %[[K:.+]] = arith.muli %[[U]], %c16 : index
+// CHECK: %[[IN:.+]] = arith.andi %[[CB]], %c63 : index
+// CHECK: %[[P:.+]] = arith.xori %[[IN]], %[[K]] : index
+// CHECK: %[[PC:.+]] = arith.divui %[[P]], %c2 : index
 // CHECK: memref.load %{{.+}}[%[[ROW]], %[[PC]]] : memref<64x32xbf16, 3>
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @dynamic(%a: memref<256x32xbf16>, %out: memref<64x32xbf16>, %row: index, %col: index) workgroup(%t: memref<64x32xbf16, 3>) kernel {
@@ -97,14 +99,15 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 
 // Column panels on the TMA path (fallback mode): logical (0, 64) starts
 // panel 1 at byte 8192, row 32 of the 128-wide tile; (1, 64) is that row's
-// next 128 bytes with unit 0 XORed with 1: (32, 72). A dynamic column goes
-// through the panel arithmetic (divui by the 256-byte row) before the XOR.
+// next 128 bytes with unit 0 XORed with 1: (32, 72). A dynamic column: its
+// byte in the span XORed with the row's bits, plus its panel's start (8192
+// per panel) and the row's, then divided back by the 256-byte row.
 // CHECK-LABEL: gpu.func @panels
 // CHECK-DAG: %[[C32:.+]] = arith.constant 32 : index
 // CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
 // CHECK-DAG: %[[C72:.+]] = arith.constant 72 : index
+// CHECK: arith.xori %{{.+}}, %c16 : index
 // CHECK: arith.muli %{{.+}}, %c8192 : index
-// CHECK: arith.xori %{{.+}}, %{{.+}} : index
 // CHECK: %[[PR:.+]] = arith.divui %{{.+}}, %c256 : index
 // CHECK: memref.load %{{.+}}[%[[C32]], %[[C0]]] : memref<64x128xf16, 3>
 // CHECK: memref.load %{{.+}}[%[[C32]], %[[C72]]] : memref<64x128xf16, 3>

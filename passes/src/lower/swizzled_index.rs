@@ -2,16 +2,18 @@
 //! shared tile, from its plan (`crate::plan::swizzled_index`). Pure index
 //! arithmetic relative to the tile (whose start the copies align to the
 //! pattern's repeat): constant indices fold to constants through the plan's
-//! own formula; otherwise the logical byte offset is placed in its column
-//! panel and moved by the pattern with the very functions the cp.async copy
-//! uses on each chunk (`super::cp_async`'s `paneled` and `pattern`), then
-//! divided back into a row and a column.
+//! own formula (`IndexPlan::physical`); otherwise the same formula is built in
+//! IR, part by part, so that the row enters only through a small XOR term and
+//! rows 8 apart (the matrices of successive `ldmatrix`es) stay a constant
+//! apart, which the backend folds into the address instead of holding one
+//! register per swizzled address.
 
 use acopy_dialect::SwizzledIndex;
 use melior::ir::{OperationRef, Value, ValueLike};
 
-use super::cp_async::{paneled, pattern};
+use super::cp_async::pattern;
 use crate::ir::build::{Builder, Ix};
+use crate::ir::op_names::arith;
 use crate::plan::swizzled_index::IndexPlan;
 
 /// Builds the stored (row, column) before the op and redirects its uses.
@@ -29,36 +31,67 @@ pub(super) fn lower_index(view: &SwizzledIndex, b: &Builder) -> Result<(), Strin
             let (row, col) = plan.physical(row.into(), col.into());
             (Ix::Const(row as i64), Ix::Const(col as i64))
         }
-        _ => stored(b, &plan, Ix::Val(view.row), Ix::Val(view.col))?,
+        (row, col) => {
+            // A constant index keeps its part of the arithmetic constant.
+            let part =
+                |known: Option<u32>, value| known.map_or(Ix::Val(value), |c| Ix::Const(c.into()));
+            stored(b, &plan, part(row, view.row), part(col, view.col))?
+        }
     };
     replace_results(view.op, [b.ix(row)?, b.ix(col)?])
 }
 
-/// The stored (row, column) of (`row`, `col`) in IR: the plan's formula.
+/// The stored (row, column) of (`row`, `col`) in IR: `IndexPlan::physical`
+/// step by step (its comment says why the row's part of the XOR is enough).
 fn stored<'c, 'a>(
     b: &Builder<'c, 'a>,
     plan: &IndexPlan,
     row: Ix<'c, 'a>,
     col: Ix<'c, 'a>,
 ) -> Result<(Ix<'c, 'a>, Ix<'c, 'a>), String> {
-    if plan.swizzle == 0 {
+    let span = u64::from(plan.swizzle);
+    if span == 0 {
         return Ok((row, col));
     }
+    let one_span = plan.panels.is_none() && plan.row_bytes == span;
+    if !one_span && plan.panels.is_none() {
+        return stored_whole(b, plan, row, col);
+    }
+    let col_bytes = b.mul(col, Ix::Const(plan.element_bytes as i64))?;
+    let row_start = b.mul(row, Ix::Const(span as i64))?;
+    // Bits 7.. of the row's start, as the 16-byte unit they XOR:
+    // ((o >> 7) mod (S / 16)) * 16, constant for a constant row.
+    let unit = b.rem_masked(b.div(row_start, 128u64)?, span / 16)?;
+    let unit_bits = b.ix(b.mul(unit, Ix::Const(16))?)?;
+    let within = b.ix(b.rem_masked(col_bytes, span)?)?;
+    let moved = Ix::Val(b.binary(arith::XORI, within, unit_bits)?);
+    let Some(panels) = &plan.panels else {
+        return Ok((row, b.div(moved, plan.element_bytes)?));
+    };
+    let panel = b.div(col_bytes, span)?;
+    let panel_start = b.mul(panel, Ix::Const(panels.bytes() as i64))?;
+    let stored = b.add(b.add(panel_start, row_start)?, moved)?;
+    let in_row = b.rem_masked(stored, plan.row_bytes)?;
+    Ok((
+        b.div(stored, plan.row_bytes)?,
+        b.div(in_row, plan.element_bytes)?,
+    ))
+}
+
+/// The plan's formula on the whole logical offset, for a tile whose rows are
+/// several spans without panels (a view the per-part form does not cover).
+fn stored_whole<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    plan: &IndexPlan,
+    row: Ix<'c, 'a>,
+    col: Ix<'c, 'a>,
+) -> Result<(Ix<'c, 'a>, Ix<'c, 'a>), String> {
     let row_start = b.mul(row, Ix::Const(plan.row_bytes as i64))?;
     let col_bytes = b.mul(col, Ix::Const(plan.element_bytes as i64))?;
     let logical = b.add(row_start, col_bytes)?;
-    let placed = match &plan.panels {
-        Some(panels) => paneled(b, logical, panels)?,
-        None => logical,
-    };
-    let moved = Ix::Val(pattern(b, b.ix(placed)?, plan.swizzle)?);
-    // The pattern keeps a byte in its row: without panels the row is `row`.
-    let stored_row = match plan.panels {
-        Some(_) => b.div(moved, plan.row_bytes)?,
-        None => row,
-    };
+    let moved = Ix::Val(pattern(b, b.ix(logical)?, plan.swizzle)?);
     let in_row = b.rem_masked(moved, plan.row_bytes)?;
-    Ok((stored_row, b.div(in_row, plan.element_bytes)?))
+    Ok((row, b.div(in_row, plan.element_bytes)?))
 }
 
 /// Points every use of `op`'s two results at `values`, so the op can be

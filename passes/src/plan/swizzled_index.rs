@@ -5,9 +5,9 @@
 //!
 //! Logical byte `o = row·W·E + col·E` of an `R × W` tile of `E`-byte elements
 //! written with swizzle `S` is placed in its column panel when a row is
-//! several spans ([`Panels::place`], docs/dialect.md, "Wide tiles"), then
-//! moved by TMA's pattern ([`pattern`]): the two steps the copy lowerings
-//! take for every chunk. The stored byte `p` is element (`p / (W·E)`,
+//! several spans (docs/dialect.md, "Wide tiles"), then moved by TMA's
+//! pattern ([`pattern`]): the two steps the copy lowerings take for every
+//! chunk, computed here per part (`IndexPlan::physical`). The stored byte `p` is element (`p / (W·E)`,
 //! `(p mod W·E) / E`) of the same tile: the pattern moves whole 16-byte
 //! units within a row, and `E` divides 16, so `p` is a whole element.
 
@@ -184,13 +184,26 @@ impl IndexPlan {
     /// The stored (row, column) of logical element (`row`, `col`): the
     /// module comment's formula, which the lowering builds in IR for indices
     /// only known at run time.
+    ///
+    /// Computed per part, as the lowering builds it: the pattern XORs a
+    /// byte's 16-byte unit within its span with bits 7 and up of its offset,
+    /// which come from the row alone (a span holds at most 128 bytes and a
+    /// panel starts on a multiple of 8 spans, its rows being a multiple of 8).
     pub(crate) fn physical(&self, row: u64, col: u64) -> (u64, u64) {
-        let logical = row * self.row_bytes + col * self.element_bytes;
-        let placed = match &self.panels {
-            Some(panels) => panels.place(logical),
-            None => logical,
+        let span = u64::from(self.swizzle);
+        let col_bytes = col * self.element_bytes;
+        if span == 0 || (self.panels.is_none() && self.row_bytes != span) {
+            let logical = row * self.row_bytes + col_bytes;
+            let stored = pattern(logical, self.swizzle);
+            return (row, (stored % self.row_bytes) / self.element_bytes);
+        }
+        let row_start = row * span;
+        let unit_bits = ((row_start / 128) % (span / 16)) * 16;
+        let moved = (col_bytes % span) ^ unit_bits;
+        let Some(panels) = &self.panels else {
+            return (row, moved / self.element_bytes);
         };
-        let stored = pattern(placed, self.swizzle);
+        let stored = (col_bytes / span) * panels.bytes() + row_start + moved;
         (
             stored / self.row_bytes,
             (stored % self.row_bytes) / self.element_bytes,

@@ -40,8 +40,10 @@ impl Panels {
     /// Where logical tile byte `offset` (row-major, rows of `count · span`
     /// bytes) is stored, before any swizzle: the definition the lowerings'
     /// arithmetic (`lower/cp_async.rs`'s `paneled`, the TMA boxes of
-    /// [`BoxGrid::boxes`]) is tested against, and the one
-    /// `acopy.swizzled_index` folds constant indices with.
+    /// [`BoxGrid::boxes`]) is tested against. (`acopy.swizzled_index`
+    /// computes the same placement per part, `IndexPlan::physical`, tested
+    /// against its own model.)
+    #[cfg(test)]
     pub fn place(&self, offset: u64) -> u64 {
         let row_bytes = self.count * self.span;
         let (row, column) = (offset / row_bytes, offset % row_bytes);

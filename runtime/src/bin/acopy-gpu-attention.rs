@@ -24,8 +24,6 @@ use std::time::Duration;
 mod harness;
 use harness::Error;
 
-/// Query rows per block (examples/attention/gen.py's BM).
-const ROWS: u64 = 64;
 const CHECK_LIMIT: u64 = 1 << 28;
 const TIME_FLOOR: u64 = 1 << 30;
 
@@ -178,7 +176,10 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
     let rt = Runtime::with_device(0)?;
     let kernel = LoadedKernel::load(&rt, &ptx, name, name)?;
     let mut launch = LaunchConfig::linear(1, 128).for_kernel(entry);
-    launch.grid = [shape.s.div_ceil(ROWS) as u32, shape.bh as u32, 1];
+    // examples/attention/gen.py gives each warp 16 query rows: a block of 4 warps
+    // takes 64, one of 8 warps 128 (its --rows), which the manifest's block says.
+    let rows = u64::from(launch.block[0]) / 2;
+    launch.grid = [shape.s.div_ceil(rows) as u32, shape.bh as u32, 1];
     let elements = (shape.bh * shape.s * shape.d) as usize;
     let [q, k, v] = [1u64, 2, 3].map(|seed| draw(elements, shape.macs() ^ (seed << 40)));
     let upload = |values: &[i32]| {
