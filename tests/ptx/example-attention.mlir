@@ -25,6 +25,22 @@
 // RUN: acopy-opt %t.80b.mlir --acopy-lower --emit=ptx -o %t.80b.ptx 2>/dev/null
 // RUN: %check-ptxas %t.80b.ptx sm_80
 // RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" %t.80b.ptx | FileCheck %s --check-prefix=MMA64
+// Swizzled tiles (--swizzle=128: every ldmatrix through acopy.swizzled_index; a D = 128
+// row is two column panels, written in fallback mode), 8 warps of 16 rows (--rows=128),
+// and on sm_90a S = Q Kᵀ by wgmma (--qk=wgmma: D/16 = 4 wgmma per 64 keys, P V's 32
+// mma.sync left; the Q tile is never ldmatrix-loaded).
+// RUN: %python %S/../../examples/attention/gen.py 2 256 128 2 --causal --dtype=bf16 --swizzle=128 --rows=128 > %t.80s.mlir
+// RUN: acopy-opt %t.80s.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.80s.ptx --tma-manifest=%t.80s.json 2>/dev/null
+// RUN: FileCheck %s --check-prefix=ROWS128 < %t.80s.json
+// RUN: %check-ptxas %t.80s.ptx sm_80
+// RUN: FileCheck %s --check-prefix=SWZ < %t.80s.ptx
+// RUN: %python %S/../../examples/attention/gen.py 3 200 64 2 --causal --dtype=bf16 --chip=sm_90 --swizzle=128 --qk=wgmma > %t.90w.mlir
+// RUN: acopy-opt %t.90w.mlir --acopy-lower --emit=ptx -o %t.90w.ptx 2>/dev/null
+// RUN: %check-ptxas %t.90w.ptx sm_90a
+// RUN: FileCheck %s --check-prefix=WGMMA < %t.90w.ptx
+// RUN: grep -c "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16" %t.90w.ptx | FileCheck %s --check-prefix=WG4
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" %t.90w.ptx | FileCheck %s --check-prefix=MMA32
+// RUN: not grep "ldmatrix.sync.aligned.m8n8.x4" %t.90w.ptx
 
 // PTX: cp.async.cg.shared.global
 // PTX: ldmatrix.sync.aligned.m8n8.x4.shared.b16
@@ -34,3 +50,15 @@
 // MMA64: {{^}}64{{$}}
 // TMA: cp.async.bulk.tensor.3d
 // TMA: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// ROWS128: "block": [
+// ROWS128-NEXT: 256,
+// SWZ: cp.async.cg.shared.global
+// SWZ: xor.b64
+// SWZ: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
+// WGMMA: .target sm_90a
+// WGMMA: cp.async.bulk.tensor.3d
+// WGMMA: wgmma.fence.sync.aligned
+// WGMMA: wgmma.commit_group.sync.aligned
+// WGMMA: wgmma.wait_group.sync.aligned 0
+// WG4: {{^}}4{{$}}
+// MMA32: {{^}}32{{$}}
