@@ -8,7 +8,9 @@
 # SWIZZLE (sm_80 only): 64 writes the tiles swizzled and reads them through
 # acopy.swizzled_index (gen.py --swizzle).
 # DTYPE: bf16 or f16 (default bf16 on sm_90a, f16 on sm_80).
-# Usage: bash examples/gemm/build.sh OUT [STAGES [PRODUCER [CHIP [SWIZZLE [DTYPE]]]]]
+# OPTIONS: more gen.py flags in one word, e.g. "--tile=128x256 --raster=16 --vstore=1"
+# (gen.py's usage line lists them; none by default).
+# Usage: bash examples/gemm/build.sh OUT [STAGES [PRODUCER [CHIP [SWIZZLE [DTYPE [OPTIONS]]]]]]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -19,6 +21,7 @@ chip=${4:-sm_90a}
 swizzle=${5:-0}
 dtype=bf16; [[ $chip == sm_80 ]] && dtype=f16
 dtype=${6:-$dtype}
+read -r -a options <<< "${7:-}"
 opt="${ACOPY_OPT:-$root/target/debug/acopy-opt}"
 ptxas="${ACOPY_PTXAS:-$root/.venv/bin/ptxas}"
 mkdir -p "$out"
@@ -27,10 +30,11 @@ shapes=$(python3 -c "import sys; sys.path.insert(0, '$here'); import bench_gemm 
 for shape in $shapes; do
   IFS=x read -r m n k <<< "$shape"
   name="gemm_${dtype}_${m}x${n}x${k}"
-  python3 "$here/gen.py" "$m" "$n" "$k" "$stages" "$producer" --chip="$chip" --swizzle="$swizzle" --dtype="$dtype" > "$out/$name.mlir"
-  # Ragged edges take zero-filled copies, which cp.async chips do in fallback mode.
+  python3 "$here/gen.py" "$m" "$n" "$k" "$stages" "$producer" --chip="$chip" --swizzle="$swizzle" --dtype="$dtype" "${options[@]}" > "$out/$name.mlir"
+  # Ragged edges take zero-filled copies, which cp.async chips do in fallback mode
+  # (gen.py asks for them where the shape is ragged for its tile).
   mode=()
-  if [[ $chip == sm_80 ]] && (( m % 128 || n % 128 || k % 32 )); then mode=(--acopy-fallback); fi
+  if [[ $chip == sm_80 ]] && grep -q 'oob_mode = "zeros"' "$out/$name.mlir"; then mode=(--acopy-fallback); fi
   "$opt" "$out/$name.mlir" "${mode[@]}" --acopy-lower --emit=ptx -o "$out/$name.ptx" --tma-manifest="$out/$name.manifest.json" 2>> "$out/remarks.log"
   echo "== $name" >> "$out/ptxas-v.log"
   "$ptxas" -v -arch="$chip" "$out/$name.ptx" -o /dev/null >> "$out/ptxas-v.log" 2>&1

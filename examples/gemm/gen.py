@@ -21,16 +21,84 @@ With --chip=sm_80 the same tile and the same marked loop of acopy copies feed
 nvgpu.ldmatrix + nvgpu.mma.sync instead (f16; examples/gemm/mma_sync.py): one frontend,
 both chips.
 
-Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle: sm_80 only)
+Faster variants (options; the default kernel is unchanged): --tile=128x256 (sm_90a:
+wgmma m64n256k16 per warpgroup), --raster=G (L2-grouped tile order), --persistent=W
+(sm_90a: W blocks loop over the tiles), --vstore=1 (st.global.v2 epilogue); on sm_80
+--tile, --bk=64 with --swizzle=128, --warp=64x64 (mma_sync.gemm_tiled).
+bench/gemm_variants_prepare.sh builds the ones worth measuring.
+
+Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] [--tile=BMxBN] [--raster=G] [--persistent=W] [--vstore=1] [--bk=32|64] [--warp=WMxWN] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle, --bk, --warp: sm_80 only; --persistent: sm_90a only)
 """
 import sys
 
-STRUCT = '!llvm.struct<(' + ', '.join(['f32'] * 64) + ')>'
+
+def struct(fields):
+    return '!llvm.struct<(' + ', '.join(['f32'] * fields) + ')>'
 
 
-def gemm(m, n, k, stages='4', producer='block', dtype='bf16'):
+STRUCT = struct(64)
+
+
+def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    '):
+    """Opens `scf.for %tile` over the output tiles (bm x bn) of an M x N out and binds
+    %m0 and %n0 to the tile's first row and column. The launchers' grid has one block
+    per 128 x 128 tile (ceil(N/128) x ceil(M/128)); block L (x fastest) takes tile L,
+    and L >= tiles runs no trip. persistent = W > 0: blocks L < W' = min(W, tiles) loop
+    over tiles L, L + W', ... (W = the SM count: one block per SM, whose next tile's
+    loads overlap the epilogue) and the others run no trip; any W is exact. Tiles go
+    in groups of `raster` rows of bm (the largest divisor of the tile rows up to
+    `raster`) down the N tiles, so the blocks that run together share A and B in L2.
+    The caller closes the loop."""
+    tm, tn = -(-m // bm), -(-n // bn)
+    gx, gy = -(-n // 128), -(-m // 128)
+    assert tm * tn <= gx * gy, 'the grid must have a block per tile'
+    group = max(d for d in range(1, max(raster, 1) + 1) if tm % d == 0)
+    lines += [
+        f'{indent}%gx = arith.constant {gx} : index',
+        f'{indent}%ntiles = arith.constant {tm * tn} : index',
+        f'{indent}%cgroup = arith.constant {group} : index',
+        f'{indent}%cgroupt = arith.constant {group * tn} : index',
+        f'{indent}%cbm = arith.constant {bm} : index',
+        f'{indent}%cbn = arith.constant {bn} : index',
+        f'{indent}%lrow = arith.muli %bm, %gx : index',
+        f'{indent}%lin = arith.addi %lrow, %bn : index',
+    ]
+    if persistent:
+        # The SM count is a constant: rule P18 refuses nvvm.read.ptx.sreg.nsmid before a
+        # warp-specialized loop (the producer runs that code too).
+        lines += [
+            f'{indent}%workers = arith.constant {min(persistent, tm * tn)} : index',
+            f'{indent}%isworker = arith.cmpi ult, %lin, %workers : index',
+            f'{indent}%first = arith.select %isworker, %lin, %ntiles : index',
+        ]
+        first, step = '%first', '%workers'
+    else:
+        lines.append(f'{indent}%cgrid = arith.constant {gx * gy} : index')
+        first, step = '%lin', '%cgrid'
+    lines += [
+        f'{indent}scf.for %tile = {first} to %ntiles step {step} {{',
+        f'{indent}  %tgroup = arith.divui %tile, %cgroupt : index',
+        f'{indent}  %twithin = arith.remui %tile, %cgroupt : index',
+        f'{indent}  %tgm = arith.muli %tgroup, %cgroup : index',
+        f'{indent}  %twm = arith.remui %twithin, %cgroup : index',
+        f'{indent}  %tmi = arith.addi %tgm, %twm : index',
+        f'{indent}  %tni = arith.divui %twithin, %cgroup : index',
+        f'{indent}  %m0 = arith.muli %tmi, %cbm : index',
+        f'{indent}  %n0 = arith.muli %tni, %cbn : index',
+    ]
+
+
+def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, persistent=0, vstore=False):
+    """bn = 256: each warpgroup computes 64 x 256 with wgmma m64n256k16 (a 128 x 256
+    block tile: a quarter less global and a sixth less shared traffic per multiply than
+    128 x 128; 48 KiB per stage, S = 4 fits 227 KiB). raster, persistent: tile_loop.
+    vstore: the epilogue stores column pairs as one 8-byte st.global.v2 (half the store
+    instructions); ragged shapes keep the guarded scalar stores."""
     assert dtype in ('bf16', 'f16'), 'dtype: bf16 or f16'
-    ragged = m % 128 or n % 128 or k % 64
+    assert bn in (128, 256), 'tile: 128x128 or 128x256'
+    remap = bn != 128 or raster or persistent
+    acc_type = struct(bn // 2)
+    ragged = m % 128 or n % bn or k % 64
     # Ragged edges: the copies zero-fill what lies outside src (K past its end, the
     # last B rows), so the sums are exact; rows of A past M read B's first rows,
     # which only reach rows of out that are not stored.
@@ -39,13 +107,15 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16'):
     src = f'memref<{m + n}x{k}x{dtype}>'
     out = f'memref<{m}x{n}xf32>'
     ta = f'memref<64x64x{dtype}, 3>'
-    tb = f'memref<128x64x{dtype}, 3>'
+    tb = f'memref<{bn}x64x{dtype}, 3>'
     request = '"auto"' if stages == 'auto' else f'{int(stages)} : i64'
     assert producer in ('block', 'warp'), 'PRODUCER: block or warp'
     if producer == 'warp':
         request += ', producer = "warp"'
+    options = ''.join([f' --tile=128x{bn}' if bn != 128 else '', f' --raster={raster}' if raster else '',
+                       f' --persistent={persistent}' if persistent else '', ' --vstore=1' if vstore else ''])
     lines = [
-        f'// Generated by examples/gemm/gen.py {m} {n} {k} {stages} {producer} --dtype={dtype}.',
+        f'// Generated by examples/gemm/gen.py {m} {n} {k} {stages} {producer} --dtype={dtype}{options}.',
         f'gpu.module @{name} [#nvvm.target<chip = "sm_90a">] {{',
         f'  gpu.func @{name}(%src: {src}, %out: {out}) workgroup(%ta0: {ta}, %ta1: {ta}, %tb: {tb}) kernel attributes {{gpu.known_block_size = array<i32: 256, 1, 1>}} {{',
     ]
@@ -58,77 +128,105 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16'):
         f'    %cols = arith.constant {n} : index',
         '    %bn = gpu.block_id x',
         '    %bm = gpu.block_id y',
-        '    %m0 = arith.muli %bm, %c128 : index',
-        '    %m1 = arith.addi %m0, %c64 : index',
-        '    %n0 = arith.muli %bn, %c128 : index',
-        '    %nb = arith.addi %cm, %n0 : index',
-        '    %t = gpu.thread_id x',
-        '    %wg = arith.divui %t, %c128 : index',
-        '    %second = arith.cmpi eq, %wg, %c1 : index',
-        f'    %zero = llvm.mlir.zero : {STRUCT}',
-        f'    %acc = scf.for %kt = %c0 to %ck step %c1 iter_args(%a0 = %zero) -> ({STRUCT}) {{',
-        '      %col = arith.muli %kt, %c64 : index',
-        f'      acopy.copy_gmem_to_smem %src[%m0, %col] -> %ta0 {{oob_mode = {oob}, swizzle = 128 : i64}} : {src} -> {ta}',
-        f'      acopy.copy_gmem_to_smem %src[%m1, %col] -> %ta1 {{oob_mode = {oob}, swizzle = 128 : i64}} : {src} -> {ta}',
-        f'      acopy.copy_gmem_to_smem %src[%nb, %col] -> %tb {{oob_mode = {oob}, swizzle = 128 : i64}} : {src} -> {tb}',
-        '      acopy.wait_gmem_to_smem {pending = 0 : i64}',
-        '      nvvm.wgmma.fence.aligned',
+    ]
+    ind = '    '
+    if remap:
+        lines += [
+            '    %t = gpu.thread_id x',
+            '    %wg = arith.divui %t, %c128 : index',
+            '    %second = arith.cmpi eq, %wg, %c1 : index',
+            f'    %zero = llvm.mlir.zero : {acc_type}',
+        ]
+        tile_loop(lines, m, n, 128, bn, raster, persistent)
+        ind = '      '
+        lines += [
+            f'{ind}%m1 = arith.addi %m0, %c64 : index',
+            f'{ind}%nb = arith.addi %cm, %n0 : index',
+        ]
+    else:
+        lines += [
+            '    %m0 = arith.muli %bm, %c128 : index',
+            '    %m1 = arith.addi %m0, %c64 : index',
+            '    %n0 = arith.muli %bn, %c128 : index',
+            '    %nb = arith.addi %cm, %n0 : index',
+            '    %t = gpu.thread_id x',
+            '    %wg = arith.divui %t, %c128 : index',
+            '    %second = arith.cmpi eq, %wg, %c1 : index',
+            f'    %zero = llvm.mlir.zero : {acc_type}',
+        ]
+    body = [
+        f'%acc = scf.for %kt = %c0 to %ck step %c1 iter_args(%a0 = %zero) -> ({acc_type}) {{',
+        '  %col = arith.muli %kt, %c64 : index',
+        f'  acopy.copy_gmem_to_smem %src[%m0, %col] -> %ta0 {{oob_mode = {oob}, swizzle = 128 : i64}} : {src} -> {ta}',
+        f'  acopy.copy_gmem_to_smem %src[%m1, %col] -> %ta1 {{oob_mode = {oob}, swizzle = 128 : i64}} : {src} -> {ta}',
+        f'  acopy.copy_gmem_to_smem %src[%nb, %col] -> %tb {{oob_mode = {oob}, swizzle = 128 : i64}} : {src} -> {tb}',
+        '  acopy.wait_gmem_to_smem {pending = 0 : i64}',
+        '  nvvm.wgmma.fence.aligned',
     ]
     for step, offset in enumerate(['%c0', '%c16', '%c32', '%c48']):
-        lines += [
-            f'      %dx{step} = acopy.wgmma_descriptor %ta0[{offset}] : {ta}',
-            f'      %dy{step} = acopy.wgmma_descriptor %ta1[{offset}] : {ta}',
-            f'      %da{step} = arith.select %second, %dy{step}, %dx{step} : i64',
-            f'      %db{step} = acopy.wgmma_descriptor %tb[{offset}] : {tb}',
-            f'      %a{step + 1} = nvvm.wgmma.mma_async %da{step}, %db{step}, %a{step}, '
-            f'<m = 64, n = 128, k = 16>, D[<f32>, <one>, <wrapped>], A[<{dtype}>, <one>, <row>], '
-            f'B[<{dtype}>, <one>, <col>] : {STRUCT} -> {STRUCT}',
+        body += [
+            f'  %dx{step} = acopy.wgmma_descriptor %ta0[{offset}] : {ta}',
+            f'  %dy{step} = acopy.wgmma_descriptor %ta1[{offset}] : {ta}',
+            f'  %da{step} = arith.select %second, %dy{step}, %dx{step} : i64',
+            f'  %db{step} = acopy.wgmma_descriptor %tb[{offset}] : {tb}',
+            f'  %a{step + 1} = nvvm.wgmma.mma_async %da{step}, %db{step}, %a{step}, '
+            f'<m = 64, n = {bn}, k = 16>, D[<f32>, <one>, <wrapped>], A[<{dtype}>, <one>, <row>], '
+            f'B[<{dtype}>, <one>, <col>] : {acc_type} -> {acc_type}',
         ]
-    lines += [
-        '      nvvm.wgmma.commit.group.sync.aligned',
-        '      nvvm.wgmma.wait.group.sync.aligned 1',
-        f'      scf.yield %a4 : {STRUCT}',
-        f'    }} {{acopy.pipeline = {{stages = {request}}}}}',
-        '    nvvm.wgmma.wait.group.sync.aligned 0',
+    body += [
+        '  nvvm.wgmma.commit.group.sync.aligned',
+        '  nvvm.wgmma.wait.group.sync.aligned 1',
+        f'  scf.yield %a4 : {acc_type}',
+        f'}} {{acopy.pipeline = {{stages = {request}}}}}',
+        'nvvm.wgmma.wait.group.sync.aligned 0',
         # Warpgroup w owns rows 64w..64w+63 of the block's tile; in it warp v = (t mod 128)
         # / 32 owns rows 16v..16v+15, lane l holds for accumulator i row l/4 + 8 ((i/2) mod
         # 2) and column 2 (l mod 4) + (i mod 2) + 8 (i/4).
-        '    %local = arith.remui %t, %c128 : index',
-        '    %warp = arith.divui %local, %c32 : index',
-        '    %lane = arith.remui %local, %c32 : index',
-        '    %wgrow = arith.muli %wg, %c64 : index',
-        '    %w16 = arith.muli %warp, %c16 : index',
-        '    %l4 = arith.divui %lane, %c4 : index',
-        '    %r_a = arith.addi %m0, %wgrow : index',
-        '    %r_b = arith.addi %r_a, %w16 : index',
-        '    %row0 = arith.addi %r_b, %l4 : index',
-        '    %row8 = arith.addi %row0, %c8 : index',
-        '    %lm = arith.remui %lane, %c4 : index',
-        '    %c2l = arith.muli %lm, %c2 : index',
-        '    %colbase = arith.addi %n0, %c2l : index',
+        '%local = arith.remui %t, %c128 : index',
+        '%warp = arith.divui %local, %c32 : index',
+        '%lane = arith.remui %local, %c32 : index',
+        '%wgrow = arith.muli %wg, %c64 : index',
+        '%w16 = arith.muli %warp, %c16 : index',
+        '%l4 = arith.divui %lane, %c4 : index',
+        '%r_a = arith.addi %m0, %wgrow : index',
+        '%r_b = arith.addi %r_a, %w16 : index',
+        '%row0 = arith.addi %r_b, %l4 : index',
+        '%row8 = arith.addi %row0, %c8 : index',
+        '%lm = arith.remui %lane, %c4 : index',
+        '%c2l = arith.muli %lm, %c2 : index',
+        '%colbase = arith.addi %n0, %c2l : index',
     ]
     if ragged:
-        lines += ['    %in0 = arith.cmpi ult, %row0, %rows : index',
-                  '    %in8 = arith.cmpi ult, %row8, %rows : index']
-    for i in range(64):
+        body += ['%in0 = arith.cmpi ult, %row0, %rows : index',
+                 '%in8 = arith.cmpi ult, %row8, %rows : index']
+    for i in range(bn // 2):
         row = '%row8' if (i // 2) % 2 else '%row0'
-        lines += [
-            f'    %v{i} = llvm.extractvalue %acc[{i}] : {STRUCT}',
-            f'    %cc{i} = arith.constant {(i % 2) + 8 * (i // 4)} : index',
-            f'    %col{i} = arith.addi %colbase, %cc{i} : index',
+        body += [
+            f'%v{i} = llvm.extractvalue %acc[{i}] : {acc_type}',
+            f'%cc{i} = arith.constant {(i % 2) + 8 * (i // 4)} : index',
+            f'%col{i} = arith.addi %colbase, %cc{i} : index',
         ]
+        if vstore and not ragged:
+            # Columns col(i), col(i) + 1 of one row, 8-byte aligned (even column, even N).
+            if i % 2:
+                body += [f'%pair{i} = vector.from_elements %v{i - 1}, %v{i} : vector<2xf32>',
+                         f'vector.store %pair{i}, %out[{row}, %col{i - 1}] {{alignment = 8}} : {out}, vector<2xf32>']
+            continue
         store = f'memref.store %v{i}, %out[{row}, %col{i}] : {out}'
         if ragged:
             inrow = '%in8' if (i // 2) % 2 else '%in0'
-            lines += [
-                f'    %inc{i} = arith.cmpi ult, %col{i}, %cols : index',
-                f'    %ok{i} = arith.andi {inrow}, %inc{i} : i1',
-                f'    scf.if %ok{i} {{',
-                f'      {store}',
-                '    }',
+            body += [
+                f'%inc{i} = arith.cmpi ult, %col{i}, %cols : index',
+                f'%ok{i} = arith.andi {inrow}, %inc{i} : i1',
+                f'scf.if %ok{i} {{',
+                f'  {store}',
+                '}',
             ]
         else:
-            lines.append(f'    {store}')
+            body.append(store)
+    lines += [ind + line for line in body]
+    if remap:
+        lines.append('    }')
     lines += ['    gpu.return', '  }', '}', '']
     return '\n'.join(lines)
 
@@ -144,14 +242,26 @@ def main():
     m, n, k = (int(v) for v in args[:3])
     stages = args[3] if len(args) >= 4 else '4'
     producer = args[4] if len(args) == 5 else 'block'
+    tile = flags.get('tile', '128x128')
+    raster = int(flags.get('raster', '0'))
+    persistent = int(flags.get('persistent', '0'))
+    vstore = flags.get('vstore', '0') == '1'
     if chip == 'sm_80':
         import os
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         import mma_sync
-        sys.stdout.write(mma_sync.gemm(m, n, k, stages, producer, swizzle, dtype))
+        assert not persistent, '--persistent: sm_90a only'
+        extra = {}
+        if 'tile' in flags or 'warp' in flags or 'bk' in flags or raster or vstore:
+            bm_, bn_ = (int(v) for v in tile.split('x'))
+            wm_, wn_ = (int(v) for v in flags.get('warp', '64x32').split('x'))
+            extra = dict(bm=bm_, bn=bn_, bk=int(flags.get('bk', '32')), warp_m=wm_, warp_n=wn_,
+                         raster=raster, vstore=vstore)
+        sys.stdout.write(mma_sync.gemm(m, n, k, stages, producer, swizzle, dtype, **extra))
     else:
-        sys.stdout.write(gemm(m, n, k, stages, producer, dtype))
-
+        assert tile in ('128x128', '128x256'), '--tile: 128x128 or 128x256 on sm_90a'
+        sys.stdout.write(gemm(m, n, k, stages, producer, dtype, bn=int(tile.split('x')[1]), raster=raster,
+                              persistent=persistent, vstore=vstore))
 
 if __name__ == '__main__':
     main()
