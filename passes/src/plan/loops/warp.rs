@@ -145,10 +145,13 @@ fn consumers_after(op: OperationRef) -> Result<(), String> {
     Ok(())
 }
 
-/// Ops the producer warp may run before the loop: they compute values only.
+/// Ops the producer warp may run before the loop: they compute values only
+/// (a special register's read, such as the SM count a persistent kernel
+/// divides its tiles by, included).
 fn computes_only(name: &str) -> bool {
     crate::ir::query::is_pure(name)
         || name.starts_with("math.")
+        || name.starts_with("nvvm.read.ptx.sreg.")
         || name.starts_with("llvm.mlir.")
         || name == "gpu.dynamic_shared_memory"
 }
