@@ -97,9 +97,10 @@ def Acopy_WgmmaDescriptorOp : Acopy_Op<"wgmma_descriptor"> {
   let summary = "the wgmma shared-memory matrix descriptor of an acopy tile";
   let description = [{
     The 64-bit matrix descriptor with which `wgmma.mma_async` reads the
-    operand that starts `k` elements into each row of `tile`: a shared tile
-    that acopy copies wrote with a swizzle, read K-major (docs/dialect.md,
-    "Reading a tile with wgmma"). The swizzle and the layout are those of the
+    operand of K step `k` from `tile`: a shared tile that acopy copies wrote
+    with a swizzle, read K-major (`k` elements into each row) or, with
+    `major = "mn"`, MN-major (`k` rows down; docs/dialect.md,
+    "acopy.wgmma_descriptor"). The swizzle and the layout are those of the
     copies that write the tile.
   }];
   let arguments = (ins

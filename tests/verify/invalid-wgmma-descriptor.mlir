@@ -42,12 +42,57 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
 
 // -----
 
+// MN-major refusals: an element wgmma does not transpose (tf32), rows (K) that
+// are not whole K steps, rows (M/N) that are not whole spans, and a constant k
+// past the tile's rows.
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @k(%a: memref<256x32xf32>, %out: memref<1xi64>) workgroup(%ta: memref<64x32xf32, 3>, %bar: memref<1xi64, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    acopy.copy_gmem_to_smem %a[%c0, %c0] -> %ta barrier(%bar : memref<1xi64, 3>) {oob_mode = "promise_in_bounds", swizzle = 128 : i64} : memref<256x32xf32> -> memref<64x32xf32, 3>
+    // expected-error @+1 {{acopy.wgmma_descriptor cannot describe the tile memref<64x32xf32, 3>: major = "mn" needs f16 or bf16 elements (wgmma transposes only 16-bit operands), but the tile holds f32: copy the operand K-major (its rows along K) and use major = "k"}}
+    %d = acopy.wgmma_descriptor %ta[%c0] {major = "mn"} : memref<64x32xf32, 3>
+    memref.store %d, %out[%c0] : memref<1xi64>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @k(%a: memref<256x64xf16>, %out: memref<1xi64>) workgroup(%ta: memref<24x64xf16, 3>, %bar: memref<1xi64, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    acopy.copy_gmem_to_smem %a[%c0, %c0] -> %ta barrier(%bar : memref<1xi64, 3>) {oob_mode = "promise_in_bounds", swizzle = 128 : i64} : memref<256x64xf16> -> memref<24x64xf16, 3>
+    // expected-error @+1 {{an MN-major tile's rows run along K, so it needs a multiple of 16 rows (one wgmma K step), but it has 24}}
+    %d = acopy.wgmma_descriptor %ta[%c0] {major = "mn"} : memref<24x64xf16, 3>
+    memref.store %d, %out[%c0] : memref<1xi64>
+    gpu.return
+  }
+}
+
+// -----
+
 gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   gpu.func @k(%a: memref<256x64xf16>, %out: memref<1xi64>) workgroup(%ta: memref<64x64xf16, 3>, %bar: memref<1xi64, 3>) kernel {
     %c0 = arith.constant 0 : index
     acopy.copy_gmem_to_smem %a[%c0, %c0] -> %ta barrier(%bar : memref<1xi64, 3>) {oob_mode = "promise_in_bounds", swizzle = 128 : i64} : memref<256x64xf16> -> memref<64x64xf16, 3>
-    // expected-error @+1 {{major = "mn" (an M/N-major operand) is not supported yet}}
-    %d = acopy.wgmma_descriptor %ta[%c0] {major = "mn"} : memref<64x64xf16, 3>
+    // Half of the N extent: one wgmma reads whole swizzle atoms along N.
+    %half = memref.subview %ta[0, 0] [64, 32] [1, 1] : memref<64x64xf16, 3> to memref<64x32xf16, strided<[64, 1]>, 3>
+    // expected-error @+1 {{an MN-major tile written with swizzle = 128 needs rows (its M or N extent, which one wgmma reads whole) of a whole number of 128-byte spans: 64 elements, or column panels of them (docs/dialect.md, "Wide tiles"), but its rows have 64 bytes}}
+    %d = acopy.wgmma_descriptor %half[%c0] {major = "mn"} : memref<64x32xf16, strided<[64, 1]>, 3>
+    memref.store %d, %out[%c0] : memref<1xi64>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @k(%a: memref<256x64xf16>, %out: memref<1xi64>) workgroup(%ta: memref<64x64xf16, 3>, %bar: memref<1xi64, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    acopy.copy_gmem_to_smem %a[%c0, %c0] -> %ta barrier(%bar : memref<1xi64, 3>) {oob_mode = "promise_in_bounds", swizzle = 128 : i64} : memref<256x64xf16> -> memref<64x64xf16, 3>
+    // expected-error @+1 {{k = 64 must be a multiple of the wgmma K step (16 rows) with k + 16 <= 64, the rows of the MN-major tile (its K extent)}}
+    %d = acopy.wgmma_descriptor %ta[%c64] {major = "mn"} : memref<64x64xf16, 3>
     memref.store %d, %out[%c0] : memref<1xi64>
     gpu.return
   }

@@ -1,8 +1,9 @@
 //! `acopy.wgmma_descriptor`: the 64-bit matrix descriptor of a shared tile,
 //! from its plan (`crate::plan::wgmma_descriptor`): the fixed bits (leading
 //! and stride byte offsets, swizzle mode) are constants of the plan; only the
-//! start address, the tile's shared address plus `k` elements (in a tile of
-//! column panels: plus the panel of K step `k`), is computed.
+//! start address, the tile's shared address plus `k` elements (in a K-major
+//! tile of column panels: plus the panel of K step `k`; in an MN-major tile,
+//! `k` rows of one panel), is computed.
 
 use std::cell::RefCell;
 
@@ -77,7 +78,7 @@ pub(super) fn lower_descriptor(view: &WgmmaDescriptor, b: &Builder) -> Result<()
         Some(k) => Ix::Const(k),
         None => Ix::Val(view.k),
     };
-    let k_bytes = b.mul(k, Ix::Const(bytes))?;
+    let k_bytes = b.mul(k, Ix::Const(plan.k_bytes as i64))?;
     let k_bytes = match plan.panel_bytes {
         Some(panel_bytes) => in_panel(b, k_bytes, plan.swizzle.bytes().into(), panel_bytes)?,
         None => k_bytes,

@@ -20,6 +20,18 @@
 //! `k·E mod S`; a K step (32 bytes) never leaves its panel. The panel stride
 //! is the writers' rows, so the descriptor must read the whole tile they
 //! write (its type theirs), not a view of part of it.
+//!
+//! An MN-major tile (`major = "mn"`: B of A·B stored K × N row-major, or A
+//! stored K × M) has its rows along K and its columns along M/N: row `r` is
+//! K index `r`, and the swizzle atom is 8 rows (K) × S bytes (M/N). The
+//! hardware reads it with the transpose flag and the same mode bits, but the
+//! offsets swap roles (PTX ISA, "Strides"; CUTLASS's MN-major canonical
+//! layouts): the stride byte offset is still 8 S (from one group of 8 K rows
+//! to the next), and the leading byte offset is the distance from one atom to
+//! the next along M/N, which in acopy's layout is the next column panel,
+//! `R·S` bytes on (`R` the tile's rows); with one span it is unused and set to
+//! 16. K step `k` starts `k` rows down, `k·S` bytes, in every panel alike.
+//! wgmma transposes only 16-bit elements, and one K step is 16 rows.
 
 use acopy_dialect::{names, CopyGmemToSmem, Major, Swizzle, WgmmaDescriptor};
 use melior::ir::{
@@ -43,9 +55,12 @@ pub(crate) struct DescriptorPlan {
     pub fixed_bits: u64,
     /// The tile's base must be aligned to one repeat of the swizzle pattern.
     pub base_align: u64,
-    /// With a row of several spans: the bytes of one column panel (the
-    /// tile's rows × S); K step `k` starts in panel `k·E / S`.
+    /// With a K-major row of several spans: the bytes of one column panel
+    /// (the tile's rows × S); K step `k` starts in panel `k·E / S`.
     pub panel_bytes: Option<u64>,
+    /// Bytes the start moves per unit of `k`: `E` along a K-major row, `S`
+    /// (one row of a panel) down an MN-major tile.
+    pub k_bytes: u64,
 }
 
 /// Why a tile has no descriptor.
@@ -62,14 +77,26 @@ pub(crate) enum DescriptorProblem {
     /// Written unswizzled: wgmma reads such a tile only as core matrices.
     Unswizzled,
     /// The row is not a whole number of swizzle spans.
-    Row { row_bytes: u64, swizzle: u32 },
+    Row {
+        row_bytes: u64,
+        swizzle: u32,
+        major: Major,
+    },
     /// A tile of column panels read through a view other than the tile its
     /// copies write (whose rows give the panel stride).
     PanelView { writer: String },
-    /// An M/N-major read.
-    MnMajor,
-    /// A constant K offset that is no whole K step inside the row.
-    KOffset { k: i64, step: u64, row: u64 },
+    /// An M/N-major read of an element wgmma does not transpose.
+    MnElement(String),
+    /// An M/N-major tile whose rows (K) are not whole K steps.
+    MnRows { rows: i64, step: u64 },
+    /// A constant K offset that is no whole K step inside the row (K-major)
+    /// or the tile's rows (MN-major).
+    KOffset {
+        k: i64,
+        step: u64,
+        row: u64,
+        major: Major,
+    },
     /// The tile cannot be aligned to one repeat of the swizzle pattern.
     Alignment(String),
 }
@@ -102,21 +129,52 @@ impl std::fmt::Display for DescriptorProblem {
                 f,
                 "the copies that write the tile have swizzle = 0; wgmma reads a row-major tile only through a swizzled layout: copy it with swizzle = 32, 64 or 128 (rows of exactly that many bytes)"
             ),
-            DescriptorProblem::Row { row_bytes, swizzle } => write!(
+            DescriptorProblem::Row {
+                row_bytes,
+                swizzle,
+                major: Major::K,
+            } => write!(
                 f,
                 "a K-major tile written with swizzle = {swizzle} needs rows of a whole number of {swizzle}-byte spans (one, or column panels: docs/dialect.md, \"Wide tiles\"), but its rows have {row_bytes} bytes"
+            ),
+            DescriptorProblem::Row {
+                row_bytes,
+                swizzle,
+                major: Major::Mn,
+            } => write!(
+                f,
+                "an MN-major tile written with swizzle = {swizzle} needs rows (its M or N extent, which one wgmma reads whole) of a whole number of {swizzle}-byte spans: {n} elements, or column panels of them (docs/dialect.md, \"Wide tiles\"), but its rows have {row_bytes} bytes",
+                n = swizzle / 2
             ),
             DescriptorProblem::PanelView { writer } => write!(
                 f,
                 "its copies write {writer} as column panels (docs/dialect.md, \"Wide tiles\"), whose stride is that tile's rows, so the descriptor must read that whole tile, with that type"
             ),
-            DescriptorProblem::MnMajor => write!(
+            DescriptorProblem::MnElement(element) => write!(
                 f,
-                "major = \"mn\" (an M/N-major operand) is not supported yet: copy the operand K-major (its rows along K) and use major = \"k\""
+                "major = \"mn\" needs f16 or bf16 elements (wgmma transposes only 16-bit operands), but the tile holds {element}: copy the operand K-major (its rows along K) and use major = \"k\""
             ),
-            DescriptorProblem::KOffset { k, step, row } => write!(
+            DescriptorProblem::MnRows { rows, step } => write!(
+                f,
+                "an MN-major tile's rows run along K, so it needs a multiple of {step} rows (one wgmma K step), but it has {rows}"
+            ),
+            DescriptorProblem::KOffset {
+                k,
+                step,
+                row,
+                major: Major::K,
+            } => write!(
                 f,
                 "k = {k} must be a multiple of the wgmma K step ({step} elements) with k + {step} <= {row}, the row length"
+            ),
+            DescriptorProblem::KOffset {
+                k,
+                step,
+                row,
+                major: Major::Mn,
+            } => write!(
+                f,
+                "k = {k} must be a multiple of the wgmma K step ({step} rows) with k + {step} <= {row}, the rows of the MN-major tile (its K extent)"
             ),
             DescriptorProblem::Alignment(why) => write!(f, "{why}"),
         }
@@ -240,6 +298,15 @@ impl DescriptorPlan {
             [Some(rows), Some(row)] if rows % 8 == 0 && *row > 0 => (*rows, *row as u64),
             _ => return Err(DescriptorProblem::Shape(tile.to_string())),
         };
+        let step = K_STEP_BYTES / element_bytes;
+        if view.major == Major::Mn {
+            if element_bytes != 2 {
+                return Err(DescriptorProblem::MnElement(element.to_string()));
+            }
+            if !(rows as u64).is_multiple_of(step) {
+                return Err(DescriptorProblem::MnRows { rows, step });
+            }
+        }
         let function =
             crate::target::enclosing(view.op, "gpu.func").ok_or(DescriptorProblem::NoWriter)?;
         let (swizzle, writer_tiles) = writers(view.tile, function)?;
@@ -252,6 +319,7 @@ impl DescriptorPlan {
             return Err(DescriptorProblem::Row {
                 row_bytes,
                 swizzle: swizzle.bytes(),
+                major: view.major,
             });
         }
         let panel_bytes = panels(
@@ -259,44 +327,72 @@ impl DescriptorPlan {
             (&tile.to_string(), element_bytes),
             &writer_tiles,
         )?;
-        if view.major == Major::Mn {
-            return Err(DescriptorProblem::MnMajor);
-        }
         if let Some(why) = alignment_problem(view.tile, element_bytes, 8 * span) {
             return Err(DescriptorProblem::Alignment(why));
         }
+        // The K extent: a K-major row, an MN-major tile's rows.
+        let extent = match view.major {
+            Major::K => row,
+            Major::Mn => rows as u64,
+        };
         if let Some(k) = ir::constant_int(view.k) {
-            let step = K_STEP_BYTES / element_bytes;
-            if k < 0 || !(k as u64).is_multiple_of(step) || k as u64 + step > row {
-                return Err(DescriptorProblem::KOffset { k, step, row });
+            if k < 0 || !(k as u64).is_multiple_of(step) || k as u64 + step > extent {
+                return Err(DescriptorProblem::KOffset {
+                    k,
+                    step,
+                    row: extent,
+                    major: view.major,
+                });
             }
         }
-        Ok(DescriptorPlan {
+        Ok(Self::for_major(
+            view.major,
+            (swizzle, element_bytes),
+            panel_bytes,
+        ))
+    }
+
+    /// The plan of a tile of `span`-byte rows (`panel_bytes` per column panel
+    /// when several) read `major`-major (module comment).
+    fn for_major(
+        major: Major,
+        (swizzle, element_bytes): (Swizzle, u64),
+        panel_bytes: Option<u64>,
+    ) -> Self {
+        let span = u64::from(swizzle.bytes());
+        let (leading, k_bytes, panel_bytes) = match major {
+            Major::K => (16, element_bytes, panel_bytes),
+            Major::Mn => (panel_bytes.unwrap_or(16), span, None),
+        };
+        DescriptorPlan {
             swizzle,
             element_bytes,
-            fixed_bits: fixed_bits(span),
+            fixed_bits: fixed_bits(span, leading),
             base_align: 8 * span,
             panel_bytes,
-        })
+            k_bytes,
+        }
     }
 }
 
-/// Bits 16-63 for a K-major tile of `span`-byte swizzled rows: leading byte
-/// offset 16 (unused), stride byte offset 8 `span`, the mode of `span`.
-pub(crate) fn fixed_bits(span: u64) -> u64 {
+/// Bits 16-63 for a tile of `span`-byte swizzled rows: the leading byte
+/// offset `leading` (16, unused, for K-major and one-span MN-major tiles; the
+/// column panel's bytes for MN-major panels), stride byte offset 8 `span`
+/// (from one group of 8 rows to the next), the mode of `span`.
+pub(crate) fn fixed_bits(span: u64, leading: u64) -> u64 {
     let mode: u64 = match span {
         128 => 1,
         64 => 2,
         _ => 3,
     };
-    let leading = 16u64 >> 4;
+    let leading = (leading >> 4) & 0x3FFF;
     let stride = (8 * span) >> 4;
     (leading << 16) | (stride << 32) | (mode << 62)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{fixed_bits, panels, DescriptorProblem};
+    use super::{fixed_bits, panels, DescriptorPlan, DescriptorProblem};
 
     /// A tile of two 128-byte panels: K steps go to panel 1 at 64 · 128
     /// bytes; a view of one panel of it would use its own rows, so it is
@@ -323,9 +419,28 @@ mod tests {
     /// with the span.
     #[test]
     fn fixed_bits_per_swizzle() {
-        assert_eq!(fixed_bits(128), 4_611_686_293_305_360_384);
-        assert_eq!(fixed_bits(128), (1 << 16) | (64 << 32) | (1 << 62));
-        assert_eq!(fixed_bits(64), (1 << 16) | (32 << 32) | (2 << 62));
-        assert_eq!(fixed_bits(32), (1 << 16) | (16 << 32) | (3 << 62));
+        assert_eq!(fixed_bits(128, 16), 4_611_686_293_305_360_384);
+        assert_eq!(fixed_bits(128, 16), (1 << 16) | (64 << 32) | (1 << 62));
+        assert_eq!(fixed_bits(64, 16), (1 << 16) | (32 << 32) | (2 << 62));
+        assert_eq!(fixed_bits(32, 16), (1 << 16) | (16 << 32) | (3 << 62));
+    }
+
+    /// MN-major: a 64 x 128 f16 tile (K = 64 rows, N = 128) with swizzle 128
+    /// is two column panels of 64 rows x 128 bytes; the leading byte offset is
+    /// the panel (8192 bytes, field 512), the stride byte offset one 8-row
+    /// atom (1024, field 64), and K step k moves the start k rows of 128
+    /// bytes. A one-span tile keeps the unused leading offset 16.
+    #[test]
+    fn mn_major_bits() {
+        use acopy_dialect::{Major, Swizzle};
+        let swizzle = Swizzle::B128;
+        let plan = DescriptorPlan::for_major(Major::Mn, (swizzle, 2), Some(8192));
+        assert_eq!(plan.fixed_bits, (512 << 16) | (64 << 32) | (1 << 62));
+        assert_eq!(plan.k_bytes, 128);
+        assert_eq!(plan.panel_bytes, None);
+        let one = DescriptorPlan::for_major(Major::Mn, (swizzle, 2), None);
+        assert_eq!(one.fixed_bits, fixed_bits(128, 16));
+        let k_major = DescriptorPlan::for_major(Major::K, (swizzle, 2), Some(8192));
+        assert_eq!((k_major.k_bytes, k_major.panel_bytes), (2, Some(8192)));
     }
 }

@@ -1152,7 +1152,7 @@ pub static RULES: &[Rule] = &[
         id: "A32",
         ops: DESCRIPTOR,
         scope: Scope::All,
-        when: "the tile has no wgmma descriptor: an element type wgmma does not read, not rank 2 with whole 8-row groups, no acopy copy writes it or its writers disagree on the swizzle, written unswizzled, rows not a whole number of swizzle spans, a tile of column panels read through a view of part of it, `major = \"mn\"`, a constant `k` that is no whole K step in the row, or a base that cannot be aligned to the pattern",
+        when: "the tile has no wgmma descriptor: an element type wgmma does not read, not rank 2 with whole 8-row groups, no acopy copy writes it or its writers disagree on the swizzle, written unswizzled, rows not a whole number of swizzle spans, a tile of column panels read through a view of part of it, `major = \"mn\"` of an element other than f16/bf16 or of rows (K) that are not whole K steps, a constant `k` that is no whole K step in the row (K-major) or the rows (MN-major), or a base that cannot be aligned to the pattern",
         template: "acopy.wgmma_descriptor cannot describe the tile {memref<64x64xf16, 3>}: {the copies that write the tile have swizzle = 0; ...}",
         check: Check::Op {
             condition: |ctx| descriptor_problem(ctx).is_some(),
