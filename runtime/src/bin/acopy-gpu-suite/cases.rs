@@ -267,7 +267,115 @@ fn wgmma_cases() -> Vec<Case> {
     v.push(wgmma_case(I8, "i8", 128, 128));
     v.extend(wgmma_kloop_cases());
     v.push(wgmma_wide_case());
+    v.extend(wgmma_mn_cases());
     v
+}
+
+/// `tests/gpu/kernels/*wgmma_*_bmn.mlir` (tests/gpu/wgmma/gen.py's `MN_CASES`): B stored
+/// K x N (and in `_amn_bmn` A stored K x M) copied by TMA into swizzled tiles and read
+/// MN-major through `acopy.wgmma_descriptor {major = "mn"}` with the transpose flags;
+/// N wider than one span is column panels, read through the leading byte offset
+/// (fb_, fallback mode). out is D = A B (host model: `wgmma_model::matmul_mn`).
+fn wgmma_mn_cases() -> Vec<Case> {
+    vec![
+        wgmma_mn_case((F16, "f16"), 128, 64, false),
+        wgmma_mn_case((BF16, "bf16"), 64, 32, false),
+        wgmma_mn_case((F16, "f16"), 32, 16, false),
+        wgmma_mn_case((F16, "f16"), 128, 128, false),
+        wgmma_mn_case((F16, "f16"), 64, 128, false),
+        wgmma_mn_case((F16, "f16"), 128, 64, true),
+    ]
+}
+
+fn wgmma_mn_case(
+    (elem, kind): (ElementType, &'static str),
+    swizzle: u64,
+    n: u64,
+    a_mn: bool,
+) -> Case {
+    use wgmma_model::*;
+    let eb = u64::from(elem.bytes());
+    let k = if a_mn { 64 } else { swizzle / eb };
+    let prefix = if n * eb > swizzle { "fb_" } else { "" };
+    let majors = if a_mn { "_amn_bmn" } else { "_bmn" };
+    let name = leak(format!("{prefix}wgmma_{kind}_s{swizzle}_n{n}{majors}"));
+    let (src, a_text, b_row) = if a_mn {
+        (
+            [2 * k, n.max(64)],
+            format!("A = src[0:{k}, 0:64] (stored K x M)"),
+            k,
+        )
+    } else {
+        ([64 + k, n.max(k)], format!("A = src[0:64, 0:{k}]"), 64)
+    };
+    let reference = wgmma_mn_reference(elem, a_mn);
+    let panels = n * eb / swizzle;
+    let mut c = Case::new(
+        name,
+        CopyPath::Tma,
+        elem,
+        &src,
+        &[64, n],
+        format!(
+            "{a_text} and B = src[{b_row}:{}, 0:{n}] (stored K x N) by TMA into swizzle-{swizzle} \
+             tiles{}, D = A B by {} wgmma m64n{n}k16 reading {} MN-major (acopy.wgmma_descriptor \
+             {{major = \"mn\"}}, transpose flags)",
+            b_row + k,
+            match panels {
+                1 => String::new(),
+                _ => format!(" (B: {panels} column panels)"),
+            },
+            k / 16,
+            if a_mn { "A and B" } else { "B" },
+        ),
+        reference,
+    )
+    .expect("D = A B with B stored K x N (exact small integers)");
+    c.src_fill = Fill::SmallIntsOf(elem, if elem == BF16 { 2 } else { 4 });
+    c.chip = Some("sm_90a");
+    c
+}
+
+/// The host model of an MN-major case: D = A B of `elem` small integers, with A stored
+/// K x M too when `a_mn`.
+fn wgmma_mn_reference(elem: ElementType, a_mn: bool) -> fn(&Data) -> Vec<u8> {
+    use wgmma_model::*;
+    match (elem, a_mn) {
+        (BF16, _) => |d| {
+            let codec = (
+                decode_bf16 as fn(&[u8]) -> f64,
+                encode_bf16 as fn(f64) -> Vec<u8>,
+            );
+            matmul_mn(
+                d.src,
+                d.src_shape,
+                (d.out_shape[1] as usize, 2),
+                codec,
+                MnOperands::B,
+            )
+        },
+        (_, false) => |d| {
+            let codec = (
+                decode_f16 as fn(&[u8]) -> f64,
+                encode_f16 as fn(f64) -> Vec<u8>,
+            );
+            matmul_mn(
+                d.src,
+                d.src_shape,
+                (d.out_shape[1] as usize, 2),
+                codec,
+                MnOperands::B,
+            )
+        },
+        (_, true) => |d| {
+            let codec = (
+                decode_f16 as fn(&[u8]) -> f64,
+                encode_f16 as fn(f64) -> Vec<u8>,
+            );
+            let n = d.out_shape[1] as usize;
+            matmul_mn(d.src, d.src_shape, (n, 2), codec, MnOperands::AAndB)
+        },
+    }
 }
 
 /// `tests/gpu/kernels/wgmma_kloop_*.mlir` (tests/gpu/wgmma/gen.py): a marked K loop
