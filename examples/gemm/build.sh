@@ -9,7 +9,9 @@
 # acopy.swizzled_index (gen.py --swizzle).
 # DTYPE: bf16 or f16 (default bf16 on sm_90a, f16 on sm_80).
 # OPTIONS: more gen.py flags in one word, e.g. "--tile=128x256 --raster=16 --vstore=1"
-# (gen.py's usage line lists them; none by default).
+# (gen.py's usage line lists them; none by default). With --b-major=n the modules are
+# gemm_<dtype>_MxNxK_bn (B a second argument, K x N); on sm_90a their B tiles are
+# column panels, split by fallback mode.
 # Usage: bash examples/gemm/build.sh OUT [STAGES [PRODUCER [CHIP [SWIZZLE [DTYPE [OPTIONS]]]]]]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -30,11 +32,14 @@ shapes=$(python3 -c "import sys; sys.path.insert(0, '$here'); import bench_gemm 
 for shape in $shapes; do
   IFS=x read -r m n k <<< "$shape"
   name="gemm_${dtype}_${m}x${n}x${k}"
+  [[ " ${options[*]} " == *" --b-major=n "* ]] && name="${name}_bn"
   python3 "$here/gen.py" "$m" "$n" "$k" "$stages" "$producer" --chip="$chip" --swizzle="$swizzle" --dtype="$dtype" "${options[@]}" > "$out/$name.mlir"
   # Ragged edges take zero-filled copies, which cp.async chips do in fallback mode
   # (gen.py asks for them where the shape is ragged for its tile).
   mode=()
   if [[ $chip == sm_80 ]] && grep -q 'oob_mode = "zeros"' "$out/$name.mlir"; then mode=(--acopy-fallback); fi
+  # An N-major B tile of several 128-byte spans is column panels (docs/dialect.md, "Wide tiles").
+  if grep -q 'major = "mn"' "$out/$name.mlir"; then mode=(--acopy-fallback); fi
   "$opt" "$out/$name.mlir" "${mode[@]}" --acopy-lower --emit=ptx -o "$out/$name.ptx" --tma-manifest="$out/$name.manifest.json" 2>> "$out/remarks.log"
   echo "== $name" >> "$out/ptxas-v.log"
   "$ptxas" -v -arch="$chip" "$out/$name.ptx" -o /dev/null >> "$out/ptxas-v.log" 2>&1

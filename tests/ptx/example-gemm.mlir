@@ -47,6 +47,20 @@
 // RUN: acopy-opt %t.80b.mlir --acopy-lower --emit=ptx -o %t.80b.ptx 2>/dev/null
 // RUN: %check-ptxas %t.80b.ptx sm_80
 // RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" %t.80b.ptx | FileCheck %s --check-prefix=MMA
+// B stored K x N (--b-major=n) on sm_90a: a second argument, each K step's 64 x 128 B
+// window copied as 2 column panels (fallback mode) and read MN-major by wgmma (the
+// transpose flag imm-trans-b = 1, the descriptor's leading byte offset one panel:
+// (512 << 16) | (64 << 32) | (1 << 62)); block and warp schedules, and ragged edges.
+// RUN: %python %S/../../examples/gemm/gen.py 256 256 256 4 --b-major=n > %t.90n.mlir
+// RUN: acopy-opt %t.90n.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.90n.ptx 2>/dev/null
+// RUN: %check-ptxas %t.90n.ptx sm_90a
+// RUN: FileCheck %s --check-prefix=BN < %t.90n.ptx
+// RUN: %python %S/../../examples/gemm/gen.py 200 136 72 3 warp --b-major=n > %t.90nw.mlir
+// RUN: acopy-opt %t.90nw.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.90nw.ptx 2>/dev/null
+// RUN: %check-ptxas %t.90nw.ptx sm_90a
+// BN: .entry gemm_bf16_256x256x256_bn(
+// BN: 4611686293338849280
+// BN-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 0, 1;
 // The register-only mma.sync peak (examples/gemm/mma_peak.py): 16 chained mma.sync per
 // round, no memory in the loop.
 // RUN: %python %S/../../examples/gemm/mma_peak.py 64 --dtype=bf16 > %t.peak.mlir

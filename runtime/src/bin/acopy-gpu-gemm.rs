@@ -8,7 +8,9 @@
 //!   (bf16 or f16, both exact), out is poisoned with NaN, and every element of
 //!   out = A Bᵀ (f32) is compared with the host's integer matmul: exact, since
 //!   every partial sum is an integer far below 2^24. Shapes up to 2^33
-//!   multiply-adds are checked (the host reference's cost).
+//!   multiply-adds are checked (the host reference's cost). A module named
+//!   `..._bn` (gen.py --b-major=n) takes A (M x K) and B stored K x N as two
+//!   arguments before out, and computes out = A B of them.
 //! - **Timed** (`--time`, shapes of at least 2^31 multiply-adds): the median of
 //!   20 launches after 5 warm-ups, each between two CUDA events; TFLOP/s =
 //!   2 M N K / time. The inputs are the same small integers.
@@ -42,12 +44,19 @@ struct Shape {
     m: u64,
     n: u64,
     k: u64,
+    /// `_bn`: B is a second argument stored K x N (N-major).
+    b_n: bool,
 }
 
 impl Shape {
-    /// `gemm_bf16_256x256x512` or `gemm_f16_...`.
+    /// `gemm_bf16_256x256x512` or `gemm_f16_...`, with `_bn` after the shape when
+    /// B is stored K x N.
     fn parse(name: &str) -> Option<Shape> {
         let rest = name.strip_prefix("gemm_")?;
+        let (rest, b_n) = match rest.strip_suffix("_bn") {
+            Some(rest) => (rest, true),
+            None => (rest, false),
+        };
         let (dtype, dims) = rest.split_once('_')?;
         let bf16 = match dtype {
             "bf16" => true,
@@ -59,7 +68,7 @@ impl Shape {
         if parts.next().is_some() || m == 0 || n == 0 || k == 0 {
             return None;
         }
-        Some(Shape { bf16, m, n, k })
+        Some(Shape { bf16, m, n, k, b_n })
     }
 
     fn macs(&self) -> u64 {
@@ -92,15 +101,23 @@ fn draw_values(count: usize, seed: u64) -> Vec<i32> {
         .collect()
 }
 
-/// out = A Bᵀ over the rows of `src` (A's M, then B's N), as integers.
+/// out = A Bᵀ over the rows of `src` (A's M, then B's N), as integers; with
+/// `b_n`, out = A B of A's M rows and then B stored K x N.
 fn reference(src: &[i32], shape: Shape) -> Vec<i64> {
     let (m, n, k) = (shape.m as usize, shape.n as usize, shape.k as usize);
+    let b_at = |kk: usize, j: usize| match shape.b_n {
+        true => src[m * k + kk * n + j],
+        false => src[(m + j) * k + kk],
+    };
     let mut out = vec![0i64; m * n];
     for i in 0..m {
         let a = &src[i * k..(i + 1) * k];
         for j in 0..n {
-            let b = &src[(m + j) * k..(m + j + 1) * k];
-            out[i * n + j] = a.iter().zip(b).map(|(x, y)| i64::from(x * y)).sum();
+            out[i * n + j] = a
+                .iter()
+                .enumerate()
+                .map(|(kk, x)| i64::from(x * b_at(kk, j)))
+                .sum();
         }
     }
     out
@@ -212,12 +229,26 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
         .iter()
         .flat_map(|value| encode(*value, shape.bf16).to_le_bytes())
         .collect();
-    let src = rt.upload(&bits)?;
     let out = rt.alloc(m * n * 4)?;
-    let arguments = [
-        src.memref(&[(m + n) as u64, k as u64]),
-        out.memref(&[m as u64, n as u64]),
-    ];
+    // One src of A then B (N x K), or (`_bn`) A and B (K x N) as two arguments.
+    let (src, bsrc) = match shape.b_n {
+        true => (
+            rt.upload(&bits[..m * k * 2])?,
+            Some(rt.upload(&bits[m * k * 2..])?),
+        ),
+        false => (rt.upload(&bits)?, None),
+    };
+    let arguments: Vec<Arg> = match &bsrc {
+        Some(bsrc) => vec![
+            src.memref(&[m as u64, k as u64]),
+            bsrc.memref(&[k as u64, n as u64]),
+            out.memref(&[m as u64, n as u64]),
+        ],
+        None => vec![
+            src.memref(&[(m + n) as u64, k as u64]),
+            out.memref(&[m as u64, n as u64]),
+        ],
+    };
     let run = |args: &[Arg]| -> Result<(), Error> {
         let mut packed = rt.bind(args, Some(entry))?;
         kernel.launch_on(&launch, &mut packed, std::ptr::null_mut())?;
@@ -261,11 +292,12 @@ fn check(
         })
         .count();
     let name = format!(
-        "gemm_{}_{}x{}x{}",
+        "gemm_{}_{}x{}x{}{}",
         if shape.bf16 { "bf16" } else { "f16" },
         shape.m,
         shape.n,
-        shape.k
+        shape.k,
+        if shape.b_n { "_bn" } else { "" }
     );
     let verdict = if wrong == 0 {
         "exact".to_string()
@@ -289,7 +321,9 @@ mod tests {
         let bf16 = Shape::parse("gemm_bf16_256x128x512").expect("a GEMM name");
         assert_eq!((bf16.m, bf16.n, bf16.k, bf16.bf16), (256, 128, 512, true));
         let f16 = Shape::parse("gemm_f16_128x128x64").expect("a GEMM name");
-        assert!(!f16.bf16);
+        assert!(!f16.bf16 && !f16.b_n);
+        let b_n = Shape::parse("gemm_bf16_256x128x512_bn").expect("a GEMM name");
+        assert_eq!((b_n.m, b_n.n, b_n.k, b_n.b_n), (256, 128, 512, true));
         assert_eq!(
             (harness::copy_path("sm_80"), harness::copy_path("sm_89")),
             ("cp_async", "cp_async")
@@ -303,6 +337,7 @@ mod tests {
             "gemm_bf16_1x1",
             "gemm_bf16_0x1x1",
             "copy_bf16_1x1x1",
+            "gemm_bf16_1x1x1_bk",
         ] {
             assert_eq!(Shape::parse(bad), None, "{bad}");
         }
@@ -341,7 +376,11 @@ mod tests {
             m: 1,
             n: 2,
             k: 2,
+            b_n: false,
         };
         assert_eq!(reference(&[1, 2, 1, -1, 2, 0], shape), vec![-1, 2]);
+        // The same B stored K x N: [[1, 2], [-1, 0]].
+        let b_n = Shape { b_n: true, ..shape };
+        assert_eq!(reference(&[1, 2, 1, 2, -1, 0], b_n), vec![-1, 2]);
     }
 }
