@@ -11,7 +11,7 @@
 # OPTIONS: more gen.py flags in one word, e.g. "--tile=128x256 --raster=16 --vstore=1"
 # (gen.py's usage line lists them; none by default). With --b-major=n the modules are
 # gemm_<dtype>_MxNxK_bn (B a second argument, K x N); on sm_90a their B tiles are
-# column panels, split by fallback mode.
+# column panels, split by fallback mode; on sm_80 ldmatrix reads B transposed.
 # Usage: bash examples/gemm/build.sh OUT [STAGES [PRODUCER [CHIP [SWIZZLE [DTYPE [OPTIONS]]]]]]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

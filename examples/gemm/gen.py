@@ -274,6 +274,8 @@ def main():
             wm_, wn_ = (int(v) for v in flags.get('warp', '64x32').split('x'))
             extra = dict(bm=bm_, bn=bn_, bk=int(flags.get('bk', '32')), warp_m=wm_, warp_n=wn_,
                          raster=raster, vstore=vstore)
+        if b_major != 'k':
+            extra['b_major'] = b_major
         sys.stdout.write(mma_sync.gemm(m, n, k, stages, producer, swizzle, dtype, **extra))
     else:
         assert tile in ('128x128', '128x256'), '--tile: 128x128 or 128x256 on sm_90a'

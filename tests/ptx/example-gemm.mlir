@@ -58,6 +58,17 @@
 // RUN: %python %S/../../examples/gemm/gen.py 200 136 72 3 warp --b-major=n > %t.90nw.mlir
 // RUN: acopy-opt %t.90nw.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.90nw.ptx 2>/dev/null
 // RUN: %check-ptxas %t.90nw.ptx sm_90a
+// On sm_80, each B fragment is an ldmatrix x2 with transpose of the K x N tile (8 per
+// 32-wide K tile per warp), the same mma.sync as with B stored N x K.
+// RUN: %python %S/../../examples/gemm/gen.py 256 256 128 4 --chip=sm_80 --b-major=n > %t.80n.mlir
+// RUN: acopy-opt %t.80n.mlir --acopy-lower --emit=ptx -o %t.80n.ptx 2>/dev/null
+// RUN: %check-ptxas %t.80n.ptx sm_80
+// RUN: grep -c "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16" %t.80n.ptx | FileCheck %s --check-prefix=TRANS
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t.80n.ptx | FileCheck %s --check-prefix=MMA
+// RUN: %python %S/../../examples/gemm/gen.py 200 136 72 3 warp --chip=sm_80 --b-major=n > %t.80nr.mlir
+// RUN: acopy-opt %t.80nr.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.80nr.ptx 2>/dev/null
+// RUN: %check-ptxas %t.80nr.ptx sm_80
+// TRANS: {{^}}8{{$}}
 // BN: .entry gemm_bf16_256x256x256_bn(
 // BN: 4611686293338849280
 // BN-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 0, 1;
