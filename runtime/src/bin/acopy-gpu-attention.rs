@@ -175,11 +175,17 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
     let path = harness::copy_path(&entry.chip);
     let rt = Runtime::with_device(0)?;
     let kernel = LoadedKernel::load(&rt, &ptx, name, name)?;
-    let mut launch = LaunchConfig::linear(1, 128).for_kernel(entry);
+    let block = entry
+        .launch
+        .as_ref()
+        .and_then(|launch| launch.block)
+        .ok_or("the kernel declares no block")?;
+    let mut launch = LaunchConfig::linear(1, block[0]).for_kernel(entry);
     // examples/attention/gen.py gives each warp 16 query rows: a block of 4 warps
     // takes 64, one of 8 warps 128 (its --rows), which the manifest's block says.
-    let rows = u64::from(launch.block[0]) / 2;
+    let rows = u64::from(block[0]) / 2;
     launch.grid = [shape.s.div_ceil(rows) as u32, shape.bh as u32, 1];
+    launch.check_kernel(entry)?;
     let elements = (shape.bh * shape.s * shape.d) as usize;
     let [q, k, v] = [1u64, 2, 3].map(|seed| draw(elements, shape.macs() ^ (seed << 40)));
     let upload = |values: &[i32]| {
@@ -230,7 +236,7 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
         println!(
             "RESULT {}",
             serde_json::json!({"name": name, "path": path, "shape": shape_json, "causal": shape.causal,
-                               "ms": ms, "tflops": tflops})
+                               "ms": ms, "tflops": tflops, "block": block[0]})
         );
     }
     Ok(ok)
