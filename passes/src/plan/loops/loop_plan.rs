@@ -223,6 +223,10 @@ pub struct LoopPlan<'c, 'a> {
     pub dynamic: Option<DynamicSlots>,
     /// `producer = "warp"`: the consumers' block (`super::warp`).
     pub warp: Option<WarpPlan>,
+    /// Slots that peer CTAs of the cluster fill too (multicast copies), and
+    /// how each tile lands (`super::multicast`); the rewrite then orders
+    /// refills with cluster barriers.
+    pub multicast: Option<super::multicast::ClusterSlots>,
 }
 
 /// Slots placed in `gpu.dynamic_shared_memory` (docs/pipelining.md, "Shared
