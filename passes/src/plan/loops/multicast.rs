@@ -62,17 +62,20 @@ pub(crate) fn read(
     if groups.iter().all(|&size| size <= 1) {
         return Ok(None);
     }
+    let widest = groups.iter().copied().max().unwrap_or(1);
     let refuse = |why: String| {
         (
             Broken::CopyForm,
-            format!("pipelining a multicast copy (collective_axes over more than one CTA) is not supported here: {why}"),
+            format!(
+                "pipelining a copy with collective_axes over {widest} CTAs is not supported: {why}"
+            ),
         )
     };
     if path != CopyPath::Tma || !chip.has(Capability::Multicast) {
         return Err(refuse(format!("{} has no TMA multicast", chip.name())));
     }
     if producer == attr::Producer::Warp {
-        return Err(refuse("with producer = \"warp\" each CTA's empty barriers would have to count the consumers of every CTA of the group (remote arrives); this version orders multicast slots with cluster barriers in the block schedule only (use producer = \"block\")".into()));
+        return Err(refuse("with producer = \"warp\" the empty barriers of each CTA would have to count the consumers of every CTA of the group (remote arrives); this version orders multicast slots with cluster barriers, in the block schedule only (use producer = \"block\")".into()));
     }
     let mut landings = Vec::with_capacity(tiles.len());
     for ((view, tile), &senders) in views.iter().zip(tiles).zip(&groups) {
