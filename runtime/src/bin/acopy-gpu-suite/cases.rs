@@ -385,6 +385,24 @@ fn wgmma_kloop_cases() -> Vec<Case> {
                                 Producer::Warp,
                             ));
                         }
+                        if n == 64 && stages < 4 && trips != 2 {
+                            v.push(wgmma_kloop_case(
+                                n,
+                                trips,
+                                stages,
+                                in_flight,
+                                Producer::MulticastX,
+                            ));
+                        }
+                        if n == 64 && in_flight == 1 && stages == 3 && trips >= 3 {
+                            v.push(wgmma_kloop_case(
+                                n,
+                                trips,
+                                stages,
+                                in_flight,
+                                Producer::MulticastXY,
+                            ));
+                        }
                         if n == 64 && in_flight == 1 && stages < 4 && trips != 2 {
                             v.push(wgmma_kloop_case(
                                 n,
@@ -411,6 +429,11 @@ enum Producer {
     Warp,
     /// The `_ws` loop inside a persistent loop of 2 entries, the `_wsp` kernels.
     Persistent,
+    /// The block schedule with A and B multicast over a 2x1x1 cluster
+    /// (`collective_axes = ["x"]`), the `_mcx` kernels, launched as one cluster.
+    MulticastX,
+    /// The same over a 2x2x1 cluster (`["x", "y"]`), the `_mcxy` kernels.
+    MulticastXY,
 }
 
 fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64, producer: Producer) -> Case {
@@ -419,6 +442,8 @@ fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64, producer: P
         Producer::Block => "",
         Producer::Warp => "_ws",
         Producer::Persistent => "_wsp",
+        Producer::MulticastX => "_mcx",
+        Producer::MulticastXY => "_mcxy",
     };
     let name: &'static str =
         Box::leak(format!("wgmma_kloop{ws}_n{n}_t{trips}_s{stages}_w{in_flight}").into_boxed_str());
@@ -442,8 +467,20 @@ fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64, producer: P
     .expect("D = A Bᵀ over every K tile (exact small integers, f32)");
     c.src_fill = Fill::SmallIntsOf(F16, 4);
     c.chip = Some("sm_90a");
-    if producer != Producer::Block {
-        c = c.block(160);
+    match producer {
+        Producer::Block => {}
+        Producer::Warp | Producer::Persistent => c = c.block(160),
+        // Every CTA of the cluster computes the same D and stores it.
+        Producer::MulticastX => {
+            c = c.grid([2, 1, 1], [2, 1, 1]);
+            c.what += "; A and B multicast over the 2x1x1 cluster (collective_axes = [\"x\"]), \
+                       every CTA stores the same D";
+        }
+        Producer::MulticastXY => {
+            c = c.grid([2, 2, 1], [2, 2, 1]);
+            c.what += "; A and B multicast over the 2x2x1 cluster (collective_axes = \
+                       [\"x\", \"y\"]), every CTA stores the same D";
+        }
     }
     c
 }
