@@ -23,6 +23,9 @@
 //! iterations' groups behind tile k at its wait, so one constant count serves
 //! every trip (docs/pipelining.md, "The steady state"). With asynchronous
 //! consumers (wgmma) the refill moves after them instead (`refill_after_consumers`).
+//! When peer CTAs multicast into the slots (`LoopPlan::multicast`), the barrier
+//! before each TMA refill is a cluster barrier (`release_slot`) and one follows
+//! the loop (`cluster_tail`; docs/pipelining.md, "Multicast slots").
 
 use acopy_dialect::{builders, CopyGmemToSmem};
 use acopy_target::CopyPath;
