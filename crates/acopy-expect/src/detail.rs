@@ -418,7 +418,7 @@ mod tests {
         };
         assert_eq!(
             pipelined.to_string(),
-            "acopy.pipeline: 3 stages, TMA on sm_90a; 3 slots of 8192 bytes (16-byte aligned) for memref<8x128xf32, 3>, 3 slots of 4096 bytes (16-byte aligned) for memref<8x128xf32, 3>; multicast in a 2x2x1 cluster: 4 CTAs fill each slot of memref<8x128xf32, 3> (4 slices of 2048 bytes; its barrier expects 8192 bytes), a cluster barrier before each refill and after the loop; 3 mbarriers of 2 arrivals, parity (n / 3) & 1 for the n-th tile; 36888 bytes of shared memory"
+            "acopy.pipeline: 3 stages, TMA on sm_90a; 3 slots of 8192 bytes (16-byte aligned) for memref<8x128xf32, 3>, 3 slots of 4096 bytes (16-byte aligned) for memref<8x128xf32, 3>; multicast in a 2x2x1 cluster: 4 CTAs fill each slot of memref<8x128xf32, 3> (4 slices of 2048 bytes; its barrier expects 8192 bytes), a cluster barrier before each refill and after the loop; 3 mbarriers of 2 arrivals, parity (n / 3) & 1 for the n-th tile; 36896 bytes of shared memory"
         );
     }
 

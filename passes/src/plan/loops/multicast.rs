@@ -20,32 +20,12 @@ use acopy_dialect::CopyGmemToSmem;
 use acopy_target::{Capability, Chip, CopyPath};
 use melior::ir::ShapedTypeLike;
 
+pub use super::loop_plan::{ClusterSlots, Landing};
 use super::{
     attr,
     loop_plan::{Broken, Tile},
 };
 use crate::plan::{collective::Collective, cp_async_load::static_shape, shape};
-
-/// How a marked loop's slots fill across the cluster: present when at least
-/// one copy multicasts (its group has more than one CTA).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ClusterSlots {
-    /// The cluster shape, from the kernel's `nvvm.cluster_dim`.
-    pub cluster: [u32; 3],
-    /// Per tile, in the plan's tile order: how it lands.
-    pub landings: Vec<Landing>,
-}
-
-/// How one pipelined tile lands in a CTA's slot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Landing {
-    /// The CTAs that write the slot: N for a multicast, 1 for a copy of its own.
-    pub senders: u32,
-    /// The bytes each of them writes (the whole tile when `senders` is 1).
-    pub slice_bytes: u64,
-    /// What the slot's barrier expects from this copy: the tile's bytes.
-    pub expect_tx: u64,
-}
 
 /// The loop's [`ClusterSlots`], `None` when no copy multicasts, or P9 with
 /// why. `views` and `tiles` are the loop's copies and their tiles, in order.
