@@ -89,7 +89,7 @@ pub(crate) fn prove(window: &[i64], tile_bytes: u64, senders: u64) -> Result<Lan
         .try_fold(1u64, |product, &len| {
             product.checked_mul(u64::try_from(len).ok()?)
         })
-        .filter(|&elements| elements > 0 && tile_bytes % elements == 0)
+        .filter(|&elements| elements > 0 && tile_bytes.is_multiple_of(elements))
         .ok_or_else(|| {
             format!("the window {window:?} does not describe the tile's {tile_bytes} bytes")
         })?;
