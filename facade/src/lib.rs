@@ -34,7 +34,7 @@ pub use acopy_dialect as dialect;
 pub use acopy_manifest as manifest_format;
 pub use acopy_passes as passes;
 pub use acopy_passes::diagnostics::{
-    Detail, Diagnostic, PipelinedLoop, Position, Severity, TileSlots, WaitScheme,
+    Detail, Diagnostic, MulticastSlots, PipelinedLoop, Position, Severity, TileSlots, WaitScheme,
 };
 pub use acopy_target as target;
 pub use acopy_target::Chip;

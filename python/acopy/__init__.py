@@ -97,6 +97,9 @@ class PipelinedLoop:
     #: ``producer = "warp"``: the block size the kernel declares now, its own
     #: threads and the producer warp the pass added; else ``None``.
     producer_block: int | None = None
+    #: Multicast copies: a dict with ``cluster`` (x, y, z) and ``senders`` (the
+    #: CTAs whose slices fill each tile's slots, in tile order); else ``None``.
+    multicast: dict[str, Any] | None = None
 
     @classmethod
     def _from_native(cls, raw: dict[str, Any]) -> PipelinedLoop:
@@ -117,6 +120,7 @@ class PipelinedLoop:
             auto=raw.get("auto"),
             wgmma_in_flight=raw.get("wgmma_in_flight"),
             producer_block=raw.get("producer_block"),
+            multicast=raw.get("multicast"),
         )
 
 

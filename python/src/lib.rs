@@ -184,7 +184,9 @@ fn diagnostic<'py>(py: Python<'py>, item: &Diagnostic) -> PyResult<Bound<'py, Py
 /// `in_flight_bytes`, `limit` "latency", "shared_memory" or "max_stages"),
 /// `trips` (`None` for a dynamic trip count), `copies`, `wgmma_in_flight` (`None`
 /// unless wgmma consumers keep groups in flight), `producer_block` (`None` unless
-/// `producer = "warp"`: the block size the kernel declares now), `tiles` (dicts: `tile`, `tile_bytes`,
+/// `producer = "warp"`: the block size the kernel declares now), `multicast` (`None` unless
+/// peer CTAs multicast into the slots: a dict with `cluster`, a list x, y, z, and `senders`,
+/// the CTAs filling each tile's slots, in tile order), `tiles` (dicts: `tile`, `tile_bytes`,
 /// `slot_bytes`, `align`), `shared_bytes`, and either `wait_groups` (a list,
 /// cp.async) or `barriers`, `arrivals` and `replaces_user_barrier` (TMA).
 fn pipelined<'py>(py: Python<'py>, data: &PipelinedLoop) -> PyResult<Bound<'py, PyDict>> {
@@ -214,6 +216,16 @@ fn pipelined<'py>(py: Python<'py>, data: &PipelinedLoop) -> PyResult<Bound<'py, 
     dict.set_item("copies", data.copies)?;
     dict.set_item("wgmma_in_flight", data.wgmma_in_flight)?;
     dict.set_item("producer_block", data.producer_block)?;
+    let multicast = match &data.multicast {
+        Some(multicast) => {
+            let item = PyDict::new(py);
+            item.set_item("cluster", multicast.cluster.to_vec())?;
+            item.set_item("senders", multicast.senders.clone())?;
+            Some(item)
+        }
+        None => None,
+    };
+    dict.set_item("multicast", multicast)?;
     dict.set_item("shared_bytes", data.shared_bytes())?;
     let tiles = PyList::empty(py);
     for tile in &data.tiles {

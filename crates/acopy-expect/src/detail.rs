@@ -47,6 +47,10 @@ pub struct PipelinedLoop {
     /// threads and the producer warp the pass added (docs/pipelining.md,
     /// "Warp specialization").
     pub producer_block: Option<u32>,
+    /// When peer CTAs of the cluster fill the slots too (multicast copies):
+    /// the cluster and who fills each tile's slots (docs/pipelining.md,
+    /// "Multicast slots").
+    pub multicast: Option<MulticastSlots>,
     /// One entry per pipelined tile, in the order of the copies.
     pub tiles: Vec<TileSlots>,
     pub sync: WaitScheme,
@@ -107,6 +111,18 @@ pub struct TileSlots {
     pub tile_bytes: u64,
     pub slot_bytes: u64,
     pub align: u64,
+}
+
+/// Slots that several CTAs of a cluster write: each refill passes a cluster
+/// barrier, and one follows the loop.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MulticastSlots {
+    /// The cluster, x, y, z.
+    pub cluster: [u32; 3],
+    /// Per tile, in the order of `tiles`: the CTAs whose slices fill each of
+    /// its slots (1: the CTA's own copy). The slot's barrier expects the
+    /// tile's bytes, `tile_bytes / senders` from each.
+    pub senders: Vec<u32>,
 }
 
 /// How the loop waits for a slot's tile.
@@ -179,6 +195,33 @@ impl PipelinedLoop {
     }
 }
 
+impl PipelinedLoop {
+    /// Who fills the slots of each multicast tile, what its barrier expects,
+    /// and the cluster barriers that order the refills.
+    fn fmt_multicast(&self, multicast: &MulticastSlots, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [x, y, z] = multicast.cluster;
+        write!(f, "; multicast in a {x}x{y}x{z} cluster: ")?;
+        let mut first = true;
+        for (tile, &senders) in self.tiles.iter().zip(&multicast.senders) {
+            if senders <= 1 {
+                continue;
+            }
+            if !first {
+                f.write_str(", ")?;
+            }
+            first = false;
+            write!(
+                f,
+                "{senders} CTAs fill each slot of {} ({senders} slices of {} bytes; its barrier expects {} bytes)",
+                tile.tile,
+                tile.tile_bytes / u64::from(senders),
+                tile.tile_bytes
+            )?;
+        }
+        f.write_str(", a cluster barrier before each refill and after the loop")
+    }
+}
+
 impl fmt::Display for PipelinedLoop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -226,6 +269,9 @@ impl fmt::Display for PipelinedLoop {
                 "; a producer warp issues the copies (threads {}..{block}), the other threads release each slot on an empty barrier",
                 block.saturating_sub(32)
             )?;
+        }
+        if let Some(multicast) = &self.multicast {
+            self.fmt_multicast(multicast, f)?;
         }
         match &self.sync {
             WaitScheme::WaitGroups { counts } => {
@@ -282,6 +328,7 @@ mod tests {
             copies: 2,
             wgmma_in_flight: None,
             producer_block: None,
+            multicast: None,
             tiles: vec![tile(4096), tile(4096)],
             sync: WaitScheme::WaitGroups { counts: vec![2] },
         };
@@ -300,6 +347,7 @@ mod tests {
             copies: 1,
             wgmma_in_flight: None,
             producer_block: None,
+            multicast: None,
             tiles: vec![tile(4096)],
             sync: WaitScheme::Barriers {
                 barriers: 1,
@@ -328,6 +376,7 @@ mod tests {
             copies: 2,
             wgmma_in_flight: Some(1),
             producer_block: Some(288),
+            multicast: None,
             tiles: vec![tile(8192)],
             sync: WaitScheme::Barriers {
                 barriers: 4,
@@ -339,6 +388,37 @@ mod tests {
         assert_eq!(
             warp.to_string(),
             "acopy.pipeline: 4 stages, TMA on sm_90a; 4 slots of 8192 bytes (16-byte aligned) for memref<8x128xf32, 3>; the consumers release each slot after the body's wgmma.wait_group 1 (1 wgmma group in flight); a producer warp issues the copies (threads 256..288), the other threads release each slot on an empty barrier; 4 mbarriers of 2 arrivals, parity (n / 4) & 1 for the n-th tile; 32832 bytes of shared memory"
+        );
+    }
+
+    /// Multicast slots: who fills them, what the barrier expects, and the
+    /// cluster barriers.
+    #[test]
+    fn multicast_slots_say_who_fills_them() {
+        let pipelined = PipelinedLoop {
+            chip: Chip::parse("sm_90a").unwrap(),
+            path: CopyPath::Tma,
+            stages: 3,
+            requested: 3,
+            auto: None,
+            trips: None,
+            copies: 2,
+            wgmma_in_flight: None,
+            producer_block: None,
+            multicast: Some(MulticastSlots {
+                cluster: [2, 2, 1],
+                senders: vec![4, 1],
+            }),
+            tiles: vec![tile(8192), tile(4096)],
+            sync: WaitScheme::Barriers {
+                barriers: 3,
+                arrivals: 2,
+                replaces_user_barrier: false,
+            },
+        };
+        assert_eq!(
+            pipelined.to_string(),
+            "acopy.pipeline: 3 stages, TMA on sm_90a; 3 slots of 8192 bytes (16-byte aligned) for memref<8x128xf32, 3>, 3 slots of 4096 bytes (16-byte aligned) for memref<8x128xf32, 3>; multicast in a 2x2x1 cluster: 4 CTAs fill each slot of memref<8x128xf32, 3> (4 slices of 2048 bytes; its barrier expects 8192 bytes), a cluster barrier before each refill and after the loop; 3 mbarriers of 2 arrivals, parity (n / 3) & 1 for the n-th tile; 36896 bytes of shared memory"
         );
     }
 
@@ -358,6 +438,7 @@ mod tests {
             copies: 1,
             wgmma_in_flight: None,
             producer_block: None,
+            multicast: None,
             tiles: vec![tile(8192)],
             sync: WaitScheme::Barriers {
                 barriers: 7,

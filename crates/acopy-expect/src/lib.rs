@@ -71,7 +71,9 @@ use std::fmt;
 mod detail;
 mod diagnostic;
 
-pub use detail::{AutoLimit, AutoStages, Detail, PipelinedLoop, TileSlots, WaitScheme};
+pub use detail::{
+    AutoLimit, AutoStages, Detail, MulticastSlots, PipelinedLoop, TileSlots, WaitScheme,
+};
 pub use diagnostic::{Diagnostic, Position, Severity};
 
 /// What an expectation's text is matched with.

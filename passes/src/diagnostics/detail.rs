@@ -7,7 +7,9 @@
 //! [`detail_at`]. The message is the data's `Display`, so a printed remark
 //! and the data agree.
 
-use acopy_expect::{AutoLimit, AutoStages, Detail, PipelinedLoop, TileSlots, WaitScheme};
+use acopy_expect::{
+    AutoLimit, AutoStages, Detail, MulticastSlots, PipelinedLoop, TileSlots, WaitScheme,
+};
 use acopy_target::{Chip, CopyPath};
 use melior::{
     ir::{
@@ -91,6 +93,18 @@ fn encode_pipelined(p: &PipelinedLoop) -> String {
     if let Some(block) = p.producer_block {
         fields.push(format!("producer_block = {block} : i64"));
     }
+    if let Some(multicast) = &p.multicast {
+        let [x, y, z] = multicast.cluster;
+        let senders: Vec<String> = multicast
+            .senders
+            .iter()
+            .map(|n| format!("{n} : i64"))
+            .collect();
+        fields.push(format!(
+            "multicast = {{cluster = [{x} : i64, {y} : i64, {z} : i64], senders = [{}]}}",
+            senders.join(", ")
+        ));
+    }
     if let Some(auto) = &p.auto {
         fields.push(format!(
             "auto = {{target = {} : i64, in_flight = {} : i64, limit = \"{}\"}}",
@@ -165,6 +179,21 @@ fn decode_auto(auto: DictionaryAttribute) -> Option<AutoStages> {
     })
 }
 
+fn small_list(dictionary: DictionaryAttribute, name: &str) -> Option<Vec<u32>> {
+    array(dictionary, name)?
+        .into_iter()
+        .map(|item| u32::try_from(IntegerAttribute::try_from(item).ok()?.value()).ok())
+        .collect()
+}
+
+fn decode_multicast(multicast: DictionaryAttribute) -> Option<MulticastSlots> {
+    let cluster = small_list(multicast, "cluster")?;
+    Some(MulticastSlots {
+        cluster: cluster.try_into().ok()?,
+        senders: small_list(multicast, "senders")?,
+    })
+}
+
 fn decode(dictionary: DictionaryAttribute) -> Option<Detail> {
     if string(dictionary, "kind")? != "pipelined" {
         return None;
@@ -214,6 +243,12 @@ fn decode(dictionary: DictionaryAttribute) -> Option<Detail> {
         copies: small(dictionary, "copies")?,
         wgmma_in_flight: small(dictionary, "wgmma_in_flight"),
         producer_block: small(dictionary, "producer_block"),
+        multicast: match dictionary.element_by_name("multicast") {
+            Some(multicast) => Some(decode_multicast(
+                DictionaryAttribute::try_from(multicast).ok()?,
+            )?),
+            None => None,
+        },
         tiles,
         sync,
     }))
@@ -235,6 +270,7 @@ mod tests {
             copies: 2,
             wgmma_in_flight: None,
             producer_block: None,
+            multicast: None,
             tiles: vec![TileSlots {
                 tile: "memref<8x100xi8, \"odd\\name\">".into(),
                 tile_bytes: 800,
@@ -253,6 +289,23 @@ mod tests {
             target_bytes: 49152,
             in_flight_bytes: 1600 + limit as u64,
             limit,
+        });
+        Detail::Pipelined(pipelined)
+    }
+
+    /// A sample whose slots a 2 x 2 cluster multicasts into.
+    fn multicast_sample() -> Detail {
+        let Detail::Pipelined(mut pipelined) = sample(
+            WaitScheme::Barriers {
+                barriers: 2,
+                arrivals: 2,
+                replaces_user_barrier: false,
+            },
+            None,
+        );
+        pipelined.multicast = Some(MulticastSlots {
+            cluster: [2, 2, 1],
+            senders: vec![4],
         });
         Detail::Pipelined(pipelined)
     }
@@ -282,6 +335,7 @@ mod tests {
             auto_sample(AutoLimit::Latency),
             auto_sample(AutoLimit::SharedMemory),
             auto_sample(AutoLimit::MaxStages),
+            multicast_sample(),
         ];
         for detail in &details {
             emit_detail(&context, at, detail);

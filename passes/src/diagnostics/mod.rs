@@ -20,7 +20,7 @@ mod position;
 mod rule;
 
 pub use acopy_expect::{
-    Detail, Diagnostic, PipelinedLoop, Position, Severity, TileSlots, WaitScheme,
+    Detail, Diagnostic, MulticastSlots, PipelinedLoop, Position, Severity, TileSlots, WaitScheme,
 };
 pub use capture::{append_bytes, Attached, Collector};
 pub use detail::emit_detail;

@@ -36,7 +36,11 @@
 //! that alone issues the copies (`acopy.issuers` on its region), on full and
 //! empty mbarrier rings; the consumers wait on full, release on empty (after
 //! their wgmma completed), and their `gpu.barrier`s become barriers of the
-//! consumers only. The output is acopy IR that `acopy-verify` accepts
+//! consumers only. Copies with `collective_axes` over more than one CTA
+//! (TMA multicast) keep it; their slots are written by peer CTAs, so each
+//! refill passes a cluster barrier instead of a block barrier and one follows
+//! the loop; the analysis has proved that each slot's barrier expects the
+//! bytes that land in it. The output is acopy IR that `acopy-verify` accepts
 //! (docs/pipelining.md).
 //!
 //! **Options** ([`PassOptions`]): `chip` overrides the gpu.module's chip;

@@ -2,7 +2,7 @@
 //! ([`PipelinedLoop`], reaching `acopy::compile` as `Diagnostic::detail`).
 
 use super::rewrite::Chosen;
-use crate::diagnostics::{PipelinedLoop, TileSlots, WaitScheme};
+use crate::diagnostics::{MulticastSlots, PipelinedLoop, TileSlots, WaitScheme};
 use crate::plan::loops::LoopPlan;
 
 /// What the rewrite of `plan` did: its slots (the plan's, which the rewrite
@@ -29,6 +29,14 @@ pub fn report(plan: &LoopPlan, chosen: &Chosen) -> PipelinedLoop {
         copies,
         wgmma_in_flight: plan.async_consumers.map(|consumers| consumers.in_flight),
         producer_block: chosen.producer_block,
+        multicast: plan.multicast.as_ref().map(|slots| MulticastSlots {
+            cluster: slots.cluster,
+            senders: slots
+                .landings
+                .iter()
+                .map(|landing| landing.senders)
+                .collect(),
+        }),
         tiles: plan
             .tiles
             .iter()

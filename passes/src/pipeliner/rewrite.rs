@@ -23,6 +23,9 @@
 //! iterations' groups behind tile k at its wait, so one constant count serves
 //! every trip (docs/pipelining.md, "The steady state"). With asynchronous
 //! consumers (wgmma) the refill moves after them instead (`refill_after_consumers`).
+//! When peer CTAs multicast into the slots (`LoopPlan::multicast`), the barrier
+//! before each TMA refill is a cluster barrier (`release_slot`) and one follows
+//! the loop (`cluster_tail`; docs/pipelining.md, "Multicast slots").
 
 use acopy_dialect::{builders, CopyGmemToSmem};
 use acopy_target::CopyPath;
@@ -425,8 +428,7 @@ fn steady_state<'c, 'a>(
     let refill_here = plan.async_consumers.is_none();
     if plan.path == CopyPath::Tma {
         if refill_here {
-            b.proxy_fence()?;
-            b.block_barrier()?;
+            release_slot(&b, plan)?;
             refill(&b, plan, bases, induction, entry, counters)?;
         }
         let storage = entry.storage().ok_or("internal error: no barriers")?;
@@ -475,10 +477,46 @@ fn refill_after_consumers<'c, 'a>(
     let induction: Value = plan.body.argument(0).map_err(internal)?.into();
     let induction = b.ix(bound(&b, Ok(induction), plan.induction)?)?;
     if plan.path == CopyPath::Tma {
-        b.proxy_fence()?;
+        release_slot(&b, plan)?;
+    } else {
+        b.block_barrier()?;
     }
-    b.block_barrier()?;
     refill(&b, plan, bases, induction, entry, counters)
+}
+
+/// Before a TMA refill: every thread orders its reads of the slot before the
+/// async proxy's write, then passes a barrier of the block, or of the whole
+/// cluster when peers multicast into this CTA's slots (each refill writes
+/// the slot in every CTA of the group, so every one of them must have left
+/// it: docs/pipelining.md, "Multicast slots").
+pub(super) fn release_slot(b: &B, plan: &LoopPlan) -> R<()> {
+    b.proxy_fence()?;
+    if plan.multicast.is_some() {
+        b.cluster_barrier()
+    } else {
+        b.block_barrier()
+    }
+}
+
+/// After a loop whose slots peers multicast into: every CTA of the cluster
+/// has waited for every tile of the loop (so no peer writes into this CTA's
+/// slots any more, and none leaves while its own copies still land in a
+/// peer), and its consumers, wgmma included, have left every slot before a
+/// later entry's prologue refills them in every CTA of the group.
+fn cluster_tail(b: &B, plan: &LoopPlan) -> R<()> {
+    if plan.multicast.is_none() {
+        return Ok(());
+    }
+    if plan.async_consumers.is_some() {
+        b.op(
+            nvvm::WGMMA_WAIT_GROUP,
+            &[],
+            &[],
+            &[("group", b.int_attr(64, 0))],
+        )?;
+    }
+    b.proxy_fence()?;
+    b.cluster_barrier()
 }
 
 /// At the end of the body, the counters' next values; then the loop is
@@ -526,6 +564,7 @@ fn finish<'c, 'a>(
             .next_in_block()
             .ok_or("internal error: scf.for is the last op of its block")?;
         let a = B::in_place(context, after)?.at(loop_op.location());
+        cluster_tail(&a, plan)?;
         let next = a.add(entry.base, entry.trips)?;
         let next = a.ix(next)?;
         let next = a.index_cast_unfolded(next, a.int_type(64))?;
@@ -948,6 +987,7 @@ pub(super) fn issue_remapped<'c, 'a>(
             oob_mode: view.oob_mode,
             swizzle: view.swizzle,
             assume_aligned_start: view.assume_aligned_start,
+            collective_axes: view.collective_axes.clone().unwrap_or_default(),
             ..Default::default()
         };
         let op = builders::copy_gmem_to_smem(

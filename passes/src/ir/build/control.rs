@@ -19,6 +19,14 @@ impl<'c, 'a> Builder<'c, 'a> {
         self.op(gpu::BARRIER, &[], &[], &[]).map(|_| ())
     }
 
+    /// `barrier.cluster.arrive` (release) then `barrier.cluster.wait`
+    /// (acquire): every thread of every CTA of the cluster has arrived, and
+    /// what each did before is visible to all after.
+    pub fn cluster_barrier(&self) -> Result<(), String> {
+        self.op(nvvm::CLUSTER_ARRIVE, &[], &[], &[])?;
+        self.op(nvvm::CLUSTER_WAIT, &[], &[], &[]).map(|_| ())
+    }
+
     /// `fence.proxy.async.shared::cta`: this thread's generic-proxy accesses
     /// of shared memory are ordered before later async-proxy (TMA) ones.
     pub fn proxy_fence(&self) -> Result<(), String> {

@@ -75,6 +75,7 @@ pub fn analyze<'c, 'a>(
     let function =
         function.ok_or_else(|| at((Broken::TileHome, "internal error: no kernel".into())))?;
     body_form::check_stores(&form.stores, &tiles)?;
+    let multicast = read_multicast(loop_op, chips, &request, &copies, &tiles)?;
     let async_consumers = async_consumers::read(loop_op, &form, &tiles)?;
 
     let static_trips = static_trip_count(loop_op, request.induction);
@@ -117,7 +118,37 @@ pub fn analyze<'c, 'a>(
         dynamic,
         native,
         warp,
+        multicast,
     })
+}
+
+/// The loop's multicast slots and the proof of their barriers' bytes (P9).
+fn read_multicast<'c, 'a>(
+    loop_op: OperationRef<'c, 'a>,
+    chips: &target::ModuleChips,
+    request: &Request<'c, 'a>,
+    copies: &[super::loop_plan::PipeCopy<'c, 'a>],
+    tiles: &[super::loop_plan::Tile<'c, 'a>],
+) -> Result<Option<super::multicast::ClusterSlots>, LoopProblem<'c, 'a>> {
+    let target = chips
+        .target(loop_op)
+        .map_err(|problem| LoopProblem::other(loop_op, problem))?;
+    let mut views = Vec::with_capacity(copies.len());
+    let mut copy_tiles = Vec::with_capacity(copies.len());
+    for copy in copies {
+        views.push(
+            acopy_dialect::CopyGmemToSmem::from_op(copy.op)
+                .map_err(|error| LoopProblem::other(copy.op, error))?,
+        );
+        copy_tiles.push(&tiles[copy.tile]);
+    }
+    super::multicast::read(
+        &views,
+        &copy_tiles,
+        target.cluster,
+        (request.chip, request.path, request.producer),
+    )
+    .map_err(|broken| LoopProblem::rule(loop_op, broken))
 }
 
 /// The native TMA form's barrier, when the loop waits with `barrier_wait`

@@ -194,6 +194,27 @@ impl WarpPlan {
     }
 }
 
+/// How a marked loop's slots fill across the cluster: present when at least
+/// one copy multicasts (its group has more than one CTA).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClusterSlots {
+    /// The cluster shape, from the kernel's `nvvm.cluster_dim`.
+    pub cluster: [u32; 3],
+    /// Per tile, in the plan's tile order: how it lands.
+    pub landings: Vec<Landing>,
+}
+
+/// How one pipelined tile lands in a CTA's slot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Landing {
+    /// The CTAs that write the slot: N for a multicast, 1 for a copy of its own.
+    pub senders: u32,
+    /// The bytes each of them writes (the whole tile when `senders` is 1).
+    pub slice_bytes: u64,
+    /// What the slot's barrier expects from this copy: the tile's bytes.
+    pub expect_tx: u64,
+}
+
 /// A loop the pass can pipeline.
 pub struct LoopPlan<'c, 'a> {
     pub loop_op: OperationRef<'c, 'a>,
@@ -223,6 +244,10 @@ pub struct LoopPlan<'c, 'a> {
     pub dynamic: Option<DynamicSlots>,
     /// `producer = "warp"`: the consumers' block (`super::warp`).
     pub warp: Option<WarpPlan>,
+    /// Slots that peer CTAs of the cluster fill too (multicast copies), and
+    /// how each tile lands (`super::multicast`); the rewrite then orders
+    /// refills with cluster barriers.
+    pub multicast: Option<ClusterSlots>,
 }
 
 /// Slots placed in `gpu.dynamic_shared_memory` (docs/pipelining.md, "Shared

@@ -22,6 +22,7 @@
 //! | `tiles.rs` | each copy's tile, its uses and its slot (P5, P6, P8, P9) |
 //! | `operand_slice.rs` | what a copy issued early recomputes (P7) |
 //! | `native.rs` | the native TMA form's barrier (P12) |
+//! | `multicast.rs` | multicast copies: who fills each slot, and the proof that its barrier expects the bytes that land (P9) |
 //! | `async_consumers.rs` | wgmma consumers that read a slot after they are issued (P14–P16) |
 //! | `budget.rs` | shared memory, static or dynamic (P10, P11) |
 //! | `smem.rs` | slot and budget arithmetic (pure) |
@@ -35,6 +36,7 @@ pub mod attr;
 mod body_form;
 mod budget;
 pub mod loop_plan;
+pub mod multicast;
 pub mod native;
 mod operand_slice;
 pub mod slots;

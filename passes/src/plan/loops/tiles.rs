@@ -70,7 +70,7 @@ fn read_tile<'c, 'a>(
     path: CopyPath,
     native: bool,
 ) -> Result<Tile<'c, 'a>, (Broken, String)> {
-    if let Some(reason) = unsupported(view, native) {
+    if let Some(reason) = unsupported(view, native, path) {
         return Err((Broken::CopyForm, reason));
     }
     let tile_name = describe(view.dst);
@@ -115,12 +115,13 @@ fn p5(tile: &str, problem: &str) -> String {
 }
 
 /// Why a copy cannot be pipelined whatever the loop (P9); a barrier is the
-/// native form's (`native`), which `native::check` judged.
-fn unsupported(view: &CopyGmemToSmem, native: bool) -> Option<String> {
-    let (what, why) = if view.collective_axes.is_some() {
-        ("collective_axes", "a multicast slot is written by peer CTAs, which a CTA-local barrier does not order, so it needs cluster-wide release barriers")
-    } else if view.leader_tracked.is_some() {
-        ("leader_tracked", "the leader's barrier tracks the peer's bytes, which needs cluster-wide release barriers")
+/// native form's (`native`), which `native::check` judged. A multicast copy
+/// on TMA is `super::multicast`'s to judge.
+fn unsupported(view: &CopyGmemToSmem, native: bool, path: CopyPath) -> Option<String> {
+    let (what, why) = if view.leader_tracked.is_some() {
+        ("leader_tracked", "only the pair leader's barrier tracks both CTAs' bytes, so the peer has no barrier of its own to wait on for its slot, and the pass keeps one barrier per slot in each CTA")
+    } else if view.collective_axes.is_some() && path == CopyPath::CpAsync {
+        ("collective_axes", "a collective copy needs TMA multicast (sm_90 and newer); on a cp.async chip each CTA copies its own tile, so drop collective_axes")
     } else if view.barrier.is_some() && !native {
         ("a barrier", "the pass owns the loop's barriers; write the copy without one, followed by wait_gmem_to_smem (pending = 0)")
     } else if view.predicate.is_some() {

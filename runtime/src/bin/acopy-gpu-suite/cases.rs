@@ -247,7 +247,94 @@ pub fn cases() -> Vec<Case> {
     v.extend(swizzled_index_cases());
     v.extend(wide_tile_cases());
     v.extend(wgmma_cases());
+    v.extend(pipe_multicast_cases());
     v
+}
+
+// ---- multicast copies in a marked loop (sm_90a) ----
+
+/// `tests/gpu/kernels/pipe_mc_*.mlir` (tests/gpu/multicast/gen.py): a loop marked
+/// acopy.pipeline whose copy has collective_axes over a 2x1x1 or 2x2x1 cluster, so
+/// each CTA's slot fills from every CTA of its group (docs/pipelining.md, "Multicast
+/// slots"). Block b writes each tile to out[b] twice over (out = tile, then out +=
+/// tile after a delay in every CTA but cluster rank 0): out[b] = 2 src, exactly, unless
+/// a peer refilled a slot a slow CTA still read. Two clusters along x.
+/// (axes, stages, trips per entry, entries, tile rows), as gen.py's KERNELS.
+const PIPE_MULTICAST: &[(&str, u64, u64, u64, u64)] = &[
+    ("x", 2, 1, 1, 16),
+    ("x", 2, 5, 1, 16),
+    ("x", 3, 8, 1, 16),
+    ("x", 4, 3, 1, 16),
+    ("xy", 2, 5, 1, 16),
+    ("xy", 3, 8, 1, 16),
+    ("y", 3, 8, 1, 16),
+    ("x", 2, 3, 2, 16),
+    ("xy", 3, 4, 2, 16),
+    ("x", 2, 4, 1, 64),
+];
+
+fn pipe_multicast_cases() -> Vec<Case> {
+    PIPE_MULTICAST
+        .iter()
+        .map(|&(axes, stages, trips, entries, rows)| {
+            pipe_multicast_case(axes, stages, trips, entries, rows)
+        })
+        .collect()
+}
+
+fn pipe_multicast_case(axes: &str, stages: u64, trips: u64, entries: u64, rows: u64) -> Case {
+    let (collective, cluster) = match axes {
+        "x" => ("[\"x\"]", [2, 1, 1]),
+        "xy" => ("[\"x\", \"y\"]", [2, 2, 1]),
+        _ => ("[\"y\"]", [2, 2, 1]),
+    };
+    let entry = if entries > 1 {
+        format!("_e{entries}")
+    } else {
+        String::new()
+    };
+    let big = if rows > 16 { "_big" } else { "" };
+    let name = leak(format!("pipe_mc_{axes}{big}{entry}_s{stages}_t{trips}"));
+    let total = rows * trips * entries;
+    let grid = [2 * cluster[0], cluster[1], cluster[2]];
+    let blocks = u64::from(grid[0] * grid[1] * grid[2]);
+    let mut c = Case::new(
+        name,
+        CopyPath::Tma,
+        F32,
+        &[total, 128],
+        &[blocks, total, 128],
+        format!(
+            "nvvm.cluster_dim = {}x{}x1, collective_axes = {collective}: a loop marked \
+             acopy.pipeline (S = {stages}, {trips} trip{}{}) copies src[{rows}j:{rows}j+{rows}] \
+             by multicast; block b writes the tile to out[b], waits ~20000 cycles unless it \
+             is cluster rank 0, and adds the tile again",
+            cluster[0],
+            cluster[1],
+            if trips == 1 { "" } else { "s" },
+            if entries > 1 {
+                format!(" per entry, {entries} entries of an outer loop")
+            } else {
+                String::new()
+            }
+        ),
+        |d| {
+            let twice: Vec<u8> = d
+                .src
+                .chunks_exact(4)
+                .flat_map(|bytes| {
+                    let value = f32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+                    (2.0 * value).to_le_bytes()
+                })
+                .collect();
+            twice.repeat(d.out_shape[0] as usize)
+        },
+    )
+    .grid(grid, cluster)
+    .expect("out[b] = 2 src for every block (exact small integers)");
+    c.src_fill = Fill::SmallIntsOf(F32, 1000);
+    c.chip = Some("sm_90a");
+    c
 }
 
 // ---- wgmma on swizzled TMA tiles (sm_90a) ----
@@ -406,6 +493,24 @@ fn wgmma_kloop_cases() -> Vec<Case> {
                                 Producer::Warp,
                             ));
                         }
+                        if n == 64 && stages < 4 && trips != 2 {
+                            v.push(wgmma_kloop_case(
+                                n,
+                                trips,
+                                stages,
+                                in_flight,
+                                Producer::MulticastX,
+                            ));
+                        }
+                        if n == 64 && in_flight == 1 && stages == 3 && trips >= 3 {
+                            v.push(wgmma_kloop_case(
+                                n,
+                                trips,
+                                stages,
+                                in_flight,
+                                Producer::MulticastXY,
+                            ));
+                        }
                         if n == 64 && in_flight == 1 && stages < 4 && trips != 2 {
                             v.push(wgmma_kloop_case(
                                 n,
@@ -432,6 +537,11 @@ enum Producer {
     Warp,
     /// The `_ws` loop inside a persistent loop of 2 entries, the `_wsp` kernels.
     Persistent,
+    /// The block schedule with A and B multicast over a 2x1x1 cluster
+    /// (`collective_axes = ["x"]`), the `_mcx` kernels, launched as one cluster.
+    MulticastX,
+    /// The same over a 2x2x1 cluster (`["x", "y"]`), the `_mcxy` kernels.
+    MulticastXY,
 }
 
 fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64, producer: Producer) -> Case {
@@ -440,6 +550,8 @@ fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64, producer: P
         Producer::Block => "",
         Producer::Warp => "_ws",
         Producer::Persistent => "_wsp",
+        Producer::MulticastX => "_mcx",
+        Producer::MulticastXY => "_mcxy",
     };
     let name: &'static str =
         Box::leak(format!("wgmma_kloop{ws}_n{n}_t{trips}_s{stages}_w{in_flight}").into_boxed_str());
@@ -463,8 +575,20 @@ fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64, producer: P
     .expect("D = A Bᵀ over every K tile (exact small integers, f32)");
     c.src_fill = Fill::SmallIntsOf(F16, 4);
     c.chip = Some("sm_90a");
-    if producer != Producer::Block {
-        c = c.block(160);
+    match producer {
+        Producer::Block => {}
+        Producer::Warp | Producer::Persistent => c = c.block(160),
+        // Every CTA of the cluster computes the same D and stores it.
+        Producer::MulticastX => {
+            c = c.grid([2, 1, 1], [2, 1, 1]);
+            c.what += "; A and B multicast over the 2x1x1 cluster (collective_axes = [\"x\"]), \
+                       every CTA stores the same D";
+        }
+        Producer::MulticastXY => {
+            c = c.grid([2, 2, 1], [2, 2, 1]);
+            c.what += "; A and B multicast over the 2x2x1 cluster (collective_axes = \
+                       [\"x\", \"y\"]), every CTA stores the same D";
+        }
     }
     c
 }
