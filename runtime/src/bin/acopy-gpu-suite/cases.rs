@@ -380,7 +380,6 @@ fn wgmma_mn_case(
     n: u64,
     a_mn: bool,
 ) -> Case {
-    use wgmma_model::*;
     let eb = u64::from(elem.bytes());
     let k = if a_mn { 64 } else { swizzle / eb };
     let prefix = if n * eb > swizzle { "fb_" } else { "" };
