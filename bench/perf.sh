@@ -6,13 +6,14 @@
 # first two attention builds and of the timed 8192^3 GEMM of the gemm builds, for
 # shared-memory bank conflicts, tensor-pipe use and stalls. Everything goes into
 # $OUT/perf.tgz, with summary.txt beside it. Arguments choose the parts (default: all):
-# attention gemm (with cuBLAS and Triton) ncu-attention ncu-gemm.
+# attention gemm (with cuBLAS and Triton) suite (the GPU suite in .device/perf/suite)
+# ncu-attention ncu-gemm (NCU_GEMM names the gemm builds to profile).
 set -uo pipefail
 dev="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 : "${OUT:?}"
 w="$(mktemp -d)/perf"
 mkdir -p "$w"
-parts="${*:-attention gemm ncu-attention ncu-gemm}"
+parts="${*:-attention gemm suite ncu-attention ncu-gemm}"
 wants() { [[ " $parts " == *" $1 "* ]]; }
 pack() {
   { cat "$w/env.txt"; cat "$w/attention.log" "$w/gemm.log" 2>/dev/null | grep -v '"ok":true'; for f in "$w"/ncu-*.txt; do echo "== $f"; grep -E "__|Error|error" "$f"; done 2>/dev/null | head -300; } > "$w/summary.txt" 2>&1
@@ -41,6 +42,10 @@ if wants gemm; then
     step timeout 90 python3 "$dev/bench_gemm.py" --baselines --chip "$chip" --json "$w/baselines-$chip.json" >> "$w/gemm.log" 2>&1; echo "baselines $chip rc $?" >> "$w/env.txt"
   done
 fi
+if wants suite; then
+  step timeout 200 "$dev/bin/acopy-gpu-suite" --ptx-dir "$dev/suite" --no-bandwidth --results-json "$w/suite.json" > "$w/suite.log" 2>&1; echo "suite rc $?" >> "$w/env.txt"
+  { grep -v " exact$" "$w/suite.log" | tail -15; } >> "$w/env.txt"
+fi
 metrics=gpu__time_duration.sum,sm__throughput.avg.pct_of_peak_sustained_elapsed,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_tensor_op_gmma.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,smsp__inst_executed_op_ldsm.sum,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_mio_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_math_pipe_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_wait_per_issue_active.ratio,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed
 if wants ncu-attention; then
   for name in attn_sm_90_plain attn_sm_90_sw attn_sm_90_wgmma attn_sm_80_sw; do
@@ -49,7 +54,7 @@ if wants ncu-attention; then
   done
 fi
 if wants ncu-gemm; then
-  for name in gemm_sm_90a_t256 gemm_sm_80_w64_t128; do
+  for name in ${NCU_GEMM:-gemm_sm_90a_t256 gemm_sm_80_w64_t128}; do
     dir="$dev/$name"; [[ -d $dir ]] || continue
     kernel=$(ls "$dir" | grep -m1 -E "8192x8192x8192.ptx" | sed 's/.ptx//')
     [[ -n $kernel ]] || continue
