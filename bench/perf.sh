@@ -7,7 +7,8 @@
 # shared-memory bank conflicts, tensor-pipe use and stalls. Everything goes into
 # $OUT/perf.tgz, with summary.txt beside it. Arguments choose the parts (default: all):
 # attention gemm (with cuBLAS and Triton) suite (the GPU suite in .device/perf/suite)
-# ncu-attention ncu-gemm (NCU_GEMM names the gemm builds to profile).
+# ncu-attention ncu-gemm (NCU_GEMM names the gemm builds to profile; BASELINE_CHIPS the
+# chips whose cuBLAS and Triton baselines run).
 set -uo pipefail
 dev="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 : "${OUT:?}"
@@ -38,8 +39,8 @@ if wants gemm; then
     step timeout 120 "$dev/bin/acopy-gpu-gemm" "$dir" --time --json "$w/$name.json" > "$w/$name.log" 2>&1; echo "$name rc $?" >> "$w/env.txt"
     { echo "== $name"; cat "$w/$name.log"; } >> "$w/gemm.log"
   done
-  for chip in sm_90a sm_80; do
-    step timeout 90 python3 "$dev/bench_gemm.py" --baselines --chip "$chip" --json "$w/baselines-$chip.json" >> "$w/gemm.log" 2>&1; echo "baselines $chip rc $?" >> "$w/env.txt"
+  for chip in ${BASELINE_CHIPS:-sm_90a sm_80}; do
+    step timeout 200 python3 "$dev/bench_gemm.py" --baselines --chip "$chip" --json "$w/baselines-$chip.json" >> "$w/gemm.log" 2>&1; echo "baselines $chip rc $?" >> "$w/env.txt"
   done
 fi
 if wants suite; then
