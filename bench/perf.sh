@@ -16,6 +16,8 @@ w="$(mktemp -d)/perf"
 mkdir -p "$w"
 parts="${*:-attention gemm suite ncu-attention ncu-gemm}"
 wants() { [[ " $parts " == *" $1 "* ]]; }
+# BUILDS (names of .device/perf/attn_* and gemm_* directories) limits the builds that run.
+chosen() { [[ -z ${BUILDS:-} || " $BUILDS " == *" $(basename "$1") "* ]]; }
 pack() {
   { cat "$w/env.txt"; cat "$w/attention.log" "$w/gemm.log" 2>/dev/null | grep -v '"ok":true'; for f in "$w"/ncu-*.txt; do echo "== $f"; grep -E "__|Error|error" "$f"; done 2>/dev/null | head -300; } > "$w/summary.txt" 2>&1
   tar czf "$OUT/perf.tgz" -C "$(dirname "$w")" perf
@@ -26,6 +28,7 @@ step() { "$@" & wait $!; }
 { nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv; git rev-parse --short HEAD 2>/dev/null; } > "$w/env.txt" 2>&1
 if wants attention; then
   for dir in "$dev"/attn_*; do
+    chosen "$dir" || continue
     name=$(basename "$dir")
     step timeout 150 "$dev/bin/acopy-gpu-attention" "$dir" --time --json "$w/$name.json" > "$w/$name.log" 2>&1; echo "$name rc $?" >> "$w/env.txt"
     { echo "== $name"; cat "$w/$name.log"; } >> "$w/attention.log"
@@ -34,7 +37,7 @@ if wants attention; then
 fi
 if wants gemm; then
   for dir in "$dev"/gemm_*; do
-    [[ -d $dir ]] || continue
+    [[ -d $dir ]] && chosen "$dir" || continue
     name=$(basename "$dir")
     step timeout 120 "$dev/bin/acopy-gpu-gemm" "$dir" --time --json "$w/$name.json" > "$w/$name.log" 2>&1; echo "$name rc $?" >> "$w/env.txt"
     { echo "== $name"; cat "$w/$name.log"; } >> "$w/gemm.log"

@@ -53,9 +53,12 @@ def merge(acopy_files, baseline_files):
     cases, performance = [], []
     for path in acopy_files:
         document = json.load(open(path))
-        cases += document['cases']
+        # Each file is one build (attn_<chip>_<variant>.json): its name tells the builds
+        # of one path apart (swizzled, wgmma), which the rows alone do not.
+        variant = os.path.splitext(os.path.basename(path))[0]
+        cases += [dict(case, variant=variant) for case in document['cases']]
         for row in document['performance']:
-            row = dict(row)
+            row = dict(row, variant=variant)
             anchor = anchors.get((tuple(row['shape']), row['causal']), {})
             for key in ('sdpa_flash', 'sdpa_cudnn'):
                 if f'{key}_tflops' in anchor:
