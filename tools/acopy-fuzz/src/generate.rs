@@ -20,6 +20,10 @@ pub struct Input {
     pub chips: Option<Vec<Option<String>>>,
     /// Whether the file has several `// -----` chunks.
     pub split: bool,
+    /// Texts `--acopy-verify` must refuse the input with, each in a located
+    /// error: the P9 faults drawn in multicast loops (`multicast.rs`).
+    /// Empty for corpus files and damaged inputs.
+    pub refusals: Vec<&'static str>,
 }
 
 pub use crate::chips::CHIPS;
@@ -72,13 +76,21 @@ pub fn generate(seed: u64, case: u64) -> Input {
     let chunks = if rng.chance(15) { 2 + rng.below(2) } else { 1 };
     let mut text = String::new();
     let mut chips = Vec::new();
+    let mut refusals = Vec::new();
     for chunk in 0..chunks {
         if chunk > 0 {
             text.push_str("\n// -----\n\n");
         }
-        // A quarter of the modules are a marked loop (docs/pipelining.md).
+        // A quarter of the modules are a marked loop (docs/pipelining.md),
+        // one in eight of them a multicast loop.
         let (part, part_chips) = if rng.chance(25) {
-            crate::loops::draw(&mut rng)
+            if rng.below(8) == 0 {
+                let drawn = crate::multicast::draw(&mut rng);
+                refusals.extend(drawn.refusal);
+                (drawn.text, vec![Some(drawn.chip.to_string())])
+            } else {
+                crate::loops::draw(&mut rng)
+            }
         } else {
             Module::draw(&mut rng)
         };
@@ -99,6 +111,7 @@ pub fn generate(seed: u64, case: u64) -> Input {
         bytes,
         chips: (!damaged).then_some(chips),
         split: chunks > 1,
+        refusals: if damaged { Vec::new() } else { refusals },
     }
 }
 

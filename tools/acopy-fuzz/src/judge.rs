@@ -181,6 +181,13 @@ pub fn check(settings: &Settings, input: &Input, work: &Path, rng: &mut Rng) -> 
 
     let verify = go("verify", s(&["--acopy-verify"]), false, &mut outcome);
     outcome.verified = verify.code() == Some(0);
+    if let Some(reason) = unrefused(&verify, &input.refusals) {
+        outcome.findings.push(Finding {
+            flags: with(&s(&["--acopy-verify"]), &split),
+            reason,
+            stderr: verify.stderr.clone(),
+        });
+    }
     let must_pass = |outcome: &mut Outcome, name: &str, run: &Run, flags: Vec<String>| {
         if outcome.verified
             && run.status.is_some()
@@ -433,6 +440,26 @@ pub fn check(settings: &Settings, input: &Input, work: &Path, rng: &mut Rng) -> 
     outcome
 }
 
+/// Why a `--acopy-verify` run did not refuse a drawn fault (one of
+/// `refusals`: a text its error must hold), or None. A hang or a crash is
+/// the per-run rules' to report.
+fn unrefused(verify: &Run, refusals: &[&str]) -> Option<String> {
+    if verify.status.is_none() || verify.code().is_some_and(|code| code > 1) {
+        return None;
+    }
+    let missing = refusals.iter().find(|text| {
+        verify.code() != Some(1)
+            || !verify
+                .stderr
+                .lines()
+                .any(|line| line.contains("error: ") && line.contains(*text))
+    })?;
+    Some(format!(
+        "a drawn fault that --acopy-verify must refuse (rule P9, an error with \"{missing}\") exits {:?} without that error",
+        verify.code()
+    ))
+}
+
 /// Why ptxas refuses a module of the PTX file `ptx` (modules split as
 /// acopy-opt writes them: `// -----` between chunks, `// acopy-opt:
 /// gpu.module` before each module of a chunk), each assembled for its own
@@ -673,6 +700,31 @@ mod tests {
             )
             .is_some());
         }
+    }
+
+    #[test]
+    fn drawn_faults_must_be_refused() {
+        let exit = |code: i32, stderr: &str| Run {
+            status: Some(ExitStatus::from_raw(code << 8)),
+            stderr: stderr.into(),
+        };
+        let p9 =
+            "/w/input.mlir:7:5: error: pipelining a copy with leader_tracked is not supported: x\n";
+        let text = ["pipelining a copy with leader_tracked is not supported"];
+        assert_eq!(unrefused(&exit(1, p9), &text), None);
+        assert_eq!(unrefused(&exit(0, ""), &[]), None);
+        let accepted = unrefused(&exit(0, ""), &text).unwrap();
+        assert!(accepted.contains("rule P9"), "{accepted}");
+        // Refused, but by another rule only.
+        let other = "/w/input.mlir:7:5: error: something else\n";
+        assert!(unrefused(&exit(1, other), &text).is_some());
+        // A crash or a hang is reported by the per-run rules, not here.
+        assert_eq!(unrefused(&exit(101, ""), &text), None);
+        let hang = Run {
+            status: None,
+            stderr: String::new(),
+        };
+        assert_eq!(unrefused(&hang, &text), None);
     }
 
     #[test]

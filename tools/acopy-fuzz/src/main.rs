@@ -17,6 +17,7 @@ mod chips;
 mod generate;
 mod judge;
 mod loops;
+mod multicast;
 mod rng;
 
 use std::{
@@ -134,9 +135,14 @@ fn main() {
         }
     };
     if let (true, Some(case)) = (args.show, args.case) {
-        // Prints the input only, to read or to keep.
+        // Prints the input only, to read or to keep; on stderr, the errors
+        // the judge expects of its drawn P9 faults.
         use std::io::Write;
-        let _ = std::io::stdout().write_all(&generate(args.seed, case).bytes);
+        let input = generate(args.seed, case);
+        let _ = std::io::stdout().write_all(&input.bytes);
+        for text in &input.refusals {
+            eprintln!("acopy-fuzz: --acopy-verify must refuse it with an error holding \"{text}\"");
+        }
         return;
     }
     let settings = Settings {
@@ -244,6 +250,7 @@ fn main() {
                                 bytes,
                                 chips: None,
                                 split,
+                                refusals: Vec::new(),
                             };
                             (
                                 path.display().to_string(),

@@ -81,6 +81,7 @@ fn plain_case() -> String {
             && text.matches("gpu.module").count() == 1
             && text.matches("#nvvm.target<chip = \"sm_").count() == 1
             && text.contains("acopy.copy_")
+            && !text.contains("nvvm.cluster_dim")
         {
             return case.to_string();
         }
@@ -88,7 +89,27 @@ fn plain_case() -> String {
     panic!("no plain case among the first 500");
 }
 
+/// A generated multicast loop with a P9 fault drawn (`producer = "warp"` on
+/// a multicast copy), which acopy-opt must refuse.
+fn multicast_fault_case() -> String {
+    for case in 0..3000 {
+        let shown = fuzz()
+            .args(["--seed", SEED, "--case", &case.to_string(), "--show"])
+            .output()
+            .expect("run acopy-fuzz --show");
+        let expected = String::from_utf8_lossy(&shown.stderr);
+        if expected.contains("must refuse it") && expected.contains("with producer = \"warp\"") {
+            return case.to_string();
+        }
+    }
+    panic!("no multicast fault among the first 3000 cases");
+}
+
 fn run_fake(mode: &str) -> (Output, String, PathBuf) {
+    run_fake_on(mode, &plain_case())
+}
+
+fn run_fake_on(mode: &str, case: &str) -> (Output, String, PathBuf) {
     let dir = scratch(mode);
     let fake = dir.join("fake-acopy-opt");
     fs::write(&fake, FAKE).expect("write the fake");
@@ -99,7 +120,7 @@ fn run_fake(mode: &str) -> (Output, String, PathBuf) {
             "--seed",
             SEED,
             "--case",
-            &plain_case(),
+            case,
             "--timeout",
             "1",
             "--threads",
@@ -152,6 +173,17 @@ fn a_well_behaved_acopy_opt_passes() {
     // verify-diagnostics.
     assert!(stdout.contains("executions: 9"), "{stdout}");
     assert_eq!(fs::read_dir(&crashes).map(|d| d.count()).unwrap_or(0), 0);
+}
+
+#[test]
+fn a_drawn_p9_fault_that_verifies_is_a_crash() {
+    // The well-behaved fake accepts everything, the drawn fault too.
+    let (output, stdout, _) = run_fake_on("none", &multicast_fault_case());
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("a drawn fault that --acopy-verify must refuse (rule P9"),
+        "{stdout}"
+    );
 }
 
 #[test]
