@@ -67,7 +67,15 @@ const DIMS: [u64; 12] = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096];
 const ODD_DIMS: [u64; 8] = [0, 3, 5, 7, 255, 257, 1 << 20, 9_223_372_036_854_775_807];
 
 /// Draws input number `case` of campaign `seed`.
+#[cfg(test)]
 pub fn generate(seed: u64, case: u64) -> Input {
+    generate_drawing(seed, case, false)
+}
+
+/// Draws input number `case` of campaign `seed`; with `multicast_only`
+/// (`--multicast`) every module is a multicast loop (`multicast.rs`), for a
+/// campaign on them alone.
+pub fn generate_drawing(seed: u64, case: u64, multicast_only: bool) -> Input {
     let mut rng = Rng::for_case(seed, case);
     // Half the cases are clean: no faults, so most of them verify and go on
     // to the lowering and emission (measured: 12% of cases verified when
@@ -83,8 +91,8 @@ pub fn generate(seed: u64, case: u64) -> Input {
         }
         // A quarter of the modules are a marked loop (docs/pipelining.md),
         // one in eight of them a multicast loop.
-        let (part, part_chips) = if rng.chance(25) {
-            if rng.below(8) == 0 {
+        let (part, part_chips) = if multicast_only || rng.chance(25) {
+            if multicast_only || rng.below(8) == 0 {
                 let drawn = crate::multicast::draw(&mut rng);
                 refusals.extend(drawn.refusal);
                 (drawn.text, vec![Some(drawn.chip.to_string())])

@@ -5,8 +5,9 @@
 //!
 //! Usage: `acopy-fuzz --bin ACOPY_OPT [--seconds N] [--seed S] [--case N]
 //! [--threads N] [--corpus DIR] [--grow] [--out DIR] [--crashes DIR]
-//! [--timeout S] [--ptxas PTXAS] [--show]` (`--show` with `--case`: print
-//! that input and run nothing; `--ptxas`, default `$ACOPY_PTXAS`: assemble the
+//! [--timeout S] [--ptxas PTXAS] [--show] [--multicast]` (`--show` with
+//! `--case`: print that input and run nothing; `--multicast`: every drawn
+//! module a multicast loop, `multicast.rs`; `--ptxas`, default `$ACOPY_PTXAS`: assemble the
 //! PTX of every input that verifies, which ptxas must accept). `--out` holds the scratch directories, `--crashes` (default
 //! `fuzz/crashes`, gitignored) the inputs that broke a rule.
 //! It replays every `.mlir` file in the corpus first, then draws new inputs
@@ -32,7 +33,7 @@ use std::{
     time::{Duration, Instant, SystemTime, UNIX_EPOCH},
 };
 
-use generate::{generate, Input};
+use generate::{generate_drawing, Input};
 use judge::{check, Settings};
 use rng::Rng;
 
@@ -55,6 +56,7 @@ struct Args {
     corpus: Option<PathBuf>,
     grow: bool,
     show: bool,
+    multicast: bool,
     out: PathBuf,
     crashes: PathBuf,
     timeout: u64,
@@ -73,6 +75,7 @@ fn parse_args() -> Result<Args, String> {
         corpus: None,
         grow: false,
         show: false,
+        multicast: false,
         out: PathBuf::from("target/fuzz"),
         crashes: PathBuf::from("fuzz/crashes"),
         timeout: 20,
@@ -80,9 +83,10 @@ fn parse_args() -> Result<Args, String> {
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
-        if flag == "--grow" || flag == "--show" {
+        if flag == "--grow" || flag == "--show" || flag == "--multicast" {
             args.grow |= flag == "--grow";
             args.show |= flag == "--show";
+            args.multicast |= flag == "--multicast";
             continue;
         }
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -138,7 +142,7 @@ fn main() {
         // Prints the input only, to read or to keep; on stderr, the errors
         // the judge expects of its drawn P9 faults.
         use std::io::Write;
-        let input = generate(args.seed, case);
+        let input = generate_drawing(args.seed, case, args.multicast);
         let _ = std::io::stdout().write_all(&input.bytes);
         for text in &input.refusals {
             eprintln!("acopy-fuzz: --acopy-verify must refuse it with an error holding \"{text}\"");
@@ -261,13 +265,14 @@ fn main() {
                         Job::Case(case) => {
                             // A panic in the generator is the fuzzer's own
                             // bug: counted as a crash, and the run goes on.
-                            let drawn = std::panic::catch_unwind(|| generate(args.seed, *case));
+                            let drawn = std::panic::catch_unwind(|| generate_drawing(args.seed, *case, args.multicast));
                             let Ok(input) = drawn else {
                                 let mut t = totals.lock().expect("totals lock");
                                 t.crashes += 1;
                                 println!(
-                                    "\nFAILED case {case}: the generator panicked (a bug in tools/acopy-fuzz)\n  again: bash scripts/fuzz.sh 0 --seed {:#x} --case {case}",
-                                    args.seed
+                                    "\nFAILED case {case}: the generator panicked (a bug in tools/acopy-fuzz)\n  again: bash scripts/fuzz.sh 0 --seed {:#x} --case {case}{}",
+                                    args.seed,
+                                    if args.multicast { " --multicast" } else { "" }
                                 );
                                 continue;
                             };
@@ -354,8 +359,9 @@ fn report(
     println!("\nFAILED {name} (saved as {})", file.display());
     if let Job::Case(case) = job {
         println!(
-            "  again: bash scripts/fuzz.sh 0 --seed {:#x} --case {case}",
-            args.seed
+            "  again: bash scripts/fuzz.sh 0 --seed {:#x} --case {case}{}",
+            args.seed,
+            if args.multicast { " --multicast" } else { "" }
         );
     }
     for finding in findings {
