@@ -75,6 +75,7 @@ def Acopy_CopySmemToGmemOp
     Optional<I1>:$predicate,
     OptionalAttr<AnyAttr>:$commit_group,
     OptionalAttr<AnyAttr>:$reduction_op,
+    OptionalAttr<AnyAttr>:$swizzle,
     OptionalAttr<AnyAttr>:$assume_aligned_start
   );
   let assemblyFormat = [{

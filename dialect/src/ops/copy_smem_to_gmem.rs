@@ -2,7 +2,7 @@ use melior::ir::{r#type::MemRefType, OperationRef, ShapedTypeLike, Value};
 
 use super::operand::{self, expect_name};
 use crate::{
-    attributes::{self, ReductionOp},
+    attributes::{self, ReductionOp, Swizzle},
     names,
     segments::Segments,
     ViewError,
@@ -22,6 +22,9 @@ pub struct CopySmemToGmem<'c, 'a> {
     /// Whether the store closes a bulk group (default true).
     pub commit_group: bool,
     pub reduction_op: Option<ReductionOp>,
+    /// The layout of the src tile: TMA's swizzle pattern, as a load with the
+    /// same `swizzle` writes it (docs/dialect.md).
+    pub swizzle: Swizzle,
     /// The frontend promises a 16-byte aligned innermost start (`assume_aligned_start`).
     pub assume_aligned_start: bool,
 }
@@ -49,6 +52,7 @@ impl<'c, 'a> CopySmemToGmem<'c, 'a> {
             predicate,
             commit_group: attributes::bool_attr(&op, "commit_group")?.unwrap_or(true),
             reduction_op: attributes::reduction_op(&op)?,
+            swizzle: attributes::swizzle(&op)?,
             assume_aligned_start: attributes::assume_aligned_start(&op)?,
         })
     }

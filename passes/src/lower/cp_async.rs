@@ -646,7 +646,7 @@ impl<'c, 'a> Chunks<'c, 'a> {
 /// (docs/lowering-cp-async.md, "Swizzled tiles"). A chunk never crosses a
 /// 16-byte unit (rows are exactly `S` bytes, rule T4; chunks at most 16 and
 /// aligned), so moving its first byte moves all of it.
-fn swizzled<'c, 'a>(
+pub(super) fn swizzled<'c, 'a>(
     b: &Builder<'c, 'a>,
     pointer: Value<'c, 'a>,
     swizzle: u32,

@@ -78,9 +78,13 @@ impl<'c: 'a, 'a> TmaFacts<'c, 'a> {
                 Access::of_load(load.oob_mode_or_default()),
                 load.swizzle.bytes(),
             ),
-            AcopyOp::CopySmemToGmem(store) => {
-                (store.dst, store.src, &store.indices, Access::Store, 0)
-            }
+            AcopyOp::CopySmemToGmem(store) => (
+                store.dst,
+                store.src,
+                &store.indices,
+                Access::Store,
+                store.swizzle.bytes(),
+            ),
             _ => return None,
         };
         let tile_shape: Vec<i64> =

@@ -5,7 +5,7 @@
 //! start (`lower/tma/start.rs`): every store has both.
 
 use acopy_dialect::CopySmemToGmem;
-use acopy_manifest::{Swizzle, TensorMap};
+use acopy_manifest::TensorMap;
 use melior::ir::ShapedTypeLike;
 
 use super::{
@@ -33,8 +33,15 @@ pub(crate) struct TmaStorePlan<'c, 'a> {
     /// The boxes of a window longer than 256 elements (fallback mode,
     /// docs/dialect.md, "Wide tiles"), in one bulk group; `None`: one box.
     pub boxes: Option<BoxGrid>,
-    /// The allocation of the src tile, raised to 128 bytes.
+    /// The allocation of the src tile, raised to `align`.
     pub tile: Root<'c, 'a>,
+    /// The tile alignment TMA needs (128 bytes, 8 × the swizzle).
+    pub align: u64,
+    /// The src tile's swizzle in bytes (0 for none).
+    pub swizzle: u32,
+    /// The column panels of a swizzled row of several spans (fallback
+    /// mode, docs/dialect.md, "Wide tiles"), for the element-wise path.
+    pub panels: Option<wide_tile::Panels>,
 }
 
 impl<'c: 'a, 'a> TmaStorePlan<'c, 'a> {
@@ -52,14 +59,16 @@ impl<'c: 'a, 'a> TmaStorePlan<'c, 'a> {
             return Err(PlanError::LeavesSubview);
         }
         let element_bytes = u64::from(element_type.bytes());
-        let boxes = wide_tile::tma_split(&window, None, element_bytes, 0)
+        let boxes = wide_tile::tma_split(&window, None, element_bytes, view.swizzle.bytes())
             .map_err(|_| PlanError::WideTile)?;
         let map = tensor_map_key::tensor_map(
             destination.arg_index,
             element_type,
             boxes.as_ref().map_or(&window, |grid| &grid.box_shape),
-            Swizzle::None,
+            view.swizzle,
         )?;
+        let panels = wide_tile::panels(&window, element_bytes, view.swizzle.bytes())
+            .map_err(|_| PlanError::WideTile)?;
         Ok(Self {
             element_bytes,
             window,
@@ -68,6 +77,9 @@ impl<'c: 'a, 'a> TmaStorePlan<'c, 'a> {
             map,
             boxes,
             tile: view_root(view.src),
+            align: shape::tma_smem_alignment(view.swizzle.bytes()),
+            swizzle: view.swizzle.bytes(),
+            panels,
         })
     }
 }

@@ -82,6 +82,16 @@ impl<'v, 'c: 'a, 'a> Ctx<'v, 'c, 'a> {
         }
     }
 
+    /// The swizzle of a load's dst tile or a store's src tile (`None` for
+    /// other ops).
+    pub fn swizzle(&self) -> acopy_dialect::Swizzle {
+        match self.view {
+            AcopyOp::CopyGmemToSmem(load) => load.swizzle,
+            AcopyOp::CopySmemToGmem(store) => store.swizzle,
+            _ => acopy_dialect::Swizzle::None,
+        }
+    }
+
     /// The number of CTAs in the cluster.
     pub fn cluster_ctas(&self) -> u64 {
         saturating_product(self.target.cluster.iter().copied())
@@ -180,7 +190,7 @@ impl<'v, 'c: 'a, 'a> Ctx<'v, 'c, 'a> {
             .element_bits
             .filter(|bits| matches!(bits, 8 | 16 | 32 | 64))
             .map(|bits| u64::from(bits / 8))?;
-        let swizzle = self.load().map_or(0, |load| load.swizzle.bytes());
+        let swizzle = self.swizzle().bytes();
         Some(match self.path() {
             CopyPath::CpAsync => wide_tile::panels(&copy.window, element_bytes, swizzle)
                 .map(|panels| panels.map(|panels| panels.grid(&copy.window, element_bytes))),

@@ -494,9 +494,9 @@ pub static RULES: &[Rule] = &[
     },
     Rule {
         id: "T4",
-        ops: LOAD,
+        ops: COPIES,
         scope: Scope::All,
-        when: "`swizzle = S` and the innermost window dimension is not exactly S bytes (on cp.async chips too: a swizzled tile is the same bytes on both paths)",
+        when: "`swizzle = S` (a load's dst tile or a store's src tile) and the innermost window dimension is not exactly S bytes (on cp.async chips too: a swizzled tile is the same bytes on both paths)",
         template: "Async copies with swizzle={S} require the last dimension of the slice to be exactly {S} bytes i.e.  {N} elements, but got {M} elements.",
         check: Check::Op {
             condition: row_not_one_span,
@@ -1030,7 +1030,7 @@ pub static RULES: &[Rule] = &[
             let (role, ty) = ctx.copy.as_ref().map_or(("", String::new()), |copy| {
                 (copy.tile_role, copy.tile_type.clone())
             });
-            let swizzle = ctx.load().map_or(0, |load| load.swizzle.bytes());
+            let swizzle = ctx.swizzle().bytes();
             let problem = ctx
                 .tma
                 .as_ref()
@@ -1415,9 +1415,10 @@ fn last_dim_bits(ctx: &Ctx) -> Option<i128> {
     Some(i128::from(last) * i128::from(bits))
 }
 
-/// `(S, S bytes in elements, innermost window length)` for a swizzled load.
+/// `(S, S bytes in elements, innermost window length)` for a swizzled load
+/// or store.
 fn swizzle_elements(ctx: &Ctx) -> Option<(u32, i64, i64)> {
-    let swizzle = ctx.load()?.swizzle.bytes();
+    let swizzle = ctx.swizzle().bytes();
     if swizzle == 0 {
         return None;
     }
@@ -1454,7 +1455,7 @@ fn wide_problem(ctx: &Ctx) -> Option<wide_tile::SplitProblem> {
 /// expect_tx 16384 bytes`.
 fn wide_detail(ctx: &Ctx) -> Option<String> {
     let grid = ctx.wide_split()?.ok()??;
-    let swizzle = ctx.load().map_or(0, |load| load.swizzle.bytes());
+    let swizzle = ctx.swizzle().bytes();
     let inner = *grid.window.last()?;
     let mut text = match swizzle {
         0 => format!("window {}: ", shape::py_tuple(&grid.window)),
@@ -1468,8 +1469,12 @@ fn wide_detail(ctx: &Ctx) -> Option<String> {
     if swizzle != 0 && grid.panels.count > 1 {
         text.push_str(&format!("{} column panels", grid.panels.count));
         if no_tma {
+            let each = match ctx.load() {
+                Some(_) => "each chunk placed in its panel",
+                None => "each element read from its panel",
+            };
             text.push_str(&format!(
-                " of {} rows x {} bytes, each chunk placed in its panel",
+                " of {} rows x {} bytes, {each}",
                 grid.panels.rows, grid.panels.span
             ));
             return Some(text);

@@ -32,7 +32,7 @@ use crate::{
     },
     scoped_memo::{self, Slot},
 };
-use acopy_manifest::{Swizzle, TensorMap};
+use acopy_manifest::TensorMap;
 
 fn source<'x, 'c, 'a>(ctx: &'x Ctx<'_, 'c, 'a>) -> Option<&'x SourceFacts<'c, 'a>> {
     ctx.tma.as_ref()?.source.as_ref().ok()
@@ -42,7 +42,7 @@ fn source<'x, 'c, 'a>(ctx: &'x Ctx<'_, 'c, 'a>) -> Option<&'x SourceFacts<'c, 'a
 fn map_key(ctx: &Ctx) -> Option<TensorMap> {
     let source = source(ctx)?;
     let copy = ctx.copy.as_ref()?;
-    let swizzle = ctx.load().map_or(Swizzle::None, |load| load.swizzle);
+    let swizzle = ctx.swizzle();
     tensor_map_key::tensor_map(
         source.arg_index,
         copy.tile_tma_element?,

@@ -4,6 +4,12 @@
 //! `e mod n`), with ordinary loads from shared memory and stores (or, for a
 //! `reduction_op`, atomic read-modify-writes) to global memory.
 //!
+//! A swizzled tile (`swizzle = S`) is read where TMA's pattern put each
+//! element: its logical byte offset placed in its column panel (rows of
+//! several spans) and then moved by the pattern on the absolute shared
+//! address (`lower/cp_async.rs`'s `paneled` and `swizzled`, the functions
+//! the cp.async loads write with), on a tile aligned to `8 × S` bytes.
+//!
 //! It keeps the TMA store's observable semantics:
 //! - elements whose global coordinate lies outside dst are skipped, as TMA
 //!   clips them (unsigned compares, so negative coordinates are outside too);
@@ -16,9 +22,9 @@ use crate::ir::op_names::{arith, llvm};
 use acopy_dialect::{CopySmemToGmem, ReductionOp};
 use melior::ir::{ShapedTypeLike, Type, TypeLike, Value};
 
-use super::super::memref;
+use super::super::{cp_async, memref};
 use crate::ir::build::{Builder, Cmp, Ix};
-use crate::target::Target;
+use crate::{plan::tma_store::TmaStorePlan, target::Target};
 
 /// LLVM's `AtomicBinOp` numbers, as `llvm.atomicrmw`'s `bin_op` holds them.
 fn atomic_bin_op(op: ReductionOp, float: bool) -> Result<i64, String> {
@@ -40,15 +46,20 @@ fn atomic_bin_op(op: ReductionOp, float: bool) -> Result<i64, String> {
     })
 }
 
-/// Emits the element-wise store of `view`'s tile (`window`: its window
-/// shape in dst, leading 1s included) for the block's threads.
+/// Emits the element-wise store of `view`'s tile (`plan.window`: its
+/// window shape in dst, leading 1s included) for the block's threads.
 pub(crate) fn lower<'c, 'a>(
     view: &CopySmemToGmem<'c, 'a>,
+    plan: &TmaStorePlan<'c, 'a>,
     target: &Target,
-    window: &[i64],
-    element_bytes: u64,
     b: &Builder<'c, 'a>,
 ) -> Result<(), String> {
+    let (window, element_bytes) = (plan.window.as_slice(), plan.element_bytes);
+    if plan.swizzle != 0 {
+        // The pattern lies on absolute shared addresses: it starts at the
+        // tile once the tile is aligned to its repeat (rule A25).
+        super::tile_address::ensure_aligned(plan.tile, plan.align)?;
+    }
     let element: Type<'c> = view.src_type.element();
     let bin_op = match view.reduction_op {
         Some(op) => Some(atomic_bin_op(op, !element.is_integer())?),
@@ -85,7 +96,7 @@ pub(crate) fn lower<'c, 'a>(
         let coordinates = coordinates(b, window, linear)?;
         let mut inside: Option<Value<'c, 'a>> = None;
         let mut dst_offset = dst.offset;
-        let mut tile_offset = tile.offset;
+        let mut tile_offset = Ix::Const(0);
         for dim in 0..window.len() {
             let position = b.add(indices[dim], coordinates[dim])?;
             let within = b.cmpi(Cmp::Ult, b.ix(position)?, b.ix(dst.sizes[dim])?)?;
@@ -102,12 +113,31 @@ pub(crate) fn lower<'c, 'a>(
         }
         let inside = inside.ok_or_else(|| "internal error: a rank-0 store".to_string())?;
         b.if_then(inside, |b| {
-            let source = b.byte_offset(tile_pointer, b.mul(tile_offset, bytes)?)?;
+            let source = tile_source(b, plan, (tile_pointer, tile.offset), tile_offset)?;
             let target = b.byte_offset(dst_pointer, b.mul(dst_offset, bytes)?)?;
             let value = b.value(llvm::LOAD, &[source], moved, &[])?;
             write(b, bin_op, value, target, element)
         })
     })
+}
+
+/// The shared address of the tile element at logical offset `within`
+/// (elements from the tile's start, row-major): in its column panel and
+/// moved by the swizzle pattern when the tile is swizzled.
+fn tile_source<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    plan: &TmaStorePlan<'c, 'a>,
+    (pointer, offset): (Value<'c, 'a>, Ix<'c, 'a>),
+    within: Ix<'c, 'a>,
+) -> Result<Value<'c, 'a>, String> {
+    let bytes = Ix::Const(plan.element_bytes as i64);
+    let mut within = b.mul(within, bytes)?;
+    if let Some(panels) = &plan.panels {
+        within = cp_async::paneled(b, within, panels)?;
+    }
+    let start = b.byte_offset(pointer, b.mul(offset, bytes)?)?;
+    let source = b.byte_offset(start, within)?;
+    cp_async::swizzled(b, source, plan.swizzle)
 }
 
 /// Window coordinates of element `linear`, innermost fastest.

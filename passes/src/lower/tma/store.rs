@@ -9,6 +9,9 @@
 //!   cp.async.bulk.commit_group           // when commit_group (the default), predicate or not
 //! }
 //! ```
+//! With `swizzle = S` the tensor map carries the swizzle, so TMA reads the
+//! src tile (aligned to `8 × S` bytes) in its swizzled layout; the
+//! element-wise path reads each element from where the pattern put it.
 //! The commit does not depend on the predicate, so `pending` counts the same
 //! groups on every CTA. Bulk groups belong to the thread that commits them;
 //! `wait_smem_to_gmem` runs `cp.async.bulk.wait_group[.read] pending` on every
@@ -29,10 +32,7 @@ use crate::ir::{
     build::{Builder, Ix},
     spelled,
 };
-use crate::{
-    plan::{shape, tma_store::TmaStorePlan},
-    target::Target,
-};
+use crate::{plan::tma_store::TmaStorePlan, target::Target};
 
 /// Lowers one store as `plan` says; `b` inserts before the op, which the
 /// caller erases.
@@ -42,7 +42,7 @@ pub(crate) fn lower<'c, 'a>(
     target: &Target,
     b: &Builder<'c, 'a>,
 ) -> Result<(), String> {
-    let (element_bytes, window, reduction) = (plan.element_bytes, &plan.window, plan.reduction);
+    let (element_bytes, reduction) = (plan.element_bytes, plan.reduction);
     b.proxy_fence()?;
     b.block_barrier()?;
     let first_thread = super::issue::first_thread(b)?;
@@ -66,7 +66,7 @@ pub(crate) fn lower<'c, 'a>(
                 b,
                 view.src,
                 plan.tile,
-                (element_bytes, shape::tma_smem_alignment(0)),
+                (element_bytes, plan.align),
                 "src",
                 Ix::Const(0),
             )?;
@@ -88,7 +88,7 @@ pub(crate) fn lower<'c, 'a>(
                 view.op.location()
             );
             super::issue::guarded(b, predicate, |b| {
-                element_store::lower(view, target, window, element_bytes, b)
+                element_store::lower(view, plan, target, b)
             })
         },
     )?;

@@ -245,6 +245,7 @@ pub fn cases() -> Vec<Case> {
     v.extend(dynamic_start_cases());
     v.extend(swizzle_cases());
     v.extend(swizzled_index_cases());
+    v.extend(swizzled_store_cases());
     v.extend(wide_tile_cases());
     v.extend(wgmma_cases());
     v.extend(pipe_multicast_cases());
@@ -1495,6 +1496,83 @@ fn swizzled_index_cases() -> Vec<Case> {
         .collect()
 }
 
+// ---- swizzled stores (copy_smem_to_gmem with swizzle = S) ----
+
+/// Kernels `tma_store_swz<S>_f16` (tests/gpu/README.md, "Swizzled stores"): a round trip
+/// through a swizzled tile. The 32 x W f16 window (W = S / 2, one span per row) at
+/// (s0, s1) of a 64 x 4W src is loaded with swizzle = S and stored with swizzle = S at
+/// (s0 + 16, s1 + W) of out: aligned (TMA both ways) and 4 bytes past 16-byte alignment
+/// (the load's cp.async path and the store's element-wise path, both through the
+/// pattern). Then `tma_store_swz128_f16_threads`: a tile threads wrote at the pattern's
+/// positions (computed in the kernel from the definition), stored with swizzle = 128.
+fn swizzled_store_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    for span in [32u64, 64, 128] {
+        let w = span / 2;
+        let kernel = format!("tma_store_swz{span}_f16");
+        for (which, starts, route) in [
+            ("aligned", [8, w as i64], "TMA both ways"),
+            (
+                "misaligned",
+                [8, w as i64 + 2],
+                "column 4 bytes past 16-byte alignment: the load's cp.async path and the \
+                 store's element-wise path",
+            ),
+        ] {
+            v.push(
+                Case::new(
+                    leak(format!("{kernel}_{which}")),
+                    Tma,
+                    F16,
+                    &[64, 4 * w],
+                    &[64, 4 * w],
+                    format!(
+                        "swizzle = {span}: load the 32x{w} window at ({}, {}) into a swizzled \
+                         tile, store it with swizzle = {span} at ({}, {}) of out ({route})",
+                        starts[0],
+                        starts[1],
+                        starts[0] + 16,
+                        starts[1] + w as i64
+                    ),
+                    |d| {
+                        let w = d.out_shape[1] as i64 / 4;
+                        let (from, to) = (d.starts, [d.starts[0] + 16, d.starts[1] + w]);
+                        d.moved(from, &to, &[32, w as u64])
+                    },
+                )
+                .kernel(leak(kernel.clone()))
+                .starts(&starts)
+                .expect("poison everywhere except the stored window = src's loaded window"),
+            );
+        }
+    }
+    for (which, starts, route) in [
+        ("aligned", [8i64, 64i64], "a TMA store"),
+        ("misaligned", [8, 66], "the element-wise path"),
+    ] {
+        v.push(
+            Case::new(
+                leak(format!("tma_store_swz128_f16_threads_{which}")),
+                Tma,
+                F16,
+                &[64, 256],
+                &[64, 256],
+                format!(
+                    "threads write src's 32x64 window at ({}, {}) into the tile at the 128-byte \
+                     pattern's positions (byte o ^ ((o >> 3) & 0x70)); store it with swizzle = \
+                     128 to the same window of out ({route})",
+                    starts[0], starts[1]
+                ),
+                |d| d.moved(d.starts, d.starts, &[32, 64]),
+            )
+            .kernel("tma_store_swz128_f16_threads")
+            .starts(&starts)
+            .expect("poison everywhere except the window = src's: the store undid the swizzle"),
+        );
+    }
+    v
+}
+
 // ---- wide tiles (fallback mode), the same bytes on both paths ----
 
 /// docs/dialect.md, "Wide tiles": tiles wider than one swizzle span (column panels) and
@@ -1676,6 +1754,22 @@ impl Data<'_> {
             shape,
             zero_oob,
         )
+    }
+
+    /// out as it started, with src's window of `shape` at `from` written at `to` (a
+    /// load followed by a store of the same tile; both windows inside their tensors).
+    pub fn moved(&self, from: &[i64], to: &[i64], shape: &[u64]) -> Vec<u8> {
+        let mut out = self.out_init.to_vec();
+        let eb = self.elem_bytes;
+        for_each_index(shape, |k, _| {
+            let at = |start: &[i64]| -> Vec<u64> {
+                k.iter().zip(start).map(|(&k, &s)| k + s as u64).collect()
+            };
+            let o = linear(&at(to), self.out_shape) as usize * eb;
+            let s = linear(&at(from), self.src_shape) as usize * eb;
+            out[o..o + eb].copy_from_slice(&self.src[s..s + eb]);
+        });
+        out
     }
 
     /// Every element of out equal to `elem`.
