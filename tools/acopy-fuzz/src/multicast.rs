@@ -5,7 +5,8 @@
 //! 1, below S and above (or a kernel argument), a copy-out or a reduction
 //! body, sometimes the native form, sometimes inside an outer loop
 //! (re-entry); the consumers are plain loads (no wgmma). Clean draws are
-//! what P9 accepts (sm_90a, slices of a multiple of 128 bytes). A faulty
+//! what P9 accepts (sm_90a, slices of a multiple of 128 bytes, or 8 × the
+//! swizzle for a swizzled tile; S slots of the larger tiles pass 48 KiB). A faulty
 //! draw has one of the forms P9 refuses, each with the text its located
 //! error must hold (the judge checks it): `leader_tracked`, a multicast with
 //! `producer = "warp"`, a cp.async chip, a chip without TMA multicast, or a
@@ -85,19 +86,31 @@ fn cluster(rng: &mut Rng, pair: bool) -> ([u32; 3], &'static str, u64) {
     ])
 }
 
-/// One tile: rows, columns, and whether it multicasts.
+/// One tile: rows, columns, its swizzle (0: none), and whether it multicasts.
 struct Tile {
     rows: u64,
     cols: u64,
+    swizzle: u64,
     multicast: bool,
 }
 
 impl Tile {
-    /// A tile whose `group` slices are each a multiple of 128 bytes (what
-    /// TMA needs of a slice's start), or, for `Fault::Slices`, rows that
-    /// `group` does not divide.
+    /// A tile whose `group` slices each start where TMA needs (a multiple
+    /// of 128 bytes, of 8 × the swizzle with one), or, for `Fault::Slices`,
+    /// rows that `group` does not divide. A quarter of the multicast tiles
+    /// are swizzled (rows of exactly 64 or 128 bytes); the larger ones take
+    /// S slots past 48 KiB, into dynamic shared memory.
     fn draw(rng: &mut Rng, bytes: u64, group: u64, multicast: bool, uneven: bool) -> Tile {
-        let row_bytes = *rng.pick(&[64u64, 128, 256]);
+        let swizzle = if multicast && !uneven && rng.chance(25) {
+            *rng.pick(&[64u64, 128])
+        } else {
+            0
+        };
+        let row_bytes = if swizzle > 0 {
+            swizzle
+        } else {
+            *rng.pick(&[64u64, 128, 256])
+        };
         let cols = row_bytes / bytes;
         let rows = if !multicast {
             *rng.pick(&[1u64, 2, 4, 8, 16])
@@ -108,12 +121,15 @@ impl Tile {
                 *rng.pick(&[1u64, 2, 3, 6])
             }
         } else {
-            let slice_rows = (128 / row_bytes).max(1) * *rng.pick(&[1u64, 2, 4]);
-            slice_rows * group
+            // Rows of a slice: a multiple of what aligns its start.
+            let align = if swizzle > 0 { 8 * swizzle } else { 128 };
+            let least = (align / row_bytes).max(1);
+            least * *rng.pick(&[1u64, 1, 2, 4, 8, 16]) * group
         };
         Tile {
-            rows,
+            rows: rows.min(256),
             cols,
+            swizzle,
             multicast,
         }
     }
@@ -176,6 +192,9 @@ impl Shape {
     /// `leader_tracked`.
     fn copy_attributes(&self, tile: &Tile) -> String {
         let mut attributes = vec!["oob_mode = \"promise_in_bounds\"".to_string()];
+        if tile.swizzle > 0 {
+            attributes.push(format!("swizzle = {} : i64", tile.swizzle));
+        }
         if tile.multicast {
             attributes.push(format!("collective_axes = {}", self.axes));
             if self.fault == Fault::LeaderTracked {
@@ -388,6 +407,7 @@ mod tests {
     #[test]
     fn draws_cover_the_multicast_forms() {
         let (mut xy, mut y, mut native, mut outer, mut two) = (0, 0, 0, 0, 0);
+        let mut swizzled = 0;
         let mut refusals = std::collections::HashSet::new();
         for case in 0..600 {
             let mut rng = Rng::for_case(11, case);
@@ -418,9 +438,11 @@ mod tests {
             native += usize::from(text.contains("acopy.barrier_wait"));
             outer += usize::from(text.contains("scf.for %r"));
             two += usize::from(text.contains("%tile1"));
+            swizzled += usize::from(text.contains("swizzle = "));
             refusals.extend(drawn.refusal);
         }
         assert!(xy > 40 && y > 40 && native > 60 && outer > 80 && two > 100);
+        assert!(swizzled > 60, "{swizzled} swizzled");
         assert_eq!(refusals.len(), 5, "{refusals:?}");
     }
 }
