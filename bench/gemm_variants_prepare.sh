@@ -13,6 +13,8 @@
 #     t128_s3      the 128 x 128 kernel at S = 3 (96 KiB): two blocks per SM, one's
 #                  epilogue under the other's wgmma; grouped order, st.global.v2
 #     t128_ws_p264 the same with a producer warp, persistent over 264 blocks (two per SM)
+#     c2           128 x 128, S = 4, A multicast over 2 x 1 x 1 clusters (--cluster=2)
+#     bn           B stored K x N, read MN-major by wgmma (--b-major=n; checked shapes)
 #   sm_80 (f16, cp.async + ldmatrix + mma.sync; runs on the H200 too):
 #     w64_t128     128 x 128 block, 4 warps of 64 x 64, BK = 64 swizzle = 128, S = 3
 #                  (96 KiB: two blocks per SM), st.global.v2; holds the mma.sync peak
@@ -43,6 +45,8 @@ variants=(
   "t256_ws_p3_check 4 warp sm_90a 0 --tile=128x256 --raster=16 --vstore=1 --persistent=3"
   "t128_s3 3 block sm_90a 0 --raster=16 --vstore=1"
   "t128_ws_p264 3 warp sm_90a 0 --raster=16 --vstore=1 --persistent=264"
+  "c2 4 block sm_90a 0 --cluster=2"
+  "bn 4 block sm_90a 0 --b-major=n"
   "w64_t128 3 block sm_80 128 --tile=128x128 --bk=64 --warp=64x64 --vstore=1"
   "w64_t256 3 block sm_80 128 --tile=128x256 --bk=64 --warp=64x64 --raster=16 --vstore=1"
   "w64_t128_bk32 4 block sm_80 64 --tile=128x128 --bk=32 --warp=64x64 --vstore=1"

@@ -25,6 +25,14 @@
 // RUN: FileCheck %s --check-prefixes=SM90,WARP90 < %t.90w.ptx
 // Ragged edges (M = 200, N = 136, K = 72): zero-filled copies (fallback mode on
 // cp.async, which strict mode refuses with JAX's message) and guarded stores.
+// --cluster=2: A multicast over a 2x1x1 cluster (each block issues half of each A
+// tile, both receive all of it), an odd grid of column tiles made ragged (384 x 128:
+// one column tile, a second block per cluster past N whose stores are skipped).
+// RUN: %python %S/../../examples/gemm/gen.py 384 128 1024 4 --cluster=2 > %t.90c.mlir
+// RUN: acopy-opt %t.90c.mlir --acopy-lower --emit=ptx -o %t.90c.ptx --tma-manifest=%t.90c.json 2>/dev/null
+// RUN: %check-ptxas %t.90c.ptx sm_90a
+// RUN: FileCheck %s --check-prefix=CLUSTER < %t.90c.ptx
+// RUN: FileCheck %s --check-prefix=CLUSTERMAP < %t.90c.json
 // RUN: %python %S/../../examples/gemm/gen.py 200 136 72 3 --chip=sm_80 > %t.80r.mlir
 // RUN: not acopy-opt %t.80r.mlir --acopy-lower --emit=ptx -o %t.80r.ptx 2>&1 | FileCheck %s --check-prefix=STRICT
 // RUN: acopy-opt %t.80r.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.80r.ptx 2>/dev/null
@@ -111,3 +119,10 @@
 // SM90: wgmma.wait_group.sync.aligned 1;
 // WARP90: mbarrier.arrive.shared.b64
 // BLOCK: bar.sync{{[[:space:]]+}}0;
+// CLUSTER: .explicitcluster
+// CLUSTER: .reqnctapercluster 2, 1, 1
+// CLUSTER: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
+// CLUSTER: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
+// CLUSTER: barrier.cluster.arrive
+// CLUSTERMAP: "cluster": [
+// CLUSTERMAP-NEXT: 2,

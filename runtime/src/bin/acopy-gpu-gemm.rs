@@ -218,8 +218,11 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
         .and_then(|launch| launch.block)
         .ok_or("the kernel declares no block")?;
     let mut launch = LaunchConfig::linear(1, block[0]).for_kernel(entry);
+    // A clustered build (examples/gemm/gen.py --cluster) needs whole clusters: its
+    // blocks past N store nothing.
+    let cluster_x = u64::from(entry.cluster[0].max(1));
     launch.grid = [
-        shape.n.div_ceil(TILE) as u32,
+        (shape.n.div_ceil(TILE).div_ceil(cluster_x) * cluster_x) as u32,
         shape.m.div_ceil(TILE) as u32,
         1,
     ];
