@@ -8,7 +8,8 @@
 # a D = 128 row is then two column panels, which both paths write in fallback mode.
 # ROWS: query rows per block, 64 (4 warps, the default) or 128 (8 warps; gen.py --rows).
 # QK: mma (the default) or wgmma (sm_90 with SWIZZLE 128 and ROWS 64: S = Q Kᵀ by wgmma; gen.py --qk).
-# Usage: bash examples/attention/build.sh OUT [STAGES [CHIP [DTYPE [SWIZZLE [ROWS [QK]]]]]]     (CHIP: sm_80 or sm_90; DTYPE: bf16, the default, or f16; SWIZZLE: 0, the default, or 128)
+# PV: mma (the default) or wgmma (with QK wgmma: P V by wgmma with P from registers; gen.py --pv).
+# Usage: bash examples/attention/build.sh OUT [STAGES [CHIP [DTYPE [SWIZZLE [ROWS [QK [PV]]]]]]]     (CHIP: sm_80 or sm_90; DTYPE: bf16, the default, or f16; SWIZZLE: 0, the default, or 128)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -19,6 +20,7 @@ dtype=${4:-bf16}
 swizzle=${5:-0}
 rows=${6:-64}
 qk=${7:-mma}
+pv=${8:-mma}
 arch=$chip; [[ $qk == wgmma ]] && arch=${chip}a
 opt="${ACOPY_OPT:-$root/target/debug/acopy-opt}"
 ptxas="${ACOPY_PTXAS:-$root/.venv/bin/ptxas}"
@@ -32,7 +34,7 @@ for shape in $shapes; do
   flags=(); suffix=""
   if [[ $causal == c ]]; then flags+=(--causal); suffix=_causal; fi
   name="attn_${dtype}_${bh}x${s}x${d}${suffix}"
-  python3 "$here/gen.py" "$bh" "$s" "$d" "$stages" "${flags[@]}" --chip="$chip" --dtype="$dtype" --swizzle="$swizzle" --rows="$rows" --qk="$qk" > "$out/$name.mlir"
+  python3 "$here/gen.py" "$bh" "$s" "$d" "$stages" "${flags[@]}" --chip="$chip" --dtype="$dtype" --swizzle="$swizzle" --rows="$rows" --qk="$qk" --pv="$pv" > "$out/$name.mlir"
   mode=()
   if [[ $chip == sm_80 ]] && (( s % 64 )); then mode=(--acopy-fallback); fi
   if (( swizzle && d * 2 > swizzle )); then mode=(--acopy-fallback); fi

@@ -41,6 +41,17 @@
 // RUN: grep -c "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16" %t.90w.ptx | FileCheck %s --check-prefix=WG4
 // RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" %t.90w.ptx | FileCheck %s --check-prefix=MMA32
 // RUN: not grep "ldmatrix.sync.aligned.m8n8.x4" %t.90w.ptx
+// --pv=wgmma: P V by wgmma too, P from registers (an inline wgmma with register A; V read MN-major
+// through acopy.wgmma_descriptor {major = "mn"}, transpose flag 1): per 64 keys at D = 128
+// 8 wgmma for Q Kᵀ and 4 m64n128k16 for P V, no mma.sync and no ldmatrix left; D = 128's
+// V tile is two column panels (fallback mode).
+// RUN: %python %S/../../examples/attention/gen.py 3 200 128 2 --causal --dtype=bf16 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma > %t.90p.mlir
+// RUN: acopy-opt %t.90p.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.90p.ptx 2>/dev/null
+// RUN: %check-ptxas %t.90p.ptx sm_90a
+// RUN: FileCheck %s --check-prefix=PV < %t.90p.ptx
+// RUN: grep -c "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16" %t.90p.ptx | FileCheck %s --check-prefix=WG8
+// RUN: grep -c "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16" %t.90p.ptx | FileCheck %s --check-prefix=WG4
+// RUN: not grep -E "ldmatrix|mma.sync.aligned.m16n8k16" %t.90p.ptx
 
 // PTX: cp.async.cg.shared.global
 // PTX: ldmatrix.sync.aligned.m8n8.x4.shared.b16
@@ -62,3 +73,6 @@
 // WGMMA: wgmma.wait_group.sync.aligned 0
 // WG4: {{^}}4{{$}}
 // MMA32: {{^}}32{{$}}
+// PV: wgmma.fence.sync.aligned
+// PV: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 1;
+// WG8: {{^}}8{{$}}
