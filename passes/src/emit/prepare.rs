@@ -132,11 +132,39 @@ fn gpu_modules<'c, 'a>(top: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
         .collect()
 }
 
+/// Where to report that `top` holds no gpu.module: its location, except
+/// that MLIR places the module it makes around an input without an op (empty,
+/// or comments only) at line 0, column 0, no place in the file; there,
+/// line 1, column 1 of the same file.
+fn in_the_file<'c>(top: OperationRef<'c, '_>) -> melior::ir::Location<'c> {
+    let location = top.location();
+    let raw = location.to_raw();
+    // SAFETY: `raw` is the live location of a live op; the FileLineColRange
+    // accessors are called only on a location of that kind.
+    unsafe {
+        if !mlir_sys::mlirLocationIsAFileLineColRange(raw)
+            || mlir_sys::mlirLocationFileLineColRangeGetStartLine(raw) != 0
+        {
+            return location;
+        }
+        let name =
+            mlir_sys::mlirIdentifierStr(mlir_sys::mlirLocationFileLineColRangeGetFilename(raw));
+        // An empty name may come with a null pointer (docs/robustness.md).
+        let file = if name.data.is_null() || name.length == 0 {
+            String::new()
+        } else {
+            let bytes = std::slice::from_raw_parts(name.data.cast::<u8>(), name.length);
+            String::from_utf8_lossy(bytes).into_owned()
+        };
+        melior::ir::Location::new(location.context().to_ref(), &file, 1, 1)
+    }
+}
+
 fn prepare(top: OperationRef, options: &PassOptions) -> PassResult {
     let modules = gpu_modules(top);
     if modules.is_empty() {
         emit_error(
-            top.location(),
+            in_the_file(top),
             "LLVM IR and PTX are compiled from gpu.modules, and this input has none: put the kernels in a gpu.module",
         );
         return Err(());
