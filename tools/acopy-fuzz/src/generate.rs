@@ -2,7 +2,8 @@
 //! strided layouts and subviews, every acopy attribute with valid, invalid
 //! and ill-typed values, chips and cluster shapes, operand-count mismatches,
 //! and the op in a kernel, a non-kernel function, host code or nested modules;
-//! a quarter of the modules are a loop marked for pipelining (`loops.rs`).
+//! a quarter of the modules are a loop marked for pipelining (`loops.rs`;
+//! one in eight of those a multicast loop, `multicast.rs`).
 //!
 //! Most draws are valid or nearly valid, so that the passes and the upstream
 //! pipeline run on them; each dimension goes wrong on its own with a small
