@@ -257,11 +257,13 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
         kernel.launch_on(&launch, &mut packed, std::ptr::null_mut())?;
         Ok(())
     };
+    // One launch on a NaN-poisoned out, then every element, or (too large for a host
+    // matmul) every tile's corners and random entries, against the host.
+    let bytes = poisoned_run(&rt, &out, || run(&arguments))?;
     let ok = if shape.macs() <= CHECK_LIMIT {
-        check(&rt, &out, &values, (shape, path), || run(&arguments))?
+        check(&bytes, &values, (shape, path))
     } else {
-        // Too large for a host matmul: every tile's corners and random entries.
-        spot_check(&rt, &out, &values, (shape, path), || run(&arguments))?
+        spot_check(&bytes, &values, (shape, path))
     };
     if time && shape.macs() >= TIME_FLOOR {
         let ms = harness::median_ms(&rt, || run(&arguments))?;
@@ -275,24 +277,26 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
     Ok(ok)
 }
 
+/// Launches once on a NaN-poisoned `out` and reads it back.
+fn poisoned_run(
+    rt: &Runtime,
+    out: &acopy_runtime::DeviceBuffer,
+    launch: impl Fn() -> Result<(), Error>,
+) -> Result<Vec<u8>, Error> {
+    out.fill(0xFF)?;
+    launch()?;
+    rt.synchronize_timeout(Duration::from_secs(60))?;
+    Ok(out.to_vec()?)
+}
+
 /// How many random entries a shape too large for the host matmul checks,
 /// beside the corners of every 128 x 128 tile.
 const SPOT_SAMPLES: usize = 4096;
 
-/// Launches once on a NaN-poisoned out and compares, exactly, the four
-/// corners of every 128 x 128 tile (where a wrong tile order or a missing
-/// tile shows) and `SPOT_SAMPLES` random entries with their host dot products.
-fn spot_check(
-    rt: &Runtime,
-    out: &acopy_runtime::DeviceBuffer,
-    values: &[i32],
-    (shape, path): (Shape, &str),
-    launch: impl Fn() -> Result<(), Error>,
-) -> Result<bool, Error> {
-    out.fill(0xFF)?;
-    launch()?;
-    rt.synchronize_timeout(Duration::from_secs(60))?;
-    let bytes = out.to_vec()?;
+/// Compares the kernel's out `bytes`, exactly, at the four corners of every
+/// 128 x 128 tile (where a wrong tile order or a missing tile shows) and at
+/// `SPOT_SAMPLES` random entries with their host dot products.
+fn spot_check(bytes: &[u8], values: &[i32], (shape, path): (Shape, &str)) -> bool {
     let (m, n, k) = (shape.m as usize, shape.n as usize, shape.k as usize);
     let mut entries: Vec<(usize, usize)> = Vec::new();
     for i in (0..m).step_by(128) {
@@ -324,21 +328,11 @@ fn spot_check(
         _ => format!("{wrong} of {} sampled entries differ", entries.len()),
     };
     report(shape, path, &verdict, wrong == 0);
-    Ok(wrong == 0)
+    wrong == 0
 }
 
-/// Launches once on a NaN-poisoned out and compares every element.
-fn check(
-    rt: &Runtime,
-    out: &acopy_runtime::DeviceBuffer,
-    values: &[i32],
-    (shape, path): (Shape, &str),
-    launch: impl Fn() -> Result<(), Error>,
-) -> Result<bool, Error> {
-    out.fill(0xFF)?;
-    launch()?;
-    rt.synchronize_timeout(Duration::from_secs(30))?;
-    let bytes = out.to_vec()?;
+/// Compares every element of the kernel's out `bytes` with the host matmul.
+fn check(bytes: &[u8], values: &[i32], (shape, path): (Shape, &str)) -> bool {
     let want = reference(values, shape);
     let wrong = bytes
         .chunks_exact(4)
@@ -354,7 +348,7 @@ fn check(
         format!("{wrong} of {} differ", want.len())
     };
     report(shape, path, &verdict, wrong == 0);
-    Ok(wrong == 0)
+    wrong == 0
 }
 
 /// The `RESULT` line of a check.
