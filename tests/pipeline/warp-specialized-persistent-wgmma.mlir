@@ -12,7 +12,9 @@
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: %[[ISSUED:.*]] = arith.cmpi sge, %[[LOOP]]#1, %{{.*}} : index
 // CHECK-NEXT: scf.if %[[ISSUED]] {
-// CHECK: arith.addi %[[LOOP]]#2, %c2
+// The tile one back from the loop's next slot: slot + (S - 1) mod S = slot + 2.
+// CHECK-NEXT: %[[TWO:.+]] = arith.constant 2 : index
+// CHECK-NEXT: arith.addi %[[LOOP]]#2, %[[TWO]] : index
 // CHECK: nvvm.mbarrier.arrive
 // CHECK: }
 // CHECK: scf.yield %[[LOOP]]#2, %[[LOOP]]#3 : index, i1
