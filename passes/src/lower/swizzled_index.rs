@@ -11,7 +11,6 @@
 use acopy_dialect::SwizzledIndex;
 use melior::ir::{OperationRef, Value, ValueLike};
 
-use super::cp_async::pattern;
 use crate::ir::build::{Builder, Ix};
 use crate::ir::op_names::arith;
 use crate::plan::swizzled_index::IndexPlan;
@@ -53,9 +52,11 @@ fn stored<'c, 'a>(
     if span == 0 {
         return Ok((row, col));
     }
-    let one_span = plan.panels.is_none() && plan.row_bytes == span;
-    if !one_span && plan.panels.is_none() {
-        return stored_whole(b, plan, row, col);
+    if plan.panels.is_none() && plan.row_bytes != span {
+        return Err(format!(
+            "internal error: acopy-verify accepted a swizzled_index of rows of {} bytes, neither one {span}-byte span nor column panels",
+            plan.row_bytes
+        ));
     }
     let col_bytes = b.mul(col, Ix::Const(plan.element_bytes as i64))?;
     let row_start = b.mul(row, Ix::Const(span as i64))?;
@@ -76,22 +77,6 @@ fn stored<'c, 'a>(
         b.div(stored, plan.row_bytes)?,
         b.div(in_row, plan.element_bytes)?,
     ))
-}
-
-/// The plan's formula on the whole logical offset, for a tile whose rows are
-/// several spans without panels (a view the per-part form does not cover).
-fn stored_whole<'c, 'a>(
-    b: &Builder<'c, 'a>,
-    plan: &IndexPlan,
-    row: Ix<'c, 'a>,
-    col: Ix<'c, 'a>,
-) -> Result<(Ix<'c, 'a>, Ix<'c, 'a>), String> {
-    let row_start = b.mul(row, Ix::Const(plan.row_bytes as i64))?;
-    let col_bytes = b.mul(col, Ix::Const(plan.element_bytes as i64))?;
-    let logical = b.add(row_start, col_bytes)?;
-    let moved = Ix::Val(pattern(b, b.ix(logical)?, plan.swizzle)?);
-    let in_row = b.rem_masked(moved, plan.row_bytes)?;
-    Ok((row, b.div(in_row, plan.element_bytes)?))
 }
 
 /// Points every use of `op`'s two results at `values`, so the op can be

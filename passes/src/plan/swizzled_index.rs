@@ -6,7 +6,7 @@
 //! Logical byte `o = row·W·E + col·E` of an `R × W` tile of `E`-byte elements
 //! written with swizzle `S` is placed in its column panel when a row is
 //! several spans (docs/dialect.md, "Wide tiles"), then moved by TMA's
-//! pattern ([`pattern`]): the two steps the copy lowerings take for every
+//! pattern (`pattern`): the two steps the copy lowerings take for every
 //! chunk, computed here per part (`IndexPlan::physical`). The stored byte `p` is element (`p / (W·E)`,
 //! `(p mod W·E) / E`) of the same tile: the pattern moves whole 16-byte
 //! units within a row, and `E` divides 16, so `p` is a whole element.
@@ -90,7 +90,9 @@ impl std::fmt::Display for IndexProblem {
 /// Where TMA's `span`-byte swizzle moves byte `offset` of a tile that starts
 /// on a whole pattern: bits 7.. (the 128-byte line, mod `span / 16`) XORed
 /// into bits 4.. (the 16-byte unit), docs/lowering-tma.md; 0 moves nothing.
-/// `crate::lower::cp_async`'s pattern builds the same XOR in IR.
+/// `crate::lower::cp_async`'s pattern builds the same XOR in IR, and
+/// `IndexPlan::physical` computes it per part; the tests hold the three to it.
+#[cfg(test)]
 pub(crate) fn pattern(offset: u64, span: u32) -> u64 {
     if span < 32 {
         return offset;
@@ -191,12 +193,11 @@ impl IndexPlan {
     /// panel starts on a multiple of 8 spans, its rows being a multiple of 8).
     pub(crate) fn physical(&self, row: u64, col: u64) -> (u64, u64) {
         let span = u64::from(self.swizzle);
-        let col_bytes = col * self.element_bytes;
-        if span == 0 || (self.panels.is_none() && self.row_bytes != span) {
-            let logical = row * self.row_bytes + col_bytes;
-            let stored = pattern(logical, self.swizzle);
-            return (row, (stored % self.row_bytes) / self.element_bytes);
+        if span == 0 {
+            return (row, col);
         }
+        // A34 leaves a swizzled row of one span, or of several in column panels.
+        let col_bytes = col * self.element_bytes;
         let row_start = row * span;
         let unit_bits = ((row_start / 128) % (span / 16)) * 16;
         let moved = (col_bytes % span) ^ unit_bits;
