@@ -178,12 +178,7 @@ pub(super) fn erase_originals(plan: &LoopPlan) {
 /// their slots until they complete.
 fn previous_entry_done(pre: &B, plan: &LoopPlan) -> R<()> {
     if plan.async_consumers.is_some() && reentered(plan) {
-        pre.op(
-            nvvm::WGMMA_WAIT_GROUP,
-            &[],
-            &[],
-            &[("group", pre.int_attr(64, 0))],
-        )?;
+        pre.wgmma_wait_all()?;
     }
     pre.block_barrier()
 }
@@ -508,12 +503,7 @@ fn cluster_tail(b: &B, plan: &LoopPlan) -> R<()> {
         return Ok(());
     }
     if plan.async_consumers.is_some() {
-        b.op(
-            nvvm::WGMMA_WAIT_GROUP,
-            &[],
-            &[],
-            &[("group", b.int_attr(64, 0))],
-        )?;
+        b.wgmma_wait_all()?;
     }
     b.proxy_fence()?;
     b.cluster_barrier()

@@ -559,12 +559,7 @@ fn release_in_flight<'c, 'a>(
             .map_err(common::internal)
     };
     let (trips, end_slot) = (result(count - 3)?, result(count - 2)?);
-    b.op(
-        nvvm::WGMMA_WAIT_GROUP,
-        &[],
-        &[],
-        &[("group", b.int_attr(64, 0))],
-    )?;
+    b.wgmma_wait_all()?;
     for back in 1..=i64::from(in_flight) {
         let issued = b.cmpi(Cmp::Sge, trips, b.index(back)?)?;
         b.if_then(issued, |b| {

@@ -27,6 +27,18 @@ impl<'c, 'a> Builder<'c, 'a> {
         self.op(nvvm::CLUSTER_WAIT, &[], &[], &[]).map(|_| ())
     }
 
+    /// `wgmma.wait_group 0`: every wgmma group this thread issued has
+    /// completed, so their shared-memory operands may be overwritten.
+    pub fn wgmma_wait_all(&self) -> Result<(), String> {
+        self.op(
+            nvvm::WGMMA_WAIT_GROUP,
+            &[],
+            &[],
+            &[("group", self.int_attr(64, 0))],
+        )
+        .map(|_| ())
+    }
+
     /// `fence.proxy.async.shared::cta`: this thread's generic-proxy accesses
     /// of shared memory are ordered before later async-proxy (TMA) ones.
     pub fn proxy_fence(&self) -> Result<(), String> {
