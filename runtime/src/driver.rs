@@ -551,6 +551,26 @@ impl LaunchConfig {
         self
     }
 
+    /// A one-block launch of the kernel `entry` describes, with the block it
+    /// was compiled for (its declared block, which the manifest records) and
+    /// `for_kernel`'s cluster and dynamic shared memory; the caller sets the
+    /// grid. An entry without a declared block (version 1) is an error.
+    pub fn declared(entry: &KernelEntry) -> Result<Self, RuntimeError> {
+        let block = entry
+            .launch
+            .as_ref()
+            .and_then(|facts| facts.block)
+            .ok_or_else(|| {
+                RuntimeError::Launch(format!(
+                    "kernel `{}` declares no block (give it gpu.known_block_size)",
+                    entry.kernel
+                ))
+            })?;
+        let mut launch = LaunchConfig::linear(1, 1).for_kernel(entry);
+        launch.block = block;
+        Ok(launch)
+    }
+
     /// Check the launch against what the kernel's manifest entry records: the
     /// block it was compiled for (when it has one), its cluster, and at least
     /// the dynamic shared memory it needs (when known). Version 1 entries have
@@ -895,6 +915,9 @@ mod tests {
         };
         let fits = LaunchConfig::linear(1, 128).for_kernel(&entry);
         assert!(fits.check_kernel(&entry).is_ok());
+        // The declared launch takes the entry's block, cluster and dynamic bytes.
+        let declared = LaunchConfig::declared(&entry).expect("a declared block");
+        assert_eq!(declared, fits);
         let text = |cfg: LaunchConfig, entry: &KernelEntry| match cfg.check_kernel(entry) {
             Err(RuntimeError::Launch(text)) => text,
             other => panic!("{other:?}"),
@@ -910,6 +933,10 @@ mod tests {
         // No known block (or a version 1 entry): any block.
         entry.launch = None;
         assert!(wide.check_kernel(&entry).is_ok());
+        assert!(matches!(
+            LaunchConfig::declared(&entry),
+            Err(RuntimeError::Launch(text)) if text.contains("declares no block")
+        ));
     }
 
     #[test]

@@ -197,17 +197,12 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
     let path = harness::copy_path(&entry.chip);
     let rt = Runtime::with_device(0)?;
     let kernel = LoadedKernel::load(&rt, &ptx, name, name)?;
-    let block = entry
-        .launch
-        .as_ref()
-        .and_then(|launch| launch.block)
-        .ok_or("the kernel declares no block")?;
-    let mut launch = LaunchConfig::linear(1, block[0]).for_kernel(entry);
+    let mut launch = LaunchConfig::declared(entry)?;
+    let block = launch.block;
     // examples/attention/gen.py gives each warp 16 query rows: a block of 4 warps
     // takes 64, one of 8 warps 128 (its --rows), which the manifest's block says.
     let rows = u64::from(block[0]) / 2;
     launch.grid = [shape.s.div_ceil(rows) as u32, shape.bh as u32, 1];
-    launch.check_kernel(entry)?;
     let elements = (shape.bh * shape.s * shape.d) as usize;
     let [q, k, v] = [1u64, 2, 3].map(|seed| draw(elements, shape.macs() ^ (seed << 40)));
     let upload = |values: &[i32]| {

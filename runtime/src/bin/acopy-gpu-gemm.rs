@@ -212,12 +212,8 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
     let path = harness::copy_path(&entry.chip);
     let rt = Runtime::with_device(0)?;
     let kernel = LoadedKernel::load(&rt, &ptx, name, name)?;
-    let block = entry
-        .launch
-        .as_ref()
-        .and_then(|launch| launch.block)
-        .ok_or("the kernel declares no block")?;
-    let mut launch = LaunchConfig::linear(1, block[0]).for_kernel(entry);
+    let mut launch = LaunchConfig::declared(entry)?;
+    let block = launch.block;
     // A clustered build (examples/gemm/gen.py --cluster) needs whole clusters: its
     // blocks past N store nothing.
     let cluster_x = u64::from(entry.cluster[0].max(1));
