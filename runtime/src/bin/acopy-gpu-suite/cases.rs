@@ -426,43 +426,35 @@ fn wgmma_mn_case(
 /// The host model of an MN-major case: D = A B of `elem` small integers, with A stored
 /// K x M too when `a_mn`.
 fn wgmma_mn_reference(elem: ElementType, a_mn: bool) -> fn(&Data) -> Vec<u8> {
-    use wgmma_model::*;
-    match (elem, a_mn) {
-        (BF16, _) => |d| {
-            let codec = (
-                decode_bf16 as fn(&[u8]) -> f64,
-                encode_bf16 as fn(f64) -> Vec<u8>,
-            );
-            matmul_mn(
-                d.src,
-                d.src_shape,
-                (d.out_shape[1] as usize, 2),
-                codec,
-                MnOperands::B,
-            )
-        },
-        (_, false) => |d| {
-            let codec = (
-                decode_f16 as fn(&[u8]) -> f64,
-                encode_f16 as fn(f64) -> Vec<u8>,
-            );
-            matmul_mn(
-                d.src,
-                d.src_shape,
-                (d.out_shape[1] as usize, 2),
-                codec,
-                MnOperands::B,
-            )
-        },
-        (_, true) => |d| {
-            let codec = (
-                decode_f16 as fn(&[u8]) -> f64,
-                encode_f16 as fn(f64) -> Vec<u8>,
-            );
-            let n = d.out_shape[1] as usize;
-            matmul_mn(d.src, d.src_shape, (n, 2), codec, MnOperands::AAndB)
-        },
+    match (elem == BF16, a_mn) {
+        (true, false) => wgmma_mn_product::<true, false>,
+        (true, true) => wgmma_mn_product::<true, true>,
+        (false, false) => wgmma_mn_product::<false, false>,
+        (false, true) => wgmma_mn_product::<false, true>,
     }
+}
+
+/// D = A B of bf16 (else f16) small integers, out N wide in 2-byte elements; A
+/// stored K x M too when `A_MN`.
+fn wgmma_mn_product<const BF16: bool, const A_MN: bool>(d: &Data) -> Vec<u8> {
+    use wgmma_model::*;
+    let codec: (fn(&[u8]) -> f64, fn(f64) -> Vec<u8>) = if BF16 {
+        (decode_bf16, encode_bf16)
+    } else {
+        (decode_f16, encode_f16)
+    };
+    let operands = if A_MN {
+        MnOperands::AAndB
+    } else {
+        MnOperands::B
+    };
+    matmul_mn(
+        d.src,
+        d.src_shape,
+        (d.out_shape[1] as usize, 2),
+        codec,
+        operands,
+    )
 }
 
 /// `tests/gpu/kernels/wgmma_kloop_*.mlir` (tests/gpu/wgmma/gen.py): a marked K loop
