@@ -316,6 +316,30 @@ mod tests {
         }
     }
 
+    /// A TMA loop of `stages` slots per tile on `chip`, one mbarrier of
+    /// `arrivals` per stage and nothing else said: each test spells out what
+    /// it changes.
+    fn tma_loop(chip: &str, stages: u32, tiles: Vec<TileSlots>, arrivals: u32) -> PipelinedLoop {
+        PipelinedLoop {
+            chip: Chip::parse(chip).unwrap(),
+            path: CopyPath::Tma,
+            stages,
+            requested: stages,
+            auto: None,
+            trips: None,
+            copies: 1,
+            wgmma_in_flight: None,
+            producer_block: None,
+            multicast: None,
+            tiles,
+            sync: WaitScheme::Barriers {
+                barriers: stages,
+                arrivals,
+                replaces_user_barrier: false,
+            },
+        }
+    }
+
     #[test]
     fn the_message_spells_the_data() {
         let cp = PipelinedLoop {
@@ -338,22 +362,14 @@ mod tests {
             "acopy.pipeline: 3 stages, cp.async on sm_80; 3 slots of 4096 bytes (16-byte aligned) for memref<8x128xf32, 3>, 3 slots of 4096 bytes (16-byte aligned) for memref<8x128xf32, 3>; waits: cp.async.wait_group 2 in every iteration (2 copies per iteration, empty groups where none is issued); 24576 bytes of shared memory"
         );
         let tma = PipelinedLoop {
-            chip: Chip::parse("sm_90").unwrap(),
-            path: CopyPath::Tma,
-            stages: 1,
             requested: 4,
-            auto: None,
             trips: Some(1),
-            copies: 1,
-            wgmma_in_flight: None,
-            producer_block: None,
-            multicast: None,
-            tiles: vec![tile(4096)],
             sync: WaitScheme::Barriers {
                 barriers: 1,
                 arrivals: 1,
                 replaces_user_barrier: true,
             },
+            ..tma_loop("sm_90", 1, vec![tile(4096)], 1)
         };
         assert_eq!(tma.shared_bytes(), 4096 + 16);
         assert_eq!(
@@ -367,22 +383,10 @@ mod tests {
     #[test]
     fn a_producer_warp_says_who_issues_and_who_releases() {
         let warp = PipelinedLoop {
-            chip: Chip::parse("sm_90a").unwrap(),
-            path: CopyPath::Tma,
-            stages: 4,
-            requested: 4,
-            auto: None,
-            trips: None,
             copies: 2,
             wgmma_in_flight: Some(1),
             producer_block: Some(288),
-            multicast: None,
-            tiles: vec![tile(8192)],
-            sync: WaitScheme::Barriers {
-                barriers: 4,
-                arrivals: 2,
-                replaces_user_barrier: false,
-            },
+            ..tma_loop("sm_90a", 4, vec![tile(8192)], 2)
         };
         assert_eq!(warp.shared_bytes(), 4 * 8192 + 4 * 16);
         assert_eq!(
@@ -396,25 +400,12 @@ mod tests {
     #[test]
     fn multicast_slots_say_who_fills_them() {
         let pipelined = PipelinedLoop {
-            chip: Chip::parse("sm_90a").unwrap(),
-            path: CopyPath::Tma,
-            stages: 3,
-            requested: 3,
-            auto: None,
-            trips: None,
             copies: 2,
-            wgmma_in_flight: None,
-            producer_block: None,
             multicast: Some(MulticastSlots {
                 cluster: [2, 2, 1],
                 senders: vec![4, 1],
             }),
-            tiles: vec![tile(8192), tile(4096)],
-            sync: WaitScheme::Barriers {
-                barriers: 3,
-                arrivals: 2,
-                replaces_user_barrier: false,
-            },
+            ..tma_loop("sm_90a", 3, vec![tile(8192), tile(4096)], 2)
         };
         assert_eq!(
             pipelined.to_string(),
@@ -425,26 +416,12 @@ mod tests {
     #[test]
     fn an_automatic_count_says_what_bounded_it() {
         let mut pipelined = PipelinedLoop {
-            chip: Chip::parse("sm_90").unwrap(),
-            path: CopyPath::Tma,
-            stages: 7,
-            requested: 7,
             auto: Some(AutoStages {
                 target_bytes: 49152,
                 in_flight_bytes: 49152,
                 limit: AutoLimit::Latency,
             }),
-            trips: None,
-            copies: 1,
-            wgmma_in_flight: None,
-            producer_block: None,
-            multicast: None,
-            tiles: vec![tile(8192)],
-            sync: WaitScheme::Barriers {
-                barriers: 7,
-                arrivals: 1,
-                replaces_user_barrier: false,
-            },
+            ..tma_loop("sm_90", 7, vec![tile(8192)], 1)
         };
         assert!(pipelined.to_string().starts_with(
             "acopy.pipeline: 7 stages (auto: enough; 49152 bytes in flight for the 49152 bytes sm_90 wants), TMA on sm_90; "
