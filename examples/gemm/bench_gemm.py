@@ -15,7 +15,12 @@ f32 matmul (TF32 off) element for element, out poisoned with NaN first. The timi
 use random normal bf16 inputs, 5 warm-up launches and the median of 20 timed by CUDA
 events; TFLOP/s = 2 M N K / time. cuBLAS is torch.matmul(A, Bᵀ) in bf16; Triton is a
 tl.dot kernel with grouped tile order, f32 out like acopy's, at the fastest of
-TRITON_CONFIGS per shape (not its persistent TMA tutorial kernel).
+TRITON_CONFIGS per shape. On sm_90a a second Triton anchor is the shape of its persistent
+TMA matmul tutorial (one program per SM looping over grouped tiles, operands and the
+output through host-built tensor descriptors), at the fastest of PERSISTENT_CONFIGS,
+which include the tutorial's tuned Hopper configuration (128 x 256 x 64, 3 stages,
+8 warps) and a bf16 output (half the epilogue bytes of acopy's f32: in the anchor's
+favour); each configuration is checked against torch before it is timed.
 """
 import argparse
 import json
@@ -130,6 +135,78 @@ def triton_matmul():
     return run
 
 
+# The persistent TMA anchor's configurations (BM, BN, BK, stages, warps, output dtype).
+PERSISTENT_CONFIGS = [(128, 256, 64, 3, 8, 'bf16'), (128, 256, 64, 3, 8, 'f32'),
+                      (128, 128, 64, 4, 8, 'bf16'), (128, 128, 64, 4, 8, 'f32'),
+                      (128, 256, 64, 4, 8, 'bf16')]
+
+
+def triton_persistent_matmul():
+    """A persistent tl.dot matmul fed by TMA tensor descriptors (the design of Triton's
+    persistent matmul tutorial, written here): grid = one program per SM, each walking
+    the grouped tile order with a stride of the grid; returns run(a, b, m, n, k, config)
+    and the output tensor it wrote."""
+    import torch
+    import triton
+    import triton.language as tl
+    from triton.tools.tensor_descriptor import TensorDescriptor
+
+    @triton.jit
+    def mm(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+           GROUP: tl.constexpr, PROGRAMS: tl.constexpr):
+        tiles_m, tiles_n = tl.cdiv(M, BM), tl.cdiv(N, BN)
+        group = GROUP * tiles_n
+        for tile in tl.range(tl.program_id(0), tiles_m * tiles_n, PROGRAMS, flatten=True):
+            first = (tile // group) * GROUP
+            rows = min(tiles_m - first, GROUP)
+            pm = first + (tile % group) % rows
+            pn = (tile % group) // rows
+            acc = tl.zeros((BM, BN), dtype=tl.float32)
+            for kk in range(tl.cdiv(K, BK)):
+                x = a_desc.load([pm * BM, kk * BK])
+                y = b_desc.load([pn * BN, kk * BK])
+                acc = tl.dot(x, y.T, acc)
+            c_desc.store([pm * BM, pn * BN], acc.to(c_desc.dtype))
+
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+
+    def run(a, b, m, n, k, config, out):
+        bm, bn, bk, stages, warps, _ = config
+        a_desc = TensorDescriptor.from_tensor(a, [bm, bk])
+        b_desc = TensorDescriptor.from_tensor(b, [bn, bk])
+        c_desc = TensorDescriptor.from_tensor(out, [bm, bn])
+        programs = min(sms, -(-m // bm) * -(-n // bn))
+        mm[(programs,)](a_desc, b_desc, c_desc, m, n, k, BM=bm, BN=bn, BK=bk, GROUP=8,
+                        PROGRAMS=programs, num_stages=stages, num_warps=warps)
+    return run
+
+
+def triton_persistent_best_ms(a, b, m, n, k):
+    """The persistent anchor's fastest configuration that also computes A Bᵀ (checked
+    against torch's f32 product, bf16 tolerance); (ms, config)."""
+    import torch
+    run = triton_persistent_matmul()
+    want = (a.float() @ b.float().T)
+    best = None
+    for config in PERSISTENT_CONFIGS:
+        out = torch.empty((m, n), device='cuda', dtype=torch.bfloat16 if config[5] == 'bf16' else torch.float32)
+        try:
+            run(a, b, m, n, k, config, out)
+            torch.cuda.synchronize()
+            error = ((out.float() - want).abs().max() / want.abs().max()).item()
+            if not error < 2e-2:
+                raise RuntimeError(f'wrong product (relative error {error:.3g})')
+            ms = median_ms(lambda: run(a, b, m, n, k, config, out))
+        except Exception as error:  # a configuration that does not fit costs only itself
+            print(f'triton persistent {config} {m}x{n}x{k}: {error}', file=sys.stderr)
+            continue
+        if best is None or ms < best[0]:
+            best = (ms, config)
+    if best is None:
+        raise RuntimeError('no persistent Triton configuration ran')
+    return best
+
+
 def triton_best_ms(triton_mm, a, b, c, m, n, k):
     """The median time of Triton's fastest configuration at this shape (a configuration
     that fails to compile, e.g. out of shared memory, is skipped)."""
@@ -188,6 +265,13 @@ def baselines():
             row['triton_tflops'] = flops / (triton_best_ms(triton_mm, a, b, c, m, n, k) * 1e-3) / 1e12
         except Exception as error:  # a Triton failure costs only its column
             print(f'triton {m}x{n}x{k}: {error}', file=sys.stderr)
+        if CHIP == 'sm_90a':
+            try:
+                ms, config = triton_persistent_best_ms(a, b, m, n, k)
+                row['triton_persistent_tflops'] = flops / (ms * 1e-3) / 1e12
+                row['triton_persistent_config'] = list(config)
+            except Exception as error:
+                print(f'triton persistent {m}x{n}x{k}: {error}', file=sys.stderr)
         print(json.dumps(row), flush=True)
         rows.append(row)
     return rows
@@ -195,7 +279,8 @@ def baselines():
 
 def merge(acopy_files, baseline_files):
     """acopy-gpu-gemm's {cases, performance} files and baselines' rows: one
-    {cases, performance} with ratio_to_cublas and ratio_to_triton per row, and on the
+    {cases, performance} with ratio_to_cublas, ratio_to_triton (and
+    ratio_to_triton_persistent where measured) per row, and on the
     cp.async path ratio_to_mma_sync_peak (the mma_peak row of the same dtype)."""
     cases, performance, anchors = [], [], {}
     for path in baseline_files:
@@ -222,7 +307,8 @@ def merge(acopy_files, baseline_files):
             dtype = row['name'].split('_')[1]
             anchor = anchors.get((dtype, tuple(row['shape'])), {})
             row = dict(row)
-            for key, column in (('cublas', 'cublas_tflops'), ('triton', 'triton_tflops')):
+            for key, column in (('cublas', 'cublas_tflops'), ('triton', 'triton_tflops'),
+                                ('triton_persistent', 'triton_persistent_tflops')):
                 if column in anchor:
                     row[column] = anchor[column]
                     row[f'ratio_to_{key}'] = row['tflops'] / anchor[column]
