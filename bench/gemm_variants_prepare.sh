@@ -10,6 +10,8 @@
 #     t256_ws_p132 and with a persistent loop over the tiles (132 blocks, one per H200 SM):
 #                  the next tile's loads overlap the epilogue; the other blocks of the
 #                  launchers' 128 x 128 grid run no tile
+#     *_ob16       the same with a bf16 out (gen.py --out=bf16: the f32 sums rounded to
+#                  nearest even, half the epilogue's bytes), as cuBLAS's bf16 matmul writes
 #     t128_s3      the 128 x 128 kernel at S = 3 (96 KiB): two blocks per SM, one's
 #                  epilogue under the other's wgmma; grouped order, st.global.v2
 #     t128_ws_p264 the same with a producer warp, persistent over 264 blocks (two per SM)
@@ -43,6 +45,8 @@ variants=(
   "t256_ws 4 warp sm_90a 0 --tile=128x256 --raster=16 --vstore=1"
   "t256_ws_p132 4 warp sm_90a 0 --tile=128x256 --raster=16 --vstore=1 --persistent=132"
   "t256_ws_p3_check 4 warp sm_90a 0 --tile=128x256 --raster=16 --vstore=1 --persistent=3"
+  "t256_ws_p132_ob16 4 warp sm_90a 0 --tile=128x256 --raster=16 --vstore=1 --persistent=132 --out=bf16"
+  "t128_ws_p264_ob16 3 warp sm_90a 0 --raster=16 --vstore=1 --persistent=264 --out=bf16"
   "t128_s3 3 block sm_90a 0 --raster=16 --vstore=1"
   "t128_ws_p264 3 warp sm_90a 0 --raster=16 --vstore=1 --persistent=264"
   "c2 4 block sm_90a 0 --cluster=2"

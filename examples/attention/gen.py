@@ -113,7 +113,15 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     kn.emit('%c1f = arith.constant 1.0 : f32')
     kn.emit(f'%scale = arith.constant {scale!r} : f32')
     kn.emit(f'%zacc = arith.constant dense<0.0> : {ACC}')
-    kn.emit('%qb = gpu.block_id x')
+    if causal:
+        # Causal blocks grow with the query block: the heaviest (last) query blocks of
+        # each head are launched first, so the grid's last wave holds light blocks
+        # instead of a tail of heavy ones.
+        kn.emit('%bx = gpu.block_id x')
+        kn.emit(f'%qlast = arith.constant {-(-s_len // rows) - 1} : index')
+        kn.emit('%qb = arith.subi %qlast, %bx : index')
+    else:
+        kn.emit('%qb = gpu.block_id x')
     kn.emit('%h = gpu.block_id y')
     kn.emit(f'%q0 = arith.muli %qb, %c{rows} : index')
     kn.emit('%t = gpu.thread_id x')

@@ -29,7 +29,7 @@ a second argument, K x N row-major (gemm() says how each chip reads it); the mod
 named gemm_<dtype>_MxNxK_bn.
 bench/gemm_variants_prepare.sh builds the ones worth measuring.
 
-Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] [--tile=BMxBN] [--raster=G] [--persistent=W] [--vstore=1] [--bk=32|64] [--warp=WMxWN] [--b-major=k|n] [--cluster=2] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle, --bk, --warp: sm_80 only; --persistent: sm_90a only)
+Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] [--tile=BMxBN] [--raster=G] [--persistent=W] [--vstore=1] [--bk=32|64] [--warp=WMxWN] [--b-major=k|n] [--cluster=2] [--out=f32|bf16] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle, --bk, --warp: sm_80 only; --persistent, --out: sm_90a only)
 """
 import sys
 
@@ -91,8 +91,11 @@ def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    '):
 
 
 def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, persistent=0, vstore=False,
-         b_major='k', cluster=1):
-    """cluster = 2: the two blocks of a 2 x 1 x 1 cluster (neighbours along N, the same
+         b_major='k', cluster=1, out_dtype='f32'):
+    """out_dtype = 'bf16': the epilogue rounds the f32 accumulators to bf16
+    (arith.truncf, round to nearest even) and stores half the bytes, as cuBLAS's bf16
+    matmul does; the kernel is named gemm_<dtype>_MxNxK[_bn]_ob16.
+    cluster = 2: the two blocks of a 2 x 1 x 1 cluster (neighbours along N, the same
     rows of A) share A: each K step's two A halves are multicast copies
     (collective_axes = ["x"]: each block issues half of each and both receive all of it),
     so A crosses L2 once per pair (docs/pipelining.md, "Multicast slots"). The launcher
@@ -124,10 +127,11 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # last B rows), so the sums are exact; rows of A past M read B's first rows,
     # which only reach rows of out that are not stored.
     oob = '"zeros"' if ragged else '"promise_in_bounds"'
-    name = f'gemm_{dtype}_{m}x{n}x{k}' + ('_bn' if b_n else '')
+    assert out_dtype in ('f32', 'bf16'), '--out: f32 or bf16'
+    name = f'gemm_{dtype}_{m}x{n}x{k}' + ('_bn' if b_n else '') + ('_ob16' if out_dtype == 'bf16' else '')
     src = f'memref<{m if b_n else m + n}x{k}x{dtype}>'
     bsrc = f'memref<{k}x{n}x{dtype}>'
-    out = f'memref<{m}x{n}xf32>'
+    out = f'memref<{m}x{n}x{out_dtype}>'
     ta = f'memref<64x64x{dtype}, 3>'
     tb = f'memref<64x{bn}x{dtype}, 3>' if b_n else f'memref<{bn}x64x{dtype}, 3>'
     args = f'%src: {src}, %bsrc: {bsrc}, %out: {out}' if b_n else f'%src: {src}, %out: {out}'
@@ -137,7 +141,8 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
         request += ', producer = "warp"'
     options = ''.join([f' --tile=128x{bn}' if bn != 128 else '', f' --raster={raster}' if raster else '',
                        f' --persistent={persistent}' if persistent else '', ' --vstore=1' if vstore else '',
-                       ' --b-major=n' if b_n else '', f' --cluster={cluster}' if cluster > 1 else ''])
+                       ' --b-major=n' if b_n else '', f' --cluster={cluster}' if cluster > 1 else '',
+                       ' --out=bf16' if out_dtype == 'bf16' else ''])
     cluster_attr = f', nvvm.cluster_dim = array<i32: {cluster}, 1, 1>' if cluster > 1 else ''
     shared = ', collective_axes = ["x"]' if cluster > 1 else ''
     lines = [
@@ -238,10 +243,18 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
         if vstore and not ragged:
             # Columns col(i), col(i) + 1 of one row, 8-byte aligned (even column, even N).
             if i % 2:
-                body += [f'%pair{i} = vector.from_elements %v{i - 1}, %v{i} : vector<2xf32>',
-                         f'vector.store %pair{i}, %out[{row}, %col{i - 1}] {{alignment = 8}} : {out}, vector<2xf32>']
+                body += [f'%pair{i} = vector.from_elements %v{i - 1}, %v{i} : vector<2xf32>']
+                pair, width = f'%pair{i}', 8
+                if out_dtype == 'bf16':
+                    body += [f'%hpair{i} = arith.truncf %pair{i} : vector<2xf32> to vector<2xbf16>']
+                    pair, width = f'%hpair{i}', 4
+                body += [f'vector.store {pair}, %out[{row}, %col{i - 1}] {{alignment = {width}}} : {out}, vector<2x{out_dtype}>']
             continue
-        store = f'memref.store %v{i}, %out[{row}, %col{i}] : {out}'
+        value = f'%v{i}'
+        if out_dtype == 'bf16':
+            body.append(f'%h{i} = arith.truncf %v{i} : f32 to bf16')
+            value = f'%h{i}'
+        store = f'memref.store {value}, %out[{row}, %col{i}] : {out}'
         if ragged:
             inrow = '%in8' if (i // 2) % 2 else '%in0'
             body += [
@@ -294,7 +307,7 @@ def main():
         assert tile in ('128x128', '128x256'), '--tile: 128x128 or 128x256 on sm_90a'
         sys.stdout.write(gemm(m, n, k, stages, producer, dtype, bn=int(tile.split('x')[1]), raster=raster,
                               persistent=persistent, vstore=vstore, b_major=b_major,
-                              cluster=int(flags.get('cluster', '1'))))
+                              cluster=int(flags.get('cluster', '1')), out_dtype=flags.get('out', 'f32')))
 
 if __name__ == '__main__':
     main()

@@ -17,6 +17,10 @@
 // RUN: acopy-opt %t.90.mlir --acopy-lower --emit=ptx -o %t.90.ptx 2>/dev/null
 // RUN: %check-ptxas %t.90.ptx sm_90
 // RUN: FileCheck %s --check-prefix=TMA < %t.90.ptx
+// Causal: the last query block (the most key blocks) first: 256 / 64 = 4 query blocks.
+// RUN: FileCheck %s --check-prefix=REVERSED < %t.90.mlir
+// REVERSED: %qlast = arith.constant 3 : index
+// REVERSED-NEXT: %qb = arith.subi %qlast, %bx : index
 // RUN: %python %S/../../examples/attention/gen.py 1 200 64 2 --chip=sm_90 > %t.90r.mlir
 // RUN: acopy-opt %t.90r.mlir --acopy-lower --emit=ptx -o %t.90r.ptx 2>/dev/null
 // RUN: %check-ptxas %t.90r.ptx sm_90

@@ -80,6 +80,26 @@
 // BN: .entry gemm_bf16_256x256x256_bn(
 // BN: 4611686293338849280
 // BN-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 0, 1;
+// A bf16 out (--out=bf16, sm_90a): each thread rounds its 64 f32 sums to nearest even,
+// as pairs (cvt.rn.bf16x2.f32, one 4-byte store each) with --vstore=1, one by one with a
+// guard on ragged edges (2-byte stores); no f32 is stored.
+// RUN: %python %S/../../examples/gemm/gen.py 256 256 256 4 --out=bf16 --vstore=1 > %t.90o.mlir
+// RUN: acopy-opt %t.90o.mlir --acopy-lower --emit=ptx -o %t.90o.ptx 2>/dev/null
+// RUN: %check-ptxas %t.90o.ptx sm_90a
+// RUN: grep -c "cvt.rn.bf16x2.f32" %t.90o.ptx | FileCheck %s --check-prefix=PAIRS
+// RUN: grep -c "st.global.b32" %t.90o.ptx | FileCheck %s --check-prefix=PAIRS
+// RUN: not grep "st.global.*f32" %t.90o.ptx
+// RUN: FileCheck %s --check-prefix=OB16 < %t.90o.ptx
+// RUN: %python %S/../../examples/gemm/gen.py 200 136 72 3 warp --out=bf16 > %t.90or.mlir
+// RUN: acopy-opt %t.90or.mlir --acopy-lower --emit=ptx -o %t.90or.ptx 2>/dev/null
+// RUN: %check-ptxas %t.90or.ptx sm_90a
+// RUN: grep -c "st.global.b16" %t.90or.ptx | FileCheck %s --check-prefix=SINGLES
+// RUN: not grep "st.global.*f32" %t.90or.ptx
+// PAIRS: {{^}}32{{$}}
+// SINGLES: {{^}}64{{$}}
+// OB16: .entry gemm_bf16_256x256x256_ob16(
+// OB16: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
+// OB16: cvt.rn.bf16x2.f32
 // The register-only mma.sync peak (examples/gemm/mma_peak.py): 16 chained mma.sync per
 // round, no memory in the loop.
 // RUN: %python %S/../../examples/gemm/mma_peak.py 64 --dtype=bf16 > %t.peak.mlir

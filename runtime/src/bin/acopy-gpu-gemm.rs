@@ -46,13 +46,19 @@ struct Shape {
     k: u64,
     /// `_bn`: B is a second argument stored K x N (N-major).
     b_n: bool,
+    /// `_ob16`: out is bf16 (the f32 sums rounded to nearest even), not f32.
+    out_bf16: bool,
 }
 
 impl Shape {
     /// `gemm_bf16_256x256x512` or `gemm_f16_...`, with `_bn` after the shape when
-    /// B is stored K x N.
+    /// B is stored K x N, and `_ob16` last when out is bf16.
     fn parse(name: &str) -> Option<Shape> {
         let rest = name.strip_prefix("gemm_")?;
+        let (rest, out_bf16) = match rest.strip_suffix("_ob16") {
+            Some(rest) => (rest, true),
+            None => (rest, false),
+        };
         let (rest, b_n) = match rest.strip_suffix("_bn") {
             Some(rest) => (rest, true),
             None => (rest, false),
@@ -68,12 +74,58 @@ impl Shape {
         if parts.next().is_some() || m == 0 || n == 0 || k == 0 {
             return None;
         }
-        Some(Shape { bf16, m, n, k, b_n })
+        Some(Shape {
+            bf16,
+            m,
+            n,
+            k,
+            b_n,
+            out_bf16,
+        })
     }
 
     fn macs(&self) -> u64 {
         self.m.saturating_mul(self.n).saturating_mul(self.k)
     }
+
+    /// Bytes per element of out.
+    fn out_bytes(&self) -> usize {
+        if self.out_bf16 {
+            2
+        } else {
+            4
+        }
+    }
+
+    /// Element `at` of out's bytes, as f32.
+    fn out_element(&self, bytes: &[u8], at: usize) -> f32 {
+        match self.out_bf16 {
+            true => f32::from_bits(
+                u32::from(u16::from_le_bytes([bytes[2 * at], bytes[2 * at + 1]])) << 16,
+            ),
+            false => f32::from_le_bytes([
+                bytes[4 * at],
+                bytes[4 * at + 1],
+                bytes[4 * at + 2],
+                bytes[4 * at + 3],
+            ]),
+        }
+    }
+
+    /// What out holds for the exact sum `want`: f32, or rounded to bf16.
+    fn expected(&self, want: i64) -> f32 {
+        match self.out_bf16 {
+            true => round_to_bf16(want as f32),
+            false => want as f32,
+        }
+    }
+}
+
+/// `value` rounded to the nearest bf16, ties to even (cvt.rn.bf16.f32), as f32.
+fn round_to_bf16(value: f32) -> f32 {
+    let bits = value.to_bits();
+    let rounded = bits.wrapping_add(0x7FFF + ((bits >> 16) & 1)) & 0xFFFF_0000;
+    f32::from_bits(rounded)
 }
 
 /// The 16-bit encoding of a small integer in [-2, 2].
@@ -228,7 +280,7 @@ fn child_main(args: &[String]) -> Result<bool, Error> {
         .iter()
         .flat_map(|value| encode(*value, shape.bf16).to_le_bytes())
         .collect();
-    let out = rt.alloc(m * n * 4)?;
+    let out = rt.alloc(m * n * shape.out_bytes())?;
     // One src of A then B (N x K), or (`_bn`) A and B (K x N) as two arguments.
     let (src, bsrc) = match shape.b_n {
         true => (
@@ -314,9 +366,7 @@ fn spot_check(bytes: &[u8], values: &[i32], (shape, path): (Shape, &str)) -> boo
             let want: i64 = (0..k)
                 .map(|kk| i64::from(values[i * k + kk] * b_at(kk, *j)))
                 .sum();
-            let at = 4 * (i * n + j);
-            let got = f32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
-            got != want as f32
+            shape.out_element(bytes, i * n + j) != shape.expected(want)
         })
         .count();
     let verdict = match wrong {
@@ -330,13 +380,10 @@ fn spot_check(bytes: &[u8], values: &[i32], (shape, path): (Shape, &str)) -> boo
 /// Compares every element of the kernel's out `bytes` with the host matmul.
 fn check(bytes: &[u8], values: &[i32], (shape, path): (Shape, &str)) -> bool {
     let want = reference(values, shape);
-    let wrong = bytes
-        .chunks_exact(4)
-        .zip(&want)
-        .filter(|(got, want)| {
-            let got = f32::from_le_bytes([got[0], got[1], got[2], got[3]]);
-            got != **want as f32
-        })
+    let wrong = want
+        .iter()
+        .enumerate()
+        .filter(|(at, want)| shape.out_element(bytes, *at) != shape.expected(**want))
         .count();
     let verdict = if wrong == 0 {
         "exact".to_string()
@@ -350,12 +397,13 @@ fn check(bytes: &[u8], values: &[i32], (shape, path): (Shape, &str)) -> bool {
 /// The `RESULT` line of a check.
 fn report(shape: Shape, path: &str, verdict: &str, ok: bool) {
     let name = format!(
-        "gemm_{}_{}x{}x{}{}",
+        "gemm_{}_{}x{}x{}{}{}",
         if shape.bf16 { "bf16" } else { "f16" },
         shape.m,
         shape.n,
         shape.k,
-        if shape.b_n { "_bn" } else { "" }
+        if shape.b_n { "_bn" } else { "" },
+        if shape.out_bf16 { "_ob16" } else { "" }
     );
     println!(
         "RESULT {}",
@@ -376,6 +424,11 @@ mod tests {
         assert!(!f16.bf16 && !f16.b_n);
         let b_n = Shape::parse("gemm_bf16_256x128x512_bn").expect("a GEMM name");
         assert_eq!((b_n.m, b_n.n, b_n.k, b_n.b_n), (256, 128, 512, true));
+        assert!(!b_n.out_bf16 && !bf16.out_bf16);
+        let out_bf16 = Shape::parse("gemm_bf16_256x128x512_bn_ob16").expect("a GEMM name");
+        assert!(out_bf16.out_bf16 && out_bf16.b_n && out_bf16.out_bytes() == 2);
+        assert!(Shape::parse("gemm_bf16_256x128x512_ob16").is_some_and(|s| s.out_bf16 && !s.b_n));
+        assert_eq!(Shape::parse("gemm_bf16_256x128x512_ob16_bn"), None);
         assert_eq!(
             (harness::copy_path("sm_80"), harness::copy_path("sm_89")),
             ("cp_async", "cp_async")
@@ -421,6 +474,29 @@ mod tests {
     }
 
     #[test]
+    fn bf16_outputs_round_to_nearest_even() {
+        // 257 lies halfway between the bf16 neighbours 256 and 258: ties go to even
+        // (256); 259 is halfway between 258 and 260: to 260. Small sums are exact.
+        assert_eq!(round_to_bf16(257.0), 256.0);
+        assert_eq!(round_to_bf16(259.0), 260.0);
+        assert_eq!(round_to_bf16(-259.0), -260.0);
+        assert_eq!(round_to_bf16(258.5), 258.0);
+        assert_eq!(round_to_bf16(-7.0), -7.0);
+        let shape = Shape::parse("gemm_bf16_1x2x4_ob16").expect("a GEMM name");
+        assert_eq!(shape.expected(16_387), 16_384.0);
+        let bytes = [0x80, 0x43, 0x00, 0xC0]; // 256.0 and -2.0 as bf16, little-endian
+        assert_eq!(
+            (shape.out_element(&bytes, 0), shape.out_element(&bytes, 1)),
+            (256.0, -2.0)
+        );
+        let f32_shape = Shape {
+            out_bf16: false,
+            ..shape
+        };
+        assert_eq!(f32_shape.expected(16_387), 16_387.0);
+    }
+
+    #[test]
     fn the_reference_is_a_times_b_transposed() {
         // A = [[1, 2]], B = [[1, -1], [2, 0]] (N x K): out = [[-1, 2]].
         let shape = Shape {
@@ -429,6 +505,7 @@ mod tests {
             n: 2,
             k: 2,
             b_n: false,
+            out_bf16: false,
         };
         assert_eq!(reference(&[1, 2, 1, -1, 2, 0], shape), vec![-1, 2]);
         // The same B stored K x N: [[1, 2], [-1, 0]].
