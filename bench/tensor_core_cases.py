@@ -8,7 +8,7 @@ by hand:
     checked cases (exact: small integers), each build's swizzle given on the command line
     as VARIANT=SWIZZLE (bench/RESULTS.md says which options each build took). Attention is
     compared within a tolerance, not exactly: bench/results/attention-h200.json has it.
-Usage: python3 bench/tensor_core_cases.py SUITE.json [--gemm G.json]
+Usage: python3 bench/tensor_core_cases.py SUITE.json... [--gemm G.json]
        [--swizzled VARIANT=S ...] --date D --command TEXT > bench/results/tensor-core-h200.json
 """
 import argparse
@@ -17,7 +17,8 @@ import re
 import sys
 
 SUITE_PATTERNS = [
-    # (regex on the case name, consumer); groups: swizzle, dtype
+    # (regex on the case name, consumer); groups: swizzle, dtype. The first match wins.
+    (r'tma_store_swz(\d+)_(f16|bf16|f32|i8)_', 'swizzled TMA store (the global bytes against one host model)'),
     (r'swz(\d+)_(f16|bf16|f32|i8)_', 'the tile bytes (cp.async and TMA against one host model)'),
     (r'panels_s(\d+)_(f16|bf16|f32|i8)_', 'the tile bytes of column panels'),
     (r'swizzled_index_s(\d+)_(f16|bf16|f32|i8)', 'memref.load through acopy.swizzled_index'),
@@ -52,7 +53,8 @@ def gemm_cases(document, swizzled):
     for case in document['cases']:
         variant = case.get('variant', '')
         if variant in swizzled:
-            cases.append({'name': f"{variant}/{case['name']}", 'path': case['path'],
+            run = f" ({case['run']})" if 'run' in case else ''
+            cases.append({'name': f"{variant}/{case['name']}{run}", 'path': case['path'],
                           'swizzle': swizzled[variant], 'dtype': case['name'].split('_')[1],
                           'exact': bool(case['ok']),
                           'consumer': 'GEMM: ldmatrix + mma.sync (cp_async) or wgmma (tma) on swizzled tiles'})
@@ -61,20 +63,20 @@ def gemm_cases(document, swizzled):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument('suite')
+    parser.add_argument('suite', nargs='+', help="the GPU suite's --results-json files")
     parser.add_argument('--gemm')
     parser.add_argument('--swizzled', nargs='*', default=[], metavar='VARIANT=SWIZZLE')
     parser.add_argument('--date', required=True)
     parser.add_argument('--command', required=True)
     args = parser.parse_args()
     swizzled = dict((v.split('=')[0], int(v.split('=')[1])) for v in args.swizzled)
-    suite = json.load(open(args.suite))
-    cases = suite_cases(suite)
+    suites = [json.load(open(path)) for path in args.suite]
+    cases = [case for suite in suites for case in suite_cases(suite)]
     if args.gemm:
         cases += gemm_cases(json.load(open(args.gemm)), swizzled)
     covered = {c['consumer'] for c in cases}
     not_covered = [] if any('TMA store' in c for c in covered) else ['swizzled TMA stores']
-    json.dump({'date': args.date, 'device': suite.get('device'), 'command': args.command,
+    json.dump({'date': args.date, 'device': suites[0].get('device'), 'command': args.command,
                'cases': cases, 'not_covered': not_covered}, sys.stdout, indent=1)
     print()
 
