@@ -16,6 +16,9 @@
 # spills) of both builds, and census.md/census.json (bench/ptx_loop_census.py on the
 # reduction and the axpy at 8 KiB per stage, S = 1..4, both paths, next to the twin),
 # which bench/pipeline_tiles_merge.py reads.
+# KNOWN_BLOCK_SIZE=128: the acopy kernels declare gpu.known_block_size = 128 (gen.py
+# --known-block-size: unrolled copies, consumer loops of constant rounds, like the twin's
+# hand-unrolled 128-thread body) and run at 128 threads only.
 # Usage: ACOPY_OPT=/path/to/acopy-opt bash bench/pipeline_tiles_prepare.sh
 # Then, on the GPU machine, from the repository root (the run tool carries .device/tiles):
 #   bash .device/tiles/pipeline_tiles.sh        (writes into $OUT)
@@ -34,8 +37,10 @@ mkdir -p "$dev/ptx" "$dev/up" "$build"
 
 echo "== acopy kernels ($ACOPY_OPT)"
 status=0
+known=()
+[[ -n ${KNOWN_BLOCK_SIZE:-} ]] && known=(--known-block-size "$KNOWN_BLOCK_SIZE")
 bash tests/gpu/pipeline/build.sh --out "$build/acopy" --bandwidth-only --bandwidth-kernels reduce,axpy \
-  --reduce-rows "$reduce_rows" --axpy-rows "$axpy_rows" > "$build/acopy-build.log" 2>&1 || status=$?
+  --reduce-rows "$reduce_rows" --axpy-rows "$axpy_rows" "${known[@]}" > "$build/acopy-build.log" 2>&1 || status=$?
 tail -n 5 "$build/acopy-build.log"
 # A refused module is a skipped row on the device; a ptxas error or a build that refused
 # nothing but still failed is a broken build.
@@ -59,6 +64,8 @@ echo "== scripts"
 cp bench/pipeline_tiles.sh bench/pipeline_anchors.py bench/pipeline_anchors_pallas.py "$dev/"
 cp bench/upstream_pipeline/run.py "$dev/up_run.py"
 printf 'REDUCE_ROWS=%s\nAXPY_ROWS=%s\n' "$reduce_rows" "$axpy_rows" > "$dev/config.sh"
+# Kernels built for one block size run at that size only.
+[[ -n ${KNOWN_BLOCK_SIZE:-} ]] && printf 'THREADS=%s\n' "$KNOWN_BLOCK_SIZE" >> "$dev/config.sh"
 
 echo "== PTX census (8 KiB per stage)"
 census=()

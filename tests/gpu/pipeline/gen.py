@@ -14,6 +14,7 @@ host references; the signatures here and there must agree.
 """
 import argparse
 import os
+import re
 
 REGION = 24032  # rows per block: 8 * (5 + 3*999 + 1) rows and a little more
 ROWS = 2 * REGION
@@ -377,11 +378,28 @@ def parse_args(argv=None):
 
 def with_known_block_size(text, threads):
     """A bandwidth kernel that declares its block size: acopy unrolls each thread's
-    copies with constant offsets, and the consumer loop's step is a constant."""
+    copies with constant offsets, and the consumer loop runs a constant number of
+    rounds (vector tid + threads j of the tile in round j), which LLVM unrolls, as
+    upstream's hand-written twin (bench/upstream_pipeline/) is unrolled by hand."""
     kernel = ') kernel {'
     assert text.count(kernel) == 1 and text.count('%bdim = gpu.block_dim x') == 1
     text = text.replace(kernel, f') kernel attributes {{gpu.known_block_size = array<i32: {threads}, 1, 1>}} {{')
-    return text.replace('%bdim = gpu.block_dim x', f'%bdim = arith.constant {threads} : index')
+    consumer = re.compile(r'scf\.for %v = %tid to %c(\d+) step %bdim( iter_args\([^)]*\) -> \([^)]*\))? \{\n')
+    # A tile of fewer vectors than threads (or not a whole number of rounds) keeps its
+    # loop: some threads take one vector fewer.
+    counts = sorted({int(vectors) for vectors, _ in consumer.findall(text) if int(vectors) % threads == 0})
+    text = text.replace('%bdim = gpu.block_dim x', f'%bdim = arith.constant {threads} : index\n'
+                        '    %c1_rounds = arith.constant 1 : index'
+                        + ''.join(f'\n    %c{vectors}_rounds = arith.constant {vectors // threads} : index'
+                                  for vectors in counts))
+
+    def rounds(found):
+        if int(found.group(1)) not in counts:
+            return found.group(0)
+        return (f'scf.for %round = %c0 to %c{found.group(1)}_rounds step %c1_rounds{found.group(2) or ""} {{\n'
+                '        %vstep = arith.muli %round, %bdim : index\n'
+                '        %v = arith.addi %tid, %vstep : index\n')
+    return consumer.sub(rounds, text)
 
 
 def main():
