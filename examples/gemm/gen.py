@@ -294,6 +294,7 @@ def main():
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         import mma_sync
         assert not persistent, '--persistent: sm_90a only'
+        assert flags.get('out', 'f32') == 'f32', '--out=bf16: sm_90a only'
         extra = {}
         if 'tile' in flags or 'warp' in flags or 'bk' in flags or raster or vstore:
             bm_, bn_ = (int(v) for v in tile.split('x'))
