@@ -129,7 +129,13 @@ def baselines():
     return rows
 
 
-def merge(acopy_files, baseline_files):
+def merge(acopy_files, baseline_files, builds=None):
+    """acopy-gpu-attention's files and the baselines' rows: {cases, performance}, each
+    performance row with its ratios, fraction_of_peak and, with `builds` (the folder of
+    the build directories), its module's registers, spilled bytes and stages
+    (bench/build_facts.py, here-side)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'bench'))
+    import build_facts
     anchors = {}
     for path in baseline_files:
         for row in json.load(open(path)):
@@ -150,8 +156,20 @@ def merge(acopy_files, baseline_files):
                 if f'{key}_tflops' in anchor:
                     row[f'{key}_tflops'] = anchor[f'{key}_tflops']
                     row[f'ratio_to_{key}'] = row['tflops'] / anchor[f'{key}_tflops']
-            performance.append(row)
+            performance.append(build_facts.add_facts(row, builds))
     return {'cases': cases, 'performance': performance}
+
+
+def label_and_append(merged, run, earlier):
+    """`merged` with `run` on every row, followed by the rows of the record `earlier`
+    (so one file keeps every call's rows, each ratio against its own call's anchors)."""
+    if run:
+        for row in merged['cases'] + merged['performance']:
+            row['run'] = run
+    if earlier:
+        old = json.load(open(earlier))
+        merged = {'cases': merged['cases'] + old['cases'], 'performance': merged['performance'] + old['performance']}
+    return merged
 
 
 def main():
@@ -159,10 +177,13 @@ def main():
     parser.add_argument('--baselines', action='store_true')
     parser.add_argument('--merge', nargs='+', metavar='JSON')
     parser.add_argument('--with', dest='with_', nargs='+', metavar='JSON', default=[])
+    parser.add_argument('--builds', help='with --merge: the folder of the build directories (registers, spills, stages)')
+    parser.add_argument('--run', help='with --merge: a label for every row (which device call measured it)')
+    parser.add_argument('--append', help='with --merge: put the merged rows before those of this earlier record')
     parser.add_argument('--json')
     args = parser.parse_args()
     if args.merge:
-        result = merge(args.merge, args.with_)
+        result = label_and_append(merge(args.merge, args.with_, args.builds), args.run, args.append)
     elif args.baselines:
         result = baselines()
     else:

@@ -277,11 +277,21 @@ def baselines():
     return rows
 
 
-def merge(acopy_files, baseline_files):
+def build_facts():
+    """bench/build_facts.py (here-side only: the merge runs beside the build dirs)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'bench'))
+    import build_facts as facts
+    return facts
+
+
+def merge(acopy_files, baseline_files, builds=None):
     """acopy-gpu-gemm's {cases, performance} files and baselines' rows: one
     {cases, performance} with ratio_to_cublas, ratio_to_triton (and
     ratio_to_triton_persistent where measured) per row, and on the
-    cp.async path ratio_to_mma_sync_peak (the mma_peak row of the same dtype)."""
+    cp.async path ratio_to_mma_sync_peak (the mma_peak row of the same dtype); each row
+    also gets fraction_of_peak and, with `builds` (the folder of the build directories,
+    e.g. .device/perf), the registers, spilled bytes and stages of its module
+    (bench/build_facts.py)."""
     cases, performance, anchors = [], [], {}
     for path in baseline_files:
         for row in json.load(open(path)):
@@ -315,8 +325,20 @@ def merge(acopy_files, baseline_files):
             if row['path'] == 'cp_async' and dtype in peaks:
                 row['mma_sync_peak_tflops'] = peaks[dtype]
                 row['ratio_to_mma_sync_peak'] = row['tflops'] / peaks[dtype]
-            performance.append(row)
+            performance.append(build_facts().add_facts(row, builds))
     return {'cases': cases, 'performance': performance}
+
+
+def label_and_append(merged, run, earlier):
+    """`merged` with `run` on every row, followed by the rows of the record `earlier`
+    (so one file keeps every call's rows, each ratio against its own call's anchors)."""
+    if run:
+        for row in merged['cases'] + merged['performance']:
+            row['run'] = run
+    if earlier:
+        old = json.load(open(earlier))
+        merged = {'cases': merged['cases'] + old['cases'], 'performance': merged['performance'] + old['performance']}
+    return merged
 
 
 def main():
@@ -327,6 +349,9 @@ def main():
     parser.add_argument('--merge', nargs='+', metavar='JSON',
                         help="acopy-gpu-gemm's --json files, then --with the baselines' files: write the merged results to --json")
     parser.add_argument('--with', dest='with_', nargs='+', metavar='JSON', default=[])
+    parser.add_argument('--builds', help='with --merge: the folder of the build directories (registers, spills, stages)')
+    parser.add_argument('--run', help='with --merge: a label for every row (which device call measured it)')
+    parser.add_argument('--append', help='with --merge: put the merged rows before those of this earlier record')
     parser.add_argument('--json', help='write {cases, performance} here')
     parser.add_argument('--chip', choices=sorted(DTYPE), default='sm_90a')
     parser.add_argument('--check', nargs=3, type=int, metavar=('M', 'N', 'K'), help=argparse.SUPPRESS)
@@ -334,7 +359,7 @@ def main():
     global CHIP
     CHIP = args.chip
     if args.merge:
-        merged = merge(args.merge, args.with_)
+        merged = label_and_append(merge(args.merge, args.with_, args.builds), args.run, args.append)
         if args.json:
             with open(args.json, 'w') as f:
                 json.dump(merged, f, indent=1)
