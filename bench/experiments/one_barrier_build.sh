@@ -26,12 +26,13 @@ python3 examples/gemm/mma_peak.py 4096 --dtype=f16 | "$opt" --acopy-lower --emit
 # The attention builds: examples/attention/build.sh with the rewrite between the passes.
 # (a copy beside it, which finds gen.py next to itself)
 script=examples/attention/.build_one_barrier.sh
+trap 'rm -f "$script"' EXIT
 sed 's#^  "\$opt" "\$out/\$name.mlir" "\${mode\[@\]}" --acopy-lower#  "$opt" "$out/$name.mlir" "${mode[@]}" --acopy-pipeline -o "$out/$name.p.mlir" 2>/dev/null; python3 '"$root/$here"'/one_barrier.py "$out/$name.p.mlir" "$out/$name.q.mlir"; "$opt" "$out/$name.q.mlir" "${mode[@]}" --acopy-lower#' examples/attention/build.sh > "$script"
 grep -q one_barrier "$script" || { echo "one_barrier_build: examples/attention/build.sh changed; update the rewrite" >&2; exit 1; }
 for stages in 2 3; do
-  dir=.device/perf/attn_sm_80_sw$([[ $stages == 3 ]] && echo _s3)_1bar
+  dir=.device/perf/attn_sm_80_sw_1bar
+  if [[ $stages == 3 ]]; then dir=.device/perf/attn_sm_80_sw_s3_1bar; fi
   rm -rf "$dir"
   bash "$script" "$dir" "$stages" sm_80 bf16 128 64 mma mma > /dev/null
   rm -f "$dir"/*.mlir
 done
-rm -f "$script"

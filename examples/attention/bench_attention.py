@@ -129,13 +129,18 @@ def baselines():
     return rows
 
 
+def perf_record():
+    """bench/perf_record.py (here-side only: the merge runs beside the build dirs)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'bench'))
+    import perf_record as record
+    return record
+
+
 def merge(acopy_files, baseline_files, builds=None):
     """acopy-gpu-attention's files and the baselines' rows: {cases, performance}, each
     performance row with its ratios, fraction_of_peak and, with `builds` (the folder of
     the build directories), its module's registers, spilled bytes and stages
-    (bench/build_facts.py, here-side)."""
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'bench'))
-    import build_facts
+    (bench/perf_record.py, here-side)."""
     anchors = {}
     for path in baseline_files:
         for row in json.load(open(path)):
@@ -156,20 +161,8 @@ def merge(acopy_files, baseline_files, builds=None):
                 if f'{key}_tflops' in anchor:
                     row[f'{key}_tflops'] = anchor[f'{key}_tflops']
                     row[f'ratio_to_{key}'] = row['tflops'] / anchor[f'{key}_tflops']
-            performance.append(build_facts.add_facts(row, builds))
+            performance.append(perf_record().add_facts(row, builds))
     return {'cases': cases, 'performance': performance}
-
-
-def label_and_append(merged, run, earlier):
-    """`merged` with `run` on every row, followed by the rows of the record `earlier`
-    (so one file keeps every call's rows, each ratio against its own call's anchors)."""
-    if run:
-        for row in merged['cases'] + merged['performance']:
-            row['run'] = run
-    if earlier:
-        old = json.load(open(earlier))
-        merged = {'cases': merged['cases'] + old['cases'], 'performance': merged['performance'] + old['performance']}
-    return merged
 
 
 def main():
@@ -183,7 +176,7 @@ def main():
     parser.add_argument('--json')
     args = parser.parse_args()
     if args.merge:
-        result = label_and_append(merge(args.merge, args.with_, args.builds), args.run, args.append)
+        result = perf_record().label_and_append(merge(args.merge, args.with_, args.builds), args.run, args.append)
     elif args.baselines:
         result = baselines()
     else:

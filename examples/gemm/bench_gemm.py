@@ -277,11 +277,11 @@ def baselines():
     return rows
 
 
-def build_facts():
-    """bench/build_facts.py (here-side only: the merge runs beside the build dirs)."""
+def perf_record():
+    """bench/perf_record.py (here-side only: the merge runs beside the build dirs)."""
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'bench'))
-    import build_facts as facts
-    return facts
+    import perf_record as record
+    return record
 
 
 def merge(acopy_files, baseline_files, builds=None):
@@ -291,7 +291,7 @@ def merge(acopy_files, baseline_files, builds=None):
     cp.async path ratio_to_mma_sync_peak (the mma_peak row of the same dtype); each row
     also gets fraction_of_peak and, with `builds` (the folder of the build directories,
     e.g. .device/perf), the registers, spilled bytes and stages of its module
-    (bench/build_facts.py)."""
+    (bench/perf_record.py)."""
     cases, performance, anchors = [], [], {}
     for path in baseline_files:
         for row in json.load(open(path)):
@@ -325,20 +325,8 @@ def merge(acopy_files, baseline_files, builds=None):
             if row['path'] == 'cp_async' and dtype in peaks:
                 row['mma_sync_peak_tflops'] = peaks[dtype]
                 row['ratio_to_mma_sync_peak'] = row['tflops'] / peaks[dtype]
-            performance.append(build_facts().add_facts(row, builds))
+            performance.append(perf_record().add_facts(row, builds))
     return {'cases': cases, 'performance': performance}
-
-
-def label_and_append(merged, run, earlier):
-    """`merged` with `run` on every row, followed by the rows of the record `earlier`
-    (so one file keeps every call's rows, each ratio against its own call's anchors)."""
-    if run:
-        for row in merged['cases'] + merged['performance']:
-            row['run'] = run
-    if earlier:
-        old = json.load(open(earlier))
-        merged = {'cases': merged['cases'] + old['cases'], 'performance': merged['performance'] + old['performance']}
-    return merged
 
 
 def main():
@@ -359,7 +347,7 @@ def main():
     global CHIP
     CHIP = args.chip
     if args.merge:
-        merged = label_and_append(merge(args.merge, args.with_, args.builds), args.run, args.append)
+        merged = perf_record().label_and_append(merge(args.merge, args.with_, args.builds), args.run, args.append)
         if args.json:
             with open(args.json, 'w') as f:
                 json.dump(merged, f, indent=1)

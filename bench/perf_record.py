@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
-"""What a build directory of examples/gemm/build.sh or examples/attention/build.sh says
-about each of its modules, for the performance rows of bench/results/gemm-h200.json and
-attention-h200.json: registers and spilled bytes (its ptxas-v.log, `== NAME` then
-ptxas -v's lines), the stage count the pass used (its remarks.log, one
-`NAME.mlir:L:C: remark: acopy.pipeline: S stages ...` per marked loop) and the fraction
-of the card's dense tensor-core peak.
+"""The performance records bench/results/gemm-h200.json and attention-h200.json, as
+examples/gemm/bench_gemm.py --merge and examples/attention/bench_attention.py --merge
+write them: what a build directory of examples/gemm/build.sh or
+examples/attention/build.sh says about each module (registers and spilled bytes from its
+ptxas-v.log, `== NAME` then ptxas -v's lines; the stage count the pass used from its
+remarks.log, one `NAME.mlir:L:C: remark: acopy.pipeline: S stages ...` per marked loop),
+the fraction of the card's dense tensor-core peak, and one record for every device call
+(each row labelled with its call, the newest first).
 
-  python3 bench/build_facts.py BUILD_DIR [NAME]     prints the facts (all modules or one)
-  python3 bench/build_facts.py --self-test
+  python3 bench/perf_record.py BUILD_DIR [NAME]     prints the facts (all modules or one)
+  python3 bench/perf_record.py --self-test
 """
+import json
 import os
 import re
 import sys
+import tempfile
 
 # NVIDIA's H200 SXM datasheet: 989 TFLOP/s of dense BF16/FP16 tensor math (1979 with
 # sparsity), the same Hopper tensor cores as the H100 SXM.
@@ -66,6 +70,20 @@ def add_facts(row, build_root):
     return row
 
 
+def label_and_append(merged, run, earlier):
+    """`merged` with `run` on every row, followed by the rows of the record `earlier`
+    (so one file keeps every call's rows, each ratio against its own call's anchors)."""
+    if run:
+        for row in merged['cases'] + merged['performance']:
+            row['run'] = run
+    if earlier:
+        with open(earlier) as f:
+            old = json.load(f)
+        merged = {'cases': merged['cases'] + old['cases'],
+                  'performance': merged['performance'] + old['performance']}
+    return merged
+
+
 def self_test():
     log = ('== gemm_bf16_1x1x8\nptxas info    : Used 90 registers, used 1 barriers\n'
            '    0 bytes stack frame, 8 bytes spill stores, 4 bytes spill loads\n'
@@ -79,7 +97,13 @@ def self_test():
     assert stage_facts(remarks) == {'gemm_bf16_1x1x8': 2, 'gemm_bf16_2x2x8': 4}
     row = add_facts({'name': 'x', 'tflops': 494.7}, None)
     assert abs(row['fraction_of_peak'] - 0.5) < 1e-3, row
-    print('build_facts self-test: ok')
+    with tempfile.NamedTemporaryFile('w', suffix='.json', delete=False) as f:
+        json.dump({'cases': [{'name': 'old'}], 'performance': [{'name': 'old'}]}, f)
+    both = label_and_append({'cases': [{'name': 'new'}], 'performance': []}, 'call 2', f.name)
+    os.unlink(f.name)
+    assert both == {'cases': [{'name': 'new', 'run': 'call 2'}, {'name': 'old'}],
+                    'performance': [{'name': 'old'}]}, both
+    print('perf_record self-test: ok')
 
 
 def main():
