@@ -225,3 +225,17 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
     gpu.return
   }
 }
+
+// -----
+
+// Swizzled rows of exactly one span but more than 256 of them: one panel, so the remark
+// names only the boxes (no "1 column panels").
+// STRICT: fallback-wide-tiles.mlir:[[@LINE+5]]:5: error: Async copies only support copying <=256 elements along each dimension, got (512, 64)
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @tall_swizzled(%src: memref<1024x512xf16>, %i: index) workgroup(%tile: memref<512x64xf16, 3>, %bar: memref<1xi64, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-remark @+1 {{fallback mode keeps this op on sm_90a: the wide copy is split (docs/dialect.md, "Wide tiles"): swizzle=128 with 64-element rows: 2 boxes of (256, 64), one barrier, expect_tx 65536 bytes}}
+    acopy.copy_gmem_to_smem %src[%i, %c0] -> %tile barrier(%bar : memref<1xi64, 3>) {swizzle = 128 : i64} : memref<1024x512xf16> -> memref<512x64xf16, 3>
+    gpu.return
+  }
+}
