@@ -570,3 +570,23 @@ fn each_module_chip_is_resolved_once() {
         "{messages:?}"
     );
 }
+
+/// Every loop rule of the table is the one `loop_rule` names for its breakage, so a
+/// marked loop's error carries its id (P1 for a bad request, P10 for the budget, ...).
+#[test]
+fn loop_rule_names_each_loop_rules_id() {
+    use crate::plan::loops::loop_plan::Broken;
+    let mut seen = 0;
+    for rule in RULES.iter() {
+        if let rules::Check::Loop(broken) = rule.check {
+            assert_eq!(
+                rules::loop_rule(broken).map(|found| found.id),
+                Some(rule.id)
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= 18, "only {seen} loop rules");
+    assert_eq!(rules::loop_rule(Broken::Request).map(|r| r.id), Some("P1"));
+    assert_eq!(rules::loop_rule(Broken::Budget).map(|r| r.id), Some("P10"));
+}
