@@ -14,7 +14,6 @@ host references; the signatures here and there must agree.
 """
 import argparse
 import os
-import re
 
 REGION = 24032  # rows per block: 8 * (5 + 3*999 + 1) rows and a little more
 ROWS = 2 * REGION
@@ -102,11 +101,27 @@ def kernel(name, s):
 #           the four lanes are added and each thread writes one i32.
 #   axpy:   out = 2x + y, vector t of both tiles to the same place of out.
 
-def reduce_consumer(rows):
+def vector_loop(vectors, threads, result='', carried=''):
+    """The consumer's loop over this thread's vectors %v = tid, tid + bdim, ... below
+    `vectors`. With `threads` (the block size gen.py --known-block-size declares) dividing
+    `vectors`, the loop runs vectors / threads constant rounds instead, which LLVM
+    unrolls, as upstream's hand-written twin (bench/upstream_pipeline/) is unrolled by
+    hand; otherwise it steps by the block size. `result` names the loop's results,
+    `carried` its iter_args and types."""
+    if not threads or vectors % threads:
+        return f'      {result}scf.for %v = %tid to %c{vectors} step %bdim{carried} {{\n'
+    return (f'      %rounds = arith.constant {vectors // threads} : index\n'
+            '      %one_round = arith.constant 1 : index\n'
+            f'      {result}scf.for %round = %c0 to %rounds step %one_round{carried} {{\n'
+            '        %vstep = arith.muli %round, %bdim : index\n'
+            '        %v = arith.addi %tid, %vstep : index\n')
+
+
+def reduce_consumer(rows, threads=None):
     """The body after the wait: %part (vector<4xi32>) from %acc and the %tile."""
     n = rows * 128
     return (f'      %flat = memref.collapse_shape %tile [[0, 1]] : memref<{rows}x128xi32, 3> into memref<{n}xi32, 3>\n'
-            f'      %part = scf.for %v = %tid to %c{n // 4} step %bdim iter_args(%a = %acc) -> (vector<4xi32>) {{\n'
+            + vector_loop(n // 4, threads, '%part = ', ' iter_args(%a = %acc) -> (vector<4xi32>)') +
             '        %e = arith.muli %v, %c4 : index\n'
             f'        %x = vector.load %flat[%e] {{alignment = 16}} : memref<{n}xi32, 3>, vector<4xi32>\n'
             '        %n = arith.addi %a, %x : vector<4xi32>\n'
@@ -114,12 +129,12 @@ def reduce_consumer(rows):
             '      }\n      scf.yield %part : vector<4xi32>\n')
 
 
-def axpy_consumer(rows, dst, dst_type, dst_base):
+def axpy_consumer(rows, dst, dst_type, dst_base, threads=None):
     """The body after the wait: 2x + y of the tiles %tx, %ty into dst[dst_base + 4v]."""
     n = rows * 128
     return (f'      %fx = memref.collapse_shape %tx [[0, 1]] : memref<{rows}x128xf32, 3> into memref<{n}xf32, 3>\n'
             f'      %fy = memref.collapse_shape %ty [[0, 1]] : memref<{rows}x128xf32, 3> into memref<{n}xf32, 3>\n'
-            f'      scf.for %v = %tid to %c{n // 4} step %bdim {{\n'
+            + vector_loop(n // 4, threads) +
             '        %e = arith.muli %v, %c4 : index\n'
             f'        %a = vector.load %fx[%e] {{alignment = 16}} : memref<{n}xf32, 3>, vector<4xf32>\n'
             f'        %b = vector.load %fy[%e] {{alignment = 16}} : memref<{n}xf32, 3>, vector<4xf32>\n'
@@ -291,7 +306,7 @@ def vectors_const(rows):
 BW_LOOP = '    scf.for %i = %bx to %tiles step %grid {\n      %row = arith.muli %i, %crows : index\n'
 
 
-def bw_reduce(s, rows):
+def bw_reduce(s, rows, threads=None):
     """A persistent loop: block b takes tiles b, b + gridDim, ... of 1 GiB of i32;
     out[b, t] is thread t's sum (reduce_consumer)."""
     m = f'memref<{BW_ROWS}x128xi32>'
@@ -301,7 +316,7 @@ def bw_reduce(s, rows):
             '    %total = scf.for %i = %bx to %tiles step %grid iter_args(%acc = %zero) -> (vector<4xi32>) {\n'
             '      %row = arith.muli %i, %crows : index\n'
             f'      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {{operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"}} : ({m}, {t}, index, index) -> ()\n'
-            + WAIT + reduce_consumer(rows) +
+            + WAIT + reduce_consumer(rows, threads) +
             f'    }} {{acopy.pipeline = {{stages = {s} : i64}}}}\n'
             '    %sum = vector.reduction <add>, %total : vector<4xi32> into i32\n'
             '    memref.store %sum, %out[%bx, %tid] : memref<1024x256xi32>\n' + TAIL)
@@ -312,7 +327,7 @@ def bw_axpy_copies(m, t):
                    f'oob_mode = "promise_in_bounds"}} : ({m}, {t}, index, index) -> ()\n' for a in 'xy')
 
 
-def bw_axpy(s, rows):
+def bw_axpy(s, rows, threads=None):
     """A persistent loop over 1 GiB: out = 2x + y, two tiles per stage."""
     m = f'memref<{BW_ROWS}x128xf32>'
     t = f'memref<{rows}x128xf32, 3>'
@@ -321,11 +336,11 @@ def bw_axpy(s, rows):
             + vectors_const(rows) + TWO4 +
             f'    %oflat = memref.collapse_shape %out [[0, 1]] : {m} into {flat}\n' + BW_LOOP +
             bw_axpy_copies(m, t) + WAIT + '      %obase = arith.muli %row, %c128 : index\n' +
-            axpy_consumer(rows, '%oflat', flat, '%obase') +
+            axpy_consumer(rows, '%oflat', flat, '%obase', threads) +
             f'    }} {{acopy.pipeline = {{stages = {s} : i64}}}}\n' + TAIL)
 
 
-def bw_axpy_store(s, rows):
+def bw_axpy_store(s, rows, threads=None):
     """bw_axpy with the result stored by TMA from a third shared tile (TMA only)."""
     m = f'memref<{BW_ROWS}x128xf32>'
     t = f'memref<{rows}x128xf32, 3>'
@@ -378,28 +393,11 @@ def parse_args(argv=None):
 
 def with_known_block_size(text, threads):
     """A bandwidth kernel that declares its block size: acopy unrolls each thread's
-    copies with constant offsets, and the consumer loop runs a constant number of
-    rounds (vector tid + threads j of the tile in round j), which LLVM unrolls, as
-    upstream's hand-written twin (bench/upstream_pipeline/) is unrolled by hand."""
+    copies with constant offsets, and the consumer loop's step is a constant."""
     kernel = ') kernel {'
     assert text.count(kernel) == 1 and text.count('%bdim = gpu.block_dim x') == 1
     text = text.replace(kernel, f') kernel attributes {{gpu.known_block_size = array<i32: {threads}, 1, 1>}} {{')
-    consumer = re.compile(r'scf\.for %v = %tid to %c(\d+) step %bdim( iter_args\([^)]*\) -> \([^)]*\))? \{\n')
-    # A tile of fewer vectors than threads (or not a whole number of rounds) keeps its
-    # loop: some threads take one vector fewer.
-    counts = sorted({int(vectors) for vectors, _ in consumer.findall(text) if int(vectors) % threads == 0})
-    text = text.replace('%bdim = gpu.block_dim x', f'%bdim = arith.constant {threads} : index\n'
-                        '    %c1_rounds = arith.constant 1 : index'
-                        + ''.join(f'\n    %c{vectors}_rounds = arith.constant {vectors // threads} : index'
-                                  for vectors in counts))
-
-    def rounds(found):
-        if int(found.group(1)) not in counts:
-            return found.group(0)
-        return (f'scf.for %round = %c0 to %c{found.group(1)}_rounds step %c1_rounds{found.group(2) or ""} {{\n'
-                '        %vstep = arith.muli %round, %bdim : index\n'
-                '        %v = arith.addi %tid, %vstep : index\n')
-    return consumer.sub(rounds, text)
+    return text.replace('%bdim = gpu.block_dim x', f'%bdim = arith.constant {threads} : index')
 
 
 def main():
@@ -415,7 +413,7 @@ def main():
     for s in range(1, 5):
         for name in args.bandwidth_kernels:
             for rows in args.reduce_rows if name == 'reduce' else args.axpy_rows:
-                text = BANDWIDTH[name](s, rows)
+                text = BANDWIDTH[name](s, rows, args.known_block_size)
                 if args.known_block_size:
                     text = with_known_block_size(text, args.known_block_size)
                 write(f'pipe_bw_{name}_r{rows}_s{s}', text)
