@@ -11,6 +11,7 @@ the fraction of the card's dense tensor-core peak, and one record for every devi
   python3 bench/perf_record.py BUILD_DIR [NAME]     prints the facts (all modules or one)
   python3 bench/perf_record.py --self-test
 """
+import functools
 import json
 import os
 import re
@@ -50,8 +51,10 @@ def stage_facts(text):
     return stages
 
 
+@functools.lru_cache(maxsize=None)
 def facts(build_dir):
-    """{module: {registers, spill_bytes, stages}} of one build directory ({} if absent)."""
+    """{module: {registers, spill_bytes, stages}} of one build directory ({} if absent),
+    read once per directory however many rows ask."""
     def read(name):
         path = os.path.join(build_dir, name)
         return open(path).read() if os.path.exists(path) else ''

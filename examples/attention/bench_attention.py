@@ -130,8 +130,11 @@ def baselines():
 
 
 def perf_record():
-    """bench/perf_record.py (here-side only: the merge runs beside the build dirs)."""
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'bench'))
+    """bench/perf_record.py, imported on first use: only the merge needs it, and it runs
+    here, beside bench/ (the GPU machine gets this script alone)."""
+    bench = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'bench')
+    if bench not in sys.path:
+        sys.path.insert(0, bench)
     import perf_record as record
     return record
 
@@ -141,6 +144,7 @@ def merge(acopy_files, baseline_files, builds=None):
     performance row with its ratios, fraction_of_peak and, with `builds` (the folder of
     the build directories), its module's registers, spilled bytes and stages
     (bench/perf_record.py, here-side)."""
+    record = perf_record()
     anchors = {}
     for path in baseline_files:
         for row in json.load(open(path)):
@@ -161,7 +165,7 @@ def merge(acopy_files, baseline_files, builds=None):
                 if f'{key}_tflops' in anchor:
                     row[f'{key}_tflops'] = anchor[f'{key}_tflops']
                     row[f'ratio_to_{key}'] = row['tflops'] / anchor[f'{key}_tflops']
-            performance.append(perf_record().add_facts(row, builds))
+            performance.append(record.add_facts(row, builds))
     return {'cases': cases, 'performance': performance}
 
 

@@ -144,8 +144,8 @@ PERSISTENT_CONFIGS = [(128, 256, 64, 3, 8, 'bf16'), (128, 256, 64, 3, 8, 'f32'),
 def triton_persistent_matmul():
     """A persistent tl.dot matmul fed by TMA tensor descriptors (the design of Triton's
     persistent matmul tutorial, written here): grid = one program per SM, each walking
-    the grouped tile order with a stride of the grid; returns run(a, b, m, n, k, config)
-    and the output tensor it wrote."""
+    the grouped tile order with a stride of the grid; returns run(a, b, m, n, k, config,
+    out), which writes A Bᵀ into out (bf16 or f32, the config's last entry)."""
     import torch
     import triton
     import triton.language as tl
@@ -278,8 +278,11 @@ def baselines():
 
 
 def perf_record():
-    """bench/perf_record.py (here-side only: the merge runs beside the build dirs)."""
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'bench'))
+    """bench/perf_record.py, imported on first use: only the merge needs it, and it runs
+    here, beside bench/ (the GPU machine gets this script alone)."""
+    bench = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'bench')
+    if bench not in sys.path:
+        sys.path.insert(0, bench)
     import perf_record as record
     return record
 
@@ -292,6 +295,7 @@ def merge(acopy_files, baseline_files, builds=None):
     also gets fraction_of_peak and, with `builds` (the folder of the build directories,
     e.g. .device/perf), the registers, spilled bytes and stages of its module
     (bench/perf_record.py)."""
+    record = perf_record()
     cases, performance, anchors = [], [], {}
     for path in baseline_files:
         for row in json.load(open(path)):
@@ -325,7 +329,7 @@ def merge(acopy_files, baseline_files, builds=None):
             if row['path'] == 'cp_async' and dtype in peaks:
                 row['mma_sync_peak_tflops'] = peaks[dtype]
                 row['ratio_to_mma_sync_peak'] = row['tflops'] / peaks[dtype]
-            performance.append(perf_record().add_facts(row, builds))
+            performance.append(record.add_facts(row, builds))
     return {'cases': cases, 'performance': performance}
 
 
