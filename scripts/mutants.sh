@@ -38,6 +38,9 @@ for file in "$@"; do files+=(--file "$file"); done
 # Mutants are built in a copy of the tree, which has no .venv: name ptxas by
 # its absolute path (tools/acopy-opt/tests/lit.rs reads ACOPY_PTXAS).
 export ACOPY_PTXAS="$PWD/.venv/bin/ptxas"
+# A mutant is caught by its first failing lit case: lit stops there (it reads
+# LIT_OPTS), so a caught mutant costs seconds, not the whole suite.
+export LIT_OPTS="${LIT_OPTS:+$LIT_OPTS }--max-failures=1"
 
 # The test command for every mutant: the lit suite and the unit tests of the
 # passes and the dialect.
