@@ -75,6 +75,30 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 
+  // A dynamic innermost start the alignment proof reads as a multiple of 4 f32
+  // (16 bytes) is not checked at run time: only the sign is. A shard-8 mutation
+  // survivor (2026-12-03: the proof ignored on the store path) added the check.
+  // CHECK-LABEL: gpu.func @proved_start
+  // CHECK-SAME: (%{{[^:]*}}: memref<256x512xf32>, %[[I:[^:]*]]: index, %[[J:[^:]*]]: index,
+  // CHECK: %[[COL:.*]] = arith.muli %[[J]], %{{.*}} : index
+  // CHECK: gpu.barrier
+  // CHECK-NEXT: arith.cmpi eq
+  // CHECK-NEXT: arith.cmpi eq
+  // CHECK-NEXT: arith.andi
+  // CHECK-NEXT: arith.cmpi eq
+  // CHECK-NEXT: arith.andi
+  // CHECK-NEXT: %[[BITS:.*]] = arith.ori %[[I]], %[[COL]] : index
+  // CHECK-NEXT: %[[SIGN:.*]] = arith.cmpi sge, %[[BITS]], %{{.*}} : index
+  // CHECK-NEXT: scf.if %[[SIGN]] {
+  // CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta
+  gpu.func @proved_start(%dst: memref<256x512xf32>, %i: index, %j: index) workgroup(%tile: memref<64x32xf32, 3>) kernel {
+    %c4 = arith.constant 4 : index
+    %col = arith.muli %j, %c4 : index
+    "acopy.copy_smem_to_gmem"(%tile, %dst, %i, %col) {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (memref<64x32xf32, 3>, memref<256x512xf32>, index, index) -> ()
+    "acopy.wait_smem_to_gmem"() : () -> ()
+    gpu.return
+  }
+
   // The predicate guards the store, not the commit, so `pending` counts the
   // same groups whatever the predicate; commit_group = false leaves the group open.
   // CHECK-LABEL: gpu.func @predicated
