@@ -66,6 +66,15 @@ pub struct Cli {
     #[arg(long = "mlir-print-ir-after-all")]
     pub print_ir_after_all: bool,
 
+    /// Print each op's source location (`loc(...)`) in the MLIR output.
+    #[arg(long = "mlir-print-debuginfo")]
+    pub print_debuginfo: bool,
+
+    /// Print locations and attributes where they are used, not as `#loc`
+    /// aliases at the end of the output (so FileCheck can match them on an op's line).
+    #[arg(long = "mlir-print-local-scope")]
+    pub print_local_scope: bool,
+
     /// Print pass timings (to standard error).
     #[arg(long = "mlir-timing")]
     pub timing: bool,

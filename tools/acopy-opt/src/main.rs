@@ -122,8 +122,9 @@ fn run(cli: &Cli) -> Result<(), Failure> {
     let sink = Sink::default();
     sink.attach(&context);
     let pipeline = process::pipeline(cli);
+    let printing = process::Printing::from_cli(cli);
     for chunk in split::split_input(&input, cli.split_input_file) {
-        let result = process::run_chunk(&pipeline, &context, chunk.bytes, &mut manifest);
+        let result = process::run_chunk(&pipeline, &context, chunk.bytes, &mut manifest, printing);
         let diagnostics = sink.take_for(&source_name, chunk.lines_before);
         match &result {
             Err(ChunkError::Usage(message)) => return Err(Failure::Usage(message.clone())),

@@ -61,9 +61,26 @@ pub fn threads(cli: &Cli) -> bool {
     !cli.disable_threading && !cli.print_ir_after_all
 }
 
+/// How `--emit=mlir` prints the module (`--mlir-print-debuginfo`,
+/// `--mlir-print-local-scope`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Printing {
+    pub debug_info: bool,
+    pub local_scope: bool,
+}
+
+impl Printing {
+    pub fn from_cli(cli: &Cli) -> Self {
+        Self {
+            debug_info: cli.print_debuginfo,
+            local_scope: cli.print_local_scope,
+        }
+    }
+}
+
 /// The op as MLIR text, as bytes: a module parsed from bytes that are not
 /// UTF-8 can print them back, and melior's `Display` would then fail.
-fn print_bytes(module: &Module) -> Vec<u8> {
+fn print_bytes(module: &Module, printing: Printing) -> Vec<u8> {
     let mut bytes: Vec<u8> = Vec::new();
     // SAFETY: the module is live; `append_bytes` only writes to `bytes`, which
     // outlives the call; the flags are destroyed after their one use.
@@ -73,6 +90,12 @@ fn print_bytes(module: &Module) -> Vec<u8> {
         // again: that second verification cost about a tenth of a lowering run.
         let flags = mlir_sys::mlirOpPrintingFlagsCreate();
         mlir_sys::mlirOpPrintingFlagsAssumeVerified(flags);
+        if printing.debug_info {
+            mlir_sys::mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+        }
+        if printing.local_scope {
+            mlir_sys::mlirOpPrintingFlagsUseLocalScope(flags);
+        }
         mlir_sys::mlirOperationPrintWithFlags(
             module.as_operation().to_raw(),
             flags,
@@ -94,6 +117,7 @@ pub fn run_chunk(
     context: &Context,
     text: &[u8],
     manifest: &mut Manifest,
+    printing: Printing,
 ) -> Result<Vec<u8>, ChunkError> {
     // Text MLIR's parser would crash on is refused first, with an error at it.
     let Some(mut module) = acopy_dialect::source::parse_module(context, text) else {
@@ -116,7 +140,7 @@ pub fn run_chunk(
     }
     // One text per gpu.module, in order, each headed by a comment naming it.
     let comment = match pipeline.options.emit {
-        Emit::Mlir => return Ok(print_bytes(&module)),
+        Emit::Mlir => return Ok(print_bytes(&module, printing)),
         Emit::Llvm => ";",
         Emit::Ptx => "//",
     };
