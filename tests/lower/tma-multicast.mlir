@@ -113,4 +113,18 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
     "acopy.copy_gmem_to_smem"(%src, %tile, %i, %i, %bar) {operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, collective_axes = ["z"]} : (memref<256x512xf32>, memref<64x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()
     gpu.return
   }
+  // A per-CTA slice of exactly TMA's largest box (256 rows: 512 over 2 CTAs) is
+  // one box, not a wide copy. A shard-9 mutation survivor (2026-12-03: the
+  // limit's `>` as `==`) refused it at lowering, which no test reached.
+  // CHECK-LABEL: gpu.func @largest_slice
+  // CHECK-SAME: box = array<i64: 256, 16>
+  // CHECK: multicast_mask
+  // PTX-LABEL: .entry largest_slice(
+  // PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
+  gpu.func @largest_slice(%src: memref<1024x64xf32>, %i: index)
+      workgroup(%tile: memref<512x16xf32, 3>, %bar: memref<1xi64, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    acopy.copy_gmem_to_smem %src[%i, %c0] -> %tile barrier(%bar : memref<1xi64, 3>) {collective_axes = ["x"]} : memref<1024x64xf32> -> memref<512x16xf32, 3>
+    gpu.return
+  }
 }
