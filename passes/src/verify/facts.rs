@@ -172,9 +172,11 @@ impl<'v, 'c: 'a, 'a> Ctx<'v, 'c, 'a> {
 
     /// The box each TMA instruction of this op moves: [`Ctx::tma_box`], or
     /// the box of a wide copy fallback mode splits (its tensor map's box).
+    /// Strict mode refuses such a copy itself (T2 to T4) but keys its map the
+    /// same way, so that A27 answers alike in both modes for every other op.
     pub fn tma_issue_box(&self) -> Option<Vec<i64>> {
         match self.wide_split() {
-            Some(Ok(Some(grid))) if self.options.fallback => Some(grid.box_shape),
+            Some(Ok(Some(grid))) => Some(grid.box_shape),
             _ => self.tma_box(),
         }
     }

@@ -63,6 +63,18 @@ thread_local! {
     static REPLAYED: RefCell<Slot<Replayed>> = RefCell::default();
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Walks of a kernel's ops by [`replay`] and [`replay_all`]: the unit
+    /// tests check the scope's cache saves them (one walk per kernel).
+    pub(super) static KERNEL_WALKS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+fn count_walk() {
+    #[cfg(test)]
+    KERNEL_WALKS.with(|walks| walks.set(walks.get() + 1));
+}
+
 /// Keeps the memo until the returned guard is dropped; the outermost one
 /// forgets it.
 pub(super) fn scope() -> impl Sized {
@@ -128,6 +140,7 @@ fn listed_keys(kernel: OperationRef) -> Vec<TensorMap> {
 /// Replays the kernel's copies in program order up to the op `this` (with
 /// key `key`): whether that op exceeds the limit.
 fn replay(ctx: &Ctx, kernel: OperationRef, this: usize, key: &TensorMap) -> bool {
+    count_walk();
     let mut keys = listed_keys(kernel);
     let mut exceeds = false;
     kernel.walk(WalkOrder::PreOrder, |op| {
@@ -150,6 +163,7 @@ fn replay(ctx: &Ctx, kernel: OperationRef, this: usize, key: &TensorMap) -> bool
 
 /// The same replay over the whole kernel, recording each copy's answer.
 fn replay_all(ctx: &Ctx, kernel: OperationRef, answers: &mut HashMap<usize, bool>) {
+    count_walk();
     let mut keys = listed_keys(kernel);
     kernel.walk(WalkOrder::PreOrder, |op| {
         if let Some(Ok(view)) = AcopyOp::from_op(op) {

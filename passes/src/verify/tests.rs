@@ -476,7 +476,12 @@ fn tensor_map_limit_is_counted_per_kernel_with_and_without_the_cache() {
         kernel("b")
     );
     let options = PassOptions::default();
+    let walks = || super::tensor_maps::KERNEL_WALKS.with(|walks| walks.get());
+    let before = walks();
     let (result, messages) = verify(&text, &options);
+    // One replay per kernel, not one per copy: the reason for the cache (a
+    // shard-9 mutation survivor, 2026-12-03, replayed per copy unnoticed).
+    assert_eq!(walks() - before, 2, "kernel walks of verify_operation");
     assert_eq!(result, Err(()));
     assert_eq!(messages.len(), 2, "one A27 error per kernel: {messages:?}");
     assert!(messages
