@@ -5,9 +5,11 @@
 // The robustness property test found it: a kernel argument's memory space mutated
 // to "shared" verified and then failed to lower (docs/robustness.md).
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify
-// RUN: not acopy-opt %s --split-input-file --acopy-lower --emit=ptx -o %t.ptx 2>&1 | FileCheck %s
-// CHECK-COUNT-2: cannot map to an address space
-// CHECK-NOT: failed to legalize
+// Nothing of the conversion's failure may follow any of the errors (a shard-10
+// mutation survivor, 2026-12-03, let the first kernel go on to it unnoticed).
+// RUN: not acopy-opt %s --split-input-file --acopy-lower --emit=ptx -o %t.ptx 2>&1 | FileCheck %s --implicit-check-not=legalize --implicit-check-not="conversion of"
+// CHECK: 'gpu.func' uses memref<64xf32, "shared">, whose memory space "shared" the lowering to NVVM cannot map to an address space
+// CHECK: 'memref.alloca' uses memref<4xf32, {space = 1 : i64}>, whose memory space {space = 1 : i64} the lowering to NVVM cannot map
 
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   // expected-error @+1 {{'gpu.func' uses memref<64xf32, "shared">, whose memory space "shared" the lowering to NVVM cannot map to an address space: use no memory space (global), an integer (3 is shared) or #gpu.address_space<global|workgroup|private>}}
