@@ -926,8 +926,53 @@ fn dynamic_start_cases() -> Vec<Case> {
     v.extend(tma_dynamic_store_cases());
     v.extend(tma_two_phase_cases());
     v.extend(tma_pred_dyn_cases());
+    v.extend(tma_warp_dynamic_cases());
     v.extend(fallback_cases());
     v
+}
+
+/// A loop pipelined with a producer warp at dynamic starts: misaligned, the
+/// producer's one thread copies each tile with cp.async and completes the slot's
+/// full barrier itself.
+const TMA_WS_DYN: &[(&str, [i64; 2], &str)] = &[
+    (
+        "tma_ws_dyn_aligned",
+        [64, 128],
+        "aligned: column 128 is 512 bytes",
+    ),
+    (
+        "tma_ws_dyn_col1",
+        [64, 129],
+        "misaligned: column 129 is 516 bytes",
+    ),
+    (
+        "tma_ws_dyn_col2",
+        [65, 130],
+        "misaligned: column 130 is 520 bytes",
+    ),
+    (
+        "tma_ws_dyn_col3",
+        [66, 383],
+        "misaligned: column 383 is 1532 bytes",
+    ),
+];
+
+fn tma_warp_dynamic_cases() -> Vec<Case> {
+    TMA_WS_DYN
+        .iter()
+        .map(|&(name, starts, note)| {
+            Case::new(name, Tma, F32, &[256, 512], &[32, 128],
+                format!("a loop of 4 trips marked acopy.pipeline (S = 3, producer = \"warp\"): the \
+                         producer warp copies the 8x128 tile at ({} + 8i, {}) ({note}), the 128 consumers \
+                         write it to rows 8i..8i+8 of out",
+                    starts[0], starts[1]),
+                |d| d.window_zeros(d.starts))
+            .kernel("tma_ws_dyn")
+            .starts(&starts)
+            .block(160)
+            .expect("the 32x128 window")
+        })
+        .collect()
 }
 
 // ---- TMA loads at dynamic starts (oob_mode zeros) ----
