@@ -177,6 +177,47 @@ mod tests {
         }
     }
 
+    /// Only an scf.for's induction variable is lower bound + k·step: its
+    /// carried values and the arguments of other ops' blocks are unknown (a
+    /// mutation survivor of shard 10, 2026-12-03: `&&` with `||` read a
+    /// carried value, or an scf.while's first argument, as a multiple of 64).
+    #[test]
+    fn only_the_induction_variable_is_read_from_the_loop() {
+        let context = crate::context::create_context().unwrap();
+        let module = Module::parse(
+            &context,
+            r#"func.func @f(%a: index) {
+                 %c0 = arith.constant 0 : index
+                 %c64 = arith.constant 64 : index
+                 %r = scf.for %iv = %c0 to %c64 step %c64 iter_args(%carried = %a) -> (index) {
+                   scf.yield %iv : index
+                 }
+                 %w = scf.while (%x = %c64) : (index) -> index {
+                   %t = arith.cmpi slt, %x, %a : index
+                   scf.condition(%t) %x : index
+                 } do {
+                 ^bb0(%y: index):
+                   %n = arith.addi %y, %a : index
+                   scf.yield %n : index
+                 }
+                 return
+               }"#,
+        )
+        .unwrap();
+        let function = module.body().first_operation().unwrap();
+        let block = function.region(0).unwrap().first_block().unwrap();
+        let ops: Vec<OperationRef> =
+            std::iter::successors(block.first_operation(), |op| op.next_in_block()).collect();
+        let for_body = ops[2].region(0).unwrap().first_block().unwrap();
+        let induction: Value = for_body.argument(0).unwrap().into();
+        let carried: Value = for_body.argument(1).unwrap().into();
+        assert_eq!(pow2_divisor(induction), 64);
+        assert_eq!(pow2_divisor(carried), 1);
+        let while_before = ops[3].region(0).unwrap().first_block().unwrap();
+        let first: Value = while_before.argument(0).unwrap().into();
+        assert_eq!(pow2_divisor(first), 1);
+    }
+
     #[test]
     fn divisor_of_constants() {
         assert_eq!(pow2_of_constant(48), 16);
