@@ -153,3 +153,21 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
     gpu.return
   }
 }
+
+// -----
+
+// A view of the written tile must start on a whole swizzle pattern (8 rows x 128
+// bytes = 1024 bytes): 17 rows in is 2176 bytes, a multiple of 128 and of 136 but
+// not of 1024. A shard-10 mutation survivor (2026-12-03: the pattern's 8 x span as
+// 8 + span) accepted it.
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @k(%a: memref<256x64xf16>, %out: memref<1xi64>) workgroup(%ta: memref<64x64xf16, 3>, %bar: memref<1xi64, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    acopy.copy_gmem_to_smem %a[%c0, %c0] -> %ta barrier(%bar : memref<1xi64, 3>) {oob_mode = "promise_in_bounds", swizzle = 128 : i64} : memref<256x64xf16> -> memref<64x64xf16, 3>
+    %part = memref.subview %ta[17, 0] [16, 64] [1, 1] : memref<64x64xf16, 3> to memref<16x64xf16, strided<[64, 1], offset: 1088>, 3>
+    // expected-error @+1 {{acopy.wgmma_descriptor cannot describe the tile memref<16x64xf16, strided<[64, 1], offset: 1088>, 3>: starts 2176 bytes into its buffer (a swizzled tile is aligned to 8 rows of the swizzle span, so that the swizzle pattern starts at the tile)}}
+    %d = acopy.wgmma_descriptor %part[%c0] : memref<16x64xf16, strided<[64, 1], offset: 1088>, 3>
+    memref.store %d, %out[%c0] : memref<1xi64>
+    gpu.return
+  }
+}

@@ -165,7 +165,8 @@ pub(crate) fn panels(
     if row_bytes == span {
         return Ok(None);
     }
-    if row_bytes < span || !row_bytes.is_multiple_of(span) {
+    // A row shorter than a span is no multiple of it (`sized` makes it non-empty).
+    if !row_bytes.is_multiple_of(span) {
         return Err(SplitProblem::PartialSpan { row_bytes, span });
     }
     let rows = rows(outer);
