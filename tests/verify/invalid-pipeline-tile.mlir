@@ -1,7 +1,8 @@
-// Rule P5 (docs/verification.md): the tile is used outside the loop (a view of it before the loop, a read after it).
+// Rule P5 (docs/verification.md): the tile is used outside the loop (a view of it before the loop, a read after it),
+// or it has a layout (a pipelined tile is dense and row-major).
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify
 // RUN: not acopy-opt %s --split-input-file --acopy-pipeline 2>&1 | FileCheck %s
-// CHECK-COUNT-6: error: 
+// CHECK-COUNT-7: error: 
 
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index, %idx: memref<64xindex>) workgroup(%tile: memref<8x128xf32, 3>) kernel {
@@ -128,6 +129,29 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
       "acopy.copy_gmem_to_smem"(%src, %gt, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
       "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
       %v = memref.load %gt[%c0, %tid] : memref<8x128xf32, 3>
+      memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
+    } {acopy.pipeline = {stages = 3 : i64}}
+    gpu.return
+  }
+}
+
+// -----
+
+// A tile whose layout is a non-identity affine map (here column-major) is not
+// the dense row-major tile the slots are cut from.
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<8x128xf32, affine_map<(d0, d1) -> (d1 * 8 + d0)>, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    // RULE: P5
+    // expected-error @+1 {{the dst tile (workgroup attribution #0 : memref<8x128xf32, affine_map<(d0, d1) -> (d1 * 8 + d0)>, 3>) of a pipelined copy must be a workgroup attribution of the kernel gpu.func, used only in the loop after its wait, but it has a memref_layout; a pipelined tile is dense and row-major}}
+    scf.for %i = %c0 to %n step %c1 {
+      %row = arith.muli %i, %c8 : index
+      "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, affine_map<(d0, d1) -> (d1 * 8 + d0)>, 3>, index, index) -> ()
+      "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
+      %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, affine_map<(d0, d1) -> (d1 * 8 + d0)>, 3>
       memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
     } {acopy.pipeline = {stages = 3 : i64}}
     gpu.return
