@@ -77,16 +77,46 @@ impl Root<'_, '_> {
         let origin = match self.origin {
             Origin::Input if !shared => Some(ABI_ALIGN),
             Origin::Input => None,
-            Origin::Attribution(function, index) if shared => {
+            Origin::Attribution(function, index) => {
                 has_workgroup_attribution(function, index).then_some(want)
             }
-            Origin::Attribution(..) => None,
             Origin::Global(get_global) => global_of(get_global).map(|_| want),
             Origin::DynamicShared => Some(ABI_ALIGN),
             Origin::Assumed(align) => Some(align),
             Origin::Unknown => None,
         };
         origin.map(|align| align.min(self.shift_divisor))
+    }
+
+    /// The shared memory the view chain starts from, named for a message
+    /// (`workgroup attribution #0`, `gpu.dynamic_shared_memory`, a shared
+    /// global's symbol); `None` when the root is not shared memory. A chain
+    /// reaches global memory space from shared memory only through
+    /// `memref.memory_space_cast`, which the copy instructions cannot undo:
+    /// they take global addresses (rule A35).
+    pub fn shared_memory(&self) -> Option<String> {
+        match self.origin {
+            Origin::Attribution(function, index) if has_workgroup_attribution(function, index) => {
+                Some(format!("workgroup attribution #{index}"))
+            }
+            Origin::DynamicShared => Some("gpu.dynamic_shared_memory".to_string()),
+            Origin::Global(get_global) => {
+                let memref = get_global
+                    .result(0)
+                    .ok()
+                    .and_then(|value| MemRefType::try_from(value.r#type()).ok())?;
+                (acopy_dialect::MemorySpace::of(memref) == acopy_dialect::MemorySpace::Shared).then(
+                    || {
+                        let name = get_global
+                            .attribute("name")
+                            .map(|name| name.to_string())
+                            .unwrap_or_default();
+                        format!("the shared global {name}")
+                    },
+                )
+            }
+            _ => None,
+        }
     }
 }
 

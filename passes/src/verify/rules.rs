@@ -1208,6 +1208,23 @@ pub static RULES: &[Rule] = &[
         fallback: None,
     },
     Rule {
+        id: "A35",
+        ops: LOAD,
+        scope: Scope::CpAsync,
+        when: "`src` is shared memory seen through `memref.memory_space_cast`: a view chain from a workgroup attribution, a shared `memref.global` or `gpu.dynamic_shared_memory` (on TMA chips A20 refuses such a source: it is no kernel argument)",
+        template: "src must be global memory, but it is shared memory ({workgroup attribution #0}) seen through memref.memory_space_cast; cp.async reads global addresses only",
+        check: Check::Op {
+            condition: |ctx| shared_global_operand(ctx).is_some(),
+            message: |ctx| {
+                format!(
+                    "src must be global memory, but it is shared memory ({}) seen through memref.memory_space_cast; cp.async reads global addresses only",
+                    shared_global_operand(ctx).unwrap_or_default()
+                )
+            },
+        },
+        fallback: None,
+    },
+    Rule {
         id: "P1",
         ops: LOOP,
         scope: Scope::All,
@@ -1646,6 +1663,16 @@ fn index_problem(ctx: &Ctx) -> Option<crate::plan::swizzled_index::IndexProblem>
     match ctx.view {
         acopy_dialect::AcopyOp::SwizzledIndex(view) => {
             crate::plan::swizzled_index::IndexPlan::of(view).err()
+        }
+        _ => None,
+    }
+}
+
+/// The shared memory a load's `src` views (rule A35), named.
+fn shared_global_operand(ctx: &Ctx) -> Option<String> {
+    match ctx.view {
+        acopy_dialect::AcopyOp::CopyGmemToSmem(load) => {
+            crate::plan::alignment::view_root(load.src).shared_memory()
         }
         _ => None,
     }
