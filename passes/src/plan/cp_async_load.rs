@@ -70,11 +70,30 @@ impl<'c, 'a> CpAsyncPlan<'c, 'a> {
     /// Plans `view` as a cp.async copy; `fallback` is fallback mode (the TMA
     /// path passes `true` for its non-TMA path).
     pub fn of(view: &CopyGmemToSmem<'c, 'a>, fallback: bool) -> Result<Self, PlanError> {
+        Self::with_src_strides(view, fallback, strides(view.src_type)?)
+    }
+
+    /// The non-TMA path of a TMA load (`plan::tma_load`). Its src also has a
+    /// tensor map, which the host encodes only for an innermost stride of 1
+    /// (rule A13 checks a static one, the host a dynamic one), so a dynamic
+    /// innermost stride is 1 whenever the kernel runs: the rows are contiguous.
+    pub fn of_tma_fallback(view: &CopyGmemToSmem<'c, 'a>) -> Result<Self, PlanError> {
+        let mut src = strides(view.src_type)?;
+        if let Some(innermost) = src.last_mut() {
+            innermost.get_or_insert(1);
+        }
+        Self::with_src_strides(view, true, src)
+    }
+
+    fn with_src_strides(
+        view: &CopyGmemToSmem<'c, 'a>,
+        fallback: bool,
+        src: Vec<Option<i64>>,
+    ) -> Result<Self, PlanError> {
         let element_bytes =
             memref_layout::element_bytes(view.src_type.element()).ok_or(PlanError::ElementType)?;
         let zero_fill = fallback && view.oob_mode_or_default() != OobMode::PromiseInBounds;
         let tile = static_shape(view.dst_type)?;
-        let src = strides(view.src_type)?;
         let dst = strides(view.dst_type)?;
         let window = window_dims(&tile, &src, &dst).ok_or(PlanError::Rank)?;
         let sizes = super::shape::window_shape(src.len(), &tile);

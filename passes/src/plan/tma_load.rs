@@ -150,7 +150,7 @@ impl<'c: 'a, 'a> TmaLoadPlan<'c, 'a> {
             _ if !tma_fallback_exists(&AcopyOp::CopyGmemToSmem(view.clone())) => {
                 return Err(PlanError::NoNonTmaPath)
             }
-            _ => Some(CpAsyncPlan::of(view, true)?),
+            _ => Some(CpAsyncPlan::of_tma_fallback(view)?),
         };
         Ok(Self {
             barrier,
