@@ -87,6 +87,9 @@ pub struct Case {
     pub reference: fn(&Data) -> Vec<u8>,
     /// The chip the PTX is built for when it is not the path's (wgmma: sm_90a).
     pub chip: Option<&'static str>,
+    /// The src memref's layout in the kernel's signature (`strided<[256, ?]>`);
+    /// the suite passes row-major strides either way.
+    pub src_layout: Option<&'static str>,
 }
 
 impl Case {
@@ -116,7 +119,13 @@ impl Case {
             expect: "the window",
             reference,
             chip: None,
+            src_layout: None,
         }
+    }
+
+    fn src_layout(mut self, layout: &'static str) -> Case {
+        self.src_layout = Some(layout);
+        self
     }
 
     fn block(mut self, threads: u32) -> Case {
@@ -198,7 +207,11 @@ impl Case {
             let dims: Vec<String> = s.iter().map(|d| d.to_string()).collect();
             format!("memref<{}x{t}>", dims.join("x"))
         };
-        let mut s = format!("(%src: {}, %out: {}", mr(&self.src), mr(&self.out));
+        let src = match self.src_layout {
+            Some(layout) => mr(&self.src).replacen('>', &format!(", {layout}>"), 1),
+            None => mr(&self.src),
+        };
+        let mut s = format!("(%src: {}, %out: {}", src, mr(&self.out));
         for i in 0..self.starts.len() {
             s.push_str(&format!(", %s{i}: index"));
         }
@@ -1040,6 +1053,27 @@ const TMA_DYN_BF16: &[(&str, [i64; 2], &str)] = &[
     ),
 ];
 
+/// The bf16 window's starts in a src whose innermost stride is dynamic
+/// (`strided<[256, ?]>`, passed as 1): the misaligned ones take the cp.async
+/// branch, which plans contiguous rows (tests/lower/tma-dynamic-inner-stride.mlir).
+const TMA_DYN_INNER: &[(&str, [i64; 2], &str)] = &[
+    (
+        "tma_dyn_inner_aligned",
+        [32, 64],
+        "aligned: column 64 is 128 bytes",
+    ),
+    (
+        "tma_dyn_inner_col3",
+        [33, 67],
+        "misaligned: column 67 is 134 bytes",
+    ),
+    (
+        "tma_dyn_inner_col1",
+        [95, 193],
+        "misaligned: column 193 is 386 bytes, the window runs past src's last row and column",
+    ),
+];
+
 /// The 3-D window's starts.
 const TMA_DYN_3D: &[(&str, [i64; 3], &str)] = &[
     (
@@ -1079,6 +1113,19 @@ fn tma_dynamic_load_cases() -> Vec<Case> {
                     starts[0], starts[1]),
                 |d| d.window_zeros(d.starts))
             .kernel("tma_dyn_bf16")
+            .starts(&starts)
+            .expect("the window, zeros outside src"),
+        );
+    }
+    for &(name, starts, note) in TMA_DYN_INNER {
+        v.push(
+            Case::new(name, Tma, BF16, &[128, 256], &[32, 64],
+                format!("barrier; copy the 32x64 bf16 window at ({}, {}) ({note}) of a src with a dynamic \
+                         innermost stride, wait, write smem to out",
+                    starts[0], starts[1]),
+                |d| d.window_zeros(d.starts))
+            .kernel("tma_dyn_inner")
+            .src_layout("strided<[256, ?]>")
             .starts(&starts)
             .expect("the window, zeros outside src"),
         );
