@@ -29,7 +29,7 @@ use melior::{
     Context,
 };
 
-use crate::MemorySpace;
+use crate::{names::gpu, MemorySpace};
 
 /// A grid, block or thread dimension (`#gpu<dim x>`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,7 +138,7 @@ pub fn gpu_module<'c>(
 ) -> Result<Operation<'c>, KernelError> {
     let region = Region::new();
     region.append_block(Block::new(&[]));
-    OperationBuilder::new("gpu.module", location)
+    OperationBuilder::new(gpu::MODULE, location)
         .add_attributes(&[
             (
                 Identifier::new(context, "sym_name"),
@@ -151,7 +151,7 @@ pub fn gpu_module<'c>(
         ])
         .add_regions([region])
         .build()
-        .map_err(|error| KernelError::Build(format!("gpu.module @{name}: {error}")))
+        .map_err(|error| KernelError::Build(format!("{} @{name}: {error}", gpu::MODULE)))
 }
 
 /// The one block of a `gpu.module`, `gpu.func` or `builtin.module`
@@ -197,9 +197,9 @@ pub fn kernel<'c>(
         .collect();
     let block = Block::new(&block_types);
     block.append_operation(
-        OperationBuilder::new("gpu.return", location)
+        OperationBuilder::new(gpu::RETURN, location)
             .build()
-            .map_err(|error| KernelError::Build(format!("gpu.return: {error}")))?,
+            .map_err(|error| KernelError::Build(format!("{}: {error}", gpu::RETURN)))?,
     );
     let region = Region::new();
     region.append_block(block);
@@ -240,11 +240,11 @@ pub fn kernel<'c>(
             DenseI32ArrayAttribute::new(context, &values).into(),
         ));
     }
-    OperationBuilder::new("gpu.func", location)
+    OperationBuilder::new(gpu::FUNC, location)
         .add_attributes(&attributes)
         .add_regions([region])
         .build()
-        .map_err(|error| KernelError::Build(format!("gpu.func @{name}: {error}")))
+        .map_err(|error| KernelError::Build(format!("{} @{name}: {error}", gpu::FUNC)))
 }
 
 fn id_op<'c>(
@@ -269,7 +269,7 @@ pub fn block_id<'c>(
     location: Location<'c>,
     dimension: Dimension,
 ) -> Result<Operation<'c>, KernelError> {
-    id_op(context, location, "gpu.block_id", dimension)
+    id_op(context, location, gpu::BLOCK_ID, dimension)
 }
 
 /// `gpu.thread_id <dimension>`: the thread's index in its block.
@@ -278,7 +278,7 @@ pub fn thread_id<'c>(
     location: Location<'c>,
     dimension: Dimension,
 ) -> Result<Operation<'c>, KernelError> {
-    id_op(context, location, "gpu.thread_id", dimension)
+    id_op(context, location, gpu::THREAD_ID, dimension)
 }
 
 /// `gpu.block_dim <dimension>`: the block size.
@@ -287,5 +287,5 @@ pub fn block_dim<'c>(
     location: Location<'c>,
     dimension: Dimension,
 ) -> Result<Operation<'c>, KernelError> {
-    id_op(context, location, "gpu.block_dim", dimension)
+    id_op(context, location, gpu::BLOCK_DIM, dimension)
 }

@@ -20,3 +20,17 @@ pub const ALL: [&str; 8] = [
     WGMMA_DESCRIPTOR,
     SWIZZLED_INDEX,
 ];
+
+/// The upstream ops [`crate::kernel`] builds around acopy ops, each spelled
+/// once; `tests::every_kernel_skeleton_op_is_registered` checks each spelling
+/// against the ops MLIR registers.
+pub mod gpu {
+    pub const MODULE: &str = "gpu.module";
+    pub const FUNC: &str = "gpu.func";
+    pub const RETURN: &str = "gpu.return";
+    pub const BLOCK_ID: &str = "gpu.block_id";
+    pub const THREAD_ID: &str = "gpu.thread_id";
+    pub const BLOCK_DIM: &str = "gpu.block_dim";
+    /// Every op above.
+    pub const ALL: [&str; 6] = [MODULE, FUNC, RETURN, BLOCK_ID, THREAD_ID, BLOCK_DIM];
+}

@@ -340,3 +340,16 @@ fn marking_a_loop_gives_the_text_forms_attribute() {
     );
     assert!(!text.contains("stages = 3"), "{text}");
 }
+
+#[test]
+fn every_kernel_skeleton_op_is_registered() {
+    let context = context();
+    for name in crate::names::gpu::ALL {
+        let name_ref = melior::StringRef::new(name);
+        // SAFETY: a live context and a string that outlives the call.
+        let registered = unsafe {
+            mlir_sys::mlirContextIsRegisteredOperation(context.to_raw(), name_ref.to_raw())
+        };
+        assert!(registered, "{name} is not a registered op");
+    }
+}
