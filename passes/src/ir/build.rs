@@ -23,7 +23,7 @@
 mod arith;
 mod control;
 pub(crate) mod loop_carried;
-mod memref;
+mod memory;
 
 use super::{
     hoist,

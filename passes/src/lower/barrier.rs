@@ -19,7 +19,7 @@ use acopy_dialect::{BarrierInit, BarrierWait};
 use acopy_target::Capability;
 use melior::ir::Value;
 
-use super::memref;
+use super::memref_address;
 use crate::ir::build::{Builder, Cmp, Ix};
 use crate::target::Target;
 
@@ -28,7 +28,7 @@ pub(super) fn barrier_pointer<'c, 'a>(
     b: &Builder<'c, 'a>,
     barrier: Value<'c, 'a>,
 ) -> Result<Value<'c, 'a>, String> {
-    let strided = memref::read_layout(b, barrier, "barrier", false)?;
+    let strided = memref_address::read_layout(b, barrier, "barrier", false)?;
     let offset = b.mul(strided.offset, Ix::Const(8))?;
     let address = b.add(Ix::Val(strided.base), offset)?;
     b.int_to_ptr(b.ix(address)?, 3)

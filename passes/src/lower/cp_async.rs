@@ -51,7 +51,7 @@ use melior::ir::{
     TypeLike, Value, ValueLike,
 };
 
-use super::memref::{self, Strided};
+use super::memref_address::{self, Strided};
 use crate::ir::build::{Builder, Cmp, Ix};
 use crate::{
     plan::{
@@ -74,8 +74,8 @@ pub(super) fn lower_copy<'c, 'a>(
     b: &Builder<'c, 'a>,
 ) -> Result<(), String> {
     let element_bytes = plan.element_bytes;
-    let src = memref::read_layout(b, view.src, "src", plan.zero_fill)?;
-    let dst = memref::read_layout(b, view.dst, "dst", false)?;
+    let src = memref_address::read_layout(b, view.src, "src", plan.zero_fill)?;
+    let dst = memref_address::read_layout(b, view.dst, "dst", false)?;
     let indices: Vec<Ix<'c, 'a>> = view
         .indices
         .iter()
@@ -235,7 +235,7 @@ struct Proof<'c, 'a> {
 impl<'c, 'a> Proof<'c, 'a> {
     /// A quantity in bytes.
     fn value(&mut self, value: Ix<'c, 'a>) {
-        let proved = memref::pow2_divisor_ix(value);
+        let proved = memref_address::pow2_divisor_ix(value);
         let constant = value.constant().is_some();
         self.terms.push(AlignTerm { proved, constant });
         if !constant {
@@ -387,7 +387,7 @@ impl<'c, 'a> Chunks<'c, 'a> {
         // a byte offset from them: the conversions are then the same for every
         // copy of a kernel (built once, `super::hoist`), and the NVPTX backend folds a constant
         // start into the instruction's address instead of a cvta and an add per copy.
-        let src_base = b.global_ptr(src.base, memref::is_generic(view.src_type))?;
+        let src_base = b.global_ptr(src.base, memref_address::is_generic(view.src_type))?;
         let src_pointer = b.byte_offset(src_base, src_start_bytes)?;
         let dst_base = b.int_to_ptr(dst.base, 3)?;
         let dst_pointer = b.byte_offset(dst_base, dst_start_bytes)?;

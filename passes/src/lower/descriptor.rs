@@ -10,7 +10,7 @@ use std::cell::RefCell;
 use acopy_dialect::WgmmaDescriptor;
 use melior::ir::{OperationRef, Value, ValueLike};
 
-use super::{memref, tma::tile_address::ensure_aligned};
+use super::{memref_address, tma::tile_address::ensure_aligned};
 use crate::ir::{
     build::{Builder, Ix},
     op_names::arith,
@@ -72,7 +72,7 @@ pub(super) fn lower_descriptor(view: &WgmmaDescriptor, b: &Builder) -> Result<()
         })?;
     ensure_aligned(view_root(view.tile), plan.base_align)?;
     let bytes = plan.element_bytes as i64;
-    let strided = memref::read_strided(b, view.tile, "tile")?;
+    let strided = memref_address::read_strided(b, view.tile, "tile")?;
     let offset = b.mul(strided.offset, Ix::Const(bytes))?;
     let k = match crate::ir::constant_int(view.k) {
         Some(k) => Ix::Const(k),

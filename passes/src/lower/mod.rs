@@ -32,12 +32,12 @@
 //!
 //! Layout: ops are emitted through the passes' one builder,
 //! `crate::ir::build` (op names from `crate::ir::op_names`, kernel-level values
-//! shared by `crate::ir::hoist`); here [`memref`] reads memref layouts and
+//! shared by `crate::ir::hoist`); here [`memref_address`] reads memref layouts and
 //! proves alignment (raising a buffer's alignment is `crate::raise_alignment`),
 //! then one file per path: [`cp_async`], [`tma`], and [`barrier`] for both;
 //! [`descriptor`] lowers `acopy.wgmma_descriptor` (planned before any copy is
 //! lowered, as it reads the copies that write its tile), and
-//! [`swizzled_index`] `acopy.swizzled_index` (planned before the pipeliner
+//! [`stored_index`] `acopy.swizzled_index` (planned before the pipeliner
 //! runs, `crate::plan::swizzled_index::remember`); [`lower_modules`]
 //! runs the pass on each `gpu.module` on MLIR's thread pool.
 
@@ -46,8 +46,8 @@ mod cp_async;
 mod descriptor;
 mod issuers;
 pub mod lower_modules;
-mod memref;
-mod swizzled_index;
+mod memref_address;
+mod stored_index;
 mod tma;
 
 use acopy_dialect::{diagnostics::emit_error, AcopyOp};
@@ -278,7 +278,7 @@ fn lower_op<'c>(
             CopyPath::Tma => tma::lower_store_wait(&view, &b),
         },
         AcopyOp::WgmmaDescriptor(view) => descriptor::lower_descriptor(&view, &b),
-        AcopyOp::SwizzledIndex(view) => swizzled_index::lower_index(&view, &b),
+        AcopyOp::SwizzledIndex(view) => stored_index::lower_index(&view, &b),
     };
     lowered.map(|()| target.chip)
 }

@@ -11,9 +11,12 @@
 //! - `folders`: the top-level folders' arrows, from the manifests;
 //! - `lengths`: functions over a length limit (the passes, the dialect, the
 //!   runtime, the Python package and `crates/` keep theirs under 80 lines);
+//! - `file_names`: file names shared by two files of one folder tree (none in
+//!   `passes/src`);
 //! - `error`: why a tree could not be read.
 
 mod error;
+pub mod file_names;
 pub mod folders;
 pub mod graph;
 pub mod lengths;

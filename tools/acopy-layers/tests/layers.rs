@@ -7,7 +7,7 @@ use std::{
     sync::OnceLock,
 };
 
-use acopy_layers::{check, lengths, Circle, Report};
+use acopy_layers::{check, file_names, lengths, Circle, Report};
 
 /// Circles that exist today and are being removed, each as the files of its
 /// component. It only shrinks: a circle not listed fails the test, and so
@@ -137,5 +137,21 @@ fn no_function_of_the_limited_folders_is_over_80_lines() {
         long.len(),
         lengths::LIMIT,
         long.join("\n")
+    );
+}
+
+/// A file's name says what it holds, and one name is one file of the passes
+/// (`mod.rs` and `tests.rs` aside), so that docs and reports that name a
+/// file are not ambiguous.
+#[test]
+fn no_two_files_of_the_passes_share_a_name() {
+    let shared: Vec<String> = file_names::shared_names(&report().files, "passes/src")
+        .iter()
+        .map(|name| name.to_string())
+        .collect();
+    assert!(
+        shared.is_empty(),
+        "file names used twice in passes/src (rename one to say what it holds):\n{}",
+        shared.join("\n")
     );
 }

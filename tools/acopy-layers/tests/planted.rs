@@ -330,3 +330,32 @@ fn a_limited_folder_is_matched_by_whole_names() {
         assert_eq!(is_limited(Path::new(file)), limited, "{file}");
     }
 }
+
+#[test]
+fn a_planted_shared_file_name_is_found_and_conventions_are_not() {
+    let files: Vec<PathBuf> = [
+        "passes/src/lower/memref.rs",
+        "passes/src/ir/build/memref.rs",
+        "passes/src/lower/mod.rs",
+        "passes/src/plan/mod.rs",
+        "passes/src/plan/tests.rs",
+        "passes/src/verify/tests.rs",
+        "passes/src/plan/chunk.rs",
+        "runtime/src/chunk.rs",
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .collect();
+    let shared = acopy_layers::file_names::shared_names(&files, "passes/src");
+    assert_eq!(shared.len(), 1, "{shared:?}");
+    assert_eq!(shared[0].name, "memref.rs");
+    assert_eq!(
+        shared[0].files,
+        vec![
+            PathBuf::from("passes/src/ir/build/memref.rs"),
+            PathBuf::from("passes/src/lower/memref.rs")
+        ]
+    );
+    // A name shared across folder trees is not a clash within one.
+    assert!(acopy_layers::file_names::shared_names(&files, "runtime/src").is_empty());
+}

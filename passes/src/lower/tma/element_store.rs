@@ -22,7 +22,7 @@ use crate::ir::op_names::{arith, llvm};
 use acopy_dialect::{CopySmemToGmem, ReductionOp};
 use melior::ir::{ShapedTypeLike, Type, TypeLike, Value};
 
-use super::super::{cp_async, memref};
+use super::super::{cp_async, memref_address};
 use crate::ir::build::{Builder, Cmp, Ix};
 use crate::{plan::tma_store::TmaStorePlan, target::Target};
 
@@ -74,8 +74,8 @@ pub(crate) fn lower<'c, 'a>(
     } else {
         b.int_type((element_bytes * 8) as u32)
     };
-    let tile = memref::read_layout(b, view.src, "src", false)?;
-    let dst = memref::read_layout(b, view.dst, "dst", true)?;
+    let tile = memref_address::read_layout(b, view.src, "src", false)?;
+    let dst = memref_address::read_layout(b, view.dst, "dst", true)?;
     let leading = window.len() - tile.strides.len();
     let total: i64 = window.iter().product();
     let (thread, threads) = b.linear_thread(target.block)?;
@@ -85,7 +85,7 @@ pub(crate) fn lower<'c, 'a>(
         .iter()
         .map(|index| super::issue::index_ix(*index))
         .collect();
-    let dst_pointer = b.global_ptr(dst.base, memref::is_generic(view.dst_type))?;
+    let dst_pointer = b.global_ptr(dst.base, memref_address::is_generic(view.dst_type))?;
     let tile_pointer = b.int_to_ptr(tile.base, 3)?;
 
     let start = b.ix(thread)?;

@@ -13,7 +13,7 @@
 
 use melior::ir::Value;
 
-use super::super::memref;
+use super::super::memref_address;
 use crate::ir::build::{Builder, Ix};
 use crate::{
     plan::alignment::{Origin, Root},
@@ -32,7 +32,7 @@ pub(crate) fn tile_pointer<'c, 'a>(
     extra_bytes: Ix<'c, 'a>,
 ) -> Result<Value<'c, 'a>, String> {
     ensure_aligned(root, align)?;
-    let strided = memref::read_strided(b, tile, role)?;
+    let strided = memref_address::read_strided(b, tile, role)?;
     let offset = b.mul(strided.offset, Ix::Const(element_bytes as i64))?;
     let address = b.add(Ix::Val(strided.base), offset)?;
     let address = b.add(address, extra_bytes)?;
