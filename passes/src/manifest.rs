@@ -181,7 +181,7 @@ impl CollectError {
 /// The manifest of every kernel under `top` (a `builtin.module`, after
 /// `acopy-lower` and before the upstream lowering): one entry per kernel
 /// `gpu.func` (per chip, for a `gpu.module` whose targets name several), with
-/// its tensor maps and its launch facts ([`launch`]). `chip` overrides the
+/// its tensor maps and its launch facts ([`launch_facts`]). `chip` overrides the
 /// gpu.modules' chips, as the passes' `chip` option does.
 ///
 /// Kernels are listed in IR order. A kernel without acopy records whose

@@ -7,7 +7,7 @@
 //!
 //! | gpu.func argument | PTX parameters | host value |
 //! |---|---|---|
-//! | `memref<d0 x .. x d(r-1) x T>` | 3 + 2r: `.u64` allocated ptr, `.u64` aligned ptr, `.u64` offset, `.u64` sizes[r], `.u64` strides[r] | pointers as u64; offset, sizes and strides in **elements**, outermost first |
+//! | `memref<d0 x .. x d(r-1) x T>` | 3 + 2r: `.u64` allocated ptr, `.u64` aligned ptr, `.u64` offset, `.u64` sizes\[r\], `.u64` strides\[r\] | pointers as u64; offset, sizes and strides in **elements**, outermost first |
 //! | `index`, `i64` | `.u64` | i64 |
 //! | `i32` | `.u32` | i32 |
 //! | `f32` | `.f32` | f32 |

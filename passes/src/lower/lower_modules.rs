@@ -6,7 +6,7 @@
 //! A26 and the tensor-map parameters ask whether a kernel is launched with
 //! `gpu.launch_func` in the module, so the launched kernels are collected
 //! from the whole module on the calling thread and each copy's run starts
-//! with them ([`super::tma::launches::seeded`]). Everything else the
+//! with them ([`crate::plan::launches::seeded`]). Everything else the
 //! lowering reads and writes is inside the `gpu.module`.
 
 use std::{collections::HashSet, sync::Arc};

@@ -7,7 +7,7 @@
 //! `acopy.wait_gmem_to_smem {pending = 0}`, then the consumers of the tiles
 //! (docs/dialect.md, "Pipelined loops"); on TMA chips also the native form,
 //! copies with a barrier initialised before the loop and one `barrier_wait`
-//! ([`native`]). [`analysis::analyze`] checks this, and `acopy-verify`
+//! (`crate::plan::loops::native`). [`analysis::analyze`] checks this, and `acopy-verify`
 //! reports the same findings (rules P1–P18).
 //!
 //! **Guarantees**: each marked loop is rewritten, or gets one located error
@@ -30,7 +30,7 @@
 //! `acopy::compile` as `Diagnostic::detail`). Slots that would pass
 //! 48 KiB of static shared memory go to `gpu.dynamic_shared_memory` instead;
 //! the kernel then carries `acopy.dynamic_shared_memory = N` and each host
-//! `gpu.launch_func` of it passes at least N bytes ([`launch`]). The loop then carries
+//! `gpu.launch_func` of it passes at least N bytes ([`launch_sizes`]). The loop then carries
 //! `acopy.pipelined = {stages = S}` instead of `acopy.pipeline`. With
 //! `producer = "warp"` the kernel's declared block grows by a producer warp
 //! that alone issues the copies (`acopy.issuers` on its region), on full and

@@ -26,7 +26,7 @@
 //! |---|---|
 //! | `mod.rs` | [`CopyPlan`], the plan of a load on either path |
 //! | `error.rs` | [`PlanError`]: which fact has no lowering |
-//! | `cp_async.rs` | [`cp_async_load::CpAsyncPlan`]: window, rows, base-pointer proofs of a cp.async copy |
+//! | `cp_async_load.rs` | [`cp_async_load::CpAsyncPlan`]: window, rows, base-pointer proofs of a cp.async copy |
 //! | `tma_load.rs` | [`tma_load::TmaLoadPlan`]: mode, box, split, slice, barrier bytes, tensor map, start path of a TMA load |
 //! | `tma_store.rs` | [`tma_store::TmaStorePlan`]: window, reduction, destination and tensor map of a TMA store |
 //! | `copy_facts.rs` | a copy's memrefs as plain data: shapes, strides, element width, constant indices |
@@ -34,7 +34,7 @@
 //! | `source.rs` | which kernel argument a global memref is (argument or subview of one), and whether a window may leave the subview |
 //! | `alignment.rs` | the one walker up a buffer's view chain, and what alignment it guarantees |
 //! | `divisor.rs` | the largest power of two proved to divide an `index` value |
-//! | `layout.rs` | element size and strided layout of a memref type |
+//! | `memref_layout.rs` | element size and strided layout of a memref type |
 //! | `shape.rs` | pure shape arithmetic: window, box, bounds, strides, reduction kinds, message spellings |
 //! | `chunk.rs` | cp.async rows and chunk sizes (pure) |
 //! | `collective.rs` | collective groups: sizes, multicast masks, CTA pairs |
@@ -42,7 +42,7 @@
 //! | `swizzled_index.rs` | where a logical element of a tile is stored (`acopy.swizzled_index`), from the copies that write it |
 //! | `wide_tile.rs` | wide tiles (fallback mode): column panels of a swizzled row of several spans, and the boxes of a window one TMA box cannot hold (rule A33) |
 //! | `loops/` | the loop analysis: what a marked loop is (its plan) or which rule it breaks (P1–P18) |
-//! | `maps.rs` | the tensor-map key of a copy, the per-kernel limit, host launches (rule A26) |
+//! | `tensor_map_key.rs` | the tensor-map key of a copy, the per-kernel limit, host launches (rule A26) |
 //! | `launches.rs` | which kernels a `gpu.launch_func` launches, walked once per pass run |
 //! | `tests.rs` | plans of copies parsed from text, and the view walker's answers |
 

@@ -17,8 +17,8 @@
 //!
 //! Prints one JSON line per module: `{name, path, shape, exact_or_max_error, ok}`
 //! and, when timed, `tflops` and `ms`; `--json FILE` writes them as
-//! `{cases, performance}`. `examples/gemm/baselines.py` measures cuBLAS and Triton
-//! on the same card and `examples/gemm/merge.py` adds the ratios.
+//! `{cases, performance}`. `examples/gemm/bench_gemm.py --baselines` measures cuBLAS
+//! and Triton on the same card and `bench_gemm.py --merge` adds the ratios.
 //!
 //! Usage: `acopy-gpu-gemm DIR [--time] [--json FILE] [--timeout-s N]`.
 

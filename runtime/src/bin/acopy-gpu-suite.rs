@@ -41,7 +41,7 @@ use std::time::Duration;
     about = "Run the acopy GPU correctness cases and the bandwidth benchmark"
 )]
 struct Cli {
-    /// Directory with <name>.ptx and <name>.manifest.json.
+    /// Directory with `<name>.ptx` and `<name>.manifest.json`.
     #[arg(long, default_value = "tests/gpu/ptx")]
     ptx_dir: PathBuf,
     /// Where to write the JSON results [default: bench/results/gpu-h200.json; with

@@ -13,12 +13,16 @@
 //!   runtime, the Python package and `crates/` keep theirs under 80 lines);
 //! - `file_names`: file names shared by two files of one folder tree (none in
 //!   `passes/src`);
+//! - `doc_paths`: file paths in the docs that name no file of the tree;
+//! - `layout_tables`: module docs whose file table and folder disagree;
 //! - `error`: why a tree could not be read.
 
+pub mod doc_paths;
 mod error;
 pub mod file_names;
 pub mod folders;
 pub mod graph;
+pub mod layout_tables;
 pub mod lengths;
 pub mod modules;
 

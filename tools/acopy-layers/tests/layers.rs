@@ -7,7 +7,7 @@ use std::{
     sync::OnceLock,
 };
 
-use acopy_layers::{check, file_names, lengths, Circle, Report};
+use acopy_layers::{check, file_names, layout_tables, lengths, Circle, Report};
 
 /// Circles that exist today and are being removed, each as the files of its
 /// component. It only shrinks: a circle not listed fails the test, and so
@@ -153,5 +153,33 @@ fn no_two_files_of_the_passes_share_a_name() {
         shared.is_empty(),
         "file names used twice in passes/src (rename one to say what it holds):\n{}",
         shared.join("\n")
+    );
+}
+
+/// Each module doc's layout table (`| file | what |`) lists its folder as it
+/// is: no row for a file that is gone, no file without a row.
+#[test]
+fn every_layout_table_lists_its_folder() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let report = report();
+    let tables = report
+        .files
+        .iter()
+        .filter(|file| {
+            std::fs::read_to_string(root.join(file))
+                .is_ok_and(|text| layout_tables::table_names(&text).is_some())
+        })
+        .count();
+    // passes/src/plan/mod.rs, plan/loops/mod.rs and lower/tma.rs at least.
+    assert!(tables >= 3, "only {tables} layout tables read");
+    let wrong: Vec<String> = layout_tables::mismatches(&root, &report.files)
+        .expect("the files read")
+        .iter()
+        .map(|mismatch| mismatch.to_string())
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "layout tables out of step with their folders:\n{}",
+        wrong.join("\n")
     );
 }

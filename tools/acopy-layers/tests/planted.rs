@@ -359,3 +359,55 @@ fn a_planted_shared_file_name_is_found_and_conventions_are_not() {
     // A name shared across folder trees is not a clash within one.
     assert!(acopy_layers::file_names::shared_names(&files, "runtime/src").is_empty());
 }
+
+#[test]
+fn a_layout_table_out_of_step_with_its_folder_is_found() {
+    let table = |rows: &[&str]| {
+        let mut text = String::from("//! Doc.\n//!\n//! | file | what |\n//! |---|---|\n");
+        for row in rows {
+            text.push_str(&format!("//! | `{row}` | what it holds |\n"));
+        }
+        text + "\npub mod a;\n"
+    };
+    let in_step = table(&["mod.rs", "a.rs", "b.rs", "deep/"]);
+    let out_of_step = table(&["mod.rs", "a.rs", "gone.rs", "deep/"]);
+    let file_table = table(&["tma.rs", "tma/load.rs"]);
+    let dir = tree(&[
+        ("x/mod.rs", &in_step),
+        ("x/a.rs", ""),
+        ("x/b.rs", ""),
+        ("x/deep/mod.rs", "//! No table here.\n"),
+        ("x/a/child.rs", ""), // owned by a.rs: needs no row
+        ("y/mod.rs", &out_of_step),
+        ("y/a.rs", ""),
+        ("y/b.rs", ""),
+        ("y/deep/mod.rs", ""),
+        ("z/tma.rs", &file_table),
+        ("z/tma/load.rs", ""),
+        ("z/tma/store.rs", ""),
+    ]);
+    let files: Vec<PathBuf> = ["x/mod.rs", "x/deep/mod.rs", "y/mod.rs", "z/tma.rs"]
+        .iter()
+        .map(PathBuf::from)
+        .collect();
+    let found = acopy_layers::layout_tables::mismatches(dir.path(), &files).expect("reads");
+    let summary: Vec<(String, Vec<String>, Vec<String>)> = found
+        .into_iter()
+        .map(|m| (m.module.display().to_string(), m.stale, m.unlisted))
+        .collect();
+    assert_eq!(
+        summary,
+        vec![
+            (
+                "y/mod.rs".to_string(),
+                vec!["gone.rs".to_string()],
+                vec!["b.rs".to_string()]
+            ),
+            (
+                "z/tma.rs".to_string(),
+                vec![],
+                vec!["tma/store.rs".to_string()]
+            ),
+        ]
+    );
+}

@@ -16,6 +16,7 @@
 //!
 //! | file | what |
 //! |---|---|
+//! | `mod.rs` | this map, and [`LoopPlan`] / [`LoopProblem`] re-exported |
 //! | `analysis.rs` | [`analysis::analyze`]: the checks in rule order, then the plan |
 //! | `attr.rs` | the `acopy.pipeline` request and its stage count (P1, P2) |
 //! | `body_form.rs` | the body's shape: copies, one wait, consumers (P3, P4) |
@@ -25,7 +26,7 @@
 //! | `multicast.rs` | multicast copies: who fills each slot, and the proof that its barrier expects the bytes that land (P9) |
 //! | `async_consumers.rs` | wgmma consumers that read a slot after they are issued (P14–P16) |
 //! | `budget.rs` | shared memory, static or dynamic (P10, P11) |
-//! | `smem.rs` | slot and budget arithmetic (pure) |
+//! | `slots.rs` | slot alignment, padded slots and the per-chip budget (pure arithmetic) |
 //! | `loop_plan.rs` | [`LoopPlan`], [`LoopProblem`], the induction type, the static trip count |
 //! | `war.rs` | the write-after-read warning for unmarked loops |
 //! | `warp.rs` | a warp-specialized loop's block and place (P17, P18) |

@@ -270,8 +270,8 @@ pub fn cases() -> Vec<Case> {
 /// `tests/gpu/kernels/pipe_mc_*.mlir` (tests/gpu/multicast/gen.py): a loop marked
 /// acopy.pipeline whose copy has collective_axes over a 2x1x1 or 2x2x1 cluster, so
 /// each CTA's slot fills from every CTA of its group (docs/pipelining.md, "Multicast
-/// slots"). Block b writes each tile to out[b] twice over (out = tile, then out +=
-/// tile after a delay in every CTA but cluster rank 0): out[b] = 2 src, exactly, unless
+/// slots"). Block b writes each tile to `out[b]` twice over (out = tile, then out +=
+/// tile after a delay in every CTA but cluster rank 0): `out[b] = 2 src`, exactly, unless
 /// a peer refilled a slot a slow CTA still read. Two clusters along x.
 /// (axes, stages, trips per entry, entries, tile rows), as gen.py's KERNELS.
 const PIPE_MULTICAST: &[(&str, u64, u64, u64, u64)] = &[
