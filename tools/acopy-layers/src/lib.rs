@@ -15,6 +15,7 @@
 //!   `passes/src`);
 //! - `doc_paths`: file paths in the docs that name no file of the tree;
 //! - `layout_tables`: module docs whose file table and folder disagree;
+//! - `passes_floors`: the floors inside `passes/src`, and imports that go up one;
 //! - `error`: why a tree could not be read.
 
 pub mod doc_paths;
@@ -25,6 +26,7 @@ pub mod graph;
 pub mod layout_tables;
 pub mod lengths;
 pub mod modules;
+pub mod passes_floors;
 
 use std::path::{Path, PathBuf};
 

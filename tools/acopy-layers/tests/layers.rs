@@ -7,7 +7,7 @@ use std::{
     sync::OnceLock,
 };
 
-use acopy_layers::{check, file_names, layout_tables, lengths, Circle, Report};
+use acopy_layers::{check, file_names, layout_tables, lengths, passes_floors, Circle, Report};
 
 /// Circles that exist today and are being removed, each as the files of its
 /// component. It only shrinks: a circle not listed fails the test, and so
@@ -181,5 +181,40 @@ fn every_layout_table_lists_its_folder() {
         wrong.is_empty(),
         "layout tables out of step with their folders:\n{}",
         wrong.join("\n")
+    );
+}
+
+/// Inside the passes, a file imports only its floor and below
+/// (`passes_floors::FLOORS`, docs/architecture.md): `verify/` reads the loop
+/// analysis in `plan/`, never the pipeliner, and `plan/` imports no pass.
+#[test]
+fn every_file_of_the_passes_has_a_floor_and_imports_none_above_it() {
+    let report = report();
+    let passes: Vec<&PathBuf> = report
+        .files
+        .iter()
+        .filter(|file| file.starts_with(passes_floors::PASSES))
+        .collect();
+    assert!(
+        passes.len() > 50,
+        "only {} files of the passes read",
+        passes.len()
+    );
+    let unplaced: Vec<&&PathBuf> = passes
+        .iter()
+        .filter(|file| passes_floors::floor(file).is_none())
+        .collect();
+    assert!(
+        unplaced.is_empty(),
+        "files of passes/src that passes_floors::FLOORS does not place: {unplaced:?}"
+    );
+    let upward: Vec<String> = passes_floors::upward(&report.arrows)
+        .iter()
+        .map(|import| import.to_string())
+        .collect();
+    assert!(
+        upward.is_empty(),
+        "imports up a floor inside passes/src (move the shared code down, or the file up):\n{}",
+        upward.join("\n")
     );
 }

@@ -411,3 +411,61 @@ fn a_layout_table_out_of_step_with_its_folder_is_found() {
         ]
     );
 }
+
+#[test]
+fn an_import_up_a_floor_of_the_passes_is_found_and_downward_ones_are_not() {
+    use acopy_layers::{passes_floors, Arrow};
+    let arrow = |from: &str, to: &str| Arrow {
+        from: PathBuf::from(from),
+        to: PathBuf::from(to),
+        because: format!("{to} used"),
+    };
+    let arrows = [
+        // Down: the verifier reads the loop analysis.
+        arrow(
+            "passes/src/verify/mod.rs",
+            "passes/src/plan/loops/analysis.rs",
+        ),
+        // Same floor.
+        arrow("passes/src/lower/mod.rs", "passes/src/static_shared.rs"),
+        // Up: the verifier reads the rewrite.
+        arrow(
+            "passes/src/verify/mod.rs",
+            "passes/src/pipeliner/rewrite.rs",
+        ),
+        // Up through a file placed apart from its folder.
+        arrow(
+            "passes/src/plan/memref_layout.rs",
+            "passes/src/plan/chunk.rs",
+        ),
+        // Outside the passes: not the table's concern.
+        arrow("runtime/src/lib.rs", "runtime/src/launch.rs"),
+    ];
+    let upward = passes_floors::upward(&arrows);
+    let found: Vec<(&Path, u8, u8)> = upward
+        .iter()
+        .map(|import| {
+            (
+                import.arrow.from.as_path(),
+                import.from_floor,
+                import.to_floor,
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            (Path::new("passes/src/verify/mod.rs"), 5, 6),
+            (Path::new("passes/src/plan/memref_layout.rs"), 2, 4),
+        ]
+    );
+    assert_eq!(
+        upward[0].to_string(),
+        "passes/src/verify/mod.rs (floor 5) imports passes/src/pipeliner/rewrite.rs (floor 6) through `passes/src/pipeliner/rewrite.rs used`"
+    );
+    assert_eq!(
+        passes_floors::floor(Path::new("passes/src/nowhere.rs")),
+        None
+    );
+    assert_eq!(passes_floors::floor(Path::new("dialect/src/lib.rs")), None);
+}
