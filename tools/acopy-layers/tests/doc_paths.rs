@@ -93,6 +93,9 @@ fn every_doc_of_the_tree_is_checked_or_a_log() {
         .expect("the tree reads")
         .into_iter()
         .filter(|file| file.extension().is_some_and(|ending| ending == "md"))
+        // The project's docs sit at most three folders deep (tests/gpu/README.md);
+        // deeper ones belong to what a run or an install put in the tree.
+        .filter(|file| file.components().count() <= 3)
         .filter(|file| !file.starts_with("bench/results") && !file.starts_with("fuzz"))
         .filter(|file| {
             let name = file.to_string_lossy();
