@@ -10,8 +10,9 @@
 //! | `acopy-tensor-map-params` | [`manifest::params`] | IR after `convert-gpu-to-nvvm` | TMA tensor-map parameters are `__grid_constant__` |
 //! | `acopy-check-lowered` | [`emit::leftovers`] | a gpu.module after the emit route's conversions | only `llvm` and `nvvm` ops are left, or an error at each op that is not |
 //!
-//! Every module, bottom layer first (docs/architecture.md gives the floors;
-//! `tools/acopy-layers` checks that no two files import each other):
+//! Every module, bottom layer first (docs/architecture.md gives the floors,
+//! and `tools/acopy-layers` checks them: no file imports one on a higher
+//! floor, and no two files import each other):
 //!
 //! | module | holds |
 //! |---|---|
@@ -27,9 +28,9 @@
 //! | [`manifest`] | the tensor-map manifest in IR; [`manifest::params`] is `acopy-tensor-map-params` |
 //! | `plan` | the analysis layer: what each copy is (path, window, box, chunks, alignment proofs, tensor-map key, fallback) and what each marked loop is (`plan::loops`), worked out once; imports neither `verify` nor `lower` |
 //! | `raise_alignment` | raising a shared buffer's allocation to an alignment a copy needs |
-//! | `static_shared` | static shared memory over ptxas's 48 KiB moved to dynamic shared memory, or a located error ([`lower`] and [`emit::prepare`] run it) |
-//! | [`pipeliner`] | `acopy-pipeline`: the rewrite of each marked loop from its plan (the analysis and the write-after-read warning are in `plan::loops`) |
 //! | [`verify`] | `acopy-verify`: the one rules table over the plan layer's facts |
+//! | [`pipeliner`] | `acopy-pipeline`: the rewrite of each marked loop from its plan (the analysis and the write-after-read warning are in `plan::loops`) |
+//! | `static_shared` | static shared memory over ptxas's 48 KiB moved to dynamic shared memory, or a located error ([`lower`] and [`emit::prepare`] run it) |
 //! | [`lower`] | `acopy-lower`: cp.async, TMA and barriers, from plans |
 //! | [`registry`] | the one list of acopy passes, for the driver and `--pass-pipeline` |
 //! | [`pass_pipeline`] | a `--pass-pipeline` string mixing acopy and upstream passes, into a pass manager |
