@@ -55,8 +55,9 @@ pub(crate) mod arith {
 
 pub(crate) mod gpu {
     use super::{effect, pure, OpName};
-    pub const THREAD_ID: OpName = pure("gpu.thread_id");
-    pub const BLOCK_DIM: OpName = pure("gpu.block_dim");
+    // Spelled once, in the dialect crate, whose kernel builders build them too.
+    pub const THREAD_ID: OpName = pure(acopy_dialect::names::gpu::THREAD_ID);
+    pub const BLOCK_DIM: OpName = pure(acopy_dialect::names::gpu::BLOCK_DIM);
     pub const BARRIER: OpName = effect("gpu.barrier");
     pub const DYNAMIC_SHARED_MEMORY: OpName = pure("gpu.dynamic_shared_memory");
 }

@@ -101,19 +101,12 @@ impl Root<'_, '_> {
             }
             Origin::DynamicShared => Some("gpu.dynamic_shared_memory".to_string()),
             Origin::Global(get_global) => {
-                let memref = get_global
-                    .result(0)
-                    .ok()
-                    .and_then(|value| MemRefType::try_from(value.r#type()).ok())?;
-                (acopy_dialect::MemorySpace::of(memref) == acopy_dialect::MemorySpace::Shared).then(
-                    || {
-                        let name = get_global
-                            .attribute("name")
-                            .map(|name| name.to_string())
-                            .unwrap_or_default();
-                        format!("the shared global {name}")
-                    },
-                )
+                let memref = MemRefType::try_from(get_global.result(0).ok()?.r#type()).ok()?;
+                if acopy_dialect::MemorySpace::of(memref) != acopy_dialect::MemorySpace::Shared {
+                    return None;
+                }
+                let name = get_global.attribute("name").ok()?;
+                Some(format!("the shared global {name}"))
             }
             _ => None,
         }

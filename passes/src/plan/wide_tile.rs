@@ -7,8 +7,9 @@
 //! row-major) of `W` elements of `E` bytes, swizzled with `S` bytes and
 //! `W·E = n·S`, is `n` panels; logical byte `c` of row `r` sits at
 //! `(c / S)·R·S + r·S + (c mod S)` before the swizzle moves it
-//! (`Panels::place`, the model the tests hold the lowerings to). Boxes are placed so that each writes a contiguous,
-//! pattern-aligned piece of that layout ([`BoxGrid::boxes`]).
+//! (`Panels::place`, the model the tests hold the lowerings to). Boxes are
+//! placed so that each writes a contiguous, pattern-aligned piece of that
+//! layout ([`BoxGrid::boxes`]).
 
 use std::fmt;
 

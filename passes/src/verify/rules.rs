@@ -111,7 +111,8 @@ pub struct Rule {
     pub scope: Scope,
     /// The condition in words, for the docs.
     pub when: &'static str,
-    /// The message, with `{...}` where the check's `message` (or the loop analysis) fills in values.
+    /// The message, with `{...}` where the check's `message` (or, for a loop
+    /// rule, the loop analysis) fills in values.
     pub template: &'static str,
     /// What it checks and what it says.
     pub check: Check,
