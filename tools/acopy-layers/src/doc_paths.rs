@@ -9,7 +9,7 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use crate::LayersError;
+pub use crate::tree::tree_files;
 
 /// The endings of the spans read as paths.
 pub const EXTENSIONS: [&str; 9] = ["rs", "md", "sh", "py", "mlir", "toml", "json", "cpp", "td"];
@@ -68,35 +68,4 @@ fn reads_as_path(span: &str) -> bool {
 fn names_a_file(span: &str, files: &[PathBuf]) -> bool {
     let span = Path::new(span);
     files.iter().any(|file| file.ends_with(span))
-}
-
-/// Every file under `root` (relative to it), without the build folder
-/// `target/` at the top and hidden folders, which hold build outputs and tools
-/// rather than the project (`passes/src/target/` is read).
-pub fn tree_files(root: &Path) -> Result<Vec<PathBuf>, LayersError> {
-    let mut files = Vec::new();
-    let mut folders = vec![PathBuf::new()];
-    while let Some(folder) = folders.pop() {
-        let dir = root.join(&folder);
-        let entries = std::fs::read_dir(&dir).map_err(|source| LayersError::Read {
-            path: dir.clone(),
-            source,
-        })?;
-        for entry in entries.flatten() {
-            let name = entry.file_name();
-            let name_text = name.to_string_lossy();
-            let build_folder = folder.as_os_str().is_empty() && name_text == "target";
-            if name_text.starts_with('.') || build_folder {
-                continue;
-            }
-            let path = folder.join(&name);
-            match entry.file_type() {
-                Ok(kind) if kind.is_dir() => folders.push(path),
-                Ok(_) => files.push(path),
-                Err(_) => {}
-            }
-        }
-    }
-    files.sort();
-    Ok(files)
 }

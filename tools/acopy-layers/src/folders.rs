@@ -108,10 +108,7 @@ pub fn path_dependencies(
 }
 
 fn read_toml(path: &Path) -> Result<toml::Table, LayersError> {
-    let text = std::fs::read_to_string(path).map_err(|source| LayersError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = crate::tree::read_text(path)?;
     text.parse::<toml::Table>()
         .map_err(|error| LayersError::Parse {
             path: path.to_path_buf(),

@@ -77,57 +77,52 @@ pub fn folder_names(module: &Path) -> Result<BTreeSet<String>, LayersError> {
 /// The `.rs` files of `dir` and its folders (`name/`) that no `name.rs`
 /// beside them owns, each after `prefix`.
 fn entries(dir: &Path, prefix: &str) -> Result<BTreeSet<String>, LayersError> {
-    let read = std::fs::read_dir(dir).map_err(|source| LayersError::Read {
-        path: dir.to_path_buf(),
-        source,
-    })?;
-    let mut files = BTreeSet::new();
-    let mut folders = BTreeSet::new();
-    for entry in read.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
-            folders.insert(name);
-        } else if name.ends_with(".rs") {
-            files.insert(name);
-        }
-    }
-    let owned = |folder: &String| files.contains(&format!("{folder}.rs"));
-    let unowned: Vec<String> = folders
+    let entries = crate::tree::visible_entries(dir)?;
+    let owned = |folder: &str| {
+        entries
+            .iter()
+            .any(|entry| !entry.is_dir && entry.name == format!("{folder}.rs"))
+    };
+    Ok(entries
         .iter()
-        .filter(|folder| !owned(folder))
-        .map(|folder| format!("{folder}/"))
-        .collect();
-    Ok(files
-        .iter()
-        .cloned()
-        .chain(unowned)
+        .filter_map(|entry| match entry.is_dir {
+            false if entry.name.ends_with(".rs") => Some(entry.name.clone()),
+            true if !owned(&entry.name) => Some(format!("{}/", entry.name)),
+            _ => None,
+        })
         .map(|name| format!("{prefix}{name}"))
         .collect())
 }
 
-/// The modules among `files` (relative to `root`) whose layout table and
-/// folder disagree.
-pub fn mismatches(root: &Path, files: &[PathBuf]) -> Result<Vec<TableMismatch>, LayersError> {
-    let mut found = Vec::new();
+/// What [`check_tables`] read and found.
+#[derive(Debug, Default)]
+pub struct TablesReport {
+    /// The module files that hold a layout table.
+    pub tables: Vec<PathBuf>,
+    /// Those whose table and folder disagree.
+    pub mismatches: Vec<TableMismatch>,
+}
+
+/// Reads the layout table of each of `files` (relative to `root`) that has
+/// one, and compares it with its folder.
+pub fn check_tables(root: &Path, files: &[PathBuf]) -> Result<TablesReport, LayersError> {
+    let mut report = TablesReport::default();
     for file in files {
         let path = root.join(file);
-        let text = std::fs::read_to_string(&path).map_err(|source| LayersError::Read {
-            path: path.clone(),
-            source,
-        })?;
-        let Some(listed) = table_names(&text) else {
+        let Some(listed) = table_names(&crate::tree::read_text(&path)?) else {
             continue;
         };
+        report.tables.push(file.clone());
         let present = folder_names(&path)?;
         let stale: Vec<String> = listed.difference(&present).cloned().collect();
         let unlisted: Vec<String> = present.difference(&listed).cloned().collect();
         if !stale.is_empty() || !unlisted.is_empty() {
-            found.push(TableMismatch {
+            report.mismatches.push(TableMismatch {
                 module: file.clone(),
                 stale,
                 unlisted,
             });
         }
     }
-    Ok(found)
+    Ok(report)
 }

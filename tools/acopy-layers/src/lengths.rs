@@ -89,10 +89,7 @@ pub fn long_functions(
         return Ok(Vec::new());
     }
     let path = root.join(file);
-    let text = std::fs::read_to_string(&path).map_err(|source| LayersError::Read {
-        path: path.clone(),
-        source,
-    })?;
+    let text = crate::tree::read_text(&path)?;
     let lines: Vec<&str> = text.lines().collect();
     let mut found = Vec::new();
     let mut index = 0;

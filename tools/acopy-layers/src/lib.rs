@@ -16,6 +16,7 @@
 //! - `doc_paths`: file paths in the docs that name no file of the tree;
 //! - `layout_tables`: module docs whose file table and folder disagree;
 //! - `passes_floors`: the floors inside `passes/src`, and imports that go up one;
+//! - `tree`: reading files and folders, each failure naming its path;
 //! - `error`: why a tree could not be read.
 
 pub mod doc_paths;
@@ -27,6 +28,7 @@ pub mod layout_tables;
 pub mod lengths;
 pub mod modules;
 pub mod passes_floors;
+mod tree;
 
 use std::path::{Path, PathBuf};
 
@@ -136,23 +138,11 @@ fn manifests(root: &Path) -> Result<Vec<PathBuf>, LayersError> {
 
 /// The folders in `dir` (names only), without `target` and hidden ones.
 fn sub_folders(dir: &Path) -> Result<Vec<PathBuf>, LayersError> {
-    let entries = std::fs::read_dir(dir).map_err(|source| LayersError::Read {
-        path: dir.to_path_buf(),
-        source,
-    })?;
-    let mut out = Vec::new();
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let name_text = name.to_string_lossy();
-        if name_text.starts_with('.') || name_text == "target" {
-            continue;
-        }
-        if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
-            out.push(PathBuf::from(name));
-        }
-    }
-    out.sort();
-    Ok(out)
+    Ok(tree::visible_entries(dir)?
+        .into_iter()
+        .filter(|entry| entry.is_dir && entry.name != "target")
+        .map(|entry| PathBuf::from(entry.name))
+        .collect())
 }
 
 /// A crate's library and binary roots (`src/lib.rs`, `src/main.rs`,

@@ -89,10 +89,7 @@ impl Builder {
         name: Option<&str>,
         dir: PathBuf,
     ) -> Result<usize, LayersError> {
-        let text = std::fs::read_to_string(path).map_err(|source| LayersError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let text = crate::tree::read_text(path)?;
         let file = syn::parse_file(&text).map_err(|error| LayersError::Parse {
             path: path.to_path_buf(),
             message: error.to_string(),

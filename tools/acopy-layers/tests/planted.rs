@@ -390,8 +390,14 @@ fn a_layout_table_out_of_step_with_its_folder_is_found() {
         .iter()
         .map(PathBuf::from)
         .collect();
-    let found = acopy_layers::layout_tables::mismatches(dir.path(), &files).expect("reads");
-    let summary: Vec<(String, Vec<String>, Vec<String>)> = found
+    let checked = acopy_layers::layout_tables::check_tables(dir.path(), &files).expect("reads");
+    // x/deep/mod.rs has no table.
+    assert_eq!(
+        checked.tables,
+        ["x/mod.rs", "y/mod.rs", "z/tma.rs"].map(PathBuf::from)
+    );
+    let summary: Vec<(String, Vec<String>, Vec<String>)> = checked
+        .mismatches
         .into_iter()
         .map(|m| (m.module.display().to_string(), m.stale, m.unlisted))
         .collect();
