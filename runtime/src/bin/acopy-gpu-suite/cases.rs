@@ -203,15 +203,18 @@ impl Case {
     /// lowering).
     pub fn signature(&self) -> String {
         let t = self.elem.mlir_name();
-        let mr = |s: &[u64]| {
+        let mr = |s: &[u64], layout: Option<&str>| {
             let dims: Vec<String> = s.iter().map(|d| d.to_string()).collect();
-            format!("memref<{}x{t}>", dims.join("x"))
+            let layout = layout
+                .map(|layout| format!(", {layout}"))
+                .unwrap_or_default();
+            format!("memref<{}x{t}{layout}>", dims.join("x"))
         };
-        let src = match self.src_layout {
-            Some(layout) => mr(&self.src).replacen('>', &format!(", {layout}>"), 1),
-            None => mr(&self.src),
-        };
-        let mut s = format!("(%src: {}, %out: {}", src, mr(&self.out));
+        let mut s = format!(
+            "(%src: {}, %out: {}",
+            mr(&self.src, self.src_layout),
+            mr(&self.out, None)
+        );
         for i in 0..self.starts.len() {
             s.push_str(&format!(", %s{i}: index"));
         }
@@ -2332,6 +2335,11 @@ mod tests {
         assert_eq!(
             c.signature(),
             "(%src: memref<256x512xf32>, %out: memref<64x128xf32>, %pred: i1)"
+        );
+        let c = all.iter().find(|c| c.name == "tma_dyn_inner_col3").unwrap();
+        assert_eq!(
+            c.signature(),
+            "(%src: memref<128x256xbf16, strided<[256, ?]>>, %out: memref<32x64xbf16>, %s0: index, %s1: index)"
         );
         let c = all.iter().find(|c| c.name == "tma_multicast").unwrap();
         assert_eq!(c.launch_text(), "grid 2 block 128 cluster 2");
