@@ -87,6 +87,20 @@ def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    '):
     ]
 
 
+def refuse(m, n, k):
+    """Raises ValueError naming the limit when the sm_90a kernel cannot take the shape: TMA
+    describes each global operand with 16-byte row strides (cuTensorMapEncodeTiled), so K
+    (src's rows) must be a multiple of 8 bf16/f16 elements; and every dimension is at most
+    2^32 (a tensor map's global dims). (With --b-major=n, N must be a multiple of 8 too:
+    acopy-opt refuses that one, and build.sh lists it in refused.log.)"""
+    if min(m, n, k) < 1:
+        raise ValueError(f'M, N, K = {m}, {n}, {k}: every dimension must be at least 1')
+    if k % 8:
+        raise ValueError(f'K = {k}: TMA needs 16-byte row strides, so K must be a multiple of 8 (16-bit elements)')
+    if max(m + n, k) > 1 << 32:
+        raise ValueError(f'M + N = {m + n}, K = {k}: a tensor map\'s dimensions are at most 2^32')
+
+
 def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, persistent=0, vstore=False,
          b_major='k', cluster=1, out_dtype='f32'):
     """out_dtype = 'bf16': the epilogue rounds the f32 accumulators to bf16
@@ -109,6 +123,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     vstore: the epilogue stores column pairs as one 8-byte st.global.v2 (half the store
     instructions); ragged shapes keep the guarded scalar stores."""
     assert dtype in ('bf16', 'f16'), 'dtype: bf16 or f16'
+    refuse(m, n, k)
     assert bn in (128, 256), 'tile: 128x128 or 128x256'
     assert b_major in ('k', 'n'), '--b-major: k or n'
     b_n = b_major == 'n'
@@ -294,9 +309,13 @@ def main():
         sys.stdout.write(mma_sync.gemm(m, n, k, stages, producer, swizzle, dtype, **extra))
     else:
         assert tile in ('128x128', '128x256'), '--tile: 128x128 or 128x256 on sm_90a'
-        sys.stdout.write(gemm(m, n, k, stages, producer, dtype, bn=int(tile.split('x')[1]), raster=raster,
-                              persistent=persistent, vstore=vstore, b_major=b_major,
-                              cluster=int(flags.get('cluster', '1')), out_dtype=flags.get('out', 'f32')))
+        try:
+            text = gemm(m, n, k, stages, producer, dtype, bn=int(tile.split('x')[1]), raster=raster,
+                        persistent=persistent, vstore=vstore, b_major=b_major,
+                        cluster=int(flags.get('cluster', '1')), out_dtype=flags.get('out', 'f32'))
+        except ValueError as error:  # a shape the kernel cannot take (refuse): named, nothing written
+            sys.exit(f'gen.py: error: {error}')
+        sys.stdout.write(text)
 
 if __name__ == '__main__':
     main()
