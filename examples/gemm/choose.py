@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Picks the build of examples/gemm/gen.py for a GEMM shape, as a frontend would: the
+fastest build timed once on this card at this shape (a cache file, as Triton's
+autotuner keeps one per key), else the lowest time of a cost model.
+
+A *build* is one row of BUILDS: gen.py's STAGES, PRODUCER and options (sm_90a, bf16 in).
+The kernel is specialized to M, N and K, so a frontend generates the chosen build at
+its shape (`gen_args`) and compiles it with acopy-opt.
+
+- `choose(m, n, k, out='bf16', cache=None, card=None)` -> (build, source): `source` is
+  'timed' when the cache holds this card and shape (the build it timed fastest), else
+  'model' (the cost model's pick among the builds that can take the shape). Shapes no
+  build can take raise ValueError naming the limit (gen.refuse: K a multiple of 8).
+- `record(cache, card, m, n, k, out, times_ms)` adds one shape's timings to the cache
+  (bench/tc_sweep.py writes them for every swept shape: `gemm-choices.json`).
+- `model_ms(m, n, k, build, sms=132)`: the cost model. Per SM, tiles run one after the
+  other (BLOCKS_PER_SM of them side by side); a tile costs its K steps at the tensor
+  rate (EFFICIENCY of the H100/H200 dense bf16 peak, 989 TFLOP/s over 132 SMs) plus an
+  epilogue that writes the tile at the SM's share of DRAM bandwidth (scalar stores on
+  ragged shapes at half that); two blocks per SM hide one's epilogue under the other's
+  K loop. The busiest SM's tiles (wave quantization) set the time. It ranks builds; it is
+  not a prediction to report.
+
+Usage: python3 examples/gemm/choose.py M N K [--out=bf16|f32] [--cache=FILE] [--card=NAME]
+prints the build, where the pick came from and gen.py's arguments for it.
+"""
+import json
+import math
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen  # noqa: E402  (gen.refuse: the shapes no sm_90a build takes)
+
+# name: gen.py STAGES PRODUCER options; out dtype; block tile; blocks per SM side by side.
+BUILDS = {
+    't256_ws_p132_ob16': dict(stages=4, producer='warp', out='bf16', bm=128, bn=256, per_sm=1,
+                              options=['--tile=128x256', '--raster=16', '--vstore=1', '--persistent=132', '--out=bf16']),
+    't128_ws_p264_ob16': dict(stages=3, producer='warp', out='bf16', bm=128, bn=128, per_sm=2,
+                              options=['--raster=16', '--vstore=1', '--persistent=264', '--out=bf16']),
+    't128_s3_ob16': dict(stages=3, producer='block', out='bf16', bm=128, bn=128, per_sm=2,
+                         options=['--raster=16', '--vstore=1', '--out=bf16']),
+    't256_ws_p132': dict(stages=4, producer='warp', out='f32', bm=128, bn=256, per_sm=1,
+                         options=['--tile=128x256', '--raster=16', '--vstore=1', '--persistent=132']),
+}
+
+PEAK_TFLOPS = 989.4          # dense bf16 tensor peak of an H100/H200 SXM (132 SMs)
+DRAM_TBPS = 3.35             # H100 SXM HBM3 (an H200's 4.8 only makes epilogues cheaper)
+EFFICIENCY = {128: 0.70, 256: 0.85}   # of the tensor peak a K step reaches, by block tile N
+LAUNCH_US = 4.0
+
+
+def gen_args(name, m, n, k):
+    """gen.py's command-line arguments for build `name` at M x N x K."""
+    build = BUILDS[name]
+    return [str(m), str(n), str(k), str(build['stages']), build['producer']] + build['options']
+
+
+def refusal(name, m, n, k):
+    """Why build `name` cannot take M x N x K (gen.refuse's message), or None."""
+    if name not in BUILDS:
+        return f'unknown build {name!r} (builds: {", ".join(BUILDS)})'
+    try:
+        gen.refuse(m, n, k)
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+def candidates(m, n, k, out='bf16'):
+    """The builds of out dtype `out` that can take M x N x K; ValueError naming the
+    limit when none can."""
+    names = [name for name, build in BUILDS.items() if build['out'] == out]
+    if not names:
+        raise ValueError(f'no build writes out dtype {out!r}')
+    why = [refusal(name, m, n, k) for name in names]
+    if all(why):
+        raise ValueError(f'{m}x{n}x{k}: {why[0]}')
+    return [name for name, reason in zip(names, why) if reason is None]
+
+
+def model_ms(m, n, k, name, sms=132):
+    """The cost model's milliseconds for build `name` (see the module's docstring)."""
+    b = BUILDS[name]
+    bm, bn, per_sm = b['bm'], b['bn'], b['per_sm']
+    tiles = math.ceil(m / bm) * math.ceil(n / bn)
+    ragged = m % bm or n % bn or k % 64
+    sm_flops = PEAK_TFLOPS * 1e12 / sms
+    ksteps = math.ceil(k / 64)
+    compute_us = ksteps * 2 * bm * bn * 64 / (sm_flops * EFFICIENCY[bn]) * 1e6
+    out_bytes = 2 if b['out'] == 'bf16' else 4
+    sm_bw = DRAM_TBPS * 1e12 / sms * (0.5 if ragged else 1.0)
+    epilogue_us = bm * bn * out_bytes / sm_bw * 1e6
+    fill_us = 1.0   # the first stages' loads of each tile
+    if per_sm == 1:
+        per_tile = compute_us + epilogue_us + fill_us
+        busiest = math.ceil(tiles / sms) * per_tile
+    else:
+        # Two blocks share the SM's tensor cores; one's epilogue and fill run under the
+        # other's K loop when there is a K loop long enough to hide them.
+        pair = max(2 * compute_us, compute_us + epilogue_us + fill_us)
+        busiest = math.ceil(tiles / (sms * per_sm)) * pair
+        if tiles <= sms:   # one tile per SM: nothing to pair with
+            busiest = compute_us + epilogue_us + fill_us
+    return (LAUNCH_US + busiest) / 1e3
+
+
+def load_cache(path):
+    if path and os.path.exists(path):
+        with open(path) as f:
+            return json.load(f)
+    return {'version': 1, 'cards': {}}
+
+
+def key(m, n, k, out):
+    return f'{m}x{n}x{k}:{out}'
+
+
+def record(path, card, m, n, k, out, times_ms):
+    """Adds one shape's timed builds ({build: ms}) to the cache file at `path` and returns
+    the fastest build."""
+    cache = load_cache(path)
+    times = {name: ms for name, ms in times_ms.items() if ms is not None and name in BUILDS}
+    if not times:
+        raise ValueError(f'{m}x{n}x{k}: no timed build to record')
+    best = min(times, key=times.get)
+    cache['cards'].setdefault(card, {})[key(m, n, k, out)] = {'build': best, 'ms': times}
+    with open(path, 'w') as f:
+        json.dump(cache, f, indent=1, sort_keys=True)
+    return best
+
+
+def choose(m, n, k, out='bf16', cache=None, card=None, sms=132):
+    """(build, 'timed' | 'model') for M x N x K with out dtype `out`."""
+    names = candidates(m, n, k, out)
+    entry = load_cache(cache)['cards'].get(card or '', {}).get(key(m, n, k, out))
+    if entry and entry.get('build') in names:
+        return entry['build'], 'timed'
+    return min(names, key=lambda name: model_ms(m, n, k, name, sms)), 'model'
+
+
+def main():
+    args = [arg for arg in sys.argv[1:] if not arg.startswith('--')]
+    flags = dict(arg[2:].split('=', 1) for arg in sys.argv[1:] if arg.startswith('--') and '=' in arg)
+    if len(args) != 3:
+        sys.exit(__doc__.strip().splitlines()[-2])
+    m, n, k = (int(v) for v in args)
+    try:
+        name, source = choose(m, n, k, flags.get('out', 'bf16'), flags.get('cache'), flags.get('card'))
+    except ValueError as error:
+        sys.exit(f'choose.py: error: {error}')
+    print(json.dumps({'build': name, 'source': source, 'gen_args': gen_args(name, m, n, k),
+                      'model_ms': {b: round(model_ms(m, n, k, b), 4) for b in candidates(m, n, k, flags.get('out', 'bf16'))}}))
+
+
+if __name__ == '__main__':
+    main()
