@@ -13,44 +13,76 @@ nvgpu.mma.sync deduces no PTX type for bf16, so bf16 goes through nvvm.mma.sync 
 the fragments' registers ([`mma`]).
 """
 
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import emitter as e  # noqa: E402  (examples/emitter.py: the text of each construct)
+
 BM = BN = 128
 BK = 32
 WARPS_M, WARPS_N = 2, 4
 FRAGS_M, FRAGS_N = 4, 4  # 16 x 8 fragments per warp: 64 x 32
-ACC = 'vector<2x2xf32>'
+ACC = e.MMA_ACC
+mma = e.mma
 
 
-def mma(lines, name, a, b, c, dtype, indent='      '):
-    """`name` = a b + c for one 16 x 8 x 16 step: nvgpu.mma.sync for f16; for bf16,
-    which MLIR 22's nvgpu.mma.sync cannot type, nvvm.mma.sync on the fragments'
-    32-bit registers (pairs of bf16), its four f32 results packed back into the
-    vector<2x2xf32> accumulator. `a` and `b` are the fragment vectors."""
-    if dtype == 'f16':
-        lines.append(f'{indent}{name} = nvgpu.mma.sync({a}, {b}, {c}) {{mmaShape = [16, 8, 16]}} : (vector<4x2xf16>, vector<2x2xf16>, {ACC}) -> {ACC}')
-        return
-    regs = []
-    for vector, count in ((a, 4), (b, 2)):
-        for r in range(count):
-            tag = f'{name[1:]}_{vector[1:]}_{r}'
-            lines += [
-                f'{indent}%v{tag} = vector.extract {vector}[{r}] : vector<2xbf16> from vector<{count}x2xbf16>',
-                f'{indent}%w{tag} = vector.bitcast %v{tag} : vector<2xbf16> to vector<1xi32>',
-                f'{indent}%r{tag} = vector.extract %w{tag}[0] : i32 from vector<1xi32>',
-            ]
-            regs.append(f'%r{tag}')
-    accs = []
-    for h in range(2):
-        for e in range(2):
-            lines.append(f'{indent}{name}_c{h}{e} = vector.extract {c}[{h}, {e}] : f32 from {ACC}')
-            accs.append(f'{name}_c{h}{e}')
-    struct = '!llvm.struct<(f32, f32, f32, f32)>'
-    lines.append(
-        f'{indent}{name}_d = nvvm.mma.sync A[{", ".join(regs[:4])}] B[{", ".join(regs[4:])}] C[{", ".join(accs)}] '
-        '{layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, '
-        f'multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>}} : (i32, i32, f32) -> {struct}')
-    for r in range(4):
-        lines.append(f'{indent}{name}_d{r} = llvm.extractvalue {name}_d[{r}] : {struct}')
-    lines.append(f'{indent}{name} = vector.from_elements {name}_d0, {name}_d1, {name}_d2, {name}_d3 : {ACC}')
+def lane_addresses(indent='    '):
+    """The lane's ldmatrix row and column in the warp's A and B tiles, without the
+    fragment and K-step offsets (A: lane l gives row l mod 16 and column 8 (l div 16);
+    B: row l mod 8 and column 8 ((l div 8) mod 2)); %wrow and %wcol are the warp's."""
+    return [indent + line for line in [
+        '%l16 = arith.remui %lane, %c16 : index',
+        '%lhi = arith.divui %lane, %c16 : index',
+        '%acol = arith.muli %lhi, %c8 : index',
+        '%arow = arith.addi %wrow, %l16 : index',
+        '%l8 = arith.remui %lane, %c8 : index',
+        '%lq = arith.divui %lane, %c8 : index',
+        '%lq2 = arith.remui %lq, %c2 : index',
+        '%bcol = arith.muli %lq2, %c8 : index',
+    ]]
+
+
+def epilogue(accs, ragged, out, vstore=False):
+    """Stores the accumulators (loop results %acc#i): fragment (i, j) of the warp is 16 x 8
+    at (wrow + 16 i, wcol + 8 j), and lane l holds row l/4 (+8 in its second vector) and
+    columns 2 (l mod 4), +1 of it. Ragged: each column is stored when it is inside out."""
+    lines = [
+        '%r4 = arith.divui %lane, %c4 : index',
+        '%q4 = arith.remui %lane, %c4 : index',
+        '%q2 = arith.muli %q4, %c2 : index',
+        '%orow = arith.addi %m0, %wrow : index',
+        '%orow0 = arith.addi %orow, %r4 : index',
+        '%ocol = arith.addi %n0, %wcol : index',
+        '%ocol0 = arith.addi %ocol, %q2 : index',
+    ]
+    for index, (i, j) in enumerate(accs):
+        lines += [
+            f'%row{i}_{j} = arith.addi %orow0, %c{16 * i} : index',
+            f'%row8_{i}_{j} = arith.addi %row{i}_{j}, %c8 : index',
+            f'%colf{i}_{j} = arith.addi %ocol0, %c{8 * j} : index',
+            f'%lo{i}_{j} = vector.extract %acc#{index}[0] : vector<2xf32> from {ACC}',
+            f'%hi{i}_{j} = vector.extract %acc#{index}[1] : vector<2xf32> from {ACC}',
+        ]
+        for half, row in (('lo', f'%row{i}_{j}'), ('hi', f'%row8_{i}_{j}')):
+            values = f'%{half}{i}_{j}'
+            if not ragged:
+                align = ' {alignment = 8}' if vstore else ''
+                lines.append(f'vector.store {values}, %out[{row}, %colf{i}_{j}]{align} : {out}, vector<2xf32>')
+                continue
+            for c in range(2):
+                tag = f'{half}{i}_{j}_{c}'
+                lines += [
+                    f'%col_{tag} = arith.addi %colf{i}_{j}, %c{c} : index',
+                    f'%inr_{tag} = arith.cmpi ult, {row}, %rows : index',
+                    f'%inc_{tag} = arith.cmpi ult, %col_{tag}, %cols : index',
+                    f'%ok_{tag} = arith.andi %inr_{tag}, %inc_{tag} : i1',
+                    f'scf.if %ok_{tag} {{',
+                    f'  %x_{tag} = vector.extract {values}[{c}] : f32 from vector<2xf32>',
+                    f'  memref.store %x_{tag}, %out[{row}, %col_{tag}] : {out}',
+                    '}',
+                ]
+    return lines
 
 
 def gemm(m, n, k, stages, producer, swizzle=0, dtype='f16', b_major='k', **tiled):
@@ -75,9 +107,8 @@ def gemm(m, n, k, stages, producer, swizzle=0, dtype='f16', b_major='k', **tiled
     # Ragged edges as in gen.py: zero-filled copies (on cp.async chips that takes
     # fallback mode, which examples/gemm/build.sh turns on), stores past M or N skipped.
     ragged = m % BM or n % BN or k % BK
-    oob = '"zeros"' if ragged else '"promise_in_bounds"'
+    oob = 'zeros' if ragged else 'promise_in_bounds'
     assert swizzle in (0, 64), 'swizzle: 0 or 64'
-    layout = f', swizzle = {swizzle} : i64' if swizzle else ''
     assert dtype in ('f16', 'bf16'), 'dtype: f16 or bf16'
     name = f'gemm_{dtype}_{m}x{n}x{k}' + ('_bn' if b_n else '')
     src = f'memref<{m if b_n else m + n}x{k}x{dtype}>'
@@ -85,18 +116,13 @@ def gemm(m, n, k, stages, producer, swizzle=0, dtype='f16', b_major='k', **tiled
     out = f'memref<{m}x{n}xf32>'
     tile = f'memref<{BM}x{BK}x{dtype}, 3>'
     tile_b = f'memref<{BK}x{BN}x{dtype}, 3>' if b_n else tile
-    args = f'%src: {src}, %bsrc: {bsrc}, %out: {out}' if b_n else f'%src: {src}, %out: {out}'
-    request = '"auto"' if stages == 'auto' else f'{int(stages)} : i64'
-    if producer == 'warp':
-        request += ', producer = "warp"'
+    args = [('%src', src), ('%bsrc', bsrc), ('%out', out)] if b_n else [('%src', src), ('%out', out)]
     accs = [(i, j) for i in range(FRAGS_M) for j in range(FRAGS_N)]
-    lines = [
-        f'// Generated by examples/gemm/gen.py {m} {n} {k} {stages} {producer} --chip=sm_80' + (f' --swizzle={swizzle}' if swizzle else '') + f' --dtype={dtype}' + (' --b-major=n' if b_n else '') + '.',
-        f'gpu.module @{name} [#nvvm.target<chip = "sm_80">] {{',
-        f'  gpu.func @{name}({args}) workgroup(%ta: {tile}, %tb: {tile_b}) kernel attributes {{gpu.known_block_size = array<i32: 256, 1, 1>}} {{',
-    ]
-    for c in (0, 1, 2, 4, 8, 16, 24, 32, 48, 64, 128):
-        lines.append(f'    %c{c} = arith.constant {c} : index')
+    lines = e.kernel(f'Generated by examples/gemm/gen.py {m} {n} {k} {stages} {producer} --chip=sm_80'
+                     + (f' --swizzle={swizzle}' if swizzle else '') + f' --dtype={dtype}'
+                     + (' --b-major=n' if b_n else '') + '.',
+                     name, 'sm_80', args, 256, [('%ta', tile), ('%tb', tile_b)])
+    lines += e.constants((0, 1, 2, 4, 8, 16, 24, 32, 48, 64, 128))
     lines += [
         f'    %cm = arith.constant {m} : index',
         f'    %ck = arith.constant {-(-k // BK)} : index',
@@ -114,98 +140,55 @@ def gemm(m, n, k, stages, producer, swizzle=0, dtype='f16', b_major='k', **tiled
         '    %wn = arith.remui %warp, %c4 : index',
         '    %wrow = arith.muli %wm, %c64 : index',
         '    %wcol = arith.muli %wn, %c32 : index',
-        # ldmatrix addresses, without the fragment and K-step offsets.
-        '    %l16 = arith.remui %lane, %c16 : index',
-        '    %lhi = arith.divui %lane, %c16 : index',
-        '    %acol = arith.muli %lhi, %c8 : index',
-        '    %arow = arith.addi %wrow, %l16 : index',
-        '    %l8 = arith.remui %lane, %c8 : index',
-        '    %lq = arith.divui %lane, %c8 : index',
-        '    %lq2 = arith.remui %lq, %c2 : index',
-        '    %bcol = arith.muli %lq2, %c8 : index',
+    ]
+    lines += lane_addresses()
+    lines += [
         '    %brow = arith.addi %wcol, %l8 : index',
         f'    %zero = arith.constant dense<0.0> : {ACC}',
     ]
-    inits = ', '.join(f'%s{i}_{j} = %zero' for i, j in accs)
-    types = ', '.join([ACC] * len(accs))
+    loop, end = e.pipelined_for('%kt', '%c0', '%ck', '%c1', stages, producer, f'%acc:{len(accs)}',
+                                [(f'%s{i}_{j}', '%zero') for i, j in accs], [ACC] * len(accs))
     lines += [
-        f'    %acc:{len(accs)} = scf.for %kt = %c0 to %ck step %c1 iter_args({inits}) -> ({types}) {{',
+        '    ' + loop,
         '      %col = arith.muli %kt, %c32 : index',
-        f'      acopy.copy_gmem_to_smem %src[%m0, %col] -> %ta {{oob_mode = {oob}{layout}}} : {src} -> {tile}',
-        (f'      acopy.copy_gmem_to_smem %bsrc[%col, %n0] -> %tb {{oob_mode = {oob}}} : {bsrc} -> {tile_b}' if b_n else
-         f'      acopy.copy_gmem_to_smem %src[%nb, %col] -> %tb {{oob_mode = {oob}{layout}}} : {src} -> {tile}'),
-        '      acopy.wait_gmem_to_smem {pending = 0 : i64}',
+        '      ' + e.copy('%src', '%m0, %col', '%ta', src, tile, oob, swizzle),
+        '      ' + (e.copy('%bsrc', '%col, %n0', '%tb', bsrc, tile_b, oob) if b_n else
+                    e.copy('%src', '%nb, %col', '%tb', src, tile, oob, swizzle)),
+        '      ' + e.wait(),
     ]
     current = {(i, j): f'%s{i}_{j}' for i, j in accs}
     for kk in range(BK // 16):
-        lines.append(f'      %ak{kk} = arith.addi %acol, %c{16 * kk} : index' if kk else f'      %ak{kk} = arith.addi %acol, %c0 : index')
-        lines.append(f'      %bk{kk} = arith.addi %bcol, %c{16 * kk} : index' if kk else f'      %bk{kk} = arith.addi %bcol, %c0 : index')
+        lines.append(f'      %ak{kk} = arith.addi %acol, %c{16 * kk} : index')
+        lines.append(f'      %bk{kk} = arith.addi %bcol, %c{16 * kk} : index')
         for i in range(FRAGS_M):
-            lines.append(f'      %ar{kk}_{i} = arith.addi %arow, %c{16 * i} : index' if i else f'      %ar{kk}_{i} = arith.addi %arow, %c0 : index')
+            lines.append(f'      %ar{kk}_{i} = arith.addi %arow, %c{16 * i} : index')
             at = f'%ar{kk}_{i}, %ak{kk}'
             if swizzle:
-                lines.append(f'      %pa{kk}_{i}:2 = acopy.swizzled_index %ta[{at}] : {tile}')
+                lines.append('      ' + e.swizzled_index(f'%pa{kk}_{i}', '%ta', at, tile))
                 at = f'%pa{kk}_{i}#0, %pa{kk}_{i}#1'
-            lines.append(f'      %fa{kk}_{i} = nvgpu.ldmatrix %ta[{at}] {{numTiles = 4 : i32, transpose = false}} : {tile} -> vector<4x2x{dtype}>')
+            lines.append(f'      %fa{kk}_{i} = ' + e.ldmatrix('%ta', at, tile, 4, dtype))
         if b_n:
             # The K x N tile: lane l gives K row 16 kk + l mod 16 at the fragment's column.
             lines.append(f'      %bt{kk} = arith.addi %l16, %c{16 * kk} : index')
         for j in range(FRAGS_N):
             if b_n:
                 lines.append(f'      %bc{kk}_{j} = arith.addi %wcol, %c{8 * j} : index')
-                lines.append(f'      %fb{kk}_{j} = nvgpu.ldmatrix %tb[%bt{kk}, %bc{kk}_{j}] {{numTiles = 2 : i32, transpose = true}} : {tile_b} -> vector<2x2x{dtype}>')
+                lines.append(f'      %fb{kk}_{j} = ' + e.ldmatrix('%tb', f'%bt{kk}, %bc{kk}_{j}', tile_b, 2, dtype, True))
                 continue
-            lines.append(f'      %br{kk}_{j} = arith.addi %brow, %c{8 * j} : index' if j else f'      %br{kk}_{j} = arith.addi %brow, %c0 : index')
+            lines.append(f'      %br{kk}_{j} = arith.addi %brow, %c{8 * j} : index')
             at = f'%br{kk}_{j}, %bk{kk}'
             if swizzle:
-                lines.append(f'      %pb{kk}_{j}:2 = acopy.swizzled_index %tb[{at}] : {tile}')
+                lines.append('      ' + e.swizzled_index(f'%pb{kk}_{j}', '%tb', at, tile))
                 at = f'%pb{kk}_{j}#0, %pb{kk}_{j}#1'
-            lines.append(f'      %fb{kk}_{j} = nvgpu.ldmatrix %tb[{at}] {{numTiles = 2 : i32, transpose = false}} : {tile} -> vector<2x2x{dtype}>')
+            lines.append(f'      %fb{kk}_{j} = ' + e.ldmatrix('%tb', at, tile, 2, dtype))
         for i, j in accs:
             new = f'%d{kk}_{i}_{j}'
             mma(lines, new, f'%fa{kk}_{i}', f'%fb{kk}_{j}', current[(i, j)], dtype)
             current[(i, j)] = new
     yielded = ', '.join(current[(i, j)] for i, j in accs)
-    lines += [
-        f'      scf.yield {yielded} : {types}',
-        f'    }} {{acopy.pipeline = {{stages = {request}}}}}',
-        # Fragment (i, j): lane l holds row l/4 (+8 in its second vector) and columns
-        # 2 (l mod 4), +1 of the 16 x 8 fragment at (wrow + 16 i, wcol + 8 j).
-        '    %r4 = arith.divui %lane, %c4 : index',
-        '    %q4 = arith.remui %lane, %c4 : index',
-        '    %q2 = arith.muli %q4, %c2 : index',
-        '    %orow = arith.addi %m0, %wrow : index',
-        '    %orow0 = arith.addi %orow, %r4 : index',
-        '    %ocol = arith.addi %n0, %wcol : index',
-        '    %ocol0 = arith.addi %ocol, %q2 : index',
-    ]
-    for index, (i, j) in enumerate(accs):
-        lines += [
-            f'    %row{i}_{j} = arith.addi %orow0, %c{16 * i} : index' if i else f'    %row{i}_{j} = arith.addi %orow0, %c0 : index',
-            f'    %row8_{i}_{j} = arith.addi %row{i}_{j}, %c8 : index',
-            f'    %colf{i}_{j} = arith.addi %ocol0, %c{8 * j} : index' if j else f'    %colf{i}_{j} = arith.addi %ocol0, %c0 : index',
-            f'    %lo{i}_{j} = vector.extract %acc#{index}[0] : vector<2xf32> from {ACC}',
-            f'    %hi{i}_{j} = vector.extract %acc#{index}[1] : vector<2xf32> from {ACC}',
-        ]
-        for half, row in (('lo', f'%row{i}_{j}'), ('hi', f'%row8_{i}_{j}')):
-            values = f'%{half}{i}_{j}'
-            if not ragged:
-                lines.append(f'    vector.store {values}, %out[{row}, %colf{i}_{j}] : {out}, vector<2xf32>')
-                continue
-            # Two columns per lane: each is stored when it is inside out.
-            for e in range(2):
-                tag = f'{half}{i}_{j}_{e}'
-                lines += [
-                    f'    %col_{tag} = arith.addi %colf{i}_{j}, %c{e} : index',
-                    f'    %inr_{tag} = arith.cmpi ult, {row}, %rows : index',
-                    f'    %inc_{tag} = arith.cmpi ult, %col_{tag}, %cols : index',
-                    f'    %ok_{tag} = arith.andi %inr_{tag}, %inc_{tag} : i1',
-                    f'    scf.if %ok_{tag} {{',
-                    f'      %x_{tag} = vector.extract {values}[{e}] : f32 from vector<2xf32>',
-                    f'      memref.store %x_{tag}, %out[{row}, %col_{tag}] : {out}',
-                    '    }',
-                ]
-    lines += ['    gpu.return', '  }', '}', '']
+    lines += [f'      scf.yield {yielded} : {", ".join([ACC] * len(accs))}', '    ' + end]
+    lines += ['    ' + line for line in epilogue(accs, ragged, out)]
+    lines += e.end_kernel()
     return '\n'.join(lines)
 
 
@@ -229,28 +212,21 @@ def gemm_tiled(m, n, k, stages, producer, swizzle, dtype, bm=128, bn=128, bk=32,
     assert dtype in ('f16', 'bf16'), 'dtype: f16 or bf16'
     remap = (bm, bn) != (BM, BN) or raster
     ragged = m % bm or n % bn or k % bk
-    oob = '"zeros"' if ragged else '"promise_in_bounds"'
-    layout = f', swizzle = {swizzle} : i64' if swizzle else ''
+    oob = 'zeros' if ragged else 'promise_in_bounds'
     name = f'gemm_{dtype}_{m}x{n}x{k}'
     src = f'memref<{m + n}x{k}x{dtype}>'
     out = f'memref<{m}x{n}xf32>'
     tile_a = f'memref<{bm}x{bk}x{dtype}, 3>'
     tile_b = f'memref<{bn}x{bk}x{dtype}, 3>'
-    request = '"auto"' if stages == 'auto' else f'{int(stages)} : i64'
-    if producer == 'warp':
-        request += ', producer = "warp"'
     accs = [(i, j) for i in range(frags_m) for j in range(frags_n)]
     options = f' --tile={bm}x{bn} --bk={bk} --warp={warp_m}x{warp_n}' + (f' --raster={raster}' if raster else '') + (' --vstore=1' if vstore else '')
-    lines = [
-        f'// Generated by examples/gemm/gen.py {m} {n} {k} {stages} {producer} --chip=sm_80' + (f' --swizzle={swizzle}' if swizzle else '') + f' --dtype={dtype}{options}.',
-        f'gpu.module @{name} [#nvvm.target<chip = "sm_80">] {{',
-        f'  gpu.func @{name}(%src: {src}, %out: {out}) workgroup(%ta: {tile_a}, %tb: {tile_b}) kernel attributes {{gpu.known_block_size = array<i32: {threads}, 1, 1>}} {{',
-    ]
+    lines = e.kernel(f'Generated by examples/gemm/gen.py {m} {n} {k} {stages} {producer} --chip=sm_80'
+                     + (f' --swizzle={swizzle}' if swizzle else '') + f' --dtype={dtype}{options}.',
+                     name, 'sm_80', [('%src', src), ('%out', out)], threads, [('%ta', tile_a), ('%tb', tile_b)])
     consts = {0, 1, 2, 4, 8, 16, 32, warp_m, warp_n, bm, bn, bk}
     consts |= {16 * i for i in range(frags_m)} | {16 * j for j in range(frags_n // 2)} | {16 * kk for kk in range(bk // 16)}
     consts |= {8 * j for j in range(frags_n)}
-    for c in sorted(consts):
-        lines.append(f'    %c{c} = arith.constant {c} : index')
+    lines += e.constants(sorted(consts))
     lines += [
         f'    %cm = arith.constant {m} : index',
         f'    %ck = arith.constant {-(-k // bk)} : index',
@@ -266,18 +242,11 @@ def gemm_tiled(m, n, k, stages, producer, swizzle, dtype, bm=128, bn=128, bk=32,
         '    %wn = arith.remui %warp, %cwn : index',
         f'    %wrow = arith.muli %wm, %c{warp_m} : index',
         f'    %wcol = arith.muli %wn, %c{warp_n} : index',
-        # ldmatrix.x4 lane addresses, without the fragment and K-step offsets. A: lane l
-        # gives row l mod 16 and column 8 (l div 16): matrices a0..a3 of m16n8k16. B (N x K):
-        # lane l gives row l mod 8 + 8 (l div 16) and column 8 ((l div 8) mod 2): b0, b1 of
-        # fragment j, then b0, b1 of fragment j + 1.
-        '    %l16 = arith.remui %lane, %c16 : index',
-        '    %lhi = arith.divui %lane, %c16 : index',
-        '    %acol = arith.muli %lhi, %c8 : index',
-        '    %arow = arith.addi %wrow, %l16 : index',
-        '    %l8 = arith.remui %lane, %c8 : index',
-        '    %lq = arith.divui %lane, %c8 : index',
-        '    %lq2 = arith.remui %lq, %c2 : index',
-        '    %bcol = arith.muli %lq2, %c8 : index',
+    ]
+    # ldmatrix.x4 of B (N x K): lane l gives row l mod 8 + 8 (l div 16) and column
+    # 8 ((l div 8) mod 2): b0, b1 of fragment j, then b0, b1 of fragment j + 1.
+    lines += lane_addresses()
+    lines += [
         '    %bhi = arith.muli %lhi, %c8 : index',
         '    %brow0 = arith.addi %wcol, %l8 : index',
         '    %brow = arith.addi %brow0, %bhi : index',
@@ -290,15 +259,15 @@ def gemm_tiled(m, n, k, stages, producer, swizzle, dtype, bm=128, bn=128, bk=32,
         ind = '      '
     else:
         lines += [f'    %m0 = arith.muli %bm, %c{bm} : index', f'    %n0 = arith.muli %bn, %c{bn} : index']
-    body = ['%nb = arith.addi %cm, %n0 : index']
-    inits = ', '.join(f'%s{i}_{j} = %zero' for i, j in accs)
-    types = ', '.join([ACC] * len(accs))
-    body += [
-        f'%acc:{len(accs)} = scf.for %kt = %c0 to %ck step %c1 iter_args({inits}) -> ({types}) {{',
+    loop, end = e.pipelined_for('%kt', '%c0', '%ck', '%c1', stages, producer, f'%acc:{len(accs)}',
+                                [(f'%s{i}_{j}', '%zero') for i, j in accs], [ACC] * len(accs))
+    body = [
+        '%nb = arith.addi %cm, %n0 : index',
+        loop,
         f'  %col = arith.muli %kt, %c{bk} : index',
-        f'  acopy.copy_gmem_to_smem %src[%m0, %col] -> %ta {{oob_mode = {oob}{layout}}} : {src} -> {tile_a}',
-        f'  acopy.copy_gmem_to_smem %src[%nb, %col] -> %tb {{oob_mode = {oob}{layout}}} : {src} -> {tile_b}',
-        '  acopy.wait_gmem_to_smem {pending = 0 : i64}',
+        '  ' + e.copy('%src', '%m0, %col', '%ta', src, tile_a, oob, swizzle),
+        '  ' + e.copy('%src', '%nb, %col', '%tb', src, tile_b, oob, swizzle),
+        '  ' + e.wait(),
     ]
 
     def load(kk):
@@ -308,16 +277,16 @@ def gemm_tiled(m, n, k, stages, producer, swizzle, dtype, bm=128, bn=128, bk=32,
             out_.append(f'  %ar{kk}_{i} = arith.addi %arow, %c{16 * i} : index')
             at = f'%ar{kk}_{i}, %ak{kk}'
             if swizzle:
-                out_.append(f'  %pa{kk}_{i}:2 = acopy.swizzled_index %ta[{at}] : {tile_a}')
+                out_.append('  ' + e.swizzled_index(f'%pa{kk}_{i}', '%ta', at, tile_a))
                 at = f'%pa{kk}_{i}#0, %pa{kk}_{i}#1'
-            out_.append(f'  %fa{kk}_{i} = nvgpu.ldmatrix %ta[{at}] {{numTiles = 4 : i32, transpose = false}} : {tile_a} -> vector<4x2x{dtype}>')
+            out_.append(f'  %fa{kk}_{i} = ' + e.ldmatrix('%ta', at, tile_a, 4, dtype))
         for jj in range(frags_n // 2):
             out_.append(f'  %br{kk}_{jj} = arith.addi %brow, %c{16 * jj} : index')
             at = f'%br{kk}_{jj}, %bk{kk}'
             if swizzle:
-                out_.append(f'  %pb{kk}_{jj}:2 = acopy.swizzled_index %tb[{at}] : {tile_b}')
+                out_.append('  ' + e.swizzled_index(f'%pb{kk}_{jj}', '%tb', at, tile_b))
                 at = f'%pb{kk}_{jj}#0, %pb{kk}_{jj}#1'
-            out_.append(f'  %fbq{kk}_{jj} = nvgpu.ldmatrix %tb[{at}] {{numTiles = 4 : i32, transpose = false}} : {tile_b} -> vector<4x2x{dtype}>')
+            out_.append(f'  %fbq{kk}_{jj} = ' + e.ldmatrix('%tb', at, tile_b, 4, dtype))
             # Its halves as two fragments (vector.extract_strided_slice is not lowered by
             # the emit route: rows are extracted and inserted one at a time).
             for half in range(2):
@@ -339,45 +308,10 @@ def gemm_tiled(m, n, k, stages, producer, swizzle, dtype, bm=128, bn=128, bk=32,
             mma(body, new, f'%fa{kk}_{i}', f'%fb{kk}_{j}', current[(i, j)], dtype, indent='  ')
             current[(i, j)] = new
     yielded = ', '.join(current[(i, j)] for i, j in accs)
-    body += [
-        f'  scf.yield {yielded} : {types}',
-        f'}} {{acopy.pipeline = {{stages = {request}}}}}',
-        '%r4 = arith.divui %lane, %c4 : index',
-        '%q4 = arith.remui %lane, %c4 : index',
-        '%q2 = arith.muli %q4, %c2 : index',
-        '%orow = arith.addi %m0, %wrow : index',
-        '%orow0 = arith.addi %orow, %r4 : index',
-        '%ocol = arith.addi %n0, %wcol : index',
-        '%ocol0 = arith.addi %ocol, %q2 : index',
-    ]
-    for index, (i, j) in enumerate(accs):
-        body += [
-            f'%row{i}_{j} = arith.addi %orow0, %c{16 * i} : index',
-            f'%row8_{i}_{j} = arith.addi %row{i}_{j}, %c8 : index',
-            f'%colf{i}_{j} = arith.addi %ocol0, %c{8 * j} : index',
-            f'%lo{i}_{j} = vector.extract %acc#{index}[0] : vector<2xf32> from {ACC}',
-            f'%hi{i}_{j} = vector.extract %acc#{index}[1] : vector<2xf32> from {ACC}',
-        ]
-        for half, row in (('lo', f'%row{i}_{j}'), ('hi', f'%row8_{i}_{j}')):
-            values = f'%{half}{i}_{j}'
-            if not ragged:
-                align = ' {alignment = 8}' if vstore else ''
-                body.append(f'vector.store {values}, %out[{row}, %colf{i}_{j}]{align} : {out}, vector<2xf32>')
-                continue
-            for e in range(2):
-                tag = f'{half}{i}_{j}_{e}'
-                body += [
-                    f'%col_{tag} = arith.addi %colf{i}_{j}, %c{e} : index',
-                    f'%inr_{tag} = arith.cmpi ult, {row}, %rows : index',
-                    f'%inc_{tag} = arith.cmpi ult, %col_{tag}, %cols : index',
-                    f'%ok_{tag} = arith.andi %inr_{tag}, %inc_{tag} : i1',
-                    f'scf.if %ok_{tag} {{',
-                    f'  %x_{tag} = vector.extract {values}[{e}] : f32 from vector<2xf32>',
-                    f'  memref.store %x_{tag}, %out[{row}, %col_{tag}] : {out}',
-                    '}',
-                ]
+    body += [f'  scf.yield {yielded} : {", ".join([ACC] * len(accs))}', end]
+    body += epilogue(accs, ragged, out, vstore)
     lines += [ind + line for line in body]
     if remap:
         lines.append('    }')
-    lines += ['    gpu.return', '  }', '}', '']
+    lines += e.end_kernel()
     return '\n'.join(lines)
