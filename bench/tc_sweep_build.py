@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Builds, here, every module the tensor-core sweep (bench/tc_sweep.py) checks and times:
+each GEMM build of examples/gemm/choose.py at each shape of bench/tc_sweep_shapes.py and
+each attention build at each attention shape: gen.py -> acopy-opt (PTX + manifest) ->
+ptxas -v (a cubin for sm_90a, which the GPU machine loads as is, so the registers and
+spills recorded are those of the code that runs). Writes OUT/index.json:
+
+  {"gemm": [{shape, build, name, dir, registers, spills, stack, stages, shared_bytes,
+             ok, refused?, seconds}], "attention": [...], "acopy_opt", "ptxas", "commit"}
+
+A shape a build cannot take is refused by the generator (or acopy-opt) with an error
+naming the limit; it is listed with `refused` and never launched. --only gemm|attention
+builds one half; --shapes N keeps the first N shapes of each (a quick build).
+Usage: python3 bench/tc_sweep_build.py OUT [--jobs J] [--only gemm|attention] [--shapes N]
+(acopy-opt: $ACOPY_OPT or target/debug/acopy-opt; ptxas: $ACOPY_PTXAS or .venv/bin/ptxas)
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import tc_sweep_shapes as shapes  # noqa: E402
+from choose import gen_args  # noqa: E402  (examples/gemm, on the path through tc_sweep_shapes)
+
+OPT = os.environ.get('ACOPY_OPT', os.path.join(ROOT, 'target', 'debug', 'acopy-opt'))
+PTXAS = os.environ.get('ACOPY_PTXAS', os.path.join(ROOT, '.venv', 'bin', 'ptxas'))
+
+
+def ptxas_facts(text):
+    """Registers, spilled bytes (stores) and stack frame from ptxas -v."""
+    facts = {}
+    m = re.search(r'Used (\d+) registers', text)
+    facts['registers'] = int(m.group(1)) if m else None
+    m = re.search(r'(\d+) bytes spill stores, (\d+) bytes spill loads', text)
+    facts['spills'] = int(m.group(1)) + int(m.group(2)) if m else None
+    m = re.search(r'(\d+) bytes stack frame', text)
+    facts['stack'] = int(m.group(1)) if m else None
+    return facts
+
+
+def remark_facts(text):
+    """Stages and shared memory from acopy-opt's pipeline remark."""
+    facts = {}
+    m = re.search(r'acopy\.pipeline: (\d+) stages', text)
+    facts['stages'] = int(m.group(1)) if m else None
+    m = re.search(r'(\d+) bytes of shared memory', text)
+    facts['shared_bytes'] = int(m.group(1)) if m else None
+    return facts
+
+
+def build_one(job):
+    """gen -> acopy-opt -> ptxas for one (kind, build, shape); returns its index row."""
+    kind, build, shape, out = job
+    start = time.time()
+    if kind == 'gemm':
+        m, n, k = shape
+        name = shapes.gemm_name(m, n, k, build)
+        gen = [sys.executable, os.path.join(ROOT, 'examples', 'gemm', 'gen.py')] + gen_args(build, m, n, k)
+        arch, fallback = 'sm_90a', False
+    else:
+        b, h, s, d, causal = shape
+        cfg = shapes.ATTN_BUILDS[build]
+        name = shapes.attn_name(b, h, s, d, causal)
+        gen = [sys.executable, os.path.join(ROOT, 'examples', 'attention', 'gen.py'), str(b * h), str(s), str(d),
+               str(cfg['stages'])] + (['--causal'] if causal else []) + [
+            f'--chip={cfg["chip"]}', '--dtype=bf16', f'--swizzle={cfg["swizzle"]}', f'--rows={cfg["rows"]}',
+            f'--qk={cfg["qk"]}', f'--pv={cfg["pv"]}']
+        arch = cfg['chip'] + ('a' if cfg['qk'] == 'wgmma' else '')
+        # A D = 128 row is two swizzled column panels, which both paths copy in fallback mode.
+        fallback = bool(cfg['swizzle'] and d * 2 > cfg['swizzle'])
+    folder = os.path.join(out, kind, build)
+    base = os.path.join(folder, name)
+    row = {'shape': list(shape), 'build': build, 'name': name, 'dir': os.path.relpath(folder, out)}
+    g = subprocess.run(gen, capture_output=True, text=True)
+    if g.returncode:
+        row.update(ok=False, refused=(g.stderr.strip().splitlines() or ['gen.py failed'])[-1])
+        return row
+    cmd = [OPT, '-', '--acopy-lower', '--emit=ptx', '-o', base + '.ptx', f'--tma-manifest={base}.manifest.json']
+    if fallback:
+        cmd.insert(2, '--acopy-fallback')
+    o = subprocess.run(cmd, input=g.stdout, capture_output=True, text=True)
+    if o.returncode:
+        errors = [line for line in o.stderr.splitlines() if 'error' in line]
+        row.update(ok=False, refused=(errors or o.stderr.strip().splitlines() or ['acopy-opt failed'])[-1])
+        return row
+    row.update(remark_facts(o.stderr))
+    p = subprocess.run([PTXAS, '-v', f'-arch={arch}', base + '.ptx', '-o', base + '.cubin'], capture_output=True, text=True)
+    row.update(ptxas_facts(p.stderr + p.stdout))
+    row['cubin'] = p.returncode == 0
+    if p.returncode:
+        row['ptxas_error'] = p.stderr.strip()[-300:]
+    row['ok'] = True
+    row['seconds'] = round(time.time() - start, 2)
+    return row
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('out')
+    parser.add_argument('--jobs', type=int, default=os.cpu_count() or 2)
+    parser.add_argument('--only', choices=['gemm', 'attention'])
+    parser.add_argument('--shapes', type=int, help='the first N shapes of each kind only')
+    args = parser.parse_args()
+    out = os.path.abspath(args.out)
+    for tool in (OPT, PTXAS):
+        if not os.access(tool, os.X_OK):
+            sys.exit(f'tc_sweep_build.py: {tool} is missing (cargo build -p acopy-opt; bash scripts/install-deps.sh)')
+    jobs = []
+    gemm_shapes = shapes.GEMM_SHAPES[:args.shapes] if args.shapes else shapes.GEMM_SHAPES
+    attn_shapes = shapes.ATTN_SHAPES[:args.shapes] if args.shapes else shapes.ATTN_SHAPES
+    if args.only in (None, 'gemm'):
+        jobs += [('gemm', build, shape, out) for shape in gemm_shapes for build in shapes.GEMM_BUILDS]
+    if args.only in (None, 'attention'):
+        jobs += [('attention', build, shape, out) for shape in attn_shapes for build in shapes.ATTN_BUILDS]
+    for kind, build, _, _ in jobs:
+        os.makedirs(os.path.join(out, kind, build), exist_ok=True)
+    rows = {'gemm': [], 'attention': []}
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        for job, row in zip(jobs, pool.map(build_one, jobs)):
+            rows[job[0]].append(row)
+            status = 'refused: ' + row['refused'] if row.get('refused') else \
+                f'{row.get("registers")} registers, {row.get("spills")} bytes spilled, {row.get("stages")} stages'
+            print(f'{job[0]:9} {job[1]:18} {row["name"]:34} {status}', flush=True)
+    commit = subprocess.run(['git', '-C', ROOT, 'rev-parse', '--short', 'HEAD'], capture_output=True, text=True).stdout.strip()
+    ptxas_version = subprocess.run([PTXAS, '--version'], capture_output=True, text=True).stdout.strip().splitlines()[-1:]
+    index = {'commit': commit, 'acopy_opt': OPT, 'ptxas': ptxas_version, **rows}
+    with open(os.path.join(out, 'index.json'), 'w') as f:
+        json.dump(index, f, indent=1)
+    built = sum(r['ok'] for r in rows['gemm'] + rows['attention'])
+    refused = sum(bool(r.get('refused')) for r in rows['gemm'] + rows['attention'])
+    print(f'built {built} modules into {out}; refused {refused}')
+
+
+if __name__ == '__main__':
+    main()

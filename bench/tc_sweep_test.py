@@ -1,0 +1,284 @@
+#!/usr/bin/env python3
+"""CPU checks of the tensor-core sweep (no GPU, no torch): the shape refusal of
+examples/gemm/gen.py, the chooser (examples/gemm/choose.py), the launcher's packing
+against PTX parameter lists (bench/tc_launch.py), and the sweep's parent (restarts after
+a crash and after a hang, the records, the chooser cache, the summary) driven by a fake
+child.
+
+  python3 bench/tc_sweep_test.py            # the fast tests (about 5 s; scripts/test.sh)
+  python3 bench/tc_sweep.py dry-run --builds target/tc-sweep [--out DIR]
+                                            # also every built module's ABI, and the whole
+                                            # parent on the real index with a fake child
+"""
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import tc_launch  # noqa: E402
+import tc_sweep_shapes as shapes  # noqa: E402
+import choose  # noqa: E402
+
+
+def check(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+def test_refusal():
+    gen = os.path.join(ROOT, 'examples', 'gemm', 'gen.py')
+    bad = subprocess.run([sys.executable, gen, '128', '128', '100'], capture_output=True, text=True)
+    check(bad.returncode != 0 and bad.stdout == '', 'gen.py must refuse K = 100 and write nothing')
+    check('K = 100' in bad.stderr and 'multiple of 8' in bad.stderr, f'the refusal names the limit: {bad.stderr!r}')
+    good = subprocess.run([sys.executable, gen, '130', '260', '1000'], capture_output=True, text=True)
+    check(good.returncode == 0 and 'gpu.module' in good.stdout, 'a ragged shape with K % 8 == 0 is built')
+    try:
+        choose.candidates(128, 128, 100)
+        check(False, 'choose must refuse K = 100')
+    except ValueError as error:
+        check('multiple of 8' in str(error), str(error))
+    cli = subprocess.run([sys.executable, os.path.join(ROOT, 'examples', 'gemm', 'choose.py'), '512', '512', '4100'],
+                         capture_output=True, text=True)
+    check(cli.returncode != 0 and 'multiple of 8' in cli.stderr, 'choose.py names the limit')
+
+
+def test_chooser():
+    for shape in shapes.GEMM_SHAPES:
+        name, source = choose.choose(*shape)
+        check(source == 'model' and choose.BUILDS[name]['out'] == 'bf16', f'{shape}: {name} {source}')
+        check(all(choose.model_ms(*shape, b) > 0 for b in choose.BUILDS), 'positive model times')
+    # Big square shapes favour the 128 x 256 tile, short-K ones the two-per-SM tiles.
+    check(choose.choose(8192, 8192, 8192)[0] == 't256_ws_p132_ob16', 'model at 8192^3')
+    check(choose.BUILDS[choose.choose(8192, 8192, 512)[0]]['per_sm'] == 2, 'model at 8192 x 8192 x 512')
+    with tempfile.TemporaryDirectory() as tmp:
+        cache = os.path.join(tmp, 'c.json')
+        best = choose.record(cache, 'H100', 4096, 4096, 4096, 'bf16', {'t128_s3_ob16': 0.2, 't256_ws_p132_ob16': 0.25})
+        check(best == 't128_s3_ob16', 'record returns the fastest')
+        check(choose.choose(4096, 4096, 4096, cache=cache, card='H100') == ('t128_s3_ob16', 'timed'), 'cache hit')
+        check(choose.choose(4096, 4096, 4096, cache=cache, card='H200')[1] == 'model', 'other card: model')
+        check(choose.choose(4096, 4096, 4096, out='f32', cache=cache, card='H100')[1] == 'model', 'other out dtype: model')
+    args = choose.gen_args('t128_ws_p264_ob16', 1, 2, 8)
+    check(args[:5] == ['1', '2', '8', '3', 'warp'] and '--out=bf16' in args, str(args))
+
+
+PTX = """
+.visible .entry k(
+	.param .u64 .ptr .align 1 k_param_0,
+	.param .u64 .ptr .align 1 k_param_1,
+	.param .u64 k_param_2,
+	.param .u64 k_param_3,
+	.param .u64 k_param_4,
+	.param .u64 k_param_5,
+	.param .u64 k_param_6,
+	.param .u32 k_param_7,
+	.param .align 64 .b8 k_param_8[128]
+)
+"""
+
+
+def entry_of(shape, element='bf16', box=(64, 64)):
+    return {'kernel': 'k', 'block': [256, 1, 1], 'cluster': [1, 1, 1], 'dynamic_shared_memory': 0, 'static_shared_memory': 0,
+            'args': [{'kind': 'memref', 'type': f'memref<{shape[0]}x{shape[1]}x{element}>', 'element': element,
+                      'shape': list(shape), 'strides': [shape[1], 1], 'offset': 0},
+                     {'kind': 'scalar', 'type': 'i32'}],
+            'tensor_maps': [{'param': 2, 'arg': 0, 'element_type': element, 'element_bytes': 2, 'box': list(box),
+                             'swizzle': 128, 'oob_fill': 'none', 'l2_promotion': 'none', 'interleave': 'none'}]}
+
+
+def fake_encode(**a):
+    return json.dumps(a, sort_keys=True).encode()[:128].ljust(128, b'\0')
+
+
+def test_packing():
+    entry = entry_of((256, 512))
+    tc_launch.check_against_ptx(entry, PTX)
+    buf = tc_launch.Buffer(0x7f0000000000, [256, 512], [512, 1], 'bf16')
+    params = tc_launch.pack(entry, [buf, 5], fake_encode)
+    check(len(params) == 9 and [len(p) for p in params] == [8] * 7 + [4, 128], 'nine parameters of the PTX sizes')
+    check(int.from_bytes(params[3], 'little') == 256 and int.from_bytes(params[6], 'little') == 1, 'sizes, strides')
+    t = tc_launch.tensor_map_args(entry['tensor_maps'][0], buf.address, buf.shape, buf.strides)
+    check(t['dims'] == [512, 256] and t['strides'] == [1024] and t['box'] == [64, 64] and t['swizzle'] == 3
+          and t['data_type'] == 9, f'innermost first: {t}')
+    for bad, why in (([128, 512], 'built for'), ([256, 512, 1], 'built for')):
+        try:
+            tc_launch.pack(entry, [tc_launch.Buffer(0x7f0000000000, bad, [512, 1][:len(bad)] + [1] * (len(bad) - 2), 'bf16'), 5], fake_encode)
+            check(False, f'{bad} must be refused')
+        except tc_launch.LaunchError as error:
+            check(why in str(error), str(error))
+    try:
+        tc_launch.tensor_map_args(entry['tensor_maps'][0], 0x7f0000000008, [256, 100], [100, 1])
+        check(False, 'a 200-byte stride must be refused')
+    except tc_launch.LaunchError as error:
+        check('multiple of 16' in str(error), str(error))
+    wrong = dict(entry, args=entry['args'][:1])
+    try:
+        tc_launch.check_against_ptx(wrong, PTX)
+        check(False, 'a manifest that packs too few parameters must be refused')
+    except tc_launch.LaunchError:
+        pass
+
+
+def check_builds(builds):
+    """Every module of a build folder: its manifest's packing matches its PTX parameters,
+    its tensor maps encode from buffers of its memref types, and a cubin is there."""
+    with open(os.path.join(builds, 'index.json')) as f:
+        index = json.load(f)
+    count, refused = 0, []
+    for kind in ('gemm', 'attention'):
+        for row in index[kind]:
+            if not row['ok']:
+                refused.append(f'{row["name"]} ({row["build"]}): {row.get("refused")}')
+                continue
+            base = os.path.join(builds, row['dir'], row['name'])
+            entry = tc_launch.load_entry(base + '.manifest.json', row['name'])
+            tc_launch.check_against_ptx(entry, open(base + '.ptx').read())
+            check(row.get('cubin') and os.path.exists(base + '.cubin'), f'{base}.cubin')
+            check(row.get('registers') and row.get('spills') is not None, f'{row["name"]}: ptxas facts')
+            buffers = []
+            for i, arg in enumerate(entry['args']):
+                strides = [1] * len(arg['shape'])
+                for d in range(len(arg['shape']) - 2, -1, -1):
+                    strides[d] = strides[d + 1] * arg['shape'][d + 1]
+                buffers.append(tc_launch.Buffer(0x7f0000000000 + (i << 36), arg['shape'], strides, arg['element']))
+            params = tc_launch.pack(entry, buffers, fake_encode)
+            check(len(params) == len(tc_launch.ptx_params(open(base + '.ptx').read(), row['name'])), row['name'])
+            # The launch facts the runner uses.
+            check(entry['block'] and entry['block'][0] in (128, 256, 288), f'{row["name"]}: block {entry["block"]}')
+            count += 1
+    return count, refused
+
+
+# ------------------------------------------------------------------ the fake child
+
+def fake_child(argv):
+    """Answers the parent as a GPU child would, with made-up numbers. FAKE_CRASH=KEY:BUILD
+    exits at that build's check, FAKE_HANG=KEY:BUILD stalls there (each once per build:
+    the parent must exclude it)."""
+    import argparse
+    p = argparse.ArgumentParser()
+    for name in ('--kind', '--index', '--builds', '--todo', '--exclude'):
+        p.add_argument(name)
+    p.add_argument('--rounds', type=int)
+    p.add_argument('--deadline', type=float)
+    a = p.parse_args(argv)
+    index = json.load(open(a.index))
+    excluded = json.loads(a.exclude)
+    emit = lambda ev, **f: print(json.dumps({'event': ev, 't': time.time(), **f}), flush=True)  # noqa: E731
+    emit('card', card={'name': 'Fake H100', 'sms': 132})
+    for shape in json.loads(a.todo):
+        key = shapes.shape_key(shape)
+        emit('begin', shape=shape)
+        rows = [r for r in index[a.kind] if r['ok'] and r['shape'] == shape and r['build'] not in excluded.get(key, [])]
+        t0 = time.time()
+        flops = shapes.gemm_flops(*shape) if a.kind == 'gemm' else shapes.attn_flops(*shape)
+        if a.kind == 'gemm':
+            anchors = {'cublas': {'out_dtype': 'bf16', 'max_abs_err': 0.1, 'rel_err': 2e-3, 'nan': 0, 'ms': flops / 700e9}}
+        else:
+            anchors = {'sdpa_flash': {'out_dtype': 'bf16', 'ok': True, 'max_abs_err': 0.01, 'rel_err': 4e-3, 'nan': 0, 'ms': flops / 300e9},
+                       'sdpa_cudnn': {'error': 'No available kernel (fake)'} if shape[2] % 64 else
+                       {'out_dtype': 'bf16', 'ok': True, 'max_abs_err': 0.01, 'rel_err': 4e-3, 'nan': 0, 'ms': flops / 450e9}}
+        builds = []
+        for r in rows:
+            emit('step', what='check', build=r['build'])
+            if os.environ.get('FAKE_CRASH') == f'{key}:{r["build"]}':
+                sys.exit(3)
+            if os.environ.get('FAKE_HANG') == f'{key}:{r["build"]}':
+                time.sleep(60)
+            out = 'bf16' if r['name'].endswith('_ob16') else 'f32'
+            rng = random.Random(hash((key, r['build'])) & 0xffff)
+            builds.append({'build': r['build'], 'name': r['name'], 'image': 'cubin', 'out_dtype': out, 'exact': True,
+                           'int_wrong': 0, 'max_abs_err': 0.05, 'rel_err': 2e-3 if out == 'bf16' else 1e-6, 'nan': 0,
+                           'ok': True, 'ms': flops / (rng.uniform(400, 900) * 1e9), 'loop': 10, 'mode': 'graph'})
+        for t in list(anchors.values()) + builds:
+            if 'ms' in t:
+                t['tflops'] = flops / (t['ms'] * 1e-3) / 1e12
+        emit('shape', shape=shape, result={'builds': builds, 'anchors': anchors, 'window': [t0, time.time()]})
+    emit('done')
+
+
+def test_parent(index_path=None, out=None, builds=None):
+    """The parent over a fake child: a crash at one build and a hang at another cost only
+    those builds at those shapes; the records, the chooser cache and the summary."""
+    import tc_sweep
+    with tempfile.TemporaryDirectory() as tmp:
+        if index_path is None:
+            index = {'commit': 'test', 'gemm': [], 'attention': []}
+            for shape in shapes.GEMM_SHAPES[:3]:
+                for build in choose.BUILDS:
+                    index['gemm'].append({'shape': list(shape), 'build': build, 'name': shapes.gemm_name(*shape, build),
+                                          'dir': f'gemm/{build}', 'ok': True, 'registers': 90, 'spills': 0, 'stages': 3})
+            for shape in [shapes.ATTN_SHAPES[0], shapes.ATTN_SHAPES[1], shapes.ATTN_SHAPES[-1]]:
+                for build in shapes.ATTN_BUILDS:
+                    index['attention'].append({'shape': list(shape), 'build': build, 'name': shapes.attn_name(*shape),
+                                               'dir': f'attention/{build}', 'ok': True, 'registers': 90, 'spills': 0})
+            builds = os.path.join(tmp, 'builds')
+            os.makedirs(builds)
+            with open(os.path.join(builds, 'index.json'), 'w') as f:
+                json.dump(index, f)
+        out = out or os.path.join(tmp, 'out')
+        k0 = shapes.shape_key(shapes.GEMM_SHAPES[0])
+        k1 = shapes.shape_key(shapes.GEMM_SHAPES[1])
+        os.environ['FAKE_CRASH'] = f'{k0}:t128_s3_ob16'
+        os.environ['FAKE_HANG'] = f'{k1}:t256_ws_p132'
+        args = type('A', (), dict(out=out, builds=builds, budget_s=120, step_timeout_s=2, gemm_share=0.6,
+                                  only=None, shapes=None, rounds=None, fake=True))()
+        try:
+            records = tc_sweep.run(args, command=[sys.executable, os.path.abspath(__file__), 'fake-child'])
+        finally:
+            del os.environ['FAKE_CRASH'], os.environ['FAKE_HANG']
+        g = records['gemm']
+        failed = {(shapes.shape_key(r['shape']), r['build']) for r in g['rows'] if r.get('failed')}
+        check((k0, 't128_s3_ob16') in failed and (k1, 't256_ws_p132') in failed, f'crash and hang recorded: {failed}')
+        timed = {(shapes.shape_key(r['shape']), r['build']) for r in g['rows'] if r.get('tflops')}
+        check((k0, 't256_ws_p132_ob16') in timed and (k1, 't128_s3_ob16') in timed, 'the other builds of those shapes ran')
+        for e in g['shapes']:
+            check(e.get('ratio_to_cublas') and e.get('timed_pick') and e.get('model_pick'), f'shape summary {e}')
+        for r in g['rows']:
+            if r.get('tflops'):
+                for field in ('shape', 'build', 'path', 'card', 'tflops', 'anchors', 'ratio_to_cublas', 'exact',
+                              'max_abs_err', 'registers', 'spills'):
+                    check(field in r, f'row field {field}')
+        a = records['attention']
+        check(a['shapes'] and all('ratio_to_flash' in e for e in a['shapes']), 'attention ratios')
+        check(any(r.get('ratio_to_cudnn') for r in a['rows']), 'cuDNN ratio where it ran')
+        cache = json.load(open(os.path.join(out, 'gemm-choices.json')))
+        check(cache['cards']['Fake H100'], 'chooser cache written')
+        for name in ('gemm-sweep.json', 'attention-sweep.json', 'summary.txt', 'sweep-log.txt'):
+            check(os.path.exists(os.path.join(out, name)), name)
+        plot = subprocess.run([sys.executable, os.path.join(HERE, 'plot_tc_sweep.py'), out, '--out', out],
+                              capture_output=True, text=True)
+        check(plot.returncode == 0 and os.path.exists(os.path.join(out, 'gemm-sweep.svg')), plot.stderr)
+        return records
+
+
+def dry_run(builds, out=None):
+    count, refused = check_builds(builds)
+    print(f'ABI: {count} modules pack to their PTX parameter lists; refused at build time: {len(refused)}')
+    for line in refused:
+        print('  refused', line)
+    test_refusal()
+    test_chooser()
+    test_packing()
+    records = test_parent(os.path.join(builds, 'index.json'), out, os.path.abspath(builds))
+    print(f'parent over a fake child: {len(records["gemm"]["rows"])} GEMM rows, {len(records["attention"]["rows"])} attention rows')
+    print('dry run: ok')
+    return 0
+
+
+def main():
+    if sys.argv[1:2] == ['fake-child']:
+        fake_child(sys.argv[3:] if sys.argv[2:3] == ['child'] else sys.argv[2:])
+        return
+    for test in (test_refusal, test_chooser, test_packing, test_parent):
+        test()
+        print(f'{test.__name__}: ok')
+
+
+if __name__ == '__main__':
+    main()
