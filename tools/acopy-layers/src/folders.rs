@@ -21,6 +21,8 @@ pub const LAYERS: &[(&str, &[&str])] = &[
         "python",
         &["crates", "dialect", "passes", "facade", "runtime"],
     ),
+    // The C API and the mlir-opt plugin: a C face on the facade.
+    ("capi", &["crates", "dialect", "passes", "facade", "capi"]),
     (
         "tools",
         &["crates", "dialect", "passes", "facade", "runtime", "tools"],

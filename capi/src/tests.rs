@@ -1,0 +1,1 @@
+//! The C entry points called from Rust as C would call them.
