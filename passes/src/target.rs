@@ -24,6 +24,7 @@ use crate::{
 
 pub(crate) mod gating;
 mod retarget;
+pub(crate) mod roles;
 pub(crate) use retarget::{retarget, retarget_all};
 
 /// Everything about the target that a rule or a lowering may depend on.
@@ -45,6 +46,13 @@ pub struct Target {
 /// ones that reach them), not by the whole block (docs/pipelining.md, "Warp
 /// specialization").
 pub const ISSUERS: &str = "acopy.issuers";
+
+/// The discardable attribute `acopy.consumers = array<i32: 0, B>` that
+/// `acopy-pipeline` puts on a warp-specialized loop's consumer region: only the
+/// kernel's B declared threads run the ops in it, so an op there that deals work
+/// over the block deals it over those B (read as [`Issuers`]), and every barrier
+/// of the whole block in it is the consumers' named barrier (`crate::roles`).
+pub const CONSUMERS: &str = "acopy.consumers";
 
 /// A range of linear thread ids that issue copies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -279,11 +287,14 @@ pub fn known_block_attribute(op: OperationRef) -> Option<&'static str> {
 pub const BLOCK_ATTRIBUTES: [&str; 3] =
     ["known_block_size", "gpu.known_block_size", "nvvm.reqntid"];
 
-/// The innermost [`ISSUERS`] around `op`, if any.
+/// The innermost [`ISSUERS`] or [`CONSUMERS`] around `op`, if any.
 fn issuers_of(op: OperationRef) -> Result<Option<Issuers>, TargetProblem> {
     let mut current = Some(op);
     while let Some(candidate) = current {
-        if let Ok(attribute) = candidate.attribute(ISSUERS) {
+        let marked = candidate
+            .attribute(ISSUERS)
+            .or_else(|_| candidate.attribute(CONSUMERS));
+        if let Ok(attribute) = marked {
             let bad = || TargetProblem::Issuers(attribute.to_string());
             let values = DenseI32ArrayAttribute::try_from(attribute).map_err(|_| bad())?;
             if values.len() != 2 {

@@ -4,7 +4,7 @@
 // fits the block's shared memory; the remark says which bound decided.
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-pipeline | FileCheck %s
 // RUN: acopy-opt %s --split-input-file --acopy-lower --emit=ptx -o %t.ptx
-// RUN: %check-ptxas %t.ptx sm_80 sm_90 sm_90 sm_89 sm_86
+// RUN: %check-ptxas %t.ptx sm_80 sm_90 sm_90 sm_89 sm_86 sm_90
 
 // CHECK-LABEL: gpu.func @ampere_8k
 // CHECK: acopy.pipelined = {stages = 4 : i64}
@@ -17,6 +17,8 @@
 // CHECK: acopy.pipelined = {stages = 8 : i64}
 // CHECK-LABEL: gpu.func @ampere_48k
 // CHECK: acopy.pipelined = {stages = 1 : i64}
+// CHECK-LABEL: gpu.func @hopper_clamped
+// CHECK: acopy.pipelined = {stages = 2 : i64}
 
 // sm_80 wants 24 KiB in flight: 8 KiB tiles take S = 1 + 3 = 4.
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
@@ -122,3 +124,27 @@ gpu.module @m [#nvvm.target<chip = "sm_86">] {
   }
 }
 
+
+// -----
+
+// A constant trip count clamps the automatic choice: the remark quotes the bytes
+// the clamped count keeps in flight (2 trips: S = 2, one 8 KiB tile ahead), not the
+// 48 KiB of the 7 stages it chose.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @hopper_clamped(%src: memref<4096x128xi32>, %out: memref<4096x128xi32>) workgroup(%tile: memref<16x128xi32, 3>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %crows = arith.constant 16 : index
+    %tid = gpu.thread_id x
+    // expected-remark@+1 {{acopy.pipeline: 2 stages (the loop runs 2 times, so its 7 stages are clamped to 2) (auto: enough; 8192 bytes in flight for the 49152 bytes sm_90 wants), TMA on sm_90}}
+    scf.for %i = %c0 to %c2 step %c1 {
+      %row = arith.muli %i, %crows : index
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xi32> -> memref<16x128xi32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
+      %v = memref.load %tile[%c0, %tid] : memref<16x128xi32, 3>
+      memref.store %v, %out[%row, %tid] : memref<4096x128xi32>
+    } {acopy.pipeline = {stages = "auto"}}
+    gpu.return
+  }
+}

@@ -80,7 +80,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %tid = gpu.thread_id x
     scf.if %flag {
       // RULE: P18
-      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but it is inside 'scf.if'}}
+      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but it is inside 'scf.if'}}
       scf.for %i = %c0 to %n step %c1 {
         %row = arith.muli %i, %c8 : index
         acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
@@ -104,7 +104,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %z = arith.constant 0.0 : f32
     memref.store %z, %out[%c0, %tid] : memref<4096x128xf32>
     // RULE: P18
-    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but 'memref.store' comes before it}}
+    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but 'memref.store' comes before it}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
@@ -125,7 +125,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c8 = arith.constant 8 : index
     %tid = gpu.thread_id x
     // RULE: P18
-    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but 'acopy.wait_gmem_to_smem' comes after it}}
+    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but 'acopy.wait_gmem_to_smem' comes after it}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
@@ -147,7 +147,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c8 = arith.constant 8 : index
     %tid = gpu.thread_id x
     // RULE: P18
-    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but the kernel's body has several blocks (the consumers' part would not be one region)}}
+    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but the kernel's body has several blocks (the consumers' part would not be one region)}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
@@ -172,7 +172,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %z = arith.constant 0.0 : f32
     %r = scf.for %t = %c0 to %n step %c1 iter_args(%a = %z) -> (f32) {
       // RULE: P18
-      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but the scf.for around it carries values (iter_args)}}
+      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but the scf.for around it carries values (iter_args)}}
       scf.for %i = %c0 to %n step %c1 {
         %row = arith.muli %i, %c8 : index
         acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
@@ -199,7 +199,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     scf.for %t = %c0 to %n step %c1 {
     scf.for %u = %c0 to %n step %c1 {
       // RULE: P18
-      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but it is inside 'scf.for'}}
+      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but it is inside 'scf.for'}}
       scf.for %i = %c0 to %n step %c1 {
         %row = arith.muli %i, %c8 : index
         acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
@@ -226,7 +226,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     scf.for %t = %c0 to %n step %c1 {
       memref.store %z, %out[%t, %tid] : memref<4096x128xf32>
       // RULE: P18
-      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but 'memref.store' comes before it}}
+      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but 'memref.store' comes before it}}
       scf.for %i = %c0 to %n step %c1 {
         %row = arith.muli %i, %c8 : index
         acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
@@ -251,7 +251,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %z = arith.constant 0.0 : f32
     scf.for %t = %c0 to %n step %c1 {
       // RULE: P18
-      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but 'acopy.wait_gmem_to_smem' comes after it}}
+      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but 'acopy.wait_gmem_to_smem' comes after it}}
       scf.for %i = %c0 to %n step %c1 {
         %row = arith.muli %i, %c8 : index
         acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>

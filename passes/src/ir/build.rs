@@ -279,6 +279,17 @@ impl<'c, 'a> Builder<'c, 'a> {
         )
     }
 
+    /// `gpu.block_id <dim>`.
+    pub fn block_id(&self, dim: &str) -> Result<Value<'c, 'a>, String> {
+        let dimension = spelled::gpu_dim(self.context, dim)?;
+        self.value(
+            gpu::BLOCK_ID,
+            &[],
+            self.index_type(),
+            &[("dimension", dimension)],
+        )
+    }
+
     /// `gpu.block_dim <dim>`.
     pub fn block_dim(&self, dim: &str) -> Result<Value<'c, 'a>, String> {
         let dimension = spelled::gpu_dim(self.context, dim)?;

@@ -58,6 +58,8 @@ pub(crate) mod gpu {
     // Spelled once, in the dialect crate, whose kernel builders build them too.
     pub const THREAD_ID: OpName = pure(acopy_dialect::names::gpu::THREAD_ID);
     pub const BLOCK_DIM: OpName = pure(acopy_dialect::names::gpu::BLOCK_DIM);
+    pub const BLOCK_ID: OpName = pure(acopy_dialect::names::gpu::BLOCK_ID);
+    pub const GLOBAL_ID: OpName = pure("gpu.global_id");
     pub const BARRIER: OpName = effect("gpu.barrier");
     pub const DYNAMIC_SHARED_MEMORY: OpName = pure("gpu.dynamic_shared_memory");
 }
@@ -158,6 +160,8 @@ pub(crate) fn all() -> Vec<OpName> {
         arith::TRUNCI,
         gpu::THREAD_ID,
         gpu::BLOCK_DIM,
+        gpu::BLOCK_ID,
+        gpu::GLOBAL_ID,
         gpu::BARRIER,
         gpu::DYNAMIC_SHARED_MEMORY,
         llvm::INTTOPTR,

@@ -155,6 +155,11 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     if failed {
         return Err(());
     }
+    // What the lowering built in a warp-specialized kernel's roles (a TMA
+    // store's barriers among the consumers) waits only for the threads there.
+    if !role_barriers(operation) {
+        return Err(());
+    }
     hoist::erase_unused();
     // Static shared memory over ptxas's limit moves to dynamic shared memory
     // here, in the modules lowered, so the manifest records the bytes.
@@ -173,6 +178,26 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     } else {
         Err(())
     }
+}
+
+/// Names the barriers of warp-specialized consumers (`target::roles`); a
+/// whole-block barrier in a producer region is an error at it. Returns
+/// whether none was.
+fn role_barriers(operation: OperationRef) -> bool {
+    crate::ir::with_context(&operation, |context| {
+        match target::roles::name_barriers(context, operation) {
+            Ok(stranded) => {
+                for barrier in &stranded {
+                    emit_error(barrier.op.location(), &barrier.message);
+                }
+                stranded.is_empty()
+            }
+            Err(message) => {
+                emit_error(operation.location(), &message);
+                false
+            }
+        }
+    })
 }
 
 /// Each lowered gpu.module now holds instructions for its chip: says so in

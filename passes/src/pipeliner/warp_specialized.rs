@@ -33,7 +33,7 @@ use acopy_target::CopyPath;
 use melior::{
     ir::{
         attribute::DenseI32ArrayAttribute, block::BlockLike, operation::OperationLike,
-        r#type::MemRefType, Attribute, OperationRef, RegionLike, Type, Value,
+        r#type::MemRefType, Attribute, OperationRef, RegionLike, Type, Value, ValueLike,
     },
     Context,
 };
@@ -47,10 +47,6 @@ use crate::plan::loops::{warp::WarpPlan, LoopPlan};
 use crate::{ir, target};
 
 type R<T> = Result<T, String>;
-
-/// The named barrier (`bar.sync 1, B`) that stands for `gpu.barrier` among the
-/// consumers; barrier 0 is the whole block's.
-const CONSUMER_BARRIER: i64 = 1;
 
 /// The two rings, in one `memref.global` of `2 S` mbarriers.
 struct Rings<'c> {
@@ -87,7 +83,7 @@ pub fn rewrite<'c, 'a>(
     };
     producer(context, plan, &roles, &bases, is_producer)?;
     let is_consumer = pre.cmpi(Cmp::Ult, thread, consumers)?;
-    consumer_region(context, anchor, is_consumer)?;
+    consumer_region(context, anchor, is_consumer, warp.consumers)?;
     // Across entries of the persistent loop the consumers carry the slot and
     // the phase through it, as the producer does through its copy of it.
     let entry = match outer {
@@ -110,7 +106,8 @@ pub fn rewrite<'c, 'a>(
         // SAFETY: `outer` is not used after (it is rebuilt).
         unsafe { carry_outer(context, outer, loop_op)? };
     }
-    consumer_barriers(context, top_level(loop_op, plan.function)?, warp)?;
+    consumer_barriers(context, plan.function)?;
+    declared_block(context, plan.function, warp)?;
     grow_block(context, plan.function, warp)?;
     common::record_dynamic(context, plan, stages)?;
     common::mark_done(context, loop_op, stages);
@@ -143,21 +140,6 @@ fn outer_loop<'c, 'a>(plan: &LoopPlan<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     plan.loop_op
         .parent_operation()
         .filter(|parent| *parent != plan.function)
-}
-
-/// The op at the kernel's top level that holds `op`.
-fn top_level<'c, 'a>(
-    op: OperationRef<'c, 'a>,
-    function: OperationRef<'c, 'a>,
-) -> R<OperationRef<'c, 'a>> {
-    let mut current = op;
-    while let Some(parent) = current.parent_operation() {
-        if parent == function {
-            return Ok(current);
-        }
-        current = parent;
-    }
-    Err("internal error: the loop is outside its kernel".into())
 }
 
 /// The slot and phase the persistent loop carries into each entry of the
@@ -417,9 +399,15 @@ fn producer_loops<'c, 'a>(
         .ok()
         .and_then(|region| region.first_block())
         .and_then(|body| body.first_operation());
+    // The native form's barrier_init is removed, not run by the producer.
+    let removed = plan.native.as_ref().map(|native| native.init);
     while let Some(op) = current {
         if op == plan.loop_op {
             break;
+        }
+        if Some(op) == removed {
+            current = op.next_in_block();
+            continue;
         }
         let clone = b.clone_op(op);
         for index in 0..clone.operand_count() {
@@ -460,11 +448,13 @@ fn next_slot_and_phase<'c, 'a>(
 }
 
 /// Moves the loop and every op after it (but the kernel's terminator) into
-/// `scf.if %is_consumer`.
+/// `scf.if %is_consumer {acopy.consumers = array<i32: 0, B>}` (the mark tells
+/// `acopy-lower` that only the B consumers run what is in it).
 fn consumer_region<'c, 'a>(
     context: &'c Context,
     anchor: OperationRef<'c, 'a>,
     is_consumer: Value<'c, 'a>,
+    consumers: u32,
 ) -> R<()> {
     let pre = B::in_place(context, anchor)?;
     let mut inner_end = None;
@@ -473,6 +463,10 @@ fn consumer_region<'c, 'a>(
         Ok(())
     })?;
     let end = inner_end.ok_or("internal error: no consumer region")?;
+    let region =
+        crate::ir::query::previous_op(anchor).ok_or("internal error: no consumer region")?;
+    let range: Attribute = DenseI32ArrayAttribute::new(context, &[0, consumers as i32]).into();
+    ir::set_discardable(region, target::CONSUMERS, range);
     let mut current = Some(anchor);
     while let Some(op) = current {
         current = op.next_in_block();
@@ -608,33 +602,48 @@ fn advance<'c, 'a>(
     }
 }
 
-/// Each `gpu.barrier` the consumers run (in the loop and after it) becomes a
-/// barrier of the B consumers: the producer warp never reaches it.
-fn consumer_barriers<'c, 'a>(
-    context: &'c Context,
-    region: OperationRef<'c, 'a>,
-    warp: WarpPlan,
-) -> R<()> {
-    let mut barriers = Vec::new();
-    region.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-        if ir::op_name(&op) == gpu::BARRIER.name {
-            barriers.push(op.to_raw());
+/// Each barrier of the whole block the consumers run (in the loop and after
+/// it) becomes a barrier of the B consumers: the producer warp never reaches
+/// it (`crate::target::roles`).
+fn consumer_barriers<'c, 'a>(context: &'c Context, function: OperationRef<'c, 'a>) -> R<()> {
+    let stranded = target::roles::name_barriers(context, function)?;
+    match stranded.first() {
+        None => Ok(()),
+        Some(barrier) => Err(format!("internal error: {}", barrier.message)),
+    }
+}
+
+/// Every `gpu.block_dim x` of the kernel reads the declared block, B, and
+/// every `gpu.global_id x` is `block_id x * B + thread_id x`: the block grows
+/// by the producer warp below, but what the kernel computes from its block
+/// size is what it meant for B threads (y and z stay 1).
+fn declared_block(context: &Context, function: OperationRef, warp: WarpPlan) -> R<()> {
+    let x = crate::ir::spelled::gpu_dim(context, "x")?;
+    let mut reads = Vec::new();
+    function.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        let name = ir::op_name(&op);
+        let along_x = op.attribute("dimension").map_or(false, |dim| dim == x);
+        if along_x && (name == gpu::BLOCK_DIM.name || name == gpu::GLOBAL_ID.name) {
+            reads.push(op.to_raw());
         }
         melior::ir::operation::WalkResult::Advance
     });
-    for raw in barriers {
+    for raw in reads {
         // SAFETY: found by the walk above; each is listed once.
         let op = unsafe { OperationRef::from_raw(raw) };
         let b = B::in_place(context, op)?;
-        let id = b.int(32, CONSUMER_BARRIER)?;
-        let count = b.int(32, i64::from(warp.consumers))?;
-        b.op(
-            nvvm::BARRIER,
-            &[id, count],
-            &[],
-            &[("operandSegmentSizes", b.segments(&[1, 1, 0]))],
-        )?;
-        // SAFETY: a gpu.barrier has no results; no handle to it is kept.
+        let block = b.index(i64::from(warp.consumers))?;
+        let value = if ir::op_name(&op) == gpu::BLOCK_DIM.name {
+            block
+        } else {
+            let first = b.mul(Ix::Val(b.block_id("x")?), Ix::Val(block))?;
+            b.ix(b.add(first, Ix::Val(b.thread_id("x")?))?)?
+        };
+        let old = op.result(0).map_err(common::internal)?;
+        // SAFETY: both values are live and of type index; `value` is built
+        // before `op`, so it dominates every use.
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), value.to_raw()) };
+        // SAFETY: its one result has no uses left; no handle to it is kept.
         unsafe { build::erase(op) };
     }
     Ok(())

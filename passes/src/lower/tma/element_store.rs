@@ -78,7 +78,9 @@ pub(crate) fn lower<'c, 'a>(
     let dst = memref_address::read_layout(b, view.dst, "dst", true)?;
     let leading = window.len() - tile.strides.len();
     let total: i64 = window.iter().product();
-    let (thread, threads) = b.linear_thread(target.block)?;
+    // Over the threads that reach the store: the block, or a warp-specialized
+    // loop's consumers (the producer warp never runs a store).
+    let (thread, threads) = crate::lower::issuers::issuing_threads(b, target)?;
     let bytes = Ix::Const(element_bytes as i64);
     let indices: Vec<Ix<'c, 'a>> = view
         .indices

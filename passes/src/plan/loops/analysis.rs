@@ -99,7 +99,10 @@ pub fn analyze<'c, 'a>(
         options.max_stages,
     )
     .map_err(at)?;
-    let warp = super::warp::plan_for(request.producer, loop_op, function).map_err(at)?;
+    // The native form's barrier_init is the pass's to remove, wherever it stands.
+    let removed = native.as_ref().map(|native| native.init);
+    let warp =
+        super::warp::plan_for(request.producer, loop_op, function, removed).map_err(at)?;
     Ok(LoopPlan {
         loop_op,
         body: request.body,
@@ -206,6 +209,13 @@ fn choose_stages(
             .min(requested),
         _ => requested,
     };
+    // A clamped automatic count keeps fewer bytes in flight than it chose: the
+    // remark quotes what the loop gets.
+    let auto = auto.map(|mut why| {
+        let busy = async_consumers.map_or(0, |consumers| consumers.in_flight);
+        why.in_flight_bytes = budget::in_flight_bytes(tiles, stages, busy);
+        why
+    });
     (requested, auto, stages)
 }
 

@@ -33,7 +33,9 @@ pub(crate) fn read<'c, 'a>(
     let roots: Vec<_> = tiles.iter().map(|tile| memory_root(tile.value)).collect();
     let mut last_reader: Option<usize> = None;
     let mut found = false;
-    for op in &form.top {
+    // Descriptors at any depth: a K loop of descriptors nested in the body
+    // reads the slot as one at the top level does.
+    for op in &descriptors(form) {
         if ir::op_name(op) != names::WGMMA_DESCRIPTOR {
             continue;
         }
@@ -114,4 +116,22 @@ pub(crate) fn check_stages(consumers: AsyncConsumers, stages: u32) -> Result<(),
 
 fn p15(how: &str) -> String {
     format!("a wgmma descriptor of a pipelined tile {how}: the pass moves the tile to a different slot every iteration, so a descriptor is good only in the iteration that made it")
+}
+
+/// Every `acopy.wgmma_descriptor` in the body, nested ones included, in order.
+fn descriptors<'c, 'a>(form: &BodyForm<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut found = Vec::new();
+    for op in &form.top {
+        op.walk(melior::ir::operation::WalkOrder::PreOrder, |inner| {
+            if ir::op_name(&inner) == names::WGMMA_DESCRIPTOR {
+                found.push(inner.to_raw());
+            }
+            melior::ir::operation::WalkResult::Advance
+        });
+    }
+    found
+        .into_iter()
+        // SAFETY: found by the walk in the body, which outlives the plan.
+        .map(|raw| unsafe { OperationRef::from_raw(raw) })
+        .collect()
 }

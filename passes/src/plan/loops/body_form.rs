@@ -72,7 +72,7 @@ pub(crate) fn read<'c, 'a>(body: BlockRef<'c, 'a>) -> Result<BodyForm<'c, 'a>, (
         // A wgmma descriptor of a tile is a consumer: it reads the slot's address
         // (async_consumers.rs checks the wgmma that use it); so is a swizzled
         // index, which reads the slot's layout.
-        if (name == names::WGMMA_DESCRIPTOR || name == names::SWIZZLED_INDEX) && wait.is_some() {
+        if is_slot_computation(&name) && wait.is_some() {
             continue;
         }
         if name.starts_with("acopy.") {
@@ -152,7 +152,16 @@ fn foreign(name: &str, place: &str) -> String {
     format!("'{name}' {place} cannot be in a loop marked acopy.pipeline: the pass owns the loop's copies and waits, so the body holds only copy_gmem_to_smem ops followed by one wait_gmem_to_smem (pending = 0) at its top level, then the consumers")
 }
 
-/// The name of the first acopy op nested in `op`'s regions.
+/// A wgmma descriptor or a swizzled index only computes from a slot's address
+/// and layout, so it may sit at any depth among the consumers (a K loop of
+/// descriptors, a per-element loop of indices): the pass owns only the copies
+/// and the waits.
+fn is_slot_computation(name: &str) -> bool {
+    name == names::WGMMA_DESCRIPTOR || name == names::SWIZZLED_INDEX
+}
+
+/// The name of the first acopy op nested in `op`'s regions that the pass
+/// would own (a copy, a wait, a barrier, a store).
 fn nested_acopy(op: OperationRef) -> Option<String> {
     let mut found = None;
     for region in op.regions() {
@@ -160,7 +169,7 @@ fn nested_acopy(op: OperationRef) -> Option<String> {
         while let Some(current) = block {
             for inner in top_level_ops(current) {
                 let name = ir::op_name(&inner);
-                if name.starts_with("acopy.") {
+                if name.starts_with("acopy.") && !is_slot_computation(&name) {
                     return Some(name);
                 }
                 if found.is_none() {

@@ -121,6 +121,17 @@ fn plan_budget(
     }
 }
 
+/// The bytes of one iteration's tiles (at least 1).
+fn stage_bytes(tiles: &[Tile]) -> u64 {
+    tiles.iter().map(|tile| tile.bytes).sum::<u64>().max(1)
+}
+
+/// The bytes `stages` slots keep in flight: the tiles of S - 1 iterations
+/// ahead, less the `busy` slots asynchronous consumers hold.
+pub(crate) fn in_flight_bytes(tiles: &[Tile], stages: u32, busy: u32) -> u64 {
+    stage_bytes(tiles).saturating_mul(u64::from(stages.saturating_sub(1 + busy)))
+}
+
 /// What `stages = "auto"` chose and why.
 pub(crate) struct AutoChoice {
     pub stages: u32,
@@ -143,9 +154,8 @@ pub(crate) fn auto_stages(
     busy: u32,
 ) -> AutoChoice {
     let target = chip.bytes_in_flight();
-    let per_stage: u64 = tiles.iter().map(|tile| tile.bytes).sum::<u64>().max(1);
-    let busy = u64::from(busy);
-    let wanted = 1 + target.div_ceil(per_stage).max(1) + busy;
+    let per_stage = stage_bytes(tiles);
+    let wanted = 1 + target.div_ceil(per_stage).max(1) + u64::from(busy);
     let planned = plan_budget(tiles, function, (path, rings), max_stages);
     let limit = if planned.budget.dynamic.is_some() {
         slots::chip_limit(chip)
@@ -167,7 +177,7 @@ pub(crate) fn auto_stages(
         stages: stages as u32,
         why: AutoStages {
             target_bytes: target,
-            in_flight_bytes: per_stage.saturating_mul(stages.saturating_sub(1 + busy)),
+            in_flight_bytes: in_flight_bytes(tiles, stages as u32, busy),
             limit,
         },
     }

@@ -28,21 +28,28 @@ use crate::{ir, target};
 const MAX_BLOCK: u32 = 1024;
 
 /// The loop's warp plan when it asks for a producer warp (P17, P18).
+/// `removed` is an op before the loop that the rewrite removes (the native
+/// TMA form's `barrier_init`), which P18 lets stand there.
 pub fn plan_for(
     producer: attr::Producer,
     loop_op: OperationRef,
     function: OperationRef,
+    removed: Option<OperationRef>,
 ) -> Result<Option<WarpPlan>, (Broken, String)> {
     match producer {
         attr::Producer::Block => Ok(None),
-        attr::Producer::Warp => check(loop_op, function).map(Some),
+        attr::Producer::Warp => check(loop_op, function, removed).map(Some),
     }
 }
 
 /// P17, then P18, for `loop_op` in the kernel `function`.
-pub fn check(loop_op: OperationRef, function: OperationRef) -> Result<WarpPlan, (Broken, String)> {
+pub fn check(
+    loop_op: OperationRef,
+    function: OperationRef,
+    removed: Option<OperationRef>,
+) -> Result<WarpPlan, (Broken, String)> {
     let consumers = consumer_threads(function).map_err(|why| (Broken::WarpBlock, p17(&why)))?;
-    place(loop_op, function).map_err(|why| (Broken::WarpPlace, p18(&why)))?;
+    place(loop_op, function, removed).map_err(|why| (Broken::WarpPlace, p18(&why)))?;
     Ok(WarpPlan { consumers })
 }
 
@@ -57,7 +64,7 @@ pub fn p17(why: &str) -> String {
 /// P18's message.
 pub fn p18(why: &str) -> String {
     format!(
-        "a loop marked acopy.pipeline with producer = \"warp\" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but {why}"
+        "a loop marked acopy.pipeline with producer = \"warp\" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but {why}"
     )
 }
 
@@ -81,7 +88,11 @@ fn consumer_threads(function: OperationRef) -> Result<u32, String> {
     Ok(x)
 }
 
-fn place(loop_op: OperationRef, function: OperationRef) -> Result<(), String> {
+fn place(
+    loop_op: OperationRef,
+    function: OperationRef,
+    removed: Option<OperationRef>,
+) -> Result<(), String> {
     let parent = loop_op
         .parent_operation()
         .ok_or_else(|| "it has no parent".to_string())?;
@@ -110,22 +121,23 @@ fn place(loop_op: OperationRef, function: OperationRef) -> Result<(), String> {
                 .into(),
         );
     }
-    computes_before(loop_op)?;
+    computes_before(loop_op, removed)?;
     consumers_after(loop_op)?;
     if let Some(outer) = outer {
-        computes_before(outer)?;
+        computes_before(outer, removed)?;
         consumers_after(outer)?;
     }
     Ok(())
 }
 
-/// The ops before `op` in its block only compute values (the first one that
-/// does more is named).
-fn computes_before(op: OperationRef) -> Result<(), String> {
+/// The ops before `op` in its block only compute values, or are `removed`
+/// (the first one that does more is named).
+fn computes_before(op: OperationRef, removed: Option<OperationRef>) -> Result<(), String> {
     let mut current = op.block().and_then(|block| block.first_operation());
     while let Some(before) = current.filter(|before| *before != op) {
         let name = ir::op_name(&before);
-        if before.region_count() > 0 || !computes_only(&name) {
+        let kept = Some(before) != removed;
+        if kept && (before.region_count() > 0 || !computes_only(&name)) {
             return Err(format!("'{name}' comes before it"));
         }
         current = before.next_in_block();
@@ -157,7 +169,8 @@ fn computes_only(name: &str) -> bool {
 }
 
 /// The first op in `op` (or `op`) that needs threads outside the consumers:
-/// an acopy op, or a barrier of the block other than `gpu.barrier`.
+/// an acopy op other than a store, or a barrier of the block other than
+/// `gpu.barrier`.
 fn first_block_wide(op: OperationRef) -> Option<String> {
     let mut found = None;
     op.walk(WalkOrder::PreOrder, |inner| {
@@ -174,9 +187,14 @@ fn first_block_wide(op: OperationRef) -> Option<String> {
 /// Whether `name` needs every thread of the block (or lowers to something
 /// that does).
 pub fn is_block_wide(name: &str) -> bool {
+    // Index computations, and TMA stores with their waits: a store is issued by
+    // thread 0, a consumer, and the barriers its lowering adds become the
+    // consumers' (`crate::target::roles`).
     let computes = [
         acopy_dialect::names::WGMMA_DESCRIPTOR,
         acopy_dialect::names::SWIZZLED_INDEX,
+        acopy_dialect::names::COPY_SMEM_TO_GMEM,
+        acopy_dialect::names::WAIT_SMEM_TO_GMEM,
     ];
     (name.starts_with("acopy.") && !computes.contains(&name))
         || name.starts_with("nvvm.barrier")
