@@ -5,7 +5,7 @@
 # warps), on both paths, S = Q Kᵀ by wgmma on sm_90 (--qk=wgmma) and P V too (--pv=wgmma),
 # plus the unswizzled build
 # as the baseline of the same call; and the
-# release runner acopy-gpu-attention with examples/attention/bench_attention.py (the SDPA
+# release runner acopy-gpu-attention with bench/bench_attention.py (the SDPA
 # anchors). On the GPU machine, carrying .device/perf: `bash .device/perf/perf.sh`.
 # Usage: bash bench/attention_variants_prepare.sh        (acopy-opt: $ACOPY_OPT or target/debug)
 set -euo pipefail
@@ -32,5 +32,5 @@ sm_90_wgmma_pv_s3 3 sm_90 128 64 wgmma wgmma
 sm_80_sw 2 sm_80 128 64 mma mma
 sm_80_sw_r128 2 sm_80 128 128 mma mma
 LIST
-cp examples/attention/bench_attention.py bench/perf.sh "$dev/"
+cp bench/bench_attention.py bench/perf.sh "$dev/"
 du -sh "$dev"

@@ -18,9 +18,9 @@ import json
 import os
 import sys
 
-# The timing is bench_gemm's (beside this file in .device/tc, in ../gemm in the repo).
+# The timing is bench_gemm's (beside this file, here in bench/ and in .device/tc).
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [HERE, os.path.join(HERE, '..', 'gemm')]
+sys.path.insert(0, HERE)
 from bench_gemm import median_ms  # noqa: E402
 
 SHAPES = [(32, 4096, d, causal) for d in (64, 128) for causal in (False, True)]

@@ -4,7 +4,7 @@ cuBLAS (torch.matmul) and a Triton tl.dot matmul measured in the same process.
 
 Here (no GPU): `bash examples/gemm/build.sh OUT` writes OUT/gemm_bf16_MxNxK.ptx and its
 manifest for every shape below. On the GPU machine (torch, triton and the acopy Python
-package importable):  python3 examples/gemm/bench_gemm.py OUT --json RESULTS.json
+package importable):  python3 bench/bench_gemm.py OUT --json RESULTS.json
 Without the acopy package, acopy-runtime's `acopy-gpu-gemm OUT --time --json A.json`
 checks and times the same modules; `bench_gemm.py --baselines [--chip sm_80] --json B.json`
 times cuBLAS and Triton in the same device run, and `bench_gemm.py --merge A.json ...
@@ -279,8 +279,8 @@ def baselines():
 
 def perf_record():
     """bench/perf_record.py, imported on first use: only the merge needs it, and it runs
-    here, beside bench/ (the GPU machine gets this script alone)."""
-    bench = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'bench')
+    here, beside this file (the GPU machine gets this script alone)."""
+    bench = os.path.dirname(os.path.abspath(__file__))
     if bench not in sys.path:
         sys.path.insert(0, bench)
     import perf_record as record
@@ -309,7 +309,7 @@ def merge(acopy_files, baseline_files, builds=None):
         for row in document['cases'] + document['performance']:
             row['variant'] = variant
         documents.append(document)
-    # The register-only mma.sync peak per dtype (examples/gemm/mma_peak.py).
+    # The register-only mma.sync peak per dtype (bench/mma_peak.py).
     peaks = {row['name'].split('_')[2]: row['tflops'] for document in documents
              for row in document['performance'] if row.get('mma_sync_peak')}
     for document in documents:

@@ -38,7 +38,7 @@ dev="$root/.device/perf"
 mkdir -p "$dev/bin"
 cargo build --quiet --release -p acopy-runtime --bin acopy-gpu-gemm
 cp target/release/acopy-gpu-gemm "$dev/bin/"
-cp examples/gemm/bench_gemm.py "$dev/"
+cp bench/bench_gemm.py "$dev/"
 # name stages producer chip swizzle options
 variants=(
   "t256 4 block sm_90a 0 --tile=128x256 --raster=16 --vstore=1"
@@ -62,7 +62,7 @@ for variant in "${variants[@]}"; do
   nice -n 10 bash examples/gemm/build.sh "$dir" "$stages" "$producer" "$chip" "$swizzle" "" "$options" > /dev/null
   rm -f "$dir"/*.mlir
   if [[ $name == *_check ]]; then
-    for shape in $(python3 -c "import sys; sys.path.insert(0, 'examples/gemm'); import bench_gemm as b; print(' '.join(f'{m}x{n}x{k}' for m, n, k in b.TIME_SHAPES))"); do
+    for shape in $(python3 -c "import sys; sys.path.insert(0, 'bench'); import bench_gemm as b; print(' '.join(f'{m}x{n}x{k}' for m, n, k in b.TIME_SHAPES))"); do
       rm -f "$dir"/gemm_*_"$shape".*
     done
   fi
@@ -71,5 +71,5 @@ for variant in "${variants[@]}"; do
     "$(grep -o '[0-9]* bytes of shared memory' "$dir/remarks.log" | awk '{print $1}' | sort -nu | paste -sd/) bytes of shared memory (per shape: ptxas-v.log, remarks.log)"
 done
 # The register-only mma.sync peak the sm_80 variants are measured against.
-python3 examples/gemm/mma_peak.py 4096 --dtype=f16 | "$ACOPY_OPT" --acopy-lower --emit=ptx -o "$dev/gemm_sm_80_w64_t128/mma_peak_f16_4096.ptx"
+python3 bench/mma_peak.py 4096 --dtype=f16 | "$ACOPY_OPT" --acopy-lower --emit=ptx -o "$dev/gemm_sm_80_w64_t128/mma_peak_f16_4096.ptx"
 du -sh "$dev"/gemm_* "$dev/bin"

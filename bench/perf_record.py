@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The performance records bench/results/gemm-h200.json and attention-h200.json, as
-examples/gemm/bench_gemm.py --merge and examples/attention/bench_attention.py --merge
+bench/bench_gemm.py --merge and bench/bench_attention.py --merge
 write them: what a build directory of examples/gemm/build.sh or
 examples/attention/build.sh says about each module (registers and spilled bytes from its
 ptxas-v.log, `== NAME` then ptxas -v's lines; the stage count the pass used from its

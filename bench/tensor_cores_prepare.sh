@@ -9,18 +9,18 @@
 #     + ldmatrix + mma.sync; the H200 runs sm_80 PTX too), each with the block schedule
 #     and with a producer warp (examples/gemm/build.sh, S = 4), and sm_80 with swizzled
 #     tiles read through acopy.swizzled_index (S = 3), and the register-only mma.sync
-#     peak (examples/gemm/mma_peak.py) the sm_80 path is measured against,
+#     peak (bench/mma_peak.py) the sm_80 path is measured against,
 #   - the attention kernels of examples/attention/ in bf16 for sm_80 and sm_90 and in f16
 #     for sm_80 (S = 2),
 #   - the release binaries acopy-gpu-suite, acopy-gpu-pipeline, acopy-gpu-gemm and
-#     acopy-gpu-attention, examples/gemm/bench_gemm.py (cuBLAS and Triton baselines) and
-#     examples/attention/bench_attention.py (torch SDPA flash and cuDNN baselines).
+#     acopy-gpu-attention, bench/bench_gemm.py (cuBLAS and Triton baselines) and
+#     bench/bench_attention.py (torch SDPA flash and cuDNN baselines).
 # Usage: bash bench/tensor_cores_prepare.sh     (acopy-opt: $ACOPY_OPT or target/debug)
 # Then carry .device/tc and run `bash .device/tc/tensor_cores.sh` on the GPU machine from
 # the repository root; its $OUT holds suite.json, pipeline-ws.json, gemm-*.json,
 # baselines-*.json, attn_*.json, sdpa.json and the logs (in tensor-cores.tgz). Here:
-# python3 examples/gemm/bench_gemm.py --merge gemm_*.json --with baselines-*.json
-# --json bench/results/gemm-h200.json, and examples/attention/bench_attention.py --merge
+# python3 bench/bench_gemm.py --merge gemm_*.json --with baselines-*.json
+# --json bench/results/gemm-h200.json, and bench/bench_attention.py --merge
 # attn_*.json --with sdpa.json --json bench/results/attention-h200.json.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -54,7 +54,7 @@ rm -f "$dev/gemm_sm_80_bf16"/*.mlir
 # The register-only mma.sync peak the sm_80 path is measured against, per dtype.
 for dtype in f16 bf16; do
   dir="$dev/gemm_sm_80_block"; [[ $dtype == bf16 ]] && dir="$dev/gemm_sm_80_bf16"
-  python3 examples/gemm/mma_peak.py 4096 --dtype="$dtype" | "$ACOPY_OPT" --acopy-lower --emit=ptx -o "$dir/mma_peak_${dtype}_4096.ptx"
+  python3 bench/mma_peak.py 4096 --dtype="$dtype" | "$ACOPY_OPT" --acopy-lower --emit=ptx -o "$dir/mma_peak_${dtype}_4096.ptx"
 done
 for chip in sm_80 sm_90; do
   bash examples/attention/build.sh "$dev/attn_$chip" 2 "$chip" bf16 > /dev/null
@@ -62,5 +62,5 @@ for chip in sm_80 sm_90; do
 done
 bash examples/attention/build.sh "$dev/attn_sm_80_f16" 2 sm_80 f16 > /dev/null
 rm -f "$dev/attn_sm_80_f16"/*.mlir
-cp examples/gemm/bench_gemm.py examples/attention/bench_attention.py bench/tensor_cores.sh "$dev/"
+cp bench/bench_gemm.py bench/bench_attention.py bench/tensor_cores.sh "$dev/"
 du -sh "$dev"

@@ -14,7 +14,7 @@ dir=.device/perf/gemm_sm_80_w64_t128_1bar
 rm -rf "$dir"
 build examples/gemm/build.sh "$dir" 3 block sm_80 128 "" "--tile=128x128 --bk=64 --warp=64x64 --vstore=1"
 # The register-only mma.sync peak the GEMM is measured against.
-python3 examples/gemm/mma_peak.py 4096 --dtype=f16 | "$real" --acopy-lower --emit=ptx -o "$dir/mma_peak_f16_4096.ptx"
+python3 bench/mma_peak.py 4096 --dtype=f16 | "$real" --acopy-lower --emit=ptx -o "$dir/mma_peak_f16_4096.ptx"
 for stages in 2 3; do
   dir=.device/perf/attn_sm_80_sw_1bar
   if [[ $stages == 3 ]]; then dir=.device/perf/attn_sm_80_sw_s3_1bar; fi

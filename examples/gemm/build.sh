@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the GEMM kernels of examples/gemm/bench_gemm.py: OUT/gemm_bf16_MxNxK.ptx and
+# Builds the GEMM kernels of bench/bench_gemm.py: OUT/gemm_bf16_MxNxK.ptx and
 # .manifest.json for every shape it checks and times, with acopy-opt ($ACOPY_OPT or
 # target/debug/acopy-opt), and ptxas -v into OUT/ptxas-v.log. PRODUCER is gen.py's:
 # block (every thread copies and computes) or warp (a producer warp copies).
@@ -31,7 +31,7 @@ mkdir -p "$out"
 : > "$out/ptxas-v.log"
 : > "$out/refused.log"
 : > "$out/remarks.log"
-shapes=$(python3 -c "import sys; sys.path.insert(0, '$here'); import bench_gemm as b; print(' '.join(f'{m}x{n}x{k}' for m, n, k in b.CHECK_SHAPES + b.TIME_SHAPES))")
+shapes=$(python3 -c "import sys; sys.path.insert(0, '$root/bench'); import bench_gemm as b; print(' '.join(f'{m}x{n}x{k}' for m, n, k in b.CHECK_SHAPES + b.TIME_SHAPES))")
 for shape in $shapes; do
   IFS=x read -r m n k <<< "$shape"
   name="gemm_${dtype}_${m}x${n}x${k}"

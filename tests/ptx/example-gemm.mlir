@@ -100,9 +100,9 @@
 // OB16: .entry gemm_bf16_256x256x256_ob16(
 // OB16: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
 // OB16: cvt.rn.bf16x2.f32
-// The register-only mma.sync peak (examples/gemm/mma_peak.py): 16 chained mma.sync per
+// The register-only mma.sync peak (bench/mma_peak.py): 16 chained mma.sync per
 // round, no memory in the loop.
-// RUN: %python %S/../../examples/gemm/mma_peak.py 64 --dtype=bf16 > %t.peak.mlir
+// RUN: %python %S/../../bench/mma_peak.py 64 --dtype=bf16 > %t.peak.mlir
 // RUN: acopy-opt %t.peak.mlir --acopy-lower --emit=ptx -o %t.peak.ptx
 // RUN: %check-ptxas %t.peak.ptx sm_80
 // RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" %t.peak.ptx | FileCheck %s --check-prefix=PEAK

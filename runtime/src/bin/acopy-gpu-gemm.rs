@@ -17,7 +17,7 @@
 //!
 //! Prints one JSON line per module: `{name, path, shape, exact_or_max_error, ok}`
 //! and, when timed, `tflops` and `ms`; `--json FILE` writes them as
-//! `{cases, performance}`. `examples/gemm/bench_gemm.py --baselines` measures cuBLAS
+//! `{cases, performance}`. `bench/bench_gemm.py --baselines` measures cuBLAS
 //! and Triton on the same card and `bench_gemm.py --merge` adds the ratios.
 //!
 //! Usage: `acopy-gpu-gemm DIR [--time] [--json FILE] [--timeout-s N]`.
@@ -176,7 +176,7 @@ fn reference(src: &[i32], shape: Shape) -> Vec<i64> {
 }
 
 /// A module of the directory: a GEMM, or the register-only mma.sync peak
-/// (`examples/gemm/mma_peak.py`, `mma_peak_<dtype>_<ITERS>`), timed only.
+/// (`bench/mma_peak.py`, `mma_peak_<dtype>_<ITERS>`), timed only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Module {
     Gemm(Shape),
