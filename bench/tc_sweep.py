@@ -21,6 +21,7 @@ Method (every row):
   takes at least 20 ms; R rounds (7 GEMM, 5 attention), in each round every timer once,
   the order rotated each round; CUDA events around each loop; the median over rounds
   of loop time / n. TFLOP/s = 2 M N K / time (attention 4 B H S² D, half if causal).
+  Inputs that fit the 50 MB L2 stay in it across a loop, for acopy and the anchors alike.
 - Card, clocks and power: nvidia-smi sampled every 250 ms for the whole run (smi.csv);
   each row gets the median SM and memory clock, the median and max power and the
   throttle reasons seen during its shape's window.
@@ -267,7 +268,7 @@ def attention_shape(gpu, builds_dir, shape, rows, rounds):
         timers[anchor] = call
     out = torch.empty((bsz * heads, s, d), device='cuda', dtype=torch.float32)
     qv, kv, vv = (t.view(bsz * heads, s, d) for t in (q, k, v))
-    ref_view = ref.view(bsz * heads, s, d)
+    ref_view = ref.reshape(bsz * heads, s, d)
     for row in rows:
         emit('step', what='check', build=row['build'])
         kernel, image = gpu.kernel(builds_dir, row)
@@ -405,10 +406,13 @@ class Supervisor:
 
 
 def smi_logger(path):
+    """nvidia-smi sampling every 250 ms into path (CSV), or None without nvidia-smi."""
     try:
+        fields = subprocess.run(['nvidia-smi', '--help-query-gpu'], capture_output=True, text=True).stdout
+        reasons = 'clocks_event_reasons.active' if 'clocks_event_reasons.active' in fields else 'clocks_throttle_reasons.active'
         return subprocess.Popen(
-            ['nvidia-smi', '--query-gpu=timestamp,name,clocks.sm,clocks.mem,power.draw,temperature.gpu,'
-             'clocks_event_reasons.active,driver_version', '--format=csv,noheader,nounits', '-lms', '250'],
+            ['nvidia-smi', f'--query-gpu=timestamp,name,clocks.sm,clocks.mem,power.draw,temperature.gpu,{reasons},driver_version',
+             '--format=csv,noheader,nounits', '-lms', '250'],
             stdout=open(path, 'w'), stderr=subprocess.DEVNULL)
     except OSError:
         return None
@@ -521,7 +525,8 @@ def assemble(kind, index, results, failures, leftover, card, smi, cache_path):
 def summary_lines(kind, record):
     lines = [f'== {kind} ({(record["card"] or {}).get("name", "?")})']
     for e in record['shapes']:
-        anchors = ' '.join(f'{k}={v.get("tflops", 0) or 0:.1f}' if isinstance(v, dict) else '' for k, v in e['anchors'].items())
+        anchors = ' '.join(f'{k}={v["tflops"]:.1f}' if v.get('tflops') else f'{k}=({v.get("error", "not timed")[:40]})'
+                           for k, v in e['anchors'].items())
         ratio = e.get('ratio_to_cublas', e.get('ratio_to_cudnn'))
         extra = f' model_pick={e["model_pick"]}' if 'model_pick' in e else ''
         lines.append(f'{shapes.shape_key(e["shape"]):18} best={e.get("best_build", "-"):18} {e.get("best_tflops", 0) or 0:7.1f} TF  '
@@ -559,6 +564,8 @@ def run(args, command=None):
         rounds = args.rounds or (GEMM_ROUNDS if kind == 'gemm' else ATTN_ROUNDS)
         results, failures, leftover = sup.run(kind, todo, index_path, os.path.abspath(args.builds), rounds)
         samples = read_smi(smi_path)
+        if sup.card is not None and samples:
+            sup.card.update(driver=samples[-1]['driver'], smi_name=samples[-1]['name'])
         record = assemble(kind, index, results, failures, leftover, sup.card, samples, cache_path)
         record['index_commit'] = index.get('commit')
         record['seconds'] = round(time.time() - start, 1)

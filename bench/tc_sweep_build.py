@@ -130,7 +130,9 @@ def main():
             print(f'{job[0]:9} {job[1]:18} {row["name"]:34} {status}', flush=True)
     commit = subprocess.run(['git', '-C', ROOT, 'rev-parse', '--short', 'HEAD'], capture_output=True, text=True).stdout.strip()
     ptxas_version = subprocess.run([PTXAS, '--version'], capture_output=True, text=True).stdout.strip().splitlines()[-1:]
-    index = {'commit': commit, 'acopy_opt': OPT, 'ptxas': ptxas_version, **rows}
+    dirty = subprocess.run(['git', '-C', ROOT, 'status', '--porcelain', 'examples', 'bench'], capture_output=True, text=True).stdout.split('\n')
+    index = {'commit': commit, 'uncommitted': [line for line in dirty if line.strip()], 'acopy_opt': OPT,
+             'ptxas': ptxas_version, **rows}
     with open(os.path.join(out, 'index.json'), 'w') as f:
         json.dump(index, f, indent=1)
     built = sum(r['ok'] for r in rows['gemm'] + rows['attention'])

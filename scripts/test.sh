@@ -25,6 +25,8 @@ CARGO_TARGET_DIR="$PWD/target" cargo run --quiet --manifest-path examples/embed-
 # The lit suite again against an optimised acopy-opt: undefined behaviour can hide in a
 # debug build (it once did: a dangling context reference crashed only in release).
 cargo test --release -p acopy-opt --test lit
+echo "== tensor-core sweep (bench/tc_sweep_test.py: shape refusal, chooser, launcher packing, the sweep's parent; no GPU, ~5 s)"
+python3 bench/tc_sweep_test.py
 echo "== Python package (python/)"
 # Built (release, reusing target/) and installed into the project's .venv, then
 # its pytest suite. Reinstalling an unchanged package takes ~20 s.
