@@ -354,7 +354,7 @@ class Supervisor:
                         except json.JSONDecodeError:
                             self.log.write(f'child: {line}\n')
                             continue
-                        self.log.write(line[:2000] + '\n')
+                        self.log.write(line + '\n')
                         self.log.flush()
                         ev = msg.get('event')
                         if ev == 'card':
