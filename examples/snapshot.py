@@ -87,7 +87,7 @@ def commands():
     for iters in ('64', '4096'):
         for dtype in ('f16', 'bf16'):
             yield [peak, iters, f'--dtype={dtype}']
-    for chip in ('sm_80', 'sm_90a'):
+    for chip in ('sm_80', 'sm_90'):
         yield ['examples/gemm/minimal.py', f'--chip={chip}']
     # The lit tests' own command lines.
     for test in sorted(glob.glob(os.path.join(ROOT, 'tests/ptx/example-*.mlir'))):
