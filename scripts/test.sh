@@ -13,6 +13,21 @@ cargo test --workspace --all-targets
 # The seed is fixed here so that a test run is repeatable (a new finding must not
 # fail an unrelated change); scripts/fuzz.sh alone draws a new seed every run.
 bash scripts/fuzz.sh 60 --seed 0x20261201
+echo "== mlir-opt plugin and C API (tests/plugin, examples/capi)"
+# libacopy_capi.so (linked to the shared libMLIR.so) and the plugin shim; then
+# upstream mlir-opt-22 with the plugin against acopy-opt on the same inputs, and
+# the C and C++ frontends of examples/capi (docs/embedding.md).
+cargo build -p acopy-capi -p acopy-mlir-plugin
+# Another LLVM's mlir-opt, for the plugin's version check
+# (tests/plugin/foreign-mlir-opt.test): Debian 12's mlir-19-tools.
+if ! dpkg-query -W -f='${Status}' mlir-19-tools 2>/dev/null | grep -q "install ok installed"; then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends mlir-19-tools
+fi
+ACOPY_OPT=target/debug/acopy-opt ACOPY_PLUGIN=target/debug/libacopy_mlir_plugin.so \
+  /usr/lib/llvm-22/bin/lit -v tests/plugin
+bash examples/capi/build.sh
 # The README's `cargo run --example embed`, exactly as documented (at the workspace
 # root, no -p): it must build kernels for both chips and print their PTX.
 cargo run --quiet --example embed > target/embed-example.out 2> target/embed-example.err \
