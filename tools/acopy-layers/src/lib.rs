@@ -14,11 +14,14 @@
 //! - `file_names`: file names shared by two files of one folder tree (none in
 //!   `passes/src`);
 //! - `doc_paths`: file paths in the docs that name no file of the tree;
+//! - `doc_modules`: module paths in the docs (`plan::loops::warp`) that lead
+//!   to no module or item of the sources;
 //! - `layout_tables`: module docs whose file table and folder disagree;
 //! - `passes_floors`: the floors inside `passes/src`, and imports that go up one;
 //! - `tree`: reading files and folders, each failure naming its path;
 //! - `error`: why a tree could not be read.
 
+pub mod doc_modules;
 pub mod doc_paths;
 mod error;
 pub mod file_names;
