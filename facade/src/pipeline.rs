@@ -108,7 +108,7 @@ pub struct Prepared<'p, 'c> {
     emit: Option<PassManager<'c>>,
     /// Whether `acopy-lower` and the upstream emit passes run per
     /// `gpu.module` ([`acopy_passes::lower::lower_modules`],
-    /// [`emit::per_module`]); the emit pass manager then holds
+    /// [`acopy_passes::emit::emit_modules`]); the emit pass manager then holds
     /// `acopy-prepare-emit` alone.
     per_module: bool,
 }
