@@ -39,6 +39,15 @@ with_plugin = f"{mlir_opt} --load-dialect-plugin={plugin} --load-pass-plugin={pl
 config.environment["PATH"] = os.pathsep.join([llvm_bin, os.environ["PATH"]])
 config.environment["NO_COLOR"] = "1"
 config.substitutions.append(("%acopy-opt", acopy_opt))
+# %mlir-opt-acopy-alone PLUGIN: mlir-opt-22 with another copy of the plugin,
+# on an input whose ops need its passes (version-check.test).
+config.substitutions.append(
+    (
+        "%mlir-opt-acopy-alone",
+        f"{mlir_opt} {os.path.join(config.test_source_root, '..', '..', 'examples', 'tile_copy_sm80.mlir')} "
+        "'--pass-pipeline=builtin.module(acopy-lower)' --load-pass-plugin",
+    )
+)
 config.substitutions.append(("%mlir-opt-acopy", with_plugin))
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%libdir", os.path.dirname(plugin)))
