@@ -4,7 +4,7 @@
 //! - the shim that emits remarks and warnings (src/diagnostics_shim.cpp).
 //!
 //! Only these three files (and the LLVM prefix) rerun it, so editing a Rust
-//! file never recompiles the C++ (README, "Building").
+//! file never recompiles the C++ (bench/RESULTS.md, "Building the C++").
 
 use std::{
     env,

@@ -277,7 +277,7 @@ fn remarks_and_warnings_are_real_diagnostics() {
 
 /// Cargo reruns a build script on any change in the package unless it names
 /// what it reads: the C++ step must name exactly its C++ inputs, so that a
-/// Rust edit never recompiles it (README, "Building").
+/// Rust edit never recompiles it (bench/RESULTS.md, "Building the C++").
 #[test]
 fn the_cpp_step_reruns_only_for_its_own_inputs() {
     let script = include_str!("../build.rs");

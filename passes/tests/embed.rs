@@ -1,4 +1,4 @@
-//! What the README's "Embedding" section shows a frontend doing: build acopy ops
+//! What facade/README.md ("Embedding" in the README, in short) shows a frontend doing: build acopy ops
 //! through the Rust API (no text, no driver) and run acopy's passes on them.
 
 use std::{cell::RefCell, rc::Rc};

@@ -1,4 +1,4 @@
-//! The layering check (README, "Layout" and "Tests"): no import circles
+//! The layering check (README, "Layout"; docs/architecture.md): no import circles
 //! among the source files of any crate in the workspace, and every top-level
 //! folder imports only the folders below it ([`folders::LAYERS`]).
 //!

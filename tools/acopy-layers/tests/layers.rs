@@ -1,4 +1,4 @@
-//! This repository against its layers (README, "Layout" and "Tests"): no
+//! This repository against its layers (README, "Layout"; docs/architecture.md): no
 //! import circle among the source files of any crate, and no top-level
 //! folder that imports a folder above it or beside it.
 

@@ -1,4 +1,4 @@
-//! Command-line flags, mlir-opt style (README, "acopy-opt").
+//! Command-line flags, mlir-opt style (docs/acopy-opt.md).
 
 use std::path::PathBuf;
 

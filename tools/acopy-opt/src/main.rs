@@ -1,6 +1,6 @@
 //! `acopy-opt`: an mlir-opt-like driver for the acopy dialect and passes.
 //!
-//! Exit status (README, "acopy-opt"): 0 on success, 1 when any error diagnostic was
+//! Exit status (docs/acopy-opt.md): 0 on success, 1 when any error diagnostic was
 //! reported (or `--verify-diagnostics` found a mismatch), 2 on bad usage
 //! (unknown flag or chip name, unreadable input, malformed `--pass-pipeline`).
 
