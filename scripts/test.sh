@@ -40,6 +40,10 @@ CARGO_TARGET_DIR="$PWD/target" cargo run --quiet --manifest-path examples/embed-
 # The lit suite again against an optimised acopy-opt: undefined behaviour can hide in a
 # debug build (it once did: a dangling context reference crashed only in release).
 cargo test --release -p acopy-opt --test lit
+# The differential test of marked loops (tests/gpu/ws_diff/README.md), its dry run:
+# every drawn kernel (320, both paths, three builds each) is compiled by the release
+# acopy-opt and assembled by ptxas; a crash, an internal error or a ptxas error fails.
+bash tests/gpu/ws_diff/build.sh target/ws-diff
 echo "== tensor-core sweep (bench/tc_sweep_test.py: shape refusal, chooser, launcher packing, the sweep's parent; no GPU, ~5 s)"
 python3 bench/tc_sweep_test.py
 echo "== Python package (python/)"
@@ -51,3 +55,4 @@ echo "== GPU suite (tests/gpu)"
 # Every GPU kernel must build (a failure is named on stderr and fails the run).
 bash tests/gpu/build-ptx.sh > /dev/null
 cargo run --quiet -p acopy-runtime --bin acopy-gpu-suite -- --no-bandwidth --results-json target/gpu-suite.json
+cargo run --quiet -p acopy-runtime --bin acopy-gpu-ws-diff -- --dir target/ws-diff --results-json target/ws-diff.json
