@@ -37,6 +37,11 @@ const WRITTEN_BY_RUNS: &[&str] = &[
     "target/robustness/case-N.mlir",
     "fuzz/crashes/SEED-CASE.mlir",
     ".device/tiles-build/census.md",
+    // bench/tc_sweep_prepare.sh and bench/tc_sweep.py (bench/README.md, the sweep).
+    "target/tc-sweep/index.json",
+    "gemm-sweep.json",
+    "attention-sweep.json",
+    "gemm-choices.json",
 ];
 
 /// Files a doc names as history, saying what they became.
