@@ -2,7 +2,7 @@
 //! mlir-opt plugin, in one shared library, `libacopy_capi.so`, linked to
 //! the shared libMLIR.so (build.rs says how and why).
 //!
-//! | file | what |
+//! | file | holds |
 //! |---|---|
 //! | `registration.rs` | the dialect handle, loading it, preparing a context, the passes by name |
 //! | `pass_manager.rs` | acopy passes, a mixed pipeline, the emit passes in the caller's pass manager; the manifest |
