@@ -152,12 +152,9 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
             }
         }
     }
-    if failed {
-        return Err(());
-    }
-    // What the lowering built in a warp-specialized kernel's roles (a TMA
-    // store's barriers among the consumers) waits only for the threads there.
-    if !role_barriers(operation) {
+    // A barrier the lowering built among warp-specialized consumers (a TMA
+    // store's) waits only for them.
+    if failed || !role_barriers(operation) {
         return Err(());
     }
     hoist::erase_unused();
