@@ -58,6 +58,7 @@
 pub mod launch_sizes;
 mod report;
 mod rewrite;
+mod rings;
 mod warp_specialized;
 
 use crate::plan::loops::{analysis, attr};

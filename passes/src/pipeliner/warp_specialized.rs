@@ -39,6 +39,7 @@ use melior::{
 };
 
 use super::rewrite::{self as common, Base, Chosen, Ring};
+use super::rings::RingSchedule;
 use crate::ir::{
     build::{self, Builder as B, Cmp, Ix},
     op_names::{arith, gpu, memref, nvvm},
@@ -64,8 +65,22 @@ pub fn rewrite<'c, 'a>(
     let stages = i64::from(plan.stages);
     let tile_uses = common::tile_uses(plan);
     let bases = common::slot_bases(context, plan, stages)?;
-    let rings = make_rings(context, plan, warp, serial)?;
     let outer = outer_loop(plan);
+    // The rings' arrivals and releases, as numbers, checked free of deadlock
+    // before a line of IR is built (rings.rs).
+    let schedule = RingSchedule::new(
+        plan.stages,
+        plan.path == CopyPath::Tma,
+        plan.copies.len() as u32,
+        warp.consumers,
+        plan.async_consumers
+            .map_or(0, |consumers| consumers.in_flight),
+        outer.is_some(),
+    );
+    schedule
+        .check()
+        .map_err(|deadlock| format!("internal error: {deadlock}"))?;
+    let rings = make_rings(context, plan, &schedule, serial)?;
     // The roles split at the kernel's top level: before the loop, or before
     // the persistent loop around it.
     let anchor = outer.unwrap_or(plan.loop_op);
@@ -97,10 +112,10 @@ pub fn rewrite<'c, 'a>(
     b.insert(builders::barrier_wait(b.location, full, phase).map_err(common::internal)?);
     common::redirect_consumers(&b, plan, &bases, &tile_uses, Ix::Val(slot))?;
     common::erase_originals(plan);
-    release(context, plan, storage, k, slot)?;
+    release(context, plan, &schedule, storage, (k, slot))?;
     let loop_op = advance(context, plan, (k, slot, phase), entry, stages)?;
     if outer.is_some() {
-        release_in_flight(context, plan, storage, loop_op)?;
+        release_in_flight(context, plan, &schedule, storage, loop_op)?;
     }
     if let Some(outer) = outer {
         // SAFETY: `outer` is not used after (it is rebuilt).
@@ -187,7 +202,7 @@ unsafe fn carry_outer<'c, 'a>(
 fn make_rings<'c>(
     context: &'c Context,
     plan: &LoopPlan<'c, '_>,
-    warp: WarpPlan,
+    schedule: &RingSchedule,
     serial: usize,
 ) -> R<Rings<'c>> {
     let stages = i64::from(plan.stages);
@@ -200,14 +215,11 @@ fn make_rings<'c>(
     .into();
     let symbol = format!("__acopy_pipeline_{serial}");
     common::add_global(context, plan, &symbol, r#type)?;
-    let full_arrivals = match plan.path {
-        CopyPath::Tma => plan.copies.len() as u32,
-        CopyPath::CpAsync => crate::plan::loops::warp::PRODUCER_THREADS,
-    };
+    let full_arrivals = schedule.full_arrivals;
     let b = common::at_kernel_entry(context, plan)?;
     let storage = b.get_global(&symbol, r#type)?;
     for slot in 0..stages {
-        for (ring, arrivals) in [(0, full_arrivals), (1, warp.consumers)] {
+        for (ring, arrivals) in [(0, full_arrivals), (1, schedule.empty_arrivals)] {
             let cell = ring_cell(&b, storage, Ix::Const(slot), ring * stages)?;
             let init = builders::barrier_init(context, b.location, cell, arrivals);
             b.insert(init.map_err(common::internal)?);
@@ -496,9 +508,9 @@ fn consumer_counters<'c, 'a>(
 fn release<'c, 'a>(
     context: &'c Context,
     plan: &LoopPlan<'c, 'a>,
+    schedule: &RingSchedule,
     storage: Value<'c, 'a>,
-    k: Value<'c, 'a>,
-    slot: Value<'c, 'a>,
+    (k, slot): (Value<'c, 'a>, Value<'c, 'a>),
 ) -> R<()> {
     let stages = i64::from(plan.stages);
     let end = plan
@@ -506,11 +518,9 @@ fn release<'c, 'a>(
         .terminator()
         .ok_or("internal error: scf.for body without a terminator")?;
     let b = B::in_place(context, end)?.at(plan.loop_op.location());
-    let in_flight = plan
-        .async_consumers
-        .map_or(0, |consumers| consumers.in_flight);
+    let in_flight = schedule.release_lag;
     let arrive = |b: &B<'c, 'a>| -> R<()> {
-        let back = ((stages - i64::from(in_flight)) % stages) as u64;
+        let back = schedule.release_offset();
         let released = b.wrapping_add(Ix::Val(slot), back, stages as u64)?;
         let pointer = ring_pointer(b, storage, released, stages)?;
         b.op(nvvm::MBARRIER_ARRIVE, &[pointer], &[b.int_type(64)], &[])
@@ -531,12 +541,11 @@ fn release<'c, 'a>(
 fn release_in_flight<'c, 'a>(
     context: &'c Context,
     plan: &LoopPlan<'c, 'a>,
+    schedule: &RingSchedule,
     storage: Value<'c, 'a>,
     loop_op: OperationRef<'c, 'a>,
 ) -> R<()> {
-    let Some(in_flight) = plan.async_consumers.map(|consumers| consumers.in_flight) else {
-        return Ok(());
-    };
+    let in_flight = schedule.releases_after_loop;
     if in_flight == 0 {
         return Ok(());
     }

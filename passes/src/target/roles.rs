@@ -172,8 +172,14 @@ mod tests {
         let context = create_context().expect("the acopy dialect loads");
         let module = Module::parse(&context, text).expect("the test input parses");
         let stranded = name_barriers(&context, module.as_operation()).expect("no internal error");
-        let messages: Vec<String> = stranded.iter().map(|barrier| barrier.message.clone()).collect();
-        (stranded.len(), module.as_operation().to_string() + &messages.concat())
+        let messages: Vec<String> = stranded
+            .iter()
+            .map(|barrier| barrier.message.clone())
+            .collect();
+        (
+            stranded.len(),
+            module.as_operation().to_string() + &messages.concat(),
+        )
     }
 
     #[test]
@@ -184,7 +190,11 @@ mod tests {
         let consumers = "      %c0 = arith.constant 0 : index\n      %c1 = arith.constant 1 : index\n      scf.for %i = %c0 to %c128 step %c1 {\n        gpu.barrier\n        nvvm.barrier\n      }";
         let (stranded, printed) = run(&split("", consumers));
         assert_eq!(stranded, 0);
-        assert_eq!(printed.matches("nvvm.barrier id = ").count(), 2, "{printed}");
+        assert_eq!(
+            printed.matches("nvvm.barrier id = ").count(),
+            2,
+            "{printed}"
+        );
         assert_eq!(printed.matches("gpu.barrier").count(), 1, "{printed}");
         assert!(!printed.contains("nvvm.barrier\n"), "{printed}");
     }
@@ -195,7 +205,11 @@ mod tests {
         let (stranded, printed) = run(&split("", consumers));
         assert_eq!(stranded, 0);
         assert!(printed.contains("number_of_threads = %"), "{printed}");
-        assert_eq!(printed.matches("nvvm.barrier id = ").count(), 1, "{printed}");
+        assert_eq!(
+            printed.matches("nvvm.barrier id = ").count(),
+            1,
+            "{printed}"
+        );
     }
 
     #[test]
@@ -203,7 +217,9 @@ mod tests {
         let (stranded, printed) = run(&split("      gpu.barrier", ""));
         assert_eq!(stranded, 1);
         assert!(
-            printed.contains("'gpu.barrier' is a barrier of the whole block inside the producer warp's region"),
+            printed.contains(
+                "'gpu.barrier' is a barrier of the whole block inside the producer warp's region"
+            ),
             "{printed}"
         );
     }

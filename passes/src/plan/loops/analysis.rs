@@ -101,8 +101,7 @@ pub fn analyze<'c, 'a>(
     .map_err(at)?;
     // The native form's barrier_init is the pass's to remove, wherever it stands.
     let removed = native.as_ref().map(|native| native.init);
-    let warp =
-        super::warp::plan_for(request.producer, loop_op, function, removed).map_err(at)?;
+    let warp = super::warp::plan_for(request.producer, loop_op, function, removed).map_err(at)?;
     Ok(LoopPlan {
         loop_op,
         body: request.body,
