@@ -131,14 +131,6 @@ fn a_planted_stale_path_is_found_and_live_ones_are_not() {
     );
 }
 
-/// Module names the check found stale in docs that another change is
-/// editing at the same time; each is renamed there, then leaves this list.
-const STALE_MODULES_TO_RENAME: &[(&str, &str)] = &[
-    ("docs/verification.md", "verify::shape::multicast_split_dim"), // now plan::shape
-    ("docs/verification.md", "verify::shape::tma_box"),             // now plan::shape
-    ("docs/verification.md", "plan::loops::Broken"), // plan::loops::loop_plan::Broken
-];
-
 #[test]
 fn every_module_the_docs_name_exists() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -152,13 +144,9 @@ fn every_module_the_docs_name_exists() {
     let mut stale = Vec::new();
     for doc in docs(&files) {
         let text = std::fs::read_to_string(root.join(doc)).expect("the doc reads");
-        let doc_name = doc.to_string_lossy();
         stale.extend(
             stale_modules(doc, &without_logs(&text), &sources)
                 .into_iter()
-                .filter(|found| {
-                    !STALE_MODULES_TO_RENAME.contains(&(doc_name.as_ref(), found.path.as_str()))
-                })
                 .map(|found| found.to_string()),
         );
     }
