@@ -54,7 +54,7 @@ def test_chooser():
         check(source == 'model' and choose.BUILDS[name]['out'] == 'bf16', f'{shape}: {name} {source}')
         check(all(choose.model_ms(*shape, b) > 0 for b in choose.BUILDS), 'positive model times')
     # Big square shapes favour the 128 x 256 tile, short-K ones the two-per-SM tiles.
-    check(choose.choose(8192, 8192, 8192)[0] == 't256_ws_p132_ob16', 'model at 8192^3')
+    check(choose.BUILDS[choose.choose(8192, 8192, 8192)[0]]['bn'] == 256, 'model at 8192^3')
     check(choose.BUILDS[choose.choose(8192, 8192, 512)[0]]['per_sm'] == 2, 'model at 8192 x 8192 x 512')
     with tempfile.TemporaryDirectory() as tmp:
         cache = os.path.join(tmp, 'c.json')
@@ -65,6 +65,12 @@ def test_chooser():
         check(choose.choose(4096, 4096, 4096, out='f32', cache=cache, card='H100')[1] == 'model', 'other out dtype: model')
     args = choose.gen_args('t128_ws_p264_ob16', 1, 2, 8)
     check(args[:5] == ['1', '2', '8', '3', 'warp'] and '--out=bf16' in args, str(args))
+    # The TMA-store epilogue builds: out's rows need 16-byte strides (N % 8 == 0).
+    tma = [name for name, b in choose.BUILDS.items() if b.get('epilogue') == 'tma']
+    check(tma and all('--epilogue=tma' in choose.gen_args(name, 8, 8, 8) for name in tma), f'tma builds {tma}')
+    check(all(choose.refusal(name, 512, 500, 64) for name in tma), 'the tma builds refuse N = 500')
+    check(not set(tma) & set(choose.candidates(512, 500, 64)) and choose.candidates(512, 500, 64), 'N = 500: direct builds only')
+    check(set(tma) <= set(choose.candidates(3000, 5000, 1000)), 'ragged M and K: tma builds take them')
 
 
 PTX = """

@@ -10,15 +10,17 @@ its shape (`gen_args`) and compiles it with acopy-opt.
 - `choose(m, n, k, out='bf16', cache=None, card=None)` -> (build, source): `source` is
   'timed' when the cache holds this card and shape (the build it timed fastest), else
   'model' (the cost model's pick among the builds that can take the shape). Shapes no
-  build can take raise ValueError naming the limit (gen.refuse: K a multiple of 8).
+  build can take raise ValueError naming the limit (gen.refuse: K a multiple of 8; the
+  --epilogue=tma builds also N a multiple of 8).
 - `record(cache, card, m, n, k, out, times_ms)` adds one shape's timings to the cache
   (bench/tc_sweep.py writes them for every swept shape: `gemm-choices.json`).
 - `model_ms(m, n, k, build, sms=132)`: the cost model. Per SM, tiles run one after the
   other (BLOCKS_PER_SM of them side by side); a tile costs its K steps at the tensor
   rate (EFFICIENCY of the H100/H200 dense bf16 peak, 989 TFLOP/s over 132 SMs) plus an
   epilogue that writes the tile at the SM's share of DRAM bandwidth (scalar stores on
-  ragged shapes at half that); two blocks per SM hide one's epilogue under the other's
-  K loop. The busiest SM's tiles (wave quantization) set the time. It ranks builds; it is
+  ragged shapes at half that; with --epilogue=tma only the shared-memory writes, and for
+  a 128 x 256 tile one wait for the first half's store, the rest running under the
+  next tile); two blocks per SM hide one's epilogue under the other's K loop. The busiest SM's tiles (wave quantization) set the time. It ranks builds; it is
   not a prediction to report.
 
 Usage: python3 examples/gemm/choose.py M N K [--out=bf16|f32] [--cache=FILE] [--card=NAME]
@@ -42,12 +44,26 @@ BUILDS = {
                          options=['--raster=16', '--vstore=1', '--out=bf16']),
     't256_ws_p132': dict(stages=4, producer='warp', out='f32', bm=128, bn=256, per_sm=1,
                          options=['--tile=128x256', '--raster=16', '--vstore=1', '--persistent=132']),
+    # --epilogue=tma: the tile through 32 KiB of swizzled shared memory and a TMA store that
+    # runs under the next tile's K loop (gen.epilogue_tma); N a multiple of 8. The stages
+    # are what fits 227 KiB beside the 32 KiB tile (two blocks per SM: 2 stages each).
+    't256_ws_p132_tma_ob16': dict(stages=4, producer='warp', out='bf16', bm=128, bn=256, per_sm=1, epilogue='tma',
+                                  options=['--tile=128x256', '--raster=16', '--persistent=132', '--out=bf16',
+                                           '--epilogue=tma']),
+    't128_ws_p132_tma_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=128, per_sm=1, epilogue='tma',
+                                  options=['--raster=16', '--persistent=132', '--out=bf16', '--epilogue=tma']),
+    # Two stages keep one tile ahead of the K loop: the K steps' rate is a guess below
+    # the three-stage builds' until the sweep has timed it.
+    't128_ws_p264_tma_ob16': dict(stages=2, producer='warp', out='bf16', bm=128, bn=128, per_sm=2, epilogue='tma',
+                                  efficiency=0.60,
+                                  options=['--raster=16', '--persistent=264', '--out=bf16', '--epilogue=tma']),
 }
 
 PEAK_TFLOPS = 989.4          # dense bf16 tensor peak of an H100/H200 SXM (132 SMs)
 DRAM_TBPS = 3.35             # H100 SXM HBM3 (an H200's 4.8 only makes epilogues cheaper)
 EFFICIENCY = {128: 0.70, 256: 0.85}   # of the tensor peak a K step reaches, by block tile N
 LAUNCH_US = 4.0
+SMEM_TBPS = 0.25             # one SM's shared-memory stores, 128 B per clock at 1.98 GHz (--epilogue=tma)
 
 
 def gen_args(name, m, n, k):
@@ -61,7 +77,7 @@ def refusal(name, m, n, k):
     if name not in BUILDS:
         return f'unknown build {name!r} (builds: {", ".join(BUILDS)})'
     try:
-        gen.refuse(m, n, k)
+        gen.refuse(m, n, k, BUILDS[name].get('epilogue', 'direct'))
     except ValueError as error:
         return str(error)
     return None
@@ -87,10 +103,17 @@ def model_ms(m, n, k, name, sms=132):
     ragged = m % bm or n % bn or k % 64
     sm_flops = PEAK_TFLOPS * 1e12 / sms
     ksteps = math.ceil(k / 64)
-    compute_us = ksteps * 2 * bm * bn * 64 / (sm_flops * EFFICIENCY[bn]) * 1e6
+    compute_us = ksteps * 2 * bm * bn * 64 / (sm_flops * b.get('efficiency', EFFICIENCY[bn])) * 1e6
     out_bytes = 2 if b['out'] == 'bf16' else 4
     sm_bw = DRAM_TBPS * 1e12 / sms * (0.5 if ragged else 1.0)
     epilogue_us = bm * bn * out_bytes / sm_bw * 1e6
+    if b.get('epilogue') == 'tma':
+        # The consumers only write the tile to shared memory (any shape: TMA clips the
+        # ragged edges) and, with bn = 256, wait once for the first 128 columns' store to
+        # read its panels (drained at the SM's share of DRAM bandwidth); the store's
+        # traffic runs under the next tile's K loop.
+        drain_us = (bn // 128 - 1) * bm * 128 * out_bytes / (DRAM_TBPS * 1e12 / sms) * 1e6
+        epilogue_us = bm * bn * out_bytes / (SMEM_TBPS * 1e12) * 1e6 + drain_us
     fill_us = 1.0   # the first stages' loads of each tile
     if per_sm == 1:
         per_tile = compute_us + epilogue_us + fill_us

@@ -23,13 +23,15 @@ both chips.
 
 Faster variants (options; the default kernel is unchanged): --tile=128x256 (sm_90a:
 wgmma m64n256k16 per warpgroup), --raster=G (L2-grouped tile order), --persistent=W
-(sm_90a: W blocks loop over the tiles), --vstore=1 (st.global.v2 epilogue); on sm_80
+(sm_90a: W blocks loop over the tiles), --vstore=1 (st.global.v2 epilogue), --epilogue=tma
+(sm_90a, with --out=bf16: the tile through 128-byte swizzled shared memory and a TMA store
+that overlaps the next tile's K loop; N a multiple of 8); on sm_80
 --tile, --bk=64 with --swizzle=128, --warp=64x64 (mma_sync.gemm_tiled). --b-major=n: B is
 a second argument, K x N row-major (gemm() says how each chip reads it); the module is
 named gemm_<dtype>_MxNxK_bn.
 bench/gemm_variants_prepare.sh builds the ones worth measuring.
 
-Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] [--tile=BMxBN] [--raster=G] [--persistent=W] [--vstore=1] [--bk=32|64] [--warp=WMxWN] [--b-major=k|n] [--cluster=2] [--out=f32|bf16] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle, --bk, --warp: sm_80 only; --persistent, --out: sm_90a only)
+Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] [--tile=BMxBN] [--raster=G] [--persistent=W] [--vstore=1] [--bk=32|64] [--warp=WMxWN] [--b-major=k|n] [--cluster=2] [--out=f32|bf16] [--epilogue=direct|tma] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle, --bk, --warp: sm_80 only; --persistent, --out, --epilogue: sm_90a only)
 """
 import os
 import sys
@@ -87,11 +89,75 @@ def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    '):
     ]
 
 
-def refuse(m, n, k):
+# The epilogue tiles of --epilogue=tma: two 128 x 64 bf16 column panels (rows of 128 bytes,
+# TMA's 128-byte swizzle), 32 KiB of static shared memory beside the rings.
+TE = 'memref<128x64xbf16, 3>'
+
+
+def epilogue_tma(bn, acc_type, out):
+    """The consumers' epilogue through shared memory (--epilogue=tma): the block tile's
+    128 x bn accumulators, rounded to bf16, go to the two 128 x 64 panels %te0 and %te1
+    in rounds of 128 columns (bn = 256: two rounds), each round TMA-stored
+    (acopy.copy_smem_to_gmem, swizzle = 128) at out[m0, n0 + 128 r + 64 p]. TMA clips
+    what lies past M or N, so ragged tiles need no guard. Before a round overwrites the
+    panels, `wait_smem_to_gmem {read_only}` waits until the previous round's stores (the
+    previous tile's, in a persistent loop) have read them; nothing waits for the data to
+    reach memory, so the store runs under the next tile's K loop (the producer warp has
+    started its loads). Each thread writes its column pairs as one 4-byte vector.store
+    at the swizzled position: 128-byte swizzle puts logical (r, c) at (r, c xor 8 (r mod
+    8)) of a 64-column bf16 panel (docs/dialect.md, "acopy.swizzled_index"; that op reads
+    only tiles copies write, so the pattern is written out here, as
+    tests/gpu/kernels/tma_store_swz128_f16_threads.mlir does). A warp's eight rows l/4
+    then fall in eight different 16-byte units: no bank conflict. The starts are
+    multiples of 64 columns and never negative (assume_aligned_start)."""
+    lines = [
+        # Lane l of warp v of warpgroup w holds, for accumulator i, row 64w + 16v + l/4
+        # + 8 ((i/2) mod 2) and column 2 (l mod 4) + (i mod 2) + 8 (i/4) of the tile.
+        '%local = arith.remui %t, %c128 : index',
+        '%warp = arith.divui %local, %c32 : index',
+        '%lane = arith.remui %local, %c32 : index',
+        '%wgrow = arith.muli %wg, %c64 : index',
+        '%w16 = arith.muli %warp, %c16 : index',
+        '%l4 = arith.divui %lane, %c4 : index',
+        '%r_a = arith.addi %wgrow, %w16 : index',
+        '%prow0 = arith.addi %r_a, %l4 : index',
+        '%prow8 = arith.addi %prow0, %c8 : index',
+        '%lm = arith.remui %lane, %c4 : index',
+        '%c2l = arith.muli %lm, %c2 : index',
+        # Both rows are l/4 mod 8: their 16-byte units move by l/4.
+        '%swz = arith.muli %l4, %c8 : index',
+    ]
+    for j in range(8):
+        lines += [f'%u{j} = arith.constant {8 * j} : index',
+                  f'%su{j} = arith.xori %u{j}, %swz : index',
+                  f'%pc{j} = arith.addi %su{j}, %c2l : index']
+    for rnd in range(bn // 128):
+        lines.append('acopy.wait_smem_to_gmem {pending = 0 : i64, read_only = true}')
+        for i in range(128 * rnd // 2, 128 * (rnd + 1) // 2, 2):
+            j = i // 4                      # the 8-column unit of the block tile
+            panel, unit = f'%te{(j // 8) % 2}', j % 8
+            row = '%prow8' if (i // 2) % 2 else '%prow0'
+            lines += [
+                f'%v{i} = llvm.extractvalue %acc[{i}] : {acc_type}',
+                f'%v{i + 1} = llvm.extractvalue %acc[{i + 1}] : {acc_type}',
+                f'%pair{i} = vector.from_elements %v{i}, %v{i + 1} : vector<2xf32>',
+                f'%hpair{i} = arith.truncf %pair{i} : vector<2xf32> to vector<2xbf16>',
+                f'vector.store %hpair{i}, {panel}[{row}, %pc{unit}] : {TE}, vector<2xbf16>',
+            ]
+        for p in range(2):
+            lines += [f'%sc{rnd}{p} = arith.constant {128 * rnd + 64 * p} : index',
+                      f'%scol{rnd}{p} = arith.addi %n0, %sc{rnd}{p} : index',
+                      f'acopy.copy_smem_to_gmem %te{p} -> %out[%m0, %scol{rnd}{p}] '
+                      f'{{assume_aligned_start, swizzle = 128 : i64}} : {TE} -> {out}']
+    return lines
+
+
+def refuse(m, n, k, epilogue='direct'):
     """Raises ValueError naming the limit when the sm_90a kernel cannot take the shape: TMA
     describes each global operand with 16-byte row strides (cuTensorMapEncodeTiled), so K
     (src's rows) must be a multiple of 8 bf16/f16 elements; and every dimension is at most
-    2^32 (a tensor map's global dims). (With --b-major=n, N must be a multiple of 8 too:
+    2^32 (a tensor map's global dims). With epilogue = 'tma' out is stored through a tensor
+    map too, so N must be a multiple of 8. (With --b-major=n, N must be a multiple of 8 too:
     acopy-opt refuses that one, and build.sh lists it in refused.log.)"""
     if min(m, n, k) < 1:
         raise ValueError(f'M, N, K = {m}, {n}, {k}: every dimension must be at least 1')
@@ -99,11 +165,17 @@ def refuse(m, n, k):
         raise ValueError(f'K = {k}: TMA needs 16-byte row strides, so K must be a multiple of 8 (16-bit elements)')
     if max(m + n, k) > 1 << 32:
         raise ValueError(f'M + N = {m + n}, K = {k}: a tensor map\'s dimensions are at most 2^32')
+    if epilogue == 'tma' and n % 8:
+        raise ValueError(f'N = {n}: the TMA store of out (--epilogue=tma) needs 16-byte row strides, so N must be '
+                         'a multiple of 8 (bf16)')
 
 
 def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, persistent=0, vstore=False,
-         b_major='k', cluster=1, out_dtype='f32'):
-    """out_dtype = 'bf16': the epilogue rounds the f32 accumulators to bf16
+         b_major='k', cluster=1, out_dtype='f32', epilogue='direct'):
+    """epilogue = 'tma' (out_dtype bf16, cluster 1): the consumers round the tile to bf16 into
+    shared memory and TMA-store it (epilogue_tma), so the store runs while the next tile's
+    K loop does; 'direct' (the default) stores each value from registers.
+    out_dtype = 'bf16': the epilogue rounds the f32 accumulators to bf16
     (arith.truncf, round to nearest even) and stores half the bytes, as cuBLAS's bf16
     matmul does; the kernel is named gemm_<dtype>_MxNxK[_bn]_ob16.
     cluster = 2: the two blocks of a 2 x 1 x 1 cluster (neighbours along N, the same
@@ -140,6 +212,11 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # which only reach rows of out that are not stored.
     oob = 'zeros' if ragged else 'promise_in_bounds'
     assert out_dtype in ('f32', 'bf16'), '--out: f32 or bf16'
+    assert epilogue in ('direct', 'tma'), '--epilogue: direct or tma'
+    tma_out = epilogue == 'tma'
+    assert not tma_out or (out_dtype == 'bf16' and cluster == 1), '--epilogue=tma: --out=bf16, no cluster'
+    if tma_out:
+        refuse(m, n, k, epilogue)
     name = f'gemm_{dtype}_{m}x{n}x{k}' + ('_bn' if b_n else '') + ('_ob16' if out_dtype == 'bf16' else '')
     src = f'memref<{m if b_n else m + n}x{k}x{dtype}>'
     bsrc = f'memref<{k}x{n}x{dtype}>'
@@ -151,11 +228,12 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     options = ''.join([f' --tile=128x{bn}' if bn != 128 else '', f' --raster={raster}' if raster else '',
                        f' --persistent={persistent}' if persistent else '', ' --vstore=1' if vstore else '',
                        ' --b-major=n' if b_n else '', f' --cluster={cluster}' if cluster > 1 else '',
-                       ' --out=bf16' if out_dtype == 'bf16' else ''])
+                       ' --out=bf16' if out_dtype == 'bf16' else '', ' --epilogue=tma' if tma_out else ''])
     cluster_attr = f', nvvm.cluster_dim = array<i32: {cluster}, 1, 1>' if cluster > 1 else ''
     shared = '"x"' if cluster > 1 else None
+    workgroup = [('%ta0', ta), ('%ta1', ta), ('%tb', tb)] + ([('%te0', TE), ('%te1', TE)] if tma_out else [])
     lines = e.kernel(f'Generated by examples/gemm/gen.py {m} {n} {k} {stages} {producer} --dtype={dtype}{options}.',
-                     name, 'sm_90a', args, 256, [('%ta0', ta), ('%ta1', ta), ('%tb', tb)], cluster_attr)
+                     name, 'sm_90a', args, 256, workgroup, cluster_attr)
     lines += e.constants((0, 1, 2, 4, 8, 16, 32, 48, 64, 128))
     lines += [
         f'    %cm = arith.constant {m} : index',
@@ -216,6 +294,16 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
         f'  scf.yield %a4 : {acc_type}',
         end,
         'nvvm.wgmma.wait.group.sync.aligned 0',
+    ]
+    if tma_out:
+        body += epilogue_tma(bn, acc_type, out)
+        lines += [ind + line for line in body]
+        if remap:
+            lines.append('    }')
+        # The last tile's stores must have read the tiles before the block's shared memory goes.
+        lines += ['    acopy.wait_smem_to_gmem {pending = 0 : i64}'] + e.end_kernel()
+        return '\n'.join(lines)
+    body += [
         # Warpgroup w owns rows 64w..64w+63 of the block's tile; in it warp v = (t mod 128)
         # / 32 owns rows 16v..16v+15, lane l holds for accumulator i row l/4 + 8 ((i/2) mod
         # 2) and column 2 (l mod 4) + (i mod 2) + 8 (i/4).
@@ -298,6 +386,7 @@ def main():
         import mma_sync
         assert not persistent, '--persistent: sm_90a only'
         assert flags.get('out', 'f32') == 'f32', '--out=bf16: sm_90a only'
+        assert flags.get('epilogue', 'direct') == 'direct', '--epilogue=tma: sm_90a only'
         extra = {}
         if 'tile' in flags or 'warp' in flags or 'bk' in flags or raster or vstore:
             bm_, bn_ = (int(v) for v in tile.split('x'))
@@ -312,7 +401,8 @@ def main():
         try:
             text = gemm(m, n, k, stages, producer, dtype, bn=int(tile.split('x')[1]), raster=raster,
                         persistent=persistent, vstore=vstore, b_major=b_major,
-                        cluster=int(flags.get('cluster', '1')), out_dtype=flags.get('out', 'f32'))
+                        cluster=int(flags.get('cluster', '1')), out_dtype=flags.get('out', 'f32'),
+                        epilogue=flags.get('epilogue', 'direct'))
         except ValueError as error:  # a shape the kernel cannot take (refuse): named, nothing written
             sys.exit(f'gen.py: error: {error}')
         sys.stdout.write(text)

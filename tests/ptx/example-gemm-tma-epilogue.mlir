@@ -1,0 +1,64 @@
+// The GEMM example's bf16 epilogue through shared memory and a TMA store
+// (examples/gemm/gen.py --epilogue=tma, the sweep's *_tma_ob16 builds): in a
+// warp-specialized persistent kernel the consumers wait until the previous tile's
+// store has read the two 128 x 64 epilogue panels (cp.async.bulk.wait_group.read),
+// write the bf16 tile into them at 128-byte swizzled positions (st.shared, no
+// st.global), fence the async proxy and TMA-store each panel (swizzle 128 in the
+// store's tensor map), all among the consumers' named barrier (bar.sync 1, 256),
+// while the producer warp starts the next tile's loads. Ragged M, N and K (200 x 264
+// x 136, three workers over six tiles) need no guard: TMA clips the store. A 128 x 256
+// tile stores in two rounds of 128 columns, four stores. N not a multiple of 8 is
+// refused by the generator with the limit named.
+// RUN: %python %S/../../examples/gemm/gen.py 200 264 136 3 warp --raster=16 --persistent=3 --out=bf16 --epilogue=tma > %t.mlir
+// RUN: FileCheck %s --check-prefix=MLIR < %t.mlir
+// RUN: acopy-opt %t.mlir --acopy-lower --emit=ptx -o %t.ptx --tma-manifest=%t.json 2>/dev/null
+// RUN: %check-ptxas %t.ptx sm_90a
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: FileCheck %s --check-prefix=MAP < %t.json
+// RUN: grep -c "cp.async.bulk.tensor.2d.global.shared::cta" %t.ptx | FileCheck %s --check-prefix=STORES2
+// RUN: %python %S/../../examples/gemm/gen.py 200 264 136 4 warp --tile=128x256 --raster=16 --persistent=2 --out=bf16 --epilogue=tma > %t.256.mlir
+// RUN: acopy-opt %t.256.mlir --acopy-lower --emit=ptx -o %t.256.ptx 2>/dev/null
+// RUN: %check-ptxas %t.256.ptx sm_90a
+// RUN: FileCheck %s --check-prefix=PTX < %t.256.ptx
+// RUN: grep -c "cp.async.bulk.tensor.2d.global.shared::cta" %t.256.ptx | FileCheck %s --check-prefix=STORES4
+// RUN: grep -c "cp.async.bulk.wait_group.read" %t.256.ptx | FileCheck %s --check-prefix=READWAITS2
+// RUN: not %python %S/../../examples/gemm/gen.py 512 500 64 2 warp --persistent=132 --out=bf16 --epilogue=tma 2>&1 | FileCheck %s --check-prefix=REFUSE
+
+// MLIR: workgroup({{.*}}%te0: memref<128x64xbf16, 3>, %te1: memref<128x64xbf16, 3>)
+// MLIR: scf.for %tile
+// MLIR: acopy.pipeline = {stages = 3 : i64, producer = "warp"}
+// MLIR: acopy.wait_smem_to_gmem {pending = 0 : i64, read_only = true}
+// MLIR: vector.store %hpair0, %te0[%prow0, %pc0] : memref<128x64xbf16, 3>, vector<2xbf16>
+// MLIR: acopy.copy_smem_to_gmem %te0 -> %out[%m0, %scol00] {assume_aligned_start, swizzle = 128 : i64}
+// MLIR: acopy.copy_smem_to_gmem %te1 -> %out[%m0, %scol01] {assume_aligned_start, swizzle = 128 : i64}
+// MLIR-NEXT: }
+// MLIR-NEXT: acopy.wait_smem_to_gmem {pending = 0 : i64}
+// MLIR-NEXT: gpu.return
+
+// PTX-LABEL: .entry gemm_bf16_200x264x136_ob16
+// PTX: wgmma.mma_async
+// PTX: cp.async.bulk.wait_group.read 0;
+// PTX-NEXT: bar.sync {{.*}}1, 256;
+// PTX-NOT: st.global
+// PTX: st.shared.b32
+// PTX: fence.proxy.async.shared::cta;
+// PTX-NEXT: bar.sync {{.*}}1, 256;
+// PTX-NOT: st.global
+// PTX: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// PTX-NOT: st.global
+// PTX: cp.async.bulk.wait_group 0;
+// PTX-NEXT: bar.sync {{.*}}1, 256;
+// PTX-NOT: st.global
+
+// The store's map: out (argument 1), a 128 x 64 box, 128-byte swizzle.
+// MAP: "arg": 1,
+// MAP: "box": [
+// MAP-NEXT: 128,
+// MAP-NEXT: 64
+// MAP-NEXT: ],
+// MAP-NEXT: "swizzle": 128,
+
+// STORES2: 2
+// STORES4: 4
+// READWAITS2: 2
+// REFUSE: gen.py: error: N = 500: the TMA store of out (--epilogue=tma) needs 16-byte row strides
