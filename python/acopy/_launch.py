@@ -242,6 +242,9 @@ class Kernel:
         self.dynamic_shared_memory = self._native.dynamic_shared_memory
         self.arg_names = tuple(names) if names else tuple(f"arg{i}" for i in range(len(args)))
         self._memrefs = tuple(i for i, a in enumerate(args) if a["kind"] == "memref")
+        #: The manifest's argument types (shape, element, strides) for the
+        #: frontends (acopy.jax, acopy.torch), which declare outputs from them.
+        self._arg_facts = tuple(args)
 
     def __repr__(self) -> str:
         signature = ", ".join(f"%{n}: {t}" for n, t in zip(self.arg_names, self.arg_types))

@@ -26,10 +26,59 @@ use pyo3::{
 
 /// What `_launch.py` read from one array: data pointer (element 0), shape, strides in
 /// elements (`None`: row-major), DLPack dtype code and bits, DLPack device type and id.
-type ArrayFacts = (u64, Vec<i64>, Option<Vec<i64>>, u8, u8, i32, i32);
+pub(crate) type ArrayFacts = (u64, Vec<i64>, Option<Vec<i64>>, u8, u8, i32, i32);
+
+/// An argument refused before anything is launched: Python's `TypeError` (a wrong kind
+/// or dtype) or `ValueError` (shape, strides, device, launch shape). The message names
+/// the argument, what the kernel expects and what it got.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Refusal {
+    #[error("{0}")]
+    Type(String),
+    #[error("{0}")]
+    Value(String),
+}
+
+impl From<Refusal> for PyErr {
+    fn from(refusal: Refusal) -> PyErr {
+        match refusal {
+            Refusal::Type(text) => PyTypeError::new_err(text),
+            Refusal::Value(text) => PyValueError::new_err(text),
+        }
+    }
+}
+
+/// Why a launch did not happen: a refused argument, or the driver (with what it was
+/// doing: loading the module, encoding a named tensor map, launching).
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Failure {
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    #[error("{}", driver_text(.0, .1))]
+    Driver(String, RuntimeError),
+}
+
+/// A driver error's text with its context; no driver at all is "no CUDA driver: …".
+fn driver_text(context: &str, e: &RuntimeError) -> String {
+    match e {
+        RuntimeError::LibraryMissing { .. } => format!("no CUDA driver: {e}"),
+        _ if context.is_empty() => e.to_string(),
+        _ => format!("{context}: {e}"),
+    }
+}
+
+impl Failure {
+    /// As Python sees it: the refusal's `TypeError` / `ValueError`, or `acopy.CudaError`.
+    pub(crate) fn into_py(self, py: Python<'_>) -> PyErr {
+        match self {
+            Failure::Refused(refusal) => refusal.into(),
+            Failure::Driver(context, e) => runtime_error(py, &context, &e),
+        }
+    }
+}
 
 /// DLPack device types that are CUDA device memory (kDLCUDA, kDLCUDAManaged).
-const DL_CUDA: i32 = 2;
+pub(crate) const DL_CUDA: i32 = 2;
 const DL_CUDA_MANAGED: i32 = 13;
 
 /// The DLPack dtypes an MLIR element type accepts: (code, bits).
@@ -131,12 +180,7 @@ fn cuda_error(py: Python<'_>, message: String, e: Option<&RuntimeError>) -> PyEr
 
 /// A runtime error as `acopy.CudaError`; no driver at all is "no CUDA driver: …".
 fn runtime_error(py: Python<'_>, context: &str, e: &RuntimeError) -> PyErr {
-    let text = match e {
-        RuntimeError::LibraryMissing { .. } => format!("no CUDA driver: {e}"),
-        _ if context.is_empty() => e.to_string(),
-        _ => format!("{context}: {e}"),
-    };
-    cuda_error(py, text, Some(e))
+    cuda_error(py, driver_text(context, e), Some(e))
 }
 
 /// One runtime per device ordinal, for the life of the process (primary contexts, as
@@ -235,10 +279,10 @@ pub fn dlpack_facts(capsule: &Bound<'_, PyAny>) -> PyResult<ArrayFacts> {
 pub struct Kernel {
     ptx: String,
     module: String,
-    name: String,
-    names: Vec<String>,
+    pub(crate) name: String,
+    pub(crate) names: Vec<String>,
     /// The entry's arguments (its launch facts), the tensor maps left out.
-    args: Vec<KernelArg>,
+    pub(crate) args: Vec<KernelArg>,
     /// The block the kernel was compiled for, if any.
     block: Option<[u32; 3]>,
     /// Dynamic shared memory a launch needs; `None` when the compiler could not bound it.
@@ -251,7 +295,7 @@ pub struct Kernel {
 
 /// A tensor map is reused when the same map is asked for the same array layout.
 #[derive(Hash, PartialEq, Eq)]
-struct MapKey {
+pub(crate) struct MapKey {
     device: i32,
     param: u32,
     base: u64,
@@ -263,14 +307,14 @@ struct MapKey {
 const MAP_CACHE: usize = 256;
 
 /// A checked argument, ready to pack.
-enum Ready {
+pub(crate) enum Ready {
     Memref(MemrefArg),
     Scalar(Arg),
 }
 
 /// One tensor map of a launch, its limits checked: the map's index in the
 /// entry, the encoder's arguments and the cache key.
-type MapReady = (usize, TiledParams, MapKey);
+pub(crate) type MapReady = (usize, TiledParams, MapKey);
 
 #[pymethods]
 impl Kernel {
@@ -346,24 +390,29 @@ impl Kernel {
         let maps = self.map_params(&ready, device)?;
         let cfg = self.config(grid, block, shared_memory)?;
         // From here on the driver is needed.
-        let kernel = self.loaded(py, device)?;
-        let mut packed = KernelArgs::with_capacity(
-            kernel
-                .params()
-                .map_or(ready.len() * 7 + maps.len(), <[_]>::len),
-        );
-        for r in &ready {
-            pack(&mut packed, r);
-        }
-        self.pack_maps(py, &mut packed, maps)?;
-        kernel
-            .launch_on(&cfg, &mut packed, stream as usize as sys::CUstream)
-            .map_err(|e| runtime_error(py, &format!("launching `{}`", self.name), &e))
+        self.launch_checked(&ready, maps, device, &cfg, stream as usize as sys::CUstream)
+            .map_err(|f| f.into_py(py))
     }
 
     /// Tensor maps encoded so far and kept for reuse (for tests of the cache).
     fn cached_tensor_maps(&self) -> usize {
         self.maps.lock().map(|m| m.len()).unwrap_or(0)
+    }
+
+    /// Checks one array's facts (as `launch` takes them; the pointer is not looked
+    /// at) against argument `i`, a memref, as a launch does, without launching: the
+    /// trace-time check of `acopy.jax` and of `acopy.torch`'s fake implementation.
+    fn check(&self, i: usize, facts: ArrayFacts) -> PyResult<()> {
+        match self.args.get(i) {
+            Some(KernelArg::Memref(want)) => {
+                self.check_memref(i, want, facts)?;
+                Ok(())
+            }
+            _ => Err(PyValueError::new_err(format!(
+                "argument {i} of kernel `{}` is not a memref",
+                self.name
+            ))),
+        }
     }
 }
 
@@ -473,18 +522,18 @@ impl Kernel {
 
     /// The encoder's arguments of every tensor map (`new` sorted them by
     /// parameter), checked without the driver.
-    fn map_params(&self, ready: &[Ready], device: i32) -> PyResult<Vec<MapReady>> {
+    pub(crate) fn map_params(&self, ready: &[Ready], device: i32) -> Result<Vec<MapReady>, Refusal> {
         let mut maps = Vec::with_capacity(self.entry.tensor_maps.len());
         for (k, e) in self.entry.tensor_maps.iter().enumerate() {
             let Some(Ready::Memref(m)) = ready.get(e.map.arg as usize) else {
-                return Err(PyValueError::new_err(format!(
+                return Err(Refusal::Value(format!(
                     "{}: the manifest names an argument that is not a memref",
                     self.map_what(k)
                 )));
             };
             let base = m.aligned + m.offset * e.map.element_bytes as u64;
             let params = tensor_map::encode_params(e, base, &m.shape, &m.strides)
-                .map_err(|err| PyValueError::new_err(format!("{}: {err}", self.map_what(k))))?;
+                .map_err(|err| Refusal::Value(format!("{}: {err}", self.map_what(k))))?;
             let key = MapKey {
                 device,
                 param: e.param,
@@ -497,13 +546,13 @@ impl Kernel {
         Ok(maps)
     }
 
-    /// Encodes each tensor map (or takes it from the cache) and appends it.
+    /// Encodes each tensor map (or takes it from the cache) and appends it; a
+    /// failure names the map.
     fn pack_maps(
         &self,
-        py: Python<'_>,
         packed: &mut KernelArgs,
         maps: Vec<MapReady>,
-    ) -> PyResult<()> {
+    ) -> Result<(), Failure> {
         if maps.is_empty() {
             return Ok(());
         }
@@ -513,7 +562,7 @@ impl Kernel {
                 Some(map) => *map,
                 None => {
                     let map = tensor_map::encode(&params)
-                        .map_err(|e| runtime_error(py, &self.map_what(k), &e))?;
+                        .map_err(|e| Failure::Driver(self.map_what(k), e))?;
                     if cache.len() >= MAP_CACHE {
                         cache.clear();
                     }
@@ -525,12 +574,39 @@ impl Kernel {
         }
         Ok(())
     }
+
+    /// The driver's part of a launch whose arguments and tensor maps are checked:
+    /// the module loaded on `device` (once), the arguments packed, the maps encoded
+    /// (or taken from the cache), the launch on `stream`. It needs no Python: the
+    /// XLA FFI handler (`xla.rs`) runs it too.
+    pub(crate) fn launch_checked(
+        &self,
+        ready: &[Ready],
+        maps: Vec<MapReady>,
+        device: i32,
+        cfg: &LaunchConfig,
+        stream: sys::CUstream,
+    ) -> Result<(), Failure> {
+        let kernel = self.loaded(device)?;
+        let mut packed = KernelArgs::with_capacity(
+            kernel
+                .params()
+                .map_or(ready.len() * 7 + maps.len(), <[_]>::len),
+        );
+        for r in ready {
+            pack(&mut packed, r);
+        }
+        self.pack_maps(&mut packed, maps)?;
+        kernel
+            .launch_on(cfg, &mut packed, stream)
+            .map_err(|e| Failure::Driver(format!("launching `{}`", self.name), e))
+    }
 }
 
 /// The array's rank and sizes against the type's (`None`: any size).
-fn check_shape(arg: &dyn Fn() -> String, shape: &[i64], want: &[Option<i64>]) -> PyResult<()> {
+fn check_shape(arg: &dyn Fn() -> String, shape: &[i64], want: &[Option<i64>]) -> Result<(), Refusal> {
     if shape.len() != want.len() {
-        return Err(PyValueError::new_err(format!(
+        return Err(Refusal::Value(format!(
             "{}: expected rank {} (shape {}), got rank {} (shape {})",
             arg(),
             want.len(),
@@ -544,7 +620,7 @@ fn check_shape(arg: &dyn Fn() -> String, shape: &[i64], want: &[Option<i64>]) ->
         .zip(want)
         .all(|(&got, want)| got >= 0 && want.is_none_or(|w| w == got));
     if !shape_ok {
-        return Err(PyValueError::new_err(format!(
+        return Err(Refusal::Value(format!(
             "{}: expected shape {}, got {}",
             arg(),
             dims_text(want),
@@ -561,7 +637,7 @@ fn checked_strides(
     shape: &[i64],
     strides: Option<Vec<i64>>,
     want: &MemrefArgType,
-) -> PyResult<Vec<i64>> {
+) -> Result<Vec<i64>, Refusal> {
     let dense = row_major(shape);
     let strides = strides.unwrap_or_else(|| dense.clone());
     // A dimension of size 1 has no stride to speak of: arrays libraries give it
@@ -578,7 +654,7 @@ fn checked_strides(
         })
         .collect();
     if want.contiguous && strides != dense {
-        return Err(PyValueError::new_err(format!(
+        return Err(Refusal::Value(format!(
             "{}: expected a row-major contiguous array (strides {} in elements), got strides {}",
             arg(),
             tuple_text(&dense),
@@ -590,7 +666,7 @@ fn checked_strides(
         .zip(&want.strides)
         .all(|(&got, want)| got >= 0 && want.is_none_or(|w| w == got));
     if !strides_ok {
-        return Err(PyValueError::new_err(format!(
+        return Err(Refusal::Value(format!(
             "{}: expected strides {} in elements, got {}",
             arg(),
             dims_text(&want.strides),
@@ -613,18 +689,18 @@ fn scalar_kind(ty: &str) -> Option<&'static str> {
 impl Kernel {
     /// Checks one array against the memref type `want`: its device, dtype, shape and
     /// strides; the memref's descriptor and the array's device id.
-    fn check_memref(
+    pub(crate) fn check_memref(
         &self,
         i: usize,
         want: &MemrefArgType,
         facts: ArrayFacts,
-    ) -> PyResult<(MemrefArg, i32)> {
+    ) -> Result<(MemrefArg, i32), Refusal> {
         let (ptr, shape, strides, code, bits, dev_type, dev_id) = facts;
         let name = &self.names[i];
         // Formatted only for an error: this runs at every launch.
         let arg = || format!("argument '{name}' ({i}, {})", want.mlir_type);
         if dev_type != DL_CUDA && dev_type != DL_CUDA_MANAGED {
-            return Err(PyValueError::new_err(format!(
+            return Err(Refusal::Value(format!(
                 "{}: expected an array in CUDA device memory, got one on {}",
                 arg(),
                 device_name(dev_type, dev_id)
@@ -633,7 +709,7 @@ impl Kernel {
         let accepted = accepted_dtypes(&want.element, want.element_bits);
         if !accepted.contains(&(code, bits)) {
             let names: Vec<String> = accepted.iter().map(|&(c, b)| dtype_name(c, b)).collect();
-            return Err(PyTypeError::new_err(format!(
+            return Err(Refusal::Type(format!(
                 "{}: expected dtype {}, got {}",
                 arg(),
                 names.join(" or "),
@@ -659,7 +735,7 @@ impl Kernel {
         ))
     }
 
-    fn scalar(&self, i: usize, ty: &str, value: &Bound<'_, PyAny>) -> PyResult<Arg> {
+    pub(crate) fn scalar(&self, i: usize, ty: &str, value: &Bound<'_, PyAny>) -> PyResult<Arg> {
         let arg = || format!("argument '{}' ({i}, {ty})", self.names[i]);
         let type_name = || {
             value
@@ -724,7 +800,7 @@ impl Kernel {
         })
     }
 
-    fn config(
+    pub(crate) fn config(
         &self,
         grid: [u32; 3],
         block: [u32; 3],
@@ -768,15 +844,15 @@ impl Kernel {
         Ok(cfg)
     }
 
-    fn loaded(&self, py: Python<'_>, device: i32) -> PyResult<Arc<LoadedKernel>> {
+    fn loaded(&self, device: i32) -> Result<Arc<LoadedKernel>, Failure> {
         let mut loaded = self.loaded.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(k) = loaded.get(&device) {
             return Ok(k.clone());
         }
-        let rt = runtime(device).map_err(|e| runtime_error(py, "", &e))?;
+        let rt = runtime(device).map_err(|e| Failure::Driver(String::new(), e))?;
         let k = Arc::new(
             LoadedKernel::load(&rt, &self.ptx, &self.module, &self.name)
-                .map_err(|e| runtime_error(py, &format!("loading `{}`", self.name), &e))?,
+                .map_err(|e| Failure::Driver(format!("loading `{}`", self.name), e))?,
         );
         loaded.insert(device, k.clone());
         Ok(k)

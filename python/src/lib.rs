@@ -8,6 +8,7 @@
 //! caller then gets `acopy.CompileError`, not pyo3's `PanicException`).
 
 mod launch;
+mod xla;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -262,5 +263,8 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(launch::synchronize, module)?)?;
     module.add_function(wrap_pyfunction!(launch::dlpack_facts, module)?)?;
     module.add_class::<launch::Kernel>()?;
+    module.add_function(wrap_pyfunction!(xla::register_call, module)?)?;
+    module.add_function(wrap_pyfunction!(xla::handler, module)?)?;
+    module.add_function(wrap_pyfunction!(xla::layout, module)?)?;
     Ok(())
 }
