@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """CPU checks of the tensor-core sweep (no GPU, no torch): the shape refusal of
-examples/gemm/gen.py, the chooser (examples/gemm/choose.py), the launcher's packing
+examples/gemm/gen.py, the chooser (examples/gemm/choose.py), the --epilogue=tma layout
+(gen.epilogue_tma interpreted per thread), the launcher's packing
 against PTX parameter lists (bench/tc_launch.py), and the sweep's parent (restarts after
 a crash and after a hang, the records, the chooser cache, the summary) driven by a fake
 child.
@@ -71,6 +72,48 @@ def test_chooser():
     check(all(choose.refusal(name, 512, 500, 64) for name in tma), 'the tma builds refuse N = 500')
     check(not set(tma) & set(choose.candidates(512, 500, 64)) and choose.candidates(512, 500, 64), 'N = 500: direct builds only')
     check(set(tma) <= set(choose.candidates(3000, 5000, 1000)), 'ragged M and K: tma builds take them')
+
+
+def test_epilogue_layout():
+    """gen.epilogue_tma (--epilogue=tma) interpreted per consumer thread: its index
+    arithmetic puts each accumulator pair where TMA's 128-byte pattern (docs/dialect.md,
+    acopy.swizzled_index: o ^ ((o & 0x380) >> 3) for rows of 128 bytes) keeps the logical
+    element that wgmma's accumulator layout gives the thread, in the round and panel whose
+    store covers its column; every element of the 128 x bn tile is written exactly once."""
+    import re
+    sys.path.insert(0, os.path.join(ROOT, 'examples', 'gemm'))
+    import gen
+    binary = re.compile(r'(%\w+) = arith\.(remui|divui|muli|addi|xori) (%\w+), (%\w+) : index$')
+    ops = {'remui': lambda a, b: a % b, 'divui': lambda a, b: a // b, 'muli': lambda a, b: a * b,
+           'addi': lambda a, b: a + b, 'xori': lambda a, b: a ^ b}
+    for bn in (128, 256):
+        lines = gen.epilogue_tma(bn, 'ACC', 'OUT')
+        check(sum(line.startswith('acopy.copy_smem_to_gmem') for line in lines) == bn // 64, f'{bn}: one store per panel')
+        seen = set()
+        for t in range(256):
+            env = {f'%c{v}': v for v in (2, 4, 8, 16, 32, 64, 128)}
+            env.update({'%t': t, '%wg': t // 128, '%n0': 0})
+            rnd = -1
+            for line in lines:
+                if line.startswith('acopy.wait_smem_to_gmem'):
+                    rnd += 1
+                elif (m := re.match(r'(%\w+) = arith\.constant (\d+) : index$', line)):
+                    env[m.group(1)] = int(m.group(2))
+                elif (m := binary.match(line)):
+                    env[m.group(1)] = ops[m.group(2)](env[m.group(3)], env[m.group(4)])
+                elif (m := re.match(r'vector\.store %hpair(\d+), %te(\d)\[(%\w+), (%\w+)\]', line)):
+                    i, panel, row, col = int(m.group(1)), int(m.group(2)), env[m.group(3)], env[m.group(4)]
+                    lane, warp = t % 32, (t % 128) // 32
+                    lrow = 64 * (t // 128) + 16 * warp + lane // 4 + 8 * ((i // 2) % 2)
+                    for d in (0, 1):
+                        lcol = 2 * (lane % 4) + d + 8 * (i // 4)
+                        o = lrow * 128 + 2 * (lcol % 64)
+                        p = o ^ ((o & 0x380) >> 3)
+                        check((row, col + d) == (p // 128, p % 128 // 2) and (rnd, panel) == (lcol // 128, lcol % 128 // 64),
+                              f'bn {bn} thread {t} acc {i + d}: at {(rnd, panel, row, col + d)}')
+                        check((rnd, panel, row, col + d) not in seen, f'bn {bn}: {(rnd, panel, row, col + d)} twice')
+                        seen.add((rnd, panel, row, col + d))
+        check(len(seen) == 128 * bn, f'bn {bn}: {len(seen)} elements written')
 
 
 PTX = """
@@ -270,6 +313,7 @@ def dry_run(builds, out=None):
         print('  refused', line)
     test_refusal()
     test_chooser()
+    test_epilogue_layout()
     test_packing()
     records = test_parent(os.path.join(builds, 'index.json'), out, os.path.abspath(builds))
     print(f'parent over a fake child: {len(records["gemm"]["rows"])} GEMM rows, {len(records["attention"]["rows"])} attention rows')
@@ -281,7 +325,7 @@ def main():
     if sys.argv[1:2] == ['fake-child']:
         fake_child(sys.argv[3:] if sys.argv[2:3] == ['child'] else sys.argv[2:])
         return
-    for test in (test_refusal, test_chooser, test_packing, test_parent):
+    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_parent):
         test()
         print(f'{test.__name__}: ok')
 
