@@ -631,7 +631,7 @@ fn declared_block(context: &Context, function: OperationRef, warp: WarpPlan) -> 
     let mut reads = Vec::new();
     function.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
         let name = ir::op_name(&op);
-        let along_x = op.attribute("dimension").map_or(false, |dim| dim == x);
+        let along_x = op.attribute("dimension").is_ok_and(|dim| dim == x);
         if along_x && (name == gpu::BLOCK_DIM.name || name == gpu::GLOBAL_ID.name) {
             reads.push(op.to_raw());
         }
