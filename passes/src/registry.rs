@@ -4,7 +4,7 @@
 
 use melior::pass::Pass;
 
-use crate::{emit, lower, manifest, options::OptionError, pipeliner, verify, PassOptions};
+use crate::{lower, manifest, options::OptionError, pipeliner, prepare_emit, verify, PassOptions};
 
 /// An acopy pass, by its pipeline name.
 pub struct PassInfo {
@@ -41,9 +41,9 @@ pub const PASSES: &[PassInfo] = &[
     },
     PassInfo {
         argument: "acopy-prepare-emit",
-        summary: emit::prepare::SUMMARY,
-        options: emit::prepare::OPTIONS,
-        create: emit::prepare::parse_pass,
+        summary: prepare_emit::prepare::SUMMARY,
+        options: prepare_emit::prepare::OPTIONS,
+        create: prepare_emit::prepare::parse_pass,
     },
     PassInfo {
         argument: "acopy-tensor-map-params",
@@ -57,11 +57,11 @@ pub const PASSES: &[PassInfo] = &[
     },
     PassInfo {
         argument: "acopy-check-lowered",
-        summary: emit::leftovers::SUMMARY,
+        summary: prepare_emit::leftovers::SUMMARY,
         options: &[],
         create: |name, text| {
             if text.trim().is_empty() {
-                Ok(emit::leftovers::create_pass())
+                Ok(prepare_emit::leftovers::create_pass())
             } else {
                 Err(OptionError::Unknown {
                     pass: name.into(),

@@ -112,7 +112,7 @@ pub fn enclosing<'c, 'a>(op: OperationRef<'c, 'a>, name: &str) -> Option<Operati
 
 /// The chips of a `gpu.module`'s `targets`, by the attribute's address: MLIR
 /// uniques attributes and keeps them while the context lives, so an edited
-/// `targets` cannot make a key name another. Kept by `crate::run_cache::scope`
+/// `targets` cannot make a key name another. Kept by [`run_scope`]
 /// for one pass run, since printing each target is the only way to read it.
 type Chips = HashMap<usize, Vec<Result<Chip, TargetProblem>>>;
 
@@ -131,6 +131,13 @@ thread_local! {
 /// one forgets it.
 pub(crate) fn chips_scope() -> impl Sized {
     scoped_memo::enter(&CHIPS)
+}
+
+/// Keeps every run-long memo until the returned guard is dropped: the
+/// answers of `crate::run_cache` and the chips above; the outermost one
+/// forgets them.
+pub(crate) fn run_scope() -> impl Sized {
+    (crate::run_cache::scope(), chips_scope())
 }
 
 /// The chip of each `#nvvm.target` of a `gpu.module`, in order.

@@ -10,8 +10,9 @@
 
 use melior::{ir::Module, pass::PassManager};
 
-use super::{kind::Emit, outputs::collect_on, route, Emitted};
+use super::{route, Emitted};
 use crate::module_threads::{threaded, threads, Holder};
+use crate::prepare_emit::{outputs::collect_on, Emit};
 
 /// The outputs of [`add_passes`](super::add_passes)' upstream part and
 /// [`collect`](super::collect) for `module`, with each `gpu.module` compiled on MLIR's thread

@@ -30,27 +30,20 @@
 //! [`emit_modules`] runs steps 2 and 3 for each `gpu.module` on MLIR's thread
 //! pool, which `gpu-module-to-binary` (one loop over the modules) cannot.
 //!
-//! Files: `kind` holds [`Emit`], [`route`] assembles the passes, [`leftovers`]
-//! is `acopy-check-lowered`, [`prepare`] is
-//! `acopy-prepare-emit`, which calls `crate::target::gating` (NVVM ops only some chips
-//! have), `attributions` (what upstream cannot compile in attributions and
-//! globals) and [`symbols`] (PTX identifiers); [`outputs`] reads
-//! the outputs; [`emit_modules`] is the parallel route.
+//! Files: [`route`] assembles the passes and [`emit_modules`] is the parallel
+//! route. The passes below the registry, and reading the outputs, are in
+//! `crate::prepare_emit` (re-exported here): [`leftovers`] is
+//! `acopy-check-lowered`, [`prepare`] is `acopy-prepare-emit`, [`symbols`]
+//! names PTX identifiers, [`outputs`] reads the outputs and [`Emit`] is the
+//! kind of output.
 //!
 //! The kernel ABI is upstream's default memref lowering: docs/kernel-abi.md.
 
-mod attributions;
-mod dynamic_shared;
 pub mod emit_modules;
-mod kind;
-pub mod leftovers;
-pub mod outputs;
-pub mod prepare;
 pub mod route;
-pub mod symbols;
 
+pub use crate::prepare_emit::{leftovers, outputs, prepare, symbols, Emit};
 pub use crate::target::gating::required_capability;
-pub use kind::Emit;
 pub use outputs::{collect, Emitted, OutputError};
 pub use prepare::MAX_NESTING;
 pub use route::{add_passes, UPSTREAM};

@@ -6,11 +6,11 @@
 use acopy_target::Chip;
 use melior::pass::OperationPassManager;
 
-use super::{
-    kind::Emit,
-    prepare::{self, MAX_NESTING},
-};
 use crate::pass_pipeline::{self, PipelineError};
+use crate::prepare_emit::{
+    prepare::{self, MAX_NESTING},
+    Emit,
+};
 
 /// The passes run on each `gpu.module`: upstream's (those of
 /// `gpu-lower-to-nvvm-pipeline` that lower a gpu.module's contents,

@@ -2,6 +2,7 @@
 
 pub(crate) mod build;
 pub(crate) mod hoist;
+pub(crate) mod memref_layout;
 pub(crate) mod op_names;
 pub(crate) mod query;
 pub(crate) mod spelled;

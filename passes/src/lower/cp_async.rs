@@ -52,6 +52,7 @@ use melior::ir::{
 };
 
 use super::memref_address::{self, Strided};
+use super::tile_address::{paneled, swizzled};
 use crate::ir::build::{Builder, Cmp, Ix};
 use crate::{
     plan::{
@@ -158,7 +159,7 @@ fn prove<'c, 'a>(
         // The pattern is laid on absolute shared addresses, as TMA lays it:
         // it starts at the tile once the tile is aligned to its repeat
         // (rule A4 proved it can be).
-        super::tma::tile_address::ensure_aligned(plan.dst.root, plan.tile_alignment())?;
+        super::tile_address::ensure_aligned(plan.dst.root, plan.tile_alignment())?;
     }
     let mut strides = Vec::with_capacity(plan.window.len());
     for dim in 0..plan.window.len() {
@@ -637,71 +638,6 @@ impl<'c, 'a> Chunks<'c, 'a> {
             }
         }
     }
-}
-
-/// `pointer` moved to where an `S`-byte swizzle puts it: TMA's pattern XORs
-/// address bits 4.. (the 16-byte unit within a row of `S` bytes) with bits
-/// 7.. (the row, mod `S / 16`), on absolute shared addresses, whose tile
-/// both paths align to `8 × S` bytes, so the pattern starts at the tile
-/// (docs/lowering-cp-async.md, "Swizzled tiles"). A chunk never crosses a
-/// 16-byte unit (rows are exactly `S` bytes, rule T4; chunks at most 16 and
-/// aligned), so moving its first byte moves all of it.
-pub(super) fn swizzled<'c, 'a>(
-    b: &Builder<'c, 'a>,
-    pointer: Value<'c, 'a>,
-    swizzle: u32,
-) -> Result<Value<'c, 'a>, String> {
-    if swizzle == 0 {
-        return Ok(pointer);
-    }
-    let address = b.value(llvm::PTRTOINT, &[pointer], b.int_type(64), &[])?;
-    let moved = pattern(b, address, swizzle)?;
-    b.value(llvm::INTTOPTR, &[moved], b.ptr_type(3)?, &[])
-}
-
-/// `value` (an `i64` address, or an `index` byte offset from a tile aligned
-/// to the pattern's repeat) with bits 7.. XORed into bits 4.., as an
-/// `S`-byte swizzle moves it: the copies' pattern, and the one
-/// `acopy.swizzled_index` computes its reads with (`super::swizzled_index`;
-/// `crate::plan::swizzled_index::pattern` is its arithmetic).
-pub(super) fn pattern<'c, 'a>(
-    b: &Builder<'c, 'a>,
-    value: Value<'c, 'a>,
-    swizzle: u32,
-) -> Result<Value<'c, 'a>, String> {
-    let units = i64::from(swizzle / 16);
-    let constant = |constant: i64| {
-        if value.r#type().is_index() {
-            b.index(constant)
-        } else {
-            b.int(64, constant)
-        }
-    };
-    let row_bits = b.binary(arith::SHRUI, value, constant(3)?)?;
-    let row_bits = b.binary(arith::ANDI, row_bits, constant((units - 1) << 4)?)?;
-    b.binary(arith::XORI, value, row_bits)
-}
-
-/// Where logical tile byte `offset` (row-major, from the tile's start) is
-/// stored in a tile of column panels (docs/dialect.md, "Wide tiles"):
-/// `(c / S)·R·S + r·S + (c mod S)` for byte `c` of row `r`, as
-/// `crate::plan::wide_tile::Panels::place` computes it. A chunk never
-/// crosses a span (at most 16 bytes, aligned to its size), so placing its
-/// first byte places all of it.
-pub(super) fn paneled<'c, 'a>(
-    b: &Builder<'c, 'a>,
-    offset: Ix<'c, 'a>,
-    panels: &Panels,
-) -> Result<Ix<'c, 'a>, String> {
-    let span = panels.span;
-    let row = b.div(offset, panels.count * span)?;
-    let column = b.rem_masked(offset, panels.count * span)?;
-    let panel = b.div(column, span)?;
-    let panel_start = b.mul(panel, Ix::Const(panels.bytes() as i64))?;
-    let row_start = b.mul(row, Ix::Const(span as i64))?;
-    let within = b.rem_masked(offset, span)?;
-    let placed = b.add(panel_start, row_start)?;
-    b.add(placed, within)
 }
 
 /// An index operand, folded to a constant when `arith.constant` defines it.

@@ -10,7 +10,7 @@ use std::cell::RefCell;
 use acopy_dialect::WgmmaDescriptor;
 use melior::ir::{OperationRef, Value, ValueLike};
 
-use super::{memref_address, tma::tile_address::ensure_aligned};
+use super::{memref_address, tile_address::ensure_aligned};
 use crate::ir::{
     build::{Builder, Ix},
     op_names::arith,

@@ -4,7 +4,8 @@
 
 use melior::ir::Value;
 
-use crate::ir::build::{Builder, Cmp, Ix};
+use crate::ir::build::{Builder, Cmp, Ix, DIMS};
+use crate::ir::op_names::arith;
 use crate::target::Target;
 
 /// This thread's rank among the issuers and their count: its linear id and
@@ -31,10 +32,26 @@ pub(super) fn is_first_issuer<'c, 'a>(
     target: &Target,
 ) -> Result<Value<'c, 'a>, String> {
     let Some(issuers) = target.issuers else {
-        return super::tma::first_thread(b);
+        return first_thread(b);
     };
     let (linear, _) = b.linear_thread(target.block)?;
     let linear = b.ix(linear)?;
     let first = b.index(i64::from(issuers.first))?;
     b.cmpi(Cmp::Eq, linear, first)
+}
+
+/// Whether this thread is the block's first, the one that issues TMA
+/// instructions (correct for any block size).
+pub(super) fn first_thread<'c, 'a>(b: &Builder<'c, 'a>) -> Result<Value<'c, 'a>, String> {
+    let mut all: Option<Value<'c, 'a>> = None;
+    let zero = b.index(0)?;
+    for dim in DIMS {
+        let id = b.thread_id(dim)?;
+        let is_zero = b.cmpi(Cmp::Eq, id, zero)?;
+        all = Some(match all {
+            None => is_zero,
+            Some(previous) => b.binary(arith::ANDI, previous, is_zero)?,
+        });
+    }
+    all.ok_or_else(|| "internal error: no thread dimensions".to_string())
 }

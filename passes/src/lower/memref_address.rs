@@ -27,11 +27,11 @@ use melior::ir::{
 
 use crate::ir::build::{Builder, Ix};
 use crate::{
-    ir,
-    plan::{
-        divisor::{pow2_divisor, pow2_of_constant},
+    ir::{
+        self,
         memref_layout::{static_layout, Static},
     },
+    plan::divisor::{pow2_divisor, pow2_of_constant},
 };
 
 /// A memref's address pieces, as `index` values (constants where the type is static).

@@ -35,6 +35,8 @@
 //! shared by `crate::ir::hoist`); here [`memref_address`] reads memref layouts and
 //! proves alignment (raising a buffer's alignment is `crate::raise_alignment`),
 //! then one file per path: [`cp_async`], [`tma`], and [`barrier`] for both;
+//! what both paths share is in files of its own, [`issuers`] (who issues) and
+//! [`tile_address`] (a shared tile's address, alignment and swizzled layout);
 //! [`descriptor`] lowers `acopy.wgmma_descriptor` (planned before any copy is
 //! lowered, as it reads the copies that write its tile), and
 //! [`stored_index`] `acopy.swizzled_index` (planned before the pipeliner
@@ -48,6 +50,7 @@ mod issuers;
 pub mod lower_modules;
 mod memref_address;
 mod stored_index;
+mod tile_address;
 mod tma;
 
 use acopy_dialect::{diagnostics::emit_error, AcopyOp};
@@ -99,7 +102,7 @@ fn dependent_dialects() -> [melior::dialect::DialectHandle; 6] {
 
 fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     let _launches = crate::plan::launches::scope();
-    let _memo = crate::run_cache::scope();
+    let _memo = crate::target::run_scope();
     let _kernel_values = hoist::scope();
     // The user's IR is verified (docs/verification.md), then marked loops are
     // pipelined (docs/pipelining.md) and what the pipeliner wrote is checked

@@ -18,7 +18,6 @@
 //! | `tma/element_store.rs` | a store's non-TMA path: element-wise stores or atomics |
 //! | `tma/start.rs` | the innermost start's run-time check and the branch between the paths |
 //! | `tma/map_params.rs` | the trailing tensor-map parameters and the `acopy.tensor_maps` attribute |
-//! | `tma/tile_address.rs` | shared tile addresses, after raising the tile's allocation |
 //! | `tma/cluster.rs` | a CTA's position in its collective group, as built values |
 //!
 //! What a copy is (its kernel argument, mode, box, slices, tensor-map key,
@@ -34,8 +33,6 @@ mod load;
 mod map_params;
 mod start;
 mod store;
-pub(super) mod tile_address;
-pub(super) use issue::first_thread;
 
 use acopy_dialect::{CopyGmemToSmem, CopySmemToGmem, WaitSmemToGmem};
 

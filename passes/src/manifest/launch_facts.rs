@@ -27,8 +27,10 @@ use melior::ir::{
 };
 
 use crate::{
-    ir,
-    plan::memref_layout::{memref_bytes, shared_globals, storage_bits},
+    ir::{
+        self,
+        memref_layout::{memref_bytes, shared_globals, storage_bits},
+    },
     target,
 };
 

@@ -28,11 +28,9 @@ use melior::ir::{
     OperationRef, RegionLike, Value, ValueLike,
 };
 
-use super::{
-    divisor::{pow2_divisor, DIVISOR_CAP},
-    memref_layout::{static_layout, Static},
-};
+use super::divisor::{pow2_divisor, DIVISOR_CAP};
 use crate::ir;
+use crate::ir::memref_layout::{static_layout, Static};
 
 /// The alignment a global kernel argument has by the kernel ABI, and the
 /// alignment of `gpu.dynamic_shared_memory`.

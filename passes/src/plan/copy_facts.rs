@@ -5,7 +5,8 @@
 use acopy_manifest::ElementType;
 use melior::ir::{r#type::MemRefType, ShapedTypeLike, TypeLike, Value};
 
-use super::{memref_layout::element_bits, shape};
+use super::shape;
+use crate::ir::memref_layout::element_bits;
 use crate::{ir, run_cache};
 
 /// The global and shared memrefs of a copy, as plain data.

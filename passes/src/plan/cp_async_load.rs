@@ -9,11 +9,11 @@ use melior::ir::{r#type::MemRefType, ShapedTypeLike};
 use super::{
     alignment::{view_root, Root},
     chunk::{self, Rows, Stride, WindowDim},
-    memref_layout::{self, static_layout, Static},
     wide_tile::{self, Panels},
     PlanError,
 };
 use crate::ir;
+use crate::ir::memref_layout::{self, static_layout, Static};
 
 /// The largest alignment a cp.async copy needs (a 16-byte chunk).
 pub(crate) const MAX_ALIGN: u64 = 16;

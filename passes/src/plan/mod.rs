@@ -17,7 +17,7 @@
 //! lowering's.
 //!
 //! A pipelined slot's bytes and alignment (`plan::loops`) come from the same
-//! facts: `memref_layout::memref_bytes` and `cp_async_load::tile_alignment` /
+//! facts: `crate::ir::memref_layout::memref_bytes` and `cp_async_load::tile_alignment` /
 //! `shape::tma_smem_alignment`.
 //!
 //! **Layout**:
@@ -34,7 +34,6 @@
 //! | `source.rs` | which kernel argument a global memref is (argument or subview of one), and whether a window may leave the subview |
 //! | `alignment.rs` | the one walker up a buffer's view chain, and what alignment it guarantees |
 //! | `divisor.rs` | the largest power of two proved to divide an `index` value |
-//! | `memref_layout.rs` | element size and strided layout of a memref type |
 //! | `shape.rs` | pure shape arithmetic: window, box, bounds, strides, reduction kinds, message spellings |
 //! | `chunk.rs` | cp.async rows and chunk sizes (pure) |
 //! | `collective.rs` | collective groups: sizes, multicast masks, CTA pairs |
@@ -55,7 +54,6 @@ pub(crate) mod divisor;
 mod error;
 pub(crate) mod launches;
 pub mod loops;
-pub(crate) mod memref_layout;
 pub mod shape;
 pub(crate) mod source;
 pub(crate) mod swizzled_index;

@@ -17,9 +17,9 @@ use acopy_dialect::SwizzledIndex;
 use melior::ir::{OperationRef, ShapedTypeLike};
 
 use super::alignment::alignment_problem;
-use super::memref_layout::{element_bytes, static_layout, Static};
 use super::wgmma_descriptor::{self, DescriptorProblem};
 use super::wide_tile::{self, Panels, SplitProblem};
+use crate::ir::memref_layout::{element_bytes, static_layout, Static};
 use crate::{ir, scoped_memo};
 
 /// How a reader indexes a tile: the layout facts of the copies that write it.

@@ -8,7 +8,7 @@
 //!   same few per copy).
 //!
 //! The chips of a `gpu.module`'s `targets` are the target's question and are
-//! memoised in `crate::target`; [`scope`] keeps that memo as well.
+//! memoised in `crate::target`, whose `run_scope` keeps that memo and these.
 //!
 //! Each print or parse sets up MLIR's printer or parser state, which is what
 //! the memos save. They are keyed by the address of a type or attribute, which
@@ -33,6 +33,5 @@ pub(crate) fn scope() -> impl Sized {
         spelling::scope(),
         memref_strides::scope(),
         attributes::scope(),
-        crate::target::chips_scope(),
     )
 }

@@ -10,11 +10,11 @@ use melior::ir::{
 };
 
 use crate::{
-    ir,
-    plan::{
-        loops::slots::DYNAMIC_BASE_ALIGN,
+    ir::{
+        self,
         memref_layout::{memref_bytes, shared_globals},
     },
+    plan::loops::slots::DYNAMIC_BASE_ALIGN,
 };
 
 /// One workgroup attribution: its bytes and the alignment its place needs.

@@ -114,7 +114,7 @@ enum Voice {
 fn verify_with(operation: OperationRef, options: &PassOptions, voice: Voice) -> PassResult {
     let _launches = crate::plan::launches::scope();
     let _tensor_maps = tensor_maps::scope();
-    let _memo = crate::run_cache::scope();
+    let _memo = crate::target::run_scope();
     let chips = target::ModuleChips::resolve(operation, options);
     let mut errors = 0usize;
     let mut given: Vec<(String, String)> = Vec::new();

@@ -197,6 +197,12 @@ fn every_file_of_the_passes_has_a_floor_and_imports_none_above_it() {
         "only {} files of the passes read",
         passes.len()
     );
+    let apart = passes_floors::files_placed_apart(passes_floors::FLOORS);
+    assert!(
+        apart.is_empty(),
+        "passes_floors::FLOORS places by folder only (a folder is one floor):\n{}",
+        apart.join("\n")
+    );
     let unplaced: Vec<&&PathBuf> = passes
         .iter()
         .filter(|file| passes_floors::floor(file).is_none())

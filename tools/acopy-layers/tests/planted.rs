@@ -439,11 +439,8 @@ fn an_import_up_a_floor_of_the_passes_is_found_and_downward_ones_are_not() {
             "passes/src/verify/mod.rs",
             "passes/src/pipeliner/rewrite.rs",
         ),
-        // Up through a file placed apart from its folder.
-        arrow(
-            "passes/src/plan/memref_layout.rs",
-            "passes/src/plan/chunk.rs",
-        ),
+        // Up a floor from the IR kit into the analysis layer.
+        arrow("passes/src/ir/memref_layout.rs", "passes/src/plan/chunk.rs"),
         // Outside the passes: not the table's concern.
         arrow("runtime/src/lib.rs", "runtime/src/launch.rs"),
     ];
@@ -462,7 +459,7 @@ fn an_import_up_a_floor_of_the_passes_is_found_and_downward_ones_are_not() {
         found,
         vec![
             (Path::new("passes/src/verify/mod.rs"), 5, 6),
-            (Path::new("passes/src/plan/memref_layout.rs"), 2, 4),
+            (Path::new("passes/src/ir/memref_layout.rs"), 1, 4),
         ]
     );
     assert_eq!(
@@ -474,4 +471,26 @@ fn an_import_up_a_floor_of_the_passes_is_found_and_downward_ones_are_not() {
         None
     );
     assert_eq!(passes_floors::floor(Path::new("dialect/src/lib.rs")), None);
+}
+
+#[test]
+fn a_floor_table_that_places_a_file_apart_from_its_folder_is_found() {
+    use acopy_layers::passes_floors::files_placed_apart;
+    let planted = [
+        ("ir/", 1),
+        ("plan/memref_layout.rs", 2),
+        ("plan/loops/", 4),
+        ("target.rs", 2),
+        ("target/", 3),
+        ("plan/", 4),
+        ("lib.rs", 5),
+    ];
+    assert_eq!(
+        files_placed_apart(&planted),
+        vec![
+            "plan/memref_layout.rs (a file or folder inside a folder)".to_string(),
+            "plan/loops/ (a file or folder inside a folder)".to_string(),
+            "target.rs (floor 2) and target/ (floor 3)".to_string(),
+        ]
+    );
 }

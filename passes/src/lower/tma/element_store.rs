@@ -7,7 +7,7 @@
 //! A swizzled tile (`swizzle = S`) is read where TMA's pattern put each
 //! element: its logical byte offset placed in its column panel (rows of
 //! several spans) and then moved by the pattern on the absolute shared
-//! address (`lower/cp_async.rs`'s `paneled` and `swizzled`, the functions
+//! address (`lower/tile_address.rs`'s `paneled` and `swizzled`, the functions
 //! the cp.async loads write with), on a tile aligned to `8 × S` bytes.
 //!
 //! It keeps the TMA store's observable semantics:
@@ -22,7 +22,7 @@ use crate::ir::op_names::{arith, llvm};
 use acopy_dialect::{CopySmemToGmem, ReductionOp};
 use melior::ir::{ShapedTypeLike, Type, TypeLike, Value};
 
-use super::super::{cp_async, memref_address};
+use super::super::{memref_address, tile_address};
 use crate::ir::build::{Builder, Cmp, Ix};
 use crate::{plan::tma_store::TmaStorePlan, target::Target};
 
@@ -57,7 +57,7 @@ pub(crate) fn lower<'c, 'a>(
     if plan.swizzle != 0 {
         // The pattern lies on absolute shared addresses: it starts at the
         // tile once the tile is aligned to its repeat (rule A25).
-        super::tile_address::ensure_aligned(plan.tile, plan.align)?;
+        tile_address::ensure_aligned(plan.tile, plan.align)?;
     }
     let element: Type<'c> = view.src_type.element();
     let bin_op = match view.reduction_op {
@@ -134,11 +134,11 @@ fn tile_source<'c, 'a>(
     let bytes = Ix::Const(plan.element_bytes as i64);
     let mut within = b.mul(within, bytes)?;
     if let Some(panels) = &plan.panels {
-        within = cp_async::paneled(b, within, panels)?;
+        within = tile_address::paneled(b, within, panels)?;
     }
     let start = b.byte_offset(pointer, b.mul(offset, bytes)?)?;
     let source = b.byte_offset(start, within)?;
-    cp_async::swizzled(b, source, plan.swizzle)
+    tile_address::swizzled(b, source, plan.swizzle)
 }
 
 /// Window coordinates of element `linear`, innermost fastest.

@@ -4,10 +4,7 @@
 
 use melior::ir::Value;
 
-use crate::ir::{
-    build::{Builder, Cmp, Ix, DIMS},
-    op_names::arith,
-};
+use crate::ir::build::{Builder, Ix};
 use crate::{
     ir,
     plan::{
@@ -15,22 +12,6 @@ use crate::{
         wide_tile::{BoxGrid, PlacedBox},
     },
 };
-
-/// Whether this thread is the block's first, the one that issues TMA
-/// instructions (correct for any block size).
-pub(crate) fn first_thread<'c, 'a>(b: &Builder<'c, 'a>) -> Result<Value<'c, 'a>, String> {
-    let mut all: Option<Value<'c, 'a>> = None;
-    let zero = b.index(0)?;
-    for dim in DIMS {
-        let id = b.thread_id(dim)?;
-        let is_zero = b.cmpi(Cmp::Eq, id, zero)?;
-        all = Some(match all {
-            None => is_zero,
-            Some(previous) => b.binary(arith::ANDI, previous, is_zero)?,
-        });
-    }
-    all.ok_or_else(|| "internal error: no thread dimensions".to_string())
-}
 
 /// Runs `body` under `scf.if %predicate` when there is a predicate.
 pub(super) fn guarded<'c, 'a>(

@@ -29,14 +29,13 @@ use super::{
     issue::{box_coordinates, placed_boxes},
     map_params,
     start::{self, StartAlignment},
-    tile_address,
 };
 use crate::ir::{
     build::{Builder, Cmp, Ix},
     spelled,
 };
 use crate::{
-    lower::cp_async,
+    lower::{cp_async, tile_address},
     plan::tma_load::{Mode, Slice, StartPath, TmaLoadPlan},
     target::Target,
 };

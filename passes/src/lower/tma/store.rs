@@ -26,7 +26,7 @@ use melior::ir::{operation::OperationLike, Attribute, Value};
 use super::{
     element_store,
     issue::{box_coordinates, placed_boxes},
-    map_params, start, tile_address,
+    map_params, start,
 };
 use crate::ir::{
     build::{Builder, Ix},
@@ -45,7 +45,7 @@ pub(crate) fn lower<'c, 'a>(
     let (element_bytes, reduction) = (plan.element_bytes, plan.reduction);
     b.proxy_fence()?;
     b.block_barrier()?;
-    let first_thread = super::issue::first_thread(b)?;
+    let first_thread = crate::lower::issuers::first_thread(b)?;
     let predicate = view.predicate;
 
     let starts = super::issue::window_start(b, &plan.destination.offsets, &view.indices)?;
@@ -62,7 +62,7 @@ pub(crate) fn lower<'c, 'a>(
                 .iter()
                 .map(|one| box_coordinates(b, &starts, one))
                 .collect::<Result<Vec<_>, _>>()?;
-            let src = tile_address::tile_pointer(
+            let src = crate::lower::tile_address::tile_pointer(
                 b,
                 view.src,
                 plan.tile,

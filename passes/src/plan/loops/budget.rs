@@ -248,7 +248,7 @@ fn other_shared_bytes(function: OperationRef, tiles: &[Tile], path: CopyPath) ->
                 continue;
             }
             if let Ok(memref) = MemRefType::try_from(value.r#type()) {
-                let bytes = crate::plan::memref_layout::memref_bytes(memref).unwrap_or(0);
+                let bytes = crate::ir::memref_layout::memref_bytes(memref).unwrap_or(0);
                 // A tile of another marked loop will hold that loop's slots (and
                 // barriers): count them now, so that the check before pipelining
                 // (acopy-verify) and the one after another loop's rewrite agree.
@@ -287,7 +287,7 @@ fn other_shared_bytes(function: OperationRef, tiles: &[Tile], path: CopyPath) ->
                     if acopy_dialect::MemorySpace::of(memref) == acopy_dialect::MemorySpace::Shared
                     {
                         total = total.saturating_add(
-                            crate::plan::memref_layout::memref_bytes(memref).unwrap_or(0),
+                            crate::ir::memref_layout::memref_bytes(memref).unwrap_or(0),
                         );
                     }
                 }

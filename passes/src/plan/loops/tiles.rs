@@ -98,7 +98,7 @@ fn read_tile<'c, 'a>(
         ));
     }
     check_uses(view.dst, &tile_name, loop_op, form)?;
-    let bytes = crate::plan::memref_layout::memref_bytes(view.dst_type).unwrap_or(0);
+    let bytes = crate::ir::memref_layout::memref_bytes(view.dst_type).unwrap_or(0);
     let align = slots::slot_alignment(path, u64::from(view.swizzle.bytes()));
     Ok(Tile {
         value: view.dst,
