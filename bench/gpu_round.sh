@@ -20,7 +20,7 @@ status=0
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.draw --format=csv | tee "$out/smi.csv"
 if [[ $parts == *,ws,* ]]; then
   echo "== differential test of marked loops"
-  timeout 300 ./target/release/acopy-gpu-ws-diff --dir target/ws-diff \
+  timeout 300 ./target/release/acopy-gpu-ws-diff --dir "${WS_DIR:-target/ws-diff}" \
     --results-json "$out/ws-differential.json" > "$out/ws-diff.log" 2>&1 || status=1
   grep -v ' match: $' "$out/ws-diff.log" | tail -15
 fi
