@@ -51,6 +51,15 @@ echo "== Python package (python/)"
 # its pytest suite. Reinstalling an unchanged package takes ~20 s.
 .venv/bin/python -m pip install --quiet --disable-pip-version-check pytest==9.2.0 ./python
 .venv/bin/python -m pytest -q -p no:cacheprovider python/tests
+echo "== acopy.jax and acopy.torch on CPU (python/tests/test_frontends.py)"
+# In the Python 3.12 virtualenv of scripts/frontends-venv.sh (jax 0.11.2, torch 2.11),
+# where it exists; the package is installed there too (abi3: the same build).
+if [ -x target/fe-venv/bin/python ]; then
+  target/fe-venv/bin/python -m pip install --quiet --disable-pip-version-check ./python
+  target/fe-venv/bin/python -m pytest -q -p no:cacheprovider python/tests/test_frontends.py
+else
+  echo "SKIPPED: no target/fe-venv (bash scripts/frontends-venv.sh makes it)"
+fi
 echo "== GPU suite (tests/gpu)"
 # Every GPU kernel must build (a failure is named on stderr and fails the run).
 bash tests/gpu/build-ptx.sh > /dev/null

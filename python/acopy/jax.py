@@ -60,9 +60,7 @@ def _register() -> None:
     import jax
 
     for platform, handler in (("CUDA", "cuda"), ("cpu", "cpu")):
-        jax.ffi.register_ffi_target(
-            TARGET, jax.ffi.pycapsule(_native.xla_handler(handler)), platform=platform
-        )
+        jax.ffi.register_ffi_target(TARGET, _native.xla_handler(handler), platform=platform)
     _registered = True
 
 

@@ -299,16 +299,25 @@ pub fn register_call(
     Ok(all.len() as u64 - 1)
 }
 
-/// The handlers' addresses, for `jax.ffi.pycapsule`: `"cuda"` or `"cpu"`.
+/// A handler, `"cuda"` or `"cpu"`, as the unnamed PyCapsule that
+/// `jax.ffi.register_ffi_target` takes (what `jax.ffi.pycapsule` makes, without its
+/// process-wide change to `ctypes.pythonapi.PyCapsule_New`'s argument types).
 #[pyfunction]
 #[pyo3(name = "xla_handler")]
-pub fn handler(platform: &str) -> PyResult<usize> {
-    match platform {
-        "cuda" => Ok(acopy_xla_cuda as *const () as usize),
-        "cpu" => Ok(acopy_xla_cpu as *const () as usize),
-        other => Err(PyValueError::new_err(format!(
-            "no acopy XLA handler for platform {other:?} (\"cuda\" or \"cpu\")"
-        ))),
+pub fn handler<'py>(py: Python<'py>, platform: &str) -> PyResult<Bound<'py, PyAny>> {
+    let address = match platform {
+        "cuda" => acopy_xla_cuda as *const (),
+        "cpu" => acopy_xla_cpu as *const (),
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "no acopy XLA handler for platform {other:?} (\"cuda\" or \"cpu\")"
+            )))
+        }
+    };
+    // SAFETY: a capsule of a static function's address, without name or destructor.
+    unsafe {
+        let raw = pyo3::ffi::PyCapsule_New(address as *mut c_void, std::ptr::null(), None);
+        Bound::from_owned_ptr_or_err(py, raw)
     }
 }
 
