@@ -42,3 +42,30 @@ class Kernel:
         scalars) against the kernel's manifest entry, encodes the tensor
         maps (cached by layout) and launches on ``stream``."""
     def cached_tensor_maps(self) -> int: ...
+    def check(self, i: int, facts: ArrayFacts) -> None:
+        """Checks one array's facts (the pointer is not looked at) against
+        argument ``i``, a memref, as a launch does, without launching: the
+        trace-time check of ``acopy.jax`` and ``acopy.torch``'s fake
+        implementation. ``TypeError``/``ValueError`` naming the argument."""
+
+def xla_register_call(
+    kernel: Kernel,
+    inputs: list[int],
+    outputs: list[int],
+    scalars: dict[int, Any],
+    grid: tuple[int, int, int],
+    block: tuple[int, int, int],
+    shared_memory: int | None = None,
+) -> int:
+    """Registers what one ``acopy.jax`` function launches (the kernel argument
+    index of each XLA operand and result, the scalar values, the checked
+    launch configuration); the id goes in the custom call's ``acopy_call``
+    attribute (python/src/xla.rs)."""
+
+def xla_handler(platform: str) -> Any:
+    """The XLA FFI handler for ``"cuda"`` or ``"cpu"`` as an unnamed PyCapsule,
+    for ``jax.ffi.register_ffi_target``."""
+
+def xla_layout() -> list[tuple[str, int]]:
+    """Sizes and field offsets of the mirrored ``c_api.h`` structs, by the
+    header's names (for the layout test)."""
