@@ -299,3 +299,25 @@ def test_torch_real_implementation_refuses_before_any_launch():
     assert str(info.value) == f"{TILE}: expected an array in CUDA device memory, got one on cpu"
     with pytest.raises(RuntimeError, match="expected at most 1 argument"):
         f(torch.zeros(256, 512), torch.zeros(1))
+
+
+@NEEDS_TORCH
+def test_torch_export_traces_through_the_op_in_one_graph_and_refuses_while_tracing():
+    # torch.export is dynamo with fullgraph=True: the op is one node between aten ops,
+    # traced with fake CUDA tensors (no GPU needed); a bad input is refused while tracing.
+    import acopy.torch
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    f = acopy.torch.op(kernel_of("tma_tile_2d"), outputs="out", grid=1, block=128, name="tile_export")
+
+    class Block(torch.nn.Module):
+        def forward(self, x):
+            return f(x * 2.0) + 1.0
+
+    with FakeTensorMode():
+        program = torch.export.export(Block(), (torch.empty(256, 512, device="cuda"),))
+        with pytest.raises(Exception) as info:
+            torch.export.export(Block(), (torch.empty(256, 512, device="cuda", dtype=torch.float64),))
+    targets = [str(n.target) for n in program.graph.nodes if n.op == "call_function"]
+    assert targets == ["aten.mul.Tensor", "acopy.tile_export.default", "aten.add.Tensor"]
+    assert f"{TILE}: expected dtype float32, got float64" in str(info.value)
