@@ -151,14 +151,14 @@ fn direct_gpu_modules<'c, 'a>(module: &'a Module<'c>) -> Option<Vec<OperationRef
     let mut direct = Vec::new();
     let mut current = module.body().first_operation();
     while let Some(op) = current {
-        if ir::op_name(&op) == "gpu.module" {
+        if ir::is(&op, ir::op_names::gpu::MODULE) {
             direct.push(op);
         }
         current = op.next_in_block();
     }
     let mut all = 0usize;
     module.as_operation().walk(WalkOrder::PreOrder, |op| {
-        if ir::op_name(&op) == "gpu.module" {
+        if ir::is(&op, ir::op_names::gpu::MODULE) {
             all += 1;
         }
         WalkResult::Advance

@@ -53,7 +53,7 @@ pub(crate) fn move_oversized(
 ) -> PassResult {
     let mut functions = Vec::new();
     root.walk(WalkOrder::PreOrder, |op| {
-        if ir::op_name(&op) == "gpu.func" {
+        if ir::is(&op, ir::op_names::gpu::FUNC) {
             functions.push(op.to_raw());
         }
         WalkResult::Advance
@@ -67,7 +67,7 @@ pub(crate) fn move_oversized(
         let Some(module) = function.parent_operation() else {
             continue;
         };
-        if ir::op_name(&module) != "gpu.module" {
+        if !ir::is(&module, ir::op_names::gpu::MODULE) {
             continue;
         }
         let Some(limit) = chip_of(module) else {
@@ -180,7 +180,7 @@ fn places_dynamic_shared(function: OperationRef) -> bool {
     }
     let mut uses = false;
     function.walk(WalkOrder::PreOrder, |op| {
-        if ir::op_name(&op) == "gpu.dynamic_shared_memory" {
+        if ir::is(&op, ir::op_names::gpu::DYNAMIC_SHARED_MEMORY) {
             uses = true;
             return WalkResult::Interrupt;
         }

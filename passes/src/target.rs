@@ -343,7 +343,7 @@ impl ModuleChips {
         let mut by_module = HashMap::default();
         if options.chip.is_none() {
             root.walk(WalkOrder::PreOrder, |op| {
-                if crate::ir::op_name(&op) == "gpu.module" {
+                if crate::ir::is(&op, crate::ir::op_names::gpu::MODULE) {
                     by_module.insert(op.to_raw().ptr as usize, chip_of_module(op));
                 }
                 WalkResult::Advance

@@ -40,10 +40,11 @@ use smallvec::SmallVec;
 use melior::ir::{block::BlockLike, operation::OperationLike, OperationRef, RegionLike};
 use mlir_sys::{MlirBlock, MlirOperation};
 
+use super::op_names::{builtin, func, gpu, llvm, OpName};
 use crate::scoped_memo::{self, Slot};
 
 /// The function ops whose entry block takes kernel-level values.
-const FUNCTION_OPS: [&str; 3] = ["gpu.func", "func.func", "llvm.func"];
+const FUNCTION_OPS: [OpName; 3] = [gpu::FUNC, func::FUNC, llvm::FUNC];
 
 /// Where kernel-level values of one function go: its entry block.
 #[derive(Clone, Copy, Debug)]
@@ -114,7 +115,7 @@ pub(crate) fn point_for(anchor: OperationRef) -> Option<Point> {
         let parent = current.parent_operation()?;
         if is_module(parent) {
             // `current` is the function.
-            if !name_is(current, |name| FUNCTION_OPS.contains(&name)) {
+            if !FUNCTION_OPS.iter().any(|name| super::is(&current, *name)) {
                 return None;
             }
             let entry = current.region(0).ok()?.first_block()?;
@@ -140,7 +141,7 @@ fn name_is(op: OperationRef, test: impl FnOnce(&str) -> bool) -> bool {
 }
 
 fn is_module(op: OperationRef) -> bool {
-    name_is(op, |name| name == "gpu.module" || name == "builtin.module")
+    super::is(&op, gpu::MODULE) || super::is(&op, builtin::MODULE)
 }
 
 /// What the memo says about a pure op with `key`, about to be inserted in

@@ -105,7 +105,7 @@ pub(crate) fn shared_globals<'c>(
     };
     let mut names = Vec::new();
     function.walk(WalkOrder::PreOrder, |op| {
-        if crate::ir::op_name(&op) == "memref.get_global" {
+        if crate::ir::is(&op, crate::ir::op_names::memref::GET_GLOBAL) {
             if let Some(name) = op
                 .attribute("name")
                 .ok()
@@ -127,7 +127,7 @@ pub(crate) fn shared_globals<'c>(
         .and_then(|block| block.first_operation());
     while let Some(op) = current {
         current = op.next_in_block();
-        if crate::ir::op_name(&op) != "memref.global"
+        if !crate::ir::is(&op, crate::ir::op_names::memref::GLOBAL)
             || !crate::ir::symbol_name(op).is_some_and(|name| names.contains(&name))
         {
             continue;

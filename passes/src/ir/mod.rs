@@ -67,6 +67,12 @@ pub(crate) fn op_name(op: &OperationRef) -> String {
         .to_string()
 }
 
+/// Whether `op` is the op `name` of the table (`op_names`), the one way the
+/// passes match an op by name.
+pub(crate) fn is(op: &OperationRef, name: op_names::OpName) -> bool {
+    op.name().as_string_ref().as_str() == Ok(name.name)
+}
+
 /// The op's `sym_name`, if it has one.
 pub(crate) fn symbol_name(op: OperationRef) -> Option<String> {
     op.attribute("sym_name")
@@ -167,7 +173,7 @@ pub(crate) fn block_argument<'c, 'a>(value: Value<'c, 'a>) -> Option<(BlockRef<'
 /// The value of an integer or index `arith.constant`.
 pub(crate) fn constant_int(value: Value) -> Option<i64> {
     let op = defining_op(value)?;
-    if op_name(&op) != "arith.constant" {
+    if !is(&op, op_names::arith::CONSTANT) {
         return None;
     }
     let attribute = op.attribute("value").ok()?;

@@ -1,7 +1,8 @@
-//! The ops the lowering emits, each spelled once.
+//! The ops the passes build and the ops they match, each spelled once.
 //!
-//! The builder takes an [`OpName`], never a string, so a misspelt op in a
-//! lowering file is an unknown constant (a compile error), and the unit test
+//! The builder takes an [`OpName`], never a string, and so does the match
+//! (`super::is(op, gpu::FUNC)`), so a misspelt op in a pass is an unknown
+//! constant (a compile error), and the unit test
 //! below checks every spelling here against the ops MLIR registers. An op is
 //! marked `pure` when it has no side effects and may be computed once per
 //! kernel and shared (see `super::hoist`): MLIR's `Pure` ops (arithmetic,
@@ -9,7 +10,7 @@
 //! memref metadata). Everything that touches memory, synchronises or has a
 //! region is not.
 
-/// An op the lowering builds.
+/// An op a pass builds or matches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct OpName {
     pub name: &'static str,
@@ -23,6 +24,16 @@ const fn pure(name: &'static str) -> OpName {
 
 const fn effect(name: &'static str) -> OpName {
     OpName { name, pure: false }
+}
+
+pub(crate) mod builtin {
+    use super::{effect, OpName};
+    pub const MODULE: OpName = effect("builtin.module");
+}
+
+pub(crate) mod func {
+    use super::{effect, OpName};
+    pub const FUNC: OpName = effect("func.func");
 }
 
 pub(crate) mod arith {
@@ -59,6 +70,9 @@ pub(crate) mod gpu {
     pub const THREAD_ID: OpName = pure(acopy_dialect::names::gpu::THREAD_ID);
     pub const BLOCK_DIM: OpName = pure(acopy_dialect::names::gpu::BLOCK_DIM);
     pub const BLOCK_ID: OpName = pure(acopy_dialect::names::gpu::BLOCK_ID);
+    pub const MODULE: OpName = effect(acopy_dialect::names::gpu::MODULE);
+    pub const FUNC: OpName = effect(acopy_dialect::names::gpu::FUNC);
+    pub const LAUNCH_FUNC: OpName = effect("gpu.launch_func");
     pub const GLOBAL_ID: OpName = pure("gpu.global_id");
     pub const BARRIER: OpName = effect("gpu.barrier");
     pub const DYNAMIC_SHARED_MEMORY: OpName = pure("gpu.dynamic_shared_memory");
@@ -74,6 +88,7 @@ pub(crate) mod llvm {
     pub const STORE: OpName = effect("llvm.store");
     pub const ATOMICRMW: OpName = effect("llvm.atomicrmw");
     pub const GLOBAL: OpName = effect("llvm.mlir.global");
+    pub const FUNC: OpName = effect("llvm.func");
 }
 
 pub(crate) mod memref {
@@ -84,6 +99,8 @@ pub(crate) mod memref {
     pub const VIEW: OpName = pure("memref.view");
     pub const MEMORY_SPACE_CAST: OpName = pure("memref.memory_space_cast");
     pub const GET_GLOBAL: OpName = pure("memref.get_global");
+    pub const CAST: OpName = pure("memref.cast");
+    pub const SUBVIEW: OpName = pure("memref.subview");
     pub const ASSUME_ALIGNMENT: OpName = effect("memref.assume_alignment");
     pub const LOAD: OpName = effect("memref.load");
     pub const STORE: OpName = effect("memref.store");
@@ -210,7 +227,23 @@ pub(crate) fn all() -> Vec<OpName> {
         nvvm::BULK_WAIT_GROUP,
     ];
     all.extend(nvvm::CLUSTER_CTAID);
+    all.extend(matched_only());
     all
+}
+
+/// The ops above that the passes match but never build.
+#[cfg(test)]
+fn matched_only() -> [OpName; 8] {
+    [
+        builtin::MODULE,
+        func::FUNC,
+        gpu::MODULE,
+        gpu::FUNC,
+        gpu::LAUNCH_FUNC,
+        llvm::FUNC,
+        memref::CAST,
+        memref::SUBVIEW,
+    ]
 }
 
 #[cfg(test)]

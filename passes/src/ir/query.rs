@@ -14,7 +14,7 @@ pub(crate) fn describe(value: Value) -> String {
     let r#type = value.r#type();
     if let Some((block, position)) = ir::block_argument(value) {
         if let Some(function) = block.parent_operation() {
-            if ir::op_name(&function) == "gpu.func" {
+            if ir::is(&function, ir::op_names::gpu::FUNC) {
                 let inputs = ir::function_inputs(function).unwrap_or(usize::MAX);
                 return if position >= inputs {
                     format!("(workgroup attribution #{} : {type})", position - inputs)

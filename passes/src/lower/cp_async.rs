@@ -644,7 +644,7 @@ impl<'c, 'a> Chunks<'c, 'a> {
 fn constant_or_value<'c, 'a>(value: Value<'c, 'a>) -> Ix<'c, 'a> {
     let constant = crate::ir::as_result(value).and_then(|result| {
         let op: OperationRef = result.owner();
-        let is_constant = op.name().as_string_ref().as_str() == Ok("arith.constant");
+        let is_constant = crate::ir::is(&op, crate::ir::op_names::arith::CONSTANT);
         is_constant
             .then(|| op.attribute("value").ok())
             .flatten()

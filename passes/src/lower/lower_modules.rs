@@ -105,7 +105,7 @@ fn has_acopy_op(op: OperationRef) -> bool {
 fn has_acopy_op_outside_gpu_modules(top: OperationRef) -> bool {
     let mut found = false;
     top.walk(WalkOrder::PreOrder, |op| {
-        if crate::ir::op_name(&op) == "gpu.module" {
+        if crate::ir::is(&op, crate::ir::op_names::gpu::MODULE) {
             return WalkResult::Skip;
         }
         if AcopyOp::from_op(op).is_some() {

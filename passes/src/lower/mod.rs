@@ -240,7 +240,7 @@ fn constant_operands(op: OperationRef) -> Vec<mlir_sys::MlirOperation> {
     let mut constants: Vec<mlir_sys::MlirOperation> = (0..op.operand_count())
         .filter_map(|index| op.operand(index).ok())
         .filter_map(crate::ir::defining_op)
-        .filter(|defining| defining.name().as_string_ref().as_str() == Ok("arith.constant"))
+        .filter(|defining| crate::ir::is(defining, crate::ir::op_names::arith::CONSTANT))
         .map(|defining| defining.to_raw())
         .collect();
     constants.sort_unstable_by_key(|raw| raw.ptr);

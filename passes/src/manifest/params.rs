@@ -46,8 +46,7 @@ pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
 fn run(operation: OperationRef, _options: &PassOptions) -> PassResult {
     let mut functions = Vec::new();
     operation.walk(WalkOrder::PreOrder, |op| {
-        if op.name().as_string_ref().as_str() == Ok("llvm.func")
-            && op.has_attribute(TENSOR_MAPS_ATTR)
+        if crate::ir::is(&op, crate::ir::op_names::llvm::FUNC) && op.has_attribute(TENSOR_MAPS_ATTR)
         {
             functions.push(op.to_raw());
         }

@@ -38,7 +38,7 @@ const SIZE_SEGMENT: usize = 10;
 pub fn set_launch_sizes(root: OperationRef) -> Result<(), String> {
     let mut needs: HashMap<String, i64> = HashMap::new();
     root.walk(WalkOrder::PreOrder, |op| {
-        if ir::op_name(&op) == "gpu.func" {
+        if ir::is(&op, ir::op_names::gpu::FUNC) {
             let bytes = op
                 .attribute(DYNAMIC_SHARED_MEMORY)
                 .ok()
@@ -57,7 +57,7 @@ pub fn set_launch_sizes(root: OperationRef) -> Result<(), String> {
     }
     let mut launches = Vec::new();
     root.walk(WalkOrder::PreOrder, |op| {
-        if ir::op_name(&op) == "gpu.launch_func" {
+        if ir::is(&op, ir::op_names::gpu::LAUNCH_FUNC) {
             let kernel = op
                 .attribute("kernel")
                 .map(|value| value.to_string())

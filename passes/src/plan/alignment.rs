@@ -221,7 +221,7 @@ fn argument_origin<'c, 'a>(block: melior::ir::BlockRef<'c, 'a>, position: usize)
         Origin::Unknown
     } else if position < inputs {
         Origin::Input
-    } else if ir::op_name(&function) == "gpu.func" {
+    } else if ir::is(&function, ir::op_names::gpu::FUNC) {
         Origin::Attribution(function, position - inputs)
     } else {
         Origin::Unknown
@@ -259,7 +259,9 @@ fn find_global<'c, 'a>(table: OperationRef<'c, 'a>, symbol: &str) -> Option<Oper
     let block = body.first_block()?;
     let mut current = block.first_operation();
     while let Some(op) = current {
-        if ir::op_name(&op) == "memref.global" && ir::symbol_name(op).as_deref() == Some(symbol) {
+        if ir::is(&op, ir::op_names::memref::GLOBAL)
+            && ir::symbol_name(op).as_deref() == Some(symbol)
+        {
             return Some(op);
         }
         current = op.next_in_block();

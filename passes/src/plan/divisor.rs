@@ -52,7 +52,7 @@ fn divisor_at_depth(value: Value, depth: u32) -> u64 {
         let block =
             unsafe { BlockRef::from_raw(mlir_sys::mlirBlockArgumentGetOwner(argument.to_raw())) };
         if let Some(parent) = block.parent_operation() {
-            if ir::op_name(&parent) == "scf.for" && number == 0 {
+            if ir::is(&parent, ir::op_names::scf::FOR) && number == 0 {
                 return operand(parent, 0).min(operand(parent, 2));
             }
         }
@@ -101,7 +101,7 @@ mod tests {
             if let Ok(result) = op.result(0) {
                 values.push(result.into());
             }
-            if op.name().as_string_ref().as_str() == Ok("scf.for") {
+            if crate::ir::is(&op, crate::ir::op_names::scf::FOR) {
                 let body = op.region(0).unwrap().first_block().unwrap();
                 values.push(body.argument(0).unwrap().into());
             }

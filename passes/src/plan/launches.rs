@@ -53,7 +53,7 @@ pub(crate) fn seeded(root: OperationRef, symbols: HashSet<usize>) -> impl Sized 
 }
 
 fn is_launch(op: &OperationRef) -> bool {
-    op.name().as_string_ref().as_str() == Ok("gpu.launch_func")
+    crate::ir::is(op, crate::ir::op_names::gpu::LAUNCH_FUNC)
 }
 
 /// Whether some `gpu.launch_func` under `root` has `kernel = symbol`.
@@ -84,7 +84,7 @@ pub(crate) fn is_launched(root: OperationRef, symbol: Attribute) -> bool {
 /// and which passes nested on `gpu.module` may be changing on other threads
 /// while this one asks.
 fn in_device_code(op: &OperationRef) -> bool {
-    op.name().as_string_ref().as_str() == Ok("gpu.module")
+    crate::ir::is(op, crate::ir::op_names::gpu::MODULE)
 }
 
 fn walk_for(root: OperationRef, symbol: Attribute) -> bool {

@@ -111,7 +111,8 @@ impl SourceError {
 fn through_casts<'c: 'a, 'a>(value: Value<'c, 'a>) -> Value<'c, 'a> {
     let mut current = value;
     for _ in 0..64 {
-        let Some(cast) = ir::defining_op(current).filter(|op| ir::op_name(op) == "memref.cast")
+        let Some(cast) =
+            ir::defining_op(current).filter(|op| ir::is(op, ir::op_names::memref::CAST))
         else {
             break;
         };
@@ -141,7 +142,8 @@ pub(crate) fn resolve<'c: 'a, 'a>(
             narrower: vec![None; rank],
         });
     }
-    let Some(subview) = ir::defining_op(value).filter(|op| ir::op_name(op) == "memref.subview")
+    let Some(subview) =
+        ir::defining_op(value).filter(|op| ir::is(op, ir::op_names::memref::SUBVIEW))
     else {
         return Err(SourceError::NotArgument(
             "is not a kernel argument".to_string(),
@@ -290,7 +292,7 @@ fn kernel_argument<'c, 'a>(
     let Some(function) = block.parent_operation() else {
         return Ok(None);
     };
-    if ir::op_name(&function) != "gpu.func" {
+    if !ir::is(&function, ir::op_names::gpu::FUNC) {
         return Ok(None);
     }
     let inputs = ir::function_inputs(function).map_err(SourceError::Internal)?;

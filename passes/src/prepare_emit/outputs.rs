@@ -147,7 +147,7 @@ fn translate_all(gpu_modules: &[OperationRef], threads: usize) -> Vec<Result<Str
 fn printed_modules(top: OperationRef) -> Vec<Emitted> {
     let mut outputs = Vec::new();
     top.walk(WalkOrder::PreOrder, |op| {
-        if ir::op_name(&op) == "gpu.module" {
+        if ir::is(&op, ir::op_names::gpu::MODULE) {
             outputs.push(Emitted {
                 name: ir::symbol_name(op).unwrap_or_default(),
                 chip: module_chip_name(op),

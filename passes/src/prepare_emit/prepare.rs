@@ -121,7 +121,7 @@ fn gpu_modules<'c, 'a>(top: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     top.walk(WalkOrder::PreOrder, |op| {
         // Nested gpu.modules too: check_nesting refuses them with an error,
         // where skipping them would drop their kernels silently.
-        if ir::op_name(&op) == "gpu.module" {
+        if ir::is(&op, ir::op_names::gpu::MODULE) {
             raw.push(op.to_raw());
         }
         WalkResult::Advance
@@ -208,7 +208,7 @@ fn check_nesting(module: OperationRef, top: OperationRef) -> Result<(), String> 
             break;
         }
         let name = ir::op_name(&parent);
-        if name != "builtin.module" {
+        if !ir::is(&parent, ir::op_names::builtin::MODULE) {
             return Err(format!(
                 "this gpu.module is inside '{name}'; LLVM IR and PTX are compiled from gpu.modules in builtin.modules only"
             ));

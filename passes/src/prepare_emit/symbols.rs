@@ -9,16 +9,17 @@ use melior::ir::{
     OperationRef,
 };
 
+use crate::ir::op_names::{func, gpu, llvm, memref, OpName};
 use crate::{external::PassResult, ir};
 use acopy_dialect::diagnostics::emit_error;
 
 /// The ops in a `gpu.module` whose symbol names end up in the PTX.
-const PTX_SYMBOL_OPS: [&str; 5] = [
-    "gpu.func",
-    "func.func",
-    "llvm.func",
-    "memref.global",
-    "llvm.mlir.global",
+const PTX_SYMBOL_OPS: [OpName; 5] = [
+    gpu::FUNC,
+    func::FUNC,
+    llvm::FUNC,
+    memref::GLOBAL,
+    llvm::GLOBAL,
 ];
 
 /// Whether `name` is a PTX identifier: `[a-zA-Z][a-zA-Z0-9_$]*` or
@@ -37,7 +38,7 @@ pub fn is_ptx_identifier(name: &str) -> bool {
 pub(super) fn check_ptx_symbols(module: OperationRef) -> PassResult {
     let mut failed = false;
     module.walk(WalkOrder::PreOrder, |op| {
-        if !PTX_SYMBOL_OPS.contains(&ir::op_name(&op).as_str()) {
+        if !PTX_SYMBOL_OPS.iter().any(|name| ir::is(&op, *name)) {
             return WalkResult::Advance;
         }
         let Some(name) = op

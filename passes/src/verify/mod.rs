@@ -182,7 +182,7 @@ pub fn report_loop_problem(problem: &LoopProblem) {
 /// it into a TMA copy with a barrier on sm_90 and newer).
 fn owned_by_pipeliner(op: OperationRef) -> bool {
     op.parent_operation().is_some_and(|parent| {
-        crate::ir::op_name(&parent) == "scf.for"
+        crate::ir::is(&parent, crate::ir::op_names::scf::FOR)
             && crate::plan::loops::attr::request(parent).is_some()
     })
 }

@@ -18,6 +18,7 @@
 //!   to no module or item of the sources;
 //! - `layout_tables`: module docs whose file table and folder disagree;
 //! - `passes_floors`: the floors inside `passes/src`, and imports that go up one;
+//! - `op_name_literals`: op names spelled as strings outside the passes' op-name table;
 //! - `tree`: reading files and folders, each failure naming its path;
 //! - `error`: why a tree could not be read.
 
@@ -30,6 +31,7 @@ pub mod graph;
 pub mod layout_tables;
 pub mod lengths;
 pub mod modules;
+pub mod op_name_literals;
 pub mod passes_floors;
 mod tree;
 

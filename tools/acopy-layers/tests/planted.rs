@@ -494,3 +494,44 @@ fn a_floor_table_that_places_a_file_apart_from_its_folder_is_found() {
         ]
     );
 }
+
+#[test]
+fn a_planted_op_name_literal_is_found_and_the_table_and_tests_are_not() {
+    let root = tree(&[
+        (
+            "passes/src/lib.rs",
+            "mod ir;\nmod lower;\npub fn f(n: &str) -> bool { n == \"gpu.func\" || matches!(n, \"scf.for\") }\n\
+             const NOT: &str = \"a.b\";\n#[cfg(test)]\nmod tests { const T: &str = \"gpu.module\"; }\n\
+             #[test]\nfn t() { let _ = \"arith.addi\"; }\n",
+        ),
+        ("passes/src/ir/mod.rs", "pub mod op_names;\n"),
+        (
+            "passes/src/ir/op_names.rs",
+            "pub const FUNC: &str = \"gpu.func\";\n",
+        ),
+        ("passes/src/lower/mod.rs", "pub fn g() { format!(\"{}\", \"nvvm.barrier\"); }\n"),
+    ]);
+    let files: Vec<PathBuf> = [
+        "passes/src/lib.rs",
+        "passes/src/ir/mod.rs",
+        "passes/src/ir/op_names.rs",
+        "passes/src/lower/mod.rs",
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .collect();
+    let found: Vec<String> =
+        acopy_layers::op_name_literals::literals(root.path(), &files, "passes/src")
+            .expect("the planted tree reads")
+            .iter()
+            .map(|literal| literal.to_string())
+            .collect();
+    assert_eq!(
+        found,
+        vec![
+            "passes/src/lib.rs: \"gpu.func\"".to_string(),
+            "passes/src/lib.rs: \"scf.for\"".to_string(),
+            "passes/src/lower/mod.rs: \"nvvm.barrier\"".to_string(),
+        ]
+    );
+}

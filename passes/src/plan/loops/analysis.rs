@@ -232,7 +232,7 @@ fn read_request<'c, 'a>(
             format!("internal error: {} is not on this op", attr::PIPELINE),
         ))
     })?;
-    if ir::op_name(&loop_op) != "scf.for" {
+    if !ir::is(&loop_op, ir::op_names::scf::FOR) {
         return Err(at((Broken::NotALoop, attr::not_a_loop(&loop_op))));
     }
     let requested =

@@ -57,7 +57,7 @@ pub(crate) fn read<'c, 'a>(
                     ),
                 ));
             };
-            if ir::op_name(&ancestor) == "scf.yield" {
+            if ir::is(&ancestor, ir::op_names::scf::YIELD) {
                 return Err(at(
                     *op,
                     (

@@ -275,7 +275,7 @@ fn other_shared_bytes(function: OperationRef, tiles: &[Tile], path: CopyPath) ->
             .and_then(|region| region.first_block())
         {
             for op in top_level_ops(block) {
-                if ir::op_name(&op) != "memref.global" {
+                if !ir::is(&op, ir::op_names::memref::GLOBAL) {
                     continue;
                 }
                 let memref = op
@@ -309,7 +309,7 @@ fn dynamic_blocked(function: OperationRef) -> Option<String> {
     let mut uses_dynamic = false;
     let mut marked = 0usize;
     function.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-        if ir::op_name(&op) == "gpu.dynamic_shared_memory" {
+        if ir::is(&op, ir::op_names::gpu::DYNAMIC_SHARED_MEMORY) {
             uses_dynamic = true;
         }
         if attr::request(op).is_some() {

@@ -164,7 +164,7 @@ fn tile_root<'c, 'a>(
             ir::op_name(&op)
         ));
     }
-    if ir::op_name(&op) != "memref.get_global" {
+    if !ir::is(&op, ir::op_names::memref::GET_GLOBAL) {
         return Err(format!(
             "is defined by '{}', a view the pass cannot multiply",
             ir::op_name(&op)
@@ -205,7 +205,7 @@ fn check_uses(
             };
             return Err((Broken::TileHome, p5(name, &place)));
         };
-        if ir::op_name(&ancestor) == "scf.yield" {
+        if ir::is(&ancestor, ir::op_names::scf::YIELD) {
             return Err((Broken::TileHome, p5(name, "is yielded by the loop")));
         }
         let position = top.iter().position(|op| *op == ancestor).unwrap_or(0);

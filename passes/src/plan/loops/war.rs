@@ -17,7 +17,7 @@ use crate::ir;
 
 /// The warning for each racing copy of the loop `loop_op`, at the copy.
 pub fn check<'c, 'a>(loop_op: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, String)> {
-    if ir::op_name(&loop_op) != "scf.for"
+    if !ir::is(&loop_op, ir::op_names::scf::FOR)
         || loop_op.has_attribute(attr::PIPELINE)
         || loop_op.has_attribute(attr::PIPELINED)
     {
@@ -34,7 +34,7 @@ pub fn check<'c, 'a>(loop_op: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c, 'a>
     let barriers: Vec<usize> = top
         .iter()
         .enumerate()
-        .filter(|(_, op)| ir::op_name(op) == "gpu.barrier")
+        .filter(|(_, op)| ir::is(op, ir::op_names::gpu::BARRIER))
         .map(|(position, _)| position)
         .collect();
     let mut warnings = Vec::new();

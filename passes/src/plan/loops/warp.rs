@@ -101,7 +101,8 @@ fn place(
     let outer = match parent {
         parent if parent == function => None,
         parent
-            if ir::op_name(&parent) == "scf.for" && parent.parent_operation() == Some(function) =>
+            if ir::is(&parent, ir::op_names::scf::FOR)
+                && parent.parent_operation() == Some(function) =>
         {
             if parent.result_count() > 0 {
                 return Err("the scf.for around it carries values (iter_args)".into());
