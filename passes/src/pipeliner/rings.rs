@@ -300,6 +300,23 @@ mod tests {
     }
 
     #[test]
+    fn the_release_offset_is_a_slot_offset_back_by_the_lag() {
+        // The rewrite adds it to the slot modulo S with one compare, so it must
+        // be below S; and it names tile k - N's slot.
+        for stages in 1..=8u32 {
+            for in_flight in 0..stages {
+                let offset =
+                    RingSchedule::new(stages, true, 1, 128, in_flight, false).release_offset();
+                assert!(
+                    offset < u64::from(stages),
+                    "S = {stages}, N = {in_flight}: {offset}"
+                );
+                assert_eq!((offset + u64::from(in_flight)) % u64::from(stages), 0);
+            }
+        }
+    }
+
+    #[test]
     fn a_missing_arrival_is_found() {
         // The consumers arrive with one thread short: empty[s] never completes,
         // and the producer's wait for the release of tile 0 (tile S's) hangs.
