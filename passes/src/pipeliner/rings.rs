@@ -348,7 +348,13 @@ mod tests {
         // Releasing the tile one iteration late without keeping a slot for it
         // (stages = N) leaves no slot to refill.
         let schedule = RingSchedule::new(2, true, 1, 128, 2, false);
-        assert!(schedule.check().is_err());
+        let refused = schedule.check().expect_err("stages = N leaves no slot");
+        assert_eq!(
+            refused.waiting,
+            "2 stages with 2 tiles released late leave no slot to refill"
+        );
+        let none = RingSchedule::new(0, true, 1, 128, 0, false);
+        assert!(none.check().is_err_and(|d| d.waiting.contains("0 stages")));
         let full_short = RingSchedule {
             producer_arrivals: 1,
             ..RingSchedule::new(3, false, 1, 64, 0, false)
