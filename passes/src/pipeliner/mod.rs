@@ -50,15 +50,24 @@
 //! the slots and the budget, the write-after-read warning for unmarked loops)
 //! is worked out in `crate::plan::loops`; here `rewrite` turns a loop plan
 //! into multi-buffered IR (`warp_specialized` when a producer warp is asked
-//! for), `report` gives its remark from what the rewrite
+//! for: `warp_producer` its producer's region, `warp_rings` the full and empty
+//! rings, `rings` that schedule as numbers with its deadlock check), both on
+//! `slot_layout` (the slots), `loop_body` (copies issued into a slot, consumers
+//! redirected, the originals erased) and `shared_globals` (the mbarriers'
+//! globals); `report` gives its remark from what the rewrite
 //! chose, and [`launch_sizes`] passes the dynamic shared bytes at each launch.
 //! Every op is built through the passes' one builder, `crate::ir::build`
 //! (`Builder::in_place`: the rewrite's ops are not shared between copies).
 
 pub mod launch_sizes;
+mod loop_body;
 mod report;
 mod rewrite;
 mod rings;
+mod shared_globals;
+mod slot_layout;
+mod warp_producer;
+mod warp_rings;
 mod warp_specialized;
 
 use crate::plan::loops::{analysis, attr};

@@ -27,30 +27,29 @@
 //! before each TMA refill is a cluster barrier (`release_slot`) and one follows
 //! the loop (`cluster_tail`; docs/pipelining.md, "Multicast slots").
 
-use acopy_dialect::{builders, CopyGmemToSmem};
+use acopy_dialect::builders;
 use acopy_target::CopyPath;
 use melior::{
     ir::{
-        attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute},
+        attribute::{DictionaryAttribute, IntegerAttribute},
         block::BlockLike,
         operation::OperationLike,
         r#type::{IntegerType, MemRefType},
-        Attribute, AttributeLike, Identifier, OperationRef, RegionLike, Type, Value,
+        Attribute, Identifier, OperationRef, Type, Value,
     },
     Context,
 };
 
+use crate::ir;
 use crate::ir::{
     build::{self, Builder as B, Cmp, Ix},
-    op_names::{arith, gpu, memref, nvvm},
-    spelled,
+    op_names::{arith, nvvm},
 };
-use crate::plan::loops::{
-    attr,
-    loop_plan::{DynamicSlots, Induction, LoopPlan, Tile, TileRoot},
-    slots,
-};
-use crate::{ir, manifest::DYNAMIC_SHARED_MEMORY};
+use crate::plan::loops::{attr, loop_plan::LoopPlan};
+
+use super::loop_body::{bound, erase_originals, internal, issue, redirect_consumers, tile_uses};
+use super::shared_globals::{add_global, barrier_view, cell_type, shared_space};
+use super::slot_layout::{at_kernel_entry, record_dynamic, slot_bases, Base};
 
 type R<T> = Result<T, String>;
 
@@ -112,67 +111,6 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
     })
 }
 
-/// Every use of each tile, taken before the tile changes type.
-pub(super) fn tile_uses<'c, 'a>(
-    plan: &LoopPlan<'c, 'a>,
-) -> Vec<Vec<(OperationRef<'c, 'a>, usize)>> {
-    plan.tiles
-        .iter()
-        .map(|tile| crate::ir::query::users(tile.value))
-        .collect()
-}
-
-/// The consumers read the slot `slot` of each tile (views built by `b`).
-pub(super) fn redirect_consumers<'c, 'a>(
-    b: &B<'c, 'a>,
-    plan: &LoopPlan<'c, 'a>,
-    bases: &[Base<'c, 'a>],
-    tile_uses: &[Vec<(OperationRef<'c, 'a>, usize)>],
-    slot: Ix<'c, 'a>,
-) -> R<()> {
-    for ((tile, uses), base) in plan.tiles.iter().zip(tile_uses).zip(bases) {
-        let view = slot_view(b, base, tile, slot)?;
-        // A wgmma descriptor or swizzled index needs the tile's alignment
-        // proved (its swizzle pattern starts at 8 x S bytes); every slot has
-        // it by construction.
-        let described = uses.iter().any(|(user, _)| {
-            let name = ir::op_name(user);
-            name == acopy_dialect::names::WGMMA_DESCRIPTOR
-                || name == acopy_dialect::names::SWIZZLED_INDEX
-        });
-        let view = if described {
-            b.assume_aligned(view, tile.align)?
-        } else {
-            view
-        };
-        for (user, operand) in uses {
-            if plan.copies.iter().any(|copy| copy.op == *user) {
-                continue;
-            }
-            // SAFETY: `user` reads the tile at `operand`; the view is built
-            // before the wait, which comes before every consumer.
-            unsafe { build::set_operand(*user, *operand, view) };
-        }
-    }
-    Ok(())
-}
-
-/// Erases the loop's copies, its wait and the native form's barrier init
-/// (the rewrite has replaced them), then the body's ops left dead.
-pub(super) fn erase_originals(plan: &LoopPlan) {
-    // SAFETY (the three erasures): the copies, the wait and the native
-    // barrier's init have no results in use (the consumers read the views now),
-    // and the plan's handles to them are not used after.
-    for copy in &plan.copies {
-        unsafe { build::erase(copy.op) };
-    }
-    unsafe { build::erase(plan.wait) };
-    if let Some(native) = &plan.native {
-        unsafe { build::erase(native.init) };
-    }
-    erase_dead(plan.body);
-}
-
 /// Consumers of the previous entry of this loop (an outer loop) are done with
 /// every slot before the prologue refills them; wgmma it left in flight read
 /// their slots until they complete.
@@ -197,28 +135,6 @@ fn reentered(plan: &LoopPlan) -> bool {
         current = op.parent_operation();
     }
     false
-}
-
-/// Where each tile's slots start: its own multiplied attribution, or its
-/// offset in dynamic shared memory.
-pub(super) fn slot_bases<'c, 'a>(
-    context: &'c Context,
-    plan: &LoopPlan<'c, 'a>,
-    stages: i64,
-) -> R<Vec<Base<'c, 'a>>> {
-    match plan.dynamic {
-        None => {
-            for tile in &plan.tiles {
-                multiply(context, tile, stages)?;
-            }
-            Ok(plan
-                .tiles
-                .iter()
-                .map(|tile| (tile.value, Ix::Const(0)))
-                .collect())
-        }
-        Some(dynamic) => dynamic_bases(context, plan, dynamic),
-    }
 }
 
 /// The schedule's loop-carried counters (docs/pipelining.md, "The steady
@@ -580,205 +496,6 @@ pub(super) fn mark_done(context: &Context, loop_op: OperationRef, stages: i64) {
     ir::set_discardable(loop_op, attr::PIPELINED, record);
 }
 
-/// With slots in dynamic shared memory: the attributions go and the kernel
-/// records the bytes it needs.
-pub(super) fn record_dynamic(context: &Context, plan: &LoopPlan, stages: i64) -> R<()> {
-    if let Some(dynamic) = plan.dynamic {
-        remove_attributions(context, plan)?;
-        let bytes = dynamic.bytes(&plan.tiles, stages as u64);
-        let record = IntegerAttribute::new(IntegerType::new(context, 64).into(), bytes as i64);
-        ir::set_discardable(plan.function, DYNAMIC_SHARED_MEMORY, record.into());
-    }
-    Ok(())
-}
-
-/// A builder at the start of the kernel, with the loop's location.
-pub(super) fn at_kernel_entry<'c, 'a>(
-    context: &'c Context,
-    plan: &LoopPlan<'c, 'a>,
-) -> R<B<'c, 'a>> {
-    let entry = plan
-        .function
-        .region(0)
-        .ok()
-        .and_then(|region| region.first_block())
-        .and_then(|block| block.first_operation())
-        .ok_or("internal error: empty kernel")?;
-    Ok(B::in_place(context, entry)?.at(plan.loop_op.location()))
-}
-
-/// Where a tile's slots start: a byte buffer and the offset of slot 0 in it.
-pub(super) type Base<'c, 'a> = (Value<'c, 'a>, Ix<'c, 'a>);
-
-/// The view of `tile`'s slot `slot`, `slot * P` bytes after its base.
-pub(super) fn slot_view<'c, 'a>(
-    b: &B<'c, 'a>,
-    base: &Base<'c, 'a>,
-    tile: &Tile<'c, 'a>,
-    slot: Ix<'c, 'a>,
-) -> R<Value<'c, 'a>> {
-    let shift = b.mul(slot, Ix::Const(tile.slot as i64))?;
-    let shift = b.add(base.1, shift)?;
-    b.view(base.0, shift, tile.tile_type.into())
-}
-
-/// The tiles' bases in `gpu.dynamic_shared_memory`, made at the kernel's
-/// entry: the dynamic base (16-byte aligned) rounded up to `dynamic.align`
-/// at run time, then each tile at its offset (`DynamicSlots::offsets`).
-fn dynamic_bases<'c, 'a>(
-    context: &'c Context,
-    plan: &LoopPlan<'c, 'a>,
-    dynamic: DynamicSlots,
-) -> R<Vec<Base<'c, 'a>>> {
-    let b = at_kernel_entry(context, plan)?;
-    let bytes = |space: Option<Attribute<'c>>| -> Type<'c> {
-        MemRefType::new(b.int_type(8), &[ir::DYNAMIC], None, space).into()
-    };
-    let workgroup = bytes(Some(spelled::workgroup_space(context)?));
-    let raw = b.value(gpu::DYNAMIC_SHARED_MEMORY, &[], workgroup, &[])?;
-    // One buffer per memory space of the tiles (3 or the gpu attribute).
-    let mut buffers: Vec<(Type, Value)> = vec![(workgroup, raw)];
-    let mut buffer_of = |space: Option<Attribute<'c>>| -> R<Value<'c, 'a>> {
-        let r#type = bytes(space);
-        if let Some((_, buffer)) = buffers.iter().find(|(known, _)| *known == r#type) {
-            return Ok(*buffer);
-        }
-        let cast = b.value(memref::MEMORY_SPACE_CAST, &[raw], r#type, &[])?;
-        buffers.push((r#type, cast));
-        Ok(cast)
-    };
-    let buffers: Vec<Value> = plan
-        .tiles
-        .iter()
-        .map(|tile| buffer_of(tile.tile_type.memory_space()))
-        .collect::<R<_>>()?;
-    let pad = if dynamic.align > slots::DYNAMIC_BASE_ALIGN {
-        let address = b.value(
-            memref::EXTRACT_ALIGNED_POINTER_AS_INDEX,
-            &[raw],
-            b.index_type(),
-            &[],
-        )?;
-        let up = b.sub(Ix::Const(0), Ix::Val(address))?;
-        b.rem_masked(up, dynamic.align)?
-    } else {
-        Ix::Const(0)
-    };
-    let offsets = DynamicSlots::offsets(&plan.tiles, u64::from(plan.stages));
-    buffers
-        .into_iter()
-        .zip(offsets)
-        .map(|(buffer, offset)| Ok((buffer, b.add(pad, Ix::Const(offset as i64))?)))
-        .collect()
-}
-
-/// Removes the workgroup attributions of tiles whose slots moved to dynamic
-/// shared memory (unused now), last first so earlier indices stay valid.
-fn remove_attributions(context: &Context, plan: &LoopPlan) -> R<()> {
-    let mut indices: Vec<usize> = plan
-        .tiles
-        .iter()
-        .map(|tile| match tile.root {
-            TileRoot::Workgroup { index, .. } => index,
-        })
-        .collect();
-    indices.sort_unstable_by(|a, b| b.cmp(a));
-    let function = plan.function;
-    let inputs = ir::function_inputs(function)?;
-    let entry = function
-        .region(0)
-        .ok()
-        .and_then(|region| region.first_block())
-        .ok_or("internal error: kernel without a body")?;
-    for index in indices {
-        let count = function
-            .attribute("workgroup_attributions")
-            .ok()
-            .and_then(|value| IntegerAttribute::try_from(value).ok())
-            .map_or(0, |value| value.value());
-        let attrs = function
-            .attribute("workgroup_attrib_attrs")
-            .ok()
-            .and_then(|value| ArrayAttribute::try_from(value).ok());
-        // SAFETY: the argument has no uses left (the copies are erased and the
-        // consumers read the dynamic slots); the block is the kernel's entry.
-        unsafe { mlir_sys::mlirBlockEraseArgument(entry.to_raw(), (inputs + index) as u32) };
-        let i64_type = IntegerType::new(context, 64);
-        let count: Attribute = IntegerAttribute::new(i64_type.into(), count - 1).into();
-        let name = melior::StringRef::new("workgroup_attributions");
-        // SAFETY: a live op and attribute; MLIR copies the name. The count is
-        // a plain attribute of gpu.func, not a property.
-        unsafe {
-            mlir_sys::mlirOperationSetAttributeByName(
-                function.to_raw(),
-                name.to_raw(),
-                count.to_raw(),
-            )
-        };
-        if let Some(attrs) = attrs {
-            let kept: Vec<Attribute> = (0..attrs.len())
-                .filter(|position| *position != index)
-                .filter_map(|position| attrs.element(position).ok())
-                .collect();
-            ir::set_inherent(
-                function,
-                "workgroup_attrib_attrs",
-                ArrayAttribute::new(context, &kept).into(),
-            );
-        }
-    }
-    Ok(())
-}
-
-pub(super) fn internal(error: melior::Error) -> String {
-    format!("internal error: {error}")
-}
-
-/// A loop bound, step or induction value as an `index`: a constant read as
-/// the loop reads it, a value of a narrower induction type extended by the
-/// loop's signedness (docs/pipelining.md, "Induction variables").
-pub(super) fn bound<'c, 'a>(
-    b: &B<'c, 'a>,
-    value: Result<Value<'c, 'a>, melior::Error>,
-    induction: Induction,
-) -> R<Ix<'c, 'a>> {
-    let value = value.map_err(internal)?;
-    if let Some(constant) = ir::constant_int(value) {
-        let extended = induction.extend(constant);
-        return i64::try_from(extended)
-            .map(Ix::Const)
-            .map_err(|_| format!("internal error: loop bound {extended} is not an index"));
-    }
-    match induction.bits {
-        None => Ok(Ix::Val(value)),
-        Some(_) => Ok(Ix::Val(b.extend_to_index(value, induction.unsigned)?)),
-    }
-}
-
-/// Gives the tile's memory S padded slots: the attribution becomes
-/// `memref<S*slot x i8>`, aligned to the slot alignment.
-fn multiply(context: &Context, tile: &Tile, stages: i64) -> R<()> {
-    let total = stages * tile.slot as i64;
-    let bytes: Type = MemRefType::new(
-        IntegerType::new(context, 8).into(),
-        &[total],
-        None,
-        tile.tile_type.memory_space(),
-    )
-    .into();
-    match tile.root {
-        TileRoot::Workgroup { function, index } => {
-            let argument = ir::as_argument(tile.value)
-                .ok_or("internal error: a workgroup attribution that is not an argument")?;
-            argument.set_type(bytes);
-            if !crate::raise_alignment::raise_workgroup_alignment(function, index, tile.align) {
-                return Err("internal error: cannot align the pipelined tile".into());
-            }
-            Ok(())
-        }
-    }
-}
-
 fn make_barriers<'c>(
     context: &'c Context,
     plan: &LoopPlan<'c, '_>,
@@ -815,54 +532,6 @@ fn make_barriers<'c>(
     })
 }
 
-/// A shared `memref.global` of `r#type` named `symbol`, 8-byte aligned, at the
-/// start of the loop's gpu.module.
-pub(super) fn add_global<'c>(
-    context: &'c Context,
-    plan: &LoopPlan<'c, '_>,
-    symbol: &str,
-    r#type: Type<'c>,
-) -> R<()> {
-    let module = crate::target::enclosing(plan.function, "gpu.module")
-        .ok_or("internal error: a kernel outside a gpu.module")?;
-    let module_body = module
-        .region(0)
-        .ok()
-        .and_then(|region| region.first_block())
-        .ok_or("internal error: gpu.module without a body")?;
-    let global = build::shared_global(context, plan.loop_op.location(), symbol, r#type, 8)?;
-    match module_body.first_operation() {
-        Some(first) => module_body.insert_operation_before(first, global),
-        None => module_body.append_operation(global),
-    };
-    Ok(())
-}
-
-/// The memory space `3` (shared), as the pass spells its own buffers.
-pub(super) fn shared_space(context: &Context) -> Attribute<'_> {
-    IntegerAttribute::new(IntegerType::new(context, 64).into(), 3).into()
-}
-
-/// `memref<1xi64, 3>`: one mbarrier, or the tile count.
-pub(super) fn cell_type<'c>(context: &'c Context) -> Type<'c> {
-    MemRefType::new(
-        IntegerType::new(context, 64).into(),
-        &[1],
-        None,
-        Some(shared_space(context)),
-    )
-    .into()
-}
-
-pub(super) fn barrier_view<'c, 'a>(
-    b: &B<'c, 'a>,
-    storage: Value<'c, 'a>,
-    slot: Ix<'c, 'a>,
-) -> R<Value<'c, 'a>> {
-    let shift = b.mul(slot, Ix::Const(8))?;
-    b.view(storage, shift, cell_type(b.context))
-}
-
 fn counter_view<'c, 'a>(b: &B<'c, 'a>, storage: Value<'c, 'a>, stages: i64) -> R<Value<'c, 'a>> {
     b.view(storage, Ix::Const(stages * 8), cell_type(b.context))
 }
@@ -897,134 +566,4 @@ fn refill<'c, 'a>(
             entry.storage(),
         )
     })
-}
-
-/// The copies of one iteration into `slot`: with `iv`, the operand ops are
-/// cloned for that induction value; without, the originals are used.
-pub(super) fn issue<'c, 'a>(
-    b: &B<'c, 'a>,
-    plan: &LoopPlan<'c, 'a>,
-    bases: &[Base<'c, 'a>],
-    iv: Option<Value<'c, 'a>>,
-    slot: Ix<'c, 'a>,
-    barriers: Option<Value<'c, 'a>>,
-) -> R<()> {
-    issue_remapped(b, plan, bases, (iv, slot, barriers), &[])
-}
-
-/// [`issue`], with the values of `outer` replaced by their copies: the
-/// producer warp's clone of a persistent kernel's loop around the marked one
-/// computes its own.
-pub(super) fn issue_remapped<'c, 'a>(
-    b: &B<'c, 'a>,
-    plan: &LoopPlan<'c, 'a>,
-    bases: &[Base<'c, 'a>],
-    (iv, slot, barriers): (Option<Value<'c, 'a>>, Ix<'c, 'a>, Option<Value<'c, 'a>>),
-    outer: &[(Value<'c, 'a>, Value<'c, 'a>)],
-) -> R<()> {
-    let induction: Value = plan.body.argument(0).map_err(internal)?.into();
-    // The clones read the induction variable in its own type.
-    let iv = match (iv, plan.induction.bits) {
-        (Some(iv), Some(bits)) => Some(b.index_cast_unfolded(iv, b.int_type(bits))?),
-        (iv, _) => iv,
-    };
-    for copy in &plan.copies {
-        let view =
-            CopyGmemToSmem::from_op(copy.op).map_err(|error| format!("internal error: {error}"))?;
-        let mut map: Vec<(Value, Value)> = outer.to_vec();
-        if let Some(iv) = iv {
-            map.push((induction, iv));
-            for op in &copy.slice {
-                let clone = b.clone_op(*op);
-                for index in 0..clone.operand_count() {
-                    let operand = clone.operand(index).map_err(internal)?;
-                    if let Some((_, new)) = map.iter().find(|(old, _)| *old == operand) {
-                        // SAFETY: `index` is below the clone's operand count, and
-                        // `new` was built before the clone, in its block.
-                        unsafe { build::set_operand(clone, index, *new) };
-                    }
-                }
-                for index in 0..op.result_count() {
-                    let old: Value = op.result(index).map_err(internal)?.into();
-                    let new: Value = clone.result(index).map_err(internal)?.into();
-                    map.push((old, new));
-                }
-            }
-        }
-        let remap = |value: Value<'c, 'a>| {
-            map.iter()
-                .find(|(old, _)| *old == value)
-                .map_or(value, |(_, new)| *new)
-        };
-        let tile = &plan.tiles[copy.tile];
-        let dst = slot_view(b, &bases[copy.tile], tile, slot)?;
-        // A TMA copy needs its slot's alignment proved, and so does a swizzled
-        // cp.async copy (its pattern starts at 8 S bytes); a slot in dynamic
-        // shared memory has it only from the run-time round-up of the base.
-        let promised = barriers.is_some()
-            || (plan.dynamic.is_some() && tile.align > slots::DYNAMIC_BASE_ALIGN);
-        let dst = if promised {
-            b.assume_aligned(dst, tile.align)?
-        } else {
-            dst
-        };
-        let barrier = match barriers {
-            Some(storage) => Some(barrier_view(b, storage, slot)?),
-            None => None,
-        };
-        let indices: Vec<Value> = view.indices.iter().map(|index| remap(*index)).collect();
-        let options = builders::CopyOptions {
-            oob_mode: view.oob_mode,
-            swizzle: view.swizzle,
-            assume_aligned_start: view.assume_aligned_start,
-            collective_axes: view.collective_axes.clone().unwrap_or_default(),
-            ..Default::default()
-        };
-        let op = builders::copy_gmem_to_smem(
-            b.context,
-            copy.op.location(),
-            remap(view.src),
-            dst,
-            &indices,
-            barrier,
-            None,
-            &options,
-        )
-        .map_err(internal)?;
-        b.insert(op);
-    }
-    Ok(())
-}
-
-/// Erases the body's side-effect-free ops left without uses (the originals'
-/// operand computations), latest first.
-fn erase_dead(body: melior::ir::BlockRef) {
-    let ops = crate::ir::query::top_level_ops(body);
-    for op in ops.into_iter().rev() {
-        let name = ir::op_name(&op);
-        let pure = name.starts_with("arith.")
-            || name.starts_with("index.")
-            || matches!(
-                name.as_str(),
-                "affine.apply" | "memref.subview" | "memref.cast"
-            );
-        if pure && op.result_count() > 0 && crate::ir::query::users_of_op(op) == 0 {
-            // SAFETY: a live, pure op of the body without users; `ops` holds
-            // no op it contains, and it is not visited again.
-            unsafe { build::erase(op) };
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    /// An error of melior's the rewrite cannot recover from reaches the user
-    /// as an internal error that says what failed (a mutation survivor of
-    /// shard 5, 2026-12-03: the message emptied).
-    #[test]
-    fn internal_errors_say_what_failed() {
-        let message = super::internal(melior::Error::OperandNotFound("src"));
-        assert!(message.starts_with("internal error: "), "{message}");
-        assert!(message.contains("src"), "{message}");
-    }
 }

@@ -32,29 +32,25 @@ use acopy_dialect::builders;
 use acopy_target::CopyPath;
 use melior::{
     ir::{
-        attribute::DenseI32ArrayAttribute, block::BlockLike, operation::OperationLike,
-        r#type::MemRefType, Attribute, OperationRef, RegionLike, Type, Value, ValueLike,
+        attribute::DenseI32ArrayAttribute, block::BlockLike, operation::OperationLike, Attribute,
+        OperationRef, RegionLike, Value, ValueLike,
     },
     Context,
 };
 
-use super::rewrite::{self as common, Base, Chosen, Ring};
+use super::rewrite::{mark_done, Chosen, Ring};
 use super::rings::RingSchedule;
+use super::warp_producer::producer;
+use super::warp_rings::{make_rings, next_slot_and_phase, ring_cell, ring_pointer, Roles};
+use super::{loop_body as common, slot_layout};
 use crate::ir::{
     build::{self, Builder as B, Cmp, Ix},
-    op_names::{arith, gpu, memref, nvvm},
+    op_names::{gpu, nvvm},
 };
 use crate::plan::loops::{warp::WarpPlan, LoopPlan};
 use crate::{ir, target};
 
 type R<T> = Result<T, String>;
-
-/// The two rings, in one `memref.global` of `2 S` mbarriers.
-struct Rings<'c> {
-    symbol: String,
-    r#type: Type<'c>,
-    full_arrivals: u32,
-}
 
 pub fn rewrite<'c, 'a>(
     context: &'c Context,
@@ -64,7 +60,7 @@ pub fn rewrite<'c, 'a>(
 ) -> R<Chosen> {
     let stages = i64::from(plan.stages);
     let tile_uses = common::tile_uses(plan);
-    let bases = common::slot_bases(context, plan, stages)?;
+    let bases = slot_layout::slot_bases(context, plan, stages)?;
     let outer = outer_loop(plan);
     // The rings' arrivals and releases, as numbers, checked free of deadlock
     // before a line of IR is built (rings.rs).
@@ -124,8 +120,8 @@ pub fn rewrite<'c, 'a>(
     consumer_barriers(context, plan.function)?;
     declared_block(context, plan.function, warp)?;
     grow_block(context, plan.function, warp)?;
-    common::record_dynamic(context, plan, stages)?;
-    common::mark_done(context, loop_op, stages);
+    slot_layout::record_dynamic(context, plan, stages)?;
+    mark_done(context, loop_op, stages);
     Ok(Chosen {
         waits: Vec::new(),
         barriers: Some(Ring {
@@ -135,18 +131,6 @@ pub fn rewrite<'c, 'a>(
         }),
         producer_block: Some(warp.block()),
     })
-}
-
-/// What both roles' regions are built from: the block, the rings, this
-/// thread, and where the roles split (before the marked loop, or before the
-/// persistent `outer` loop around it).
-#[derive(Clone, Copy)]
-struct Roles<'c, 'a> {
-    warp: WarpPlan,
-    storage: Value<'c, 'a>,
-    thread: Value<'c, 'a>,
-    anchor: OperationRef<'c, 'a>,
-    outer: Option<OperationRef<'c, 'a>>,
 }
 
 /// The persistent `scf.for` around the marked loop, if any (P18 allows one
@@ -196,267 +180,6 @@ unsafe fn carry_outer<'c, 'a>(
     // SAFETY: the caller's contract.
     unsafe { build::loop_carried::carry(context, outer, &inits, &nexts)? };
     Ok(())
-}
-
-/// The rings' global and, at the kernel's entry, their inits.
-fn make_rings<'c>(
-    context: &'c Context,
-    plan: &LoopPlan<'c, '_>,
-    schedule: &RingSchedule,
-    serial: usize,
-) -> R<Rings<'c>> {
-    let stages = i64::from(plan.stages);
-    let r#type: Type = MemRefType::new(
-        melior::ir::r#type::IntegerType::new(context, 8).into(),
-        &[stages * 16],
-        None,
-        Some(common::shared_space(context)),
-    )
-    .into();
-    let symbol = format!("__acopy_pipeline_{serial}");
-    common::add_global(context, plan, &symbol, r#type)?;
-    let full_arrivals = schedule.full_arrivals;
-    let b = common::at_kernel_entry(context, plan)?;
-    let storage = b.get_global(&symbol, r#type)?;
-    for slot in 0..stages {
-        for (ring, arrivals) in [(0, full_arrivals), (1, schedule.empty_arrivals)] {
-            let cell = ring_cell(&b, storage, Ix::Const(slot), ring * stages)?;
-            let init = builders::barrier_init(context, b.location, cell, arrivals);
-            b.insert(init.map_err(common::internal)?);
-        }
-    }
-    Ok(Rings {
-        symbol,
-        r#type,
-        full_arrivals,
-    })
-}
-
-/// The mbarrier `slot` of the ring that starts `first` cells into `storage`.
-fn ring_cell<'c, 'a>(
-    b: &B<'c, 'a>,
-    storage: Value<'c, 'a>,
-    slot: Ix<'c, 'a>,
-    first: i64,
-) -> R<Value<'c, 'a>> {
-    let cell = b.add(slot, Ix::Const(first))?;
-    common::barrier_view(b, storage, cell)
-}
-
-/// The `!llvm.ptr<3>` of mbarrier `slot` of the ring `first` cells in.
-fn ring_pointer<'c, 'a>(
-    b: &B<'c, 'a>,
-    storage: Value<'c, 'a>,
-    slot: Ix<'c, 'a>,
-    first: i64,
-) -> R<Value<'c, 'a>> {
-    let base = b.value(
-        memref::EXTRACT_ALIGNED_POINTER_AS_INDEX,
-        &[storage],
-        b.index_type(),
-        &[],
-    )?;
-    let cell = b.add(slot, Ix::Const(first))?;
-    let offset = b.mul(cell, Ix::Const(8))?;
-    let address = b.add(Ix::Val(base), offset)?;
-    b.int_to_ptr(b.ix(address)?, 3)
-}
-
-/// `scf.if %is_producer {acopy.issuers}` before the loop: its own loop over
-/// the trips, waiting for each slot's release and issuing the copies into it.
-fn producer<'c, 'a>(
-    context: &'c Context,
-    plan: &LoopPlan<'c, 'a>,
-    roles: &Roles<'c, 'a>,
-    bases: &[Base<'c, 'a>],
-    is_producer: Value<'c, 'a>,
-) -> R<()> {
-    let Roles {
-        warp,
-        storage,
-        thread,
-        anchor,
-        outer,
-    } = *roles;
-    let pre = B::in_place(context, anchor)?;
-    let issuers = match plan.path {
-        CopyPath::Tma => 1,
-        CopyPath::CpAsync => crate::plan::loops::warp::PRODUCER_THREADS,
-    };
-    pre.if_then(is_producer, |p| {
-        if plan.path == CopyPath::Tma {
-            let first = p.index(i64::from(warp.consumers))?;
-            let elected = p.cmpi(Cmp::Eq, thread, first)?;
-            p.if_then(elected, |e| producer_loops(e, plan, bases, storage, outer))
-        } else {
-            producer_loops(p, plan, bases, storage, outer)
-        }
-    })?;
-    let region =
-        crate::ir::query::previous_op(anchor).ok_or("internal error: no producer region")?;
-    let first = warp.consumers as i32;
-    let range: Attribute = DenseI32ArrayAttribute::new(context, &[first, issuers as i32]).into();
-    ir::set_discardable(region, target::ISSUERS, range);
-    Ok(())
-}
-
-/// The producer's loop: slot and phase carried, for every trip of the
-/// original loop (its bounds, read as `index`).
-fn producer_loop<'c, 'a>(
-    p: &B<'c, 'a>,
-    plan: &LoopPlan<'c, 'a>,
-    bases: &[Base<'c, 'a>],
-    storage: Value<'c, 'a>,
-    (inits, outer): ([Value<'c, 'a>; 2], &[(Value<'c, 'a>, Value<'c, 'a>)]),
-) -> R<OperationRef<'c, 'a>> {
-    let stages = i64::from(plan.stages);
-    let loop_op = plan.loop_op;
-    let remap = |index: usize| -> R<Value<'c, 'a>> {
-        let value = loop_op.operand(index).map_err(common::internal)?;
-        Ok(outer
-            .iter()
-            .find(|(old, _)| *old == value)
-            .map_or(value, |(_, new)| *new))
-    };
-    let lower = p.ix(common::bound(p, Ok(remap(0)?), plan.induction)?)?;
-    let upper = p.ix(common::bound(p, Ok(remap(1)?), plan.induction)?)?;
-    let step = p.ix(common::bound(p, Ok(remap(2)?), plan.induction)?)?;
-    let mut body = None;
-    p.for_loop(lower, upper, step, |inner, iv| {
-        body = inner.anchor().block().map(|block| (block, iv));
-        Ok(())
-    })?;
-    let (block, iv) = body.ok_or("internal error: no producer loop")?;
-    let made = block
-        .parent_operation()
-        .ok_or("internal error: producer loop without an op")?;
-    let types = [p.index_type(), p.int_type(1)];
-    let counters = build::loop_carried::add_body_arguments(block, &types, p.location);
-    let (slot, phase) = (counters[0], counters[1]);
-    let end = block
-        .terminator()
-        .ok_or("internal error: producer loop without a yield")?;
-    let b = B::in_place(p.context, end)?.at(p.location);
-    let empty = ring_cell(&b, storage, Ix::Val(slot), stages)?;
-    let released = b.binary(arith::XORI, phase, b.int(1, 1)?)?;
-    b.insert(builders::barrier_wait(b.location, empty, released).map_err(common::internal)?);
-    let tma = plan.path == CopyPath::Tma;
-    let slot_ix = Ix::Val(slot);
-    common::issue_remapped(
-        &b,
-        plan,
-        bases,
-        (Some(iv), slot_ix, tma.then_some(storage)),
-        outer,
-    )?;
-    if !tma {
-        let full = ring_pointer(&b, storage, Ix::Val(slot), 0)?;
-        b.op(
-            nvvm::CP_ASYNC_MBARRIER_ARRIVE,
-            &[full],
-            &[],
-            &[(
-                "noinc",
-                melior::ir::attribute::BoolAttribute::new(p.context, true).into(),
-            )],
-        )?;
-    }
-    let nexts = next_slot_and_phase(&b, slot, phase, stages)?;
-    // SAFETY: `made` is the loop just built; no handle to it is kept.
-    unsafe { build::loop_carried::carry(p.context, made, &inits, &nexts) }
-}
-
-/// The producer's loops: its copy of the persistent loop when there is one
-/// (the ops before the marked loop in its body cloned, the slot and phase
-/// carried through it), around its loop over the marked loop's trips.
-fn producer_loops<'c, 'a>(
-    p: &B<'c, 'a>,
-    plan: &LoopPlan<'c, 'a>,
-    bases: &[Base<'c, 'a>],
-    storage: Value<'c, 'a>,
-    outer: Option<OperationRef<'c, 'a>>,
-) -> R<()> {
-    // The counters' first values come before the loops.
-    let inits = [p.index(0)?, p.int(1, 0)?];
-    let Some(outer) = outer else {
-        return producer_loop(p, plan, bases, storage, (inits, &[])).map(|_| ());
-    };
-    let operand = |index| outer.operand(index).map_err(common::internal);
-    let mut body = None;
-    p.for_loop(operand(0)?, operand(1)?, operand(2)?, |inner, iv| {
-        body = inner
-            .anchor()
-            .block()
-            .map(|block| (inner.anchor(), block, iv));
-        Ok(())
-    })?;
-    let (end, block, iv) = body.ok_or("internal error: no producer persistent loop")?;
-    let made = block
-        .parent_operation()
-        .ok_or("internal error: producer loop without an op")?;
-    let types = [p.index_type(), p.int_type(1)];
-    let counters = build::loop_carried::add_body_arguments(block, &types, p.location);
-    let b = B::in_place(p.context, end)?.at(p.location);
-    let original: Value = outer
-        .region(0)
-        .ok()
-        .and_then(|region| region.first_block())
-        .and_then(|body| body.argument(0).ok())
-        .ok_or("internal error: a persistent loop without an induction variable")?
-        .into();
-    let mut map = vec![(original, iv)];
-    // The value computations before the marked loop, for this trip.
-    let mut current = outer
-        .region(0)
-        .ok()
-        .and_then(|region| region.first_block())
-        .and_then(|body| body.first_operation());
-    // The native form's barrier_init is removed, not run by the producer.
-    let removed = plan.native.as_ref().map(|native| native.init);
-    while let Some(op) = current {
-        if op == plan.loop_op {
-            break;
-        }
-        if Some(op) == removed {
-            current = op.next_in_block();
-            continue;
-        }
-        let clone = b.clone_op(op);
-        for index in 0..clone.operand_count() {
-            let operand = clone.operand(index).map_err(common::internal)?;
-            if let Some((_, new)) = map.iter().find(|(old, _)| *old == operand) {
-                // SAFETY: `index` is below the clone's operand count; `new` is
-                // defined before the clone, in its block or above.
-                unsafe { build::set_operand(clone, index, *new) };
-            }
-        }
-        for index in 0..op.result_count() {
-            let old: Value = op.result(index).map_err(common::internal)?.into();
-            let new: Value = clone.result(index).map_err(common::internal)?.into();
-            map.push((old, new));
-        }
-        current = op.next_in_block();
-    }
-    let inner = producer_loop(&b, plan, bases, storage, ([counters[0], counters[1]], &map))?;
-    let nexts = [
-        inner.result(0).map_err(common::internal)?.into(),
-        inner.result(1).map_err(common::internal)?.into(),
-    ];
-    // SAFETY: `made` is the loop just built; no handle to it is kept.
-    unsafe { build::loop_carried::carry(p.context, made, &inits, &nexts)? };
-    Ok(())
-}
-
-/// `slot + 1 (mod S)`, and the phase flipped when the slot wraps to 0.
-fn next_slot_and_phase<'c, 'a>(
-    b: &B<'c, 'a>,
-    slot: Value<'c, 'a>,
-    phase: Value<'c, 'a>,
-    stages: i64,
-) -> R<[Value<'c, 'a>; 2]> {
-    let next = b.ix(b.wrapping_add(Ix::Val(slot), 1, stages as u64)?)?;
-    let wrapped = b.cmpi(Cmp::Eq, next, b.index(0)?)?;
-    Ok([next, b.binary(arith::XORI, phase, wrapped)?])
 }
 
 /// Moves the loop and every op after it (but the kernel's terminator) into
