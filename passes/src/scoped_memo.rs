@@ -50,46 +50,6 @@ pub(crate) fn with<T, R>(key: &'static Key<T>, f: impl FnOnce(&mut T) -> R) -> O
     })
 }
 
-/// A memo of one value per op, by the op's address: what [`remember_ops`]
-/// keeps and [`recall_op`] reads.
-pub(crate) type ByOp<T> = Vec<(usize, T)>;
-
-/// Computes `plan` for every op under `operation` that has one and keeps the
-/// values in `key` until the returned guard drops: a plan worked out on the IR
-/// as written stays what the ops are asked for after a rewrite moved them (the
-/// ops must stay alive while the guard lives, their addresses are the keys).
-pub(crate) fn remember_ops<T: Copy + 'static>(
-    key: &'static Key<ByOp<T>>,
-    operation: melior::ir::OperationRef,
-    plan: impl Fn(melior::ir::OperationRef) -> Option<T>,
-) -> Guard<ByOp<T>> {
-    use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
-    let mut plans = Vec::new();
-    operation.walk(WalkOrder::PreOrder, |op| {
-        if let Some(value) = plan(op) {
-            plans.push((op.to_raw().ptr as usize, value));
-        }
-        WalkResult::Advance
-    });
-    let guard = enter(key);
-    with(key, |memo| *memo = plans);
-    guard
-}
-
-/// The value [`remember_ops`] keeps for `op`, while its guard lives.
-pub(crate) fn recall_op<T: Copy>(
-    key: &'static Key<ByOp<T>>,
-    op: melior::ir::OperationRef,
-) -> Option<T> {
-    let address = op.to_raw().ptr as usize;
-    with(key, |memo| {
-        memo.iter()
-            .find(|(remembered, _)| *remembered == address)
-            .map(|(_, value)| *value)
-    })
-    .flatten()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,6 +26,15 @@ const fn effect(name: &'static str) -> OpName {
     OpName { name, pure: false }
 }
 
+/// Discardable attributes a pass puts on an op for a later step of the same
+/// run to read (`crate::plan::pinned`), spelled once like the op names.
+pub(crate) mod attributes {
+    /// The plan of an `acopy.swizzled_index`.
+    pub const INDEX_PLAN: &str = "acopy.index_plan";
+    /// The plan of an `acopy.wgmma_descriptor`.
+    pub const DESCRIPTOR_PLAN: &str = "acopy.descriptor_plan";
+}
+
 pub(crate) mod builtin {
     use super::{effect, OpName};
     pub const MODULE: OpName = effect("builtin.module");

@@ -5,8 +5,6 @@
 //! tile of column panels: plus the panel of K step `k`; in an MN-major tile,
 //! `k` rows of one panel), is computed.
 
-use std::cell::RefCell;
-
 use acopy_dialect::WgmmaDescriptor;
 use melior::ir::{OperationRef, Value, ValueLike};
 
@@ -20,53 +18,12 @@ use crate::plan::{alignment::view_root, wgmma_descriptor::DescriptorPlan};
 /// The start-address field: 18 bits of shared address, in 16-byte units.
 const ADDRESS_MASK: i64 = 0x3_FFFF;
 
-thread_local! {
-    /// The plans of one `acopy-lower` run's descriptors, by op.
-    static PLANS: RefCell<Vec<(usize, Result<DescriptorPlan, String>)>> =
-        const { RefCell::new(Vec::new()) };
-}
-
-/// Clears the plans when the lowering run ends.
-pub(super) struct Plans;
-
-impl Drop for Plans {
-    fn drop(&mut self) {
-        PLANS.with(|plans| plans.borrow_mut().clear());
-    }
-}
-
-/// Plans every `wgmma_descriptor` among `ops` before any op is lowered: a
-/// descriptor reads the copies that write its tile, which their own lowering
-/// erases.
-pub(super) fn plan_all(ops: &[mlir_sys::MlirOperation]) -> Plans {
-    let plans = ops
-        .iter()
-        .filter_map(|raw| {
-            // SAFETY: the caller's walk found these ops; nothing is erased yet.
-            let op = unsafe { OperationRef::from_raw(*raw) };
-            let view = WgmmaDescriptor::from_op(op).ok()?;
-            Some((
-                raw.ptr as usize,
-                DescriptorPlan::of(&view).map_err(|p| p.to_string()),
-            ))
-        })
-        .collect();
-    PLANS.with(|cell| *cell.borrow_mut() = plans);
-    Plans
-}
-
 /// Builds the descriptor before the op and redirects the op's uses to it.
 pub(super) fn lower_descriptor(view: &WgmmaDescriptor, b: &Builder) -> Result<(), String> {
-    let key = view.op.to_raw().ptr as usize;
-    let planned = PLANS.with(|plans| {
-        plans
-            .borrow()
-            .iter()
-            .find(|(op, _)| *op == key)
-            .map(|(_, plan)| plan.clone())
-    });
-    let plan = planned
-        .unwrap_or_else(|| DescriptorPlan::of(view).map_err(|p| p.to_string()))
+    // The plan pinned on the op before the pipeliner and the copies' lowering
+    // changed what writes the tile (`crate::plan::pinned`).
+    let plan = DescriptorPlan::of(view)
+        .map_err(|p| p.to_string())
         .map_err(|problem| {
             format!("internal error: acopy-verify accepted a wgmma descriptor without a plan: {problem}")
         })?;

@@ -40,7 +40,7 @@
 //! [`descriptor`] lowers `acopy.wgmma_descriptor` (planned before any copy is
 //! lowered, as it reads the copies that write its tile), and
 //! [`stored_index`] `acopy.swizzled_index` (planned before the pipeliner
-//! runs, `crate::plan::swizzled_index::remember`); [`lower_modules`]
+//! runs, and pinned on the op: `crate::plan::pinned`); [`lower_modules`]
 //! runs the pass on each `gpu.module` on MLIR's thread pool.
 
 mod barrier;
@@ -109,11 +109,11 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     // again, as the lowerings rely on both. Verifying first gives each op the
     // user wrote its one error or remark, not one per copy the pipeliner made.
     crate::verify::verify_operation(operation, options)?;
-    // A swizzled index is planned on the IR just verified, before its tile
-    // moves into slots (`crate::plan::swizzled_index::remember`).
-    let _indices = crate::plan::swizzled_index::remember(operation);
-    // The same for wgmma descriptors (`crate::plan::wgmma_descriptor::remember`).
-    let _early_descriptors = crate::plan::wgmma_descriptor::remember(operation);
+    // Swizzled indices and wgmma descriptors are planned on the IR just
+    // verified, before their tiles move into slots, and the plans ride on the
+    // ops from here on (`crate::plan::pinned`).
+    crate::plan::swizzled_index::pin(operation);
+    crate::plan::wgmma_descriptor::pin(operation);
     // Only what the pipeliner wrote needs a second check; without marked
     // loops the IR is the one just verified.
     let marked = !crate::pipeliner::marked_ops(operation).is_empty();
@@ -122,10 +122,6 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
         crate::verify::verify_pipelined(operation, options)?;
     }
     let raw_ops = acopy_ops(operation);
-    // A wgmma descriptor reads the swizzle of the copies that write its tile
-    // (`crate::plan::wgmma_descriptor`): plan every descriptor while those
-    // copies still exist, then lower in program order.
-    let _descriptors = descriptor::plan_all(&raw_ops);
     let chips = target::ModuleChips::resolve(operation, options);
     let mut failed = false;
     let mut modules = Vec::new();

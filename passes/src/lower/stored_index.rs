@@ -17,8 +17,8 @@ use crate::plan::swizzled_index::IndexPlan;
 
 /// Builds the stored (row, column) before the op and redirects its uses.
 pub(super) fn lower_index(view: &SwizzledIndex, b: &Builder) -> Result<(), String> {
-    // `super::run` remembered the plan before the pipeliner and the copies'
-    // lowering changed what writes the tile (`IndexPlan::of`).
+    // `super::run` pinned the plan on the op before the pipeliner and the
+    // copies' lowering changed what writes the tile (`crate::plan::pinned`).
     let plan = IndexPlan::of(view).map_err(|problem| {
         format!("internal error: acopy-verify accepted a swizzled_index without a plan: {problem}")
     })?;

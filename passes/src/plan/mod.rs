@@ -39,6 +39,7 @@
 //! | `collective.rs` | collective groups: sizes, multicast masks, CTA pairs |
 //! | `wgmma_descriptor.rs` | the wgmma matrix descriptor of a tile, from the swizzle of the copies that write it |
 //! | `swizzled_index.rs` | where a logical element of a tile is stored (`acopy.swizzled_index`), from the copies that write it |
+//! | `pinned.rs` | an index's or descriptor's plan pinned on its op as an attribute, so it rides across the pipeliner |
 //! | `wide_tile.rs` | wide tiles (fallback mode): column panels of a swizzled row of several spans, and the boxes of a window one TMA box cannot hold (rule A33) |
 //! | `loops/` | the loop analysis: what a marked loop is (its plan) or which rule it breaks (P1–P18) |
 //! | `tensor_map_key.rs` | the tensor-map key of a copy, the per-kernel limit, host launches (rule A26) |
@@ -53,6 +54,7 @@ pub(crate) mod cp_async_load;
 pub(crate) mod divisor;
 mod error;
 pub(crate) mod launches;
+pub(crate) mod pinned;
 pub mod loops;
 pub mod shape;
 pub(crate) mod source;

@@ -11,16 +11,18 @@
 //! `(p mod W·E) / E`) of the same tile: the pattern moves whole 16-byte
 //! units within a row, and `E` divides 16, so `p` is a whole element.
 
-use std::cell::RefCell;
-
 use acopy_dialect::SwizzledIndex;
-use melior::ir::{OperationRef, ShapedTypeLike};
+use melior::ir::{
+    operation::{OperationLike, WalkOrder, WalkResult},
+    OperationRef, ShapedTypeLike,
+};
 
 use super::alignment::alignment_problem;
+use super::pinned;
 use super::wgmma_descriptor::{self, DescriptorProblem};
 use super::wide_tile::{self, Panels, SplitProblem};
+use crate::ir;
 use crate::ir::memref_layout::{element_bytes, static_layout, Static};
-use crate::{ir, scoped_memo};
 
 /// How a reader indexes a tile: the layout facts of the copies that write it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,34 +103,66 @@ pub(crate) fn pattern(offset: u64, span: u32) -> u64 {
     offset ^ ((offset >> 3) & ((units - 1) << 4))
 }
 
-thread_local! {
-    /// The plans [`remember`] made, by op, while its guard lives.
-    static REMEMBERED: RefCell<scoped_memo::Slot<scoped_memo::ByOp<IndexPlan>>> =
-        RefCell::default();
-}
+/// The attribute a swizzled index's plan rides on (`super::pinned`).
+const PINNED: &str = crate::ir::op_names::attributes::INDEX_PLAN;
 
-/// Plans every `swizzled_index` under `operation` now, for [`IndexPlan::of`]
-/// to return until the guard drops. `acopy-lower` calls it on the verified
-/// IR before the pipeliner runs: the pipeliner moves tiles into slots, which
-/// with dynamic shared memory are views of one buffer, so the copies of every
-/// tile would then count as writers of each (the plan holds across the move:
-/// same types, same writers, slots aligned to the pattern). It also keeps the
-/// plans once the copies' lowering has erased them.
-pub(crate) fn remember(operation: OperationRef) -> impl Sized {
-    scoped_memo::remember_ops(&REMEMBERED, operation, |op| {
-        let view = SwizzledIndex::from_op(op).ok()?;
-        IndexPlan::of(&view).ok()
-    })
+/// Pins the plan of every `swizzled_index` under `operation` on its op, for
+/// [`IndexPlan::of`] to read from then on. `acopy-lower` calls it on the
+/// verified IR before the pipeliner runs (`super::pinned` says why).
+pub(crate) fn pin(operation: OperationRef) {
+    let mut plans = Vec::new();
+    operation.walk(WalkOrder::PreOrder, |op| {
+        if let Ok(view) = SwizzledIndex::from_op(op) {
+            if let Ok(plan) = IndexPlan::from_writers(&view) {
+                plans.push((op.to_raw(), plan.words()));
+            }
+        }
+        WalkResult::Advance
+    });
+    for (raw, words) in plans {
+        // SAFETY: found by the walk above, under `operation`, which lives.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        pinned::pin(op, PINNED, &words);
+    }
 }
 
 impl IndexPlan {
-    /// The plan of `view`'s index, or the first reason it has none: the
-    /// remembered one while [`remember`]'s guard lives.
+    /// The plan of `view`'s index, or the first reason it has none: the one
+    /// pinned on it ([`pin`]), else from the copies that write its tile now.
     pub(crate) fn of(view: &SwizzledIndex) -> Result<Self, IndexProblem> {
-        match scoped_memo::recall_op(&REMEMBERED, view.op) {
+        match pinned::read(view.op, PINNED).and_then(|words| Self::from_words(&words)) {
             Some(plan) => Ok(plan),
             None => Self::from_writers(view),
         }
+    }
+
+    /// The plan as the words [`pin`] stores.
+    fn words(self) -> [i64; 6] {
+        let panels = self.panels.map_or([0; 3], |p| [p.span, p.count, p.rows]);
+        [
+            i64::from(self.swizzle),
+            self.element_bytes as i64,
+            self.row_bytes as i64,
+            panels[0] as i64,
+            panels[1] as i64,
+            panels[2] as i64,
+        ]
+    }
+
+    /// The plan [`words`](Self::words) stored, if the words are one.
+    fn from_words(words: &[i64]) -> Option<Self> {
+        let word = |index: usize| words.get(index).and_then(|w| u64::try_from(*w).ok());
+        let span = word(3)?;
+        Some(IndexPlan {
+            swizzle: u32::try_from(word(0)?).ok()?,
+            element_bytes: word(1)?,
+            row_bytes: word(2)?,
+            panels: (span > 0).then_some(Panels {
+                span,
+                count: word(4)?,
+                rows: word(5)?,
+            }),
+        })
     }
 
     /// The plan of `view`'s index from the copies that write its tile now.

@@ -255,36 +255,67 @@ pub(crate) fn panels(
     Ok((row_bytes != span).then(|| rows as u64 * span))
 }
 
-thread_local! {
-    /// The plans [`remember`] made, by op, while its guard lives.
-    static REMEMBERED: std::cell::RefCell<
-        crate::scoped_memo::Slot<crate::scoped_memo::ByOp<DescriptorPlan>>,
-    > = std::cell::RefCell::default();
-}
+/// The attribute a wgmma descriptor's plan rides on (`super::pinned`).
+const PINNED: &str = crate::ir::op_names::attributes::DESCRIPTOR_PLAN;
 
-/// Plans every `wgmma_descriptor` under `operation` now, for
-/// [`DescriptorPlan::of`] to return until the guard drops. `acopy-lower` calls
-/// it on the verified IR before the pipeliner runs: with slots in dynamic
-/// shared memory every tile becomes a view of one buffer, so the copies of
-/// every tile would then count as writers of each and a swizzled tile beside
-/// an unswizzled one would be refused (the plan holds across the move: same
-/// types, same writers, slots aligned to the pattern), as
-/// `super::swizzled_index::remember` does for indices.
-pub(crate) fn remember(operation: OperationRef) -> impl Sized {
-    crate::scoped_memo::remember_ops(&REMEMBERED, operation, |op| {
-        let view = WgmmaDescriptor::from_op(op).ok()?;
-        DescriptorPlan::from_writers(&view).ok()
-    })
+/// Pins the plan of every `wgmma_descriptor` under `operation` on its op, for
+/// [`DescriptorPlan::of`] to read from then on. `acopy-lower` calls it on the
+/// verified IR before the pipeliner runs: with slots in dynamic shared memory
+/// every tile becomes a view of one buffer, so the copies of every tile would
+/// then count as writers of each and a swizzled tile beside an unswizzled one
+/// would be refused; and the copies' lowering erases the writers the plan
+/// reads (`super::pinned`).
+pub(crate) fn pin(operation: OperationRef) {
+    let mut plans = Vec::new();
+    operation.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if let Ok(view) = WgmmaDescriptor::from_op(op) {
+            if let Ok(plan) = DescriptorPlan::from_writers(&view) {
+                plans.push((op.to_raw(), plan.words()));
+            }
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    for (raw, words) in plans {
+        // SAFETY: found by the walk above, under `operation`, which lives.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        super::pinned::pin(op, PINNED, &words);
+    }
 }
 
 impl DescriptorPlan {
     /// The plan of `view`'s descriptor, or the first reason it has none: the
-    /// remembered one while [`remember`]'s guard lives.
+    /// one pinned on it ([`pin`]), else from the copies that write its tile now.
     pub(crate) fn of(view: &WgmmaDescriptor) -> Result<Self, DescriptorProblem> {
-        match crate::scoped_memo::recall_op(&REMEMBERED, view.op) {
+        let pinned = super::pinned::read(view.op, PINNED);
+        match pinned.and_then(|words| Self::from_words(&words)) {
             Some(plan) => Ok(plan),
             None => Self::from_writers(view),
         }
+    }
+
+    /// The plan as the words [`pin`] stores (-1: no column panels).
+    fn words(self) -> [i64; 6] {
+        [
+            i64::from(self.swizzle.bytes()),
+            self.element_bytes as i64,
+            self.fixed_bits as i64,
+            self.base_align as i64,
+            self.panel_bytes.map_or(-1, |bytes| bytes as i64),
+            self.k_bytes as i64,
+        ]
+    }
+
+    /// The plan [`words`](Self::words) stored, if the words are one.
+    fn from_words(words: &[i64]) -> Option<Self> {
+        let word = |index: usize| words.get(index).and_then(|w| u64::try_from(*w).ok());
+        Some(DescriptorPlan {
+            swizzle: Swizzle::from_bytes(*words.first()?)?,
+            element_bytes: word(1)?,
+            fixed_bits: *words.get(2)? as u64,
+            base_align: word(3)?,
+            panel_bytes: word(4),
+            k_bytes: word(5)?,
+        })
     }
 
     /// The plan of `view`'s descriptor from the copies that write its tile now.
@@ -392,7 +423,34 @@ pub(crate) fn fixed_bits(span: u64, leading: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{fixed_bits, panels, DescriptorPlan, DescriptorProblem};
+    use super::{fixed_bits, panels, DescriptorPlan, DescriptorProblem, Swizzle};
+
+    /// A plan pinned on its op reads back as itself, with and without
+    /// column panels (`crate::plan::pinned`); a word out of range is no plan.
+    #[test]
+    fn a_pinned_plan_reads_back_as_itself() {
+        let plan = DescriptorPlan {
+            swizzle: Swizzle::B128,
+            element_bytes: 2,
+            fixed_bits: 0x4000_0040_0001_0000,
+            base_align: 1024,
+            panel_bytes: Some(8192),
+            k_bytes: 2,
+        };
+        assert_eq!(DescriptorPlan::from_words(&plan.words()), Some(plan));
+        let unpaneled = DescriptorPlan {
+            panel_bytes: None,
+            swizzle: Swizzle::B64,
+            ..plan
+        };
+        assert_eq!(unpaneled.words()[4], -1);
+        assert_eq!(
+            DescriptorPlan::from_words(&unpaneled.words()),
+            Some(unpaneled)
+        );
+        assert_eq!(DescriptorPlan::from_words(&[128, 2]), None);
+        assert_eq!(DescriptorPlan::from_words(&[48, 2, 0, 1024, -1, 2]), None);
+    }
 
     /// A tile of two 128-byte panels: K steps go to panel 1 at 64 · 128
     /// bytes; a view of one panel of it would use its own rows, so it is

@@ -97,3 +97,18 @@ fn pattern_moves_only_the_unit_bits() {
         assert_eq!(pattern(offset, 64) % 16, offset % 16);
     }
 }
+
+/// A plan pinned on its op reads back as itself, with and without column
+/// panels (`crate::plan::pinned`); too few words, or a negative one, are no plan.
+#[test]
+fn a_pinned_plan_reads_back_as_itself() {
+    for plan in [plan(128, 2, 2, 8), plan(64, 4, 1, 16), plan(0, 1, 1, 4)] {
+        assert_eq!(IndexPlan::from_words(&plan.words()), Some(plan), "{plan:?}");
+    }
+    let paneled = plan(128, 2, 2, 8);
+    assert!(paneled.panels.is_some());
+    assert_eq!(IndexPlan::from_words(&paneled.words()[..5]), None);
+    let mut negative = paneled.words();
+    negative[1] = -2;
+    assert_eq!(IndexPlan::from_words(&negative), None);
+}
