@@ -127,11 +127,10 @@ pub fn marked_ops<'c, 'a>(operation: OperationRef<'c, 'a>) -> Vec<OperationRef<'
 /// this first.
 #[allow(clippy::result_unit_err)]
 pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> PassResult {
-    let marked = marked_ops(operation);
     let chips = crate::target::ModuleChips::resolve(operation, options);
     // Check them all first: a rewrite changes tile types other loops' checks read.
     let mut failed = false;
-    for op in &marked {
+    for op in &marked_ops(operation) {
         if let Err(finding) = analysis::analyze(*op, &chips, options) {
             crate::verify::report_loop_problem(&finding);
             failed = true;
@@ -140,9 +139,23 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
     if failed {
         return Err(());
     }
+    pipeline_verified(operation, options, &chips)
+}
+
+/// Pipelines every marked loop under `operation`, which verification has
+/// accepted (each loop's analysis passed there, so it is not run first here):
+/// `acopy-lower`'s step, with the chips it resolved once.
+#[allow(clippy::result_unit_err)]
+pub fn pipeline_verified(
+    operation: OperationRef,
+    options: &PassOptions,
+    chips: &crate::target::ModuleChips,
+) -> PassResult {
+    let marked = marked_ops(operation);
+    let mut failed = false;
     for (serial, op) in marked.iter().enumerate() {
         // Nested marked loops are refused by P4 (a copy nested in the body).
-        let plan = match analysis::analyze(*op, &chips, options) {
+        let plan = match analysis::analyze(*op, chips, options) {
             Ok(plan) => plan,
             Err(finding) => {
                 crate::verify::report_loop_problem(&finding);

@@ -86,7 +86,19 @@ pub struct Finding {
 /// through the context, as with an MLIR pass.
 #[allow(clippy::result_unit_err)]
 pub fn verify_operation(operation: OperationRef, options: &PassOptions) -> PassResult {
-    verify_with(operation, options, Voice::Everything)
+    let chips = target::ModuleChips::resolve(operation, options);
+    verify_with(operation, options, &chips, Voice::Everything)
+}
+
+/// [`verify_operation`] with the chips a caller already resolved
+/// (`acopy-lower` resolves them once for all its steps).
+#[allow(clippy::result_unit_err)]
+pub fn verify_operation_on(
+    operation: OperationRef,
+    options: &PassOptions,
+    chips: &target::ModuleChips,
+) -> PassResult {
+    verify_with(operation, options, chips, Voice::Everything)
 }
 
 /// Checks the IR `acopy-lower`'s pipeliner wrote from IR that
@@ -98,8 +110,12 @@ pub fn verify_operation(operation: OperationRef, options: &PassOptions) -> PassR
 /// is given once per location and text, so each op the user wrote reports
 /// once (docs/verification.md, "one error per failing op").
 #[allow(clippy::result_unit_err)]
-pub fn verify_pipelined(operation: OperationRef, options: &PassOptions) -> PassResult {
-    verify_with(operation, options, Voice::ErrorsOnce)
+pub fn verify_pipelined(
+    operation: OperationRef,
+    options: &PassOptions,
+    chips: &target::ModuleChips,
+) -> PassResult {
+    verify_with(operation, options, chips, Voice::ErrorsOnce)
 }
 
 /// What a verification run says besides errors.
@@ -111,16 +127,20 @@ enum Voice {
     ErrorsOnce,
 }
 
-fn verify_with(operation: OperationRef, options: &PassOptions, voice: Voice) -> PassResult {
+fn verify_with(
+    operation: OperationRef,
+    options: &PassOptions,
+    chips: &target::ModuleChips,
+    voice: Voice,
+) -> PassResult {
     let _launches = crate::plan::launches::scope();
     let _tensor_maps = tensor_maps::scope();
     let _memo = crate::target::run_scope();
-    let chips = target::ModuleChips::resolve(operation, options);
     let mut errors = 0usize;
     let mut given: Vec<(String, String)> = Vec::new();
     operation.walk(WalkOrder::PreOrder, |op| {
         let remarks = voice == Voice::Everything;
-        if let Some(finding) = check_op_with(op, &chips, options, remarks) {
+        if let Some(finding) = check_op_with(op, chips, options, remarks) {
             let key = (op.location().to_string(), finding.message.clone());
             if voice == Voice::Everything || !given.contains(&key) {
                 crate::diagnostics::emit_rule_error(op.location(), finding.rule, &finding.message);
@@ -128,7 +148,7 @@ fn verify_with(operation: OperationRef, options: &PassOptions, voice: Voice) -> 
             }
             errors += 1;
         }
-        errors += check_marked(op, &chips, options);
+        errors += check_marked(op, chips, options);
         if let Some(message) = memory_spaces::unmappable(op) {
             let key = (op.location().to_string(), message.clone());
             if voice == Voice::Everything || !given.contains(&key) {
