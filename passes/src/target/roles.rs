@@ -47,10 +47,14 @@ pub fn name_barriers<'c, 'a>(
         // SAFETY: found by the walk, each once; each is erased at most once.
         let op = unsafe { OperationRef::from_raw(raw) };
         match consumers {
-            Some(count) => name_one(context, op, count)?,
-            None => stranded.push(StrandedBarrier {
+            Role::Consumers(count) => name_one(context, op, count)?,
+            Role::Producer => stranded.push(StrandedBarrier {
                 op,
                 message: producer_barrier(&ir::op_name(&op)),
+            }),
+            Role::Malformed(mark) => stranded.push(StrandedBarrier {
+                op,
+                message: malformed(&mark),
             }),
         }
     }
@@ -64,9 +68,26 @@ pub fn producer_barrier(name: &str) -> String {
     )
 }
 
-/// Each whole-block barrier in a role's region, with the consumers' count
-/// when it is in theirs (`None`: the producer's).
-fn whole_block_barriers(root: OperationRef) -> Vec<(mlir_sys::MlirOperation, Option<u32>)> {
+/// The message for a barrier under an `acopy.consumers` mark that is not one
+/// the pipeliner writes (a hand-written or damaged one).
+pub fn malformed(mark: &str) -> String {
+    format!(
+        "a barrier inside a region marked {CONSUMERS} = {mark}: the mark must be array<i32: 0, B> with B a positive multiple of 32 (the consumers' named barrier counts B threads)"
+    )
+}
+
+/// Which threads reach a barrier.
+enum Role {
+    /// The consumers of a warp-specialized loop, B of them.
+    Consumers(u32),
+    /// The producer warp.
+    Producer,
+    /// A consumer mark that names no such B (its text).
+    Malformed(String),
+}
+
+/// Each whole-block barrier in a role's region, with its role.
+fn whole_block_barriers(root: OperationRef) -> Vec<(mlir_sys::MlirOperation, Role)> {
     let mut found = Vec::new();
     root.walk(WalkOrder::PreOrder, |op| {
         if is_whole_block_barrier(&op) {
@@ -79,25 +100,33 @@ fn whole_block_barriers(root: OperationRef) -> Vec<(mlir_sys::MlirOperation, Opt
     found
 }
 
-/// `Some(Some(B))` inside a consumer region, `Some(None)` inside a producer
-/// region, `None` outside both.
-fn role_of(op: OperationRef) -> Option<Option<u32>> {
+/// The role of the innermost marked region around `op`, if any.
+fn role_of(op: OperationRef) -> Option<Role> {
     let mut current = op.parent_operation();
     while let Some(candidate) = current {
         if let Ok(attribute) = candidate.attribute(CONSUMERS) {
-            let count = DenseI32ArrayAttribute::try_from(attribute)
-                .ok()
-                .and_then(|values| values.element(1).ok())
-                .and_then(|count| u32::try_from(count).ok());
-            // An unreadable count is the producer's case: refused, not guessed.
-            return Some(count);
+            return Some(consumers(attribute));
         }
         if candidate.has_attribute(ISSUERS) {
-            return Some(None);
+            return Some(Role::Producer);
         }
         current = candidate.parent_operation();
     }
     None
+}
+
+/// The consumers a mark names: `array<i32: 0, B>`, B a positive multiple of
+/// 32 (a named barrier counts whole warps); anything else is refused, not
+/// guessed.
+fn consumers(mark: melior::ir::Attribute) -> Role {
+    let values = DenseI32ArrayAttribute::try_from(mark).ok();
+    let read = |index| values.and_then(|values| values.element(index).ok());
+    match (values.map(|values| values.len()), read(0), read(1)) {
+        (Some(2), Some(0), Some(count)) if count > 0 && count % 32 == 0 => {
+            Role::Consumers(count as u32)
+        }
+        _ => Role::Malformed(mark.to_string()),
+    }
 }
 
 /// `gpu.barrier`, or `nvvm.barrier` without a thread count (barrier 0, or a
@@ -210,6 +239,34 @@ mod tests {
             1,
             "{printed}"
         );
+    }
+
+    #[test]
+    fn a_consumer_mark_that_names_no_whole_warps_is_refused_at_the_barrier() {
+        for mark in [
+            "array<i32: 0, 0>",
+            "array<i32: 0, 48>",
+            "array<i32: 32, 64>",
+            "array<i32: 0>",
+            "\"x\"",
+        ] {
+            let text = split("", "      gpu.barrier").replace("array<i32: 0, 128>", mark);
+            let (stranded, printed) = run(&text);
+            assert_eq!(stranded, 1, "{mark}: {printed}");
+            assert!(
+                printed.contains("the mark must be array<i32: 0, B>"),
+                "{mark}: {printed}"
+            );
+            assert!(
+                printed.contains("gpu.barrier"),
+                "{mark}: left in place: {printed}"
+            );
+        }
+        // A well-formed mark of 64 consumers names their barrier.
+        let (stranded, printed) =
+            run(&split("", "      gpu.barrier").replace("array<i32: 0, 128>", "array<i32: 0, 64>"));
+        assert_eq!(stranded, 0);
+        assert!(printed.contains("nvvm.barrier id = "), "{printed}");
     }
 
     #[test]
