@@ -7,7 +7,7 @@
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify
 // RUN: not acopy-opt %s --split-input-file --acopy-pipeline 2>&1 | FileCheck %s
 // CHECK-COUNT-3: error: a loop marked acopy.pipeline with producer = "warp" needs
-// CHECK-COUNT-8: error: a loop marked acopy.pipeline with producer = "warp" must stand
+// CHECK-COUNT-10: error: a loop marked acopy.pipeline with producer = "warp" must stand
 
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index, %flag: i1) workgroup(%tile: memref<8x128xf32, 3>) kernel {
@@ -261,6 +261,54 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
       } {acopy.pipeline = {stages = 2 : i64, producer = "warp"}}
       acopy.wait_gmem_to_smem {pending = 0 : i64}
     }
+    gpu.return
+  }
+}
+
+// -----
+
+// After the loop only the consumers run: a barrier of the whole block there
+// (nvvm.barrier) would wait for the producer warp.
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<8x128xf32, 3>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    // RULE: P18
+    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but 'nvvm.barrier' comes after it}}
+    scf.for %i = %c0 to %n step %c1 {
+      %row = arith.muli %i, %c8 : index
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
+      %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
+      memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
+    } {acopy.pipeline = {stages = 2 : i64, producer = "warp"}}
+    nvvm.barrier
+    gpu.return
+  }
+}
+
+// -----
+
+// After the loop only the consumers run: a barrier of the whole block there
+// (nvvm.cluster.arrive) would wait for the producer warp.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<8x128xf32, 3>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    // RULE: P18
+    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but 'nvvm.cluster.arrive' comes after it}}
+    scf.for %i = %c0 to %n step %c1 {
+      %row = arith.muli %i, %c8 : index
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
+      %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
+      memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
+    } {acopy.pipeline = {stages = 2 : i64, producer = "warp"}}
+    nvvm.cluster.arrive
     gpu.return
   }
 }
