@@ -522,7 +522,11 @@ impl Kernel {
 
     /// The encoder's arguments of every tensor map (`new` sorted them by
     /// parameter), checked without the driver.
-    pub(crate) fn map_params(&self, ready: &[Ready], device: i32) -> Result<Vec<MapReady>, Refusal> {
+    pub(crate) fn map_params(
+        &self,
+        ready: &[Ready],
+        device: i32,
+    ) -> Result<Vec<MapReady>, Refusal> {
         let mut maps = Vec::with_capacity(self.entry.tensor_maps.len());
         for (k, e) in self.entry.tensor_maps.iter().enumerate() {
             let Some(Ready::Memref(m)) = ready.get(e.map.arg as usize) else {
@@ -548,11 +552,7 @@ impl Kernel {
 
     /// Encodes each tensor map (or takes it from the cache) and appends it; a
     /// failure names the map.
-    fn pack_maps(
-        &self,
-        packed: &mut KernelArgs,
-        maps: Vec<MapReady>,
-    ) -> Result<(), Failure> {
+    fn pack_maps(&self, packed: &mut KernelArgs, maps: Vec<MapReady>) -> Result<(), Failure> {
         if maps.is_empty() {
             return Ok(());
         }
@@ -604,7 +604,11 @@ impl Kernel {
 }
 
 /// The array's rank and sizes against the type's (`None`: any size).
-fn check_shape(arg: &dyn Fn() -> String, shape: &[i64], want: &[Option<i64>]) -> Result<(), Refusal> {
+fn check_shape(
+    arg: &dyn Fn() -> String,
+    shape: &[i64],
+    want: &[Option<i64>],
+) -> Result<(), Refusal> {
     if shape.len() != want.len() {
         return Err(Refusal::Value(format!(
             "{}: expected rank {} (shape {}), got rank {} (shape {})",

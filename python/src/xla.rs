@@ -248,7 +248,12 @@ pub fn register_call(
         .iter()
         .enumerate()
         .map(|(j, &i)| (i, Slot::Input(j)))
-        .chain(outputs.iter().enumerate().map(|(j, &i)| (i, Slot::Output(j))));
+        .chain(
+            outputs
+                .iter()
+                .enumerate()
+                .map(|(j, &i)| (i, Slot::Output(j))),
+        );
     for (i, slot) in roles {
         match (k.args.get(i), slots.get(i)) {
             (Some(KernelArg::Memref(_)), Some(None)) => slots[i] = Some(slot),
@@ -344,19 +349,43 @@ pub fn layout() -> Vec<(&'static str, usize)> {
         ("XLA_FFI_CallFrame.args", offset_of!(CallFrame, args)),
         ("XLA_FFI_CallFrame.rets", offset_of!(CallFrame, rets)),
         ("XLA_FFI_CallFrame.attrs", offset_of!(CallFrame, attrs)),
-        ("XLA_FFI_CallFrame_STRUCT_SIZE", struct_size!(CallFrame, attrs, Attrs)),
-        ("XLA_FFI_Api.XLA_FFI_Error_Create", offset_of!(Api, error_create)),
-        ("XLA_FFI_Api.XLA_FFI_Stream_Get", offset_of!(Api, stream_get)),
-        ("XLA_FFI_Api.XLA_FFI_DeviceOrdinal_Get", offset_of!(Api, device_ordinal_get)),
-        ("XLA_FFI_Error_Create_Args_STRUCT_SIZE", struct_size!(ErrorCreateArgs, errc, i32)),
-        ("XLA_FFI_Stream_Get_Args_STRUCT_SIZE", struct_size!(StreamGetArgs, stream, *mut c_void)),
+        (
+            "XLA_FFI_CallFrame_STRUCT_SIZE",
+            struct_size!(CallFrame, attrs, Attrs),
+        ),
+        (
+            "XLA_FFI_Api.XLA_FFI_Error_Create",
+            offset_of!(Api, error_create),
+        ),
+        (
+            "XLA_FFI_Api.XLA_FFI_Stream_Get",
+            offset_of!(Api, stream_get),
+        ),
+        (
+            "XLA_FFI_Api.XLA_FFI_DeviceOrdinal_Get",
+            offset_of!(Api, device_ordinal_get),
+        ),
+        (
+            "XLA_FFI_Error_Create_Args_STRUCT_SIZE",
+            struct_size!(ErrorCreateArgs, errc, i32),
+        ),
+        (
+            "XLA_FFI_Stream_Get_Args_STRUCT_SIZE",
+            struct_size!(StreamGetArgs, stream, *mut c_void),
+        ),
         (
             "XLA_FFI_DeviceOrdinal_Get_Args_STRUCT_SIZE",
             struct_size!(DeviceOrdinalGetArgs, device_ordinal, i32),
         ),
         ("XLA_FFI_Metadata.traits", offset_of!(Metadata, traits)),
-        ("XLA_FFI_Metadata_STRUCT_SIZE", struct_size!(Metadata, traits, u32)),
-        ("XLA_FFI_Metadata_Extension.metadata", offset_of!(MetadataExtension, metadata)),
+        (
+            "XLA_FFI_Metadata_STRUCT_SIZE",
+            struct_size!(Metadata, traits, u32),
+        ),
+        (
+            "XLA_FFI_Metadata_Extension.metadata",
+            offset_of!(MetadataExtension, metadata),
+        ),
     ]
 }
 
@@ -409,7 +438,10 @@ unsafe fn entry(frame: *mut CallFrame, cuda: bool) -> *mut XlaError {
         if frame.struct_size < struct_size!(CallFrame, attrs, Attrs) {
             return Err(Fault(
                 ERROR_INVALID_ARGUMENT,
-                format!("acopy: XLA passed a call frame of {} bytes, older than FFI API 0.4", frame.struct_size),
+                format!(
+                    "acopy: XLA passed a call frame of {} bytes, older than FFI API 0.4",
+                    frame.struct_size
+                ),
             ));
         }
         if let Some(ext) = frame.extension_start.as_ref() {
@@ -420,7 +452,10 @@ unsafe fn entry(frame: *mut CallFrame, cuda: bool) -> *mut XlaError {
         if frame.stage != STAGE_EXECUTE {
             return Err(Fault(
                 ERROR_INVALID_ARGUMENT,
-                format!("acopy: called at execution stage {}, not execute", frame.stage),
+                format!(
+                    "acopy: called at execution stage {}, not execute",
+                    frame.stage
+                ),
             ));
         }
         execute(api, frame, cuda)
@@ -428,7 +463,11 @@ unsafe fn entry(frame: *mut CallFrame, cuda: bool) -> *mut XlaError {
     match outcome {
         Ok(Ok(())) => std::ptr::null_mut(),
         Ok(Err(Fault(code, text))) => error(api, code, &text),
-        Err(_) => error(api, ERROR_INTERNAL, "acopy: internal error: the XLA handler panicked"),
+        Err(_) => error(
+            api,
+            ERROR_INTERNAL,
+            "acopy: internal error: the XLA handler panicked",
+        ),
     }
 }
 
@@ -449,7 +488,12 @@ unsafe fn error(api: &Api, code: i32, text: &str) -> *mut XlaError {
 /// The metadata query XLA makes at registration: the API version and no traits
 /// (not command-buffer compatible: XLA launches the handler, it does not record it).
 unsafe fn metadata(ext: *mut MetadataExtension) -> Result<(), Fault> {
-    let bad = || Fault(ERROR_INVALID_ARGUMENT, "acopy: malformed XLA metadata query".into());
+    let bad = || {
+        Fault(
+            ERROR_INVALID_ARGUMENT,
+            "acopy: malformed XLA metadata query".into(),
+        )
+    };
     let ext = ext.as_mut().ok_or_else(bad)?;
     let meta = ext.metadata.as_mut().ok_or_else(bad)?;
     if meta.struct_size < struct_size!(Metadata, traits, u32) {
@@ -494,7 +538,12 @@ unsafe fn call_of(attrs: &Attrs) -> Result<Arc<Call>, Fault> {
         return usize::try_from(id)
             .ok()
             .and_then(|i| all.get(i).cloned())
-            .ok_or_else(|| Fault(ERROR_INVALID_ARGUMENT, format!("acopy: no registered call {id}")));
+            .ok_or_else(|| {
+                Fault(
+                    ERROR_INVALID_ARGUMENT,
+                    format!("acopy: no registered call {id}"),
+                )
+            });
     }
     Err(missing())
 }
@@ -525,11 +574,18 @@ fn dlpack_dtype(dtype: i32) -> (u8, u8) {
 /// layout, which `acopy.jax` asks for).
 unsafe fn buffer_facts(list: &Buffers, j: usize, device: (i32, i32)) -> Result<ArrayFacts, Fault> {
     if *list.types.add(j) != ARG_BUFFER {
-        return Err(Fault(ERROR_INVALID_ARGUMENT, format!("acopy: XLA operand {j} is not a buffer")));
+        return Err(Fault(
+            ERROR_INVALID_ARGUMENT,
+            format!("acopy: XLA operand {j} is not a buffer"),
+        ));
     }
     let b = &*(*list.items.add(j) as *const Buffer);
     let rank = b.rank.max(0) as usize;
-    let dims = if rank == 0 { Vec::new() } else { std::slice::from_raw_parts(b.dims, rank).to_vec() };
+    let dims = if rank == 0 {
+        Vec::new()
+    } else {
+        std::slice::from_raw_parts(b.dims, rank).to_vec()
+    };
     let (code, bits) = dlpack_dtype(b.dtype);
     Ok((b.data as u64, dims, None, code, bits, device.0, device.1))
 }
@@ -547,7 +603,11 @@ unsafe fn execute(api: &Api, frame: &CallFrame, cuda: bool) -> Result<(), Fault>
         ));
     }
     let ordinal = if cuda { device_ordinal(api, frame) } else { 0 };
-    let place = if cuda { (DL_CUDA, ordinal) } else { (DL_CPU, 0) };
+    let place = if cuda {
+        (DL_CUDA, ordinal)
+    } else {
+        (DL_CPU, 0)
+    };
     let mut ready = Vec::with_capacity(call.slots.len());
     for (i, slot) in call.slots.iter().enumerate() {
         let facts = match slot {
@@ -559,7 +619,10 @@ unsafe fn execute(api: &Api, frame: &CallFrame, cuda: bool) -> Result<(), Fault>
             }
         };
         let KernelArg::Memref(want) = &kernel.args[i] else {
-            return Err(Fault(ERROR_INTERNAL, "acopy: a buffer for a scalar argument".into()));
+            return Err(Fault(
+                ERROR_INTERNAL,
+                "acopy: a buffer for a scalar argument".into(),
+            ));
         };
         ready.push(Ready::Memref(kernel.check_memref(i, want, facts)?.0));
     }
@@ -595,9 +658,12 @@ unsafe fn device_ordinal(api: &Api, frame: &CallFrame) -> i32 {
 }
 
 unsafe fn stream(api: &Api, frame: &CallFrame) -> Result<sys::CUstream, Fault> {
-    let get = api
-        .stream_get
-        .ok_or_else(|| Fault(ERROR_INTERNAL, "acopy: XLA's API has no XLA_FFI_Stream_Get".into()))?;
+    let get = api.stream_get.ok_or_else(|| {
+        Fault(
+            ERROR_INTERNAL,
+            "acopy: XLA's API has no XLA_FFI_Stream_Get".into(),
+        )
+    })?;
     let mut args = StreamGetArgs {
         struct_size: struct_size!(StreamGetArgs, stream, *mut c_void),
         extension_start: std::ptr::null_mut(),
@@ -613,7 +679,10 @@ unsafe fn stream(api: &Api, frame: &CallFrame) -> Result<sys::CUstream, Fault> {
                 error: err,
             });
         }
-        return Err(Fault(ERROR_INTERNAL, "acopy: XLA_FFI_Stream_Get failed".into()));
+        return Err(Fault(
+            ERROR_INTERNAL,
+            "acopy: XLA_FFI_Stream_Get failed".into(),
+        ));
     }
     Ok(args.stream as sys::CUstream)
 }

@@ -382,7 +382,10 @@ mod tests {
         let before = crate::target::MODULE_CHIP_READS.with(|reads| reads.get());
         assert!(manager.run(&mut module).is_ok());
         let reads = crate::target::MODULE_CHIP_READS.with(|reads| reads.get()) - before;
-        assert_eq!(reads, 1, "one acopy-lower run reads the module's chip once, for all its steps");
+        assert_eq!(
+            reads, 1,
+            "one acopy-lower run reads the module's chip once, for all its steps"
+        );
         let lowered = module.as_operation().to_string();
         // One chunk loop per copy, each with its cp.async.
         assert_eq!(

@@ -131,15 +131,29 @@ fn parent(cli: &Cli, cases: &[Case]) -> ExitCode {
             return ExitCode::SUCCESS;
         }
     };
-    println!("acopy-gpu-ws-diff: {} ({}), seed {}", info.name, info.chip(), cli.seed);
+    println!(
+        "acopy-gpu-ws-diff: {} ({}), seed {}",
+        info.name,
+        info.chip(),
+        cli.seed
+    );
     let refused = std::fs::read_to_string(cli.dir.join("refused.log")).unwrap_or_default();
     let mut outcomes = Vec::new();
     for case in cases {
-        if cli.only.as_ref().is_some_and(|only| !case.name.contains(only)) {
+        if cli
+            .only
+            .as_ref()
+            .is_some_and(|only| !case.name.contains(only))
+        {
             continue;
         }
         let outcome = run_case(cli, case, &refused);
-        println!("{} {}: {}", outcome.name, outcome.result, outcome.detail.as_deref().unwrap_or(""));
+        println!(
+            "{} {}: {}",
+            outcome.name,
+            outcome.result,
+            outcome.detail.as_deref().unwrap_or("")
+        );
         outcomes.push(outcome);
     }
     let summary = summarize(&outcomes, &info.name);
@@ -162,7 +176,10 @@ fn run_case(cli: &Cli, case: &Case, refused: &str) -> Outcome {
         result: result.into(),
         detail,
     };
-    if let Some(line) = refused.lines().find(|line| line.starts_with(&format!("{}_", case.name))) {
+    if let Some(line) = refused
+        .lines()
+        .find(|line| line.starts_with(&format!("{}_", case.name)))
+    {
         return outcome("refused", Some(line.to_string()));
     }
     let seed = cli.seed.to_string();
@@ -306,7 +323,11 @@ fn launch(
     ];
     let mut packed = rt.bind(&args, Some(entry))?;
     // A producer warp's build declares the block it grew to.
-    let block = entry.launch.as_ref().and_then(|l| l.block).map_or(f.block, |b| b[0]);
+    let block = entry
+        .launch
+        .as_ref()
+        .and_then(|l| l.block)
+        .map_or(f.block, |b| b[0]);
     let config = LaunchConfig::linear(f.grid, block).for_kernel(entry);
     let function = build.module.function(&case.name)?;
     function.launch(&config, &mut packed)?;
@@ -319,7 +340,11 @@ fn differs(got: &(Vec<u8>, Vec<u8>), want: &(Vec<u8>, Vec<u8>)) -> Option<String
     for (part, (g, w)) in [("out", (&got.0, &want.0)), ("foot", (&got.1, &want.1))] {
         let wrong = g.iter().zip(w.iter()).filter(|(a, b)| a != b).count();
         if wrong > 0 {
-            let first = g.iter().zip(w.iter()).position(|(a, b)| a != b).unwrap_or(0);
+            let first = g
+                .iter()
+                .zip(w.iter())
+                .position(|(a, b)| a != b)
+                .unwrap_or(0);
             return Some(format!(
                 "{wrong} bytes of {part} differ, first at byte {first}: got {:#04x}, want {:#04x}",
                 g[first], w[first]
@@ -423,8 +448,14 @@ mod tests {
         let f = features("add", 2);
         assert_eq!(transform(&f, &[0xFF, 0x00]), vec![0x00, 0x01]);
         assert_eq!(transform(&f, &[0xFF, 0xFF]), vec![0x00, 0x00]);
-        assert_eq!(transform(&features("xor", 2), &[0x01, 0x01]), vec![0x00, 0x01]);
-        assert_eq!(transform(&features("copy", 2), &[0x01, 0x01]), vec![0x01, 0x01]);
+        assert_eq!(
+            transform(&features("xor", 2), &[0x01, 0x01]),
+            vec![0x00, 0x01]
+        );
+        assert_eq!(
+            transform(&features("copy", 2), &[0x01, 0x01]),
+            vec![0x01, 0x01]
+        );
     }
 
     #[test]
@@ -439,7 +470,9 @@ mod tests {
         // 2 blocks x 2 entries x 3 trips max x 2 rows of 8 bytes.
         let src: Vec<u8> = (0..2 * 2 * 3 * 2 * 8).map(|i| i as u8).collect();
         let (out, foot) = reference(&case, &src, 1);
-        let written: Vec<usize> = (0..out.len() / 16).filter(|row| out[row * 16] != 0xFF).collect();
+        let written: Vec<usize> = (0..out.len() / 16)
+            .filter(|row| out[row * 16] != 0xFF)
+            .collect();
         // One trip: entry 0 at rows 0..2 (row pair 0), entry 1 at rows 2..4 (pair
         // 1); block 1 starts at row 12 (pair 6).
         assert_eq!(written, vec![0, 1, 6, 7]);
@@ -452,7 +485,8 @@ mod tests {
         let want = (vec![1, 2, 3], vec![4]);
         assert_eq!(differs(&want.clone(), &want), None);
         let got = (vec![1, 9, 3], vec![4]);
-        assert!(differs(&got, &want).is_some_and(|why| why.contains("1 bytes of out differ, first at byte 1")));
+        assert!(differs(&got, &want)
+            .is_some_and(|why| why.contains("1 bytes of out differ, first at byte 1")));
         let got = (vec![1, 2, 3], vec![5]);
         assert!(differs(&got, &want).is_some_and(|why| why.contains("of foot")));
     }
