@@ -43,6 +43,8 @@ import time
 import traceback
 from pathlib import Path
 
+from noop_kernel import NOOP
+
 os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -228,20 +230,6 @@ def jax_cases():
                jit_xla_op=per_call_us(lambda: xla_op(x), lambda: xla_op(x).block_until_ready()))
 
 
-NOOP = """\
-gpu.module @noop [#nvvm.target<chip = "sm_90">] {
-  gpu.func @noop(%src: memref<1024xf32>, %out: memref<1024xf32>, %n: index) kernel {
-    %c0 = arith.constant 0 : index
-    %tid = gpu.thread_id x
-    %first = arith.cmpi eq, %tid, %c0 : index
-    scf.if %first {
-      %v = memref.load %src[%n] : memref<1024xf32>
-      memref.store %v, %out[%n] : memref<1024xf32>
-    }
-    gpu.return
-  }
-}
-"""
 
 
 # ---------------------------------------------------------------------- torch

@@ -26,23 +26,10 @@ from pathlib import Path
 import torch
 
 import acopy
+from noop_kernel import NOOP
 
 BATCH = 200
 
-NOOP = """\
-gpu.module @noop [#nvvm.target<chip = "sm_90">] {
-  gpu.func @noop(%src: memref<1024xf32>, %out: memref<1024xf32>, %n: index) kernel {
-    %c0 = arith.constant 0 : index
-    %tid = gpu.thread_id x
-    %first = arith.cmpi eq, %tid, %c0 : index
-    scf.if %first {
-      %v = memref.load %src[%n] : memref<1024xf32>
-      memref.store %v, %out[%n] : memref<1024xf32>
-    }
-    gpu.return
-  }
-}
-"""
 
 
 def per_launch_us(launch, launches):

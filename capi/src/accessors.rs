@@ -50,25 +50,8 @@ pub unsafe extern "C" fn acopyResultGetDiagnostic(
     index: isize,
     out: *mut AcopyDiagnostic,
 ) -> AcopyStatus {
-    // SAFETY: `find` checks the pointer against the live set.
-    let result = match unsafe { result::find(raw) } {
-        Ok(result) => result,
-        Err(status) => return status,
-    };
-    if out.is_null() {
-        return AcopyStatus::NullHandle;
-    }
-    match usize::try_from(index)
-        .ok()
-        .and_then(|index| result.diagnostic(index))
-    {
-        Some(diagnostic) => {
-            // SAFETY: not null; writable (the caller's contract).
-            unsafe { out.write(diagnostic) };
-            AcopyStatus::Ok
-        }
-        None => AcopyStatus::InvalidArgument,
-    }
+    // SAFETY: the caller's contract, passed on.
+    unsafe { write_item(raw, index, out, AcopyResult::diagnostic) }
 }
 
 /// # Safety
@@ -87,6 +70,28 @@ pub unsafe extern "C" fn acopyResultGetOutput(
     index: isize,
     out: *mut AcopyOutput,
 ) -> AcopyStatus {
+    // SAFETY: the caller's contract, passed on.
+    unsafe { write_item(raw, index, out, AcopyResult::output) }
+}
+
+/// Any pointer: acopy frees it only if it made it and has not freed it.
+#[no_mangle]
+pub extern "C" fn acopyResultDestroy(raw: *mut AcopyResult) -> AcopyStatus {
+    result::destroy(raw)
+}
+
+/// Writes item `index` of a result (`get` reads it) to `out`: the status
+/// every indexed accessor returns (a null or foreign result, a null `out`, an
+/// index out of range).
+///
+/// # Safety
+/// `raw` any pointer; `out` null or writable.
+unsafe fn write_item<T>(
+    raw: *const AcopyResult,
+    index: isize,
+    out: *mut T,
+    get: impl Fn(&AcopyResult, usize) -> Option<T>,
+) -> AcopyStatus {
     // SAFETY: `find` checks the pointer against the live set.
     let result = match unsafe { result::find(raw) } {
         Ok(result) => result,
@@ -97,19 +102,13 @@ pub unsafe extern "C" fn acopyResultGetOutput(
     }
     match usize::try_from(index)
         .ok()
-        .and_then(|index| result.output(index))
+        .and_then(|index| get(result, index))
     {
-        Some(output) => {
+        Some(item) => {
             // SAFETY: not null; writable (the caller's contract).
-            unsafe { out.write(output) };
+            unsafe { out.write(item) };
             AcopyStatus::Ok
         }
         None => AcopyStatus::InvalidArgument,
     }
-}
-
-/// Any pointer: acopy frees it only if it made it and has not freed it.
-#[no_mangle]
-pub extern "C" fn acopyResultDestroy(raw: *mut AcopyResult) -> AcopyStatus {
-    result::destroy(raw)
 }
