@@ -302,25 +302,32 @@ fn issuers_of(op: OperationRef) -> Result<Option<Issuers>, TargetProblem> {
             .attribute(ISSUERS)
             .or_else(|_| candidate.attribute(CONSUMERS));
         if let Ok(attribute) = marked {
-            let bad = || TargetProblem::Issuers(attribute.to_string());
-            let values = DenseI32ArrayAttribute::try_from(attribute).map_err(|_| bad())?;
-            if values.len() != 2 {
-                return Err(bad());
-            }
-            let read = |index| {
-                values
-                    .element(index)
-                    .ok()
-                    .and_then(|value| u32::try_from(value).ok())
-            };
-            return match (read(0), read(1)) {
-                (Some(first), Some(count)) if count >= 1 => Ok(Some(Issuers { first, count })),
-                _ => Err(bad()),
-            };
+            return thread_range(attribute)
+                .map(Some)
+                .ok_or_else(|| TargetProblem::Issuers(attribute.to_string()));
         }
         current = candidate.parent_operation();
     }
     Ok(None)
+}
+
+/// The threads an [`ISSUERS`] or [`CONSUMERS`] mark names, `array<i32: first,
+/// count>` with count at least 1, or `None` for any other value.
+pub(crate) fn thread_range(mark: melior::ir::Attribute) -> Option<Issuers> {
+    let values = DenseI32ArrayAttribute::try_from(mark).ok()?;
+    if values.len() != 2 {
+        return None;
+    }
+    let read = |index| {
+        values
+            .element(index)
+            .ok()
+            .and_then(|value| u32::try_from(value).ok())
+    };
+    match (read(0), read(1)) {
+        (Some(first), Some(count)) if count >= 1 => Some(Issuers { first, count }),
+        _ => None,
+    }
 }
 
 // A pass builds one `ModuleChips` for the op it runs on and hands it to

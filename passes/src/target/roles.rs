@@ -18,7 +18,7 @@ use melior::ir::{
     OperationRef,
 };
 
-use super::{CONSUMERS, ISSUERS};
+use super::{Issuers, CONSUMERS, ISSUERS};
 use crate::ir::{
     self,
     build::{self, Builder},
@@ -119,12 +119,8 @@ fn role_of(op: OperationRef) -> Option<Role> {
 /// 32 (a named barrier counts whole warps); anything else is refused, not
 /// guessed.
 fn consumers(mark: melior::ir::Attribute) -> Role {
-    let values = DenseI32ArrayAttribute::try_from(mark).ok();
-    let read = |index| values.and_then(|values| values.element(index).ok());
-    match (values.map(|values| values.len()), read(0), read(1)) {
-        (Some(2), Some(0), Some(count)) if count > 0 && count % 32 == 0 => {
-            Role::Consumers(count as u32)
-        }
+    match super::thread_range(mark) {
+        Some(Issuers { first: 0, count }) if count % 32 == 0 => Role::Consumers(count),
         _ => Role::Malformed(mark.to_string()),
     }
 }
