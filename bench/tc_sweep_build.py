@@ -27,7 +27,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import tc_sweep_shapes as shapes  # noqa: E402
-from choose import gen_args  # noqa: E402  (examples/gemm, on the path through tc_sweep_shapes)
+from choose import gen_args, grid  # noqa: E402  (examples/gemm, on the path through tc_sweep_shapes)
 
 OPT = os.environ.get('ACOPY_OPT', os.path.join(ROOT, 'target', 'debug', 'acopy-opt'))
 PTXAS = os.environ.get('ACOPY_PTXAS', os.path.join(ROOT, '.venv', 'bin', 'ptxas'))
@@ -64,6 +64,7 @@ def build_one(job):
         name = shapes.gemm_name(m, n, k, build)
         gen = [sys.executable, os.path.join(ROOT, 'examples', 'gemm', 'gen.py')] + gen_args(build, m, n, k)
         arch, fallback = 'sm_90a', False
+        launch = list(grid(build, m, n, k))
     else:
         b, h, s, d, causal = shape
         cfg = shapes.ATTN_BUILDS[build]
@@ -75,9 +76,10 @@ def build_one(job):
         arch = cfg['chip'] + ('a' if cfg['qk'] == 'wgmma' else '')
         # A D = 128 row is two swizzled column panels, which both paths copy in fallback mode.
         fallback = bool(cfg['swizzle'] and d * 2 > cfg['swizzle'])
+        launch = None
     folder = os.path.join(out, kind, build)
     base = os.path.join(folder, name)
-    row = {'shape': list(shape), 'build': build, 'name': name, 'dir': os.path.relpath(folder, out)}
+    row = {'shape': list(shape), 'build': build, 'name': name, 'dir': os.path.relpath(folder, out), 'grid': launch}
     g = subprocess.run(gen, capture_output=True, text=True)
     if g.returncode:
         row.update(ok=False, refused=(g.stderr.strip().splitlines() or ['gen.py failed'])[-1])

@@ -21,7 +21,10 @@ its shape (`gen_args`) and compiles it with acopy-opt.
   ragged shapes at half that; with --epilogue=tma only the shared-memory writes, and for
   a 128 x 256 tile one wait for the first half's store, the rest running under the
   next tile); two blocks per SM hide one's epilogue under the other's K loop. The busiest SM's tiles (wave quantization) set the time. It ranks builds; it is
-  not a prediction to report.
+  not a prediction to report. Split-K builds add each unit's partial tile written to L2
+  and the last unit's reads of all of them.
+- `grid(build, m, n, k)`: the launch grid of the build at that shape (split-K builds
+  launch a block per tile and K range).
 
 Usage: python3 examples/gemm/choose.py M N K [--out=bf16|f32] [--cache=FILE] [--card=NAME]
 prints the build, where the pick came from and gen.py's arguments for it.
@@ -57,6 +60,16 @@ BUILDS = {
     't128_ws_p264_tma_ob16': dict(stages=2, producer='warp', out='bf16', bm=128, bn=128, per_sm=2, epilogue='tma',
                                   efficiency=0.60,
                                   options=['--raster=16', '--persistent=264', '--out=bf16', '--epilogue=tma']),
+    # --ring=1: the epilogue's two panels as a ring, one panel's store under the next
+    # panel's writes (gen.epilogue_tma).
+    't256_ws_p132_tmar_ob16': dict(stages=4, producer='warp', out='bf16', bm=128, bn=256, per_sm=1, epilogue='tma',
+                                   options=['--tile=128x256', '--raster=16', '--persistent=132', '--out=bf16',
+                                            '--epilogue=tma', '--ring=1']),
+    # --split-k=auto: shapes with fewer tiles than SMs cut each tile's K steps into
+    # ranges, one block each, the last to finish summing them (gen.split_fixup); its
+    # launch grid is gen.launch_grid (grid() below).
+    't128_ws_sk_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=128, per_sm=1, split='auto',
+                            options=['--raster=16', '--vstore=1', '--persistent=132', '--out=bf16', '--split-k=auto']),
 }
 
 PEAK_TFLOPS = 989.4          # dense bf16 tensor peak of an H100/H200 SXM (132 SMs)
@@ -64,6 +77,18 @@ DRAM_TBPS = 3.35             # H100 SXM HBM3 (an H200's 4.8 only makes epilogues
 EFFICIENCY = {128: 0.70, 256: 0.85}   # of the tensor peak a K step reaches, by block tile N
 LAUNCH_US = 4.0
 SMEM_TBPS = 0.25             # one SM's shared-memory stores, 128 B per clock at 1.98 GHz (--epilogue=tma)
+L2_SM_TBPS = 0.1             # one SM's share of L2 reads and writes (split-K's partial tiles): a guess
+
+
+def splits(name, m, n, k, sms=132):
+    """The K ranges per tile build `name` cuts M x N x K into (1: no split-K)."""
+    build = BUILDS[name]
+    return gen.split_count(m, n, k, build['bn'], build.get('split', '1'), sms)
+
+
+def grid(name, m, n, k):
+    """The launch grid (x, y, z) of build `name` at M x N x K."""
+    return gen.launch_grid(m, n, splits(name, m, n, k))
 
 
 def gen_args(name, m, n, k):
@@ -102,7 +127,8 @@ def model_ms(m, n, k, name, sms=132):
     tiles = math.ceil(m / bm) * math.ceil(n / bn)
     ragged = m % bm or n % bn or k % 64
     sm_flops = PEAK_TFLOPS * 1e12 / sms
-    ksteps = math.ceil(k / 64)
+    split = splits(name, m, n, k, sms)
+    ksteps = math.ceil(math.ceil(k / 64) / split)
     compute_us = ksteps * 2 * bm * bn * 64 / (sm_flops * b.get('efficiency', EFFICIENCY[bn])) * 1e6
     out_bytes = 2 if b['out'] == 'bf16' else 4
     sm_bw = DRAM_TBPS * 1e12 / sms * (0.5 if ragged else 1.0)
@@ -115,6 +141,12 @@ def model_ms(m, n, k, name, sms=132):
         drain_us = (bn // 128 - 1) * bm * 128 * out_bytes / (DRAM_TBPS * 1e12 / sms) * 1e6
         epilogue_us = bm * bn * out_bytes / (SMEM_TBPS * 1e12) * 1e6 + drain_us
     fill_us = 1.0   # the first stages' loads of each tile
+    if split > 1:
+        # Each unit writes its partial f32 tile; the tile's last unit reads all of them.
+        partial_us = bm * bn * 4 / (L2_SM_TBPS * 1e12) * 1e6
+        units = tiles * split
+        return (LAUNCH_US + math.ceil(units / sms) * (compute_us + fill_us + partial_us)
+                + split * partial_us + epilogue_us) / 1e3
     if per_sm == 1:
         per_tile = compute_us + epilogue_us + fill_us
         busiest = math.ceil(tiles / sms) * per_tile
@@ -172,7 +204,7 @@ def main():
         name, source = choose(m, n, k, flags.get('out', 'bf16'), flags.get('cache'), flags.get('card'))
     except ValueError as error:
         sys.exit(f'choose.py: error: {error}')
-    print(json.dumps({'build': name, 'source': source, 'gen_args': gen_args(name, m, n, k),
+    print(json.dumps({'build': name, 'source': source, 'gen_args': gen_args(name, m, n, k), 'grid': grid(name, m, n, k),
                       'model_ms': {b: round(model_ms(m, n, k, b), 4) for b in candidates(m, n, k, flags.get('out', 'bf16'))}}))
 
 

@@ -40,25 +40,30 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 import emitter as e  # noqa: E402  (examples/emitter.py: the text of each construct)
 
 
-def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    '):
-    """Opens `scf.for %tile` over the output tiles (bm x bn) of an M x N out and binds
-    %m0 and %n0 to the tile's first row and column. The launchers' grid has one block
-    per 128 x 128 tile (ceil(N/128) x ceil(M/128)); block L (x fastest) takes tile L,
-    and L >= tiles runs no trip. persistent = W > 0: blocks L < W' = min(W, tiles) loop
-    over tiles L, L + W', ... (W = the SM count: one block per SM, whose next tile's
-    loads overlap the epilogue) and the others run no trip; any W is exact. Tiles go
-    in groups of `raster` rows of bm (the largest divisor of the tile rows up to
-    `raster`) down the N tiles, so the blocks that run together share A and B in L2.
-    The caller closes the loop."""
+def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    ', split=1):
+    """Opens `scf.for %tile` over the work units of an M x N out and binds %m0 and %n0 to
+    the unit's first row and column. A unit is an output tile (bm x bn) times one of
+    `split` K ranges (split-K: %ks is the unit's range, %tix its tile; split = 1 has one
+    range per tile). The launchers' grid is launch_grid(m, n, split): block L (x
+    fastest) takes unit L, and L >= units runs no trip. persistent = W > 0: blocks L <
+    W' = min(W, units) loop over units L, L + W', ... (W = the SM count: one block per
+    SM, whose next tile's loads overlap the epilogue) and the others run no trip; any W
+    is exact. A tile's K ranges are neighbouring units, so they run side by side.
+    Tiles go in groups of `raster` rows of bm down the N tiles (the last group takes the
+    rows left), so the blocks that run together share A and B in L2. The caller closes
+    the loop."""
     tm, tn = -(-m // bm), -(-n // bn)
-    gx, gy = -(-n // 128), -(-m // 128)
-    assert tm * tn <= gx * gy, 'the grid must have a block per tile'
-    group = max(d for d in range(1, max(raster, 1) + 1) if tm % d == 0)
+    gx, gy = launch_grid(m, n, split)[:2]
+    units = tm * tn * split
+    assert units <= gx * gy, 'the grid must have a block per unit'
+    group = max(1, min(raster, tm))
     lines += [
         f'{indent}%gx = arith.constant {gx} : index',
-        f'{indent}%ntiles = arith.constant {tm * tn} : index',
+        f'{indent}%ntiles = arith.constant {units} : index',
         f'{indent}%cgroup = arith.constant {group} : index',
         f'{indent}%cgroupt = arith.constant {group * tn} : index',
+        f'{indent}%ctm = arith.constant {tm} : index',
+        f'{indent}%csplit = arith.constant {split} : index',
         f'{indent}%cbm = arith.constant {bm} : index',
         f'{indent}%cbn = arith.constant {bn} : index',
         f'{indent}%lrow = arith.muli %bm, %gx : index',
@@ -68,7 +73,7 @@ def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    '):
         # The SM count is a constant: rule P18 refuses nvvm.read.ptx.sreg.nsmid before a
         # warp-specialized loop (the producer runs that code too).
         lines += [
-            f'{indent}%workers = arith.constant {min(persistent, tm * tn)} : index',
+            f'{indent}%workers = arith.constant {min(persistent, units)} : index',
             f'{indent}%isworker = arith.cmpi ult, %lin, %workers : index',
             f'{indent}%first = arith.select %isworker, %lin, %ntiles : index',
         ]
@@ -78,15 +83,117 @@ def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    '):
         first, step = '%lin', '%cgrid'
     lines += [
         f'{indent}scf.for %tile = {first} to %ntiles step {step} {{',
-        f'{indent}  %tgroup = arith.divui %tile, %cgroupt : index',
-        f'{indent}  %twithin = arith.remui %tile, %cgroupt : index',
+        f'{indent}  %tix = arith.divui %tile, %csplit : index',
+        f'{indent}  %ks = arith.remui %tile, %csplit : index',
+        f'{indent}  %tgroup = arith.divui %tix, %cgroupt : index',
+        f'{indent}  %twithin = arith.remui %tix, %cgroupt : index',
         f'{indent}  %tgm = arith.muli %tgroup, %cgroup : index',
-        f'{indent}  %twm = arith.remui %twithin, %cgroup : index',
+        # The last group has the rows left: min(group, tm - its first row).
+        f'{indent}  %tleft = arith.subi %ctm, %tgm : index',
+        f'{indent}  %tgsize = arith.minui %tleft, %cgroup : index',
+        f'{indent}  %twm = arith.remui %twithin, %tgsize : index',
         f'{indent}  %tmi = arith.addi %tgm, %twm : index',
-        f'{indent}  %tni = arith.divui %twithin, %cgroup : index',
+        f'{indent}  %tni = arith.divui %twithin, %tgsize : index',
         f'{indent}  %m0 = arith.muli %tmi, %cbm : index',
         f'{indent}  %n0 = arith.muli %tni, %cbn : index',
     ]
+
+
+def launch_grid(m, n, split=1, cluster=1):
+    """The grid a launcher gives a kernel of this generator: one block per 128 x 128 tile
+    of out (x along N, rounded up to whole clusters), times `split` along x for split-K."""
+    gx = -(-(-(-n // 128)) // cluster) * cluster
+    return (gx * split, -(-m // 128), 1)
+
+
+def split_count(m, n, k, bn, split, sms=132):
+    """The K ranges per tile of --split-k: `split` itself when it is a number, and for
+    'auto' the count that fills one wave of `sms` blocks with the tiles' K steps (at least
+    four 64-wide steps per range), the least count among those with the fewest steps per
+    range. 1 means no split."""
+    if split != 'auto':
+        return max(1, int(split))
+    tiles, steps = -(-m // 128) * -(-n // bn), -(-k // 64)
+    most = max(1, min(sms // tiles, steps // 4))
+    return min(range(1, most + 1), key=lambda s: (-(-steps // s), s))
+
+
+# The split-K workspace: each unit's partial tile, as each consumer thread holds it
+# (256 threads x bn/8 vectors of 4 f32, thread-fastest, so a warp's stores are whole
+# lines); and one arrival counter per tile, back at 0 when its tile is done.
+SPLIT_WS, SPLIT_COUNT = '@acopy_splitk_ws', '@acopy_splitk_count'
+
+
+def split_globals(units, tiles, bn):
+    """The module globals of a split-K kernel (memref.global in global memory)."""
+    return [f'  memref.global "private" {SPLIT_WS} : memref<{units * bn * 256 // 2}xf32, 1> {{alignment = 16 : i64}}',
+            f'  memref.global "private" {SPLIT_COUNT} : memref<{tiles}xi32, 1> = dense<0> {{alignment = 16 : i64}}']
+
+
+def split_fixup(acc_type, units, tiles, split, bn):
+    """After the K loop of a split-K unit: every unit stores its partial tile to the
+    workspace, then one thread counts the tile's arrivals; the unit that arrives last
+    (no unit waits for another, so any launch order is safe) sums the tile's `split`
+    partials in K order, so the result does not depend on which unit came last, and
+    resets the counter for the next launch. Returns the lines up to and including
+    `scf.if %last {` (inside it %facc is the summed accumulator); the caller writes the
+    epilogue from %facc and closes the scf.if."""
+    nvec = bn // 8
+    ws, cnt = f'memref<{units * nvec * 1024}xf32, 1>', f'memref<{tiles}xi32, 1>'
+    lines = [f'%ws = memref.get_global {SPLIT_WS} : {ws}',
+             f'%cnt = memref.get_global {SPLIT_COUNT} : {cnt}',
+             f'%cunit = arith.constant {nvec * 1024} : index',
+             '%t4 = arith.muli %t, %c4 : index',
+             '%ubase = arith.muli %tile, %cunit : index',
+             '%uoff = arith.addi %ubase, %t4 : index']
+    for j in range(nvec):
+        lines += [f'%pv{j}_{q} = llvm.extractvalue %acc[{4 * j + q}] : {acc_type}' for q in range(4)]
+        lines += [f'%pvec{j} = vector.from_elements ' + ', '.join(f'%pv{j}_{q}' for q in range(4)) + ' : vector<4xf32>',
+                  f'%pj{j} = arith.constant {j * 1024} : index',
+                  f'%po{j} = arith.addi %uoff, %pj{j} : index',
+                  f'vector.store %pvec{j}, %ws[%po{j}] {{alignment = 16}} : {ws}, vector<4xf32>']
+    lines += [
+        # Release: this thread's stores are visible at GPU scope before the count moves.
+        'nvvm.memory.barrier #nvvm.mem_scope<gpu>',
+        'gpu.barrier',
+        '%one32 = arith.constant 1 : i32',
+        f'%lastcount = arith.constant {split - 1} : i32',
+        '%leader = arith.cmpi eq, %t, %c0 : index',
+        'scf.if %leader {',
+        f'  %arrived = memref.atomic_rmw addi %one32, %cnt[%tix] : (i32, {cnt}) -> i32',
+        '  memref.store %arrived, %flag[%c0] : memref<1xi32, 3>',
+        '}',
+        'gpu.barrier',
+        '%seen = memref.load %flag[%c0] : memref<1xi32, 3>',
+        '%last = arith.cmpi eq, %seen, %lastcount : i32',
+        'scf.if %last {',
+        # Acquire: the other units' partials, made visible before their arrivals.
+        '  nvvm.memory.barrier #nvvm.mem_scope<gpu>',
+        '  %zero4 = arith.constant dense<0.0> : vector<4xf32>',
+        '  %tbase = arith.muli %tix, %csplit : index',
+        '  %sums:{0} = scf.for %s = %c0 to %csplit step %c1 iter_args('.format(nvec)
+        + ', '.join(f'%sum{j} = %zero4' for j in range(nvec)) + ') -> (' + ', '.join(['vector<4xf32>'] * nvec) + ') {',
+        '    %su = arith.addi %tbase, %s : index',
+        '    %subase = arith.muli %su, %cunit : index',
+        '    %suoff = arith.addi %subase, %t4 : index',
+    ]
+    for j in range(nvec):
+        lines += [f'    %so{j} = arith.addi %suoff, %pj{j} : index',
+                  f'    %sp{j} = vector.load %ws[%so{j}] {{alignment = 16}} : {ws}, vector<4xf32>',
+                  f'    %sn{j} = arith.addf %sum{j}, %sp{j} : vector<4xf32>']
+    lines.append('    scf.yield ' + ', '.join(f'%sn{j}' for j in range(nvec)) + ' : ' + ', '.join(['vector<4xf32>'] * nvec))
+    lines += ['  }', '  %facc0 = llvm.mlir.undef : ' + acc_type]
+    for j in range(nvec):
+        for q in range(4):
+            i = 4 * j + q
+            into = '%facc' if i == 4 * nvec - 1 else f'%facc{i + 1}'
+            lines += [f'  %fe{i} = vector.extract %sums#{j}[{q}] : f32 from vector<4xf32>',
+                      f'  {into} = llvm.insertvalue %fe{i}, %facc{i}[{i}] : {acc_type}']
+    lines += ['  scf.if %leader {',
+              '    %zero32 = arith.constant 0 : i32',
+              f'    memref.store %zero32, %cnt[%tix] : {cnt}',
+              '  }']
+    return lines
 
 
 # The epilogue tiles of --epilogue=tma: two 128 x 64 bf16 column panels (rows of 128 bytes,
@@ -94,7 +201,7 @@ def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    '):
 TE = 'memref<128x64xbf16, 3>'
 
 
-def epilogue_tma(bn, acc_type, out):
+def epilogue_tma(bn, acc_type, out, ring=False):
     """The consumers' epilogue through shared memory (--epilogue=tma): the block tile's
     128 x bn accumulators, rounded to bf16, go to the two 128 x 64 panels %te0 and %te1
     in rounds of 128 columns (bn = 256: two rounds), each round TMA-stored
@@ -109,7 +216,11 @@ def epilogue_tma(bn, acc_type, out):
     only tiles copies write, so the pattern is written out here, as
     tests/gpu/kernels/tma_store_swz128_f16_threads.mlir does). A warp's eight rows l/4
     then fall in eight different 16-byte units: no bank conflict. The starts are
-    multiples of 64 columns and never negative (assume_aligned_start)."""
+    multiples of 64 columns and never negative (assume_aligned_start).
+    ring (--ring=1): the two panels are a ring instead: each 64-column panel is stored
+    as soon as it is written, and before a panel is written only the store that last
+    read it is waited for (pending = 1), so one panel's store runs while the next is
+    written. (A third panel would not fit: static shared memory stops at 48 KiB.)"""
     lines = [
         # Lane l of warp v of warpgroup w holds, for accumulator i, row 64w + 16v + l/4
         # + 8 ((i/2) mod 2) and column 2 (l mod 4) + (i mod 2) + 8 (i/4) of the tile.
@@ -131,9 +242,12 @@ def epilogue_tma(bn, acc_type, out):
         lines += [f'%u{j} = arith.constant {8 * j} : index',
                   f'%su{j} = arith.xori %u{j}, %swz : index',
                   f'%pc{j} = arith.addi %su{j}, %c2l : index']
-    for rnd in range(bn // 128):
-        lines.append('acopy.wait_smem_to_gmem {pending = 0 : i64, read_only = true}')
-        for i in range(128 * rnd // 2, 128 * (rnd + 1) // 2, 2):
+    # A group: the panels written before their stores go out (a round of two, or one).
+    per_group = 1 if ring else 2
+    for group in range(bn // 64 // per_group):
+        lines.append(f'acopy.wait_smem_to_gmem {{pending = {1 if ring else 0} : i64, read_only = true}}')
+        panels = range(group * per_group, (group + 1) * per_group)
+        for i in range(32 * panels[0], 32 * (panels[-1] + 1), 2):
             j = i // 4                      # the 8-column unit of the block tile
             panel, unit = f'%te{(j // 8) % 2}', j % 8
             row = '%prow8' if (i // 2) % 2 else '%prow0'
@@ -144,10 +258,10 @@ def epilogue_tma(bn, acc_type, out):
                 f'%hpair{i} = arith.truncf %pair{i} : vector<2xf32> to vector<2xbf16>',
                 f'vector.store %hpair{i}, {panel}[{row}, %pc{unit}] : {TE}, vector<2xbf16>',
             ]
-        for p in range(2):
-            lines += [f'%sc{rnd}{p} = arith.constant {128 * rnd + 64 * p} : index',
-                      f'%scol{rnd}{p} = arith.addi %n0, %sc{rnd}{p} : index',
-                      f'acopy.copy_smem_to_gmem %te{p} -> %out[%m0, %scol{rnd}{p}] '
+        for q in panels:
+            lines += [f'%sc{q} = arith.constant {64 * q} : index',
+                      f'%scol{q} = arith.addi %n0, %sc{q} : index',
+                      f'acopy.copy_smem_to_gmem %te{q % 2} -> %out[%m0, %scol{q}] '
                       f'{{assume_aligned_start, swizzle = 128 : i64}} : {TE} -> {out}']
     return lines
 
@@ -171,7 +285,7 @@ def refuse(m, n, k, epilogue='direct'):
 
 
 def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, persistent=0, vstore=False,
-         b_major='k', cluster=1, out_dtype='f32', epilogue='direct'):
+         b_major='k', cluster=1, out_dtype='f32', epilogue='direct', split='1', ring=False):
     """epilogue = 'tma' (out_dtype bf16, cluster 1): the consumers round the tile to bf16 into
     shared memory and TMA-store it (epilogue_tma), so the store runs while the next tile's
     K loop does; 'direct' (the default) stores each value from registers.
@@ -193,13 +307,23 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     block tile: a quarter less global and a sixth less shared traffic per multiply than
     128 x 128; 48 KiB per stage, S = 4 fits 227 KiB). raster, persistent: tile_loop.
     vstore: the epilogue stores column pairs as one 8-byte st.global.v2 (half the store
-    instructions); ragged shapes keep the guarded scalar stores."""
+    instructions); ragged shapes keep the guarded scalar stores.
+    split: --split-k (a count or 'auto', split_count): each tile's K steps are cut into
+    that many ranges, each range one unit of the tile loop with its own block, and the
+    last unit of a tile to finish sums the partials (split_fixup) and writes the
+    epilogue: for shapes with fewer tiles than SMs. The launcher's grid is
+    launch_grid(m, n, split_count(..)); direct epilogue, K-major B, no cluster."""
     assert dtype in ('bf16', 'f16'), 'dtype: bf16 or f16'
     refuse(m, n, k)
     assert bn in (128, 256), 'tile: 128x128 or 128x256'
     assert b_major in ('k', 'n'), '--b-major: k or n'
     b_n = b_major == 'n'
-    remap = bn != 128 or raster or persistent
+    splits = split_count(m, n, k, bn, split)
+    ksteps = -(-k // 64)
+    range_steps = -(-ksteps // splits)
+    assert splits == 1 or (epilogue == 'direct' and b_major == 'k' and cluster == 1), \
+        '--split-k: --epilogue=direct, --b-major=k, no cluster'
+    remap = bn != 128 or raster or persistent or splits > 1
     assert cluster in (1, 2), '--cluster: 1 or 2'
     assert cluster == 1 or not (remap or b_n or producer == 'warp'), \
         '--cluster=2: 128 x 128 tiles, B stored N x K, the block schedule'
@@ -210,7 +334,8 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # Ragged edges: the copies zero-fill what lies outside src (K past its end, the
     # last B rows), so the sums are exact; rows of A past M read B's first rows,
     # which only reach rows of out that are not stored.
-    oob = 'zeros' if ragged else 'promise_in_bounds'
+    # The last K range of a split may run past K: zero-filled too.
+    oob = 'zeros' if ragged or splits * range_steps > ksteps else 'promise_in_bounds'
     assert out_dtype in ('f32', 'bf16'), '--out: f32 or bf16'
     assert epilogue in ('direct', 'tma'), '--epilogue: direct or tma'
     tma_out = epilogue == 'tma'
@@ -228,16 +353,21 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     options = ''.join([f' --tile=128x{bn}' if bn != 128 else '', f' --raster={raster}' if raster else '',
                        f' --persistent={persistent}' if persistent else '', ' --vstore=1' if vstore else '',
                        ' --b-major=n' if b_n else '', f' --cluster={cluster}' if cluster > 1 else '',
-                       ' --out=bf16' if out_dtype == 'bf16' else '', ' --epilogue=tma' if tma_out else ''])
+                       ' --out=bf16' if out_dtype == 'bf16' else '', ' --epilogue=tma' if tma_out else '',
+                       f' --split-k={split}' if str(split) != '1' else '', ' --ring=1' if ring else ''])
     cluster_attr = f', nvvm.cluster_dim = array<i32: {cluster}, 1, 1>' if cluster > 1 else ''
     shared = '"x"' if cluster > 1 else None
-    workgroup = [('%ta0', ta), ('%ta1', ta), ('%tb', tb)] + ([('%te0', TE), ('%te1', TE)] if tma_out else [])
+    workgroup = [('%ta0', ta), ('%ta1', ta), ('%tb', tb)] + ([('%te0', TE), ('%te1', TE)] if tma_out else []) + \
+        ([('%flag', 'memref<1xi32, 3>')] if splits > 1 else [])
     lines = e.kernel(f'Generated by examples/gemm/gen.py {m} {n} {k} {stages} {producer} --dtype={dtype}{options}.',
                      name, 'sm_90a', args, 256, workgroup, cluster_attr)
+    tiles = -(-m // 128) * -(-n // bn)
+    if splits > 1:
+        lines[2:2] = split_globals(tiles * splits, tiles, bn)
     lines += e.constants((0, 1, 2, 4, 8, 16, 32, 48, 64, 128))
     lines += [
         f'    %cm = arith.constant {m} : index',
-        f'    %ck = arith.constant {-(-k // 64)} : index',
+        f'    %ck = arith.constant {range_steps} : index',
         f'    %rows = arith.constant {m} : index',
         f'    %cols = arith.constant {n} : index',
         '    %bn = gpu.block_id x',
@@ -251,9 +381,10 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
             '    %second = arith.cmpi eq, %wg, %c1 : index',
             f'    %zero = llvm.mlir.zero : {acc_type}',
         ]
-        tile_loop(lines, m, n, 128, bn, raster, persistent)
+        tile_loop(lines, m, n, 128, bn, raster, persistent, split=splits)
         ind = '      '
         lines += [
+        ] + ([f'{ind}%kbase = arith.muli %ks, %ck : index'] if splits > 1 else []) + [
             f'{ind}%m1 = arith.addi %m0, %c64 : index',
             f'{ind}%nb = arith.addi %cm, %n0 : index',
         ]
@@ -271,7 +402,8 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     loop, end = e.pipelined_for('%kt', '%c0', '%ck', '%c1', stages, producer, '%acc', [('%a0', '%zero')], [acc_type])
     body = [
         loop,
-        '  %col = arith.muli %kt, %c64 : index',
+        '  %ktk = arith.addi %kt, %kbase : index' if splits > 1 else '',
+        f'  %col = arith.muli {"%ktk" if splits > 1 else "%kt"}, %c64 : index',
         '  ' + e.copy('%src', '%m0, %col', '%ta0', src, ta, oob, 128, shared),
         '  ' + e.copy('%src', '%m1, %col', '%ta1', src, ta, oob, 128, shared),
         '  ' + (e.copy('%bsrc', '%col, %n0', '%tb', bsrc, tb, oob, 128) if b_n else
@@ -296,13 +428,15 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
         'nvvm.wgmma.wait.group.sync.aligned 0',
     ]
     if tma_out:
-        body += epilogue_tma(bn, acc_type, out)
+        body += epilogue_tma(bn, acc_type, out, ring)
         lines += [ind + line for line in body]
         if remap:
             lines.append('    }')
         # The last tile's stores must have read the tiles before the block's shared memory goes.
         lines += ['    acopy.wait_smem_to_gmem {pending = 0 : i64}'] + e.end_kernel()
         return '\n'.join(lines)
+    body = [line for line in body if line]
+    epilogue_start = len(body)
     body += [
         # Warpgroup w owns rows 64w..64w+63 of the block's tile; in it warp v = (t mod 128)
         # / 32 owns rows 16v..16v+15, lane l holds for accumulator i row l/4 + 8 ((i/2) mod
@@ -357,6 +491,10 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
             ]
         else:
             body.append(store)
+    if splits > 1:
+        # Only the tile's last unit writes it, from the summed partials.
+        body[epilogue_start:] = split_fixup(acc_type, tiles * splits, tiles, splits, bn) + [
+            '  ' + line.replace('%acc[', '%facc[') for line in body[epilogue_start:]] + ['}']
     lines += [ind + line for line in body]
     if remap:
         lines.append('    }')
@@ -402,7 +540,8 @@ def main():
             text = gemm(m, n, k, stages, producer, dtype, bn=int(tile.split('x')[1]), raster=raster,
                         persistent=persistent, vstore=vstore, b_major=b_major,
                         cluster=int(flags.get('cluster', '1')), out_dtype=flags.get('out', 'f32'),
-                        epilogue=flags.get('epilogue', 'direct'))
+                        epilogue=flags.get('epilogue', 'direct'), split=flags.get('split-k', '1'),
+                        ring=flags.get('ring', '0') == '1')
         except ValueError as error:  # a shape the kernel cannot take (refuse): named, nothing written
             sys.exit(f'gen.py: error: {error}')
         sys.stdout.write(text)
