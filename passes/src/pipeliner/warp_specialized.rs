@@ -381,14 +381,18 @@ fn declared_block(context: &Context, function: OperationRef, warp: WarpPlan) -> 
     Ok(())
 }
 
-/// The kernel's declared block grows by the producer warp.
+/// The kernel's declared block grows by the producer warp. The grown block is
+/// also the function's inherent `known_block_size`, which `convert-gpu-to-nvvm`
+/// turns into PTX's `.maxntid`: without it ptxas does not know the block and
+/// may use more registers than a block of B + 32 threads can launch with (288
+/// threads launch with at most 168), and the launch fails.
 fn grow_block(context: &Context, function: OperationRef, warp: WarpPlan) -> R<()> {
     let block = [warp.block() as i32, 1, 1];
     let mut grown = false;
     for name in target::BLOCK_ATTRIBUTES {
         if function.has_attribute(name) {
             let value: Attribute = DenseI32ArrayAttribute::new(context, &block).into();
-            if name == "known_block_size" {
+            if name == INHERENT_BLOCK {
                 ir::set_inherent(function, name, value);
             } else {
                 ir::set_discardable(function, name, value);
@@ -396,9 +400,15 @@ fn grow_block(context: &Context, function: OperationRef, warp: WarpPlan) -> R<()
             grown = true;
         }
     }
-    if grown {
-        Ok(())
-    } else {
-        Err("internal error: a warp-specialized kernel without a declared block".into())
+    if !grown {
+        return Err("internal error: a warp-specialized kernel without a declared block".into());
     }
+    if !function.has_attribute(INHERENT_BLOCK) {
+        let value: Attribute = DenseI32ArrayAttribute::new(context, &block).into();
+        ir::set_inherent(function, INHERENT_BLOCK, value);
+    }
+    Ok(())
 }
+
+/// `gpu.func`'s own block-size attribute, the one the lowering to NVVM reads.
+const INHERENT_BLOCK: &str = "known_block_size";

@@ -1,0 +1,54 @@
+// The GEMM example's split-K (examples/gemm/gen.py --split-k, the sweep's
+// t128_ws_sk_ob16 build, for shapes with fewer tiles than SMs): each 128 x 128 tile's
+// K steps are cut into ranges, one work unit each. A unit runs its range through the
+// warp-specialized pipelined loop (the copies start at the range's first K step), then
+// stores its f32 partial tile to a module workspace (st.global.v4), makes it visible
+// (membar.gl) and counts its arrival on the tile's counter (atom.global.add) among the
+// consumers' named barrier. The unit that arrives last reads every range's partial in
+// K order (ld.global.v4), writes the bf16 tile and puts the counter back to 0 for the
+// next launch; no unit waits for another. Ragged M, N and K (200 x 264 x 1000: six
+// tiles, four ranges of four steps, the last past K and zero-filled); the launcher's
+// grid has a block per tile and range (choose.py prints it). ptxas accepts the kernel.
+// RUN: %python %S/../../examples/gemm/gen.py 200 264 1000 6 warp --raster=16 --vstore=1 --persistent=132 --out=bf16 --split-k=4 > %t.mlir
+// RUN: FileCheck %s --check-prefix=MLIR < %t.mlir
+// RUN: acopy-opt %t.mlir --acopy-lower --emit=ptx -o %t.ptx 2>/dev/null
+// RUN: %check-ptxas %t.ptx sm_90a
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %python %S/../../examples/gemm/choose.py 512 512 16384 | FileCheck %s --check-prefix=CHOOSE
+// RUN: %python %S/../../examples/gemm/gen.py 200 264 1000 6 warp --raster=16 --persistent=132 --out=bf16 --split-k=1 | FileCheck %s --check-prefix=NOSPLIT
+
+// Six tiles x four ranges = 24 units, each a 64 KiB partial tile (256 threads x 64 f32).
+// MLIR: memref.global "private" @acopy_splitk_ws : memref<393216xf32, 1>
+// MLIR: memref.global "private" @acopy_splitk_count : memref<6xi32, 1> = dense<0>
+// MLIR: workgroup({{.*}}%flag: memref<1xi32, 3>)
+// MLIR: %ck = arith.constant 4 : index
+// MLIR: %ntiles = arith.constant 24 : index
+// MLIR: %kbase = arith.muli %ks, %ck : index
+// MLIR: %ktk = arith.addi %kt, %kbase : index
+// MLIR: oob_mode = "zeros"
+// MLIR: acopy.pipeline = {stages = 6 : i64, producer = "warp"}
+// MLIR: vector.store %pvec0, %ws[%po0] {alignment = 16}
+// MLIR: nvvm.memory.barrier #nvvm.mem_scope<gpu>
+// MLIR: memref.atomic_rmw addi %one32, %cnt[%tix]
+// MLIR: %last = arith.cmpi eq, %seen, %lastcount : i32
+// MLIR: scf.for %s = %c0 to %csplit
+// MLIR: memref.store %zero32, %cnt[%tix]
+// MLIR: llvm.extractvalue %facc[0]
+
+// PTX-LABEL: .entry gemm_bf16_200x264x1000_ob16
+// PTX: .maxntid 288, 1, 1
+// PTX: wgmma.mma_async
+// PTX: st.global.v4.b32
+// PTX: membar.gl;
+// PTX-NEXT: bar.sync {{.*}}1, 256;
+// PTX: atom.global.add.u32
+// PTX: bar.sync {{.*}}1, 256;
+// PTX: membar.gl;
+// PTX: ld.global.v4.b32
+// PTX: st.global.b32 {{.*}}, 0;
+
+// CHOOSE: "build": "t128_ws_sk_ob16"
+// CHOOSE-SAME: "grid": [32, 4, 1]
+
+// NOSPLIT-NOT: acopy_splitk
+// NOSPLIT-NOT: atomic_rmw
