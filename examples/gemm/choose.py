@@ -70,6 +70,9 @@ BUILDS = {
     # launch grid is gen.launch_grid (grid() below).
     't128_ws_sk_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=128, per_sm=1, split='auto',
                             options=['--raster=16', '--vstore=1', '--persistent=132', '--out=bf16', '--split-k=auto']),
+    't256_ws_sk_ob16': dict(stages=4, producer='warp', out='bf16', bm=128, bn=256, per_sm=1, split='auto',
+                            options=['--tile=128x256', '--raster=16', '--vstore=1', '--persistent=132', '--out=bf16',
+                                     '--split-k=auto']),
 }
 
 PEAK_TFLOPS = 989.4          # dense bf16 tensor peak of an H100/H200 SXM (132 SMs)

@@ -169,25 +169,25 @@ def split_fixup(acc_type, units, tiles, split, bn):
         'scf.if %last {',
         # Acquire: the other units' partials, made visible before their arrivals.
         '  nvvm.memory.barrier #nvvm.mem_scope<gpu>',
-        '  %zero4 = arith.constant dense<0.0> : vector<4xf32>',
         '  %tbase = arith.muli %tix, %csplit : index',
-        '  %sums:{0} = scf.for %s = %c0 to %csplit step %c1 iter_args('.format(nvec)
-        + ', '.join(f'%sum{j} = %zero4' for j in range(nvec)) + ') -> (' + ', '.join(['vector<4xf32>'] * nvec) + ') {',
-        '    %su = arith.addi %tbase, %s : index',
-        '    %subase = arith.muli %su, %cunit : index',
-        '    %suoff = arith.addi %subase, %t4 : index',
+        '  %tubase = arith.muli %tbase, %cunit : index',
+        '  %tuoff = arith.addi %tubase, %t4 : index',
     ]
+    # Unrolled, so that each vector's loads from all ranges are in flight together.
     for j in range(nvec):
-        lines += [f'    %so{j} = arith.addi %suoff, %pj{j} : index',
-                  f'    %sp{j} = vector.load %ws[%so{j}] {{alignment = 16}} : {ws}, vector<4xf32>',
-                  f'    %sn{j} = arith.addf %sum{j}, %sp{j} : vector<4xf32>']
-    lines.append('    scf.yield ' + ', '.join(f'%sn{j}' for j in range(nvec)) + ' : ' + ', '.join(['vector<4xf32>'] * nvec))
-    lines += ['  }', '  %facc0 = llvm.mlir.undef : ' + acc_type]
+        for r in range(split):
+            lines += [f'  %so{j}_{r} = arith.constant {r * nvec * 1024 + j * 1024} : index',
+                      f'  %sa{j}_{r} = arith.addi %tuoff, %so{j}_{r} : index',
+                      f'  %sp{j}_{r} = vector.load %ws[%sa{j}_{r}] {{alignment = 16}} : {ws}, vector<4xf32>']
+            if r:
+                prev = f'%sp{j}_0' if r == 1 else f'%sn{j}_{r - 1}'
+                lines.append(f'  %sn{j}_{r} = arith.addf {prev}, %sp{j}_{r} : vector<4xf32>')
+    lines.append('  %facc0 = llvm.mlir.undef : ' + acc_type)
     for j in range(nvec):
         for q in range(4):
             i = 4 * j + q
             into = '%facc' if i == 4 * nvec - 1 else f'%facc{i + 1}'
-            lines += [f'  %fe{i} = vector.extract %sums#{j}[{q}] : f32 from vector<4xf32>',
+            lines += [f'  %fe{i} = vector.extract %sn{j}_{split - 1}[{q}] : f32 from vector<4xf32>',
                       f'  {into} = llvm.insertvalue %fe{i}, %facc{i}[{i}] : {acc_type}']
     lines += ['  scf.if %leader {',
               '    %zero32 = arith.constant 0 : i32',
