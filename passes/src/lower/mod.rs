@@ -135,7 +135,7 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
         hoist::end_op();
         match lowered {
             Ok(chip) => {
-                if let Some(module) = target::enclosing(op, "gpu.module") {
+                if let Some(module) = target::enclosing(op, crate::ir::op_names::gpu::MODULE) {
                     if !modules.iter().any(|(raw, _)| *raw == module.to_raw().ptr) {
                         modules.push((module.to_raw().ptr, chip));
                     }

@@ -58,8 +58,8 @@ pub fn analyze<'c, 'a>(
     let request = read_request(loop_op, chips, options)?;
     let form = body_form::read(request.body).map_err(at)?;
     let native = read_native(loop_op, &request, &form).map_err(at)?;
-    let function = target::enclosing(loop_op, "gpu.func")
-        .filter(|function| function.has_attribute("gpu.kernel"));
+    let function = target::enclosing(loop_op, crate::ir::op_names::gpu::FUNC)
+        .filter(|function| function.has_attribute(crate::ir::op_names::attributes::GPU_KERNEL));
     let early = match request.requested {
         attr::Stages::Given(stages) => Some(stages.saturating_sub(1)),
         attr::Stages::Auto => None,
