@@ -46,7 +46,9 @@ pub fn add_pipeline(manager: OperationPassManager, text: &str) -> Result<(), Pip
     let text = text.trim();
     let elements = split(text)?;
     match elements.as_slice() {
-        [only] if only.name == "builtin.module" && only.options.is_none() => {
+        [only]
+            if only.name == crate::ir::op_names::builtin::MODULE.name && only.options.is_none() =>
+        {
             add_elements(manager, only.nested.unwrap_or(""))
         }
         _ => add_elements(manager, text),

@@ -74,15 +74,19 @@ fn raise_in(context: &melior::Context, function: OperationRef, index: usize, ali
     let entries = &mut dictionaries[index];
     let current = entries
         .iter()
-        .find(|(name, _)| name.as_string_ref().as_str() == Ok("llvm.align"))
+        .find(|(name, _)| {
+            name.as_string_ref().as_str() == Ok(crate::ir::op_names::attributes::LLVM_ALIGN)
+        })
         .and_then(|(_, value)| IntegerAttribute::try_from(*value).ok())
         .map_or(0, |value| value.value());
     if current >= align as i64 {
         return true;
     }
-    entries.retain(|(name, _)| name.as_string_ref().as_str() != Ok("llvm.align"));
+    entries.retain(|(name, _)| {
+        name.as_string_ref().as_str() != Ok(crate::ir::op_names::attributes::LLVM_ALIGN)
+    });
     entries.push((
-        Identifier::new(context, "llvm.align"),
+        Identifier::new(context, crate::ir::op_names::attributes::LLVM_ALIGN),
         int_attr(context, align),
     ));
     let values: Vec<Attribute> = dictionaries

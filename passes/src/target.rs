@@ -45,14 +45,14 @@ pub struct Target {
 /// copies in it are issued by the `count` threads from linear id `first` (the
 /// ones that reach them), not by the whole block (docs/pipelining.md, "Warp
 /// specialization").
-pub const ISSUERS: &str = "acopy.issuers";
+pub const ISSUERS: &str = crate::ir::op_names::attributes::ISSUERS;
 
 /// The discardable attribute `acopy.consumers = array<i32: 0, B>` that
 /// `acopy-pipeline` puts on a warp-specialized loop's consumer region: only the
 /// kernel's B declared threads run the ops in it, so an op there that deals work
 /// over the block deals it over those B (read as [`Issuers`]), and every barrier
 /// of the whole block in it is the consumers' named barrier (`crate::roles`).
-pub const CONSUMERS: &str = "acopy.consumers";
+pub const CONSUMERS: &str = crate::ir::op_names::attributes::CONSUMERS;
 
 /// A range of linear thread ids that issue copies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,10 +99,13 @@ pub enum TargetProblem {
 }
 
 /// The innermost op named `name` that encloses `op` (or is `op`).
-pub fn enclosing<'c, 'a>(op: OperationRef<'c, 'a>, name: &str) -> Option<OperationRef<'c, 'a>> {
+pub(crate) fn enclosing<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    name: crate::ir::op_names::OpName,
+) -> Option<OperationRef<'c, 'a>> {
     let mut current = Some(op);
     while let Some(candidate) = current {
-        if candidate.name().as_string_ref().as_str() == Ok(name) {
+        if crate::ir::is(&candidate, name) {
             return Some(candidate);
         }
         current = candidate.parent_operation();
@@ -213,7 +216,7 @@ pub fn resolve_chip(op: OperationRef, options: &PassOptions) -> Result<Chip, Tar
     if let Some(chip) = options.chip {
         return Ok(chip);
     }
-    enclosing(op, "gpu.module")
+    enclosing(op, crate::ir::op_names::gpu::MODULE)
         .and_then(module_chip)
         .unwrap_or(Err(TargetProblem::NoChip))
 }
@@ -262,7 +265,8 @@ pub fn resolve(op: OperationRef, options: &PassOptions) -> Result<Target, Target
 
 /// `op`'s target on `chip`: the cluster and block of its function.
 fn function_target(op: OperationRef, chip: Chip) -> Result<Target, TargetProblem> {
-    let cluster = function_dims(op, "nvvm.cluster_dim").unwrap_or(Ok([1, 1, 1]))?;
+    let cluster = function_dims(op, crate::ir::op_names::attributes::NVVM_CLUSTER_DIM)
+        .unwrap_or(Ok([1, 1, 1]))?;
     let block = known_block(op)?;
     Ok(Target {
         chip,
@@ -291,8 +295,11 @@ pub fn known_block_attribute(op: OperationRef) -> Option<&'static str> {
 /// Where a kernel may declare its block size: gpu.func's own attribute (what
 /// MLIR 22 prints and the kernel builders make), the discardable form other
 /// functions carry, and NVVM's.
-pub const BLOCK_ATTRIBUTES: [&str; 3] =
-    ["known_block_size", "gpu.known_block_size", "nvvm.reqntid"];
+pub const BLOCK_ATTRIBUTES: [&str; 3] = [
+    "known_block_size",
+    crate::ir::op_names::attributes::GPU_KNOWN_BLOCK_SIZE,
+    crate::ir::op_names::attributes::NVVM_REQNTID,
+];
 
 /// The innermost [`ISSUERS`] or [`CONSUMERS`] around `op`, if any.
 fn issuers_of(op: OperationRef) -> Result<Option<Issuers>, TargetProblem> {
@@ -367,7 +374,8 @@ impl ModuleChips {
         if let Some(chip) = self.chip_override {
             return Ok(chip);
         }
-        let module = enclosing(op, "gpu.module").ok_or(TargetProblem::NoChip)?;
+        let module =
+            enclosing(op, crate::ir::op_names::gpu::MODULE).ok_or(TargetProblem::NoChip)?;
         match self.by_module.get(&(module.to_raw().ptr as usize)) {
             Some(chip) => chip.clone(),
             // A module made after `resolve` (no pass here makes one) is read now.

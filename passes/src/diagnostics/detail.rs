@@ -21,7 +21,7 @@ use melior::{
 };
 
 /// The metadata's key.
-const KEY: &str = "acopy.detail";
+const KEY: &str = crate::ir::op_names::attributes::DETAIL;
 
 /// Emits `detail` as a remark at `location`, with the data attached.
 pub fn emit_detail(context: &Context, location: Location, detail: &Detail) {

@@ -23,7 +23,7 @@ use melior::ir::{attribute::StringAttribute, Location};
 use mlir_sys::MlirStringRef;
 
 /// The metadata's key.
-const KEY: &str = "acopy.rule";
+const KEY: &str = crate::ir::op_names::attributes::RULE;
 
 /// The rule ids emitted so far in this process.
 static EMITTED: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());

@@ -73,6 +73,12 @@ pub(crate) fn is(op: &OperationRef, name: op_names::OpName) -> bool {
     op.name().as_string_ref().as_str() == Ok(name.name)
 }
 
+/// The table's entry for `op` (`op_names`), if it has one, for a `match` on
+/// the table's constants: `Some(arith::ADDI | arith::SUBI) => …`.
+pub(crate) fn table_op(op: &OperationRef) -> Option<op_names::OpName> {
+    op_names::lookup(op.name().as_string_ref().as_str().ok()?)
+}
+
 /// The op's `sym_name`, if it has one.
 pub(crate) fn symbol_name(op: OperationRef) -> Option<String> {
     op.attribute("sym_name")

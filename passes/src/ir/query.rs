@@ -7,6 +7,7 @@ use melior::ir::{
 };
 
 use super as ir;
+use super::op_names::memref;
 
 /// A value, named for messages: a workgroup attribution or kernel argument by
 /// its position, an op result by its op, with the type.
@@ -26,15 +27,13 @@ pub(crate) fn describe(value: Value) -> String {
         return format!("(block argument #{position} : {type})");
     }
     match ir::defining_op(value) {
-        Some(op) => match ir::op_name(&op).as_str() {
-            "memref.get_global" => format!(
-                "({} : {type})",
-                op.attribute("name")
-                    .map(|name| name.to_string())
-                    .unwrap_or_default()
-            ),
-            name => format!("(the result of '{name}' : {type})"),
-        },
+        Some(op) if ir::is(&op, memref::GET_GLOBAL) => format!(
+            "({} : {type})",
+            op.attribute("name")
+                .map(|name| name.to_string())
+                .unwrap_or_default()
+        ),
+        Some(op) => format!("(the result of '{}' : {type})", ir::op_name(&op)),
         None => format!("({type})"),
     }
 }
@@ -80,34 +79,6 @@ pub(crate) fn users<'c, 'a>(value: Value<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, 
         }
     }
     found
-}
-
-/// Ops whose results depend only on their operands (what a copy's operands
-/// may be computed with, since the pass recomputes them for a later iteration).
-pub(crate) fn is_pure(name: &str) -> bool {
-    name.starts_with("arith.")
-        || name.starts_with("index.")
-        || matches!(
-            name,
-            "affine.apply"
-                | "affine.min"
-                | "affine.max"
-                | "gpu.thread_id"
-                | "gpu.block_id"
-                | "gpu.block_dim"
-                | "gpu.grid_dim"
-                | "gpu.cluster_id"
-                | "gpu.cluster_dim"
-                | "gpu.cluster_block_id"
-                | "gpu.lane_id"
-                | "memref.subview"
-                | "memref.cast"
-                | "memref.reinterpret_cast"
-                | "memref.expand_shape"
-                | "memref.collapse_shape"
-                | "memref.dim"
-                | "ub.poison"
-        )
 }
 
 /// The ops of `block`, in order.

@@ -50,7 +50,7 @@ pub fn lower(module: &Module, options: &PassOptions) -> bool {
         let manager = PassManager::new(context);
         manager.enable_verifier(true);
         manager
-            .nested_under("builtin.module")
+            .nested_under(crate::ir::op_names::builtin::MODULE.name)
             .add_pass(copy_pass(options.clone(), launched));
         holder.run(&manager, |_| true)
     });

@@ -110,7 +110,10 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     // user wrote its one error or remark, not one per copy the pipeliner made.
     // Each module's chip is resolved once, for every step of the run.
     let chips = target::ModuleChips::resolve(operation, options);
-    crate::verify::verify_operation_on(operation, options, &chips)?;
+    // Verification keeps the plan of each marked loop it accepts, for the
+    // pipeliner: a loop is analysed once per run (`crate::plan::loops::kept_plans`).
+    let mut kept = crate::plan::loops::KeptPlans::default();
+    crate::verify::verify_operation_on(operation, options, &chips, &mut kept)?;
     // Swizzled indices and wgmma descriptors are planned on the IR just
     // verified, before their tiles move into slots, and the plans ride on the
     // ops from here on (`crate::plan::pinned`).
@@ -119,7 +122,7 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     // Only what the pipeliner wrote needs a second check; without marked
     // loops the IR is the one just verified.
     let marked = !crate::pipeliner::marked_ops(operation).is_empty();
-    crate::pipeliner::pipeline_verified(operation, options, &chips)?;
+    crate::pipeliner::pipeline_verified(operation, options, &chips, kept)?;
     if marked {
         crate::verify::verify_pipelined(operation, options, &chips)?;
     }
@@ -135,7 +138,7 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
         hoist::end_op();
         match lowered {
             Ok(chip) => {
-                if let Some(module) = target::enclosing(op, "gpu.module") {
+                if let Some(module) = target::enclosing(op, crate::ir::op_names::gpu::MODULE) {
                     if !modules.iter().any(|(raw, _)| *raw == module.to_raw().ptr) {
                         modules.push((module.to_raw().ptr, chip));
                     }
@@ -392,6 +395,72 @@ mod tests {
             lowered.matches("nvvm.cp.async.shared.global").count(),
             5,
             "{lowered}"
+        );
+    }
+
+    /// A kernel named `name` with one marked loop (clamp.mlir's).
+    fn kernel_with_marked_loop(name: &str) -> String {
+        format!(
+            r#"  gpu.func @{name}(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>) workgroup(%tile: memref<8x128xf32, 3>) kernel {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %tid = gpu.thread_id x
+    scf.for %i = %c0 to %c16 step %c1 {{
+      %row = arith.muli %i, %c8 : index
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {{oob_mode = "promise_in_bounds"}} : memref<4096x128xf32> -> memref<8x128xf32, 3>
+      acopy.wait_gmem_to_smem {{pending = 0 : i64}}
+      %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
+      memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
+    }} {{acopy.pipeline = {{stages = 3 : i64}}}}
+    gpu.return
+  }}"#
+        )
+    }
+
+    /// How many loop analyses one acopy-lower run of `text` makes.
+    fn analyses_in_one_lowering(text: &str) -> usize {
+        let context = crate::context::create_context().expect("the acopy dialect loads");
+        context.enable_multi_threading(false);
+        let mut module = Module::parse(&context, text).expect("the input parses");
+        let manager = PassManager::new(&context);
+        manager.add_pass(super::create_pass(crate::PassOptions::default()));
+        let analyses = &crate::plan::loops::analysis::ANALYSES;
+        let before = analyses.with(|count| count.get());
+        assert!(manager.run(&mut module).is_ok());
+        let lowered = module.as_operation().to_string();
+        assert!(lowered.contains("nvvm.cp.async.shared.global"), "{lowered}");
+        analyses.with(|count| count.get()) - before
+    }
+
+    /// Verification's analysis of a marked loop is the pipeliner's: one
+    /// acopy-lower run analyses each loop once, where no earlier rewrite
+    /// changed its gpu.module.
+    #[test]
+    fn lowering_analyses_each_marked_loop_once() {
+        let text = format!(
+            "gpu.module @a [#nvvm.target<chip = \"sm_80\">] {{\n{}\n}}\ngpu.module @b [#nvvm.target<chip = \"sm_80\">] {{\n{}\n}}",
+            kernel_with_marked_loop("k"),
+            kernel_with_marked_loop("k")
+        );
+        assert_eq!(analyses_in_one_lowering(&text), 2, "one analysis per loop");
+    }
+
+    /// A rewrite changes its gpu.module (shared globals, tile types), which
+    /// the analysis of a later loop of the same module reads: that loop is
+    /// analysed again on the rewritten IR, as before plans were kept.
+    #[test]
+    fn a_later_loop_of_a_rewritten_module_is_analysed_again() {
+        let text = format!(
+            "gpu.module @m [#nvvm.target<chip = \"sm_80\">] {{\n{}\n{}\n}}",
+            kernel_with_marked_loop("first"),
+            kernel_with_marked_loop("second")
+        );
+        assert_eq!(
+            analyses_in_one_lowering(&text),
+            3,
+            "once, and the second loop again"
         );
     }
 }

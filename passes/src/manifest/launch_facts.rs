@@ -30,6 +30,7 @@ use crate::{
     ir::{
         self,
         memref_layout::{memref_bytes, shared_globals, storage_bits},
+        op_names::{arith, gpu, memref},
     },
     target,
 };
@@ -111,7 +112,7 @@ fn workgroup_attributions<'c>(
 
 /// Bytes of the shared-memory `memref.global`s the kernel names, each once.
 fn shared_global_bytes(function: OperationRef) -> Result<u64, String> {
-    let Some(module) = target::enclosing(function, "gpu.module") else {
+    let Some(module) = target::enclosing(function, crate::ir::op_names::gpu::MODULE) else {
         return Ok(0);
     };
     shared_globals(function, module)
@@ -127,12 +128,13 @@ pub(crate) fn own_dynamic_shared_memory(function: OperationRef) -> Option<u32> {
     let mut views = Vec::new();
     let mut queries = Vec::new();
     function.walk(WalkOrder::PreOrder, |op| {
-        match ir::op_name(&op).as_str() {
-            "gpu.dynamic_shared_memory" => bases.push(op.to_raw()),
-            "memref.view" => views.push(op.to_raw()),
+        if ir::is(&op, gpu::DYNAMIC_SHARED_MEMORY) {
+            bases.push(op.to_raw());
+        } else if ir::is(&op, memref::VIEW) {
+            views.push(op.to_raw());
+        } else if ir::is(&op, memref::EXTRACT_ALIGNED_POINTER_AS_INDEX) {
             // Reads the base address only (alignment code); not an access.
-            "memref.extract_aligned_pointer_as_index" => queries.push(op.to_raw()),
-            _ => {}
+            queries.push(op.to_raw());
         }
         WalkResult::Advance
     });
@@ -204,25 +206,25 @@ fn bound(value: Value, depth: u32) -> Option<(i128, i128)> {
             .ok()
             .and_then(|value| bound(value, depth + 1))
     };
-    match ir::op_name(&def).as_str() {
-        "arith.index_cast" | "arith.index_castui" => operand(0),
-        "arith.addi" => {
+    match ir::table_op(&def) {
+        Some(arith::INDEX_CAST | arith::INDEX_CASTUI) => operand(0),
+        Some(arith::ADDI) => {
             let (a, b) = (operand(0)?, operand(1)?);
             Some((a.0 + b.0, a.1 + b.1))
         }
-        "arith.subi" => {
+        Some(arith::SUBI) => {
             let (a, b) = (operand(0)?, operand(1)?);
             Some((a.0 - b.1, a.1 - b.0))
         }
-        "arith.muli" => {
+        Some(arith::MULI) => {
             let (a, b) = (operand(0)?, operand(1)?);
             (a.0 >= 0 && b.0 >= 0).then_some((a.0 * b.0, a.1 * b.1))
         }
-        "arith.remui" => {
+        Some(arith::REMUI) => {
             let modulus = operand(1)?;
             (modulus.0 == modulus.1 && modulus.1 > 0).then_some((0, modulus.1 - 1))
         }
-        "arith.andi" => {
+        Some(arith::ANDI) => {
             let mask = operand(1)?;
             (mask.0 == mask.1 && mask.0 >= 0).then_some((0, mask.0))
         }

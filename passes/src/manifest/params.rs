@@ -85,7 +85,7 @@ fn mark_in(context: &melior::Context, function: OperationRef) -> Result<(), Stri
         .and_then(|region| region.first_block())
         .ok_or_else(|| "a kernel with TMA tensor maps has no body".to_string())?;
     let arguments = entry.argument_count();
-    if !function.has_attribute("nvvm.kernel") {
+    if !function.has_attribute(crate::ir::op_names::attributes::NVVM_KERNEL) {
         return Err(format!(
             "{TENSOR_MAPS_ATTR} is only meaningful on a kernel (nvvm.kernel); tensor maps must be kernel parameters"
         ));
@@ -114,10 +114,13 @@ fn mark_in(context: &melior::Context, function: OperationRef) -> Result<(), Stri
     ))
     .into();
     let added = [
-        ("llvm.byval", byval),
-        ("nvvm.grid_constant", Attribute::unit(context)),
+        (crate::ir::op_names::attributes::LLVM_BYVAL, byval),
         (
-            "llvm.align",
+            crate::ir::op_names::attributes::NVVM_GRID_CONSTANT,
+            Attribute::unit(context),
+        ),
+        (
+            crate::ir::op_names::attributes::LLVM_ALIGN,
             melior::ir::attribute::IntegerAttribute::new(i64_type, 64).into(),
         ),
     ];

@@ -7,6 +7,7 @@ use melior::ir::{block::BlockLike, operation::OperationLike, OperationRef, Value
 
 use crate::ir;
 use crate::ir::build::{self, Builder as B, Ix};
+use crate::ir::op_names::{affine, memref};
 use crate::plan::loops::{
     loop_plan::{Induction, LoopPlan},
     slots,
@@ -208,8 +209,8 @@ pub(super) fn erase_dead(body: melior::ir::BlockRef) {
         let pure = name.starts_with("arith.")
             || name.starts_with("index.")
             || matches!(
-                name.as_str(),
-                "affine.apply" | "memref.subview" | "memref.cast"
+                ir::table_op(&op),
+                Some(affine::APPLY | memref::SUBVIEW | memref::CAST)
             );
         if pure && op.result_count() > 0 && crate::ir::query::users_of_op(op) == 0 {
             // SAFETY: a live, pure op of the body without users; `ops` holds

@@ -70,7 +70,7 @@ mod warp_producer;
 mod warp_rings;
 mod warp_specialized;
 
-use crate::plan::loops::{analysis, attr};
+use crate::plan::loops::{analysis, attr, KeptPlans};
 
 use acopy_dialect::diagnostics::emit_error;
 use melior::ir::{
@@ -130,32 +130,42 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
     let chips = crate::target::ModuleChips::resolve(operation, options);
     // Check them all first: a rewrite changes tile types other loops' checks read.
     let mut failed = false;
+    let mut kept = KeptPlans::default();
     for op in &marked_ops(operation) {
-        if let Err(finding) = analysis::analyze(*op, &chips, options) {
-            crate::verify::report_loop_problem(&finding);
-            failed = true;
+        match analysis::analyze(*op, &chips, options) {
+            Ok(plan) => kept.keep(plan),
+            Err(finding) => {
+                crate::verify::report_loop_problem(&finding);
+                failed = true;
+            }
         }
     }
     if failed {
         return Err(());
     }
-    pipeline_verified(operation, options, &chips)
+    pipeline_verified(operation, options, &chips, kept)
 }
 
 /// Pipelines every marked loop under `operation`, which verification has
-/// accepted (each loop's analysis passed there, so it is not run first here):
-/// `acopy-lower`'s step, with the chips it resolved once.
+/// accepted: `acopy-lower`'s step, with the chips it resolved once. A loop
+/// whose plan verification kept is rewritten from it; one whose module an
+/// earlier rewrite changed is analysed again on the rewritten IR
+/// (`crate::plan::loops::kept_plans`).
 #[allow(clippy::result_unit_err)]
-pub fn pipeline_verified(
-    operation: OperationRef,
+pub fn pipeline_verified<'c, 'a>(
+    operation: OperationRef<'c, 'a>,
     options: &PassOptions,
     chips: &crate::target::ModuleChips,
+    mut kept: KeptPlans<'c, 'a>,
 ) -> PassResult {
     let marked = marked_ops(operation);
     let mut failed = false;
     for (serial, op) in marked.iter().enumerate() {
         // Nested marked loops are refused by P4 (a copy nested in the body).
-        let plan = match analysis::analyze(*op, chips, options) {
+        let plan = match kept
+            .take(*op)
+            .map_or_else(|| analysis::analyze(*op, chips, options), Ok)
+        {
             Ok(plan) => plan,
             Err(finding) => {
                 crate::verify::report_loop_problem(&finding);
@@ -166,6 +176,7 @@ pub fn pipeline_verified(
         // The rewrite replaces the loop op (its counters become iter_args):
         // only its location is used after.
         let location = op.location();
+        kept.rewriting(*op);
         let rewritten = crate::ir::with_context(op, |context| {
             let chosen = match plan.warp {
                 Some(warp) => warp_specialized::rewrite(context, &plan, warp, serial)?,

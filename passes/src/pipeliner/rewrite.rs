@@ -43,7 +43,7 @@ use melior::{
 use crate::ir;
 use crate::ir::{
     build::{self, Builder as B, Cmp, Ix},
-    op_names::{arith, nvvm},
+    op_names::{arith, nvvm, scf},
 };
 use crate::plan::loops::{attr, loop_plan::LoopPlan};
 
@@ -129,7 +129,7 @@ fn reentered(plan: &LoopPlan) -> bool {
         if op == plan.function {
             return false;
         }
-        if matches!(ir::op_name(&op).as_str(), "scf.for" | "scf.while") {
+        if ir::is(&op, scf::FOR) || ir::is(&op, scf::WHILE) {
             return true;
         }
         current = op.parent_operation();

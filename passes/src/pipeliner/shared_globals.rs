@@ -24,7 +24,7 @@ pub(super) fn add_global<'c>(
     symbol: &str,
     r#type: Type<'c>,
 ) -> R<()> {
-    let module = crate::target::enclosing(plan.function, "gpu.module")
+    let module = crate::target::enclosing(plan.function, crate::ir::op_names::gpu::MODULE)
         .ok_or("internal error: a kernel outside a gpu.module")?;
     let module_body = module
         .region(0)

@@ -31,6 +31,7 @@ use melior::ir::{
 use super::divisor::{pow2_divisor, DIVISOR_CAP};
 use crate::ir;
 use crate::ir::memref_layout::{static_layout, Static};
+use crate::ir::op_names::{gpu, memref};
 
 /// The alignment a global kernel argument has by the kernel ABI, and the
 /// alignment of `gpu.dynamic_shared_memory`.
@@ -97,7 +98,7 @@ impl Root<'_, '_> {
             Origin::Attribution(function, index) if has_workgroup_attribution(function, index) => {
                 Some(format!("workgroup attribution #{index}"))
             }
-            Origin::DynamicShared => Some("gpu.dynamic_shared_memory".to_string()),
+            Origin::DynamicShared => Some(gpu::DYNAMIC_SHARED_MEMORY.name.to_string()),
             Origin::Global(get_global) => {
                 let memref = MemRefType::try_from(get_global.result(0).ok()?.r#type()).ok()?;
                 if acopy_dialect::MemorySpace::of(memref) != acopy_dialect::MemorySpace::Shared {
@@ -174,16 +175,18 @@ fn step<'c, 'a>(value: Value<'c, 'a>) -> Step<'c, 'a> {
     let Some(op) = ir::defining_op(value) else {
         return Step::Stop(Origin::Unknown);
     };
-    let shift = match ir::op_name(&op).as_str() {
-        "memref.subview"
-        | "memref.cast"
-        | "memref.reinterpret_cast"
-        | "memref.expand_shape"
-        | "memref.collapse_shape"
-        | "memref.memory_space_cast"
-        | "memref.transpose" => DIVISOR_CAP,
-        "memref.view" => op.operand(1).map_or(1, pow2_divisor),
-        "memref.assume_alignment" => {
+    let shift = match ir::table_op(&op) {
+        Some(
+            memref::SUBVIEW
+            | memref::CAST
+            | memref::REINTERPRET_CAST
+            | memref::EXPAND_SHAPE
+            | memref::COLLAPSE_SHAPE
+            | memref::MEMORY_SPACE_CAST
+            | memref::TRANSPOSE,
+        ) => DIVISOR_CAP,
+        Some(memref::VIEW) => op.operand(1).map_or(1, pow2_divisor),
+        Some(memref::ASSUME_ALIGNMENT) => {
             let align = op
                 .attribute("alignment")
                 .ok()
@@ -194,8 +197,8 @@ fn step<'c, 'a>(value: Value<'c, 'a>) -> Step<'c, 'a> {
                 Err(_) => Step::Stop(Origin::Assumed(align)),
             };
         }
-        "gpu.dynamic_shared_memory" => return Step::Stop(Origin::DynamicShared),
-        "memref.get_global" => return Step::Stop(Origin::Global(op)),
+        Some(gpu::DYNAMIC_SHARED_MEMORY) => return Step::Stop(Origin::DynamicShared),
+        Some(memref::GET_GLOBAL) => return Step::Stop(Origin::Global(op)),
         _ => return Step::Stop(Origin::Unknown),
     };
     match op.operand(0) {

@@ -10,6 +10,7 @@ use melior::ir::{
 };
 
 use crate::ir;
+use crate::ir::op_names::arith;
 
 /// A bound on [`pow2_divisor`], so products never overflow.
 pub(crate) const DIVISOR_CAP: u64 = 1 << 32;
@@ -62,13 +63,13 @@ fn divisor_at_depth(value: Value, depth: u32) -> u64 {
         return 1;
     };
     let op = result.owner();
-    match ir::op_name(&op).as_str() {
-        "arith.constant" => integer_constant(op).map_or(1, pow2_of_constant),
-        "arith.muli" => operand(op, 0)
+    match ir::table_op(&op) {
+        Some(arith::CONSTANT) => integer_constant(op).map_or(1, pow2_of_constant),
+        Some(arith::MULI) => operand(op, 0)
             .saturating_mul(operand(op, 1))
             .min(DIVISOR_CAP),
-        "arith.addi" | "arith.subi" => operand(op, 0).min(operand(op, 1)),
-        "arith.shli" => {
+        Some(arith::ADDI | arith::SUBI) => operand(op, 0).min(operand(op, 1)),
+        Some(arith::SHLI) => {
             let shift = op
                 .operand(1)
                 .ok()
@@ -81,7 +82,9 @@ fn divisor_at_depth(value: Value, depth: u32) -> u64 {
                 _ => operand(op, 0),
             }
         }
-        "arith.index_cast" | "arith.index_castui" | "arith.extui" | "arith.extsi" => operand(op, 0),
+        Some(arith::INDEX_CAST | arith::INDEX_CASTUI | arith::EXTUI | arith::EXTSI) => {
+            operand(op, 0)
+        }
         _ => 1,
     }
 }

@@ -305,7 +305,7 @@ fn kernel_argument<'c, 'a>(
         // A workgroup or private attribution, or a block argument further in.
         return Ok(None);
     }
-    if !function.has_attribute("gpu.kernel") {
+    if !function.has_attribute(crate::ir::op_names::attributes::GPU_KERNEL) {
         return Err(SourceError::NotKernel);
     }
     Ok(Some((function, position)))

@@ -172,7 +172,7 @@ impl IndexPlan {
         let element_bytes =
             element_bytes(element).ok_or_else(|| IndexProblem::Element(element.to_string()))?;
         let (rows, row) = rows_and_row(view)?;
-        let function = crate::target::enclosing(view.op, "gpu.func")
+        let function = crate::target::enclosing(view.op, crate::ir::op_names::gpu::FUNC)
             .ok_or(IndexProblem::Writers(DescriptorProblem::NoWriter))?;
         let (swizzle, writer_tiles) =
             wgmma_descriptor::writers(view.tile, function).map_err(IndexProblem::Writers)?;

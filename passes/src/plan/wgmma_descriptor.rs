@@ -338,8 +338,8 @@ impl DescriptorPlan {
                 return Err(DescriptorProblem::MnRows { rows, step });
             }
         }
-        let function =
-            crate::target::enclosing(view.op, "gpu.func").ok_or(DescriptorProblem::NoWriter)?;
+        let function = crate::target::enclosing(view.op, crate::ir::op_names::gpu::FUNC)
+            .ok_or(DescriptorProblem::NoWriter)?;
         let (swizzle, writer_tiles) = writers(view.tile, function)?;
         let span = u64::from(swizzle.bytes());
         if span == 0 {

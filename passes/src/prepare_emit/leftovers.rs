@@ -33,7 +33,7 @@ use crate::{
 pub const SUMMARY: &str =
     "Refuse, at the op, anything in a gpu.module that the emit route left unlowered";
 
-const CAST: &str = "builtin.unrealized_conversion_cast";
+const CAST: &str = crate::ir::op_names::builtin::UNREALIZED_CONVERSION_CAST.name;
 
 static ID: PassId = PassId;
 

@@ -10,6 +10,7 @@ use melior::ir::{
 };
 
 use super::kind::Emit;
+use crate::ir::op_names::{attributes, builtin, gpu};
 use crate::{ir, target};
 
 /// The output of one `gpu.module`.
@@ -168,12 +169,12 @@ fn collect_in<'c, 'a>(
 ) -> Result<(), OutputError> {
     let mut current = body.first_operation();
     while let Some(op) = current {
-        match (emit, ir::op_name(&op).as_str()) {
-            (Emit::Ptx, "gpu.binary") => {
+        match (emit, ir::table_op(&op)) {
+            (Emit::Ptx, Some(gpu::BINARY)) => {
                 outputs.extend(binary_texts(op)?.into_iter().map(Found::Ptx))
             }
-            (Emit::Llvm, "gpu.module") => outputs.push(Found::GpuModule(op)),
-            (_, "builtin.module") => {
+            (Emit::Llvm, Some(gpu::MODULE)) => outputs.push(Found::GpuModule(op)),
+            (_, Some(builtin::MODULE)) => {
                 if let Some(block) = op.region(0).ok().and_then(|region| region.first_block()) {
                     collect_in(block, emit, outputs)?;
                 }
@@ -245,7 +246,7 @@ fn translate(gpu_module: OperationRef) -> Result<String, OutputError> {
     ir::with_context(&gpu_module, |context| {
         ir::set_discardable(
             module.as_operation(),
-            "llvm.target_triple",
+            attributes::LLVM_TARGET_TRIPLE,
             StringAttribute::new(context, "nvptx64-nvidia-cuda").into(),
         )
     });

@@ -262,7 +262,7 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
     let mut failed = false;
     module.walk(WalkOrder::PreOrder, |op| {
         let name = ir::op_name(&op);
-        if name == "gpu.module" && op != module {
+        if ir::is(&op, crate::ir::op_names::gpu::MODULE) && op != module {
             // Refused by check_nesting on its own.
             return WalkResult::Skip;
         }
@@ -272,12 +272,12 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
                 &format!("'{name}' must be lowered before LLVM IR or PTX is emitted: run acopy-lower first"),
             );
             failed = true;
-        } else if name == "gpu.func" {
+        } else if ir::is(&op, crate::ir::op_names::gpu::FUNC) {
             if let Err(message) = attributions::check_attributions(op) {
                 emit_error(op.location(), &message);
                 failed = true;
             }
-        } else if name == "memref.global" {
+        } else if ir::is(&op, crate::ir::op_names::memref::GLOBAL) {
             if let Err(message) = attributions::check_global(op) {
                 emit_error(op.location(), &message);
                 failed = true;

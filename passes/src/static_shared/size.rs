@@ -61,7 +61,7 @@ pub(super) fn workgroup_attributions(
         let align = aligns
             .and_then(|attrs| attrs.element(index).ok())
             .and_then(|attrs| DictionaryAttribute::try_from(attrs).ok())
-            .and_then(|attrs| attrs.element_by_name("llvm.align"))
+            .and_then(|attrs| attrs.element_by_name(crate::ir::op_names::attributes::LLVM_ALIGN))
             .and_then(|align| IntegerAttribute::try_from(align).ok())
             .and_then(|align| u64::try_from(align.value()).ok())
             .unwrap_or(0)

@@ -7,33 +7,41 @@
 
 use acopy_target::{Capability, PtxVersion};
 
+use crate::ir::op_names::{nvvm, prefixes};
+
 /// NVVM ops that need a capability, by name prefix; the first match decides.
 /// An op on this list never reaches LLVM for a chip without the capability.
 const GATED_OPS: &[(&str, Capability)] = &[
-    ("nvvm.cp.async.bulk.tensor", Capability::Tma),
-    ("nvvm.cp.reduce.async.bulk", Capability::BulkReduce),
-    ("nvvm.cp.async.bulk", Capability::Tma),
-    ("nvvm.mbarrier.try_wait", Capability::MbarrierTryWait),
-    ("nvvm.mbarrier.arrive.expect_tx", Capability::Tma),
-    ("nvvm.mbarrier.arrive_drop.expect_tx", Capability::Tma),
-    ("nvvm.mbarrier.expect_tx", Capability::Tma),
-    ("nvvm.mbarrier.complete_tx", Capability::Tma),
-    ("nvvm.fence.proxy", Capability::FenceProxyAsync),
-    ("nvvm.fence.mbarrier.init", Capability::Clusters),
-    ("nvvm.cluster", Capability::Clusters),
-    ("nvvm.read.ptx.sreg.cluster", Capability::Clusters),
-    ("nvvm.mapa", Capability::Clusters),
-    ("nvvm.elect.sync", Capability::Clusters),
+    (prefixes::NVVM_BULK_TENSOR, Capability::Tma),
+    (prefixes::NVVM_BULK_REDUCE, Capability::BulkReduce),
+    (prefixes::NVVM_BULK, Capability::Tma),
+    (nvvm::MBARRIER_TRY_WAIT.name, Capability::MbarrierTryWait),
+    (nvvm::MBARRIER_ARRIVE_EXPECT_TX.name, Capability::Tma),
+    (
+        prefixes::NVVM_MBARRIER_ARRIVE_DROP_EXPECT_TX,
+        Capability::Tma,
+    ),
+    (prefixes::NVVM_MBARRIER_EXPECT_TX, Capability::Tma),
+    (prefixes::NVVM_MBARRIER_COMPLETE_TX, Capability::Tma),
+    (nvvm::FENCE_PROXY.name, Capability::FenceProxyAsync),
+    (nvvm::FENCE_MBARRIER_INIT.name, Capability::Clusters),
+    (prefixes::NVVM_CLUSTER, Capability::Clusters),
+    (prefixes::NVVM_SREG_CLUSTER, Capability::Clusters),
+    (nvvm::MAPA.name, Capability::Clusters),
+    (prefixes::NVVM_ELECT_SYNC, Capability::Clusters),
     // wgmma is sm_90a only (not forward compatible); NVVM's verifier lets it
     // through on sm_100a and newer, where llc cannot select it.
-    ("nvvm.wgmma", Capability::Wgmma),
+    (prefixes::NVVM_WGMMA, Capability::Wgmma),
     // nvgpu ops that convert-nvgpu-to-nvvm turns into the NVVM ops above,
     // refused at the nvgpu op, before the route lowers it.
-    ("nvgpu.tma.async.store", Capability::BulkStore),
-    ("nvgpu.tma", Capability::Tma),
-    ("nvgpu.mbarrier.try_wait", Capability::MbarrierTryWait),
-    ("nvgpu.mbarrier.arrive.expect_tx", Capability::Tma),
-    ("nvgpu.warpgroup", Capability::Wgmma),
+    (prefixes::NVGPU_TMA_STORE, Capability::BulkStore),
+    (prefixes::NVGPU_TMA, Capability::Tma),
+    (
+        prefixes::NVGPU_MBARRIER_TRY_WAIT,
+        Capability::MbarrierTryWait,
+    ),
+    (prefixes::NVGPU_MBARRIER_ARRIVE_EXPECT_TX, Capability::Tma),
+    (prefixes::NVGPU_WARPGROUP, Capability::Wgmma),
 ];
 
 /// Ops that need a newer PTX ISA than some chips are compiled with
@@ -41,9 +49,9 @@ const GATED_OPS: &[(&str, Capability)] = &[
 /// "Cannot select" on them under an older `+ptxNN`.
 /// `fence.proxy.tensormap::generic` is PTX 8.3 (PTX ISA, "membar/fence").
 const PTX_GATED_OPS: &[(&str, PtxVersion)] = &[
-    ("nvgpu.tma.fence.descriptor", PtxVersion::new(8, 3)),
-    ("nvvm.fence.proxy.acquire", PtxVersion::new(8, 3)),
-    ("nvvm.fence.proxy.release", PtxVersion::new(8, 3)),
+    (prefixes::NVGPU_TMA_FENCE_DESCRIPTOR, PtxVersion::new(8, 3)),
+    (prefixes::NVVM_FENCE_PROXY_ACQUIRE, PtxVersion::new(8, 3)),
+    (prefixes::NVVM_FENCE_PROXY_RELEASE, PtxVersion::new(8, 3)),
 ];
 
 /// The PTX ISA `name` needs, if it is on [`PTX_GATED_OPS`].

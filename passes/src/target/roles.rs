@@ -129,7 +129,7 @@ fn consumers(mark: melior::ir::Attribute) -> Role {
 /// named barrier of every thread of the block).
 fn is_whole_block_barrier(op: &OperationRef) -> bool {
     let name = ir::op_name(op);
-    if name == gpu::BARRIER.name || name == "nvvm.barrier0" {
+    if name == gpu::BARRIER.name || name == nvvm::BARRIER0.name {
         return true;
     }
     if name != nvvm::BARRIER.name {

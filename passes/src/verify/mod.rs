@@ -52,7 +52,7 @@ use melior::ir::{
 };
 
 pub use crate::plan::copy_facts::CopyFacts;
-use crate::plan::loops::LoopProblem;
+use crate::plan::loops::{KeptPlans, LoopProblem};
 pub use facts::Ctx;
 pub use rules::{Check, Rule, Scope, RULES};
 
@@ -87,18 +87,21 @@ pub struct Finding {
 #[allow(clippy::result_unit_err)]
 pub fn verify_operation(operation: OperationRef, options: &PassOptions) -> PassResult {
     let chips = target::ModuleChips::resolve(operation, options);
-    verify_with(operation, options, &chips, Voice::Everything)
+    verify_with(operation, options, &chips, Voice::Everything, None)
 }
 
 /// [`verify_operation`] with the chips a caller already resolved
-/// (`acopy-lower` resolves them once for all its steps).
+/// (`acopy-lower` resolves them once for all its steps), keeping in `kept`
+/// the plan of each marked loop it accepts, for the pipeliner to rewrite
+/// without analysing the loop again.
 #[allow(clippy::result_unit_err)]
-pub fn verify_operation_on(
-    operation: OperationRef,
+pub fn verify_operation_on<'c, 'a>(
+    operation: OperationRef<'c, 'a>,
     options: &PassOptions,
     chips: &target::ModuleChips,
+    kept: &mut KeptPlans<'c, 'a>,
 ) -> PassResult {
-    verify_with(operation, options, chips, Voice::Everything)
+    verify_with(operation, options, chips, Voice::Everything, Some(kept))
 }
 
 /// Checks the IR `acopy-lower`'s pipeliner wrote from IR that
@@ -115,7 +118,7 @@ pub fn verify_pipelined(
     options: &PassOptions,
     chips: &target::ModuleChips,
 ) -> PassResult {
-    verify_with(operation, options, chips, Voice::ErrorsOnce)
+    verify_with(operation, options, chips, Voice::ErrorsOnce, None)
 }
 
 /// What a verification run says besides errors.
@@ -127,11 +130,12 @@ enum Voice {
     ErrorsOnce,
 }
 
-fn verify_with(
-    operation: OperationRef,
+fn verify_with<'c, 'a>(
+    operation: OperationRef<'c, 'a>,
     options: &PassOptions,
     chips: &target::ModuleChips,
     voice: Voice,
+    mut kept: Option<&mut KeptPlans<'c, 'a>>,
 ) -> PassResult {
     let _launches = crate::plan::launches::scope();
     let _tensor_maps = tensor_maps::scope();
@@ -148,7 +152,7 @@ fn verify_with(
             }
             errors += 1;
         }
-        errors += check_marked(op, chips, options);
+        errors += check_marked(op, chips, options, kept.as_deref_mut());
         if let Some(message) = memory_spaces::unmappable(op) {
             let key = (op.location().to_string(), message.clone());
             if voice == Voice::Everything || !given.contains(&key) {
@@ -173,13 +177,27 @@ fn verify_with(
 
 /// A loop marked `acopy.pipeline` (or another op carrying it) that the
 /// pipeliner cannot take gets its error, the table's row (P1–P18) for the
-/// stage at which the loop analysis refused it; returns the count.
-fn check_marked(op: OperationRef, chips: &target::ModuleChips, options: &PassOptions) -> usize {
+/// stage at which the loop analysis refused it; returns the count. The plan
+/// of a loop it accepts goes into `kept`, when given.
+fn check_marked<'c, 'a>(
+    op: OperationRef,
+    chips: &target::ModuleChips,
+    options: &PassOptions,
+    kept: Option<&mut KeptPlans<'c, 'a>>,
+) -> usize {
     if crate::plan::loops::attr::request(op).is_none() {
         return 0;
     }
+    // SAFETY: the walk found `op` under the operation being verified, which
+    // lives for 'a; the walk's reference only carries a shorter lifetime.
+    let op: OperationRef<'c, 'a> = unsafe { OperationRef::from_raw(op.to_raw()) };
     match crate::plan::loops::analysis::analyze(op, chips, options) {
-        Ok(_) => 0,
+        Ok(plan) => {
+            if let Some(kept) = kept {
+                kept.keep(plan);
+            }
+            0
+        }
         Err(problem) => {
             report_loop_problem(&problem);
             1

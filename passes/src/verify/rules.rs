@@ -165,7 +165,7 @@ const WAIT_LOAD: &[&str] = &[names::WAIT_GMEM_TO_SMEM];
 const WAIT_STORE: &[&str] = &[names::WAIT_SMEM_TO_GMEM];
 const WAITS: &[&str] = &[names::WAIT_GMEM_TO_SMEM, names::WAIT_SMEM_TO_GMEM];
 /// The pipeline rules' subject: the marked loop (P2: the op carrying the attribute).
-const LOOP: &[&str] = &["scf.for"];
+const LOOP: &[&str] = &[crate::ir::op_names::scf::FOR.name];
 const DESCRIPTOR: &[&str] = &[names::WGMMA_DESCRIPTOR];
 const INDEX: &[&str] = &[names::SWIZZLED_INDEX];
 

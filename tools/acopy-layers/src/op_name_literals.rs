@@ -48,6 +48,36 @@ pub fn is_op_name(text: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '.')
 }
 
+/// Why [`check`] fails.
+#[derive(Debug, thiserror::Error)]
+pub enum OpNameCheckError {
+    #[error(transparent)]
+    Unreadable(#[from] LayersError),
+    /// Op names spelled outside the table, each one.
+    #[error("{}", spelled(.0))]
+    Spelled(Vec<OpNameLiteral>),
+}
+
+fn spelled(found: &[OpNameLiteral]) -> String {
+    let listed: Vec<String> = found.iter().map(|literal| literal.to_string()).collect();
+    format!(
+        "{} op-name literal(s) outside {TABLE} (add the op to the table and match it with `ir::is`):\n{}",
+        found.len(),
+        listed.join("\n")
+    )
+}
+
+/// The check: no op-name literal in the non-test code of `files` (relative
+/// to `root`) under `folder`, outside the table; each one found otherwise.
+pub fn check(root: &Path, files: &[PathBuf], folder: &str) -> Result<(), OpNameCheckError> {
+    let found = literals(root, files, folder)?;
+    if found.is_empty() {
+        Ok(())
+    } else {
+        Err(OpNameCheckError::Spelled(found))
+    }
+}
+
 /// The op-name literals of `files` (relative to `root`) under `folder`,
 /// the table and test code aside.
 pub fn literals(

@@ -535,3 +535,41 @@ fn a_planted_op_name_literal_is_found_and_the_table_and_tests_are_not() {
         ]
     );
 }
+
+/// The check itself, not only the finder: one literal outside the table fails
+/// it and names the literal; the table and test code alone pass it.
+#[test]
+fn the_op_name_check_fails_on_one_planted_literal_and_passes_without_it() {
+    let table = (
+        "passes/src/ir/op_names.rs",
+        "pub const FUNC: &str = \"gpu.func\";\n",
+    );
+    let clean = (
+        "passes/src/lib.rs",
+        "mod ir;\npub fn f(n: &str) -> bool { n == ir::op_names::FUNC }\n\
+         #[cfg(test)]\nmod tests { const T: &str = \"gpu.module\"; }\n",
+    );
+    let planted = (
+        "passes/src/lib.rs",
+        "mod ir;\npub fn f(n: &str) -> bool { n == \"gpu.func\" }\n",
+    );
+    let files: Vec<PathBuf> = ["passes/src/lib.rs", "passes/src/ir/op_names.rs"]
+        .iter()
+        .map(PathBuf::from)
+        .collect();
+    let check = |lib| {
+        let root = tree(&[lib, table]);
+        acopy_layers::op_name_literals::check(root.path(), &files, "passes/src")
+    };
+    assert!(check(clean).is_ok(), "the table and tests are allowed");
+    match check(planted) {
+        Err(acopy_layers::op_name_literals::OpNameCheckError::Spelled(found)) => assert_eq!(
+            found
+                .iter()
+                .map(|literal| literal.to_string())
+                .collect::<Vec<_>>(),
+            vec!["passes/src/lib.rs: \"gpu.func\"".to_string()]
+        ),
+        other => panic!("the planted literal fails the check, got {other:?}"),
+    }
+}

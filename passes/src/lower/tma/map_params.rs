@@ -155,8 +155,14 @@ fn append_input<'c>(
     let mut arg_attrs = ir::arg_attrs(context, kernel, inputs);
     let align: Attribute = IntegerAttribute::new(IntegerType::new(context, 64).into(), 64).into();
     arg_attrs.push(
-        DictionaryAttribute::new(context, &[(Identifier::new(context, "llvm.align"), align)])
-            .into(),
+        DictionaryAttribute::new(
+            context,
+            &[(
+                Identifier::new(context, crate::ir::op_names::attributes::LLVM_ALIGN),
+                align,
+            )],
+        )
+        .into(),
     );
     ir::set_inherent(
         kernel,

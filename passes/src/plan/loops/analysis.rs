@@ -48,18 +48,27 @@ impl Request<'_, '_> {
     }
 }
 
+#[cfg(test)]
+thread_local! {
+    /// How often [`analyze`] ran on this thread: tests pin that a run
+    /// analyses each marked loop once.
+    pub(crate) static ANALYSES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// Reads the loop `loop_op` that carries `acopy.pipeline`.
 pub fn analyze<'c, 'a>(
     loop_op: OperationRef<'c, 'a>,
     chips: &target::ModuleChips,
     options: &PassOptions,
 ) -> Result<LoopPlan<'c, 'a>, LoopProblem<'c, 'a>> {
+    #[cfg(test)]
+    ANALYSES.with(|count| count.set(count.get() + 1));
     let at = |broken| LoopProblem::rule(loop_op, broken);
     let request = read_request(loop_op, chips, options)?;
     let form = body_form::read(request.body).map_err(at)?;
     let native = read_native(loop_op, &request, &form).map_err(at)?;
-    let function = target::enclosing(loop_op, "gpu.func")
-        .filter(|function| function.has_attribute("gpu.kernel"));
+    let function = target::enclosing(loop_op, crate::ir::op_names::gpu::FUNC)
+        .filter(|function| function.has_attribute(crate::ir::op_names::attributes::GPU_KERNEL));
     let early = match request.requested {
         attr::Stages::Given(stages) => Some(stages.saturating_sub(1)),
         attr::Stages::Auto => None,

@@ -19,7 +19,7 @@ use crate::ir::query::{ancestor_in, users};
 use crate::{ir, plan::alignment::memory_root};
 
 /// The op that waits for wgmma groups, as upstream's NVVM dialect names it.
-pub const WGMMA_WAIT: &str = "nvvm.wgmma.wait.group.sync.aligned";
+pub const WGMMA_WAIT: &str = crate::ir::op_names::nvvm::WGMMA_WAIT_GROUP.name;
 
 /// Reads the body's wgmma consumers of the pipelined `tiles`: `None` when it
 /// has none, else how many groups stay in flight; P14 when it does not wait
@@ -78,7 +78,7 @@ pub(crate) fn read<'c, 'a>(
     });
     let wait = form.top[after..]
         .iter()
-        .find(|op| ir::op_name(op) == WGMMA_WAIT);
+        .find(|op| ir::is(op, crate::ir::op_names::nvvm::WGMMA_WAIT_GROUP));
     let Some(wait) = wait else {
         return Err(at(
             loop_op,

@@ -12,7 +12,7 @@ use melior::ir::{
 /// The discardable attribute that marks a loop.
 pub const PIPELINE: &str = acopy_dialect::builders::PIPELINE;
 /// What the pass leaves on a loop it pipelined (so it is never pipelined twice).
-pub const PIPELINED: &str = "acopy.pipelined";
+pub const PIPELINED: &str = crate::ir::op_names::attributes::PIPELINED;
 
 /// The attribute, if `op` carries it.
 pub fn request<'c>(op: OperationRef<'c, '_>) -> Option<Attribute<'c>> {

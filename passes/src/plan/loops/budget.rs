@@ -268,7 +268,7 @@ fn other_shared_bytes(function: OperationRef, tiles: &[Tile], path: CopyPath) ->
             }
         }
     }
-    if let Some(module) = target::enclosing(function, "gpu.module") {
+    if let Some(module) = target::enclosing(function, crate::ir::op_names::gpu::MODULE) {
         if let Some(block) = module
             .region(0)
             .ok()

@@ -28,6 +28,7 @@
 //! | `budget.rs` | shared memory, static or dynamic (P10, P11) |
 //! | `slots.rs` | slot alignment, padded slots and the per-chip budget (pure arithmetic) |
 //! | `loop_plan.rs` | [`LoopPlan`], [`LoopProblem`], the induction type, the static trip count |
+//! | `kept_plans.rs` | the plans verification accepted, kept for the pipeliner so a loop is analysed once per run |
 //! | `war.rs` | the write-after-read warning for unmarked loops |
 //! | `warp.rs` | a warp-specialized loop's block and place (P17, P18) |
 
@@ -36,6 +37,7 @@ pub mod async_consumers;
 pub mod attr;
 mod body_form;
 mod budget;
+pub mod kept_plans;
 pub mod loop_plan;
 pub mod multicast;
 pub mod native;
@@ -45,4 +47,5 @@ mod tiles;
 pub mod war;
 pub mod warp;
 
+pub use kept_plans::KeptPlans;
 pub use loop_plan::{LoopPlan, LoopProblem};

@@ -11,7 +11,8 @@ use acopy_target::CopyPath;
 use melior::ir::{operation::OperationLike, BlockRef, OperationRef, Value};
 
 use crate::ir;
-use crate::ir::query::{ancestor_in, describe, is_inside, is_pure, users};
+use crate::ir::op_names::is_pure;
+use crate::ir::query::{ancestor_in, describe, is_inside, users};
 
 /// A loop in the native form: the init of its barrier, which the rewrite
 /// removes with the wait.

@@ -5,7 +5,8 @@ use acopy_dialect::CopyGmemToSmem;
 use melior::ir::{operation::OperationLike, BlockRef, OperationRef};
 
 use crate::ir;
-use crate::ir::query::{ancestor_in, is_pure, top_level_ops};
+use crate::ir::op_names::is_pure;
+use crate::ir::query::{ancestor_in, top_level_ops};
 
 /// The body ops the copy's operands (all but dst) are computed by, in
 /// program order; an error names the first operand that depends on a memory

@@ -15,6 +15,7 @@ use super::{
     operand_slice::operand_slice,
     slots,
 };
+use crate::ir::op_names::{memref, vector};
 use crate::ir::query::{ancestor_in, describe, is_inside, users};
 use crate::{ir, plan::alignment::memory_root};
 
@@ -227,16 +228,18 @@ fn src_writer(src: Value, loop_op: OperationRef) -> Option<String> {
     let root = memory_root(src);
     let mut writer = None;
     loop_op.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-        let target = match ir::op_name(&op).as_str() {
-            "memref.store"
-            | "memref.atomic_rmw"
-            | "vector.store"
-            | "vector.transfer_write"
-            | "memref.copy"
-            | "vector.maskedstore"
-            | "vector.scatter" => op.operand(1).ok(),
-            "memref.generic_atomic_rmw" => op.operand(0).ok(),
-            name if name == names::COPY_SMEM_TO_GMEM => op.operand(1).ok(),
+        let target = match ir::table_op(&op) {
+            Some(
+                memref::STORE
+                | memref::ATOMIC_RMW
+                | vector::STORE
+                | vector::TRANSFER_WRITE
+                | memref::COPY
+                | vector::MASKEDSTORE
+                | vector::SCATTER,
+            ) => op.operand(1).ok(),
+            Some(memref::GENERIC_ATOMIC_RMW) => op.operand(0).ok(),
+            _ if ir::op_name(&op) == names::COPY_SMEM_TO_GMEM => op.operand(1).ok(),
             _ => None,
         };
         if let Some(target) = target {

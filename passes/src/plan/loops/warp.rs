@@ -22,6 +22,7 @@ use melior::ir::{
 
 pub use super::loop_plan::{WarpPlan, PRODUCER_THREADS};
 use super::{attr, loop_plan::Broken};
+use crate::ir::op_names::{self, gpu, prefixes};
 use crate::{ir, target};
 
 /// The most threads a block may have.
@@ -162,11 +163,11 @@ fn consumers_after(op: OperationRef) -> Result<(), String> {
 /// (a special register's read, such as the SM count a persistent kernel
 /// divides its tiles by, included).
 fn computes_only(name: &str) -> bool {
-    crate::ir::query::is_pure(name)
+    op_names::is_pure(name)
         || name.starts_with("math.")
-        || name.starts_with("nvvm.read.ptx.sreg.")
-        || name.starts_with("llvm.mlir.")
-        || name == "gpu.dynamic_shared_memory"
+        || name.starts_with(prefixes::NVVM_SREG)
+        || name.starts_with(prefixes::LLVM_MLIR)
+        || name == gpu::DYNAMIC_SHARED_MEMORY.name
 }
 
 /// The first op in `op` (or `op`) that needs threads outside the consumers:
@@ -198,7 +199,7 @@ pub fn is_block_wide(name: &str) -> bool {
         acopy_dialect::names::WAIT_SMEM_TO_GMEM,
     ];
     (name.starts_with("acopy.") && !computes.contains(&name))
-        || name.starts_with("nvvm.barrier")
-        || name.starts_with("nvvm.cluster.")
-        || name == "gpu.all_reduce"
+        || name.starts_with(prefixes::NVVM_BARRIER)
+        || name.starts_with(prefixes::NVVM_CLUSTER_OPS)
+        || name == gpu::ALL_REDUCE.name
 }
