@@ -94,21 +94,26 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
 
 // -----
 
-// A multicast copy with a producer warp.
+// A producer warp with multicast copies over different groups: each slot is
+// released to one group (docs/pipelining.md, "Multicast slots with a producer
+// warp"), so the copies must share their collective_axes.
 gpu.module @m [#nvvm.target<chip = "sm_90a">] {
-  gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<8x128xf32, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>, known_block_size = array<i32: 128, 1, 1>} {
+  gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<8x128xf32, 3>, %tile2: memref<8x128xf32, 3>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 2, 1>, known_block_size = array<i32: 128, 1, 1>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c8 = arith.constant 8 : index
     %tid = gpu.thread_id x
     // RULE: P9
-    // expected-error @+1 {{pipelining a copy with collective_axes over 2 CTAs is not supported: with producer = "warp" the empty barriers of each CTA would have to count the consumers of every CTA of the group (remote arrives); this version orders multicast slots with cluster barriers, in the block schedule only (use producer = "block")}}
+    // expected-error @+1 {{pipelining a copy with collective_axes over 2 CTAs is not supported: with producer = "warp" every multicast copy of the loop must have the same collective_axes: each slot is released to one group of CTAs}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds", collective_axes = ["x"]} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
+      "acopy.copy_gmem_to_smem"(%src, %tile2, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds", collective_axes = ["y"]} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
       "acopy.wait_gmem_to_smem"() {pending = 0 : i64} : () -> ()
       %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
-      memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
+      %w = memref.load %tile2[%c0, %tid] : memref<8x128xf32, 3>
+      %s = arith.addf %v, %w : f32
+      memref.store %s, %out[%row, %tid] : memref<4096x128xf32>
     } {acopy.pipeline = {stages = 3 : i64, producer = "warp"}}
     gpu.return
   }

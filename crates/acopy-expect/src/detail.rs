@@ -218,7 +218,15 @@ impl PipelinedLoop {
                 tile.tile_bytes
             )?;
         }
-        f.write_str(", a cluster barrier before each refill and after the loop")
+        if self.producer_block.is_some() {
+            let group = multicast.senders.iter().copied().max().unwrap_or(1);
+            write!(
+                f,
+                ", each CTA's consumers release each slot on the empty barriers of all {group} CTAs of the group, a cluster barrier before the kernel returns"
+            )
+        } else {
+            f.write_str(", a cluster barrier before each refill and after the loop")
+        }
     }
 }
 

@@ -217,6 +217,7 @@ pub(crate) mod gpu {
     pub const LAUNCH_FUNC: OpName = effect("gpu.launch_func");
     pub const GLOBAL_ID: OpName = pure("gpu.global_id");
     pub const BARRIER: OpName = effect("gpu.barrier");
+    pub const RETURN: OpName = effect("gpu.return");
     pub const DYNAMIC_SHARED_MEMORY: OpName = pure("gpu.dynamic_shared_memory");
     pub const GRID_DIM: OpName = recomputed("gpu.grid_dim");
     pub const CLUSTER_ID: OpName = recomputed("gpu.cluster_id");
@@ -283,6 +284,8 @@ pub(crate) mod nvvm {
         pure("nvvm.read.ptx.sreg.cluster.ctaid.z"),
     ];
     pub const MAPA: OpName = effect("nvvm.mapa");
+    /// `bar.warp.sync mask`: the warp's lanes meet, their memory ordered.
+    pub const BAR_WARP_SYNC: OpName = effect("nvvm.bar.warp.sync");
     pub const MBARRIER_INIT: OpName = effect("nvvm.mbarrier.init");
     pub const MBARRIER_ARRIVE: OpName = effect("nvvm.mbarrier.arrive");
     pub const MBARRIER_ARRIVE_EXPECT_TX: OpName = effect("nvvm.mbarrier.arrive.expect_tx");
@@ -338,6 +341,7 @@ pub(crate) const ALL: &[OpName] = &[
     gpu::GLOBAL_ID,
     gpu::BARRIER,
     gpu::DYNAMIC_SHARED_MEMORY,
+    gpu::RETURN,
     llvm::INTTOPTR,
     llvm::PTRTOINT,
     llvm::ADDRSPACECAST,
@@ -362,6 +366,7 @@ pub(crate) const ALL: &[OpName] = &[
     scf::CONDITION,
     nvvm::CLUSTER_CTARANK,
     nvvm::MAPA,
+    nvvm::BAR_WARP_SYNC,
     nvvm::MBARRIER_INIT,
     nvvm::MBARRIER_ARRIVE,
     nvvm::MBARRIER_ARRIVE_EXPECT_TX,

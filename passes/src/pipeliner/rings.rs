@@ -61,6 +61,20 @@ impl RingSchedule {
         }
     }
 
+    /// The schedule when each slot is refilled in `group` CTAs at once (a
+    /// multicast group): a producer may refill a slot only when the consumers of
+    /// every CTA of the group have left it, so each `empty` barrier counts the
+    /// releases of all of them, and each CTA's consumers arrive on the barrier of
+    /// every CTA of the group. The check plays one CTA of a group whose CTAs run
+    /// alike (the multicast contract), so a release counts `group` times.
+    pub fn for_group(self, group: u32) -> Self {
+        RingSchedule {
+            empty_arrivals: self.empty_arrivals * group,
+            consumer_arrivals: self.consumer_arrivals * group,
+            ..self
+        }
+    }
+
     /// The slot the consumers release in iteration k, as an offset from k's
     /// slot (mod S): tile k - N's.
     pub fn release_offset(&self) -> u64 {
@@ -314,6 +328,27 @@ mod tests {
                 assert_eq!((offset + u64::from(in_flight)) % u64::from(stages), 0);
             }
         }
+    }
+
+    #[test]
+    fn a_multicast_group_counts_every_ctas_release() {
+        // Two CTAs refill each slot: empty[s] waits for both CTAs' 128
+        // consumers, and each CTA's consumers arrive on both barriers.
+        let pair = RingSchedule::new(3, true, 2, 128, 1, true).for_group(2);
+        assert_eq!((pair.empty_arrivals, pair.consumer_arrivals), (256, 256));
+        assert_eq!(pair.check(), Ok(()));
+        // Releasing only to its own CTA leaves each barrier one CTA short.
+        let local_only = RingSchedule {
+            consumer_arrivals: 128,
+            ..pair
+        };
+        let deadlock = local_only
+            .check()
+            .expect_err("a peer's releases are missing");
+        assert_eq!(
+            deadlock.waiting,
+            "the wait for phase 0 of empty[0] never completes"
+        );
     }
 
     #[test]

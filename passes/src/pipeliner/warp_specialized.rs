@@ -45,8 +45,9 @@ use super::warp_rings::{make_rings, next_slot_and_phase, ring_cell, ring_pointer
 use super::{loop_body as common, slot_layout};
 use crate::ir::{
     build::{self, Builder as B, Cmp, Ix},
-    op_names::{gpu, nvvm},
+    op_names::{arith, gpu, nvvm},
 };
+use crate::plan::collective::Collective;
 use crate::plan::loops::{warp::WarpPlan, LoopPlan};
 use crate::{ir, target};
 
@@ -62,20 +63,7 @@ pub fn rewrite<'c, 'a>(
     let tile_uses = common::tile_uses(plan);
     let bases = slot_layout::slot_bases(context, plan, stages)?;
     let outer = outer_loop(plan);
-    // The rings' arrivals and releases, as numbers, checked free of deadlock
-    // before a line of IR is built (rings.rs).
-    let schedule = RingSchedule::new(
-        plan.stages,
-        plan.path == CopyPath::Tma,
-        plan.copies.len() as u32,
-        warp.consumers,
-        plan.async_consumers
-            .map_or(0, |consumers| consumers.in_flight),
-        outer.is_some(),
-    );
-    schedule
-        .check()
-        .map_err(|deadlock| format!("internal error: {deadlock}"))?;
+    let schedule = checked_schedule(plan, warp, outer.is_some())?;
     let rings = make_rings(context, plan, &schedule, serial)?;
     // The roles split at the kernel's top level: before the loop, or before
     // the persistent loop around it.
@@ -118,6 +106,9 @@ pub fn rewrite<'c, 'a>(
         unsafe { carry_outer(context, outer, loop_op)? };
     }
     consumer_barriers(context, plan.function)?;
+    if release_group(plan).is_some() {
+        cluster_exit(context, plan.function)?;
+    }
     declared_block(context, plan.function, warp)?;
     grow_block(context, plan.function, warp)?;
     slot_layout::record_dynamic(context, plan, stages)?;
@@ -131,6 +122,25 @@ pub fn rewrite<'c, 'a>(
         }),
         producer_block: Some(warp.block()),
     })
+}
+
+/// The rings' arrivals and releases, as numbers, checked free of deadlock
+/// before a line of IR is built (rings.rs).
+fn checked_schedule(plan: &LoopPlan, warp: WarpPlan, persistent: bool) -> R<RingSchedule> {
+    let schedule = RingSchedule::new(
+        plan.stages,
+        plan.path == CopyPath::Tma,
+        plan.copies.len() as u32,
+        warp.consumers,
+        plan.async_consumers
+            .map_or(0, |consumers| consumers.in_flight),
+        persistent,
+    )
+    .for_group(release_group(plan).map_or(1, |group| group.size() as u32));
+    schedule
+        .check()
+        .map_err(|deadlock| format!("internal error: {deadlock}"))?;
+    Ok(schedule)
 }
 
 /// The persistent `scf.for` around the marked loop, if any (P18 allows one
@@ -245,9 +255,7 @@ fn release<'c, 'a>(
     let arrive = |b: &B<'c, 'a>| -> R<()> {
         let back = schedule.release_offset();
         let released = b.wrapping_add(Ix::Val(slot), back, stages as u64)?;
-        let pointer = ring_pointer(b, storage, released, stages)?;
-        b.op(nvvm::MBARRIER_ARRIVE, &[pointer], &[b.int_type(64)], &[])
-            .map(|_| ())
+        release_slot(b, plan, storage, released)
     };
     if in_flight == 0 {
         return arrive(&b);
@@ -294,13 +302,83 @@ fn release_in_flight<'c, 'a>(
                 (stages - back % stages) as u64 % stages as u64,
                 stages as u64,
             )?;
-            let pointer = ring_pointer(b, storage, slot, stages)?;
-            b.op(nvvm::MBARRIER_ARRIVE, &[pointer], &[b.int_type(64)], &[])
-                .map(|_| ())
+            release_slot(b, plan, storage, slot)
         })?;
     }
     Ok(())
 }
+
+/// The group of CTAs whose slots one refill writes: the loop's multicast
+/// group, `None` when every copy is the CTA's own.
+fn release_group(plan: &LoopPlan) -> Option<Collective> {
+    plan.multicast
+        .as_ref()
+        .and_then(|slots| slots.group.clone())
+        .filter(|group| group.size() > 1)
+}
+
+/// One consumer thread leaves `slot`: it arrives on `empty[slot]`, and when
+/// peers multicast into the slot (a refill writes it in every CTA of the
+/// group) on each peer's too, so that no producer of the group refills it
+/// before every CTA's consumers have left it (docs/pipelining.md, "Multicast
+/// slots with a producer warp"). The peers' arrivals go once per warp:
+/// `bar.warp.sync` orders the warp's reads before lane 0's
+/// `mbarrier.arrive.release.cluster` of 32 on the peer's barrier (`mapa`).
+fn release_slot<'c, 'a>(
+    b: &B<'c, 'a>,
+    plan: &LoopPlan<'c, 'a>,
+    storage: Value<'c, 'a>,
+    slot: Ix<'c, 'a>,
+) -> R<()> {
+    let stages = i64::from(plan.stages);
+    let pointer = ring_pointer(b, storage, slot, stages)?;
+    b.op(nvvm::MBARRIER_ARRIVE, &[pointer], &[b.int_type(64)], &[])?;
+    let Some(group) = release_group(plan) else {
+        return Ok(());
+    };
+    b.op(nvvm::BAR_WARP_SYNC, &[b.int(32, -1)?], &[], &[])?;
+    let lane = b.binary(arith::REMUI, b.thread_id("x")?, b.index(32)?)?;
+    let first_lane = b.cmpi(Cmp::Eq, lane, b.index(0)?)?;
+    b.if_then(first_lane, |b| {
+        let (index, first) = group.position(b)?;
+        for member in 0..group.size() {
+            let peer = b.cmpi(Cmp::Ne, index, b.int(32, member as i64)?)?;
+            b.if_then(peer, |b| {
+                let offset = b.int(32, group.member_offset(member) as i64)?;
+                let rank = b.binary(arith::ADDI, first, offset)?;
+                let remote = b.value(nvvm::MAPA, &[pointer, rank], b.ptr_type(7)?, &[])?;
+                let scope = Attribute::parse(b.context, CLUSTER_SCOPE)
+                    .ok_or("internal error: the cluster memory scope does not parse")?;
+                b.op(
+                    nvvm::MBARRIER_ARRIVE,
+                    &[remote, b.int(32, 32)?],
+                    &[],
+                    &[("scope", scope)],
+                )
+                .map(|_| ())
+            })?;
+        }
+        Ok(())
+    })
+}
+
+/// Before the kernel returns, every thread of the cluster meets (both roles,
+/// after their regions): no CTA leaves while a peer's multicast copies still
+/// land in its slots or a peer's consumers still arrive on its barriers.
+fn cluster_exit<'c, 'a>(context: &'c Context, function: OperationRef<'c, 'a>) -> R<()> {
+    let region = function.region(0).map_err(common::internal)?;
+    let mut block = region.first_block();
+    while let Some(current) = block {
+        block = current.next_in_region();
+        if let Some(end) = current.terminator().filter(|end| ir::is(end, gpu::RETURN)) {
+            B::in_place(context, end)?.cluster_barrier()?;
+        }
+    }
+    Ok(())
+}
+
+/// The scope of a release on a peer's barrier.
+const CLUSTER_SCOPE: &str = "#nvvm.mem_scope<cluster>";
 
 /// The counters' next values; the loop is rebuilt to carry them.
 fn advance<'c, 'a>(

@@ -7,6 +7,10 @@
 //! of a copy is the set of CTAs that differ only along its `collective_axes`.
 
 use acopy_dialect::Axis;
+use melior::ir::Value;
+
+use crate::ir::build::Builder;
+use crate::ir::op_names::{arith, nvvm};
 
 /// The collective group of a copy within its cluster.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,6 +67,44 @@ impl Collective {
                 .collect();
         }
         ranks.into_iter().fold(0, |mask, rank| mask | (1 << rank))
+    }
+
+    /// The rank of the group's member `member` (its index, x fastest along
+    /// the group's axes) less the rank of the group's first CTA.
+    pub fn member_offset(&self, member: u64) -> u64 {
+        let mut rest = member;
+        let mut offset = 0u64;
+        for &axis in &self.axes {
+            let extent = u64::from(self.cluster[axis]);
+            offset = offset.saturating_add((rest % extent).saturating_mul(self.stride(axis)));
+            rest /= extent;
+        }
+        offset
+    }
+
+    /// This CTA's index in its group (`0..size`) and the rank of the group's
+    /// first CTA, as i32 values built in the kernel (the lowering's multicast
+    /// slices, the pipeliner's releases to the group).
+    pub fn position<'c, 'a>(
+        &self,
+        b: &Builder<'c, 'a>,
+    ) -> Result<(Value<'c, 'a>, Value<'c, 'a>), String> {
+        let i32_type = b.int_type(32);
+        let rank = b.value(nvvm::CLUSTER_CTARANK, &[], i32_type, &[])?;
+        let mut index = b.int(32, 0)?;
+        let mut first = rank;
+        let mut scale = 1i64;
+        for &axis in &self.axes {
+            let id = b.value(nvvm::CLUSTER_CTAID[axis], &[], i32_type, &[])?;
+            let scaled = b.binary(arith::MULI, id, b.int(32, scale)?)?;
+            index = b.binary(arith::ADDI, index, scaled)?;
+            let stride = i64::try_from(self.stride(axis))
+                .map_err(|_| "internal error: a cluster beyond 2^63 CTAs".to_string())?;
+            let along = b.binary(arith::MULI, id, b.int(32, stride)?)?;
+            first = b.binary(arith::SUBI, first, along)?;
+            scale *= i64::from(self.cluster[axis]);
+        }
+        Ok((index, first))
     }
 
     /// Whether the group is a hardware CTA pair: two CTAs whose ranks differ

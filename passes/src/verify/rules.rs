@@ -1301,7 +1301,7 @@ pub static RULES: &[Rule] = &[
         id: "P9",
         ops: LOOP,
         scope: Scope::All,
-        when: "a copy in a marked loop has `leader_tracked`, a barrier (outside the native form) or a predicate, or `collective_axes` on a cp.async chip; or a multicast copy (a collective group of more than one CTA) on a chip without TMA multicast, with `producer = \"warp\"`, or whose slices the pass cannot prove fill its slot (the slot's barrier expects the tile's bytes)",
+        when: "a copy in a marked loop has `leader_tracked`, a barrier (outside the native form) or a predicate, or `collective_axes` on a cp.async chip; or a multicast copy (a collective group of more than one CTA) on a chip without TMA multicast, with `producer = \"warp\"` beside a multicast copy over another group, or whose slices the pass cannot prove fill its slot (the slot's barrier expects the tile's bytes)",
         template: "pipelining a copy with {leader_tracked} is not supported: {only the pair leader's barrier tracks both CTAs' bytes, ...}",
         check: Check::Loop(Broken::CopyForm),
         fallback: None,

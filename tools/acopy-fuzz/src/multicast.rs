@@ -6,10 +6,12 @@
 //! body, sometimes the native form, sometimes inside an outer loop
 //! (re-entry); the consumers are plain loads (no wgmma). Clean draws are
 //! what P9 accepts (sm_90a, slices of a multiple of 128 bytes, or 8 × the
-//! swizzle for a swizzled tile; S slots of the larger tiles pass 48 KiB). A faulty
+//! swizzle for a swizzled tile; S slots of the larger tiles pass 48 KiB), some
+//! with a producer warp (docs/pipelining.md, "Multicast slots with a producer
+//! warp"; not with the native form or an outer loop here). A faulty
 //! draw has one of the forms P9 refuses, each with the text its located
-//! error must hold (the judge checks it): `leader_tracked`, a multicast with
-//! `producer = "warp"`, a cp.async chip, a chip without TMA multicast, or a
+//! error must hold (the judge checks it): `leader_tracked`, a producer warp
+//! beside multicast copies over two groups (x and y of a 2x2x1 cluster), a cp.async chip, a chip without TMA multicast, or a
 //! window whose rows the group size does not divide.
 
 use crate::rng::Rng;
@@ -56,7 +58,7 @@ impl Fault {
         match self {
             Fault::None => None,
             Fault::LeaderTracked => Some("pipelining a copy with leader_tracked is not supported"),
-            Fault::Warp => Some("is not supported: with producer = \"warp\""),
+            Fault::Warp => Some("with producer = \"warp\" every multicast copy of the loop must have the same collective_axes"),
             Fault::CpAsync => Some("pipelining a copy with collective_axes is not supported"),
             Fault::NoMulticast => Some("has no TMA multicast"),
             Fault::Slices => Some("so the CTAs' slices would not fill the slot"),
@@ -86,12 +88,14 @@ fn cluster(rng: &mut Rng, pair: bool) -> ([u32; 3], &'static str, u64) {
     ])
 }
 
-/// One tile: rows, columns, its swizzle (0: none), and whether it multicasts.
+/// One tile: rows, columns, its swizzle (0: none), whether it multicasts, and
+/// its own collective axes when they are not the loop's.
 struct Tile {
     rows: u64,
     cols: u64,
     swizzle: u64,
     multicast: bool,
+    axes: Option<&'static str>,
 }
 
 impl Tile {
@@ -131,6 +135,7 @@ impl Tile {
             cols,
             swizzle,
             multicast,
+            axes: None,
         }
     }
 }
@@ -148,23 +153,36 @@ struct Shape {
     native: bool,
     outer: bool,
     reduce: bool,
+    /// A producer warp (clean, or the fault's).
+    warp: bool,
 }
 
 impl Shape {
     fn draw(rng: &mut Rng) -> Shape {
         let fault = Fault::draw(rng);
         let chip = fault.chip(rng);
-        let (cluster, axes, group) = cluster(rng, fault == Fault::LeaderTracked);
+        let (cluster, axes, group) = if fault == Fault::Warp {
+            ([2, 2, 1], "[\"x\"]", 2)
+        } else {
+            cluster(rng, fault == Fault::LeaderTracked)
+        };
         let (element, bytes) = *rng.pick(&ELEMENTS);
         let mut tiles = vec![Tile::draw(rng, bytes, group, true, fault == Fault::Slices)];
-        if rng.chance(35) {
+        if fault == Fault::Warp {
+            // A second multicast over the other axis: another group.
+            let mut other = Tile::draw(rng, bytes, 2, true, false);
+            other.axes = Some("[\"y\"]");
+            tiles.push(other);
+        } else if rng.chance(35) {
             // A second copy: the CTA's own, or a multicast too.
             let multicast = rng.chance(40);
             tiles.push(Tile::draw(rng, bytes, group, multicast, false));
         }
+        let warp = fault == Fault::Warp || (fault == Fault::None && rng.chance(30));
         // The warp schedule and the cp.async path have no native form here.
-        let native =
-            matches!(fault, Fault::None | Fault::Slices | Fault::NoMulticast) && rng.chance(25);
+        let native = !warp
+            && matches!(fault, Fault::None | Fault::Slices | Fault::NoMulticast)
+            && rng.chance(25);
         Shape {
             chip,
             fault,
@@ -175,8 +193,9 @@ impl Shape {
             tiles,
             stages: 1 + rng.below(4) as i64,
             native,
-            outer: fault != Fault::Warp && rng.chance(25),
+            outer: !warp && rng.chance(25),
             reduce: rng.chance(35),
+            warp,
         }
     }
 
@@ -196,7 +215,10 @@ impl Shape {
             attributes.push(format!("swizzle = {} : i64", tile.swizzle));
         }
         if tile.multicast {
-            attributes.push(format!("collective_axes = {}", self.axes));
+            attributes.push(format!(
+                "collective_axes = {}",
+                tile.axes.unwrap_or(self.axes)
+            ));
             if self.fault == Fault::LeaderTracked {
                 attributes.push("leader_tracked = \"replicated\"".to_string());
             }
@@ -337,7 +359,7 @@ pub fn draw(rng: &mut Rng) -> Drawn {
             "{inner}memref.store {value}, %out[%row0, %c0] : {out_type}"
         ));
     }
-    let producer = if shape.fault == Fault::Warp {
+    let producer = if shape.warp {
         ", producer = \"warp\""
     } else {
         ""
@@ -383,7 +405,7 @@ fn kernel(shape: &Shape, lines: &[String], out_type: &str) -> String {
     }
     let [x, y, z] = shape.cluster;
     let mut attributes = vec![format!("nvvm.cluster_dim = array<i32: {x}, {y}, {z}>")];
-    if shape.fault == Fault::Warp {
+    if shape.warp {
         attributes.push("known_block_size = array<i32: 128, 1, 1>".to_string());
     }
     format!(
@@ -401,12 +423,14 @@ mod tests {
     use crate::rng::Rng;
 
     /// Clean draws are multicast loops P9 takes: sm_90a, a cluster, a
-    /// multicast copy, S in 1..=4, no refusal expected; faulty draws name the
+    /// multicast copy, S in 1..=4, no refusal expected, some with a producer
+    /// warp; faulty draws name the
     /// refusal; over many cases every cluster shape, both forms, re-entry
     /// and each fault occur.
     #[test]
     fn draws_cover_the_multicast_forms() {
         let (mut xy, mut y, mut native, mut outer, mut two) = (0, 0, 0, 0, 0);
+        let mut warp = 0;
         let mut swizzled = 0;
         let mut refusals = std::collections::HashSet::new();
         for case in 0..600 {
@@ -424,7 +448,8 @@ mod tests {
             if rng.clean {
                 assert_eq!(drawn.chip, "sm_90a");
                 assert!(drawn.refusal.is_none(), "{text}");
-                assert!(!text.contains("producer") && !text.contains("leader_tracked"));
+                assert!(!text.contains("leader_tracked"));
+                warp += usize::from(text.contains("producer = \"warp\""));
             }
             let stages: i64 = text
                 .split("acopy.pipeline = {stages = ")
@@ -443,6 +468,7 @@ mod tests {
         }
         assert!(xy > 40 && y > 40 && native > 60 && outer > 80 && two > 100);
         assert!(swizzled > 60, "{swizzled} swizzled");
+        assert!(warp > 40, "{warp} clean draws with a producer warp");
         assert_eq!(refusals.len(), 5, "{refusals:?}");
     }
 }

@@ -103,7 +103,7 @@ fn spread<'c, 'a>(
     match &plan.mode {
         Mode::Single => {}
         Mode::Multicast(group) => {
-            let position = cluster::position(group, b)?;
+            let position = group.position(b)?;
             spread.mask = Some(multicast_slice(
                 b,
                 plan.slice,

@@ -202,6 +202,9 @@ pub struct ClusterSlots {
     pub cluster: [u32; 3],
     /// Per tile, in the plan's tile order: how it lands.
     pub landings: Vec<Landing>,
+    /// The group every multicast copy of the loop shares, `None` when they
+    /// differ (a producer warp needs one: it releases each slot to that group).
+    pub(crate) group: Option<crate::plan::collective::Collective>,
 }
 
 /// How one pipelined tile lands in a CTA's slot.

@@ -54,14 +54,30 @@ pub(crate) fn read(
     if path != CopyPath::Tma || !chip.has(Capability::Multicast) {
         return Err(refuse(format!("{} has no TMA multicast", chip.name())));
     }
-    if producer == attr::Producer::Warp {
-        return Err(refuse("with producer = \"warp\" the empty barriers of each CTA would have to count the consumers of every CTA of the group (remote arrives); this version orders multicast slots with cluster barriers, in the block schedule only (use producer = \"block\")".into()));
+    let group = shared_group(views, cluster);
+    if producer == attr::Producer::Warp && group.is_none() {
+        return Err(refuse("with producer = \"warp\" every multicast copy of the loop must have the same collective_axes: each slot is released to one group of CTAs".into()));
     }
     let mut landings = Vec::with_capacity(tiles.len());
     for ((view, tile), &senders) in views.iter().zip(tiles).zip(&groups) {
         landings.push(landing(view, tile, senders).map_err(refuse)?);
     }
-    Ok(Some(ClusterSlots { cluster, landings }))
+    Ok(Some(ClusterSlots {
+        cluster,
+        landings,
+        group,
+    }))
+}
+
+/// The one group of more than one CTA that every multicast copy of the loop
+/// shares (copies of the CTA's own aside), or `None` when they differ.
+fn shared_group(views: &[CopyGmemToSmem], cluster: [u32; 3]) -> Option<Collective> {
+    let mut groups = views
+        .iter()
+        .map(|view| Collective::new(cluster, view.collective_axes.as_deref().unwrap_or(&[])))
+        .filter(|group| group.size() > 1);
+    let first = groups.next()?;
+    groups.all(|group| group == first).then_some(first)
 }
 
 /// How `view`'s tile lands when `senders` CTAs share the copy ([`prove`]).
