@@ -26,8 +26,8 @@ its shape (`gen_args`) and compiles it with acopy-opt.
 - `grid(build, m, n, k)`: the launch grid of the build at that shape (split-K builds
   launch a block per tile and K range).
 
-Usage: python3 examples/gemm/choose.py M N K [--out=bf16|f32] [--cache=FILE] [--card=NAME]
-prints the build, where the pick came from and gen.py's arguments for it.
+Usage: python3 examples/gemm/choose.py M N K [--out=bf16|f32] [--cache=FILE] [--card=NAME] [--build=NAME]
+prints the build, where the pick came from, gen.py's arguments for it and its launch grid (--build: that build's)
 """
 import json
 import math
@@ -68,6 +68,12 @@ BUILDS = {
     # --split-k=auto: shapes with fewer tiles than SMs cut each tile's K steps into
     # ranges, one block each, the last to finish summing them (gen.split_fixup); its
     # launch grid is gen.launch_grid (grid() below).
+    # --cluster=2 with a tile loop: the two blocks of a cluster take neighbouring tile rows
+    # and multicast B's tile (each loads half; a producer warp releases slots to both):
+    # a third less L2 traffic per K step, for shapes bound by it.
+    't256_ws_p132_tma_c2_ob16': dict(stages=4, producer='warp', out='bf16', bm=128, bn=256, per_sm=1, epilogue='tma',
+                                     cluster=2, options=['--tile=128x256', '--raster=16', '--persistent=132',
+                                                         '--out=bf16', '--epilogue=tma', '--cluster=2']),
     't128_ws_sk_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=128, per_sm=1, split='auto',
                             options=['--raster=16', '--vstore=1', '--persistent=132', '--out=bf16', '--split-k=auto']),
     't256_ws_sk_ob16': dict(stages=4, producer='warp', out='bf16', bm=128, bn=256, per_sm=1, split='auto',
@@ -91,7 +97,7 @@ def splits(name, m, n, k, sms=132):
 
 def grid(name, m, n, k):
     """The launch grid (x, y, z) of build `name` at M x N x K."""
-    return gen.launch_grid(m, n, splits(name, m, n, k))
+    return gen.launch_grid(m, n, splits(name, m, n, k), BUILDS[name].get('cluster', 1))
 
 
 def gen_args(name, m, n, k):
@@ -204,7 +210,14 @@ def main():
         sys.exit(__doc__.strip().splitlines()[-2])
     m, n, k = (int(v) for v in args)
     try:
-        name, source = choose(m, n, k, flags.get('out', 'bf16'), flags.get('cache'), flags.get('card'))
+        if 'build' in flags:
+            # A build named by the caller: its arguments and grid, or why it cannot.
+            name, source = flags['build'], 'named'
+            why = refusal(name, m, n, k)
+            if why:
+                raise ValueError(f'{m}x{n}x{k}: {why}')
+        else:
+            name, source = choose(m, n, k, flags.get('out', 'bf16'), flags.get('cache'), flags.get('card'))
     except ValueError as error:
         sys.exit(f'choose.py: error: {error}')
     print(json.dumps({'build': name, 'source': source, 'gen_args': gen_args(name, m, n, k), 'grid': grid(name, m, n, k),

@@ -40,7 +40,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 import emitter as e  # noqa: E402  (examples/emitter.py: the text of each construct)
 
 
-def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    ', split=1):
+def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    ', split=1, pair=False):
     """Opens `scf.for %tile` over the work units of an M x N out and binds %m0 and %n0 to
     the unit's first row and column. A unit is an output tile (bm x bn) times one of
     `split` K ranges (split-K: %ks is the unit's range, %tix its tile; split = 1 has one
@@ -50,37 +50,47 @@ def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    ', split=1):
     SM, whose next tile's loads overlap the epilogue) and the others run no trip; any W
     is exact. A tile's K ranges are neighbouring units, so they run side by side.
     Tiles go in groups of `raster` rows of bm down the N tiles (the last group takes the
-    rows left), so the blocks that run together share A and B in L2. The caller closes
-    the loop."""
+    rows left), so the blocks that run together share A and B in L2. pair: the two
+    blocks of a 2 x 1 x 1 cluster (neighbours along x, %rank = block x mod 2) take the
+    tiles of one N column and two neighbouring rows (a unit is such a pair of tiles,
+    and both blocks loop over the same units), so that they can share B's tile
+    (multicast). The caller closes the loop."""
     tm, tn = -(-m // bm), -(-n // bn)
-    gx, gy = launch_grid(m, n, split)[:2]
-    units = tm * tn * split
-    assert units <= gx * gy, 'the grid must have a block per unit'
-    group = max(1, min(raster, tm))
+    gx, gy = launch_grid(m, n, split, 2 if pair else 1)[:2]
+    per_unit = 2 if pair else 1
+    rows = -(-tm // per_unit)          # unit rows: tile rows, or pairs of them
+    units = rows * tn * split
+    assert units * per_unit <= gx * gy, 'the grid must have a block per unit'
+    group = max(1, min(raster, rows))
     lines += [
         f'{indent}%gx = arith.constant {gx} : index',
         f'{indent}%ntiles = arith.constant {units} : index',
         f'{indent}%cgroup = arith.constant {group} : index',
         f'{indent}%cgroupt = arith.constant {group * tn} : index',
-        f'{indent}%ctm = arith.constant {tm} : index',
+        f'{indent}%ctm = arith.constant {rows} : index',
         f'{indent}%csplit = arith.constant {split} : index',
         f'{indent}%cbm = arith.constant {bm} : index',
         f'{indent}%cbn = arith.constant {bn} : index',
         f'{indent}%lrow = arith.muli %bm, %gx : index',
         f'{indent}%lin = arith.addi %lrow, %bn : index',
     ]
+    if pair:
+        # A cluster is two blocks along x (gx is even): the pair's index and the rank.
+        lines += [f'{indent}%worker = arith.divui %lin, %c2 : index',
+                  f'{indent}%rank = arith.remui %lin, %c2 : index']
+    worker = '%worker' if pair else '%lin'
     if persistent:
         # The SM count is a constant: rule P18 refuses nvvm.read.ptx.sreg.nsmid before a
         # warp-specialized loop (the producer runs that code too).
         lines += [
-            f'{indent}%workers = arith.constant {min(persistent, units)} : index',
-            f'{indent}%isworker = arith.cmpi ult, %lin, %workers : index',
-            f'{indent}%first = arith.select %isworker, %lin, %ntiles : index',
+            f'{indent}%workers = arith.constant {min(persistent // per_unit, units)} : index',
+            f'{indent}%isworker = arith.cmpi ult, {worker}, %workers : index',
+            f'{indent}%first = arith.select %isworker, {worker}, %ntiles : index',
         ]
         first, step = '%first', '%workers'
     else:
-        lines.append(f'{indent}%cgrid = arith.constant {gx * gy} : index')
-        first, step = '%lin', '%cgrid'
+        lines.append(f'{indent}%cgrid = arith.constant {gx * gy // per_unit} : index')
+        first, step = worker, '%cgrid'
     lines += [
         f'{indent}scf.for %tile = {first} to %ntiles step {step} {{',
         f'{indent}  %tix = arith.divui %tile, %csplit : index',
@@ -92,8 +102,10 @@ def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    ', split=1):
         f'{indent}  %tleft = arith.subi %ctm, %tgm : index',
         f'{indent}  %tgsize = arith.minui %tleft, %cgroup : index',
         f'{indent}  %twm = arith.remui %twithin, %tgsize : index',
-        f'{indent}  %tmi = arith.addi %tgm, %twm : index',
+        f'{indent}  %tmi{"p" if pair else ""} = arith.addi %tgm, %twm : index',
         f'{indent}  %tni = arith.divui %twithin, %tgsize : index',
+    ] + ([f'{indent}  %tmi2 = arith.muli %tmip, %c2 : index',
+          f'{indent}  %tmi = arith.addi %tmi2, %rank : index'] if pair else []) + [
         f'{indent}  %m0 = arith.muli %tmi, %cbm : index',
         f'{indent}  %n0 = arith.muli %tni, %cbn : index',
     ]
@@ -286,7 +298,7 @@ def refuse(m, n, k, epilogue='direct'):
 
 def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, persistent=0, vstore=False,
          b_major='k', cluster=1, out_dtype='f32', epilogue='direct', split='1', ring=False):
-    """epilogue = 'tma' (out_dtype bf16, cluster 1): the consumers round the tile to bf16 into
+    """epilogue = 'tma' (out_dtype bf16; a cluster only with a tile loop): the consumers round the tile to bf16 into
     shared memory and TMA-store it (epilogue_tma), so the store runs while the next tile's
     K loop does; 'direct' (the default) stores each value from registers.
     out_dtype = 'bf16': the epilogue rounds the f32 accumulators to bf16
@@ -297,7 +309,11 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     (collective_axes = ["x"]: each block issues half of each and both receive all of it),
     so A crosses L2 once per pair (docs/pipelining.md, "Multicast slots"). The launcher
     rounds the grid's x up to a whole cluster; a block past N computes nothing it
-    stores. Block schedule, 128 x 128 tiles only.
+    stores. Block schedule, 128 x 128 tiles. With a tile loop (--tile=128x256,
+    --raster, --persistent) the pair takes two neighbouring tile rows of one N column
+    instead (tile_loop's pair) and shares B's tile: B's copy multicasts, each block
+    issuing half of it; with PRODUCER = warp the slots are released to both blocks
+    (docs/pipelining.md, "Multicast slots with a producer warp").
     b_major = 'n': B is a second argument %bsrc, K x N row-major (N-major), and the
     kernel is named gemm_<dtype>_MxNxK_bn: each K step copies B's 64 x bn window into a
     tile of bn / 64 column panels (128-byte swizzle; fallback mode splits the copy,
@@ -325,12 +341,18 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
         '--split-k: --epilogue=direct, --b-major=k, no cluster'
     remap = bn != 128 or raster or persistent or splits > 1
     assert cluster in (1, 2), '--cluster: 1 or 2'
-    assert cluster == 1 or not (remap or b_n or producer == 'warp'), \
-        '--cluster=2: 128 x 128 tiles, B stored N x K, the block schedule'
+    # With a tile loop (--persistent, --raster, --tile=128x256) the pair of a cluster
+    # shares B's tile instead (tile_loop's pair), with either schedule.
+    pair = cluster == 2 and bool(remap)
+    assert cluster == 1 or pair or not (b_n or producer == 'warp'), \
+        '--cluster=2 without a tile loop: B stored N x K, the block schedule'
+    assert not pair or not b_n, '--cluster=2 with a tile loop: B stored N x K'
     acc_type = e.struct(bn // 2)
     # A grid of an odd number of column tiles gets one more block per cluster: its B rows
     # lie past N (zero-filled) and its stores are skipped, as on a ragged edge.
-    ragged = m % 128 or n % bn or k % 64 or (cluster > 1 and -(-n // 128) % cluster)
+    # A pair's second tile row lies past M when the tile rows are odd (zero-filled rows).
+    ragged = m % 128 or n % bn or k % 64 or (cluster > 1 and not pair and -(-n // 128) % cluster) or \
+        (pair and -(-m // 128) % 2)
     # Ragged edges: the copies zero-fill what lies outside src (K past its end, the
     # last B rows), so the sums are exact; rows of A past M read B's first rows,
     # which only reach rows of out that are not stored.
@@ -339,7 +361,8 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     assert out_dtype in ('f32', 'bf16'), '--out: f32 or bf16'
     assert epilogue in ('direct', 'tma'), '--epilogue: direct or tma'
     tma_out = epilogue == 'tma'
-    assert not tma_out or (out_dtype == 'bf16' and cluster == 1), '--epilogue=tma: --out=bf16, no cluster'
+    assert not tma_out or (out_dtype == 'bf16' and (cluster == 1 or pair)), \
+        '--epilogue=tma: --out=bf16, no cluster without a tile loop'
     if tma_out:
         refuse(m, n, k, epilogue)
     name = f'gemm_{dtype}_{m}x{n}x{k}' + ('_bn' if b_n else '') + ('_ob16' if out_dtype == 'bf16' else '')
@@ -356,7 +379,8 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
                        ' --out=bf16' if out_dtype == 'bf16' else '', ' --epilogue=tma' if tma_out else '',
                        f' --split-k={split}' if str(split) != '1' else '', ' --ring=1' if ring else ''])
     cluster_attr = f', nvvm.cluster_dim = array<i32: {cluster}, 1, 1>' if cluster > 1 else ''
-    shared = '"x"' if cluster > 1 else None
+    shared = '"x"' if cluster > 1 and not pair else None        # A's copies
+    shared_b = '"x"' if pair else None                          # B's copy
     workgroup = [('%ta0', ta), ('%ta1', ta), ('%tb', tb)] + ([('%te0', TE), ('%te1', TE)] if tma_out else []) + \
         ([('%flag', 'memref<1xi32, 3>')] if splits > 1 else [])
     lines = e.kernel(f'Generated by examples/gemm/gen.py {m} {n} {k} {stages} {producer} --dtype={dtype}{options}.',
@@ -381,7 +405,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
             '    %second = arith.cmpi eq, %wg, %c1 : index',
             f'    %zero = llvm.mlir.zero : {acc_type}',
         ]
-        tile_loop(lines, m, n, 128, bn, raster, persistent, split=splits)
+        tile_loop(lines, m, n, 128, bn, raster, persistent, split=splits, pair=pair)
         ind = '      '
         lines += [
         ] + ([f'{ind}%kbase = arith.muli %ks, %ck : index'] if splits > 1 else []) + [
@@ -407,7 +431,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
         '  ' + e.copy('%src', '%m0, %col', '%ta0', src, ta, oob, 128, shared),
         '  ' + e.copy('%src', '%m1, %col', '%ta1', src, ta, oob, 128, shared),
         '  ' + (e.copy('%bsrc', '%col, %n0', '%tb', bsrc, tb, oob, 128) if b_n else
-                e.copy('%src', '%nb, %col', '%tb', src, tb, oob, 128)),
+                e.copy('%src', '%nb, %col', '%tb', src, tb, oob, 128, shared_b)),
         '  ' + e.wait(),
         '  nvvm.wgmma.fence.aligned',
     ]
