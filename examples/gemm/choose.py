@@ -74,6 +74,12 @@ BUILDS = {
     't256_ws_p132_tma_c2_ob16': dict(stages=4, producer='warp', out='bf16', bm=128, bn=256, per_sm=1, epilogue='tma',
                                      cluster=2, options=['--tile=128x256', '--raster=16', '--persistent=132',
                                                          '--out=bf16', '--epilogue=tma', '--cluster=2']),
+    # The same pairs and clusters without the multicast (each block loads all of B's
+    # tile): what the multicast is measured against.
+    't256_ws_p132_tma_c2u_ob16': dict(stages=4, producer='warp', out='bf16', bm=128, bn=256, per_sm=1, epilogue='tma',
+                                      cluster=2, options=['--tile=128x256', '--raster=16', '--persistent=132',
+                                                          '--out=bf16', '--epilogue=tma', '--cluster=2',
+                                                          '--multicast=0']),
     't128_ws_sk_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=128, per_sm=1, split='auto',
                             options=['--raster=16', '--vstore=1', '--persistent=132', '--out=bf16', '--split-k=auto']),
     't256_ws_sk_ob16': dict(stages=4, producer='warp', out='bf16', bm=128, bn=256, per_sm=1, split='auto',
