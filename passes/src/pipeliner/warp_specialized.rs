@@ -62,20 +62,7 @@ pub fn rewrite<'c, 'a>(
     let tile_uses = common::tile_uses(plan);
     let bases = slot_layout::slot_bases(context, plan, stages)?;
     let outer = outer_loop(plan);
-    // The rings' arrivals and releases, as numbers, checked free of deadlock
-    // before a line of IR is built (rings.rs).
-    let schedule = RingSchedule::new(
-        plan.stages,
-        plan.path == CopyPath::Tma,
-        plan.copies.len() as u32,
-        warp.consumers,
-        plan.async_consumers
-            .map_or(0, |consumers| consumers.in_flight),
-        outer.is_some(),
-    );
-    schedule
-        .check()
-        .map_err(|deadlock| format!("internal error: {deadlock}"))?;
+    let schedule = checked_schedule(plan, warp, outer.is_some())?;
     let rings = make_rings(context, plan, &schedule, serial)?;
     // The roles split at the kernel's top level: before the loop, or before
     // the persistent loop around it.
@@ -122,15 +109,35 @@ pub fn rewrite<'c, 'a>(
     grow_block(context, plan.function, warp)?;
     slot_layout::record_dynamic(context, plan, stages)?;
     mark_done(context, loop_op, stages);
+    // The remark reports the schedule the rings were built from.
     Ok(Chosen {
         waits: Vec::new(),
         barriers: Some(Ring {
-            count: plan.stages,
-            arrivals: rings.full_arrivals,
+            count: schedule.stages,
+            arrivals: schedule.full_arrivals,
             replaced_user_barrier: plan.native.is_some(),
         }),
         producer_block: Some(warp.block()),
     })
+}
+
+/// The rings' arrivals and releases, as numbers, checked free of deadlock
+/// before a line of IR is built (rings.rs).
+fn checked_schedule(plan: &LoopPlan, warp: WarpPlan, persistent: bool) -> R<RingSchedule> {
+    let schedule = RingSchedule::new(
+        plan.stages,
+        plan.path == CopyPath::Tma,
+        plan.copies.len() as u32,
+        warp.consumers,
+        plan.async_consumers
+            .map_or(0, |consumers| consumers.in_flight),
+        persistent,
+    );
+    schedule
+        .check()
+        .map_err(|deadlock| format!("internal error: {deadlock}"))?;
+    tracing::debug!("{schedule}");
+    Ok(schedule)
 }
 
 /// The persistent `scf.for` around the marked loop, if any (P18 allows one
