@@ -49,6 +49,7 @@ use crate::plan::loops::{attr, loop_plan::LoopPlan};
 
 use super::block_schedule::{BarrierRing, BlockSchedule, Refill};
 use super::loop_body::{bound, erase_originals, internal, issue, redirect_consumers, tile_uses};
+use super::rings::RingSchedule;
 use super::shared_globals::{add_global, barrier_view, cell_type, shared_space};
 use super::slot_layout::{at_kernel_entry, record_dynamic, slot_bases, Base};
 
@@ -61,24 +62,20 @@ struct Barriers<'c> {
     r#type: Type<'c>,
 }
 
-/// What the rewrite of a loop chose, as it built it: the remark reports these
-/// (`super::report`), never a recomputation of them.
+/// What the rewrite of a loop chose: the schedule it built the IR from,
+/// which the remark reports (`super::report`), never a recomputation of it.
 pub struct Chosen {
-    /// The `pending` count of the wait it inserted (cp.async): one constant.
-    pub waits: Vec<u32>,
-    /// The barrier ring it made (TMA, or a producer warp's full ring).
-    pub barriers: Option<Ring>,
+    pub schedule: Schedule,
     /// With a producer warp, the block the kernel now declares.
     pub producer_block: Option<u32>,
 }
 
-/// The TMA path's barriers: one per slot, each expecting `arrivals` arrivals
-/// per phase; `replaced_user_barrier` when the loop's own barrier (the native
-/// form) was removed.
-pub struct Ring {
-    pub count: u32,
-    pub arrivals: u32,
-    pub replaced_user_barrier: bool,
+/// The schedule of a rewritten loop, one of the two kinds.
+pub enum Schedule {
+    /// The whole block copies and consumes (block_schedule.rs).
+    Block(BlockSchedule),
+    /// A producer warp copies on full and empty rings (rings.rs).
+    ProducerWarp(RingSchedule),
 }
 
 pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: usize) -> R<Chosen> {
@@ -103,12 +100,7 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
     let loop_op = advance_counters(context, plan, &entry, stages)?;
     finish(context, plan, loop_op, &entry, stages)?;
     Ok(Chosen {
-        waits: schedule.pending.into_iter().collect(),
-        barriers: schedule.barriers.map(|ring| Ring {
-            count: ring.count,
-            arrivals: ring.arrivals,
-            replaced_user_barrier: plan.native.is_some(),
-        }),
+        schedule: Schedule::Block(schedule),
         producer_block: None,
     })
 }

@@ -38,7 +38,7 @@ use melior::{
     Context,
 };
 
-use super::rewrite::{mark_done, Chosen, Ring};
+use super::rewrite::{mark_done, Chosen, Schedule};
 use super::rings::RingSchedule;
 use super::warp_producer::producer;
 use super::warp_rings::{make_rings, next_slot_and_phase, ring_cell, ring_pointer, Roles};
@@ -109,14 +109,8 @@ pub fn rewrite<'c, 'a>(
     grow_block(context, plan.function, warp)?;
     slot_layout::record_dynamic(context, plan, stages)?;
     mark_done(context, loop_op, stages);
-    // The remark reports the schedule the rings were built from.
     Ok(Chosen {
-        waits: Vec::new(),
-        barriers: Some(Ring {
-            count: schedule.stages,
-            arrivals: schedule.full_arrivals,
-            replaced_user_barrier: plan.native.is_some(),
-        }),
+        schedule: Schedule::ProducerWarp(schedule),
         producer_block: Some(warp.block()),
     })
 }
