@@ -1,6 +1,7 @@
 //! Questions about IR beyond melior's safe API that the loop analysis
 //! (`crate::plan::loops`) and the pipeliner ask: how to name a value in a
-//! message, which ops use it, where an op sits, and which ops are pure.
+//! message, which ops use it and where an op sits (which ops are pure, the
+//! op-name table says: `super::op_names::is_pure`).
 
 use melior::ir::{
     block::BlockLike, operation::OperationLike, BlockRef, OperationRef, Value, ValueLike,

@@ -48,8 +48,10 @@
 //!
 //! **Layout**: what a marked loop is (the request, the checks, the loop plan,
 //! the slots and the budget, the write-after-read warning for unmarked loops)
-//! is worked out in `crate::plan::loops`; here `rewrite` turns a loop plan
-//! into multi-buffered IR (`warp_specialized` when a producer warp is asked
+//! is worked out in `crate::plan::loops`; here `block_schedule` works out a
+//! loop's schedule as numbers (which tile issues on which trip, the waits'
+//! counts, the barriers) and `rewrite` turns the loop plan into
+//! multi-buffered IR from it (`warp_specialized` when a producer warp is asked
 //! for: `warp_producer` its producer's region, `warp_rings` the full and empty
 //! rings, `rings` that schedule as numbers with its deadlock check), both on
 //! `slot_layout` (the slots), `loop_body` (copies issued into a slot, consumers
@@ -59,6 +61,7 @@
 //! Every op is built through the passes' one builder, `crate::ir::build`
 //! (`Builder::in_place`: the rewrite's ops are not shared between copies).
 
+mod block_schedule;
 pub mod launch_sizes;
 mod loop_body;
 mod report;

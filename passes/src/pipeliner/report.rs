@@ -1,22 +1,32 @@
 //! The remark at each loop the pass rewrote: what it chose, as data
-//! ([`PipelinedLoop`], reaching `acopy::compile` as `Diagnostic::detail`).
+//! ([`PipelinedLoop`], reaching `acopy::compile` as `Diagnostic::detail`),
+//! read from the schedule the rewrite built its IR from.
 
-use super::rewrite::Chosen;
+use super::rewrite::{Chosen, Schedule};
 use crate::diagnostics::{MulticastSlots, PipelinedLoop, TileSlots, WaitScheme};
 use crate::plan::loops::LoopPlan;
 
 /// What the rewrite of `plan` did: its slots (the plan's, which the rewrite
-/// laid out) and how it waits (what it built, `chosen`).
+/// laid out) and how it waits (the schedule it built, `chosen`).
 pub fn report(plan: &LoopPlan, chosen: &Chosen) -> PipelinedLoop {
     let copies = plan.copies.len() as u32;
-    let sync = match &chosen.barriers {
-        Some(ring) => WaitScheme::Barriers {
-            barriers: ring.count,
-            arrivals: ring.arrivals,
-            replaces_user_barrier: ring.replaced_user_barrier,
+    // The native form's own barrier is the one the rings replace.
+    let replaces_user_barrier = plan.native.is_some();
+    let sync = match &chosen.schedule {
+        Schedule::Block(schedule) => match schedule.barriers {
+            Some(ring) => WaitScheme::Barriers {
+                barriers: ring.count,
+                arrivals: ring.arrivals,
+                replaces_user_barrier,
+            },
+            None => WaitScheme::WaitGroups {
+                counts: schedule.pending.into_iter().collect(),
+            },
         },
-        None => WaitScheme::WaitGroups {
-            counts: chosen.waits.clone(),
+        Schedule::ProducerWarp(schedule) => WaitScheme::Barriers {
+            barriers: schedule.stages,
+            arrivals: schedule.full_arrivals,
+            replaces_user_barrier,
         },
     };
     PipelinedLoop {

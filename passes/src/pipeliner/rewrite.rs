@@ -47,7 +47,9 @@ use crate::ir::{
 };
 use crate::plan::loops::{attr, loop_plan::LoopPlan};
 
+use super::block_schedule::{BarrierRing, BlockSchedule, Refill};
 use super::loop_body::{bound, erase_originals, internal, issue, redirect_consumers, tile_uses};
+use super::rings::RingSchedule;
 use super::shared_globals::{add_global, barrier_view, cell_type, shared_space};
 use super::slot_layout::{at_kernel_entry, record_dynamic, slot_bases, Base};
 
@@ -58,55 +60,47 @@ type R<T> = Result<T, String>;
 struct Barriers<'c> {
     symbol: String,
     r#type: Type<'c>,
-    count: u32,
-    arrivals: u32,
 }
 
-/// What the rewrite of a loop chose, as it built it: the remark reports these
-/// (`super::report`), never a recomputation of them.
+/// What the rewrite of a loop chose: the schedule it built the IR from,
+/// which the remark reports (`super::report`), never a recomputation of it.
 pub struct Chosen {
-    /// The `pending` count of the wait it inserted (cp.async): one constant.
-    pub waits: Vec<u32>,
-    /// The barrier ring it made (TMA, or a producer warp's full ring).
-    pub barriers: Option<Ring>,
+    pub schedule: Schedule,
     /// With a producer warp, the block the kernel now declares.
     pub producer_block: Option<u32>,
 }
 
-/// The TMA path's barriers: one per slot, each expecting `arrivals` arrivals
-/// per phase; `replaced_user_barrier` when the loop's own barrier (the native
-/// form) was removed.
-pub struct Ring {
-    pub count: u32,
-    pub arrivals: u32,
-    pub replaced_user_barrier: bool,
+/// The schedule of a rewritten loop, one of the two kinds.
+pub enum Schedule {
+    /// The whole block copies and consumes (block_schedule.rs).
+    Block(BlockSchedule),
+    /// A producer warp copies on full and empty rings (rings.rs).
+    ProducerWarp(RingSchedule),
 }
 
 pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: usize) -> R<Chosen> {
     let stages = i64::from(plan.stages);
+    // Which tile issues when, the waits' counts and the barriers, as numbers
+    // worked out once (block_schedule.rs); the IR below and the remark read them.
+    let schedule = BlockSchedule::of(plan);
+    tracing::debug!("{schedule}");
     let tile_uses = tile_uses(plan);
     let bases = slot_bases(context, plan, stages)?;
-    let barriers = if plan.path == CopyPath::Tma {
-        Some(make_barriers(context, plan, serial)?)
-    } else {
-        None
+    let barriers = match schedule.barriers {
+        Some(ring) => Some(make_barriers(context, plan, ring, serial)?),
+        None => None,
     };
-    let entry = prologue(context, plan, &bases, barriers.as_ref(), stages)?;
-    let (b, slot, waits) = steady_state(context, plan, &bases, &entry)?;
-    if plan.async_consumers.is_some() {
-        refill_after_consumers(context, plan, &bases, &entry)?;
+    let entry = prologue(context, plan, &schedule, &bases, barriers.as_ref())?;
+    let (b, slot) = steady_state(context, plan, &schedule, &bases, &entry)?;
+    if schedule.refill == Refill::AfterConsumers {
+        refill_after_consumers(context, plan, &schedule, &bases, &entry)?;
     }
     redirect_consumers(&b, plan, &bases, &tile_uses, slot)?;
     erase_originals(plan);
     let loop_op = advance_counters(context, plan, &entry, stages)?;
     finish(context, plan, loop_op, &entry, stages)?;
     Ok(Chosen {
-        waits,
-        barriers: barriers.map(|ring| Ring {
-            count: ring.count,
-            arrivals: ring.arrivals,
-            replaced_user_barrier: plan.native.is_some(),
-        }),
+        schedule: Schedule::Block(schedule),
         producer_block: None,
     })
 }
@@ -183,10 +177,11 @@ impl<'c, 'a> Entry<'c, 'a> {
 fn prologue<'c, 'a>(
     context: &'c Context,
     plan: &LoopPlan<'c, 'a>,
+    schedule: &BlockSchedule,
     bases: &[Base<'c, 'a>],
     barriers: Option<&Barriers<'c>>,
-    stages: i64,
 ) -> R<Entry<'c, 'a>> {
+    let stages = i64::from(schedule.stages);
     let loop_op = plan.loop_op;
     let pre = B::in_place(context, loop_op)?;
     let lower = bound(&pre, loop_op.operand(0), plan.induction)?;
@@ -194,7 +189,7 @@ fn prologue<'c, 'a>(
     let step = bound(&pre, loop_op.operand(2), plan.induction)?;
     // S = 1 on cp.async issues each tile in its own iteration: no guard, no
     // counters, so no trip count (it would be left dead).
-    let unguarded = plan.path == CopyPath::CpAsync && stages == 1 && plan.async_consumers.is_none();
+    let unguarded = !schedule.counters;
     let trips = match plan.static_trips {
         Some(trips) => Ix::Const(trips),
         None if unguarded => Ix::Const(0),
@@ -216,10 +211,7 @@ fn prologue<'c, 'a>(
         }
         None => Ix::Const(0),
     };
-    let ahead = match plan.async_consumers {
-        Some(consumers) => stages - i64::from(consumers.in_flight),
-        None => stages - 1,
-    };
+    let ahead = i64::from(schedule.ahead);
     let counters = if unguarded {
         None
     } else {
@@ -315,16 +307,18 @@ fn guarded_issue<'c, 'a>(
 fn steady_state<'c, 'a>(
     context: &'c Context,
     plan: &LoopPlan<'c, 'a>,
+    schedule: &BlockSchedule,
     bases: &[Base<'c, 'a>],
     entry: &Entry<'c, 'a>,
-) -> R<(B<'c, 'a>, Ix<'c, 'a>, Vec<u32>)> {
+) -> R<(B<'c, 'a>, Ix<'c, 'a>)> {
     let b = B::in_place(context, plan.wait)?;
     let Some(counters) = &entry.counters else {
         // S = 1 on cp.async: copy, wait, consume.
         b.block_barrier()?;
         issue(&b, plan, bases, None, Ix::Const(0), None)?;
-        b.insert(builders::wait_gmem_to_smem(context, b.location, 0).map_err(internal)?);
-        return Ok((b, Ix::Const(0), vec![0]));
+        let pending = schedule.pending.ok_or("internal error: no wait count")?;
+        b.insert(builders::wait_gmem_to_smem(context, b.location, pending).map_err(internal)?);
+        return Ok((b, Ix::Const(0)));
     };
     let slot = Ix::Val(counters.slot);
     let induction: Value = plan
@@ -333,14 +327,13 @@ fn steady_state<'c, 'a>(
         .map_err(|error| format!("internal error: scf.for without an induction variable: {error}"))?
         .into();
     let induction = b.ix(bound(&b, Ok(induction), plan.induction)?)?;
-    let mut waits = Vec::new();
     // Asynchronous consumers: the refill comes after them
     // (`refill_after_consumers`), so here only the wait for tile k.
-    let refill_here = plan.async_consumers.is_none();
+    let refill_here = schedule.refill == Refill::BeforeWait;
     if plan.path == CopyPath::Tma {
         if refill_here {
-            release_slot(&b, plan)?;
-            refill(&b, plan, bases, induction, entry, counters)?;
+            release_slot(&b, schedule)?;
+            refill(&b, plan, schedule, bases, induction, entry, counters)?;
         }
         let storage = entry.storage().ok_or("internal error: no barriers")?;
         let barrier = barrier_view(&b, storage, slot)?;
@@ -351,19 +344,16 @@ fn steady_state<'c, 'a>(
         // own (every thread has left the slot of tile k - 1), so all S tiles
         // are in flight while tile k is awaited; the wait's own barrier then
         // publishes tile k. Behind tile k stay the groups of the D tiles issued
-        // after it (D - 1 when the refill comes after the consumers).
-        let newer = if refill_here {
+        // after it (D - 1 when the refill comes after the consumers): the
+        // schedule's `pending`.
+        if refill_here {
             b.block_barrier()?;
-            refill(&b, plan, bases, induction, entry, counters)?;
-            entry.ahead as u32
-        } else {
-            entry.ahead as u32 - 1
-        };
-        let pending = newer * plan.copies.len() as u32;
+            refill(&b, plan, schedule, bases, induction, entry, counters)?;
+        }
+        let pending = schedule.pending.ok_or("internal error: no wait count")?;
         b.insert(builders::wait_gmem_to_smem(b.context, b.location, pending).map_err(internal)?);
-        waits.push(pending);
     }
-    Ok((b, slot, waits))
+    Ok((b, slot))
 }
 
 /// With asynchronous consumers, at the end of the body: once the body's own
@@ -373,6 +363,7 @@ fn steady_state<'c, 'a>(
 fn refill_after_consumers<'c, 'a>(
     context: &'c Context,
     plan: &LoopPlan<'c, 'a>,
+    schedule: &BlockSchedule,
     bases: &[Base<'c, 'a>],
     entry: &Entry<'c, 'a>,
 ) -> R<()> {
@@ -388,11 +379,11 @@ fn refill_after_consumers<'c, 'a>(
     let induction: Value = plan.body.argument(0).map_err(internal)?.into();
     let induction = b.ix(bound(&b, Ok(induction), plan.induction)?)?;
     if plan.path == CopyPath::Tma {
-        release_slot(&b, plan)?;
+        release_slot(&b, schedule)?;
     } else {
         b.block_barrier()?;
     }
-    refill(&b, plan, bases, induction, entry, counters)
+    refill(&b, plan, schedule, bases, induction, entry, counters)
 }
 
 /// Before a TMA refill: every thread orders its reads of the slot before the
@@ -400,9 +391,9 @@ fn refill_after_consumers<'c, 'a>(
 /// cluster when peers multicast into this CTA's slots (each refill writes
 /// the slot in every CTA of the group, so every one of them must have left
 /// it: docs/pipelining.md, "Multicast slots").
-pub(super) fn release_slot(b: &B, plan: &LoopPlan) -> R<()> {
+fn release_slot(b: &B, schedule: &BlockSchedule) -> R<()> {
     b.proxy_fence()?;
-    if plan.multicast.is_some() {
+    if schedule.cluster_release {
         b.cluster_barrier()
     } else {
         b.block_barrier()
@@ -499,6 +490,7 @@ pub(super) fn mark_done(context: &Context, loop_op: OperationRef, stages: i64) {
 fn make_barriers<'c>(
     context: &'c Context,
     plan: &LoopPlan<'c, '_>,
+    ring: BarrierRing,
     serial: usize,
 ) -> R<Barriers<'c>> {
     let stages = i64::from(plan.stages);
@@ -519,17 +511,12 @@ fn make_barriers<'c>(
     let zero = b.index(0)?;
     let zero64 = b.int(64, 0)?;
     b.store(zero64, cell, zero)?;
-    let arrivals = plan.copies.len() as u32;
-    for slot in 0..stages {
+    for slot in 0..i64::from(ring.count) {
         let barrier = barrier_view(&b, storage, Ix::Const(slot))?;
-        b.insert(builders::barrier_init(context, b.location, barrier, arrivals).map_err(internal)?);
+        let init = builders::barrier_init(context, b.location, barrier, ring.arrivals);
+        b.insert(init.map_err(internal)?);
     }
-    Ok(Barriers {
-        symbol,
-        r#type,
-        count: plan.stages,
-        arrivals,
-    })
+    Ok(Barriers { symbol, r#type })
 }
 
 fn counter_view<'c, 'a>(b: &B<'c, 'a>, storage: Value<'c, 'a>, stages: i64) -> R<Value<'c, 'a>> {
@@ -541,22 +528,23 @@ fn counter_view<'c, 'a>(b: &B<'c, 'a>, storage: Value<'c, 'a>, stages: i64) -> R
 fn refill<'c, 'a>(
     b: &B<'c, 'a>,
     plan: &LoopPlan<'c, 'a>,
+    schedule: &BlockSchedule,
     bases: &[Base<'c, 'a>],
     induction: Value<'c, 'a>,
     entry: &Entry<'c, 'a>,
     counters: &Counters<'c, 'a>,
 ) -> R<()> {
-    let stages = i64::from(plan.stages);
+    let stages = u64::from(schedule.stages);
     // With no tile ahead the refill is the iteration's own copy: always issued.
-    let condition = if entry.ahead == 0 {
+    let condition = if schedule.refills_always() {
         Err(true)
     } else {
         b.less(Ix::Val(counters.k), entry.refill_limit)?
     };
     guarded_issue(b, plan, condition, |inner| {
         let iv = inner.add(Ix::Val(induction), entry.refill_offset)?;
-        let ahead = (entry.ahead % stages) as u64;
-        let slot = inner.wrapping_add(Ix::Val(counters.slot), ahead, stages as u64)?;
+        let ahead = schedule.refill_slot_offset();
+        let slot = inner.wrapping_add(Ix::Val(counters.slot), ahead, stages)?;
         issue(
             inner,
             plan,

@@ -216,6 +216,34 @@ impl RingSchedule {
     }
 }
 
+/// The schedule in one line, what `acopy-opt` prints with `ACOPY_LOG` at
+/// debug for the pipeliner (tests/pipeline/schedule-producer-warp.mlir).
+impl fmt::Display for RingSchedule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.stages;
+        write!(
+            f,
+            "producer-warp schedule: S = {s}; full[s]: {} arrivals per phase, the producer's {} per tile; empty[s]: {} arrivals per phase, the consumers' {} per released tile",
+            self.full_arrivals, self.producer_arrivals, self.empty_arrivals, self.consumer_arrivals
+        )?;
+        write!(
+            f,
+            "; tile n: producer waits on empty[n mod {s}] phase n / {s} - 1, then fills full[n mod {s}]; consumers wait on full[n mod {s}] phase n / {s}"
+        )?;
+        write!(
+            f,
+            "; trip k releases tile k - {} (slot (slot_k + {}) mod {s}); {} released after the loop",
+            self.release_lag,
+            self.release_offset(),
+            self.releases_after_loop
+        )?;
+        if self.persistent {
+            write!(f, "; persistent")?;
+        }
+        Ok(())
+    }
+}
+
 /// A wait of the schedule that no arrival completes, and the play that shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Deadlock {

@@ -23,7 +23,6 @@ type R<T> = Result<T, String>;
 pub(super) struct Rings<'c> {
     pub(super) symbol: String,
     pub(super) r#type: Type<'c>,
-    pub(super) full_arrivals: u32,
 }
 
 /// What both roles' regions are built from: the block, the rings, this
@@ -55,21 +54,16 @@ pub(super) fn make_rings<'c>(
     .into();
     let symbol = format!("__acopy_pipeline_{serial}");
     shared_globals::add_global(context, plan, &symbol, r#type)?;
-    let full_arrivals = schedule.full_arrivals;
     let b = slot_layout::at_kernel_entry(context, plan)?;
     let storage = b.get_global(&symbol, r#type)?;
     for slot in 0..stages {
-        for (ring, arrivals) in [(0, full_arrivals), (1, schedule.empty_arrivals)] {
+        for (ring, arrivals) in [(0, schedule.full_arrivals), (1, schedule.empty_arrivals)] {
             let cell = ring_cell(&b, storage, Ix::Const(slot), ring * stages)?;
             let init = builders::barrier_init(context, b.location, cell, arrivals);
             b.insert(init.map_err(common::internal)?);
         }
     }
-    Ok(Rings {
-        symbol,
-        r#type,
-        full_arrivals,
-    })
+    Ok(Rings { symbol, r#type })
 }
 
 /// The mbarrier `slot` of the ring that starts `first` cells into `storage`.

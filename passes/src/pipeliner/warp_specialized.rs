@@ -38,7 +38,7 @@ use melior::{
     Context,
 };
 
-use super::rewrite::{mark_done, Chosen, Ring};
+use super::rewrite::{mark_done, Chosen, Schedule};
 use super::rings::RingSchedule;
 use super::warp_producer::producer;
 use super::warp_rings::{make_rings, next_slot_and_phase, ring_cell, ring_pointer, Roles};
@@ -114,12 +114,7 @@ pub fn rewrite<'c, 'a>(
     slot_layout::record_dynamic(context, plan, stages)?;
     mark_done(context, loop_op, stages);
     Ok(Chosen {
-        waits: Vec::new(),
-        barriers: Some(Ring {
-            count: plan.stages,
-            arrivals: rings.full_arrivals,
-            replaced_user_barrier: plan.native.is_some(),
-        }),
+        schedule: Schedule::ProducerWarp(schedule),
         producer_block: Some(warp.block()),
     })
 }
@@ -140,6 +135,7 @@ fn checked_schedule(plan: &LoopPlan, warp: WarpPlan, persistent: bool) -> R<Ring
     schedule
         .check()
         .map_err(|deadlock| format!("internal error: {deadlock}"))?;
+    tracing::debug!("{schedule}");
     Ok(schedule)
 }
 
