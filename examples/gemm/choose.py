@@ -103,7 +103,10 @@ def splits(name, m, n, k, sms=132):
 
 def grid(name, m, n, k):
     """The launch grid (x, y, z) of build `name` at M x N x K."""
-    return gen.launch_grid(m, n, splits(name, m, n, k), BUILDS[name].get('cluster', 1))
+    build = BUILDS[name]
+    persistent = next((int(option.split('=')[1]) for option in build['options']
+                       if option.startswith('--persistent=')), 0)
+    return gen.launch_grid(m, n, splits(name, m, n, k), build.get('cluster', 1), persistent, build['bn'])
 
 
 def gen_args(name, m, n, k):

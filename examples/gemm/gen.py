@@ -44,11 +44,12 @@ def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    ', split=1, p
     """Opens `scf.for %tile` over the work units of an M x N out and binds %m0 and %n0 to
     the unit's first row and column. A unit is an output tile (bm x bn) times one of
     `split` K ranges (split-K: %ks is the unit's range, %tix its tile; split = 1 has one
-    range per tile). The launchers' grid is launch_grid(m, n, split): block L (x
-    fastest) takes unit L, and L >= units runs no trip. persistent = W > 0: blocks L <
-    W' = min(W, units) loop over units L, L + W', ... (W = the SM count: one block per
-    SM, whose next tile's loads overlap the epilogue) and the others run no trip; any W
-    is exact. A tile's K ranges are neighbouring units, so they run side by side.
+    range per tile). Block L (x fastest, L = y * grid x + x, from the launched grid)
+    takes unit L, and L >= units runs no trip. persistent = W > 0: blocks L < W' =
+    min(W, units) loop over units L, L + W', ... (W = the SM count: one block per SM,
+    whose next tile's loads overlap the epilogue) and the others run no trip; any W is
+    exact. launch_grid gives the grid a launcher should use: W' blocks when persistent
+    (a larger grid is exact too, its extra blocks idle), else a block per unit. A tile's K ranges are neighbouring units, so they run side by side.
     Tiles go in groups of `raster` rows of bm down the N tiles (the last group takes the
     rows left), so the blocks that run together share A and B in L2. pair: the two
     blocks of a 2 x 1 x 1 cluster (neighbours along x, %rank = block x mod 2) take the
@@ -56,14 +57,14 @@ def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    ', split=1, p
     and both blocks loop over the same units), so that they can share B's tile
     (multicast). The caller closes the loop."""
     tm, tn = -(-m // bm), -(-n // bn)
-    gx, gy = launch_grid(m, n, split, 2 if pair else 1)[:2]
     per_unit = 2 if pair else 1
     rows = -(-tm // per_unit)          # unit rows: tile rows, or pairs of them
     units = rows * tn * split
-    assert units * per_unit <= gx * gy, 'the grid must have a block per unit'
+    gx, gy = launch_grid(m, n, split, per_unit, persistent, bn)[:2]
+    assert persistent or units * per_unit <= gx * gy, 'the grid must have a block per unit'
     group = max(1, min(raster, rows))
     lines += [
-        f'{indent}%gx = arith.constant {gx} : index',
+        f'{indent}%gx = gpu.grid_dim x',
         f'{indent}%ntiles = arith.constant {units} : index',
         f'{indent}%cgroup = arith.constant {group} : index',
         f'{indent}%cgroupt = arith.constant {group * tn} : index',
@@ -89,7 +90,11 @@ def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    ', split=1, p
         ]
         first, step = '%first', '%workers'
     else:
-        lines.append(f'{indent}%cgrid = arith.constant {gx * gy // per_unit} : index')
+        # Every launched block's unit first, then the next grid's worth (a block per unit
+        # in launch_grid: one trip each).
+        lines += [f'{indent}%gyd = gpu.grid_dim y',
+                  f'{indent}%cgridb = arith.muli %gx, %gyd : index',
+                  f'{indent}%cgrid = arith.divui %cgridb, %c{per_unit} : index']
         first, step = worker, '%cgrid'
     lines += [
         f'{indent}scf.for %tile = {first} to %ntiles step {step} {{',
@@ -111,9 +116,15 @@ def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    ', split=1, p
     ]
 
 
-def launch_grid(m, n, split=1, cluster=1):
-    """The grid a launcher gives a kernel of this generator: one block per 128 x 128 tile
-    of out (x along N, rounded up to whole clusters), times `split` along x for split-K."""
+def launch_grid(m, n, split=1, cluster=1, persistent=0, bn=128):
+    """The grid a launcher gives a kernel of this generator. Persistent (W > 0): its
+    min(W, units) workers in x (a cluster's blocks in pairs of units when cluster = 2),
+    no idle blocks to start and retire. Otherwise one block per 128 x 128 tile of out
+    (x along N, rounded up to whole clusters), times `split` along x for split-K."""
+    if persistent:
+        rows = -(-(-(-m // 128)) // cluster)
+        units = rows * -(-n // bn) * split
+        return (min(persistent // cluster, units) * cluster, 1, 1)
     gx = -(-(-(-n // 128)) // cluster) * cluster
     return (gx * split, -(-m // 128), 1)
 

@@ -19,6 +19,7 @@
 // RUN: not %python %S/../../examples/gemm/choose.py 300 264 136 --build=nonesuch 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 
 // MLIR: nvvm.cluster_dim = array<i32: 2, 1, 1>
+// MLIR: %gx = gpu.grid_dim x
 // MLIR: %ntiles = arith.constant 4 : index
 // MLIR: %worker = arith.divui %lin, %c2 : index
 // MLIR: %rank = arith.remui %lin, %c2 : index
@@ -44,6 +45,7 @@
 // PTX-NEXT: barrier.cluster.wait;
 // PTX-NEXT: ret;
 
-// The grid: x rounded to whole clusters (264 columns: 3 blocks of 128 -> 4).
-// GRID: "grid": [4, 3, 1]
+// The grid: the persistent build's workers only, whole clusters: 4 pairs of tiles
+// (2 pair rows x 2 N tiles), 8 blocks.
+// GRID: "grid": [8, 1, 1]
 // UNKNOWN: choose.py: error: 300x264x136: unknown build 'nonesuch'

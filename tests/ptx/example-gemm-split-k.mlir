@@ -50,7 +50,7 @@
 // PTX-DAG: st.global.b32 {{.*}}, 0;
 
 // CHOOSE: "build": "t128_ws_sk_ob16"
-// CHOOSE-SAME: "grid": [32, 4, 1]
+// CHOOSE-SAME: "grid": [128, 1, 1]
 
 // NOSPLIT-NOT: acopy_splitk
 // NOSPLIT-NOT: atomic_rmw
