@@ -10,7 +10,8 @@
 //   for 2x2x1);
 // - a consumer thread arrives on its own empty[s]; then its warp meets
 //   (bar.warp.sync) and lane 0 arrives with a count of 32 on the empty[s] of
-//   every other member (mapa, mbarrier.arrive.release.cluster.shared::cluster),
+//   every other member (mapa, mbarrier.arrive.shared::cluster, the default
+//   .release.cta: no cluster-wide fence),
 //   so no producer of the group refills the slot before every CTA has left it;
 // - no cluster barrier in the loop; one before the kernel returns, after both
 //   roles' regions, so that no CTA leaves while a peer still writes into its
@@ -32,7 +33,7 @@
 // CHECK: nvvm.read.ptx.sreg.cluster.ctaid.x : i32
 // CHECK: %[[REMOTE:.+]] = nvvm.mapa %[[EMPTY]], %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
 // CHECK-NEXT: %[[COUNT:.+]] = arith.constant 32 : i32
-// CHECK-NEXT: nvvm.mbarrier.arrive %[[REMOTE]], %[[COUNT]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+// CHECK-NEXT: nvvm.mbarrier.arrive %[[REMOTE]], %[[COUNT]] : !llvm.ptr<7>
 // CHECK-COUNT-1: nvvm.mapa
 // CHECK-NOT: nvvm.cluster.arrive
 // CHECK: acopy.pipelined
@@ -45,7 +46,7 @@
 // PTX: .maxntid 160, 1, 1
 // PTX: .reqnctapercluster 2, 1, 1
 // PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
-// PTX: mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%rd{{[0-9]+}}], %r{{[0-9]+}};
+// PTX: mbarrier.arrive.shared::cluster.b64 _, [%rd{{[0-9]+}}], %r{{[0-9]+}};
 // PTX: mbarrier.arrive.shared.b64
 // PTX-NEXT: bar.warp.sync -1;
 // PTX: barrier.cluster.arrive;
@@ -91,7 +92,7 @@ gpu.module @mc_ws [#nvvm.target<chip = "sm_90a">] {
 
 // PTX-LABEL: .entry mc_ws4(
 // PTX: .reqnctapercluster 2, 2, 1
-// PTX: mbarrier.arrive.release.cluster.shared::cluster.b64
+// PTX: mbarrier.arrive.shared::cluster.b64
 // PTX: barrier.cluster.arrive;
 
 gpu.module @mc_ws4 [#nvvm.target<chip = "sm_90a">] {

@@ -40,7 +40,7 @@
 // PTX: .maxntid 288, 1, 1
 // PTX: .reqnctapercluster 2, 1, 1
 // PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
-// PTX: mbarrier.arrive.release.cluster.shared::cluster.b64
+// PTX: mbarrier.arrive.shared::cluster.b64
 // PTX: barrier.cluster.arrive;
 // PTX-NEXT: barrier.cluster.wait;
 // PTX-NEXT: ret;
