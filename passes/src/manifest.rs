@@ -36,6 +36,7 @@ use melior::ir::{
 };
 use melior::Context;
 
+use crate::ir::op_names;
 use crate::{
     diagnostics::{location_at, position_of, Position},
     ir,
@@ -44,11 +45,11 @@ use crate::{
 };
 
 /// The name of the manifest attribute on a kernel.
-pub const TENSOR_MAPS_ATTR: &str = crate::ir::op_names::attributes::TENSOR_MAPS;
+pub const TENSOR_MAPS_ATTR: &str = op_names::attributes::TENSOR_MAPS;
 
 /// The kernel attribute recording the dynamic shared bytes its pipelined
 /// slots need, which the pipeliner writes (docs/dialect.md, "Pipelined loops").
-pub const DYNAMIC_SHARED_MEMORY: &str = crate::ir::op_names::attributes::DYNAMIC_SHARED_MEMORY;
+pub const DYNAMIC_SHARED_MEMORY: &str = op_names::attributes::DYNAMIC_SHARED_MEMORY;
 
 /// Reads a kernel's `acopy.tensor_maps` (empty when absent; a malformed entry
 /// is skipped: the lowering is the only writer, and [`collect`] reports it).
@@ -220,12 +221,12 @@ fn find_kernels(top: OperationRef) -> Result<Vec<mlir_sys::MlirOperation>, Colle
                 op: name.clone(),
                 position: position(),
             })
-        } else if ir::is(&op, crate::ir::op_names::gpu::BINARY) {
+        } else if ir::is(&op, op_names::gpu::BINARY) {
             Some(CollectError::AlreadyCompiled {
                 binary: ir::symbol_name(op).unwrap_or_default(),
                 position: position(),
             })
-        } else if ir::is(&op, crate::ir::op_names::llvm::FUNC) && has_records(op) {
+        } else if ir::is(&op, op_names::llvm::FUNC) && has_records(op) {
             Some(CollectError::Converted {
                 kernel: ir::symbol_name(op).unwrap_or_default(),
                 position: position(),
@@ -236,8 +237,8 @@ fn find_kernels(top: OperationRef) -> Result<Vec<mlir_sys::MlirOperation>, Colle
         if misplaced.is_some() {
             return WalkResult::Interrupt;
         }
-        if ir::is(&op, crate::ir::op_names::gpu::FUNC)
-            && (op.has_attribute(crate::ir::op_names::attributes::GPU_KERNEL) || has_records(op))
+        if ir::is(&op, op_names::gpu::FUNC)
+            && (op.has_attribute(op_names::attributes::GPU_KERNEL) || has_records(op))
         {
             kernels.push(op.to_raw());
         }
@@ -270,7 +271,7 @@ fn kernel_targets(
     }
     match problem {
         TargetProblem::SeveralChips(_) => {
-            let module = target::enclosing(function, crate::ir::op_names::gpu::MODULE);
+            let module = target::enclosing(function, op_names::gpu::MODULE);
             let mut targets: Vec<target::Target> = Vec::new();
             for chip in module.map(target::module_chips).unwrap_or_default() {
                 let Ok(chip) = chip else { continue };
@@ -295,7 +296,7 @@ fn kernel_entries(
     chips: &target::ModuleChips,
 ) -> Result<Vec<KernelEntry>, CollectError> {
     let kernel = ir::symbol_name(function).unwrap_or_default();
-    let module = target::enclosing(function, crate::ir::op_names::gpu::MODULE)
+    let module = target::enclosing(function, op_names::gpu::MODULE)
         .and_then(ir::symbol_name)
         .unwrap_or_default();
     let error = |reason: String| CollectError::Kernel {
@@ -375,7 +376,7 @@ fn dynamic_shared_memory(function: OperationRef) -> Result<Option<u32>, String> 
 fn cluster_dims(function: OperationRef) -> Option<[u32; 3]> {
     let dims = DenseI32ArrayAttribute::try_from(
         function
-            .attribute(crate::ir::op_names::attributes::NVVM_CLUSTER_DIM)
+            .attribute(op_names::attributes::NVVM_CLUSTER_DIM)
             .ok()?,
     )
     .ok()?;

@@ -14,6 +14,7 @@ use melior::ir::{
     Attribute, Identifier, OperationRef,
 };
 
+use crate::ir::op_names;
 use crate::{
     ir,
     plan::alignment::{global_of, has_workgroup_attribution, Origin},
@@ -74,19 +75,16 @@ fn raise_in(context: &melior::Context, function: OperationRef, index: usize, ali
     let entries = &mut dictionaries[index];
     let current = entries
         .iter()
-        .find(|(name, _)| {
-            name.as_string_ref().as_str() == Ok(crate::ir::op_names::attributes::LLVM_ALIGN)
-        })
+        .find(|(name, _)| name.as_string_ref().as_str() == Ok(op_names::attributes::LLVM_ALIGN))
         .and_then(|(_, value)| IntegerAttribute::try_from(*value).ok())
         .map_or(0, |value| value.value());
     if current >= align as i64 {
         return true;
     }
-    entries.retain(|(name, _)| {
-        name.as_string_ref().as_str() != Ok(crate::ir::op_names::attributes::LLVM_ALIGN)
-    });
+    entries
+        .retain(|(name, _)| name.as_string_ref().as_str() != Ok(op_names::attributes::LLVM_ALIGN));
     entries.push((
-        Identifier::new(context, crate::ir::op_names::attributes::LLVM_ALIGN),
+        Identifier::new(context, op_names::attributes::LLVM_ALIGN),
         int_attr(context, align),
     ));
     let values: Vec<Attribute> = dictionaries

@@ -17,6 +17,7 @@ use melior::ir::{
 };
 use rustc_hash::FxHashMap as HashMap;
 
+use crate::ir::op_names;
 use crate::{
     scoped_memo::{self, Slot},
     PassOptions,
@@ -45,14 +46,14 @@ pub struct Target {
 /// copies in it are issued by the `count` threads from linear id `first` (the
 /// ones that reach them), not by the whole block (docs/pipelining.md, "Warp
 /// specialization").
-pub const ISSUERS: &str = crate::ir::op_names::attributes::ISSUERS;
+pub const ISSUERS: &str = op_names::attributes::ISSUERS;
 
 /// The discardable attribute `acopy.consumers = array<i32: 0, B>` that
 /// `acopy-pipeline` puts on a warp-specialized loop's consumer region: only the
 /// kernel's B declared threads run the ops in it, so an op there that deals work
 /// over the block deals it over those B (read as [`Issuers`]), and every barrier
 /// of the whole block in it is the consumers' named barrier (`crate::roles`).
-pub const CONSUMERS: &str = crate::ir::op_names::attributes::CONSUMERS;
+pub const CONSUMERS: &str = op_names::attributes::CONSUMERS;
 
 /// A range of linear thread ids that issue copies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,7 +102,7 @@ pub enum TargetProblem {
 /// The innermost op named `name` that encloses `op` (or is `op`).
 pub(crate) fn enclosing<'c, 'a>(
     op: OperationRef<'c, 'a>,
-    name: crate::ir::op_names::OpName,
+    name: op_names::OpName,
 ) -> Option<OperationRef<'c, 'a>> {
     let mut current = Some(op);
     while let Some(candidate) = current {
@@ -216,7 +217,7 @@ pub fn resolve_chip(op: OperationRef, options: &PassOptions) -> Result<Chip, Tar
     if let Some(chip) = options.chip {
         return Ok(chip);
     }
-    enclosing(op, crate::ir::op_names::gpu::MODULE)
+    enclosing(op, op_names::gpu::MODULE)
         .and_then(module_chip)
         .unwrap_or(Err(TargetProblem::NoChip))
 }
@@ -265,8 +266,8 @@ pub fn resolve(op: OperationRef, options: &PassOptions) -> Result<Target, Target
 
 /// `op`'s target on `chip`: the cluster and block of its function.
 fn function_target(op: OperationRef, chip: Chip) -> Result<Target, TargetProblem> {
-    let cluster = function_dims(op, crate::ir::op_names::attributes::NVVM_CLUSTER_DIM)
-        .unwrap_or(Ok([1, 1, 1]))?;
+    let cluster =
+        function_dims(op, op_names::attributes::NVVM_CLUSTER_DIM).unwrap_or(Ok([1, 1, 1]))?;
     let block = known_block(op)?;
     Ok(Target {
         chip,
@@ -297,8 +298,8 @@ pub fn known_block_attribute(op: OperationRef) -> Option<&'static str> {
 /// functions carry, and NVVM's.
 pub const BLOCK_ATTRIBUTES: [&str; 3] = [
     "known_block_size",
-    crate::ir::op_names::attributes::GPU_KNOWN_BLOCK_SIZE,
-    crate::ir::op_names::attributes::NVVM_REQNTID,
+    op_names::attributes::GPU_KNOWN_BLOCK_SIZE,
+    op_names::attributes::NVVM_REQNTID,
 ];
 
 /// The innermost [`ISSUERS`] or [`CONSUMERS`] around `op`, if any.
@@ -357,7 +358,7 @@ impl ModuleChips {
         let mut by_module = HashMap::default();
         if options.chip.is_none() {
             root.walk(WalkOrder::PreOrder, |op| {
-                if crate::ir::is(&op, crate::ir::op_names::gpu::MODULE) {
+                if crate::ir::is(&op, op_names::gpu::MODULE) {
                     by_module.insert(op.to_raw().ptr as usize, chip_of_module(op));
                 }
                 WalkResult::Advance
@@ -374,8 +375,7 @@ impl ModuleChips {
         if let Some(chip) = self.chip_override {
             return Ok(chip);
         }
-        let module =
-            enclosing(op, crate::ir::op_names::gpu::MODULE).ok_or(TargetProblem::NoChip)?;
+        let module = enclosing(op, op_names::gpu::MODULE).ok_or(TargetProblem::NoChip)?;
         match self.by_module.get(&(module.to_raw().ptr as usize)) {
             Some(chip) => chip.clone(),
             // A module made after `resolve` (no pass here makes one) is read now.

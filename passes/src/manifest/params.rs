@@ -27,6 +27,7 @@ use melior::ir::{
 };
 
 use super::TENSOR_MAPS_ATTR;
+use crate::ir::op_names;
 use crate::{
     external::{external_pass, PassId, PassResult},
     ir, PassOptions,
@@ -46,8 +47,7 @@ pub fn create_pass(options: PassOptions) -> melior::pass::Pass {
 fn run(operation: OperationRef, _options: &PassOptions) -> PassResult {
     let mut functions = Vec::new();
     operation.walk(WalkOrder::PreOrder, |op| {
-        if crate::ir::is(&op, crate::ir::op_names::llvm::FUNC) && op.has_attribute(TENSOR_MAPS_ATTR)
-        {
+        if crate::ir::is(&op, op_names::llvm::FUNC) && op.has_attribute(TENSOR_MAPS_ATTR) {
             functions.push(op.to_raw());
         }
         WalkResult::Advance
@@ -85,7 +85,7 @@ fn mark_in(context: &melior::Context, function: OperationRef) -> Result<(), Stri
         .and_then(|region| region.first_block())
         .ok_or_else(|| "a kernel with TMA tensor maps has no body".to_string())?;
     let arguments = entry.argument_count();
-    if !function.has_attribute(crate::ir::op_names::attributes::NVVM_KERNEL) {
+    if !function.has_attribute(op_names::attributes::NVVM_KERNEL) {
         return Err(format!(
             "{TENSOR_MAPS_ATTR} is only meaningful on a kernel (nvvm.kernel); tensor maps must be kernel parameters"
         ));
@@ -114,13 +114,13 @@ fn mark_in(context: &melior::Context, function: OperationRef) -> Result<(), Stri
     ))
     .into();
     let added = [
-        (crate::ir::op_names::attributes::LLVM_BYVAL, byval),
+        (op_names::attributes::LLVM_BYVAL, byval),
         (
-            crate::ir::op_names::attributes::NVVM_GRID_CONSTANT,
+            op_names::attributes::NVVM_GRID_CONSTANT,
             Attribute::unit(context),
         ),
         (
-            crate::ir::op_names::attributes::LLVM_ALIGN,
+            op_names::attributes::LLVM_ALIGN,
             melior::ir::attribute::IntegerAttribute::new(i64_type, 64).into(),
         ),
     ];

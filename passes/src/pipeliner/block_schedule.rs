@@ -64,36 +64,52 @@ pub struct BarrierRing {
 impl BlockSchedule {
     /// The schedule of `plan`, a loop without a producer warp.
     pub fn of(plan: &LoopPlan) -> Self {
-        let stages = plan.stages;
-        let copies = plan.copies.len() as u32;
-        let in_flight = plan.async_consumers.map(|consumers| consumers.in_flight);
+        Self::new(
+            plan.stages,
+            plan.path,
+            plan.copies.len() as u32,
+            plan.async_consumers.map(|consumers| consumers.in_flight),
+            plan.multicast.is_some(),
+        )
+    }
+
+    /// The schedule of a loop with `stages` slots on `path`, `copies` copies
+    /// per trip, `in_flight` wgmma groups left in flight by asynchronous
+    /// consumers (if any), and whether peers multicast into its slots.
+    pub fn new(
+        stages: u32,
+        path: CopyPath,
+        copies: u32,
+        in_flight: Option<u32>,
+        multicast: bool,
+    ) -> Self {
         // The analysis leaves at least one slot to refill (S > N, P16).
         let ahead = stages.saturating_sub(in_flight.unwrap_or(1));
         let refill = match in_flight {
             Some(_) => Refill::AfterConsumers,
             None => Refill::BeforeWait,
         };
-        let counters = !(plan.path == CopyPath::CpAsync && stages == 1 && in_flight.is_none());
-        let pending = match (plan.path, counters, refill) {
+        let counters = !(path == CopyPath::CpAsync && stages == 1 && in_flight.is_none());
+        let pending = match (path, counters, refill) {
             (CopyPath::Tma, _, _) => None,
             (CopyPath::CpAsync, false, _) => Some(0),
             (CopyPath::CpAsync, true, Refill::BeforeWait) => Some(ahead * copies),
             (CopyPath::CpAsync, true, Refill::AfterConsumers) => Some((ahead - 1) * copies),
         };
-        let barriers = (plan.path == CopyPath::Tma).then_some(BarrierRing {
+        let barriers = (path == CopyPath::Tma).then_some(BarrierRing {
             count: stages,
             arrivals: copies,
         });
         BlockSchedule {
             stages,
-            path: plan.path,
+            path,
             copies,
             ahead,
             refill,
             counters,
             pending,
             barriers,
-            cluster_release: plan.multicast.is_some(),
+            cluster_release: multicast,
         }
     }
 
@@ -151,5 +167,60 @@ impl fmt::Display for BlockSchedule {
             )?;
         }
         write!(f, "; slot_k+1 = (slot_k + 1) mod {s}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cp_async_waits_for_the_groups_of_the_tiles_ahead() {
+        let schedule = BlockSchedule::new(3, CopyPath::CpAsync, 2, None, false);
+        assert_eq!(schedule.ahead, 2);
+        assert_eq!(schedule.refill, Refill::BeforeWait);
+        assert!(schedule.counters);
+        assert_eq!(schedule.pending, Some(4), "C * D groups behind tile k");
+        assert_eq!(schedule.refill_slot_offset(), 2);
+        assert!(!schedule.refills_always());
+        assert_eq!(schedule.barriers, None);
+    }
+
+    #[test]
+    fn one_cp_async_stage_copies_waits_and_consumes_in_each_trip() {
+        let schedule = BlockSchedule::new(1, CopyPath::CpAsync, 3, None, false);
+        assert!(!schedule.counters);
+        assert_eq!(schedule.ahead, 0);
+        assert_eq!(schedule.pending, Some(0));
+        assert!(schedule.refills_always());
+    }
+
+    #[test]
+    fn asynchronous_consumers_refill_after_them() {
+        let cp_async = BlockSchedule::new(4, CopyPath::CpAsync, 1, Some(1), false);
+        assert_eq!(cp_async.ahead, 3);
+        assert_eq!(cp_async.refill, Refill::AfterConsumers);
+        // Tile k + D is issued after the wait, so D - 1 tiles' groups are behind tile k.
+        assert_eq!(cp_async.pending, Some(2));
+        // N = 0: D = S tiles ahead, and the refill goes into the trip's own slot.
+        let tma = BlockSchedule::new(2, CopyPath::Tma, 2, Some(0), false);
+        assert_eq!(tma.ahead, 2);
+        assert_eq!(tma.refill_slot_offset(), 0);
+        // S = 1 with a wgmma consumer keeps its counters.
+        assert!(BlockSchedule::new(1, CopyPath::CpAsync, 1, Some(0), false).counters);
+    }
+
+    #[test]
+    fn tma_waits_on_a_ring_of_one_barrier_per_slot() {
+        let schedule = BlockSchedule::new(4, CopyPath::Tma, 2, None, true);
+        assert_eq!(schedule.pending, None);
+        assert_eq!(
+            schedule.barriers,
+            Some(BarrierRing {
+                count: 4,
+                arrivals: 2
+            })
+        );
+        assert!(schedule.cluster_release);
     }
 }

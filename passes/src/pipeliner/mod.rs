@@ -151,9 +151,9 @@ pub fn pipeline_operation(operation: OperationRef, options: &PassOptions) -> Pas
 
 /// Pipelines every marked loop under `operation`, which verification has
 /// accepted: `acopy-lower`'s step, with the chips it resolved once. A loop
-/// whose plan verification kept is rewritten from it; one whose module an
-/// earlier rewrite changed is analysed again on the rewritten IR
-/// (`crate::plan::loops::kept_plans`).
+/// whose plan verification kept is rewritten from it; one whose kernel an
+/// earlier rewrite changed, or whose module it gave a global, is analysed
+/// again on the rewritten IR (`crate::plan::loops::kept_plans`).
 #[allow(clippy::result_unit_err)]
 pub fn pipeline_verified<'c, 'a>(
     operation: OperationRef<'c, 'a>,
@@ -179,7 +179,7 @@ pub fn pipeline_verified<'c, 'a>(
         // The rewrite replaces the loop op (its counters become iter_args):
         // only its location is used after.
         let location = op.location();
-        kept.rewriting(*op);
+        let rewriting = kept.rewriting(*op);
         let rewritten = crate::ir::with_context(op, |context| {
             let chosen = match plan.warp {
                 Some(warp) => warp_specialized::rewrite(context, &plan, warp, serial)?,
@@ -192,6 +192,7 @@ pub fn pipeline_verified<'c, 'a>(
             );
             Ok::<(), String>(())
         });
+        kept.rewritten(rewriting);
         if let Err(message) = rewritten {
             emit_error(location, &message);
             failed = true;

@@ -36,6 +36,7 @@ use melior::{
 };
 
 use super::{attributions, dynamic_shared, kind::Emit, symbols};
+use crate::ir::op_names;
 use crate::{
     external::{external_pass, PassId, PassResult},
     ir,
@@ -262,7 +263,7 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
     let mut failed = false;
     module.walk(WalkOrder::PreOrder, |op| {
         let name = ir::op_name(&op);
-        if ir::is(&op, crate::ir::op_names::gpu::MODULE) && op != module {
+        if ir::is(&op, op_names::gpu::MODULE) && op != module {
             // Refused by check_nesting on its own.
             return WalkResult::Skip;
         }
@@ -272,12 +273,12 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
                 &format!("'{name}' must be lowered before LLVM IR or PTX is emitted: run acopy-lower first"),
             );
             failed = true;
-        } else if ir::is(&op, crate::ir::op_names::gpu::FUNC) {
+        } else if ir::is(&op, op_names::gpu::FUNC) {
             if let Err(message) = attributions::check_attributions(op) {
                 emit_error(op.location(), &message);
                 failed = true;
             }
-        } else if ir::is(&op, crate::ir::op_names::memref::GLOBAL) {
+        } else if ir::is(&op, op_names::memref::GLOBAL) {
             if let Err(message) = attributions::check_global(op) {
                 emit_error(op.location(), &message);
                 failed = true;
