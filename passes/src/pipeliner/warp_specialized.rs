@@ -370,7 +370,6 @@ fn cluster_exit<'c, 'a>(context: &'c Context, function: OperationRef<'c, 'a>) ->
     Ok(())
 }
 
-
 /// The counters' next values; the loop is rebuilt to carry them.
 fn advance<'c, 'a>(
     context: &'c Context,
