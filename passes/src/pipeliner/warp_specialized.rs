@@ -305,12 +305,12 @@ fn release_in_flight<'c, 'a>(
 }
 
 /// The group of CTAs whose slots one refill writes: the loop's multicast
-/// group, `None` when every copy is the CTA's own.
+/// group (of more than one CTA: `multicast::shared_group`), `None` when every
+/// copy is the CTA's own.
 fn release_group(plan: &LoopPlan) -> Option<Collective> {
     plan.multicast
         .as_ref()
         .and_then(|slots| slots.group.clone())
-        .filter(|group| group.size() > 1)
 }
 
 /// One consumer thread leaves `slot`: it arrives on `empty[slot]`, and when

@@ -145,4 +145,27 @@ mod tests {
         assert!(!huge.is_pair());
         assert_eq!(huge.pattern(), u32::MAX);
     }
+
+    #[test]
+    fn member_offsets_are_the_ranks_the_mask_sets() {
+        // Each member's offset from the group's first rank, x fastest along the
+        // group's axes: the bits `pattern` sets, in order.
+        let offsets = |group: &Collective| -> Vec<u64> {
+            (0..group.size()).map(|m| group.member_offset(m)).collect()
+        };
+        let x = Collective::new([2, 2, 1], &[Axis::X]);
+        assert_eq!(offsets(&x), [0, 1]);
+        let y = Collective::new([2, 2, 1], &[Axis::Y]);
+        assert_eq!(offsets(&y), [0, 2]);
+        let xy = Collective::new([2, 2, 1], &[Axis::X, Axis::Y]);
+        assert_eq!(offsets(&xy), [0, 1, 2, 3]);
+        let wide = Collective::new([4, 2, 2], &[Axis::X, Axis::Z]);
+        assert_eq!(offsets(&wide), [0, 1, 2, 3, 8, 9, 10, 11]);
+        for group in [x, y, xy, wide] {
+            let mask = offsets(&group)
+                .iter()
+                .fold(0u32, |mask, &o| mask | (1 << o));
+            assert_eq!(mask, group.pattern());
+        }
+    }
 }
