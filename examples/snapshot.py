@@ -49,6 +49,9 @@ GEMM_BUILDS = [
     ('3', 'block', 'sm_80', '128', 'f16', '--tile=128x256 --bk=64 --warp=64x64 --raster=16 --vstore=1'),
     ('4', 'block', 'sm_80', '64', 'f16', '--tile=128x128 --bk=32 --warp=64x64 --vstore=1'),
     ('3', 'block', 'sm_80', '0', 'f16', '--b-major=n'), ('auto', 'block', 'sm_90a', '0', 'bf16', ''),
+    ('4', 'warp', 'sm_90a', '0', 'bf16', '--tile=128x256 --raster=16 --persistent=132 --out=bf16 --epilogue=tma --ring=1'),
+    ('6', 'warp', 'sm_90a', '0', 'bf16', '--raster=16 --vstore=1 --persistent=132 --out=bf16 --split-k=auto'),
+    ('4', 'warp', 'sm_90a', '0', 'bf16', '--tile=128x256 --raster=16 --persistent=132 --out=bf16 --epilogue=tma --cluster=2'),
 ]
 ATTENTION_SHAPES = ['2x256x64-', '2x256x64c', '2x256x128-', '2x256x128c', '3x200x64c', '1x1x64-',
                     '1x64x128c', '32x4096x64-', '32x4096x64c', '32x4096x128-', '32x4096x128c']

@@ -25,13 +25,16 @@ Faster variants (options; the default kernel is unchanged): --tile=128x256 (sm_9
 wgmma m64n256k16 per warpgroup), --raster=G (L2-grouped tile order), --persistent=W
 (sm_90a: W blocks loop over the tiles), --vstore=1 (st.global.v2 epilogue), --epilogue=tma
 (sm_90a, with --out=bf16: the tile through 128-byte swizzled shared memory and a TMA store
-that overlaps the next tile's K loop; N a multiple of 8); on sm_80
+that overlaps the next tile's K loop; N a multiple of 8), --ring=1 (with --epilogue=tma: its
+panels as a ring), --split-k=S|auto (sm_90a: K ranges per tile for shapes with fewer tiles than
+SMs; the last range sums the partials; direct epilogue), --cluster=2 with a tile loop (two
+blocks share B's tile by multicast; --multicast=0: the same pairs without it); on sm_80
 --tile, --bk=64 with --swizzle=128, --warp=64x64 (mma_sync.gemm_tiled). --b-major=n: B is
 a second argument, K x N row-major (gemm() says how each chip reads it); the module is
 named gemm_<dtype>_MxNxK_bn.
 bench/gemm_variants_prepare.sh builds the ones worth measuring.
 
-Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] [--tile=BMxBN] [--raster=G] [--persistent=W] [--vstore=1] [--bk=32|64] [--warp=WMxWN] [--b-major=k|n] [--cluster=2] [--out=f32|bf16] [--epilogue=direct|tma] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle, --bk, --warp: sm_80 only; --persistent, --out, --epilogue: sm_90a only)
+Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] [--tile=BMxBN] [--raster=G] [--persistent=W] [--vstore=1] [--bk=32|64] [--warp=WMxWN] [--b-major=k|n] [--cluster=2] [--multicast=0] [--out=f32|bf16] [--epilogue=direct|tma] [--ring=1] [--split-k=S|auto] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle, --bk, --warp: sm_80 only; --persistent, --out, --epilogue, --ring, --split-k: sm_90a only; a persistent build's launch grid is launch_grid's, or choose.py's grid)
 """
 import os
 import sys
