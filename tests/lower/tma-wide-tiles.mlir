@@ -77,7 +77,8 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
     gpu.return
   }
 
-  // A store of 512 rows: two boxes, then one commit group.
+  // A store of 512 rows: two boxes, then one commit group, all issued by the
+  // same thread (the boxes' if and the commit's, on one condition, are one if).
   // CHECK-LABEL: gpu.func @store
   // CHECK-SAME: box = array<i64: 256, 16>
   // CHECK: %[[SRC:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
@@ -85,9 +86,8 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   // CHECK-NEXT: scf.if
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %{{.*}}, %[[SRC]], box
   // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %{{.*}}, %[[AT1]], box
-  // CHECK-NEXT: }
-  // CHECK-NEXT: scf.if
   // CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+  // CHECK-NEXT: }
   // CHECK-NOT: nvvm.cp.async.bulk.commit.group
   gpu.func @store(%out: memref<1024x64xf32>, %i: index) workgroup(%tile: memref<512x16xf32, 3>) kernel {
     %c0 = arith.constant 0 : index

@@ -3,6 +3,7 @@
 pub(crate) mod build;
 pub(crate) mod hoist;
 pub(crate) mod memref_layout;
+pub(crate) mod merge_ifs;
 pub(crate) mod op_names;
 pub(crate) mod query;
 pub(crate) mod spelled;

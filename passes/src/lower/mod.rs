@@ -100,6 +100,14 @@ fn dependent_dialects() -> [melior::dialect::DialectHandle; 6] {
     ]
 }
 
+/// After the ops are lowered: the shared kernel values no copy used go, and
+/// the ifs each copy guarded its issue with on the same condition merge
+/// (`crate::ir::merge_ifs`).
+fn tidy(operation: OperationRef) {
+    hoist::erase_unused();
+    crate::ir::merge_ifs::merge_adjacent(operation);
+}
+
 fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     let _launches = crate::plan::launches::scope();
     let _memo = crate::target::run_scope();
@@ -160,7 +168,7 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     if failed || !role_barriers(operation) {
         return Err(());
     }
-    hoist::erase_unused();
+    tidy(operation);
     // Static shared memory over ptxas's limit moves to dynamic shared memory
     // here, in the modules lowered, so the manifest records the bytes.
     if crate::static_shared::move_oversized(operation, |module| {
