@@ -66,6 +66,10 @@
 // CHECK-NEXT: scf.if %arg2 {
 // CHECK-NEXT: memref.store
 // CHECK-NEXT: }
+// An if with attributes of its own (a role's region) is left as it is.
+// CHECK-NEXT: scf.if %arg2 {
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: } {acopy.consumers = array<i32: 0, 128>}
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @three_in_a_row(%src: memref<4096x4096xf32>) workgroup(%tile: memref<32x32xf32, 3>, %bar: memref<1xi64, 3>) kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
@@ -121,6 +125,9 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     scf.if %b {
       memref.store %one, %out[%c2] : memref<4xf32>
     }
+    scf.if %b {
+      memref.store %one, %out[%c2] : memref<4xf32>
+    } {acopy.consumers = array<i32: 0, 128>}
     gpu.return
   }
 

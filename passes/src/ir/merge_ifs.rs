@@ -47,13 +47,17 @@ pub(crate) fn merge_adjacent(root: OperationRef) {
     }
 }
 
-/// An `scf.if` with one condition, no results and no else block.
+/// An `scf.if` with no results, no else block and no attributes of its own
+/// (a role's region carries `acopy.issuers` or `acopy.consumers`, which a merge
+/// would give to, or take from, the other if's ops).
 fn mergeable(op: &OperationRef) -> bool {
     super::is(op, scf::IF)
         && op.result_count() == 0
         && op
             .region(1)
             .map_or(true, |otherwise| otherwise.first_block().is_none())
+        // SAFETY: `op` is live.
+        && unsafe { mlir_sys::mlirOperationGetNumDiscardableAttributes(op.to_raw()) } == 0
 }
 
 /// Whether `second` is a mergeable if on the same condition value as `first`.
