@@ -54,9 +54,13 @@ def test_chooser():
         name, source = choose.choose(*shape)
         check(source == 'model' and choose.BUILDS[name]['out'] == 'bf16', f'{shape}: {name} {source}')
         check(all(choose.model_ms(*shape, b) > 0 for b in choose.BUILDS), 'positive model times')
-    # Big square shapes favour the 128 x 256 tile, short-K ones the two-per-SM tiles.
+    # What the H100 sweep measured (bench/RESULTS.md, 2026-12-06, call 7): big square
+    # shapes favour the 128 x 256 tile, short-K ones the TMA-store epilogue, K rows off
+    # the 32-byte sector the multicast pairs, few tiles with a long K split-K.
     check(choose.BUILDS[choose.choose(8192, 8192, 8192)[0]]['bn'] == 256, 'model at 8192^3')
-    check(choose.BUILDS[choose.choose(8192, 8192, 512)[0]]['per_sm'] == 2, 'model at 8192 x 8192 x 512')
+    check(choose.BUILDS[choose.choose(8192, 8192, 512)[0]].get('epilogue') == 'tma', 'model at 8192 x 8192 x 512')
+    check(choose.BUILDS[choose.choose(6000, 10000, 3000)[0]].get('cluster') == 2, 'model at 6000 x 10000 x 3000')
+    check(choose.BUILDS[choose.choose(512, 512, 16384)[0]].get('split') == 'auto', 'model at 512 x 512 x 16384')
     with tempfile.TemporaryDirectory() as tmp:
         cache = os.path.join(tmp, 'c.json')
         best = choose.record(cache, 'H100', 4096, 4096, 4096, 'bf16', {'t128_s3_ob16': 0.2, 't256_ws_p132_ob16': 0.25})

@@ -20,7 +20,13 @@ its shape (`gen_args`) and compiles it with acopy-opt.
   epilogue that writes the tile at the SM's share of DRAM bandwidth (scalar stores on
   ragged shapes at half that; with --epilogue=tma only the shared-memory writes, and for
   a 128 x 256 tile one wait for the first half's store, the rest running under the
-  next tile); two blocks per SM hide one's epilogue under the other's K loop. The busiest SM's tiles (wave quantization) set the time. It ranks builds; it is
+  next tile); two blocks per SM hide little of each other's epilogue; K rows off the
+  32-byte sector (K = 8 mod 16) slow a K loop that no multicast relieves; a cluster of
+  two pays per tile. The busiest SM's tiles (wave quantization) set the time. Its
+  constants are fitted to the H100 sweep of 2026-12-06 (call 7 of bench/RESULTS.md):
+  scored there (`python3 bench/choose_score.py`), its pick runs at 0.985 of the best
+  build's speed (geomean; min 0.936), where the model before the fit reached 0.819 (min
+  0.317). Fitted and scored on the same record: a new card or shape family may differ. It ranks builds; it is
   not a prediction to report. Split-K builds add each unit's partial tile written to L2
   and the last unit's reads of all of them.
 - `grid(build, m, n, k)`: the launch grid of the build at that shape (split-K builds
@@ -55,10 +61,10 @@ BUILDS = {
                                            '--epilogue=tma']),
     't128_ws_p132_tma_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=128, per_sm=1, epilogue='tma',
                                   options=['--raster=16', '--persistent=132', '--out=bf16', '--epilogue=tma']),
-    # Two stages keep one tile ahead of the K loop: the K steps' rate is a guess below
-    # the three-stage builds' until the sweep has timed it.
+    # Two stages keep one tile ahead of the K loop: the K steps' rate is fitted to the
+    # sweep (below the three-stage builds').
     't128_ws_p264_tma_ob16': dict(stages=2, producer='warp', out='bf16', bm=128, bn=128, per_sm=2, epilogue='tma',
-                                  efficiency=0.60,
+                                  efficiency=0.50,
                                   options=['--raster=16', '--persistent=264', '--out=bf16', '--epilogue=tma']),
     # --ring=1: the epilogue's two panels as a ring, one panel's store under the next
     # panel's writes (gen.epilogue_tma).
@@ -93,6 +99,14 @@ EFFICIENCY = {128: 0.70, 256: 0.85}   # of the tensor peak a K step reaches, by 
 LAUNCH_US = 4.0
 SMEM_TBPS = 0.25             # one SM's shared-memory stores, 128 B per clock at 1.98 GHz (--epilogue=tma)
 L2_SM_TBPS = 0.1             # one SM's share of L2 reads and writes (split-K's partial tiles): a guess
+# Fitted to the H100 sweeps of 2026-12-06 (bench/RESULTS.md, calls 5 and 7; bench/README.md
+# says how the chooser is scored): the direct epilogue's stores from registers run well
+# below the SM's DRAM share; 2 x 1 x 1 clusters pay per tile; two blocks per SM hide
+# little of each other's epilogue; K rows off the 32-byte sector slow the K loop.
+DIRECT_STORE_TBPS = 0.012
+CLUSTER_US = 0.6
+OVERLAP_LEFT = 0.8
+MISALIGNED_ROWS = 1.4
 
 
 def splits(name, m, n, k, sms=132):
@@ -148,8 +162,13 @@ def model_ms(m, n, k, name, sms=132):
     split = splits(name, m, n, k, sms)
     ksteps = math.ceil(math.ceil(k / 64) / split)
     compute_us = ksteps * 2 * bm * bn * 64 / (sm_flops * b.get('efficiency', EFFICIENCY[bn])) * 1e6
+    if (2 * k) % 32 and b.get('cluster', 1) == 1:
+        # K rows off the 32-byte sector: each 128-byte box row reads five sectors, and
+        # the K loop is L2-bound (bench/RESULTS.md: 0.70x at 6000 x 10000 x 3000);
+        # multicast halves B's reads and keeps its rate.
+        compute_us *= MISALIGNED_ROWS
     out_bytes = 2 if b['out'] == 'bf16' else 4
-    sm_bw = DRAM_TBPS * 1e12 / sms * (0.5 if ragged else 1.0)
+    sm_bw = DIRECT_STORE_TBPS * 1e12 * (0.5 if ragged else 1.0)
     epilogue_us = bm * bn * out_bytes / sm_bw * 1e6
     if b.get('epilogue') == 'tma':
         # The consumers only write the tile to shared memory (any shape: TMA clips the
@@ -165,13 +184,18 @@ def model_ms(m, n, k, name, sms=132):
         units = tiles * split
         return (LAUNCH_US + math.ceil(units / sms) * (compute_us + fill_us + partial_us)
                 + split * partial_us + epilogue_us) / 1e3
+    if b.get('cluster', 1) > 1:
+        # A cluster's pair of tiles waits for the slower block, and its raster runs over
+        # pairs of tile rows: a wave needs twice the tiles to fill the SMs.
+        fill_us += CLUSTER_US
     if per_sm == 1:
         per_tile = compute_us + epilogue_us + fill_us
         busiest = math.ceil(tiles / sms) * per_tile
     else:
-        # Two blocks share the SM's tensor cores; one's epilogue and fill run under the
-        # other's K loop when there is a K loop long enough to hide them.
-        pair = max(2 * compute_us, compute_us + epilogue_us + fill_us)
+        # Two blocks share the SM's tensor cores; measured, each one's epilogue and fill
+        # mostly add to the other's K loop rather than hide under it (bench/RESULTS.md:
+        # the 264-block builds trail the 132-block ones at every swept shape but one).
+        pair = 2 * compute_us + OVERLAP_LEFT * (epilogue_us + fill_us)
         busiest = math.ceil(tiles / (sms * per_sm)) * pair
         if tiles <= sms:   # one tile per SM: nothing to pair with
             busiest = compute_us + epilogue_us + fill_us
