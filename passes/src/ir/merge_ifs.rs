@@ -41,8 +41,12 @@ pub(crate) fn merge_adjacent(root: OperationRef) {
             .next_in_block()
             .filter(|next| same_guard(&first, next))
         {
+            // An if without the blocks it should have is left alone, and the run
+            // ends: the loop never spins on an op it cannot absorb.
+            if !absorb(first, next) {
+                break;
+            }
             erased.insert(next.to_raw().ptr);
-            absorb(first, next);
         }
     }
 }
@@ -68,10 +72,10 @@ fn same_guard(first: &OperationRef, second: &OperationRef) -> bool {
 }
 
 /// Moves the body of `next` (all but its `scf.yield`) to the end of `first`'s,
-/// then erases `next`.
-fn absorb(first: OperationRef, next: OperationRef) {
+/// then erases `next`; false, and nothing done, when either lacks its then block.
+fn absorb(first: OperationRef, next: OperationRef) -> bool {
     let (Some(end), Some(body)) = (then_block_end(first), then_block(next)) else {
-        return;
+        return false;
     };
     let mut op = body.first_operation();
     while let Some(current) = op {
@@ -87,6 +91,7 @@ fn absorb(first: OperationRef, next: OperationRef) {
     // SAFETY: `next` has no results and an empty body but its yield; nothing
     // refers to it.
     unsafe { build::erase(next) };
+    true
 }
 
 fn then_block<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<melior::ir::BlockRef<'c, 'a>> {
