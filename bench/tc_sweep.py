@@ -191,7 +191,8 @@ def gemm_shape(gpu, builds_dir, shape, rows, rounds):
             outs[out_dtype] = torch.empty((m, n), device='cuda', dtype=torch.bfloat16 if out_dtype == 'bf16' else torch.float32)
         out = outs[out_dtype]
         cluster_x = kernel.cluster[0]
-        # The build's grid (split-K builds launch more blocks), else a block per 128 x 128 tile.
+        # The build's grid (choose.grid: persistent builds launch their workers, split-K
+        # builds a block per tile and K range), else a block per 128 x 128 tile.
         grid = tuple(row.get('grid') or (-(-(-(-n // 128)) // cluster_x) * cluster_x, -(-m // 128), 1))
         buf = tc_launch.Buffer.of_torch
         int_launch = kernel.bind([buf(isrc), buf(out)], grid)
