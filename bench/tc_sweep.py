@@ -192,8 +192,9 @@ def gemm_shape(gpu, builds_dir, shape, rows, rounds):
         out = outs[out_dtype]
         cluster_x = kernel.cluster[0]
         # The build's grid (choose.grid: persistent builds launch their workers, split-K
-        # builds a block per tile and K range), else a block per 128 x 128 tile.
-        grid = tuple(row.get('grid') or (-(-(-(-n // 128)) // cluster_x) * cluster_x, -(-m // 128), 1))
+        # builds a block per tile and K range); an index without one (built before the
+        # grid was recorded) gets gen.py's grid of a block per 128 x 128 tile.
+        grid = tuple(row.get('grid') or choose.gen.launch_grid(m, n, 1, cluster_x))
         buf = tc_launch.Buffer.of_torch
         int_launch = kernel.bind([buf(isrc), buf(out)], grid)
         launch = kernel.bind([buf(src), buf(out)], grid)

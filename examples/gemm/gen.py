@@ -344,7 +344,10 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     that many ranges, each range one unit of the tile loop with its own block, and the
     last unit of a tile to finish sums the partials (split_fixup) and writes the
     epilogue: for shapes with fewer tiles than SMs. The launcher's grid is
-    launch_grid(m, n, split_count(..)); direct epilogue, K-major B, no cluster."""
+    launch_grid(m, n, split_count(..)); direct epilogue, K-major B, no cluster. The
+    workspace and counters are the module's own globals: two launches of one loaded
+    module must not overlap (one stream, as the sweep launches them); a frontend that
+    runs it on several streams at once loads a module per stream."""
     assert dtype in ('bf16', 'f16'), 'dtype: bf16 or f16'
     refuse(m, n, k)
     assert bn in (128, 256), 'tile: 128x128 or 128x256'
