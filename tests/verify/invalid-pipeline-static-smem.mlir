@@ -1,7 +1,8 @@
 // Rule P11 (docs/verification.md): slots that do not fit the 48 KiB of static shared
 // memory move to dynamic shared memory (tests/pipeline/dynamic-smem.mlir), unless the
 // kernel places dynamic shared memory itself, has another marked loop, keeps more
-// than 48 KiB static without the slots.
+// than 48 KiB static without the slots (barriers, shared globals, attributions that
+// cannot move).
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify
 // RUN: not acopy-opt %s --split-input-file --acopy-pipeline 2>&1 | FileCheck %s
 // CHECK-COUNT-5: error: 
@@ -84,9 +85,13 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 // -----
 
 // Without the slots, 48 KiB + 16 bytes of the kernel's other shared memory (and the
-// barriers) stay static: more than ptxas accepts even if the slots moved.
+// barriers) stay static: more than ptxas accepts even if the slots moved. A shared
+// memref.global cannot move (a workgroup attribution of that size could:
+// tests/pipeline/attribution-moves-with-slots.mlir).
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
-  gpu.func @static_alone(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<32x128xf32, 3>, %big: memref<12292xf32, 3>) kernel {
+  memref.global "private" @big : memref<12292xf32, 3>
+  gpu.func @static_alone(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<32x128xf32, 3>) kernel {
+    %big = memref.get_global @big : memref<12292xf32, 3>
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c32 = arith.constant 32 : index

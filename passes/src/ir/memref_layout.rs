@@ -145,3 +145,20 @@ pub(crate) fn shared_globals<'c>(
     }
     found
 }
+
+/// Whether `memref` is a static shape with the identity layout: what
+/// `memref.view` can make, so what `static_shared` can move to dynamic shared
+/// memory.
+pub(crate) fn viewable(memref: MemRefType) -> bool {
+    // SAFETY: type queries on a live type of the module's context.
+    unsafe {
+        let raw = memref.to_raw();
+        let layout = mlir_sys::mlirMemRefTypeGetLayout(raw);
+        mlir_sys::mlirShapedTypeHasStaticShape(raw)
+            && (layout.ptr.is_null()
+                || (mlir_sys::mlirAttributeIsAAffineMap(layout)
+                    && mlir_sys::mlirAffineMapIsIdentity(mlir_sys::mlirAffineMapAttrGetValue(
+                        layout,
+                    ))))
+    }
+}

@@ -5,14 +5,14 @@ use melior::ir::{
     attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute},
     block::BlockLike,
     operation::OperationLike,
-    r#type::{MemRefType, TypeLike},
+    r#type::MemRefType,
     BlockRef, OperationRef, RegionLike, ValueLike,
 };
 
 use crate::{
     ir::{
         self,
-        memref_layout::{memref_bytes, shared_globals},
+        memref_layout::{memref_bytes, shared_globals, viewable},
     },
     plan::loops::slots::DYNAMIC_BASE_ALIGN,
 };
@@ -91,20 +91,4 @@ pub(super) fn entry<'c, 'a>(function: OperationRef<'c, 'a>) -> Option<BlockRef<'
         .region(0)
         .ok()
         .and_then(|region| region.first_block())
-}
-
-/// Whether `memref` is a static shape with the identity layout: what
-/// `memref.view` can make.
-pub(super) fn viewable(memref: MemRefType) -> bool {
-    // SAFETY: type queries on a live type of the module's context.
-    unsafe {
-        let raw = memref.to_raw();
-        let layout = mlir_sys::mlirMemRefTypeGetLayout(raw);
-        mlir_sys::mlirShapedTypeHasStaticShape(raw)
-            && (layout.ptr.is_null()
-                || (mlir_sys::mlirAttributeIsAAffineMap(layout)
-                    && mlir_sys::mlirAffineMapIsIdentity(mlir_sys::mlirAffineMapAttrGetValue(
-                        layout,
-                    ))))
-    }
 }

@@ -85,7 +85,8 @@ struct Planned {
     align: u64,
     /// Why the slots cannot move to dynamic shared memory, if they cannot.
     blocked: Option<String>,
-    /// The bytes that stay static: barriers and the kernel's other memory.
+    /// The bytes that stay static when the slots move: barriers, shared
+    /// globals, and attributions that `static_shared` cannot move.
     kept_static: u64,
 }
 
@@ -107,9 +108,14 @@ fn plan_budget(
         barriers: rings,
         dynamic: None,
     };
+    // The kernel's other attributions of a static identity layout move to
+    // dynamic shared memory after the rewrite when the static bytes still pass
+    // ptxas's limit (`static_shared`), so only the rest must fit beside the
+    // barriers for the slots to move.
     let kept_static = budget
         .barrier_bytes(u64::from(stages))
-        .saturating_add(budget.other);
+        .saturating_add(budget.other)
+        .saturating_sub(movable_attribution_bytes(function, tiles));
     if blocked.is_none() && kept_static <= slots::STATIC_LIMIT {
         budget.dynamic = Some(slots::dynamic_reserve(align));
     }
@@ -295,6 +301,30 @@ fn other_shared_bytes(function: OperationRef, tiles: &[Tile], path: CopyPath) ->
         }
     }
     total
+}
+
+/// Bytes of `function`'s workgroup attributions, other than `tiles` and the
+/// tiles of another marked loop, that `static_shared` can move to dynamic
+/// shared memory: a static shape with the identity layout.
+fn movable_attribution_bytes(function: OperationRef, tiles: &[Tile]) -> u64 {
+    let inputs = ir::function_inputs(function).unwrap_or(0);
+    let Some(entry) = function
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+    else {
+        return 0;
+    };
+    (inputs..entry.argument_count())
+        .filter_map(|position| entry.argument(position).ok())
+        .map(Value::from)
+        .filter(|value| tiles.iter().all(|tile| tile.value != *value))
+        .filter(|value| other_stages(*value).is_none())
+        .filter_map(|value| MemRefType::try_from(value.r#type()).ok())
+        .filter(|memref| crate::ir::memref_layout::viewable(*memref))
+        .fold(0u64, |total, memref| {
+            total.saturating_add(crate::ir::memref_layout::memref_bytes(memref).unwrap_or(0))
+        })
 }
 
 /// Why the slots of a loop in `function` cannot move to dynamic shared
