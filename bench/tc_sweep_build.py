@@ -34,8 +34,9 @@ PTXAS = os.environ.get('ACOPY_PTXAS', os.path.join(ROOT, '.venv', 'bin', 'ptxas'
 
 
 def ptxas_facts(text):
-    """Registers, spilled bytes (stores) and stack frame from ptxas -v."""
-    facts = {}
+    """Registers, spilled bytes (stores) and stack frame from ptxas -v, and whether ptxas
+    serialized the kernel's wgmma (its "Potential Performance Loss" warning)."""
+    facts = {'wgmma_serialized': 'Potential Performance Loss' in text}
     m = re.search(r'Used (\d+) registers', text)
     facts['registers'] = int(m.group(1)) if m else None
     m = re.search(r'(\d+) bytes spill stores, (\d+) bytes spill loads', text)
@@ -69,10 +70,8 @@ def build_one(job):
         b, h, s, d, causal = shape
         cfg = shapes.ATTN_BUILDS[build]
         name = shapes.attn_name(b, h, s, d, causal)
-        gen = [sys.executable, os.path.join(ROOT, 'examples', 'attention', 'gen.py'), str(b * h), str(s), str(d),
-               str(cfg['stages'])] + (['--causal'] if causal else []) + [
-            f'--chip={cfg["chip"]}', '--dtype=bf16', f'--swizzle={cfg["swizzle"]}', f'--rows={cfg["rows"]}',
-            f'--qk={cfg["qk"]}', f'--pv={cfg["pv"]}']
+        gen = [sys.executable, os.path.join(ROOT, 'examples', 'attention', 'gen.py'), str(b * h), str(s), str(d)
+               ] + shapes.attn_gen_args(build) + (['--causal'] if causal else [])
         arch = cfg['chip'] + ('a' if cfg['qk'] == 'wgmma' else '')
         # A D = 128 row is two swizzled column panels, which both paths copy in fallback mode.
         fallback = bool(cfg['swizzle'] and d * 2 > cfg['swizzle'])

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Assembles every PTX module in a file with ptxas, each for its own `.target`.
 
-Usage (lit's %check-ptxas): check_ptxas.py PTXAS FILE CHIP [CHIP...]
+Usage (lit's %check-ptxas): check_ptxas.py PTXAS [--allow-perf-loss] FILE CHIP [CHIP...]
 
 FILE is acopy-opt output: one PTX module, several separated by `// -----`
 (--split-input-file) or headed `// acopy-opt: gpu.module @NAME` (one input
@@ -9,7 +9,8 @@ with several gpu.modules), or MLIR whose gpu.binary ops hold PTX in
 `assembly = "..."` strings (an upstream gpu-module-to-binary{format=isa}).
 The modules' `.target`s must be exactly the CHIPs given, in order, so a RUN
 line pins what it assembles; each module is then assembled with
-`ptxas -arch=<its .target>`, warnings as errors. Exits 1 on any mismatch or
+`ptxas -arch=<its .target>`, warnings as errors, and a "Potential Performance
+Loss" (ptxas serializing wgmma) as an error too, unless --allow-perf-loss. Exits 1 on any mismatch or
 ptxas failure, with ptxas's messages; prints one line per module otherwise.
 """
 
@@ -22,6 +23,8 @@ import tempfile
 SEPARATOR = re.compile(r"^// -----$|^(?=// acopy-opt: gpu\.module )", re.MULTILINE)
 ASSEMBLY = re.compile(r'assembly = "((?:[^"\\]|\\.)*)"')
 TARGET = re.compile(r"^\.target\s+(sm_[0-9]+[a-z]?)\b", re.MULTILINE)
+# ptxas's info line when it serializes wgmma (C7514 and its kin).
+PERFORMANCE_LOSS = "Potential Performance Loss"
 
 
 def mlir_string(text):
@@ -59,6 +62,11 @@ def main(argv):
     if len(argv) < 4:
         print("usage: check_ptxas.py PTXAS FILE CHIP [CHIP...]", file=sys.stderr)
         return 2
+    # --allow-perf-loss (after the ptxas path, as %check-ptxas passes it): a RUN line
+    # whose input serializes wgmma for a reason its test names.
+    allow_loss = argv[2:3] == ["--allow-perf-loss"]
+    if allow_loss:
+        argv = argv[:2] + argv[3:]
     ptxas, path, expected = argv[1], argv[2], argv[3:]
     with open(path, encoding="utf-8") as f:
         found = modules(f.read())
@@ -81,6 +89,12 @@ def main(argv):
         if result.returncode != 0:
             failed = True
             print(f"check_ptxas: module {index} (.target {target}) of {path}: ptxas failed", file=sys.stderr)
+            sys.stderr.write(result.stdout + result.stderr)
+        elif PERFORMANCE_LOSS in result.stdout + result.stderr and not allow_loss:
+            # Not a warning to ptxas, but a kernel whose wgmma ptxas serializes runs
+            # each one alone: what asynchronous wgmma is for is lost.
+            failed = True
+            print(f"check_ptxas: module {index} (.target {target}) of {path}: ptxas reports a performance loss", file=sys.stderr)
             sys.stderr.write(result.stdout + result.stderr)
         else:
             print(f"ptxas -arch={target}: module {index} assembled")

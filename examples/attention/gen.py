@@ -3,7 +3,7 @@
 sqrt(D)) V per (batch x head), what a frontend builds with acopy for attention.
 
 q, k, v are memref<BH x S x D x f16> (or bf16) (batch and heads flattened), out is
-memref<BH x S x D x f32>. A block of 4 warps (128 threads) takes 64 query rows of one
+memref<BH x S x D x f32> (--out=bf16: bf16, as SDPA's backends write it). A block of 4 warps (128 threads) takes 64 query rows of one
 (batch, head) (--rows=128: 8 warps take 128 rows, so each K and V tile feeds twice the
 work): it copies its Q tile once, ldmatrix-loads its 16 rows per warp into
 registers, then a K loop marked acopy.pipeline copies K and V tiles of 64 keys per
@@ -18,10 +18,13 @@ After the loop the row sums are added across the 4 lanes and out = O / l is stor
 the rows below S_len. Ragged S_len: the copies zero-fill what lies past the end
 (oob_mode = "zeros", which cp.async chips do in fallback mode: acopy-opt
 --acopy-fallback), and the masks keep those keys out. With CAUSAL the loop stops at
-the block of the diagonal. exp2 is ex2.approx.ftz.f32 (inline PTX: no libdevice).
+the block of the diagonal, and only the steps that can hold a masked key (the diagonal's,
+the last ragged one) mask (--mask=all: every step). exp2 is ex2.approx.ftz.f32 (inline
+PTX: no libdevice). Which flags are fastest at which shape on an H100: bench/RESULTS.md,
+"2026-12-06 (evening)".
 f16 or bf16 (--dtype; bf16 through nvvm.mma.sync, examples/gemm/mma_sync.py's mma).
 
-Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] > attn.mlir
+Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=64|128] [--out=f32|bf16] [--overlap] [--mask=edge|all] [--ctas-per-sm=N] > attn.mlir
 """
 import math
 import os
@@ -43,7 +46,8 @@ class Kernel(e.Names):
         return name
 
 
-def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16', swizzle=0, rows=BM, qk='mma', pv='mma'):
+def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16', swizzle=0, rows=BM, qk='mma', pv='mma',
+              keys=BN, out_dtype='f32', overlap=False, mask='edge', ctas_per_sm=0):
     assert d in (64, 128), 'D: 64 or 128'
     assert swizzle in (0, 128), 'swizzle: 0 or 128'
     assert rows in (64, 128), 'rows: 64 or 128 query rows per block (4 or 8 warps)'
@@ -52,7 +56,28 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     # read it completes), P V by mma.sync as before: wgmma's accumulator fragment of each
     # warp is mma.sync's, so the softmax code is shared.
     assert qk in ('mma', 'wgmma'), 'qk: mma or wgmma'
-    assert qk == 'mma' or (chip == 'sm_90' and swizzle == 128 and rows == 64), 'qk = wgmma: sm_90, swizzle 128, 64 rows'
+    # With 128 rows, warpgroup w (threads 128w..128w+127) computes rows 64w..64w+63 from
+    # its own Q tile (a wgmma descriptor starts at a tile's first row): both warpgroups
+    # read each K and V tile, so a tile copied feeds twice the work.
+    assert qk == 'mma' or (chip == 'sm_90' and swizzle == 128), 'qk = wgmma: sm_90, swizzle 128'
+    # keys = 128: S is 64 x 128 per warpgroup (wgmma m64n128k16), so each wgmma reads its
+    # shared A tile (Q) once per 128 keys instead of per 64: at 64 keys, Q Kᵀ's shared
+    # memory reads (A and B, 4 KB a step) take as long as its tensor-core work.
+    assert keys in (64, 128), 'keys: 64 or 128 per iteration'
+    assert out_dtype in ('f32', 'bf16'), 'out: f32 or bf16'
+    # mask = edge (the default): causal and ragged masks only on the steps that can need
+    # them; all: on every step (what the example did before; 0.85-0.90 of edge's speed on
+    # causal shapes on an H100, bench/RESULTS.md).
+    assert mask in ('all', 'edge'), 'mask: all or edge'
+    # ctas_per_sm = N: the PTX asks ptxas for N blocks per SM (.maxntid and .minnctapersm),
+    # which caps the registers: 2 blocks of 256 threads need at most 128 each.
+    assert ctas_per_sm in (0, 1, 2, 3, 4), 'ctas-per-sm: 0 (unset) to 4'
+    # overlap (FlashAttention-3's intra-warpgroup pipelining): iteration j issues S(j+1) =
+    # Q K(j+1)ᵀ, then runs the softmax of S(j) (carried from the iteration before) while
+    # the tensor cores compute it, and leaves P(j) V(j) in flight into the next iteration's
+    # softmax: K is copied one tile ahead of V, K(0) once before the loop.
+    assert not overlap or pv == 'wgmma', 'overlap needs qk = pv = wgmma'
+    assert not overlap or int(stages) >= 2, 'overlap: P V stays in flight, so stages >= 2'
     # pv = wgmma (with qk = wgmma): O += P V by wgmma m64nDk16 with P from registers (the
     # softmax's fragments, in mma.sync's A layout, which is wgmma's register A layout) and V
     # read MN-major from its swizzled tile (acopy.wgmma_descriptor {major = "mn"}). MLIR's
@@ -63,16 +88,18 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     assert dtype in ('f16', 'bf16'), 'dtype: f16 or bf16'
     name = f'attn_{dtype}_{bh}x{s_len}x{d}' + ('_causal' if causal else '')
     qkv = f'memref<{bh}x{s_len}x{d}x{dtype}>'
-    out = f'memref<{bh}x{s_len}x{d}xf32>'
-    tile = f'memref<{BN}x{d}x{dtype}, 3>'
-    qtile = f'memref<{rows}x{d}x{dtype}, 3>'
-    ragged = s_len % BN != 0
+    out = f'memref<{bh}x{s_len}x{d}x{out_dtype}>'
+    tile = f'memref<{keys}x{d}x{dtype}, 3>'
+    halves = qk == 'wgmma' and rows == 128
+    qtile = f'memref<{64 if halves else rows}x{d}x{dtype}, 3>'
+    qnames = ['%tq0', '%tq1'] if halves else ['%tq']
+    ragged = s_len % keys != 0
     # Swizzled tiles: every copy writes TMA's 128-byte pattern (a 128-element row of D = 128
     # is two column panels) and every ldmatrix row address goes through
     # acopy.swizzled_index, so the 8 rows one ldmatrix reads fall in 8 bank groups;
     # unswizzled, rows 128 or 256 bytes apart share banks (8-way conflicts).
     layout = dict(oob='zeros' if ragged else 'promise_in_bounds', swizzle=swizzle)
-    n_blocks = -(-s_len // BN)
+    n_blocks = -(-s_len // keys)
     scale = 1.0 / math.sqrt(d) * math.log2(math.e)
     kn = Kernel()
     qbar = [] if chip == 'sm_80' else [('%qbar', e.BARRIER)]
@@ -80,10 +107,14 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         f'Generated by examples/attention/gen.py {bh} {s_len} {d} {stages}'
         + (' --causal' if causal else '') + f' --chip={chip} --dtype={dtype}'
         + (f' --swizzle={swizzle}' if swizzle else '') + (f' --rows={rows}' if rows != BM else '')
-        + (f' --qk={qk}' if qk != 'mma' else '') + (f' --pv={pv}' if pv != 'mma' else '') + '.',
+        + (f' --qk={qk}' if qk != 'mma' else '') + (f' --pv={pv}' if pv != 'mma' else '')
+        + (f' --keys={keys}' if keys != BN else '') + (f' --out={out_dtype}' if out_dtype != 'f32' else '')
+        + (' --overlap' if overlap else '') + (f' --mask={mask}' if mask != 'edge' else '')
+        + (f' --ctas-per-sm={ctas_per_sm}' if ctas_per_sm else '') + '.',
         name, chip + ('a' if qk == 'wgmma' else ''), [('%q', qkv), ('%k', qkv), ('%v', qkv), ('%out', out)],
-        2 * rows, [('%tq', qtile), ('%tk', tile), ('%tv', tile)] + qbar)
-    kn.lines += e.constants(sorted(set(range(BN + 1)) | {n_blocks, s_len, rows} | {8 * i for i in range(d // 8 + 1)}
+        2 * rows, [(q, qtile) for q in qnames] + [('%tk', tile), ('%tv', tile)] + ([('%tk0', tile)] if overlap else [])
+        + qbar, f', nvvm.maxntid = array<i32: {2 * rows}, 1, 1>, nvvm.minctasm = {ctas_per_sm} : i32' if ctas_per_sm else '')
+    kn.lines += e.constants(sorted(set(range(keys + 1)) | {n_blocks, s_len, rows} | {8 * i for i in range(d // 8 + 1)}
                                    | {16 * i for i in range(d // 16 + 1)}))
     kn.emit('%i1 = arith.constant 1 : i32')
     kn.emit('%i2 = arith.constant 2 : i32')
@@ -106,6 +137,9 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     kn.emit(f'%q0 = arith.muli %qb, %c{rows} : index')
     kn.emit('%t = gpu.thread_id x')
     kn.emit('%warp = arith.divui %t, %c32 : index')
+    if halves:
+        kn.emit('%wg = arith.divui %t, %c128 : index')
+        kn.emit('%second = arith.cmpi eq, %wg, %c1 : index')
     kn.emit('%lane = arith.remui %t, %c32 : index')
     kn.emit('%w16 = arith.muli %warp, %c16 : index')
     kn.emit('%l16 = arith.remui %lane, %c16 : index')
@@ -129,8 +163,12 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         kn.emit(e.wait())
     else:
         # TMA: a copy outside a marked loop completes on an mbarrier.
-        kn.emit(e.barrier_init('%qbar'))
-        kn.emit(e.copy('%q', '%h, %q0, %c0', '%tq', qkv, qtile, barrier='%qbar', **layout))
+        kn.emit(e.barrier_init('%qbar', len(qnames) + overlap))
+        for half, q in enumerate(qnames):
+            start = '%q0' if half == 0 else kn.op('arith.addi %q0, %c64 : index', 'qh')
+            kn.emit(e.copy('%q', f'%h, {start}, %c0', q, qkv, qtile, barrier='%qbar', **layout))
+        if overlap:
+            kn.emit(e.copy('%k', '%h, %c0, %c0', '%tk0', qkv, tile, barrier='%qbar', **layout))
         kn.emit('%first = arith.constant false')
         kn.emit(e.barrier_wait('%qbar', '%first'))
     qf = []
@@ -140,34 +178,58 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         qf.append(kn.op(e.ldmatrix('%tq', at, qtile, 4, dtype), 'qf'))
     kn.emit(f'%kend = arith.constant {n_blocks} : index')
     if causal:
-        # The key blocks up to the block's last query row: (qb + 1) * rows / BN.
+        # The key blocks up to the block's last query row: ceil((qb + 1) * rows / keys).
         kn.emit('%qnext = arith.addi %qb, %c1 : index')
-        kn.emit(f'%qkeys = arith.muli %qnext, %c{rows // BN} : index')
+        if rows % keys:
+            kn.emit(f'%qrows = arith.muli %qnext, %c{rows} : index')
+            kn.emit(f'%qround = arith.addi %qrows, %c{keys - 1} : index')
+            kn.emit(f'%qkeys = arith.divui %qround, %c{keys} : index')
+        else:
+            kn.emit(f'%qkeys = arith.muli %qnext, %c{rows // keys} : index')
         kn.emit('%kstop = arith.minui %kend, %qkeys : index')
     else:
         kn.emit('%kstop = arith.addi %kend, %c0 : index')
     n_o = d // 8
     iter_args = [('%m0', '%ninf'), ('%m1', '%ninf'), ('%l0', '%fzero'), ('%l1', '%fzero')] + [(f'%o{i}', '%zacc') for i in range(n_o)]
     types = ['f32'] * 4 + [ACC] * n_o
+    if overlap:
+        # S(0) before the loop; each iteration carries S(j) in as wgmma's accumulator.
+        s0 = qk_issue(kn, d, '%tk0', tile, qtile, dtype, 4, keys, qnames)
+        kn.emit('nvvm.wgmma.wait.group.sync.aligned 0')
+        iter_args.append(('%sacc', s0))
+        types.append(e.struct(keys // 2))
     loop, end = e.pipelined_for('%j', '%c0', '%kstop', '%c1', stages, results=f'%res:{len(types)}',
                                 iter_args=iter_args, types=types)
     kn.emit(loop)
-    body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, qtile if qk == 'wgmma' else None, pv)
+    body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, qtile if qk == 'wgmma' else None, pv,
+         keys, qnames, overlap, mask == 'edge')
     kn.emit(end)
-    epilogue(kn, d, s_len, out)
+    if overlap:
+        kn.emit('nvvm.wgmma.wait.group.sync.aligned 0')
+    epilogue(kn, d, s_len, out, out_dtype)
     kn.lines += e.end_kernel()
     return '\n'.join(kn.lines)
 
 
-def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wgmma_q=None, pv_by='mma'):
+def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wgmma_q=None, pv_by='mma', bn=BN,
+         qnames=('%tq',), overlap=False, edge_mask=False):
     i = 6
-    kn.emit(f'%k0 = arith.muli %j, %c{BN} : index', i)
-    kn.emit(e.copy('%k', '%h, %k0, %c0', '%tk', qkv, tile, **layout), i)
+    kn.emit(f'%k0 = arith.muli %j, %c{bn} : index', i)
+    if overlap:
+        # K(j+1): past the last tile the copy zero-fills (its S is never used).
+        kn.emit(f'%k1 = arith.addi %k0, %c{bn} : index', i)
+        kn.emit(e.copy('%k', '%h, %k1, %c0', '%tk', qkv, tile, **dict(layout, oob='zeros')), i)
+    else:
+        kn.emit(e.copy('%k', '%h, %k0, %c0', '%tk', qkv, tile, **layout), i)
     kn.emit(e.copy('%v', '%h, %k0, %c0', '%tv', qkv, tile, **layout), i)
     kn.emit(e.wait(), i)
-    # S = Q Kᵀ: BN / 8 fragments of 16 x 8.
-    s = qk_wgmma(kn, d, tile, wgmma_q, dtype, i) if wgmma_q else []
-    for j8 in range(BN // 8 if not wgmma_q else 0):
+    # S = Q Kᵀ: bn / 8 fragments of 16 x 8.
+    if overlap:
+        s_next = qk_issue(kn, d, '%tk', tile, wgmma_q, dtype, i, bn, qnames)
+        s = s_fragments(kn, '%sacc', bn, i)
+    else:
+        s = qk_wgmma(kn, d, tile, wgmma_q, dtype, i, bn, qnames) if wgmma_q else []
+    for j8 in range(bn // 8 if not wgmma_q else 0):
         acc = '%zacc'
         krow = kn.op(f'arith.addi %l8, %c{8 * j8} : index', 'kr', i)
         for kk in range(d // 16):
@@ -177,9 +239,72 @@ def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wg
             acc = kn.mma(qf[kk], kf, acc, dtype, i)
         s.append(acc)
     # Scaled, masked scores x[j8][h][el] (log2 units).
-    x = [[[None] * 2 for _ in range(2)] for _ in range(BN // 8)]
     masked = ragged or causal
-    for j8 in range(BN // 8):
+    if masked and edge_mask:
+        x = edge_masked(kn, s, bn, causal, ragged, s_len, i)
+    else:
+        x = scores(kn, s, bn, causal, ragged, s_len, masked, i)
+    # Online softmax per row half h.
+    m_new, alpha, p_sum = [], [], []
+    for h in range(2):
+        m = f'%m{h}'
+        cur = None
+        for j8 in range(bn // 8):
+            for el in range(2):
+                cur = x[j8][h][el] if cur is None else kn.op(f'arith.maximumf {cur}, {x[j8][h][el]} : f32', 'mx', i)
+        for lanes in ('%i1', '%i2'):
+            other = shuffle(kn, cur, lanes, i)
+            cur = kn.op(f'arith.maximumf {cur}, {other} : f32', 'mx', i)
+        mn = kn.op(f'arith.maximumf {m}, {cur} : f32', 'mn', i)
+        diff = kn.op(f'arith.subf {m}, {mn} : f32', 'dm', i)
+        alpha.append(exp2(kn, diff, i))
+        m_new.append(mn)
+    p = [[[None] * 2 for _ in range(2)] for _ in range(bn // 8)]
+    for h in range(2):
+        total = None
+        for j8 in range(bn // 8):
+            for el in range(2):
+                diff = kn.op(f'arith.subf {x[j8][h][el]}, {m_new[h]} : f32', 'dp', i)
+                pv = exp2(kn, diff, i)
+                p[j8][h][el] = pv
+                total = pv if total is None else kn.op(f'arith.addf {total}, {pv} : f32', 'ps', i)
+        scaled = kn.op(f'arith.mulf %l{h}, {alpha[h]} : f32', 'ls', i)
+        p_sum.append(kn.op(f'arith.addf {scaled}, {total} : f32', 'ln', i))
+    # O *= alpha (per row half), then O += P V.
+    if overlap:
+        # O is P(j-1) V(j-1)'s result. Both groups in flight (it and S(j+1)) are waited:
+        # with wait_group 1 ptxas cannot tell across the loop's back edge which group is
+        # older, and serializes every wgmma of the kernel.
+        kn.emit('nvvm.wgmma.wait.group.sync.aligned 0', i)
+    av = kn.op(f'vector.from_elements {alpha[0]}, {alpha[0]}, {alpha[1]}, {alpha[1]} : {ACC}', 'av', i)
+    o = [kn.op(f'arith.mulf %o{n}, {av} : {ACC}', 'os', i) for n in range(d // 8)]
+    fragments = []
+    for t in range(bn // 16):
+        parts = []
+        for j8, h in ((2 * t, 0), (2 * t, 1), (2 * t + 1, 0), (2 * t + 1, 1)):
+            for el in range(2):
+                parts.append(kn.op(f'arith.truncf {p[j8][h][el]} : f32 to {dtype}', 'ph', i))
+        pa = kn.op(f'vector.from_elements {", ".join(parts)} : vector<4x2x{dtype}>', 'pa', i)
+        fragments.append(pa)
+        if pv_by == 'wgmma':
+            continue
+        vrow = kn.op(f'arith.addi %l16, %c{16 * t} : index' if t else 'arith.addi %l16, %c0 : index', 'vr', i)
+        for n in range(d // 8):
+            at = swizzled(kn, '%tv', vrow, f'%c{8 * n}', tile, swizzle, i)
+            vf = kn.op(e.ldmatrix('%tv', at, tile, 2, dtype, True), 'vf', i)
+            o[n] = kn.mma(pa, vf, o[n], dtype, i)
+    if pv_by == 'wgmma':
+        o = pv_wgmma(kn, d, tile, fragments, o, dtype, i, 1 if overlap else 0)
+    yielded = m_new + p_sum + o + ([s_next] if overlap else [])
+    types = ['f32'] * 4 + [ACC] * (d // 8) + ([e.struct(bn // 2)] if overlap else [])
+    kn.emit(f'scf.yield {", ".join(yielded)} : {", ".join(types)}', i)
+
+
+def scores(kn, s, bn, causal, ragged, s_len, masked, i):
+    """The scores of S's fragments `s`, scaled into log2 units, as x[j8][h][el]; with
+    `masked`, keys past S_len (ragged) or past the row (causal) are -inf."""
+    x = [[[None] * 2 for _ in range(2)] for _ in range(bn // 8)]
+    for j8 in range(bn // 8):
         for el in range(2):
             col = None
             if masked:
@@ -197,81 +322,93 @@ def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wg
                         ok = c if ok is None else kn.op(f'arith.andi {ok}, {c} : i1', 'ok', i)
                     v = kn.op(f'arith.select {ok}, {v}, %ninf : f32', 'mk', i)
                 x[j8][h][el] = v
-    # Online softmax per row half h.
-    m_new, alpha, p_sum = [], [], []
-    for h in range(2):
-        m = f'%m{h}'
-        cur = None
-        for j8 in range(BN // 8):
-            for el in range(2):
-                cur = x[j8][h][el] if cur is None else kn.op(f'arith.maximumf {cur}, {x[j8][h][el]} : f32', 'mx', i)
-        for lanes in ('%i1', '%i2'):
-            other = shuffle(kn, cur, lanes, i)
-            cur = kn.op(f'arith.maximumf {cur}, {other} : f32', 'mx', i)
-        mn = kn.op(f'arith.maximumf {m}, {cur} : f32', 'mn', i)
-        diff = kn.op(f'arith.subf {m}, {mn} : f32', 'dm', i)
-        alpha.append(exp2(kn, diff, i))
-        m_new.append(mn)
-    p = [[[None] * 2 for _ in range(2)] for _ in range(BN // 8)]
-    for h in range(2):
-        total = None
-        for j8 in range(BN // 8):
-            for el in range(2):
-                diff = kn.op(f'arith.subf {x[j8][h][el]}, {m_new[h]} : f32', 'dp', i)
-                pv = exp2(kn, diff, i)
-                p[j8][h][el] = pv
-                total = pv if total is None else kn.op(f'arith.addf {total}, {pv} : f32', 'ps', i)
-        scaled = kn.op(f'arith.mulf %l{h}, {alpha[h]} : f32', 'ls', i)
-        p_sum.append(kn.op(f'arith.addf {scaled}, {total} : f32', 'ln', i))
-    # O *= alpha (per row half), then O += P V.
-    av = kn.op(f'vector.from_elements {alpha[0]}, {alpha[0]}, {alpha[1]}, {alpha[1]} : {ACC}', 'av', i)
-    o = [kn.op(f'arith.mulf %o{n}, {av} : {ACC}', 'os', i) for n in range(d // 8)]
-    fragments = []
-    for t in range(BN // 16):
-        parts = []
-        for j8, h in ((2 * t, 0), (2 * t, 1), (2 * t + 1, 0), (2 * t + 1, 1)):
-            for el in range(2):
-                parts.append(kn.op(f'arith.truncf {p[j8][h][el]} : f32 to {dtype}', 'ph', i))
-        pa = kn.op(f'vector.from_elements {", ".join(parts)} : vector<4x2x{dtype}>', 'pa', i)
-        fragments.append(pa)
-        if pv_by == 'wgmma':
-            continue
-        vrow = kn.op(f'arith.addi %l16, %c{16 * t} : index' if t else 'arith.addi %l16, %c0 : index', 'vr', i)
-        for n in range(d // 8):
-            at = swizzled(kn, '%tv', vrow, f'%c{8 * n}', tile, swizzle, i)
-            vf = kn.op(e.ldmatrix('%tv', at, tile, 2, dtype, True), 'vf', i)
-            o[n] = kn.mma(pa, vf, o[n], dtype, i)
-    if pv_by == 'wgmma':
-        o = pv_wgmma(kn, d, tile, fragments, o, dtype, i)
-    yielded = m_new + p_sum + o
-    kn.emit(f'scf.yield {", ".join(yielded)} : {", ".join(["f32"] * 4 + [ACC] * (d // 8))}', i)
+    return x
 
 
-def qk_wgmma(kn, d, tile, qtile, dtype, i):
-    """S = Q Kᵀ as D / 16 wgmma m64n64k16 steps (A = the Q tile, B = the K tile, both
-    K-major), waited at once; accumulator i of a lane is row l/4 + 8 ((i/2) mod 2), column
-    2 (l mod 4) + (i mod 2) + 8 (i/4) of the warp's 16 rows: mma.sync's [h][e] of fragment
-    j8 = i/4."""
-    acc_type = e.struct(BN // 2)
+def edge_masked(kn, s, bn, causal, ragged, s_len, i):
+    """scores() masked only where a key of this step can be masked for the warp's rows:
+    the step holds a key past the warp's first row (causal; the diagonal's steps) or past
+    S_len (ragged; the last step). Elsewhere the scores pass unmasked, so most steps of a
+    causal or ragged kernel skip the compares and selects (a warp-uniform branch)."""
+    kn.emit(f'%kstep_end = arith.addi %k0, %c{bn} : index', i)
+    need = None
+    if causal:
+        first = kn.op('arith.addi %rw, %c1 : index', 'rw1', i)
+        need = kn.op(f'arith.cmpi ugt, %kstep_end, {first} : index', 'nc', i)
+    if ragged:
+        past = kn.op(f'arith.cmpi ugt, %kstep_end, %c{s_len} : index', 'nr', i)
+        need = past if need is None else kn.op(f'arith.ori {need}, {past} : i1', 'nm', i)
+    plain = scores(kn, s, bn, causal, ragged, s_len, False, i)
+    flat = [plain[j8][h][el] for j8 in range(bn // 8) for h in range(2) for el in range(2)]
+    result = kn.fresh('xm')
+    types = ', '.join(['f32'] * len(flat))
+    kn.emit(f'{result}:{len(flat)} = scf.if {need} -> ({types}) {{', i)
+    inner = i + 2
+    masked = []
+    for j8 in range(bn // 8):
+        for h in range(2):
+            for el in range(2):
+                base = kn.op('arith.addi %k0, %q2 : index', 'kb', inner)
+                col = kn.op(f'arith.addi {base}, %c{8 * j8 + el} : index', 'col', inner)
+                ok = None
+                if ragged:
+                    ok = kn.op(f'arith.cmpi ult, {col}, %c{s_len} : index', 'in', inner)
+                if causal:
+                    c = kn.op(f'arith.cmpi ule, {col}, %row{h} : index', 'cz', inner)
+                    ok = c if ok is None else kn.op(f'arith.andi {ok}, {c} : i1', 'ok', inner)
+                masked.append(kn.op(f'arith.select {ok}, {plain[j8][h][el]}, %ninf : f32', 'mk', inner))
+    kn.emit(f'scf.yield {", ".join(masked)} : {types}', inner)
+    kn.emit('} else {', i)
+    kn.emit(f'scf.yield {", ".join(flat)} : {types}', inner)
+    kn.emit('}', i)
+    x = [[[None] * 2 for _ in range(2)] for _ in range(bn // 8)]
+    for n, (j8, h, el) in enumerate((j8, h, el) for j8 in range(bn // 8) for h in range(2) for el in range(2)):
+        x[j8][h][el] = f'{result}#{n}'
+    return x
+
+
+def qk_wgmma(kn, d, tile, qtile, dtype, i, bn, qnames):
+    """S = Q Kᵀ, issued and waited at once, as bn / 8 fragments of 16 x 8."""
+    acc = qk_issue(kn, d, '%tk', tile, qtile, dtype, i, bn, qnames)
+    kn.emit('nvvm.wgmma.wait.group.sync.aligned 0', i)
+    return s_fragments(kn, acc, bn, i)
+
+
+def qk_issue(kn, d, ktile, tile, qtile, dtype, i, bn, qnames):
+    """S = Q Kᵀ as D / 16 wgmma m64n{bn}k16 steps (A = the warpgroup's Q tile, B = the K
+    tile `ktile`, both K-major) in one committed group; returns the accumulator."""
+    acc_type = e.struct(bn // 2)
     acc = kn.op(f'llvm.mlir.zero : {acc_type}', 'sz', i)
     kn.emit('nvvm.wgmma.fence.aligned', i)
     for kk in range(d // 16):
-        dq = kn.op(e.descriptor('%tq', f'%c{16 * kk}', qtile), 'dq', i)
-        dk = kn.op(e.descriptor('%tk', f'%c{16 * kk}', tile), 'dk', i)
-        acc = kn.op(e.wgmma(dq, dk, acc, BN, dtype, acc_type), 'sw', i)
+        dq = kn.op(e.descriptor(qnames[0], f'%c{16 * kk}', qtile), 'dq', i)
+        if len(qnames) == 2:
+            # The second warpgroup's rows are the second Q tile.
+            dq1 = kn.op(e.descriptor(qnames[1], f'%c{16 * kk}', qtile), 'dq', i)
+            dq = kn.op(f'arith.select %second, {dq1}, {dq} : i64', 'dq', i)
+        dk = kn.op(e.descriptor(ktile, f'%c{16 * kk}', tile), 'dk', i)
+        acc = kn.op(e.wgmma(dq, dk, acc, bn, dtype, acc_type), 'sw', i)
     kn.emit('nvvm.wgmma.commit.group.sync.aligned', i)
-    kn.emit('nvvm.wgmma.wait.group.sync.aligned 0', i)
+    return acc
+
+
+def s_fragments(kn, acc, bn, i):
+    """wgmma's S accumulator as mma.sync fragments: accumulator i of a lane is row l/4 + 8
+    ((i/2) mod 2), column 2 (l mod 4) + (i mod 2) + 8 (i/4) of the warp's 16 rows, which is
+    mma.sync's [h][e] of fragment j8 = i/4."""
+    acc_type = e.struct(bn // 2)
     s = []
-    for j8 in range(BN // 8):
+    for j8 in range(bn // 8):
         parts = [kn.op(f'llvm.extractvalue {acc}[{4 * j8 + n}] : {acc_type}', 'sv', i) for n in range(4)]
         s.append(kn.op(f'vector.from_elements {", ".join(parts)} : {ACC}', 'sf', i))
     return s
 
 
-def pv_wgmma(kn, d, tile, fragments, o, dtype, i):
-    """O += P V as BN / 16 wgmma m64nDk16, A = P's registers (fragment t: keys 16t..16t+15),
+def pv_wgmma(kn, d, tile, fragments, o, dtype, i, pending=0):
+    """O += P V as bn / 16 wgmma m64nDk16, A = P's registers (fragment t: keys 16t..16t+15),
     B = the V tile's K step t read MN-major; the accumulators go in and come out in
-    mma.sync's fragment order (accumulator j of a lane is o[j / 4][(j / 2) mod 2][j mod 2])."""
+    mma.sync's fragment order (accumulator j of a lane is o[j / 4][(j / 2) mod 2][j mod 2]);
+    `pending` groups stay in flight after it."""
     n = d // 2
     acc = [kn.op(f'vector.extract {o[j // 4]}[{(j // 2) % 2}, {j % 2}] : f32 from {ACC}', 'oa', i) for j in range(n)]
     kn.emit('nvvm.wgmma.fence.aligned', i)
@@ -284,7 +421,7 @@ def pv_wgmma(kn, d, tile, fragments, o, dtype, i):
         dv = kn.op(e.descriptor('%tv', f'%c{16 * t}', tile, 'mn'), 'dv', i)
         acc = wgmma_rs(kn, d, dtype, regs, dv, acc, i)
     kn.emit('nvvm.wgmma.commit.group.sync.aligned', i)
-    kn.emit('nvvm.wgmma.wait.group.sync.aligned 0', i)
+    kn.emit(f'nvvm.wgmma.wait.group.sync.aligned {pending}', i)
     return [kn.op(f'vector.from_elements {", ".join(acc[4 * j:4 * j + 4])} : {ACC}', 'of', i) for j in range(d // 8)]
 
 
@@ -324,8 +461,9 @@ def exp2(kn, value, indent):
     return kn.op(f'llvm.inline_asm "ex2.approx.ftz.f32 $0, $1;", "=f,f" {value} : (f32) -> f32', 'ex', indent)
 
 
-def epilogue(kn, d, s_len, out):
-    """l summed over the 4 lanes of each row; out = O / l for rows below S_len."""
+def epilogue(kn, d, s_len, out, out_dtype='f32'):
+    """l summed over the 4 lanes of each row; out = O / l for rows below S_len (rounded to
+    bf16 with out_dtype = 'bf16', the anchors' output type)."""
     n_o = d // 8
     inv = []
     for h in range(2):
@@ -341,8 +479,13 @@ def epilogue(kn, d, s_len, out):
             row = kn.op(f'vector.extract %res#{4 + n}[{h}] : vector<2xf32> from {ACC}', 'ov', 6)
             scaled = kn.op(f'vector.broadcast {inv[h]} : f32 to vector<2xf32>', 'ib', 6)
             val = kn.op(f'arith.mulf {row}, {scaled} : vector<2xf32>', 'ot', 6)
+            if out_dtype != 'f32':
+                val = kn.op(f'arith.truncf {val} : vector<2xf32> to vector<2x{out_dtype}>', 'ob', 6)
             col = kn.op(f'arith.addi %q2, %c{8 * n} : index' if n else 'arith.addi %q2, %c0 : index', 'oc', 6)
-            kn.emit(f'vector.store {val}, %out[%h, %row{h}, {col}] : {out}, vector<2xf32>', 6)
+            # Two bf16 at an even column are 4-byte aligned; said so, the pair is one
+            # 32-bit store (else LLVM splits it into two 16-bit stores).
+            aligned = ' {alignment = 4 : i64}' if out_dtype == 'bf16' else ''
+            kn.emit(f'vector.store {val}, %out[%h, %row{h}, {col}]{aligned} : {out}, vector<2x{out_dtype}>', 6)
         kn.emit('}')
 
 
@@ -356,7 +499,8 @@ def main():
     bh, s_len, d = (int(v) for v in args[:3])
     stages = args[3] if len(args) == 4 else '2'
     sys.stdout.write(attention(bh, s_len, d, stages, causal, chip, flags.get('dtype', 'f16'), int(flags.get('swizzle', '0')), int(flags.get('rows', str(BM))), flags.get('qk', 'mma'),
-                               flags.get('pv', 'mma')))
+                               flags.get('pv', 'mma'), int(flags.get('keys', str(BN))), flags.get('out', 'f32'),
+                               '--overlap' in sys.argv[1:], flags.get('mask', 'edge'), int(flags.get('ctas-per-sm', '0'))))
 
 
 if __name__ == '__main__':

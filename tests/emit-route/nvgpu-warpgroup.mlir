@@ -4,9 +4,11 @@
 // gpu-lower-to-nvvm-pipeline.
 // RUN: acopy-opt %s --split-input-file --chip sm_90a --emit=ptx -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
-// RUN: %check-ptxas %t.ptx sm_90a sm_90a
+// Upstream's own ops, passed through: ptxas serializes their wgmma (the accumulator is
+// read before the wait), on either route.
+// RUN: %check-ptxas --allow-perf-loss %t.ptx sm_90a sm_90a
 // RUN: mlir-opt %s --split-input-file --gpu-lower-to-nvvm-pipeline="cubin-format=isa cubin-chip=sm_90a cubin-features=+ptx80" -o %t.up
-// RUN: %check-ptxas %t.up sm_90a sm_90a
+// RUN: %check-ptxas --allow-perf-loss %t.up sm_90a sm_90a
 
 // CHECK-LABEL: .entry wgmma_f16(
 // CHECK: wgmma.fence.sync.aligned;

@@ -56,6 +56,33 @@
 // RUN: grep -c "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16" %t.90p.ptx | FileCheck %s --check-prefix=WG8
 // RUN: grep -c "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16" %t.90p.ptx | FileCheck %s --check-prefix=WG4
 // RUN: not grep -E "ldmatrix|mma.sync.aligned.m16n8k16" %t.90p.ptx
+// --rows=128 with wgmma: two warpgroups (256 threads), each with its own 64-row Q tile
+// (two copies on one barrier of 2 arrivals), reading the same K and V slots; --keys=128:
+// S is m64n128k16 (D/16 = 4 per 128 keys at D = 64) and P V 128/16 = 8 m64n64k16;
+// --out=bf16: each pair of outputs one 32-bit store (D/8 = 8 per row half, 2 halves).
+// RUN: %python %S/../../examples/attention/gen.py 3 300 64 2 --dtype=bf16 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --rows=128 --keys=128 --out=bf16 > %t.90k.mlir
+// RUN: FileCheck %s --check-prefix=HALVES < %t.90k.mlir
+// RUN: acopy-opt %t.90k.mlir --acopy-lower --emit=ptx -o %t.90k.ptx --tma-manifest=%t.90k.json 2>/dev/null
+// RUN: %check-ptxas %t.90k.ptx sm_90a
+// RUN: FileCheck %s --check-prefix=ROWS128 < %t.90k.json
+// RUN: grep -c "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16" %t.90k.ptx | FileCheck %s --check-prefix=WG4
+// RUN: grep -c "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16" %t.90k.ptx | FileCheck %s --check-prefix=WG8
+// RUN: grep -c "st.global.b32" %t.90k.ptx | FileCheck %s --check-prefix=ST32
+// RUN: not grep "st.global.b16" %t.90k.ptx
+// --overlap: S(j+1) is issued before the softmax of S(j) and P V stays in flight (the body
+// ends with wgmma.wait_group 1, and the pass keeps 2 tiles ahead at 3 stages); ptxas
+// must not serialize the wgmma (%check-ptxas fails on its "Potential Performance Loss").
+// S(0) before the loop and S(j+1) in it: 2 x 8 m64n64k16 at D = 128; P V 4 m64n128k16.
+// With 128 rows the Q tiles and K(0) (48 KiB) move to dynamic shared memory beside the
+// slots (rule P11, docs/pipelining.md).
+// RUN: %python %S/../../examples/attention/gen.py 2 200 128 3 --causal --dtype=bf16 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --rows=128 --overlap --out=bf16 > %t.90o.mlir
+// RUN: acopy-opt %t.90o.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.90o.ptx 2>&1 >/dev/null | FileCheck %s --check-prefix=OVREMARK
+// RUN: %check-ptxas %t.90o.ptx sm_90a
+// RUN: grep -c "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16" %t.90o.ptx | FileCheck %s --check-prefix=WG16
+// RUN: grep -c "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16" %t.90o.ptx | FileCheck %s --check-prefix=WG4
+// RUN: FileCheck %s --check-prefix=OVERLAP < %t.90o.ptx
+// The same at 2 stages keeps only 1 tile ahead; a P V kept in flight needs 2 stages.
+// RUN: not %python %S/../../examples/attention/gen.py 2 200 128 1 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --overlap 2>&1 | FileCheck %s --check-prefix=OVSTAGES
 
 // PTX: cp.async.cg.shared.global
 // PTX: ldmatrix.sync.aligned.m8n8.x4.shared.b16
@@ -80,3 +107,15 @@
 // PV: wgmma.fence.sync.aligned
 // PV: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 1;
 // WG8: {{^}}8{{$}}
+// HALVES: %second = arith.cmpi eq, %wg, %c1 : index
+// HALVES: acopy.barrier_init %qbar {arrival_count = 2 : i64}
+// HALVES: copy_gmem_to_smem %q[%h, %q0, %c0] -> %tq0 barrier(%qbar
+// HALVES: copy_gmem_to_smem %q[%h, %qh{{[0-9]+}}, %c0] -> %tq1 barrier(%qbar
+// HALVES: arith.select %second
+// ST32: {{^}}16{{$}}
+// WG16: {{^}}16{{$}}
+// OVREMARK: refills after the body's wgmma.wait_group 1 (1 wgmma group in flight), 2 tiles ahead
+// OVERLAP: wgmma.wait_group.sync.aligned 0
+// OVERLAP: wgmma.wait_group.sync.aligned 0
+// OVERLAP: wgmma.wait_group.sync.aligned 1
+// OVSTAGES: overlap: P V stays in flight, so stages >= 2
