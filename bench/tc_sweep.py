@@ -280,7 +280,9 @@ def attention_shape(gpu, builds_dir, shape, rows, rounds):
             outs[out_dtype] = torch.empty((bsz * heads, s, d), device='cuda',
                                           dtype=torch.bfloat16 if out_dtype == 'bf16' else torch.float32)
         out = outs[out_dtype]
-        rows_per_block = kernel.block[0] // 2   # gen.py: 16 query rows per warp
+        # gen.py: 16 query rows per warp of the 2 x rows threads it writes (a producer
+        # warp the pass adds computes none).
+        rows_per_block = shapes.ATTN_BUILDS[row['build']]['rows']
         grid = (-(-s // rows_per_block), bsz * heads, 1)
         buf = tc_launch.Buffer.of_torch
         launch = kernel.bind([buf(qv), buf(kv), buf(vv), buf(out)], grid)

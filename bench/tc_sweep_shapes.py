@@ -38,27 +38,30 @@ ATTN_SHAPES = [
     (1, 32, 1000, 64, True), (1, 16, 3000, 128, False), (1, 8, 5000, 128, True), (2, 64, 1500, 64, False),
 ]
 
-# examples/attention/gen.py flags: the wgmma Q Kᵀ and P V kernel as the issue's table timed
-# it (64 query rows and 64 keys a step, f32 out), and with bf16 out (the anchors' type) at
-# 64 or 128 query rows (one or two warpgroups sharing each K and V tile) and 64 or 128 keys
-# a step; e_*: causal and ragged masks only on the steps that can need them (--mask=edge),
-# _c2 asking ptxas for 2 blocks per SM; ov_*: with --overlap (S(j+1) on the tensor cores
-# during the softmax of S(j), P V in flight into the next iteration; 3 stages keep 2 tiles
+# examples/attention/gen.py flags. wgmma_pv: the wgmma Q Kᵀ and P V kernel as the issue's
+# table timed it (64 query rows and 64 keys a step, f32 out, every step masked). The others
+# write bf16 (the anchors' type) and mask only the steps that can need it (e_*: 64 or 128
+# query rows, one or two warpgroups sharing each K and V tile; 64 or 128 keys a step; _c2
+# asks ptxas for 2 blocks per SM); w_*: a producer warp issues the copies; pp_*: the two
+# warpgroups take turns issuing Q Kᵀ (ping-pong), ppw_* with a producer warp; ov_*:
+# --overlap (S(j+1) on the tensor cores during the softmax of S(j); 3 stages keep 2 tiles
 # ahead while one is busy). A build whose shared memory does not fit a shape's D is refused
 # by acopy and never launched. The summary's best build per shape is the best bf16-out one.
-_ATTN = dict(stages=2, chip='sm_90', swizzle=128, qk='wgmma', pv='wgmma', out='bf16', overlap=False, mask='all',
-             ctas_per_sm=0)
+_ATTN = dict(stages=2, chip='sm_90', swizzle=128, qk='wgmma', pv='wgmma', out='bf16', overlap=False, mask='edge',
+             ctas_per_sm=0, producer='block', pingpong=False)
 ATTN_BUILDS = {
-    'wgmma_pv': dict(_ATTN, rows=64, keys=64, out='f32'),
-    'r64_k64_ob16': dict(_ATTN, rows=64, keys=64),
-    'r128_k64_ob16': dict(_ATTN, rows=128, keys=64),
-    'r64_k128_ob16': dict(_ATTN, rows=64, keys=128),
-    'r128_k128_ob16': dict(_ATTN, rows=128, keys=128),
-    'e_r64_k64': dict(_ATTN, rows=64, keys=64, mask='edge'),
-    'e_r64_k128': dict(_ATTN, rows=64, keys=128, mask='edge'),
-    'e_r128_k64': dict(_ATTN, rows=128, keys=64, mask='edge'),
-    'e_r128_k64_c2': dict(_ATTN, rows=128, keys=64, mask='edge', ctas_per_sm=2),
-    'e_r128_k128': dict(_ATTN, rows=128, keys=128, mask='edge'),
+    'wgmma_pv': dict(_ATTN, rows=64, keys=64, out='f32', mask='all'),
+    'e_r64_k64': dict(_ATTN, rows=64, keys=64),
+    'e_r64_k128': dict(_ATTN, rows=64, keys=128),
+    'e_r128_k64': dict(_ATTN, rows=128, keys=64),
+    'e_r128_k64_c2': dict(_ATTN, rows=128, keys=64, ctas_per_sm=2),
+    'e_r128_k128': dict(_ATTN, rows=128, keys=128),
+    'w_r64_k64': dict(_ATTN, rows=64, keys=64, producer='warp'),
+    'w_r128_k64_s3': dict(_ATTN, stages=3, rows=128, keys=64, producer='warp'),
+    'pp_r128_k64': dict(_ATTN, rows=128, keys=64, pingpong=True),
+    'ppw_r128_k64': dict(_ATTN, rows=128, keys=64, producer='warp', pingpong=True),
+    'ppw_r128_k64_s3': dict(_ATTN, stages=3, rows=128, keys=64, producer='warp', pingpong=True),
+    'ppw_r128_k128': dict(_ATTN, rows=128, keys=128, producer='warp', pingpong=True),
     'ov_r128_k64_s3': dict(_ATTN, stages=3, rows=128, keys=64, overlap=True),
 }
 
@@ -68,8 +71,9 @@ def attn_gen_args(build):
     cfg = ATTN_BUILDS[build]
     return [str(cfg['stages']), f'--chip={cfg["chip"]}', '--dtype=bf16', f'--swizzle={cfg["swizzle"]}',
             f'--rows={cfg["rows"]}', f'--qk={cfg["qk"]}', f'--pv={cfg["pv"]}', f'--keys={cfg["keys"]}',
-            f'--out={cfg["out"]}', f'--mask={cfg["mask"]}', f'--ctas-per-sm={cfg["ctas_per_sm"]}'] + (
-                ['--overlap'] if cfg['overlap'] else [])
+            f'--out={cfg["out"]}', f'--mask={cfg["mask"]}', f'--ctas-per-sm={cfg["ctas_per_sm"]}',
+            f'--producer={cfg["producer"]}'] + (['--overlap'] if cfg['overlap'] else []) + (
+                ['--pingpong'] if cfg['pingpong'] else [])
 
 
 def gemm_name(m, n, k, build):

@@ -81,6 +81,15 @@
 // RUN: grep -c "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16" %t.90o.ptx | FileCheck %s --check-prefix=WG16
 // RUN: grep -c "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16" %t.90o.ptx | FileCheck %s --check-prefix=WG4
 // RUN: FileCheck %s --check-prefix=OVERLAP < %t.90o.ptx
+// --producer=warp --pingpong: the pass's producer warp issues K and V (288 threads), the
+// Q tiles load before the split; the two warpgroups take turns issuing Q Kᵀ on named
+// barriers 2 and 3 of 256 threads (bar.sync on its own, bar.arrive on the other's; the
+// consumers' own barrier is 1).
+// RUN: %python %S/../../examples/attention/gen.py 2 300 128 2 --causal --dtype=bf16 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --rows=128 --producer=warp --pingpong --out=bf16 > %t.90pp.mlir
+// RUN: acopy-opt %t.90pp.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.90pp.ptx --tma-manifest=%t.90pp.json 2>/dev/null
+// RUN: %check-ptxas %t.90pp.ptx sm_90a
+// RUN: FileCheck %s --check-prefix=PINGPONG < %t.90pp.ptx
+// RUN: FileCheck %s --check-prefix=BLOCK288 < %t.90pp.json
 // The same at 2 stages keeps only 1 tile ahead; a P V kept in flight needs 2 stages.
 // RUN: not %python %S/../../examples/attention/gen.py 2 200 128 1 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --overlap 2>&1 | FileCheck %s --check-prefix=OVSTAGES
 
@@ -119,3 +128,10 @@
 // OVERLAP: wgmma.wait_group.sync.aligned 0
 // OVERLAP: wgmma.wait_group.sync.aligned 1
 // OVSTAGES: overlap: P V stays in flight, so stages >= 2
+// PINGPONG: .maxntid 288, 1, 1
+// PINGPONG: bar.arrive {{.+}}, 256;
+// PINGPONG: bar.sync %{{.+}}, 256;
+// PINGPONG: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
+// PINGPONG: bar.arrive {{.+}}, 256;
+// BLOCK288: "block": [
+// BLOCK288-NEXT: 288,

@@ -65,7 +65,7 @@ pub fn p17(why: &str) -> String {
 /// P18's message.
 pub fn p18(why: &str) -> String {
     format!(
-        "a loop marked acopy.pipeline with producer = \"warp\" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but {why}"
+        "a loop marked acopy.pipeline with producer = \"warp\" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values or, at the kernel's top level, also copies into shared memory and waits for the copies (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but {why}"
     )
 }
 
@@ -123,28 +123,53 @@ fn place(
                 .into(),
         );
     }
-    computes_before(loop_op, removed)?;
+    // At the kernel's top level every thread runs the code before the split,
+    // so it may also load shared memory (a tile every iteration reads, such as
+    // attention's Q) and wait for it; inside the persistent loop the producer
+    // runs a copy of that code, so there it may only compute values.
+    computes_before(loop_op, removed, outer.is_none())?;
     consumers_after(loop_op)?;
     if let Some(outer) = outer {
-        computes_before(outer, removed)?;
+        computes_before(outer, removed, true)?;
         consumers_after(outer)?;
     }
     Ok(())
 }
 
-/// The ops before `op` in its block only compute values, or are `removed`
-/// (the first one that does more is named).
-fn computes_before(op: OperationRef, removed: Option<OperationRef>) -> Result<(), String> {
+/// The ops before `op` in its block only compute values, or are `removed`,
+/// or (with `loads`) load shared memory and wait for it: the first one that
+/// does more is named.
+fn computes_before(
+    op: OperationRef,
+    removed: Option<OperationRef>,
+    loads: bool,
+) -> Result<(), String> {
     let mut current = op.block().and_then(|block| block.first_operation());
     while let Some(before) = current.filter(|before| *before != op) {
         let name = ir::op_name(&before);
         let kept = Some(before) != removed;
-        if kept && (before.region_count() > 0 || !computes_only(&name)) {
+        let allowed = computes_only(&name) || (loads && loads_shared(&name));
+        if kept && (before.region_count() > 0 || !allowed) {
             return Err(format!("'{name}' comes before it"));
         }
         current = before.next_in_block();
     }
     Ok(())
+}
+
+/// A copy into shared memory, its barrier or its wait: every thread of the
+/// grown block runs them before the roles split (the copy's lowering deals its
+/// work over that block, or one thread issues it), so the tile is there for
+/// the consumers and the producer warp only waits with them.
+fn loads_shared(name: &str) -> bool {
+    use acopy_dialect::names;
+    [
+        names::COPY_GMEM_TO_SMEM,
+        names::WAIT_GMEM_TO_SMEM,
+        names::BARRIER_INIT,
+        names::BARRIER_WAIT,
+    ]
+    .contains(&name)
 }
 
 /// The ops after `op` in its block need no thread outside the consumers.
