@@ -42,8 +42,9 @@ ATTN_SHAPES = [
 # table timed it (64 query rows and 64 keys a step, f32 out, every step masked). The others
 # write bf16 (the anchors' type) and mask only the steps that can need it (e_*: 64 or 128
 # query rows, one or two warpgroups sharing each K and V tile; 64 or 128 keys a step; _c2
-# asks ptxas for 2 blocks per SM); w_*: a producer warp issues the copies; pp_*: the two
-# warpgroups take turns issuing Q Kᵀ (ping-pong), ppw_* with a producer warp; ov_*:
+# asks ptxas for 2 blocks per SM); w_*: a producer warp issues the copies; ppw_*: the two
+# warpgroups take turns issuing Q Kᵀ (ping-pong) with a producer warp (ping-pong without
+# one, and a producer warp at 3 stages, were slower: bench/RESULTS.md); ov_*:
 # --overlap (S(j+1) on the tensor cores during the softmax of S(j); 3 stages keep 2 tiles
 # ahead while one is busy). A build whose shared memory does not fit a shape's D is refused
 # by acopy and never launched. The summary's best build per shape is the best bf16-out one.
@@ -57,10 +58,7 @@ ATTN_BUILDS = {
     'e_r128_k64_c2': dict(_ATTN, rows=128, keys=64, ctas_per_sm=2),
     'e_r128_k128': dict(_ATTN, rows=128, keys=128),
     'w_r64_k64': dict(_ATTN, rows=64, keys=64, producer='warp'),
-    'w_r128_k64_s3': dict(_ATTN, stages=3, rows=128, keys=64, producer='warp'),
-    'pp_r128_k64': dict(_ATTN, rows=128, keys=64, pingpong=True),
     'ppw_r128_k64': dict(_ATTN, rows=128, keys=64, producer='warp', pingpong=True),
-    'ppw_r128_k64_s3': dict(_ATTN, stages=3, rows=128, keys=64, producer='warp', pingpong=True),
     'ppw_r128_k128': dict(_ATTN, rows=128, keys=128, producer='warp', pingpong=True),
     'ov_r128_k64_s3': dict(_ATTN, stages=3, rows=128, keys=64, overlap=True),
 }

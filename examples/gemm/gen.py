@@ -22,7 +22,8 @@ nvgpu.ldmatrix + nvgpu.mma.sync instead (f16; examples/gemm/mma_sync.py): one fr
 both chips.
 
 Faster variants (options; the default kernel is unchanged): --tile=128x256 (sm_90a:
-wgmma m64n256k16 per warpgroup), --raster=G (L2-grouped tile order), --persistent=W
+wgmma m64n256k16 per warpgroup), --tile=128x64 (sm_90a: m64n64k16, twice the tiles where
+one wave of 128 x 128 tiles leaves SMs idle; direct epilogue), --raster=G (L2-grouped tile order), --persistent=W
 (sm_90a: W blocks loop over the tiles), --vstore=1 (st.global.v2 epilogue), --epilogue=tma
 (sm_90a, with --out=bf16: the tile through 128-byte swizzled shared memory and a TMA store
 that overlaps the next tile's K loop; N a multiple of 8), --ring=1 (with --epilogue=tma: its
@@ -122,13 +123,14 @@ def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    ', split=1, p
 def launch_grid(m, n, split=1, cluster=1, persistent=0, bn=128):
     """The grid a launcher gives a kernel of this generator. Persistent (W > 0): its
     min(W, units) workers in x (a cluster's blocks in pairs of units when cluster = 2),
-    no idle blocks to start and retire. Otherwise one block per 128 x 128 tile of out
-    (x along N, rounded up to whole clusters), times `split` along x for split-K."""
+    no idle blocks to start and retire. Otherwise one block per 128 x 128 tile of out, or
+    per 128 x 64 tile with bn = 64 (x along N, rounded up to whole clusters), times `split`
+    along x for split-K."""
     if persistent:
         rows = -(-(-(-m // 128)) // cluster)
         units = rows * -(-n // bn) * split
         return (min(persistent // cluster, units) * cluster, 1, 1)
-    gx = -(-(-(-n // 128)) // cluster) * cluster
+    gx = -(-(-(-n // min(bn, 128))) // cluster) * cluster
     return (gx * split, -(-m // 128), 1)
 
 
@@ -350,7 +352,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     runs it on several streams at once loads a module per stream."""
     assert dtype in ('bf16', 'f16'), 'dtype: bf16 or f16'
     refuse(m, n, k)
-    assert bn in (128, 256), 'tile: 128x128 or 128x256'
+    assert bn in (64, 128, 256), 'tile: 128x64, 128x128 or 128x256'
     assert b_major in ('k', 'n'), '--b-major: k or n'
     b_n = b_major == 'n'
     splits = split_count(m, n, k, bn, split)
@@ -380,6 +382,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     assert out_dtype in ('f32', 'bf16'), '--out: f32 or bf16'
     assert epilogue in ('direct', 'tma'), '--epilogue: direct or tma'
     tma_out = epilogue == 'tma'
+    assert not tma_out or bn >= 128, '--epilogue=tma: a 128 x 128 or 128 x 256 tile (its panels are 128 columns)'
     assert not tma_out or (out_dtype == 'bf16' and (cluster == 1 or pair)), \
         '--epilogue=tma: --out=bf16, no cluster without a tile loop'
     if tma_out:
@@ -578,7 +581,7 @@ def main():
             extra['b_major'] = b_major
         sys.stdout.write(mma_sync.gemm(m, n, k, stages, producer, swizzle, dtype, **extra))
     else:
-        assert tile in ('128x128', '128x256'), '--tile: 128x128 or 128x256 on sm_90a'
+        assert tile in ('128x64', '128x128', '128x256'), '--tile: 128x64, 128x128 or 128x256 on sm_90a'
         try:
             text = gemm(m, n, k, stages, producer, dtype, bn=int(tile.split('x')[1]), raster=raster,
                         persistent=persistent, vstore=vstore, b_major=b_major,

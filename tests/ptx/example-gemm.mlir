@@ -150,3 +150,16 @@
 // CLUSTER: barrier.cluster.arrive
 // CLUSTERMAP: "cluster": [
 // CLUSTERMAP-NEXT: 2,
+// --tile=128x64 (sm_90a): each warpgroup's 64 x 64 by 4 wgmma m64n64k16 per 64-wide K
+// step, for shapes whose 128 x 128 tiles fill less than a wave (examples/gemm/choose.py's
+// t64 builds), persistent and split-K; the TMA epilogue's 128-column panels refuse it.
+// RUN: %python %S/../../examples/gemm/gen.py 300 200 136 4 warp --tile=128x64 --raster=8 --vstore=1 --persistent=4 --out=bf16 > %t.64.mlir
+// RUN: acopy-opt %t.64.mlir --acopy-lower --emit=ptx -o %t.64.ptx 2>/dev/null
+// RUN: %check-ptxas %t.64.ptx sm_90a
+// RUN: grep -c "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16" %t.64.ptx | FileCheck %s --check-prefix=WG64
+// RUN: %python %S/../../examples/gemm/gen.py 256 128 2048 4 warp --tile=128x64 --vstore=1 --persistent=132 --out=bf16 --split-k=auto > %t.64k.mlir
+// RUN: acopy-opt %t.64k.mlir --acopy-lower --emit=ptx -o %t.64k.ptx 2>/dev/null
+// RUN: %check-ptxas %t.64k.ptx sm_90a
+// RUN: not %python %S/../../examples/gemm/gen.py 300 200 136 4 warp --tile=128x64 --out=bf16 --epilogue=tma 2>&1 | FileCheck %s --check-prefix=T64TMA
+// WG64: {{^}}4{{$}}
+// T64TMA: --epilogue=tma: a 128 x 128 or 128 x 256 tile
