@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Scores examples/gemm/choose.py's cost model against a GEMM sweep record: at each
-swept shape, the TFLOP/s of the build the model picks over the best build's, and their
-geometric mean and minimum (what choose.py's docstring quotes for
-bench/results/gemm-sweep.json). Needs no GPU.
+"""Scores a chooser against a sweep record: at each swept shape, the TFLOP/s of the build
+it picks over the best build's, and their geometric mean and minimum (what the choosers'
+docstrings quote). A GEMM record (shapes M x N x K) scores examples/gemm/choose.py's cost
+model, an attention record (B x H x S x D, causal) examples/attention/choose.py's rule,
+among the bf16-out builds. Needs no GPU.
 
 Usage: python3 bench/choose_score.py [bench/results/gemm-sweep.json ...] [--all]
 (--all: every shape's line, not only those below 0.9)
@@ -14,6 +15,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'examples', 'gemm'))
 import choose  # noqa: E402
+import tc_sweep_shapes  # noqa: E402  (it loads examples/attention/choose.py)
 
 
 def score(path):
@@ -22,11 +24,15 @@ def score(path):
         record = json.load(f)
     timed = {}
     for row in record['rows']:
-        if row.get('tflops'):
+        if row.get('tflops') and row.get('out_dtype', 'bf16') == 'bf16':
             timed.setdefault(tuple(row['shape']), {})[row['build']] = row['tflops']
     result = []
     for shape, builds in timed.items():
-        pick, _ = choose.choose(*shape, out='bf16')
+        if len(shape) == 5:
+            _, _, s, d, causal = shape
+            pick = tc_sweep_shapes.attention_choose.choose(s, d, causal)
+        else:
+            pick, _ = choose.choose(*shape, out='bf16')
         result.append((shape, pick, builds.get(pick, 0.0) / max(builds.values())))
     return result
 
@@ -37,10 +43,10 @@ def main():
         rows = score(path)
         for shape, pick, fraction in rows:
             if fraction < 0.9 or '--all' in sys.argv:
-                print(f'{path}: {"x".join(map(str, shape))}: {pick} at {fraction:.3f} of the best')
+                print(f'{path}: {"x".join(map(str, map(int, shape)))}: {pick} at {fraction:.3f} of the best')
         fractions = [max(fraction, 1e-3) for _, _, fraction in rows]
         geomean = math.exp(sum(map(math.log, fractions)) / len(fractions))
-        print(f'{path}: the model\'s pick at {geomean:.3f} of the best build (geomean), min {min(fractions):.3f}, '
+        print(f'{path}: the chooser\'s pick at {geomean:.3f} of the best build (geomean), min {min(fractions):.3f}, '
               f'{len(rows)} shapes')
 
 

@@ -512,8 +512,14 @@ def assemble(kind, index, results, failures, leftover, card, smi, cache_path):
         else:
             bf16 = [b for b in timed if b['out_dtype'] == 'bf16'] or timed
             best = max(bf16, key=lambda b: b['tflops']) if bf16 else None
+            rule_pick = shapes.attention_choose.choose(shape[2], shape[3], shape[4])
+            entry['rule_pick'] = rule_pick
             if best:
                 entry.update(best_build=best['build'], best_tflops=best['tflops'])
+                picked = next((b for b in bf16 if b['build'] == rule_pick), None)
+                entry['rule_pick_fraction_of_best'] = picked['tflops'] / best['tflops'] if picked else None
+                if picked and anchors.get('sdpa_cudnn'):
+                    entry['rule_pick_ratio_to_cudnn'] = picked['tflops'] / anchors['sdpa_cudnn']
                 for name in ('sdpa_cudnn', 'sdpa_flash'):
                     if anchors.get(name):
                         entry[f'ratio_to_{name.replace("sdpa_", "")}'] = best['tflops'] / anchors[name]

@@ -7,13 +7,20 @@ ragged shapes (M, N not multiples of the 128 or 256 tile; K not a multiple of th
 examples/gemm/choose.py's BUILDS (one list for the chooser and the sweep).
 
 Attention: (batch, heads, seq, d, causal), bf16 in; acopy's kernel takes batch x heads
-folded (BH x S x D, the same bytes as SDPA's contiguous B x H x S x D) and writes f32.
+folded (BH x S x D, the same bytes as SDPA's contiguous B x H x S x D) and writes bf16 (f32
+for the issue's table kernel). The builds are examples/attention/choose.py's BUILDS.
 """
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'examples', 'gemm'))
 from choose import BUILDS as GEMM_BUILDS  # noqa: E402,F401
+import importlib.util  # noqa: E402
+# examples/attention/choose.py, loaded under its own name (examples/gemm/choose.py is `choose`).
+_spec = importlib.util.spec_from_file_location(
+    'attention_choose', os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'examples', 'attention', 'choose.py'))
+attention_choose = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(attention_choose)
 
 # The issue's shapes first (GEMM vs cuBLAS), then the sweep.
 ISSUE_GEMM = [(8192, 8192, 8192), (4096, 4096, 4096), (8000, 8000, 8000), (16384, 16384, 1024),
@@ -38,40 +45,14 @@ ATTN_SHAPES = [
     (1, 32, 1000, 64, True), (1, 16, 3000, 128, False), (1, 8, 5000, 128, True), (2, 64, 1500, 64, False),
 ]
 
-# examples/attention/gen.py flags. wgmma_pv: the wgmma Q Kᵀ and P V kernel as the issue's
-# table timed it (64 query rows and 64 keys a step, f32 out, every step masked). The others
-# write bf16 (the anchors' type) and mask only the steps that can need it (e_*: 64 or 128
-# query rows, one or two warpgroups sharing each K and V tile; 64 or 128 keys a step; _c2
-# asks ptxas for 2 blocks per SM); w_*: a producer warp issues the copies; ppw_*: the two
-# warpgroups take turns issuing Q Kᵀ (ping-pong) with a producer warp (ping-pong without
-# one, and a producer warp at 3 stages, were slower: bench/RESULTS.md); ov_*:
-# --overlap (S(j+1) on the tensor cores during the softmax of S(j); 3 stages keep 2 tiles
-# ahead while one is busy). A build whose shared memory does not fit a shape's D is refused
-# by acopy and never launched. The summary's best build per shape is the best bf16-out one.
-_ATTN = dict(stages=2, chip='sm_90', swizzle=128, qk='wgmma', pv='wgmma', out='bf16', overlap=False, mask='edge',
-             ctas_per_sm=0, producer='block', pingpong=False)
-ATTN_BUILDS = {
-    'wgmma_pv': dict(_ATTN, rows=64, keys=64, out='f32', mask='all'),
-    'e_r64_k64': dict(_ATTN, rows=64, keys=64),
-    'e_r64_k128': dict(_ATTN, rows=64, keys=128),
-    'e_r128_k64': dict(_ATTN, rows=128, keys=64),
-    'e_r128_k64_c2': dict(_ATTN, rows=128, keys=64, ctas_per_sm=2),
-    'e_r128_k128': dict(_ATTN, rows=128, keys=128),
-    'w_r64_k64': dict(_ATTN, rows=64, keys=64, producer='warp'),
-    'ppw_r128_k64': dict(_ATTN, rows=128, keys=64, producer='warp', pingpong=True),
-    'ppw_r128_k128': dict(_ATTN, rows=128, keys=128, producer='warp', pingpong=True),
-    'ov_r128_k64_s3': dict(_ATTN, stages=3, rows=128, keys=64, overlap=True),
-}
+# The attention builds and their gen.py flags are examples/attention/choose.py's (its
+# docstring says what each is); the sweep times every one.
+ATTN_BUILDS = attention_choose.BUILDS
 
 
 def attn_gen_args(build):
     """examples/attention/gen.py's flags after BH S D for `build`."""
-    cfg = ATTN_BUILDS[build]
-    return [str(cfg['stages']), f'--chip={cfg["chip"]}', '--dtype=bf16', f'--swizzle={cfg["swizzle"]}',
-            f'--rows={cfg["rows"]}', f'--qk={cfg["qk"]}', f'--pv={cfg["pv"]}', f'--keys={cfg["keys"]}',
-            f'--out={cfg["out"]}', f'--mask={cfg["mask"]}', f'--ctas-per-sm={cfg["ctas_per_sm"]}',
-            f'--producer={cfg["producer"]}'] + (['--overlap'] if cfg['overlap'] else []) + (
-                ['--pingpong'] if cfg['pingpong'] else [])
+    return attention_choose.options(build)
 
 
 def gemm_name(m, n, k, build):

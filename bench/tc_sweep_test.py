@@ -68,6 +68,22 @@ def test_chooser():
         check(choose.choose(4096, 4096, 4096, cache=cache, card='H100') == ('t128_s3_ob16', 'timed'), 'cache hit')
         check(choose.choose(4096, 4096, 4096, cache=cache, card='H200')[1] == 'model', 'other card: model')
         check(choose.choose(4096, 4096, 4096, out='f32', cache=cache, card='H100')[1] == 'model', 'other out dtype: model')
+    # examples/attention/choose.py: a bf16-out build for every swept shape, the rule's
+    # corners as the two H100 sweeps measured them (bench/RESULTS.md, 2026-12-06
+    # (evening)), and D = 96 refused with the limit named.
+    pick = shapes.attention_choose.choose
+    for _, _, s, d, causal in shapes.ATTN_SHAPES:
+        check(shapes.ATTN_BUILDS[pick(s, d, causal)]['out'] == 'bf16', f'attention pick at {s} {d} {causal}')
+    check(pick(4096, 128, False) == 'e_r128_k64' and pick(4096, 128, True) == 'w_r64_k64', 'attention D = 128')
+    check(pick(512, 64, False) == 'e_r64_k64' and pick(4096, 64, False) == 'e_r128_k128', 'attention D = 64')
+    check(pick(1024, 64, True) == 'e_r64_k64' and pick(2048, 64, True) == 'e_r64_k128', 'attention D = 64 causal')
+    try:
+        pick(4096, 96, False)
+        check(False, 'D = 96 must be refused')
+    except ValueError as error:
+        check('D = 96' in str(error), str(error))
+    check(shapes.attention_choose.grid('e_r128_k64', 32, 1000) == (8, 32, 1), 'attention grid: rows per block')
+    check(shapes.attention_choose.gen_args('w_r64_k64', 2, 300, 128, True)[-1] == '--causal', 'attention gen_args')
     args = choose.gen_args('t128_ws_p264_ob16', 1, 2, 8)
     check(args[:5] == ['1', '2', '8', '3', 'warp'] and '--out=bf16' in args, str(args))
     # The TMA-store epilogue builds: out's rows need 16-byte strides (N % 8 == 0).

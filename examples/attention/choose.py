@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Which attention build to use at a shape: what a frontend calls before it generates and
+launches examples/attention/gen.py's kernel on sm_90a.
+
+- `BUILDS`: the named builds (gen.py flags). The ones with bf16 out mask only the steps
+  that can need it; they differ in query rows per block (64: one warpgroup; 128: two
+  sharing each K and V tile), keys per step (64 or 128), a producer warp, ping-pong
+  turns and the intra-warpgroup overlap. `wgmma_pv` is the kernel of issue 39's first
+  table (f32 out, every step masked), kept for comparison.
+- `choose(s, d, causal)`: the build by a rule read off the two H100 sweeps of
+  bench/RESULTS.md, 2026-12-06 (evening), calls 4 and 5, where it picked the same builds:
+  at D = 64, 64 rows where the sequence is short (S <= 512, or S <= 1024 with a causal
+  mask), else 128 rows x 128 keys (non-causal) or 64 rows x 128 keys (causal); at D = 128,
+  128 rows x 64 keys (non-causal) or a producer warp with 64 rows (causal). Scored with
+  `python3 bench/choose_score.py bench/results/attention-sweep.json`: its pick runs at
+  0.998 of the best bf16-out build of call 5 (geomean, min 0.985) and 0.995 of call 4's
+  (min 0.971). Read off the same records it is
+  scored on: another card or shape family may differ, and timing the builds once per
+  shape (bench/tc_sweep.py) is the way to know.
+- `gen_args(build, bh, s, d, causal)`: gen.py's arguments; `grid(build, bh, s)`: the
+  launch grid (a block per `rows` queries per head; the block is the manifest's).
+
+Usage: python3 examples/attention/choose.py BH S D [--causal] [--build=NAME]
+prints the build, gen.py's arguments and the launch grid as JSON.
+"""
+import json
+import sys
+
+_BASE = dict(stages=2, chip='sm_90', swizzle=128, qk='wgmma', pv='wgmma', out='bf16', overlap=False, mask='edge',
+             ctas_per_sm=0, producer='block', pingpong=False)
+# name: gen.py's options. e_*: rows x keys; _c2: ptxas asked for 2 blocks per SM; w_*: a
+# producer warp issues the copies; ppw_*: ping-pong with a producer warp; ov_*: --overlap.
+BUILDS = {
+    'wgmma_pv': dict(_BASE, rows=64, keys=64, out='f32', mask='all'),
+    'e_r64_k64': dict(_BASE, rows=64, keys=64),
+    'e_r64_k128': dict(_BASE, rows=64, keys=128),
+    'e_r128_k64': dict(_BASE, rows=128, keys=64),
+    'e_r128_k64_c2': dict(_BASE, rows=128, keys=64, ctas_per_sm=2),
+    'e_r128_k128': dict(_BASE, rows=128, keys=128),
+    'w_r64_k64': dict(_BASE, rows=64, keys=64, producer='warp'),
+    'ppw_r128_k64': dict(_BASE, rows=128, keys=64, producer='warp', pingpong=True),
+    'ppw_r128_k128': dict(_BASE, rows=128, keys=128, producer='warp', pingpong=True),
+    'ov_r128_k64_s3': dict(_BASE, stages=3, rows=128, keys=64, overlap=True),
+}
+
+
+def choose(s, d, causal):
+    """The build for sequence length `s`, head dimension `d` (64 or 128), causal or not."""
+    if d not in (64, 128):
+        raise ValueError(f'D = {d}: the builds take D = 64 or 128')
+    if d == 64:
+        if s <= (1024 if causal else 512):
+            return 'e_r64_k64'
+        return 'e_r64_k128' if causal else 'e_r128_k128'
+    return 'w_r64_k64' if causal else 'e_r128_k64'
+
+
+def options(build):
+    """gen.py's flags after BH S D for `build`."""
+    cfg = BUILDS[build]
+    return [str(cfg['stages']), f'--chip={cfg["chip"]}', '--dtype=bf16', f'--swizzle={cfg["swizzle"]}',
+            f'--rows={cfg["rows"]}', f'--qk={cfg["qk"]}', f'--pv={cfg["pv"]}', f'--keys={cfg["keys"]}',
+            f'--out={cfg["out"]}', f'--mask={cfg["mask"]}', f'--ctas-per-sm={cfg["ctas_per_sm"]}',
+            f'--producer={cfg["producer"]}'] + (['--overlap'] if cfg['overlap'] else []) + (
+                ['--pingpong'] if cfg['pingpong'] else [])
+
+
+def gen_args(build, bh, s, d, causal):
+    """examples/attention/gen.py's whole argument list for `build` at the shape."""
+    return [str(bh), str(s), str(d)] + options(build) + (['--causal'] if causal else [])
+
+
+def grid(build, bh, s):
+    """The launch grid: a block per `rows` query rows of each (batch, head)."""
+    return (-(-s // BUILDS[build]['rows']), bh, 1)
+
+
+def main():
+    args = [arg for arg in sys.argv[1:] if not arg.startswith('--')]
+    flags = dict(arg[2:].split('=', 1) for arg in sys.argv[1:] if arg.startswith('--') and '=' in arg)
+    if len(args) != 3:
+        sys.exit(__doc__.strip().splitlines()[-2])
+    bh, s, d = (int(v) for v in args)
+    causal = '--causal' in sys.argv[1:]
+    try:
+        build = flags.get('build') or choose(s, d, causal)
+        if build not in BUILDS:
+            raise ValueError(f'no build named {build!r}: {", ".join(BUILDS)}')
+    except ValueError as error:
+        sys.exit(f'choose.py: error: {error}')
+    print(json.dumps({'build': build, 'source': 'named' if 'build' in flags else 'rule',
+                      'gen_args': gen_args(build, bh, s, d, causal), 'grid': grid(build, bh, s)}))
+
+
+if __name__ == '__main__':
+    main()
