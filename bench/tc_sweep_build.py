@@ -72,9 +72,11 @@ def build_one(job):
         name = shapes.attn_name(b, h, s, d, causal)
         gen = [sys.executable, os.path.join(ROOT, 'examples', 'attention', 'gen.py'), str(b * h), str(s), str(d)
                ] + shapes.attn_gen_args(build) + (['--causal'] if causal else [])
-        arch = cfg['chip'] + ('a' if cfg['qk'] == 'wgmma' else '')
-        # A D = 128 row is two swizzled column panels, which both paths copy in fallback mode.
-        fallback = bool(cfg['swizzle'] and d * 2 > cfg['swizzle'])
+        # The sm_80 build's PTX (cp.async, mma.sync) is assembled for the sm_90 card it runs on.
+        arch = 'sm_90' if cfg['chip'] == 'sm_80' else cfg['chip'] + ('a' if cfg['qk'] == 'wgmma' else '')
+        # A D = 128 row is two swizzled column panels, which both paths copy in fallback
+        # mode; cp.async zero-fills a ragged sequence's last tile in fallback mode only.
+        fallback = bool(cfg['swizzle'] and d * 2 > cfg['swizzle']) or cfg['chip'] == 'sm_80'
         launch = None
     folder = os.path.join(out, kind, build)
     base = os.path.join(folder, name)

@@ -7,7 +7,7 @@ launches examples/attention/gen.py's kernel on sm_90a.
   sharing each K and V tile), keys per step (64 or 128), a producer warp, ping-pong
   turns and the intra-warpgroup overlap. `wgmma_pv` is the kernel of issue 39's first
   table (f32 out, every step masked), kept for comparison.
-- `choose(s, d, causal)`: the build by a rule read off the two H100 sweeps of
+- `choose(s, d, causal)`: the sm_90a build by a rule read off the two H100 sweeps of
   bench/RESULTS.md, 2026-12-06 (evening), calls 4 and 5, where it picked the same builds:
   at D = 64, 64 rows where the sequence is short (S <= 512, or S <= 1024 with a causal
   mask), else 128 rows x 128 keys (non-causal) or 64 rows x 128 keys (causal); at D = 128,
@@ -41,6 +41,10 @@ BUILDS = {
     'ppw_r128_k64': dict(_BASE, rows=128, keys=64, producer='warp', pingpong=True),
     'ppw_r128_k128': dict(_BASE, rows=128, keys=128, producer='warp', pingpong=True),
     'ov_r128_k64_s3': dict(_BASE, stages=3, rows=128, keys=64, overlap=True),
+    # The sm_80 build from the same source (cp.async and mma.sync; the sweep runs it on the
+    # sm_90 card): one and two groups of 4 warps.
+    'm80_r64': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=64, keys=64),
+    'm80_r128': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=128, keys=64),
 }
 
 
