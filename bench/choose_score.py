@@ -29,8 +29,8 @@ def score(path):
     result = []
     for shape, builds in timed.items():
         if len(shape) == 5:
-            _, _, s, d, causal = shape
-            pick = tc_sweep_shapes.attention_choose.choose(s, d, causal)
+            b, h, s, d, causal = shape
+            pick = tc_sweep_shapes.attention_choose.choose(b * h, s, d, causal)
         else:
             pick, _ = choose.choose(*shape, out='bf16')
         result.append((shape, pick, builds.get(pick, 0.0) / max(builds.values())))

@@ -280,10 +280,10 @@ def attention_shape(gpu, builds_dir, shape, rows, rounds):
             outs[out_dtype] = torch.empty((bsz * heads, s, d), device='cuda',
                                           dtype=torch.bfloat16 if out_dtype == 'bf16' else torch.float32)
         out = outs[out_dtype]
-        # gen.py: 16 query rows per warp of the 2 x rows threads it writes (a producer
-        # warp the pass adds computes none).
-        rows_per_block = shapes.ATTN_BUILDS[row['build']]['rows']
-        grid = (-(-s // rows_per_block), bsz * heads, 1)
+        # examples/attention/choose.py's grid: a block per `rows` query rows of a head (16
+        # per warp of the 2 x rows threads gen.py writes; a producer warp the pass adds
+        # computes none), or a persistent build's workers.
+        grid = shapes.attention_choose.grid(row['build'], bsz * heads, s)
         buf = tc_launch.Buffer.of_torch
         launch = kernel.bind([buf(qv), buf(kv), buf(vv), buf(out)], grid)
         out.fill_(float('nan'))
@@ -512,7 +512,7 @@ def assemble(kind, index, results, failures, leftover, card, smi, cache_path):
         else:
             bf16 = [b for b in timed if b['out_dtype'] == 'bf16'] or timed
             best = max(bf16, key=lambda b: b['tflops']) if bf16 else None
-            rule_pick = shapes.attention_choose.choose(shape[2], shape[3], shape[4])
+            rule_pick = shapes.attention_choose.choose(shape[0] * shape[1], shape[2], shape[3], shape[4])
             entry['rule_pick'] = rule_pick
             if best:
                 entry.update(best_build=best['build'], best_tflops=best['tflops'])

@@ -72,16 +72,19 @@ def test_chooser():
     # corners as the two H100 sweeps measured them (bench/RESULTS.md, 2026-12-06
     # (evening)), and D = 96 refused with the limit named.
     pick = shapes.attention_choose.choose
-    for _, _, s, d, causal in shapes.ATTN_SHAPES:
-        check(shapes.ATTN_BUILDS[pick(s, d, causal)]['out'] == 'bf16', f'attention pick at {s} {d} {causal}')
-    check(pick(4096, 128, False) == 'e_r128_k64' and pick(4096, 128, True) == 'w_r64_k64', 'attention D = 128')
-    check(pick(512, 64, False) == 'e_r64_k64' and pick(4096, 64, False) == 'e_r128_k128', 'attention D = 64')
-    check(pick(1024, 64, True) == 'e_r64_k64' and pick(2048, 64, True) == 'e_r64_k128', 'attention D = 64 causal')
+    for b, h, s, d, causal in shapes.ATTN_SHAPES:
+        check(shapes.ATTN_BUILDS[pick(b * h, s, d, causal)]['out'] == 'bf16', f'attention pick at {s} {d} {causal}')
+    check(pick(32, 4096, 128, False) == 'e_r128_k64' and pick(32, 4096, 128, True) == 'p_r128_k64', 'attention D = 128')
+    check(pick(8, 5000, 128, True) == 'p_r64_k64', 'attention D = 128 causal, few tiles: 64 rows')
+    check(pick(128, 512, 64, False) == 'e_r64_k64' and pick(32, 4096, 64, False) == 'e_r128_k128', 'attention D = 64')
+    check(pick(32, 1024, 64, True) == 'e_r64_k64' and pick(32, 2048, 64, True) == 'e_r64_k128', 'attention D = 64 causal')
     try:
-        pick(4096, 96, False)
+        pick(32, 4096, 96, False)
         check(False, 'D = 96 must be refused')
     except ValueError as error:
         check('D = 96' in str(error), str(error))
+    check(shapes.attention_choose.grid('p_r128_k64', 2, 1000) == (16, 1, 1), 'persistent grid: a block per tile at most')
+    check(shapes.attention_choose.grid('p_r128_k64', 32, 4096) == (264, 1, 1), 'persistent grid: the workers')
     check(shapes.attention_choose.grid('e_r128_k64', 32, 1000) == (8, 32, 1), 'attention grid: rows per block')
     check(shapes.attention_choose.gen_args('w_r64_k64', 2, 300, 128, True)[-1] == '--causal', 'attention gen_args')
     args = choose.gen_args('t128_ws_p264_ob16', 1, 2, 8)

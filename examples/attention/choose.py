@@ -7,14 +7,13 @@ launches examples/attention/gen.py's kernel on sm_90a.
   sharing each K and V tile), keys per step (64 or 128), a producer warp, ping-pong
   turns and the intra-warpgroup overlap. `wgmma_pv` is the kernel of issue 39's first
   table (f32 out, every step masked), kept for comparison.
-- `choose(s, d, causal)`: the sm_90a build by a rule read off the two H100 sweeps of
-  bench/RESULTS.md, 2026-12-06 (evening), calls 4 and 5, where it picked the same builds:
-  at D = 64, 64 rows where the sequence is short (S <= 512, or S <= 1024 with a causal
-  mask), else 128 rows x 128 keys (non-causal) or 64 rows x 128 keys (causal); at D = 128,
-  128 rows x 64 keys (non-causal) or a producer warp with 64 rows (causal). Scored with
-  `python3 bench/choose_score.py bench/results/attention-sweep.json`: its pick runs at
-  0.998 of the best bf16-out build of call 5 (geomean, min 0.985) and 0.995 of call 4's
-  (min 0.971). Read off the same records it is
+- `choose(bh, s, d, causal)`: the sm_90a build by a rule read off the H100 sweeps of
+  bench/RESULTS.md, 2026-12-06 (evening): at D = 64, 64 rows where the sequence is short
+  (S <= 512, or S <= 1024 with a causal mask), else 128 rows x 128 keys (non-causal) or 64
+  rows x 128 keys (causal); at D = 128, 128 rows x 64 keys (non-causal), or persistent
+  (causal: 128 rows, or 64 where 128-row tiles number fewer than 1.5 per worker). Scored
+  with `python3 bench/choose_score.py bench/results/attention-sweep.json`: bench/RESULTS.md
+  gives its pick's fraction of the best build in each call. Read off the same records it is
   scored on: another card or shape family may differ, and timing the builds once per
   shape (bench/tc_sweep.py) is the way to know.
 - `gen_args(build, bh, s, d, causal)`: gen.py's arguments; `grid(build, bh, s)`: the
@@ -27,9 +26,10 @@ import json
 import sys
 
 _BASE = dict(stages=2, chip='sm_90', swizzle=128, qk='wgmma', pv='wgmma', out='bf16', overlap=False, mask='edge',
-             ctas_per_sm=0, producer='block', pingpong=False)
+             ctas_per_sm=0, producer='block', pingpong=False, persistent=0)
 # name: gen.py's options. e_*: rows x keys; _c2: ptxas asked for 2 blocks per SM; w_*: a
-# producer warp issues the copies; ppw_*: ping-pong with a producer warp; ov_*: --overlap.
+# producer warp issues the copies; ppw_*: ping-pong with a producer warp; ov_*: --overlap;
+# p_*: persistent (--persistent=W).
 BUILDS = {
     'wgmma_pv': dict(_BASE, rows=64, keys=64, out='f32', mask='all'),
     'e_r64_k64': dict(_BASE, rows=64, keys=64),
@@ -43,20 +43,31 @@ BUILDS = {
     'ov_r128_k64_s3': dict(_BASE, stages=3, rows=128, keys=64, overlap=True),
     # The sm_80 build from the same source (cp.async and mma.sync; the sweep runs it on the
     # sm_90 card): one and two groups of 4 warps.
+    # p_*: persistent, W blocks looping over the (query block, head) tiles.
+    'p_r64_k64': dict(_BASE, rows=64, keys=64, persistent=396),
+    'p_r128_k64': dict(_BASE, rows=128, keys=64, persistent=264),
+    'p_r128_k128': dict(_BASE, rows=128, keys=128, persistent=132),
     'm80_r64': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=64, keys=64),
     'm80_r128': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=128, keys=64),
 }
 
 
-def choose(s, d, causal):
-    """The build for sequence length `s`, head dimension `d` (64 or 128), causal or not."""
+def choose(bh, s, d, causal):
+    """The build for `bh` (batch x heads) sequences of length `s`, head dimension `d` (64
+    or 128), causal or not."""
     if d not in (64, 128):
         raise ValueError(f'D = {d}: the builds take D = 64 or 128')
     if d == 64:
         if s <= (1024 if causal else 512):
             return 'e_r64_k64'
         return 'e_r64_k128' if causal else 'e_r128_k128'
-    return 'w_r64_k64' if causal else 'e_r128_k64'
+    if not causal:
+        return 'e_r128_k64'
+    # Causal: persistent blocks take the tiles heaviest first over all heads. With fewer
+    # than 1.5 tiles of 128 rows per worker the last heavy tiles leave workers idle, and
+    # 64-row tiles balance better.
+    tiles = -(-s // 128) * bh
+    return 'p_r128_k64' if tiles >= 1.5 * BUILDS['p_r128_k64']['persistent'] else 'p_r64_k64'
 
 
 def options(build):
@@ -66,7 +77,8 @@ def options(build):
             f'--rows={cfg["rows"]}', f'--qk={cfg["qk"]}', f'--pv={cfg["pv"]}', f'--keys={cfg["keys"]}',
             f'--out={cfg["out"]}', f'--mask={cfg["mask"]}', f'--ctas-per-sm={cfg["ctas_per_sm"]}',
             f'--producer={cfg["producer"]}'] + (['--overlap'] if cfg['overlap'] else []) + (
-                ['--pingpong'] if cfg['pingpong'] else [])
+                ['--pingpong'] if cfg['pingpong'] else []) + (
+                    [f'--persistent={cfg["persistent"]}'] if cfg['persistent'] else [])
 
 
 def gen_args(build, bh, s, d, causal):
@@ -75,8 +87,12 @@ def gen_args(build, bh, s, d, causal):
 
 
 def grid(build, bh, s):
-    """The launch grid: a block per `rows` query rows of each (batch, head)."""
-    return (-(-s // BUILDS[build]['rows']), bh, 1)
+    """The launch grid: a block per `rows` query rows of each (batch, head), or a
+    persistent build's W blocks (at most one per tile)."""
+    cfg = BUILDS[build]
+    if cfg['persistent']:
+        return (min(cfg['persistent'], -(-s // cfg['rows']) * bh), 1, 1)
+    return (-(-s // cfg['rows']), bh, 1)
 
 
 def main():
@@ -87,7 +103,7 @@ def main():
     bh, s, d = (int(v) for v in args)
     causal = '--causal' in sys.argv[1:]
     try:
-        build = flags.get('build') or choose(s, d, causal)
+        build = flags.get('build') or choose(bh, s, d, causal)
         if build not in BUILDS:
             raise ValueError(f'no build named {build!r}: {", ".join(BUILDS)}')
     except ValueError as error:

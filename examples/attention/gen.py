@@ -20,11 +20,13 @@ the rows below S_len. Ragged S_len: the copies zero-fill what lies past the end
 --acopy-fallback), and the masks keep those keys out. With CAUSAL the loop stops at
 the block of the diagonal, and only the steps that can hold a masked key (the diagonal's,
 the last ragged one) mask (--mask=all: every step). exp2 is ex2.approx.ftz.f32 (inline
-PTX: no libdevice). Which flags are fastest at which shape on an H100: bench/RESULTS.md,
-"2026-12-06 (evening)".
+PTX: no libdevice). --persistent=W (sm_90): W blocks loop over the (query block, head)
+tiles instead of a block per tile (launch grid: examples/attention/choose.py's grid).
+Which flags are fastest at which shape on an H100: bench/RESULTS.md, "2026-12-06
+(evening)"; examples/attention/choose.py picks them.
 f16 or bf16 (--dtype; bf16 through nvvm.mma.sync, examples/gemm/mma_sync.py's mma).
 
-Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=64|128] [--out=f32|bf16] [--overlap] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp] [--pingpong] > attn.mlir
+Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=64|128] [--out=f32|bf16] [--overlap] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp] [--pingpong] [--persistent=W] > attn.mlir
 """
 import math
 import os
@@ -48,7 +50,7 @@ class Kernel(e.Names):
 
 def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16', swizzle=0, rows=BM, qk='mma', pv='mma',
               keys=BN, out_dtype='f32', overlap=False, mask='edge', ctas_per_sm=0,
-              producer='block', pingpong=False):
+              producer='block', pingpong=False, persistent=0):
     assert d in (64, 128), 'D: 64 or 128'
     assert swizzle in (0, 128), 'swizzle: 0 or 128'
     assert rows in (64, 128), 'rows: 64 or 128 query rows per block (4 or 8 warps)'
@@ -78,6 +80,11 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     # mbarrier instead of meeting at a barrier of the whole block every step.
     assert producer in ('block', 'warp'), 'producer: block or warp'
     assert not pingpong or (rows == 128 and qk == 'wgmma' and not overlap), 'pingpong: --rows=128 --qk=wgmma, no --overlap'
+    # persistent = W: W blocks (the launch grid's x, any count) loop over the (query block,
+    # head) tiles, each loading its next tile's Q after the last one's K loop; the K and V
+    # loop is entered once per tile. Causal tiles go heaviest first over all heads.
+    assert not persistent or (chip == 'sm_90' and producer == 'block' and not overlap), \
+        'persistent: sm_90, block producer, no --overlap'
     # overlap (FlashAttention-3's intra-warpgroup pipelining): iteration j issues S(j+1) =
     # Q K(j+1)ᵀ, then runs the softmax of S(j) (carried from the iteration before) while
     # the tensor cores compute it, and leaves P(j) V(j) in flight into the next iteration's
@@ -120,11 +127,13 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         + (f' --keys={keys}' if keys != BN else '') + (f' --out={out_dtype}' if out_dtype != 'f32' else '')
         + (' --overlap' if overlap else '') + (f' --mask={mask}' if mask != 'edge' else '')
         + (f' --ctas-per-sm={ctas_per_sm}' if ctas_per_sm else '')
-        + (f' --producer={producer}' if producer != 'block' else '') + (' --pingpong' if pingpong else '') + '.',
+        + (f' --producer={producer}' if producer != 'block' else '') + (' --pingpong' if pingpong else '')
+        + (f' --persistent={persistent}' if persistent else '') + '.',
         name, chip + ('a' if qk == 'wgmma' else ''), [('%q', qkv), ('%k', qkv), ('%v', qkv), ('%out', out)],
         2 * rows, [(q, qtile) for q in qnames] + [('%tk', tile), ('%tv', tile)] + ([('%tk0', tile)] if overlap else [])
         + qbar, f', nvvm.maxntid = array<i32: {block}, 1, 1>, nvvm.minctasm = {ctas_per_sm} : i32' if ctas_per_sm else '')
-    kn.lines += e.constants(sorted(set(range(keys + 1)) | {n_blocks, s_len, rows} | {8 * i for i in range(d // 8 + 1)}
+    kn.lines += e.constants(sorted(set(range(keys + 1)) | {n_blocks, s_len, rows}
+                                   | ({bh, -(-s_len // rows)} if persistent else set()) | {8 * i for i in range(d // 8 + 1)}
                                    | {16 * i for i in range(d // 16 + 1)}))
     kn.emit('%i1 = arith.constant 1 : i32')
     kn.emit('%i2 = arith.constant 2 : i32')
@@ -134,35 +143,18 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     kn.emit('%c1f = arith.constant 1.0 : f32')
     kn.emit(f'%scale = arith.constant {scale!r} : f32')
     kn.emit(f'%zacc = arith.constant dense<0.0> : {ACC}')
-    if causal:
-        # Causal blocks grow with the query block: the heaviest (last) query blocks of
-        # each head are launched first, so the grid's last wave holds light blocks
-        # instead of a tail of heavy ones.
+    if persistent:
+        thread_values(kn, halves)
+        tiles = -(-s_len // rows) * bh
         kn.emit('%bx = gpu.block_id x')
-        kn.emit(f'%qlast = arith.constant {-(-s_len // rows) - 1} : index')
-        kn.emit('%qb = arith.subi %qlast, %bx : index')
+        kn.emit('%gx = gpu.grid_dim x')
+        kn.emit(f'%ntiles = arith.constant {tiles} : index')
+        kn.emit(e.barrier_init('%qbar', len(qnames)))
+        kn.emit('scf.for %tile = %bx to %ntiles step %gx {')
+        tile_of_loop(kn, causal, s_len, rows, bh)
     else:
-        kn.emit('%qb = gpu.block_id x')
-    kn.emit('%h = gpu.block_id y')
-    kn.emit(f'%q0 = arith.muli %qb, %c{rows} : index')
-    kn.emit('%t = gpu.thread_id x')
-    kn.emit('%warp = arith.divui %t, %c32 : index')
-    if halves:
-        kn.emit('%wg = arith.divui %t, %c128 : index')
-        kn.emit('%second = arith.cmpi eq, %wg, %c1 : index')
-    kn.emit('%lane = arith.remui %t, %c32 : index')
-    kn.emit('%w16 = arith.muli %warp, %c16 : index')
-    kn.emit('%l16 = arith.remui %lane, %c16 : index')
-    kn.emit('%lhi = arith.divui %lane, %c16 : index')
-    kn.emit('%acol = arith.muli %lhi, %c8 : index')
-    kn.emit('%arow = arith.addi %w16, %l16 : index')
-    kn.emit('%l8 = arith.remui %lane, %c8 : index')
-    kn.emit('%lq = arith.divui %lane, %c8 : index')
-    kn.emit('%lq2 = arith.remui %lq, %c2 : index')
-    kn.emit('%bcol = arith.muli %lq2, %c8 : index')
-    kn.emit('%r4 = arith.divui %lane, %c4 : index')
-    kn.emit('%q4 = arith.remui %lane, %c4 : index')
-    kn.emit('%q2 = arith.muli %q4, %c2 : index')
+        tile_of_grid(kn, causal, s_len, rows)
+        thread_values(kn, halves)
     # This thread's two query rows, in the sequence.
     kn.emit('%rw = arith.addi %q0, %w16 : index')
     kn.emit('%row0 = arith.addi %rw, %r4 : index')
@@ -173,14 +165,21 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         kn.emit(e.wait())
     else:
         # TMA: a copy outside a marked loop completes on an mbarrier.
-        kn.emit(e.barrier_init('%qbar', len(qnames) + overlap))
+        if persistent:
+            # Every warp's wgmma has read the last tile's Q (its K loop waited for them).
+            kn.emit('gpu.barrier')
+        else:
+            kn.emit(e.barrier_init('%qbar', len(qnames) + overlap))
         for half, q in enumerate(qnames):
             start = '%q0' if half == 0 else kn.op('arith.addi %q0, %c64 : index', 'qh')
             kn.emit(e.copy('%q', f'%h, {start}, %c0', q, qkv, qtile, barrier='%qbar', **layout))
         if overlap:
             kn.emit(e.copy('%k', '%h, %c0, %c0', '%tk0', qkv, tile, barrier='%qbar', **layout))
-        kn.emit('%first = arith.constant false')
-        kn.emit(e.barrier_wait('%qbar', '%first'))
+        if persistent:
+            kn.emit(e.barrier_wait('%qbar', '%qpar'))
+        else:
+            kn.emit('%first = arith.constant false')
+            kn.emit(e.barrier_wait('%qbar', '%first'))
     qf = []
     for kk in range(d // 16 if qk == 'mma' else 0):
         col = kn.op(f'arith.addi %acol, %c{16 * kk} : index', 'qc')
@@ -226,8 +225,68 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     if overlap:
         kn.emit('nvvm.wgmma.wait.group.sync.aligned 0')
     epilogue(kn, d, s_len, out, out_dtype)
+    if persistent:
+        kn.emit('}')
     kn.lines += e.end_kernel()
     return '\n'.join(kn.lines)
+
+
+def tile_of_grid(kn, causal, s_len, rows):
+    """%qb, %h and %q0: the block's query block, head and first query row."""
+    if causal:
+        # Causal blocks grow with the query block: the heaviest (last) query blocks of
+        # each head are launched first, so the grid's last wave holds light blocks
+        # instead of a tail of heavy ones.
+        kn.emit('%bx = gpu.block_id x')
+        kn.emit(f'%qlast = arith.constant {-(-s_len // rows) - 1} : index')
+        kn.emit('%qb = arith.subi %qlast, %bx : index')
+    else:
+        kn.emit('%qb = gpu.block_id x')
+    kn.emit('%h = gpu.block_id y')
+    kn.emit(f'%q0 = arith.muli %qb, %c{rows} : index')
+
+
+def tile_of_loop(kn, causal, s_len, rows, bh):
+    """%qb, %h and %q0 of the persistent loop's %tile; %qpar, the parity of this block's
+    Q barrier for it (its n-th tile completes phase n)."""
+    nq = -(-s_len // rows)
+    if causal:
+        # Heaviest first over all heads: tiles 0 .. BH-1 are every head's last query block.
+        kn.emit(f'%tq_rank = arith.divui %tile, %c{bh} : index')
+        kn.emit(f'%qlast = arith.constant {nq - 1} : index')
+        kn.emit('%qb = arith.subi %qlast, %tq_rank : index')
+        kn.emit(f'%h = arith.remui %tile, %c{bh} : index')
+    else:
+        # A head's query blocks side by side: its K and V stay in L2 between them.
+        kn.emit(f'%qb = arith.remui %tile, %c{nq} : index')
+        kn.emit(f'%h = arith.divui %tile, %c{nq} : index')
+    kn.emit(f'%q0 = arith.muli %qb, %c{rows} : index')
+    kn.emit('%tdone = arith.subi %tile, %bx : index')
+    kn.emit('%tn = arith.divui %tdone, %gx : index')
+    kn.emit('%todd = arith.remui %tn, %c2 : index')
+    kn.emit('%qpar = arith.cmpi eq, %todd, %c1 : index')
+
+
+def thread_values(kn, halves):
+    """The thread's warp, lane and fragment coordinates (the same for every tile)."""
+    kn.emit('%t = gpu.thread_id x')
+    kn.emit('%warp = arith.divui %t, %c32 : index')
+    if halves:
+        kn.emit('%wg = arith.divui %t, %c128 : index')
+        kn.emit('%second = arith.cmpi eq, %wg, %c1 : index')
+    kn.emit('%lane = arith.remui %t, %c32 : index')
+    kn.emit('%w16 = arith.muli %warp, %c16 : index')
+    kn.emit('%l16 = arith.remui %lane, %c16 : index')
+    kn.emit('%lhi = arith.divui %lane, %c16 : index')
+    kn.emit('%acol = arith.muli %lhi, %c8 : index')
+    kn.emit('%arow = arith.addi %w16, %l16 : index')
+    kn.emit('%l8 = arith.remui %lane, %c8 : index')
+    kn.emit('%lq = arith.divui %lane, %c8 : index')
+    kn.emit('%lq2 = arith.remui %lq, %c2 : index')
+    kn.emit('%bcol = arith.muli %lq2, %c8 : index')
+    kn.emit('%r4 = arith.divui %lane, %c4 : index')
+    kn.emit('%q4 = arith.remui %lane, %c4 : index')
+    kn.emit('%q2 = arith.muli %q4, %c2 : index')
 
 
 def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wgmma_q=None, pv_by='mma', bn=BN,
@@ -547,7 +606,8 @@ def main():
     sys.stdout.write(attention(bh, s_len, d, stages, causal, chip, flags.get('dtype', 'f16'), int(flags.get('swizzle', '0')), int(flags.get('rows', str(BM))), flags.get('qk', 'mma'),
                                flags.get('pv', 'mma'), int(flags.get('keys', str(BN))), flags.get('out', 'f32'),
                                '--overlap' in sys.argv[1:], flags.get('mask', 'edge'), int(flags.get('ctas-per-sm', '0')),
-                               flags.get('producer', 'block'), '--pingpong' in sys.argv[1:]))
+                               flags.get('producer', 'block'), '--pingpong' in sys.argv[1:],
+                               int(flags.get('persistent', '0'))))
 
 
 if __name__ == '__main__':

@@ -90,6 +90,14 @@
 // RUN: %check-ptxas %t.90pp.ptx sm_90a
 // RUN: FileCheck %s --check-prefix=PINGPONG < %t.90pp.ptx
 // RUN: FileCheck %s --check-prefix=BLOCK288 < %t.90pp.json
+// --persistent=W: the launched blocks loop over the (query block, head) tiles, causal ones
+// heaviest first over all heads (tile t: query block 4 - 1 - t / 6 of head t mod 6); each
+// tile meets at a barrier (the last tile's wgmma have read Q), loads its Q on the same
+// barrier and waits for the phase of its turn (the block's n-th tile: phase n).
+// RUN: %python %S/../../examples/attention/gen.py 6 500 64 2 --causal --dtype=bf16 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --rows=128 --out=bf16 --persistent=4 > %t.90ps.mlir
+// RUN: FileCheck %s --check-prefix=PERSIST < %t.90ps.mlir
+// RUN: acopy-opt %t.90ps.mlir --acopy-lower --emit=ptx -o %t.90ps.ptx 2>/dev/null
+// RUN: %check-ptxas %t.90ps.ptx sm_90a
 // The same at 2 stages keeps only 1 tile ahead; a P V kept in flight needs 2 stages.
 // RUN: not %python %S/../../examples/attention/gen.py 2 200 128 1 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --overlap 2>&1 | FileCheck %s --check-prefix=OVSTAGES
 
@@ -135,3 +143,14 @@
 // PINGPONG: bar.arrive {{.+}}, 256;
 // BLOCK288: "block": [
 // BLOCK288-NEXT: 288,
+// PERSIST: acopy.barrier_init %qbar {arrival_count = 2 : i64}
+// PERSIST-NEXT: scf.for %tile = %bx to %ntiles step %gx {
+// PERSIST-NEXT: %tq_rank = arith.divui %tile, %c6 : index
+// PERSIST-NEXT: %qlast = arith.constant 3 : index
+// PERSIST-NEXT: %qb = arith.subi %qlast, %tq_rank : index
+// PERSIST-NEXT: %h = arith.remui %tile, %c6 : index
+// PERSIST: %qpar = arith.cmpi eq, %todd, %c1 : index
+// PERSIST: gpu.barrier
+// PERSIST-NEXT: acopy.copy_gmem_to_smem %q[%h, %q0, %c0] -> %tq0 barrier(%qbar
+// PERSIST: acopy.barrier_wait %qbar, %qpar
+// PERSIST: acopy.pipeline
