@@ -1319,7 +1319,7 @@ pub static RULES: &[Rule] = &[
         id: "P11",
         ops: LOOP,
         scope: Scope::All,
-        when: "that total, all static, exceeds 48 KiB (the static shared memory ptxas accepts) and the slots cannot move to dynamic shared memory: the kernel uses `gpu.dynamic_shared_memory` itself or already carries `acopy.dynamic_shared_memory`, it has another marked loop, or its barriers and other shared memory alone exceed 48 KiB (swizzled slots move too: the rewrite keeps each slot's 8 × S alignment there)",
+        when: "that total, all static, exceeds 48 KiB (the static shared memory ptxas accepts) and the slots cannot move to dynamic shared memory: the kernel uses `gpu.dynamic_shared_memory` itself or already carries `acopy.dynamic_shared_memory`, it has another marked loop, or its barriers, shared globals and workgroup attributions that cannot move (no static identity layout) alone exceed 48 KiB (swizzled slots move too: the rewrite keeps each slot's 8 × S alignment there)",
         template: "the pipelined loop puts {65536} bytes in static shared memory ({2 x 32768 bytes for memref<64x128xf32, 3>, ...}), more than the 49152 bytes ptxas accepts, and its slots cannot move to dynamic shared memory: {the kernel uses gpu.dynamic_shared_memory itself}; {at most 1 stage fits} in static shared memory",
         check: Check::Loop(Broken::StaticBudget),
         fallback: None,
