@@ -30,6 +30,9 @@ pub struct BlockSchedule {
     /// Where trip k refills: before its wait, or after its (asynchronous)
     /// consumers.
     pub refill: Refill,
+    /// N: the wgmma groups the consumers leave in flight (their body's
+    /// `wgmma.wait_group N`); 0 without asynchronous consumers.
+    pub in_flight: u32,
     /// Whether the trip, the slot (and on TMA the phase parity) are carried
     /// counters: not for S = 1 on cp.async without asynchronous consumers,
     /// which copies, waits and consumes in each trip.
@@ -106,6 +109,7 @@ impl BlockSchedule {
             copies,
             ahead,
             refill,
+            in_flight: in_flight.unwrap_or(0),
             counters,
             pending,
             barriers,

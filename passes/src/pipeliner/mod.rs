@@ -50,7 +50,8 @@
 //! the slots and the budget, the write-after-read warning for unmarked loops)
 //! is worked out in `crate::plan::loops`; here `block_schedule` works out a
 //! loop's schedule as numbers (which tile issues on which trip, the waits'
-//! counts, the barriers) and `rewrite` turns the loop plan into
+//! counts, the barriers), `block_play` plays it out before anything is built,
+//! and `rewrite` turns the loop plan into
 //! multi-buffered IR from it (`warp_specialized` when a producer warp is asked
 //! for: `warp_producer` its producer's region, `warp_rings` the full and empty
 //! rings, `rings` that schedule as numbers with its deadlock check), both on
@@ -61,6 +62,7 @@
 //! Every op is built through the passes' one builder, `crate::ir::build`
 //! (`Builder::in_place`: the rewrite's ops are not shared between copies).
 
+mod block_play;
 mod block_schedule;
 pub mod launch_sizes;
 mod loop_body;

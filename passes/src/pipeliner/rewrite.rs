@@ -83,6 +83,11 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
     // Which tile issues when, the waits' counts and the barriers, as numbers
     // worked out once (block_schedule.rs); the IR below and the remark read them.
     let schedule = BlockSchedule::of(plan);
+    // Played out as numbers first (block_play.rs): a schedule that would read a
+    // tile before it lands, or overwrite one still read, is never built.
+    schedule
+        .check()
+        .map_err(|hazard| format!("internal error: {hazard}"))?;
     tracing::debug!("{schedule}");
     let tile_uses = tile_uses(plan);
     let bases = slot_bases(context, plan, stages)?;
