@@ -46,7 +46,8 @@ BUILDS = {
     # p_*: persistent, W blocks looping over the (query block, head) tiles.
     'p_r64_k64': dict(_BASE, rows=64, keys=64, persistent=396),
     'p_r128_k64': dict(_BASE, rows=128, keys=64, persistent=264),
-    'p_r128_k128': dict(_BASE, rows=128, keys=128, persistent=132),
+    'p_r128_k128': dict(_BASE, rows=128, keys=128, persistent=264),
+    'p_r64_k128': dict(_BASE, rows=64, keys=128, persistent=264),
     'm80_r64': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=64, keys=64),
     'm80_r128': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=128, keys=64),
 }
