@@ -75,6 +75,8 @@ enum Place {
 /// empty, their rehashes (keys of a few words each) were a tenth of building
 /// an op, with a thousand small kernels.
 const KERNEL_CAPACITY: usize = 32;
+/// A block's in-place ops: most blocks (an `scf.if` a copy issues in) hold few.
+const BLOCK_CAPACITY: usize = 4;
 
 #[derive(Default)]
 struct Kernel {
@@ -288,7 +290,7 @@ pub(crate) fn remember_local(block: MlirBlock, key: Key, op: MlirOperation) {
         let block = block.ptr as usize;
         memo.local
             .entry(block)
-            .or_insert_with(|| sized_map(KERNEL_CAPACITY))
+            .or_insert_with(|| sized_map(BLOCK_CAPACITY))
             .insert(key.clone(), op);
         memo.this_op.push((block, key, op));
     });
