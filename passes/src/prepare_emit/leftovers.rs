@@ -71,11 +71,12 @@ fn run(module: OperationRef, _options: &PassOptions) -> PassResult {
         if op == module {
             return WalkResult::Advance;
         }
-        let name = ir::op_name(&op);
+        let name = op.name();
+        let name = name.as_string_ref().as_str().unwrap_or_default();
         if name == CAST {
             casts.push(op.to_raw());
             WalkResult::Advance
-        } else if translatable(&name) {
+        } else if translatable(name) {
             WalkResult::Advance
         } else {
             foreign.push(op.to_raw());
