@@ -73,8 +73,9 @@ enum Place {
 
 /// A kernel's maps start at about the size a few copies fill: grown from
 /// empty, their rehashes (keys of a few words each) were a tenth of building
-/// an op, with a thousand small kernels.
-const KERNEL_CAPACITY: usize = 32;
+/// an op, with a thousand small kernels. 28 is what 32 buckets hold (32
+/// would take 64, and 8 MB more with a thousand kernels).
+const KERNEL_CAPACITY: usize = 28;
 /// A block's in-place ops: most blocks (an `scf.if` a copy issues in) hold few.
 const BLOCK_CAPACITY: usize = 4;
 
