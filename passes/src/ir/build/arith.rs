@@ -69,41 +69,19 @@ impl<'c, 'a> Builder<'c, 'a> {
     /// `arith.index_cast` between `index` and an integer type.
     /// A constant input folds to a constant of `to`, as `createOrFold` would.
     pub fn index_cast(&self, value: Value<'c, '_>, to: Type<'c>) -> Result<Value<'c, 'a>, String> {
+        use melior::ir::TypeLike;
         if let Some(constant) = crate::ir::constant_int(value) {
-            if let Some(folded) = self.cast_constant(constant, to)? {
-                return Ok(folded);
+            if to.is_index() {
+                return self.index(constant);
+            }
+            if to.is_integer() {
+                if let Ok(integer) = IntegerType::try_from(to) {
+                    let bits = integer.width();
+                    return self.int(bits, truncate(constant, bits));
+                }
             }
         }
         self.index_cast_unfolded(value, to)
-    }
-
-    /// [`Builder::index_cast`] of an [`Ix`]: a constant is folded without
-    /// being materialised as an `index` first (which, with its one use folded
-    /// away, was an op built per copy only for `hoist::erase_unused` to erase).
-    pub fn ix_cast(&self, value: Ix<'c, 'a>, to: Type<'c>) -> Result<Value<'c, 'a>, String> {
-        match value {
-            Ix::Const(constant) => match self.cast_constant(constant, to)? {
-                Some(folded) => Ok(folded),
-                None => self.index_cast(self.index(constant)?, to),
-            },
-            Ix::Val(value) => self.index_cast(value, to),
-        }
-    }
-
-    /// `constant` cast to `to` as `arith.index_cast` folds it, when `to` is
-    /// `index` or an integer type.
-    fn cast_constant(&self, constant: i64, to: Type<'c>) -> Result<Option<Value<'c, 'a>>, String> {
-        use melior::ir::TypeLike;
-        if to.is_index() {
-            return self.index(constant).map(Some);
-        }
-        if to.is_integer() {
-            if let Ok(integer) = IntegerType::try_from(to) {
-                let bits = integer.width();
-                return self.int(bits, truncate(constant, bits)).map(Some);
-            }
-        }
-        Ok(None)
     }
 
     /// `arith.index_cast`, built even for a constant input: the pipeliner's

@@ -63,7 +63,10 @@ pub(super) fn window_coordinates<'c, 'a>(
     starts
         .iter()
         .rev()
-        .map(|start| b.ix_cast(*start, b.int_type(32)))
+        .map(|start| {
+            let start = b.ix(*start)?;
+            b.index_cast(start, b.int_type(32))
+        })
         .collect()
 }
 
