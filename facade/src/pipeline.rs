@@ -297,7 +297,8 @@ impl Prepared<'_, '_> {
 fn run_upstream_on_one_thread(module: &mut Module, kind: Emit) -> Result<(), RunError> {
     acopy_dialect::with_context(module.context(), |context| {
         let manager = PassManager::new(context);
-        manager.enable_verifier(true);
+        // `acopy-check-lowered`, last on each gpu.module, verifies it once.
+        manager.enable_verifier(emit::route::VERIFY_AFTER_EACH);
         emit::route::add_upstream(manager.as_operation_pass_manager(), kind)
             .map_err(|error| RunError::Internal(error.to_string()))?;
         on_one_thread(module, |module| manager.run(module)).map_err(|_| RunError::Diagnosed)

@@ -82,7 +82,9 @@ pub(crate) fn parse_entry(element: Attribute) -> Result<TensorMapEntry, String> 
     let element_type = dictionary
         .element_by_name("element_type")
         .and_then(|value| TypeAttribute::try_from(value).ok())
-        .map(|value| value.value().to_string())
+        // The lowering reads a kernel's entries once per copy; the spelling
+        // is printed once per run (`crate::run_cache`).
+        .map(|value| crate::run_cache::type_string(value.value()))
         .ok_or("entry field `element_type` is missing or not a type")?;
     let box_shape = dictionary
         .element_by_name("box")

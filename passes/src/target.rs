@@ -279,9 +279,11 @@ fn function_target(op: OperationRef, chip: Chip) -> Result<Target, TargetProblem
 
 /// The block size `op`'s function declares, if any.
 pub fn known_block(op: OperationRef) -> Result<Option<[u32; 3]>, TargetProblem> {
-    known_block_attribute(op)
-        .map(|name| function_dims(op, name))
-        .unwrap_or(None)
+    // What [`known_block_attribute`] finds, read in the same walk (each op's
+    // check and lowering ask).
+    BLOCK_ATTRIBUTES
+        .into_iter()
+        .find_map(|name| function_dims(op, name))
         .transpose()
 }
 

@@ -33,7 +33,8 @@ pub fn emit(module: &Module, emit: Emit) -> Option<Vec<Emitted>> {
     let mut outputs = None;
     let succeeded = acopy_dialect::with_context(module.context(), |context| {
         let manager = PassManager::new(context);
-        manager.enable_verifier(true);
+        // `acopy-check-lowered`, last on each gpu.module, verifies it once.
+        manager.enable_verifier(route::VERIFY_AFTER_EACH);
         let text = format!(
             "builtin.module(builtin.module({}))",
             route::per_module_steps(emit)

@@ -24,6 +24,11 @@
 //!    emit route", compares the two;
 //! 3. for PTX, `gpu-module-to-binary{format=isa}`.
 //!
+//! The pass managers that run steps 2 and 3 alone ([`emit_modules`], and the
+//! facade's one-thread route) do not verify after each pass
+//! ([`route::VERIFY_AFTER_EACH`]): `acopy-check-lowered` verifies each
+//! `gpu.module` once, before anything is translated.
+//!
 //! After the run, [`collect`] returns one text per `gpu.module`, in order: the
 //! PTX from each `gpu.binary` object, or the LLVM IR translated from a copy of
 //! the `gpu.module`'s body (`mlirTranslateModuleToLLVMIR`).

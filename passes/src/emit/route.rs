@@ -20,6 +20,14 @@ use crate::prepare_emit::{
 /// `acopy-check-lowered`, which names any op left unlowered.
 pub const UPSTREAM: &str = "convert-nvgpu-to-nvvm,convert-vector-to-scf,expand-strided-metadata,lower-affine,convert-scf-to-cf,convert-gpu-to-nvvm,acopy-tensor-map-params,convert-nvvm-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,reconcile-unrealized-casts,acopy-check-lowered";
 
+/// Whether a pass manager that runs only [`add_upstream`]'s passes verifies
+/// after each of them: it does not. Those are upstream's conversions and
+/// `acopy-tensor-map-params`, and `acopy-check-lowered`, which ends each
+/// gpu.module's part, verifies the module before anything is translated; the
+/// verifier after each of the dozen passes was a seventh of the time to PTX
+/// (bench/RESULTS.md, 2026-12-06 evening).
+pub const VERIFY_AFTER_EACH: bool = false;
+
 /// Appends the passes that take lowered IR to `emit` (none for
 /// [`Emit::Mlir`]). `chip` overrides every `gpu.module`'s chip.
 pub fn add_passes(

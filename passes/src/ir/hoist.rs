@@ -71,6 +71,14 @@ enum Place {
     InPlace(usize),
 }
 
+/// A kernel's maps start at about the size a few copies fill: grown from
+/// empty, their rehashes (keys of a few words each) were a tenth of building
+/// an op, with a thousand small kernels. 28 is what 32 buckets hold (32
+/// would take 64, and 8 MB more with a thousand kernels).
+const KERNEL_CAPACITY: usize = 28;
+/// A block's in-place ops: most blocks (an `scf.if` a copy issues in) hold few.
+const BLOCK_CAPACITY: usize = 4;
+
 #[derive(Default)]
 struct Kernel {
     /// The last op moved to the top: the next goes after it (or first in the block).
@@ -82,6 +90,22 @@ struct Kernel {
     values: HashSet<usize>,
     /// Remembered ops in the order they were built.
     built: Vec<MlirOperation>,
+}
+
+impl Kernel {
+    fn sized() -> Self {
+        Self {
+            ops: sized_map(KERNEL_CAPACITY),
+            places: sized_map(KERNEL_CAPACITY),
+            values: HashSet::with_capacity_and_hasher(KERNEL_CAPACITY, Default::default()),
+            built: Vec::with_capacity(KERNEL_CAPACITY),
+            ..Self::default()
+        }
+    }
+}
+
+fn sized_map<K, V>(capacity: usize) -> HashMap<K, V> {
+    HashMap::with_capacity_and_hasher(capacity, Default::default())
 }
 
 #[derive(Default)]
@@ -160,7 +184,10 @@ pub(crate) enum Lookup {
 pub(crate) fn lookup(point: Option<Point>, block: MlirBlock, key: &Key) -> Lookup {
     scoped_memo::with(&MEMO, |memo| {
         if let Some(point) = point {
-            let kernel = memo.kernels.entry(point.entry.ptr as usize).or_default();
+            let kernel = memo
+                .kernels
+                .entry(point.entry.ptr as usize)
+                .or_insert_with(Kernel::sized);
             if let Some(&op) = kernel.ops.get(key) {
                 let here = Place::InPlace(block.ptr as usize);
                 if matches!(kernel.places.get(&(op.ptr as usize)), Some(&place) if place != Place::Top && place != here)
@@ -193,7 +220,10 @@ pub(crate) fn lookup(point: Option<Point>, block: MlirBlock, key: &Key) -> Looku
 /// Remembers `op`, a kernel-level op just built in place in `block`.
 pub(crate) fn remember_kernel_level(point: Point, block: MlirBlock, key: Key, op: MlirOperation) {
     scoped_memo::with(&MEMO, |memo| {
-        let kernel = memo.kernels.entry(point.entry.ptr as usize).or_default();
+        let kernel = memo
+            .kernels
+            .entry(point.entry.ptr as usize)
+            .or_insert_with(Kernel::sized);
         kernel
             .places
             .insert(op.ptr as usize, Place::InPlace(block.ptr as usize));
@@ -259,7 +289,10 @@ fn to_top(kernel: &mut Kernel, point: Point, op: MlirOperation) {
 pub(crate) fn remember_local(block: MlirBlock, key: Key, op: MlirOperation) {
     scoped_memo::with(&MEMO, |memo| {
         let block = block.ptr as usize;
-        memo.local.entry(block).or_default().insert(key.clone(), op);
+        memo.local
+            .entry(block)
+            .or_insert_with(|| sized_map(BLOCK_CAPACITY))
+            .insert(key.clone(), op);
         memo.this_op.push((block, key, op));
     });
 }

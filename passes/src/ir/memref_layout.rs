@@ -119,6 +119,11 @@ pub(crate) fn shared_globals<'c>(
         }
         WalkResult::Advance
     });
+    // A function that names no global needs no scan of the module, whose
+    // body holds every kernel: scanning it per kernel was quadratic in them.
+    if names.is_empty() {
+        return Vec::new();
+    }
     let mut found = Vec::new();
     let mut current = module
         .region(0)

@@ -68,6 +68,12 @@ pub(crate) fn op_name(op: &OperationRef) -> String {
         .to_string()
 }
 
+/// Whether `op` is named `name`, read in place (no `String`): for the acopy
+/// ops (`acopy_dialect::names`), which the table does not hold.
+pub(crate) fn named(op: &OperationRef, name: &str) -> bool {
+    op.name().as_string_ref().as_str() == Ok(name)
+}
+
 /// Whether `op` is the op `name` of the table (`op_names`), the one way the
 /// passes match an op by name.
 pub(crate) fn is(op: &OperationRef, name: op_names::OpName) -> bool {

@@ -16,7 +16,14 @@ fn parsed<'c>(context: &'c Context, text: &str) -> Result<Attribute<'c>, String>
 
 /// `#gpu<dim x>` for `dim` in `x`, `y`, `z`.
 pub(crate) fn gpu_dim<'c>(context: &'c Context, dim: &str) -> Result<Attribute<'c>, String> {
-    parsed(context, &format!("#gpu<dim {dim}>"))
+    // Spelled whole rather than formatted: the lowering asks per copy.
+    let text = match dim {
+        "x" => "#gpu<dim x>",
+        "y" => "#gpu<dim y>",
+        "z" => "#gpu<dim z>",
+        _ => return parsed(context, &format!("#gpu<dim {dim}>")),
+    };
+    parsed(context, text)
 }
 
 /// `#gpu.address_space<workgroup>`: shared memory, as `gpu` spells it.

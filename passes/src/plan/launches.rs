@@ -52,6 +52,19 @@ pub(crate) fn seeded(root: OperationRef, symbols: HashSet<usize>) -> impl Sized 
     guard
 }
 
+/// Whether the run's memo already knows that nothing under `root` is
+/// launched (false when it has not walked `root` yet, or outside a scope).
+pub(crate) fn none_launched(root: OperationRef) -> bool {
+    let root_key = root.to_raw().ptr as usize;
+    scoped_memo::with(&LAUNCHED, |launched| {
+        launched
+            .0
+            .as_ref()
+            .is_some_and(|(walked, symbols)| *walked == root_key && symbols.is_empty())
+    })
+    .unwrap_or(false)
+}
+
 fn is_launch(op: &OperationRef) -> bool {
     crate::ir::is(op, crate::ir::op_names::gpu::LAUNCH_FUNC)
 }

@@ -112,6 +112,11 @@ const PINNED: &str = crate::ir::op_names::attributes::INDEX_PLAN;
 pub(crate) fn pin(operation: OperationRef) {
     let mut plans = Vec::new();
     operation.walk(WalkOrder::PreOrder, |op| {
+        // By name first: a view's refusal spells the op's name into a String,
+        // and this walk sees every op of the module.
+        if !ir::named(&op, acopy_dialect::names::SWIZZLED_INDEX) {
+            return WalkResult::Advance;
+        }
         if let Ok(view) = SwizzledIndex::from_op(op) {
             if let Ok(plan) = IndexPlan::from_writers(&view) {
                 plans.push((op.to_raw(), plan.words()));

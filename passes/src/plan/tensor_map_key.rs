@@ -58,10 +58,15 @@ fn launch_symbol<'c>(
 /// (the launched set is walked once per pass run: [`super::launches`]).
 pub(crate) fn host_launch(kernel: OperationRef) -> Option<String> {
     let module = kernel.parent_operation()?;
-    let expected = launch_symbol(module, kernel)?;
     let mut root = module;
     while let Some(parent) = root.parent_operation() {
         root = parent;
     }
+    // IR without host launches (a device-only module) needs no symbol built
+    // per copy to look up.
+    if super::launches::none_launched(root) {
+        return None;
+    }
+    let expected = launch_symbol(module, kernel)?;
     super::launches::is_launched(root, expected).then(|| expected.to_string())
 }

@@ -208,7 +208,7 @@ pub(crate) fn writers(
     let mut found: Vec<Swizzle> = Vec::new();
     let mut tiles: Vec<WrittenTile> = Vec::new();
     function.walk(WalkOrder::PreOrder, |op| {
-        if ir::op_name(&op) == names::COPY_GMEM_TO_SMEM {
+        if ir::named(&op, names::COPY_GMEM_TO_SMEM) {
             if let Ok(copy) = CopyGmemToSmem::from_op(op) {
                 if memory_root(copy.dst) == root {
                     if !found.contains(&copy.swizzle) {
@@ -268,6 +268,11 @@ const PINNED: &str = crate::ir::op_names::attributes::DESCRIPTOR_PLAN;
 pub(crate) fn pin(operation: OperationRef) {
     let mut plans = Vec::new();
     operation.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        // By name first: a view's refusal spells the op's name into a String,
+        // and this walk sees every op of the module.
+        if !ir::named(&op, names::WGMMA_DESCRIPTOR) {
+            return melior::ir::operation::WalkResult::Advance;
+        }
         if let Ok(view) = WgmmaDescriptor::from_op(op) {
             if let Ok(plan) = DescriptorPlan::from_writers(&view) {
                 plans.push((op.to_raw(), plan.words()));

@@ -16,6 +16,12 @@
 //! argument, which names neither the op nor the fix (docs/embedding.md,
 //! "The emit route").
 //!
+//! It verifies the module first and fails, with the verifier's errors, on IR
+//! that does not verify: the emit route's pass managers verify only here, not
+//! after each upstream pass (`crate::emit::route::UPSTREAM`), so IR that
+//! reaches the translation has still been verified, once instead of a dozen
+//! times (bench/RESULTS.md, 2026-12-06 evening).
+//!
 //! **Options**: none. **Layout**: nothing is rewritten.
 
 use acopy_dialect::diagnostics::emit_error;
@@ -55,17 +61,22 @@ fn translatable(name: &str) -> bool {
 }
 
 fn run(module: OperationRef, _options: &PassOptions) -> PassResult {
+    // The verifier reports its own errors, as the pass manager's would.
+    if !module.verify() {
+        return Err(());
+    }
     let mut foreign = Vec::new();
     let mut casts = Vec::new();
     module.walk(WalkOrder::PreOrder, |op| {
         if op == module {
             return WalkResult::Advance;
         }
-        let name = ir::op_name(&op);
+        let name = op.name();
+        let name = name.as_string_ref().as_str().unwrap_or_default();
         if name == CAST {
             casts.push(op.to_raw());
             WalkResult::Advance
-        } else if translatable(&name) {
+        } else if translatable(name) {
             WalkResult::Advance
         } else {
             foreign.push(op.to_raw());

@@ -8,7 +8,7 @@
 
 use melior::ir::{
     attribute::IntegerAttribute, block::BlockLike, operation::OperationLike, r#type::MemRefType,
-    Attribute, OperationRef, RegionLike, Type, ValueLike,
+    Attribute, OperationRef, RegionLike, Type, TypeLike, ValueLike,
 };
 
 /// The message for the first memref type `op` defines (its results and its
@@ -32,6 +32,11 @@ pub(crate) fn unmappable(op: OperationRef) -> Option<String> {
         }
     }
     types.into_iter().find_map(|r#type| {
+        // melior's failed `try_from` prints the type into its error: most
+        // values are not memrefs, so ask first.
+        if !r#type.is_mem_ref() {
+            return None;
+        }
         let space = MemRefType::try_from(r#type).ok()?.memory_space()?;
         (!mappable(space)).then(|| {
             format!(

@@ -165,6 +165,9 @@ fn replay(ctx: &Ctx, kernel: OperationRef, this: usize, key: &TensorMap) -> bool
 fn replay_all(ctx: &Ctx, kernel: OperationRef, answers: &mut HashMap<usize, bool>) {
     count_walk();
     let mut keys = listed_keys(kernel);
+    if fits_without_keys(kernel, keys.len(), answers) {
+        return;
+    }
     kernel.walk(WalkOrder::PreOrder, |op| {
         if let Some(Ok(view)) = AcopyOp::from_op(op) {
             let other = Ctx::new(&view, ctx.target, ctx.options);
@@ -178,4 +181,32 @@ fn replay_all(ctx: &Ctx, kernel: OperationRef, answers: &mut HashMap<usize, bool
         }
         WalkResult::Advance
     });
+}
+
+/// When the listed maps and one new map per acopy op of the kernel stay
+/// within `MAX_TENSOR_MAPS`, no op can exceed: records `false` for each acopy
+/// op without working out its facts and key (which cost as much as the op's
+/// own check). Returns whether it did.
+fn fits_without_keys(
+    kernel: OperationRef,
+    listed: usize,
+    answers: &mut HashMap<usize, bool>,
+) -> bool {
+    let mut ops = Vec::new();
+    kernel.walk(WalkOrder::PreOrder, |op| {
+        let name = op.name();
+        if name
+            .as_string_ref()
+            .as_str()
+            .is_ok_and(|name| acopy_dialect::names::ALL.contains(&name))
+        {
+            ops.push(op.to_raw().ptr as usize);
+        }
+        WalkResult::Advance
+    });
+    if listed + ops.len() > MAX_TENSOR_MAPS {
+        return false;
+    }
+    answers.extend(ops.into_iter().map(|op| (op, false)));
+    true
 }

@@ -155,7 +155,13 @@ fn run(cli: &Cli) -> Result<(), Failure> {
     if failed {
         return Err(Failure::Diagnosed);
     }
-    let text = outputs.join(SEPARATOR);
+    // One chunk (no --split-input-file) is written as it is: joining copied
+    // the whole output once more.
+    let text = if outputs.len() == 1 {
+        outputs.pop().unwrap_or_default()
+    } else {
+        outputs.join(SEPARATOR)
+    };
     // Both files or neither: the manifest is staged with the output.
     let manifest_json = cli
         .tma_manifest

@@ -140,7 +140,15 @@ pub fn run_chunk(
     }
     // One text per gpu.module, in order, each headed by a comment naming it.
     let comment = match pipeline.options.emit {
-        Emit::Mlir => return Ok(print_bytes(&module, printing)),
+        Emit::Mlir => {
+            let printed = print_bytes(&module, printing);
+            // The driver exits once the chunks are written: freeing a large
+            // module op by op took a fortieth of a lowering run, for memory the
+            // process returns anyway (clang's -disable-free). Only the
+            // lowered module of a chunk that succeeded is kept so.
+            std::mem::forget(module);
+            return Ok(printed);
+        }
         Emit::Llvm => ";",
         Emit::Ptx => "//",
     };
