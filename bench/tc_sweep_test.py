@@ -76,8 +76,8 @@ def test_chooser():
         check(shapes.ATTN_BUILDS[pick(b * h, s, d, causal)]['out'] == 'bf16', f'attention pick at {s} {d} {causal}')
     check(pick(32, 4096, 128, False) == 'e_r128_k64' and pick(32, 4096, 128, True) == 'p_r128_k64', 'attention D = 128')
     check(pick(8, 5000, 128, True) == 'p_r64_k64', 'attention D = 128 causal, few tiles: 64 rows')
-    check(pick(128, 512, 64, False) == 'e_r64_k64' and pick(32, 4096, 64, False) == 'e_r128_k128', 'attention D = 64')
-    check(pick(32, 1024, 64, True) == 'e_r64_k64' and pick(32, 2048, 64, True) == 'e_r64_k128', 'attention D = 64 causal')
+    check(pick(128, 512, 64, False) == 'e_r64_k64' and pick(32, 4096, 64, False) == 'e_r128_k128_c2', 'attention D = 64')
+    check(pick(32, 1000, 64, True) == pick(32, 8192, 64, True) == 'p_r128_k128_c2', 'attention D = 64 causal')
     try:
         pick(32, 4096, 96, False)
         check(False, 'D = 96 must be refused')

@@ -8,10 +8,10 @@ launches examples/attention/gen.py's kernel on sm_90a.
   turns and the intra-warpgroup overlap. `wgmma_pv` is the kernel of issue 39's first
   table (f32 out, every step masked), kept for comparison.
 - `choose(bh, s, d, causal)`: the sm_90a build by a rule read off the H100 sweeps of
-  bench/RESULTS.md, 2026-12-06 (evening): at D = 64, 64 rows where the sequence is short
-  (S <= 512, or S <= 1024 with a causal mask), else 128 rows x 128 keys (non-causal) or 64
-  rows x 128 keys (causal); at D = 128, 128 rows x 64 keys (non-causal), or persistent
-  (causal: 128 rows, or 64 where 128-row tiles number fewer than 1.5 per worker). Scored
+  bench/RESULTS.md, 2026-12-06 (evening): at D = 64, 128 rows x 128 keys held to two blocks
+  per SM (persistent when causal; 64 x 64 for a non-causal S <= 512); at D = 128, 128 rows x
+  64 keys (non-causal), or persistent (causal: 128 rows, or 64 where 128-row tiles number
+  fewer than 1.5 per worker). Scored
   with `python3 bench/choose_score.py bench/results/attention-sweep.json`: bench/RESULTS.md
   gives its pick's fraction of the best build in each call. Read off the same records it is
   scored on: another card or shape family may differ, and timing the builds once per
@@ -48,6 +48,8 @@ BUILDS = {
     'p_r128_k64': dict(_BASE, rows=128, keys=64, persistent=264),
     'p_r128_k128': dict(_BASE, rows=128, keys=128, persistent=264),
     'p_r64_k128': dict(_BASE, rows=64, keys=128, persistent=264),
+    'e_r128_k128_c2': dict(_BASE, rows=128, keys=128, ctas_per_sm=2),
+    'p_r128_k128_c2': dict(_BASE, rows=128, keys=128, ctas_per_sm=2, persistent=264),
     'm80_r64': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=64, keys=64),
     'm80_r128': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=128, keys=64),
 }
@@ -59,9 +61,11 @@ def choose(bh, s, d, causal):
     if d not in (64, 128):
         raise ValueError(f'D = {d}: the builds take D = 64 or 128')
     if d == 64:
-        if s <= (1024 if causal else 512):
-            return 'e_r64_k64'
-        return 'e_r64_k128' if causal else 'e_r128_k128'
+        # 128 x 128 tiles held to 128 registers, so two blocks share an SM; causal ones
+        # persistent, heaviest first.
+        if causal:
+            return 'p_r128_k128_c2'
+        return 'e_r64_k64' if s <= 512 else 'e_r128_k128_c2'
     if not causal:
         return 'e_r128_k64'
     # Causal: persistent blocks take the tiles heaviest first over all heads. With fewer
