@@ -394,15 +394,22 @@ def scores(kn, s, bn, causal, ragged, s_len, masked, i):
                 v = kn.op(f'vector.extract {s[j8]}[{h}, {el}] : f32 from {ACC}', 'e', i)
                 v = kn.op(f'arith.mulf {v}, %scale : f32', 'y', i)
                 if masked:
-                    ok = None
-                    if ragged:
-                        ok = kn.op(f'arith.cmpi ult, {col}, %c{s_len} : index', 'in', i)
-                    if causal:
-                        c = kn.op(f'arith.cmpi ule, {col}, %row{h} : index', 'cz', i)
-                        ok = c if ok is None else kn.op(f'arith.andi {ok}, {c} : i1', 'ok', i)
+                    ok = kept(kn, col, h, causal, ragged, s_len, i)
                     v = kn.op(f'arith.select {ok}, {v}, %ninf : f32', 'mk', i)
                 x[j8][h][el] = v
     return x
+
+
+def kept(kn, col, h, causal, ragged, s_len, i):
+    """The i1 that keeps key `col` for this thread's row half `h`: below S_len (ragged),
+    at or before the row (causal)."""
+    ok = None
+    if ragged:
+        ok = kn.op(f'arith.cmpi ult, {col}, %c{s_len} : index', 'in', i)
+    if causal:
+        c = kn.op(f'arith.cmpi ule, {col}, %row{h} : index', 'cz', i)
+        ok = c if ok is None else kn.op(f'arith.andi {ok}, {c} : i1', 'ok', i)
+    return ok
 
 
 def edge_masked(kn, s, bn, causal, ragged, s_len, i):
@@ -430,12 +437,7 @@ def edge_masked(kn, s, bn, causal, ragged, s_len, i):
             for el in range(2):
                 base = kn.op('arith.addi %k0, %q2 : index', 'kb', inner)
                 col = kn.op(f'arith.addi {base}, %c{8 * j8 + el} : index', 'col', inner)
-                ok = None
-                if ragged:
-                    ok = kn.op(f'arith.cmpi ult, {col}, %c{s_len} : index', 'in', inner)
-                if causal:
-                    c = kn.op(f'arith.cmpi ule, {col}, %row{h} : index', 'cz', inner)
-                    ok = c if ok is None else kn.op(f'arith.andi {ok}, {c} : i1', 'ok', inner)
+                ok = kept(kn, col, h, causal, ragged, s_len, inner)
                 masked.append(kn.op(f'arith.select {ok}, {plain[j8][h][el]}, %ninf : f32', 'mk', inner))
     kn.emit(f'scf.yield {", ".join(masked)} : {types}', inner)
     kn.emit('} else {', i)
