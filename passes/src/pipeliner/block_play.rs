@@ -32,14 +32,21 @@ impl fmt::Display for Hazard {
 }
 
 impl BlockSchedule {
-    /// Plays every trip count up to two rounds of slots past the prologue.
+    /// Plays every trip count up to [`Self::top_trip_count`].
     pub fn check(&self) -> Result<(), Hazard> {
-        let top = 2 * u64::from(self.stages) + 2;
-        (0..=top).try_for_each(|trips| {
+        (0..=self.top_trip_count()).try_for_each(|trips| {
             Play::new(self, trips)
                 .run()
                 .map_err(|what| Hazard { trips, what })
         })
+    }
+}
+
+impl BlockSchedule {
+    /// The most trips a check plays: two rounds of slots past the prologue, so
+    /// every slot is refilled at least twice (the schedule repeats after that).
+    pub fn top_trip_count(&self) -> u64 {
+        2 * u64::from(self.stages) + 2
     }
 }
 
@@ -55,6 +62,8 @@ struct Play<'s> {
     holds: Vec<Option<u64>>,
     /// Every tile below this one has been read for the last time.
     read_below: u64,
+    /// How many tiles were copied: one per trip, none past the loop's end.
+    issued: u64,
 }
 
 impl<'s> Play<'s> {
@@ -67,6 +76,7 @@ impl<'s> Play<'s> {
             phases: vec![0; slots],
             holds: vec![None; slots],
             read_below: 0,
+            issued: 0,
         }
     }
 
@@ -80,7 +90,7 @@ impl<'s> Play<'s> {
                 self.issue(k)?;
                 self.wait(k)?;
             }
-            return Ok(());
+            return self.all_issued();
         }
         for j in 0..d {
             self.refill(j, j < self.trips)?;
@@ -104,7 +114,19 @@ impl<'s> Play<'s> {
                 }
             }
         }
-        Ok(())
+        self.all_issued()
+    }
+
+    /// Each trip's tile copied once, and no tile past the last trip (its copy
+    /// would read past what the loop covers).
+    fn all_issued(&self) -> Result<(), String> {
+        if self.issued == self.trips {
+            return Ok(());
+        }
+        Err(format!(
+            "{} tiles are copied for {} trips",
+            self.issued, self.trips
+        ))
     }
 
     /// Tile `tile`'s copies when `due`, else (cp.async) as many empty groups.
@@ -128,6 +150,7 @@ impl<'s> Play<'s> {
             ));
         }
         self.holds[slot] = Some(tile);
+        self.issued += 1;
         match s.barriers {
             // Each copy is one arrival of the C the barrier expects per phase.
             Some(ring) if ring.arrivals == s.copies => self.phases[slot] += 1,
@@ -197,6 +220,33 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_check_plays_two_rounds_of_slots_past_the_prologue() {
+        let schedule = BlockSchedule::new(3, CopyPath::Tma, 1, None, false);
+        assert_eq!(schedule.top_trip_count(), 8);
+        let hazard = Hazard {
+            trips: 4,
+            what: "why".into(),
+        };
+        assert_eq!(
+            hazard.to_string(),
+            "the block schedule fails at trip count 4: why"
+        );
+    }
+
+    #[test]
+    fn a_prologue_past_the_trip_count_copies_tiles_no_trip_reads() {
+        // D = 2 with one trip: the prologue copies tile 0 and commits empty groups.
+        let schedule = BlockSchedule::new(3, CopyPath::Tma, 1, None, false);
+        let mut play = Play::new(&schedule, 1);
+        play.refill(0, true).expect("tile 0");
+        play.refill(1, true).expect("a tile past the end still fits a slot");
+        assert_eq!(
+            play.all_issued(),
+            Err("2 tiles are copied for 1 trips".to_string())
+        );
     }
 
     #[test]
