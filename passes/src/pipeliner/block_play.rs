@@ -162,7 +162,8 @@ impl<'s> Play<'s> {
             }
             None => {
                 let copies = s.copies as usize;
-                self.groups.extend(std::iter::repeat(Some(tile)).take(copies));
+                self.groups
+                    .extend(std::iter::repeat(Some(tile)).take(copies));
             }
         }
         Ok(())
@@ -242,7 +243,8 @@ mod tests {
         let schedule = BlockSchedule::new(3, CopyPath::Tma, 1, None, false);
         let mut play = Play::new(&schedule, 1);
         play.refill(0, true).expect("tile 0");
-        play.refill(1, true).expect("a tile past the end still fits a slot");
+        play.refill(1, true)
+            .expect("a tile past the end still fits a slot");
         assert_eq!(
             play.all_issued(),
             Err("2 tiles are copied for 1 trips".to_string())
@@ -253,7 +255,9 @@ mod tests {
     fn a_tile_too_many_ahead_overwrites_the_slot_being_read() {
         let mut schedule = BlockSchedule::new(3, CopyPath::Tma, 2, None, false);
         schedule.ahead = 3;
-        let hazard = schedule.check().expect_err("S tiles ahead refill the slot in use");
+        let hazard = schedule
+            .check()
+            .expect_err("S tiles ahead refill the slot in use");
         assert!(hazard.what.contains("may still be read"), "{hazard}");
     }
 
@@ -276,7 +280,10 @@ mod tests {
             arrivals: 3,
         });
         let hazard = schedule.check().expect_err("3 arrivals expected, 2 come");
-        assert_eq!(hazard.trips, 1, "the first trip count with a copy: {hazard}");
+        assert_eq!(
+            hazard.trips, 1,
+            "the first trip count with a copy: {hazard}"
+        );
     }
 
     #[test]
