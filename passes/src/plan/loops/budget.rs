@@ -102,9 +102,10 @@ fn plan_budget(
         .max()
         .unwrap_or(slots::DYNAMIC_BASE_ALIGN);
     let blocked = dynamic_blocked(function);
+    let other = other_shared_bytes(function, tiles, path);
     let mut budget = slots::Budget {
         slots: tiles.iter().map(|tile| tile.slot).collect(),
-        other: other_shared_bytes(function, tiles, path),
+        other: other.total,
         barriers: rings,
         dynamic: None,
     };
@@ -114,8 +115,8 @@ fn plan_budget(
     // barriers for the slots to move.
     let kept_static = budget
         .barrier_bytes(u64::from(stages))
-        .saturating_add(budget.other)
-        .saturating_sub(movable_attribution_bytes(function, tiles));
+        .saturating_add(other.total)
+        .saturating_sub(other.movable);
     if blocked.is_none() && kept_static <= slots::STATIC_LIMIT {
         budget.dynamic = Some(slots::dynamic_reserve(align));
     }
@@ -235,10 +236,21 @@ fn other_stages(attribution: Value) -> Option<(u64, u64)> {
     })
 }
 
+/// The kernel's shared bytes outside the pipelined tiles.
+struct OtherShared {
+    /// Its other workgroup attributions and the gpu.module's shared globals.
+    total: u64,
+    /// Of those, the attributions that `static_shared` can move to dynamic
+    /// shared memory: a static shape with the identity layout, not the tile
+    /// of another marked loop.
+    movable: u64,
+}
+
 /// Shared bytes of the kernel outside the pipelined tiles: its other
 /// workgroup attributions and the gpu.module's other shared globals.
-fn other_shared_bytes(function: OperationRef, tiles: &[Tile], path: CopyPath) -> u64 {
+fn other_shared_bytes(function: OperationRef, tiles: &[Tile], path: CopyPath) -> OtherShared {
     let mut total: u64 = 0;
+    let mut movable: u64 = 0;
     let inputs = ir::function_inputs(function).unwrap_or(0);
     if let Some(entry) = function
         .region(0)
@@ -268,7 +280,12 @@ fn other_shared_bytes(function: OperationRef, tiles: &[Tile], path: CopyPath) ->
                                 0
                             })
                     }
-                    None => bytes,
+                    None => {
+                        if crate::ir::memref_layout::viewable(memref) {
+                            movable = movable.saturating_add(bytes);
+                        }
+                        bytes
+                    }
                 };
                 total = total.saturating_add(bytes);
             }
@@ -300,31 +317,7 @@ fn other_shared_bytes(function: OperationRef, tiles: &[Tile], path: CopyPath) ->
             }
         }
     }
-    total
-}
-
-/// Bytes of `function`'s workgroup attributions, other than `tiles` and the
-/// tiles of another marked loop, that `static_shared` can move to dynamic
-/// shared memory: a static shape with the identity layout.
-fn movable_attribution_bytes(function: OperationRef, tiles: &[Tile]) -> u64 {
-    let inputs = ir::function_inputs(function).unwrap_or(0);
-    let Some(entry) = function
-        .region(0)
-        .ok()
-        .and_then(|region| region.first_block())
-    else {
-        return 0;
-    };
-    (inputs..entry.argument_count())
-        .filter_map(|position| entry.argument(position).ok())
-        .map(Value::from)
-        .filter(|value| tiles.iter().all(|tile| tile.value != *value))
-        .filter(|value| other_stages(*value).is_none())
-        .filter_map(|value| MemRefType::try_from(value.r#type()).ok())
-        .filter(|memref| crate::ir::memref_layout::viewable(*memref))
-        .fold(0u64, |total, memref| {
-            total.saturating_add(crate::ir::memref_layout::memref_bytes(memref).unwrap_or(0))
-        })
+    OtherShared { total, movable }
 }
 
 /// Why the slots of a loop in `function` cannot move to dynamic shared
