@@ -212,6 +212,8 @@ def check_builds(builds):
             tc_launch.check_against_ptx(entry, open(base + '.ptx').read())
             check(row.get('cubin') and os.path.exists(base + '.cubin'), f'{base}.cubin')
             check(row.get('registers') and row.get('spills') is not None, f'{row["name"]}: ptxas facts')
+            # A build whose wgmma ptxas serializes would be timed at the wrong speed.
+            check(not row.get('wgmma_serialized'), f'{row["name"]} ({row["build"]}): ptxas serializes its wgmma')
             buffers = []
             for i, arg in enumerate(entry['args']):
                 strides = [1] * len(arg['shape'])

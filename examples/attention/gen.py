@@ -464,21 +464,22 @@ def qk_in_turn(kn, d, tile, qtile, dtype, i, bn, qnames):
     the first turn for warpgroup 0, and skips its last hand-over, so every wait has
     exactly one arrival from the other warpgroup."""
     first = kn.op('arith.cmpi eq, %j, %c0 : index', 'pp0', i)
-    opener = kn.op(f'arith.andi {first}, %second : i1', 'ppo', i)
-    kn.emit(f'scf.if {opener} {{', i)
-    kn.emit('nvvm.barrier.arrive id = %pp_first number_of_threads = %pp_n', i + 2)
-    kn.emit('}', i)
+    arrive_if(kn, kn.op(f'arith.andi {first}, %second : i1', 'ppo', i), '%pp_first', i)
     kn.emit('nvvm.barrier id = %pp_mine number_of_threads = %pp_n', i)
     acc = qk_issue(kn, d, '%tk', tile, qtile, dtype, i, bn, qnames)
     nxt = kn.op('arith.addi %j, %c1 : index', 'ppn', i)
     more = kn.op(f'arith.cmpi ult, {nxt}, %kstop : index', 'ppm', i)
     first_wg = kn.op('arith.xori %second, %true : i1', 'ppw', i)
-    hand_over = kn.op(f'arith.ori {more}, {first_wg} : i1', 'pph', i)
-    kn.emit(f'scf.if {hand_over} {{', i)
-    kn.emit('nvvm.barrier.arrive id = %pp_other number_of_threads = %pp_n', i + 2)
-    kn.emit('}', i)
+    arrive_if(kn, kn.op(f'arith.ori {more}, {first_wg} : i1', 'pph', i), '%pp_other', i)
     kn.emit('nvvm.wgmma.wait.group.sync.aligned 0', i)
     return s_fragments(kn, acc, bn, i)
+
+
+def arrive_if(kn, condition, barrier, i):
+    """When `condition` holds, this warpgroup's arrival on the named `barrier` (256 threads)."""
+    kn.emit(f'scf.if {condition} {{', i)
+    kn.emit(f'nvvm.barrier.arrive id = {barrier} number_of_threads = %pp_n', i + 2)
+    kn.emit('}', i)
 
 
 def qk_issue(kn, d, ktile, tile, qtile, dtype, i, bn, qnames):
