@@ -10,8 +10,9 @@ spills recorded are those of the code that runs). Writes OUT/index.json:
 
 A shape a build cannot take is refused by the generator (or acopy-opt) with an error
 naming the limit; it is listed with `refused` and never launched. --only gemm|attention
-builds one half; --shapes N keeps the first N shapes of each (a quick build).
-Usage: python3 bench/tc_sweep_build.py OUT [--jobs J] [--only gemm|attention] [--shapes N]
+builds one half; --shapes N keeps the first N shapes of each (a quick build); --builds
+REGEX only the builds it matches.
+Usage: python3 bench/tc_sweep_build.py OUT [--jobs J] [--only gemm|attention] [--shapes N] [--builds REGEX]
 (acopy-opt: $ACOPY_OPT or target/debug/acopy-opt; ptxas: $ACOPY_PTXAS or .venv/bin/ptxas)
 """
 import argparse
@@ -116,6 +117,7 @@ def main():
     parser.add_argument('--jobs', type=int, default=os.cpu_count() or 2)
     parser.add_argument('--only', choices=['gemm', 'attention'])
     parser.add_argument('--shapes', type=int, help='the first N shapes of each kind only')
+    parser.add_argument('--builds', help='only the builds whose name this regular expression matches (re.fullmatch)')
     args = parser.parse_args()
     out = os.path.abspath(args.out)
     for tool in (OPT, PTXAS):
@@ -128,6 +130,10 @@ def main():
         jobs += [('gemm', build, shape, out) for shape in gemm_shapes for build in shapes.GEMM_BUILDS]
     if args.only in (None, 'attention'):
         jobs += [('attention', build, shape, out) for shape in attn_shapes for build in shapes.ATTN_BUILDS]
+    if args.builds:
+        jobs = [job for job in jobs if re.fullmatch(args.builds, job[1])]
+        if not jobs:
+            sys.exit(f'tc_sweep_build.py: no build matches {args.builds!r}')
     for kind, build, _, _ in jobs:
         os.makedirs(os.path.join(out, kind, build), exist_ok=True)
     rows = {'gemm': [], 'attention': []}

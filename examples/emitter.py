@@ -177,8 +177,10 @@ def ldmatrix(tile, at, tile_type, tiles, dtype, transpose=False):
             f': {tile_type} -> vector<{tiles}x2x{dtype}>')
 
 
-def wgmma(a, b, acc, n, dtype, acc_type, b_layout='<col>'):
+def wgmma(a, b, acc, n, dtype, acc_type, b_layout='<col>', accumulate=True):
     """One wgmma m64nNk16 from descriptors `a` and `b` into the f32 accumulator `acc`;
-    b_layout '<row>' reads B MN-major."""
-    return (f'nvvm.wgmma.mma_async {a}, {b}, {acc}, <m = 64, n = {n}, k = 16>, D[<f32>, <one>, <wrapped>], '
+    b_layout '<row>' reads B MN-major. accumulate=False: D = A B, `acc` not read (scale-d
+    0), so a first step needs no zeroed accumulator (an llvm.mlir.undef will do)."""
+    scale_d = '<one>' if accumulate else '<zero>'
+    return (f'nvvm.wgmma.mma_async {a}, {b}, {acc}, <m = 64, n = {n}, k = 16>, D[<f32>, {scale_d}, <wrapped>], '
             f'A[<{dtype}>, <one>, <row>], B[<{dtype}>, <one>, {b_layout}] : {acc_type} -> {acc_type}')

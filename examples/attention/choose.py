@@ -26,10 +26,12 @@ import json
 import sys
 
 _BASE = dict(stages=2, chip='sm_90', swizzle=128, qk='wgmma', pv='wgmma', out='bf16', overlap=False, mask='edge',
-             ctas_per_sm=0, producer='block', pingpong=False, persistent=0)
+             ctas_per_sm=0, producer='block', pingpong=False, persistent=0, softmax='fma')
 # name: gen.py's options. e_*: rows x keys; _c2: ptxas asked for 2 blocks per SM; w_*: a
 # producer warp issues the copies; ppw_*: ping-pong with a producer warp; ov_*: --overlap;
-# p_*: persistent (--persistent=W).
+# p_*: persistent (--persistent=W); _s3: 3 stages; _mul: the softmax with the scale
+# multiplied into each score first (--softmax=mul: the kernel before the fused FMA, timed
+# beside it).
 BUILDS = {
     'wgmma_pv': dict(_BASE, rows=64, keys=64, out='f32', mask='all'),
     'e_r64_k64': dict(_BASE, rows=64, keys=64),
@@ -50,7 +52,12 @@ BUILDS = {
     'p_r64_k128': dict(_BASE, rows=64, keys=128, persistent=264),
     'e_r128_k128_c2': dict(_BASE, rows=128, keys=128, ctas_per_sm=2),
     'p_r128_k128_c2': dict(_BASE, rows=128, keys=128, ctas_per_sm=2, persistent=264),
+    'ppw_r128_k128_s3': dict(_BASE, stages=3, rows=128, keys=128, producer='warp', pingpong=True),
+    'e_r128_k64_mul': dict(_BASE, rows=128, keys=64, softmax='mul'),
+    'p_r128_k64_mul': dict(_BASE, rows=128, keys=64, persistent=264, softmax='mul'),
+    'e_r128_k128_c2_mul': dict(_BASE, rows=128, keys=128, ctas_per_sm=2, softmax='mul'),
     'm80_r64': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=64, keys=64),
+    'm80_r64_mul': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=64, keys=64, softmax='mul'),
     'm80_r128': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=128, keys=64),
 }
 
@@ -83,7 +90,8 @@ def options(build):
             f'--out={cfg["out"]}', f'--mask={cfg["mask"]}', f'--ctas-per-sm={cfg["ctas_per_sm"]}',
             f'--producer={cfg["producer"]}'] + (['--overlap'] if cfg['overlap'] else []) + (
                 ['--pingpong'] if cfg['pingpong'] else []) + (
-                    [f'--persistent={cfg["persistent"]}'] if cfg['persistent'] else [])
+                    [f'--persistent={cfg["persistent"]}'] if cfg['persistent'] else []) + (
+                        [f'--softmax={cfg["softmax"]}'] if cfg['softmax'] != 'fma' else [])
 
 
 def gen_args(build, bh, s, d, causal):

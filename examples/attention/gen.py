@@ -9,11 +9,12 @@ work): it copies its Q tile once, ldmatrix-loads its 16 rows per warp into
 registers, then a K loop marked acopy.pipeline copies K and V tiles of 64 keys per
 iteration (cp.async on sm_80; TMA if compiled for sm_90) and, per warp,
   S = Q Kᵀ with nvgpu.mma.sync (m16n8k16; K read by ldmatrix as the N x K operand),
-  masked (keys past S_len; with CAUSAL keys past the query row) and scaled into log2
-  units, the online softmax (running row max and partial row sum per thread, the max
-  shared across the 4 lanes of a row by gpu.shuffle), P cast to f16 and reused from
-  registers as the A operand of P V (V read by ldmatrix transposed), and the output
-  accumulators rescaled by exp2(m_old - m_new).
+  masked (keys past S_len; with CAUSAL keys past the query row), the online softmax
+  (running row max and partial row sum per thread, the max shared across the 4 lanes of
+  a row by gpu.shuffle; P = exp2(x s - m s), the scale s = log2(e) / sqrt(D) folded
+  into one FMA per score, --softmax=mul: multiplied in first), P cast to f16 and reused
+  from registers as the A operand of P V (V read by ldmatrix transposed), and the output
+  accumulators rescaled by exp2((m_old - m_new) s).
 After the loop the row sums are added across the 4 lanes and out = O / l is stored for
 the rows below S_len. Ragged S_len: the copies zero-fill what lies past the end
 (oob_mode = "zeros", which cp.async chips do in fallback mode: acopy-opt
@@ -26,7 +27,7 @@ Which flags are fastest at which shape on an H100: bench/RESULTS.md, "2026-12-06
 (evening)"; examples/attention/choose.py picks them.
 f16 or bf16 (--dtype; bf16 through nvvm.mma.sync, examples/gemm/mma_sync.py's mma).
 
-Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=64|128] [--out=f32|bf16] [--overlap] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp] [--pingpong] [--persistent=W] > attn.mlir
+Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=64|128] [--out=f32|bf16] [--overlap] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp] [--pingpong] [--persistent=W] [--softmax=fma|mul] > attn.mlir
 """
 import math
 import os
@@ -50,7 +51,7 @@ class Kernel(e.Names):
 
 def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16', swizzle=0, rows=BM, qk='mma', pv='mma',
               keys=BN, out_dtype='f32', overlap=False, mask='edge', ctas_per_sm=0,
-              producer='block', pingpong=False, persistent=0):
+              producer='block', pingpong=False, persistent=0, softmax='fma'):
     assert d in (64, 128), 'D: 64 or 128'
     assert swizzle in (0, 128), 'swizzle: 0 or 128'
     assert rows in (64, 128), 'rows: 64 or 128 query rows per block (4 or 8 warps)'
@@ -99,6 +100,9 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     assert pv in ('mma', 'wgmma'), 'pv: mma or wgmma'
     assert pv == 'mma' or qk == 'wgmma', 'pv = wgmma needs qk = wgmma'
     assert dtype in ('f16', 'bf16'), 'dtype: f16 or bf16'
+    # softmax = fma (the default): the scale folded into one FMA per score before ex2, max
+    # and sum as trees; mul: the scale multiplied into each score first (online_softmax).
+    assert softmax in ('fma', 'mul'), 'softmax: fma or mul'
     name = f'attn_{dtype}_{bh}x{s_len}x{d}' + ('_causal' if causal else '')
     qkv = f'memref<{bh}x{s_len}x{d}x{dtype}>'
     out = f'memref<{bh}x{s_len}x{d}x{out_dtype}>'
@@ -128,7 +132,8 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         + (' --overlap' if overlap else '') + (f' --mask={mask}' if mask != 'edge' else '')
         + (f' --ctas-per-sm={ctas_per_sm}' if ctas_per_sm else '')
         + (f' --producer={producer}' if producer != 'block' else '') + (' --pingpong' if pingpong else '')
-        + (f' --persistent={persistent}' if persistent else '') + '.',
+        + (f' --persistent={persistent}' if persistent else '')
+        + (f' --softmax={softmax}' if softmax != 'fma' else '') + '.',
         name, chip + ('a' if qk == 'wgmma' else ''), [('%q', qkv), ('%k', qkv), ('%v', qkv), ('%out', out)],
         2 * rows, [(q, qtile) for q in qnames] + [('%tk', tile), ('%tv', tile)] + ([('%tk0', tile)] if overlap else [])
         + qbar, f', nvvm.maxntid = array<i32: {block}, 1, 1>, nvvm.minctasm = {ctas_per_sm} : i32' if ctas_per_sm else '')
@@ -142,6 +147,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     kn.emit('%fzero = arith.constant 0.0 : f32')
     kn.emit('%c1f = arith.constant 1.0 : f32')
     kn.emit(f'%scale = arith.constant {scale!r} : f32')
+    kn.emit(f'%nscale = arith.constant {-scale!r} : f32')
     kn.emit(f'%zacc = arith.constant dense<0.0> : {ACC}')
     if persistent:
         thread_values(kn, halves)
@@ -220,7 +226,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
                                 iter_args=iter_args, types=types)
     kn.emit(loop)
     body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, qtile if qk == 'wgmma' else None, pv,
-         keys, qnames, overlap, mask == 'edge', pingpong)
+         keys, qnames, overlap, mask == 'edge', pingpong, softmax)
     kn.emit(end)
     if overlap:
         kn.emit('nvvm.wgmma.wait.group.sync.aligned 0')
@@ -290,7 +296,7 @@ def thread_values(kn, halves):
 
 
 def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wgmma_q=None, pv_by='mma', bn=BN,
-         qnames=('%tq',), overlap=False, edge_mask=False, pingpong=False):
+         qnames=('%tq',), overlap=False, edge_mask=False, pingpong=False, softmax='fma'):
     i = 6
     kn.emit(f'%k0 = arith.muli %j, %c{bn} : index', i)
     if overlap:
@@ -318,38 +324,15 @@ def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wg
             kf = kn.op(e.ldmatrix('%tk', at, tile, 2, dtype), 'kf', i)
             acc = kn.mma(qf[kk], kf, acc, dtype, i)
         s.append(acc)
-    # Scaled, masked scores x[j8][h][el] (log2 units).
+    # Masked scores x[j8][h][el]: raw (--softmax=fma) or scaled into log2 units (mul).
     masked = ragged or causal
+    scaled = softmax == 'mul'
     if masked and edge_mask:
-        x = edge_masked(kn, s, bn, causal, ragged, s_len, i)
+        x = edge_masked(kn, s, bn, causal, ragged, s_len, i, scaled)
     else:
-        x = scores(kn, s, bn, causal, ragged, s_len, masked, i)
+        x = scores(kn, s, bn, causal, ragged, s_len, masked, i, scaled)
     # Online softmax per row half h.
-    m_new, alpha, p_sum = [], [], []
-    for h in range(2):
-        m = f'%m{h}'
-        cur = None
-        for j8 in range(bn // 8):
-            for el in range(2):
-                cur = x[j8][h][el] if cur is None else kn.op(f'arith.maximumf {cur}, {x[j8][h][el]} : f32', 'mx', i)
-        for lanes in ('%i1', '%i2'):
-            other = shuffle(kn, cur, lanes, i)
-            cur = kn.op(f'arith.maximumf {cur}, {other} : f32', 'mx', i)
-        mn = kn.op(f'arith.maximumf {m}, {cur} : f32', 'mn', i)
-        diff = kn.op(f'arith.subf {m}, {mn} : f32', 'dm', i)
-        alpha.append(exp2(kn, diff, i))
-        m_new.append(mn)
-    p = [[[None] * 2 for _ in range(2)] for _ in range(bn // 8)]
-    for h in range(2):
-        total = None
-        for j8 in range(bn // 8):
-            for el in range(2):
-                diff = kn.op(f'arith.subf {x[j8][h][el]}, {m_new[h]} : f32', 'dp', i)
-                pv = exp2(kn, diff, i)
-                p[j8][h][el] = pv
-                total = pv if total is None else kn.op(f'arith.addf {total}, {pv} : f32', 'ps', i)
-        scaled = kn.op(f'arith.mulf %l{h}, {alpha[h]} : f32', 'ls', i)
-        p_sum.append(kn.op(f'arith.addf {scaled}, {total} : f32', 'ln', i))
+    m_new, alpha, p_sum, p = online_softmax(kn, x, bn, softmax, i)
     # O *= alpha (per row half), then O += P V.
     if overlap:
         # O is P(j-1) V(j-1)'s result. Both groups in flight (it and S(j+1)) are waited:
@@ -380,9 +363,71 @@ def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wg
     kn.emit(f'scf.yield {", ".join(yielded)} : {", ".join(types)}', i)
 
 
-def scores(kn, s, bn, causal, ragged, s_len, masked, i):
-    """The scores of S's fragments `s`, scaled into log2 units, as x[j8][h][el]; with
-    `masked`, keys past S_len (ragged) or past the row (causal) are -inf."""
+def online_softmax(kn, x, bn, softmax, i):
+    """One step of the online softmax of the scores x[j8][h][el] per row half h: the new
+    running max m_new (in x's units), alpha = 2^((m_old - m_new) s) that rescales O and l,
+    the new partial row sum l and P = 2^((x - m_new) s), s the log2-unit scale.
+
+    softmax = 'fma' (x raw; FlashAttention-3's form): the max and sum as balanced trees
+    (short dependency chains: max is exact in any order, and pairwise summation is no
+    less accurate than a chain) and each P one FMA, x s - m_new s, before ex2.
+    softmax = 'mul' (x already scaled): chains of max and add, and each P a subtraction,
+    the kernel before the fused form (kept to time one against the other)."""
+    fused = softmax == 'fma'
+    reduce = tree if fused else chain
+    m_new, alpha, p_sum, offset = [], [], [], []
+    for h in range(2):
+        row = [x[j8][h][el] for j8 in range(bn // 8) for el in range(2)]
+        cur = reduce(kn, row, 'arith.maximumf', 'mx', i)
+        for lanes in ('%i1', '%i2'):
+            other = shuffle(kn, cur, lanes, i)
+            cur = kn.op(f'arith.maximumf {cur}, {other} : f32', 'mx', i)
+        mn = kn.op(f'arith.maximumf %m{h}, {cur} : f32', 'mn', i)
+        diff = kn.op(f'arith.subf %m{h}, {mn} : f32', 'dm', i)
+        if fused:
+            diff = kn.op(f'arith.mulf {diff}, %scale : f32', 'dm', i)
+            # -m_new s, the FMA's addend: m_new is -inf only if the row's every key so far
+            # was masked, which no step allows (key 0 is kept by every row's first step).
+            offset.append(kn.op(f'arith.mulf {mn}, %nscale : f32', 'mo', i))
+        alpha.append(exp2(kn, diff, i))
+        m_new.append(mn)
+    p = [[[None] * 2 for _ in range(2)] for _ in range(bn // 8)]
+    for h in range(2):
+        for j8 in range(bn // 8):
+            for el in range(2):
+                if fused:
+                    # llvm.intr.fma, not math.fma: the GPU lowering turns math.fma into a
+                    # libdevice call, which the emitted PTX cannot link.
+                    arg = kn.op(f'llvm.intr.fma({x[j8][h][el]}, %scale, {offset[h]}) : (f32, f32, f32) -> f32', 'dp', i)
+                else:
+                    arg = kn.op(f'arith.subf {x[j8][h][el]}, {m_new[h]} : f32', 'dp', i)
+                p[j8][h][el] = exp2(kn, arg, i)
+        total = reduce(kn, [p[j8][h][el] for j8 in range(bn // 8) for el in range(2)], 'arith.addf', 'ps', i)
+        scaled = kn.op(f'arith.mulf %l{h}, {alpha[h]} : f32', 'ls', i)
+        p_sum.append(kn.op(f'arith.addf {scaled}, {total} : f32', 'ln', i))
+    return m_new, alpha, p_sum, p
+
+
+def chain(kn, values, op, prefix, i):
+    """((v0 op v1) op v2) ...: one dependent chain."""
+    acc = values[0]
+    for v in values[1:]:
+        acc = kn.op(f'{op} {acc}, {v} : f32', prefix, i)
+    return acc
+
+
+def tree(kn, values, op, prefix, i):
+    """The values combined pairwise, level by level (a chain of log2(n) ops)."""
+    while len(values) > 1:
+        pairs = [kn.op(f'{op} {a}, {b} : f32', prefix, i) for a, b in zip(values[0::2], values[1::2])]
+        values = pairs + values[len(pairs) * 2:]
+    return values[0]
+
+
+def scores(kn, s, bn, causal, ragged, s_len, masked, i, scaled=True):
+    """The scores of S's fragments `s` as x[j8][h][el], `scaled` into log2 units (else
+    raw: the softmax folds the scale in); with `masked`, keys past S_len (ragged) or past
+    the row (causal) are -inf."""
     x = [[[None] * 2 for _ in range(2)] for _ in range(bn // 8)]
     for j8 in range(bn // 8):
         for el in range(2):
@@ -392,7 +437,8 @@ def scores(kn, s, bn, causal, ragged, s_len, masked, i):
                 col = kn.op(f'arith.addi {base}, %c{8 * j8 + el} : index' if 8 * j8 + el else f'arith.addi {base}, %c0 : index', 'col', i)
             for h in range(2):
                 v = kn.op(f'vector.extract {s[j8]}[{h}, {el}] : f32 from {ACC}', 'e', i)
-                v = kn.op(f'arith.mulf {v}, %scale : f32', 'y', i)
+                if scaled:
+                    v = kn.op(f'arith.mulf {v}, %scale : f32', 'y', i)
                 if masked:
                     ok = kept(kn, col, h, causal, ragged, s_len, i)
                     v = kn.op(f'arith.select {ok}, {v}, %ninf : f32', 'mk', i)
@@ -412,7 +458,7 @@ def kept(kn, col, h, causal, ragged, s_len, i):
     return ok
 
 
-def edge_masked(kn, s, bn, causal, ragged, s_len, i):
+def edge_masked(kn, s, bn, causal, ragged, s_len, i, scaled=True):
     """scores() masked only where a key of this step can be masked for the warp's rows:
     the step holds a key past the warp's first row (causal; the diagonal's steps) or past
     S_len (ragged; the last step). Elsewhere the scores pass unmasked, so most steps of a
@@ -425,7 +471,7 @@ def edge_masked(kn, s, bn, causal, ragged, s_len, i):
     if ragged:
         past = kn.op(f'arith.cmpi ugt, %kstep_end, %c{s_len} : index', 'nr', i)
         need = past if need is None else kn.op(f'arith.ori {need}, {past} : i1', 'nm', i)
-    plain = scores(kn, s, bn, causal, ragged, s_len, False, i)
+    plain = scores(kn, s, bn, causal, ragged, s_len, False, i, scaled)
     flat = [plain[j8][h][el] for j8 in range(bn // 8) for h in range(2) for el in range(2)]
     result = kn.fresh('xm')
     types = ', '.join(['f32'] * len(flat))
@@ -486,7 +532,8 @@ def qk_issue(kn, d, ktile, tile, qtile, dtype, i, bn, qnames):
     """S = Q Kᵀ as D / 16 wgmma m64n{bn}k16 steps (A = the warpgroup's Q tile, B = the K
     tile `ktile`, both K-major) in one committed group; returns the accumulator."""
     acc_type = e.struct(bn // 2)
-    acc = kn.op(f'llvm.mlir.zero : {acc_type}', 'sz', i)
+    # The first step writes S without reading it (scale-d 0): no zeroed registers.
+    acc = kn.op(f'llvm.mlir.undef : {acc_type}', 'sz', i)
     kn.emit('nvvm.wgmma.fence.aligned', i)
     for kk in range(d // 16):
         dq = kn.op(e.descriptor(qnames[0], f'%c{16 * kk}', qtile), 'dq', i)
@@ -495,7 +542,7 @@ def qk_issue(kn, d, ktile, tile, qtile, dtype, i, bn, qnames):
             dq1 = kn.op(e.descriptor(qnames[1], f'%c{16 * kk}', qtile), 'dq', i)
             dq = kn.op(f'arith.select %second, {dq1}, {dq} : i64', 'dq', i)
         dk = kn.op(e.descriptor(ktile, f'%c{16 * kk}', tile), 'dk', i)
-        acc = kn.op(e.wgmma(dq, dk, acc, bn, dtype, acc_type), 'sw', i)
+        acc = kn.op(e.wgmma(dq, dk, acc, bn, dtype, acc_type, accumulate=kk > 0), 'sw', i)
     kn.emit('nvvm.wgmma.commit.group.sync.aligned', i)
     return acc
 
@@ -610,7 +657,7 @@ def main():
                                flags.get('pv', 'mma'), int(flags.get('keys', str(BN))), flags.get('out', 'f32'),
                                '--overlap' in sys.argv[1:], flags.get('mask', 'edge'), int(flags.get('ctas-per-sm', '0')),
                                flags.get('producer', 'block'), '--pingpong' in sys.argv[1:],
-                               int(flags.get('persistent', '0'))))
+                               int(flags.get('persistent', '0')), flags.get('softmax', 'fma')))
 
 
 if __name__ == '__main__':
