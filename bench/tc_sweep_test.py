@@ -224,9 +224,10 @@ def check_builds(builds):
             check(len(params) == len(tc_launch.ptx_params(open(base + '.ptx').read(), row['name'])), row['name'])
             # The launch facts the runner uses.
             if kind == 'attention':
-                # 2 x rows threads as gen.py writes them, and the producer warp the pass adds.
+                # 2 x rows threads as gen.py writes them, and the producer warp or
+                # warpgroup the pass adds.
                 cfg = shapes.ATTN_BUILDS[row['build']]
-                want = [2 * cfg['rows'] + (32 if cfg['producer'] == 'warp' else 0), 1, 1]
+                want = [2 * cfg['rows'] + {'block': 0, 'warp': 32, 'warpgroup': 128}[cfg['producer']], 1, 1]
                 check(entry['block'] == want, f'{row["name"]} ({row["build"]}): block {entry["block"]}, want {want}')
             else:
                 check(entry['block'] and entry['block'][0] in (128, 256, 288), f'{row["name"]}: block {entry["block"]}')

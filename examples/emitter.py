@@ -118,12 +118,13 @@ def pipelined_for(iv, lower, upper, step, stages, producer='block', results=None
                   types=()):
     """The opening and closing lines of an scf.for marked acopy.pipeline: the pass
     multi-buffers the copies of its body (docs/pipelining.md). stages: a count or 'auto';
-    producer: 'block' (every thread copies) or 'warp' (a producer warp the pass adds).
+    producer: 'block' (every thread copies), 'warp' or 'warpgroup' (a producer warp or
+    warpgroup the pass adds).
     iter_args: (name, initial value) pairs with their `types`; `results` names the loop's
     results (`%acc`, or `%acc:N` for several)."""
     request = '"auto"' if stages == 'auto' else f'{int(stages)} : i64'
-    if producer == 'warp':
-        request += ', producer = "warp"'
+    if producer != 'block':
+        request += f', producer = "{producer}"'
     head = f'scf.for {iv} = {lower} to {upper} step {step}'
     if iter_args:
         carried = ', '.join(f'{name} = {init}' for name, init in iter_args)

@@ -100,6 +100,15 @@ BUILDS = {
     't64_ws_sk_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=64, per_sm=1, split='auto',
                            options=['--tile=128x64', '--raster=8', '--vstore=1', '--persistent=132', '--out=bf16',
                                     '--split-k=auto']),
+    # g256_*: the t256_* builds with a producer warpgroup that gives the consumers its
+    # registers (setmaxnreg: 232 a consumer thread instead of 168), CUTLASS's split.
+    'g256_p132_tmar_ob16': dict(stages=4, producer='warpgroup', out='bf16', bm=128, bn=256, per_sm=1, epilogue='tma',
+                                options=['--tile=128x256', '--raster=16', '--persistent=132', '--out=bf16',
+                                         '--epilogue=tma', '--ring=1']),
+    'g256_p132_tma_c2_ob16': dict(stages=4, producer='warpgroup', out='bf16', bm=128, bn=256, per_sm=1,
+                                  epilogue='tma', cluster=2,
+                                  options=['--tile=128x256', '--raster=16', '--persistent=132', '--out=bf16',
+                                           '--epilogue=tma', '--cluster=2']),
 }
 
 PEAK_TFLOPS = 989.4          # dense bf16 tensor peak of an H100/H200 SXM (132 SMs)

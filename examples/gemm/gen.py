@@ -365,7 +365,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # With a tile loop (--persistent, --raster, --tile=128x256) the pair of a cluster
     # shares B's tile instead (tile_loop's pair), with either schedule.
     pair = cluster == 2 and bool(remap)
-    assert cluster == 1 or pair or not (b_n or producer == 'warp'), \
+    assert cluster == 1 or pair or not (b_n or producer != 'block'), \
         '--cluster=2 without a tile loop: B stored N x K, the block schedule'
     assert not pair or not b_n, '--cluster=2 with a tile loop: B stored N x K'
     acc_type = e.struct(bn // 2)
@@ -394,7 +394,9 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     ta = f'memref<64x64x{dtype}, 3>'
     tb = f'memref<64x{bn}x{dtype}, 3>' if b_n else f'memref<{bn}x64x{dtype}, 3>'
     args = [('%src', src), ('%bsrc', bsrc), ('%out', out)] if b_n else [('%src', src), ('%out', out)]
-    assert producer in ('block', 'warp'), 'PRODUCER: block or warp'
+    # warpgroup: a producer warpgroup that gives the consumers its registers (setmaxnreg;
+    # docs/pipelining.md, "A producer warpgroup").
+    assert producer in ('block', 'warp', 'warpgroup'), 'PRODUCER: block, warp or warpgroup'
     options = ''.join([f' --tile=128x{bn}' if bn != 128 else '', f' --raster={raster}' if raster else '',
                        f' --persistent={persistent}' if persistent else '', ' --vstore=1' if vstore else '',
                        ' --b-major=n' if b_n else '', f' --cluster={cluster}' if cluster > 1 else '',

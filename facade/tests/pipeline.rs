@@ -84,6 +84,8 @@ fn a_marked_loop_compiles_for_both_paths_with_its_remark_as_data() {
                 copies: 1,
                 wgmma_in_flight: None,
                 producer_block: None,
+                producer_threads: None,
+                registers: None,
                 multicast: None,
                 tiles: vec![TileSlots {
                     tile: "memref<8x128xf32, 3>".into(),

@@ -185,7 +185,10 @@ fn diagnostic<'py>(py: Python<'py>, item: &Diagnostic) -> PyResult<Bound<'py, Py
 /// `in_flight_bytes`, `limit` "latency", "shared_memory" or "max_stages"),
 /// `trips` (`None` for a dynamic trip count), `copies`, `wgmma_in_flight` (`None`
 /// unless wgmma consumers keep groups in flight), `producer_block` (`None` unless
-/// `producer = "warp"`: the block size the kernel declares now), `multicast` (`None` unless
+/// `producer = "warp"` or `"warpgroup"`: the block size the kernel declares now),
+/// `producer_threads` (128 with `producer = "warpgroup"`, else `None`), `registers`
+/// (`None`, or with a producer warpgroup [launch, producer, consumers]: the registers a thread
+/// launches with and holds after each warpgroup's setmaxnreg), `multicast` (`None` unless
 /// peer CTAs multicast into the slots: a dict with `cluster`, a list x, y, z, and `senders`,
 /// the CTAs filling each tile's slots, in tile order), `tiles` (dicts: `tile`, `tile_bytes`,
 /// `slot_bytes`, `align`), `shared_bytes`, and either `wait_groups` (a list,
@@ -217,6 +220,8 @@ fn pipelined<'py>(py: Python<'py>, data: &PipelinedLoop) -> PyResult<Bound<'py, 
     dict.set_item("copies", data.copies)?;
     dict.set_item("wgmma_in_flight", data.wgmma_in_flight)?;
     dict.set_item("producer_block", data.producer_block)?;
+    dict.set_item("producer_threads", data.producer_threads)?;
+    dict.set_item("registers", data.registers.map(|r| r.to_vec()))?;
     let multicast = match &data.multicast {
         Some(multicast) => {
             let item = PyDict::new(py);

@@ -53,3 +53,15 @@ gpu.module @kernels [#nvvm.target<chip = "sm_86">] {
     gpu.return
   }
 }
+
+// -----
+
+// setmaxnreg is architecture-specific: sm_90a has it, plain sm_90 does not (llc
+// refuses it there with "Cannot select").
+gpu.module @kernels [#nvvm.target<chip = "sm_90">] {
+  gpu.func @registers() kernel {
+    // expected-error @+1 {{'nvvm.setmaxregister' cannot be compiled for sm_90: it needs SetMaxNReg, which sm_90 does not have}}
+    nvvm.setmaxregister increase 232
+    gpu.return
+  }
+}

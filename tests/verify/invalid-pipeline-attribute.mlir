@@ -10,7 +10,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c8 = arith.constant 8 : index
     %tid = gpu.thread_id x
     // RULE: P1
-    // expected-error @+1 {{acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, 8] or stages = "auto", and optionally producer = "block" or "warp", but it is {stages = 0 : i64}}}
+    // expected-error @+1 {{acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, 8] or stages = "auto", and optionally producer = "block", "warp" or "warpgroup", but it is {stages = 0 : i64}}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
@@ -31,7 +31,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c8 = arith.constant 8 : index
     %tid = gpu.thread_id x
     // RULE: P1
-    // expected-error @+1 {{acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, 8] or stages = "auto", and optionally producer = "block" or "warp", but it is {stages = 9 : i64}}}
+    // expected-error @+1 {{acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, 8] or stages = "auto", and optionally producer = "block", "warp" or "warpgroup", but it is {stages = 9 : i64}}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
@@ -52,7 +52,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c8 = arith.constant 8 : index
     %tid = gpu.thread_id x
     // RULE: P1
-    // expected-error @+1 {{acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, 8] or stages = "auto", and optionally producer = "block" or "warp", but it is 3 : i64}}
+    // expected-error @+1 {{acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, 8] or stages = "auto", and optionally producer = "block", "warp" or "warpgroup", but it is 3 : i64}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
@@ -74,7 +74,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c8 = arith.constant 8 : index
     %tid = gpu.thread_id x
     // RULE: P1
-    // expected-error @+1 {{acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, 8] or stages = "auto", and optionally producer = "block" or "warp", but it is {stages = "fast"}}}
+    // expected-error @+1 {{acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, 8] or stages = "auto", and optionally producer = "block", "warp" or "warpgroup", but it is {stages = "fast"}}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
@@ -96,7 +96,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c8 = arith.constant 8 : index
     %tid = gpu.thread_id x
     // RULE: P1
-    // expected-error @+1 {{acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, 8] or stages = "auto", and optionally producer = "block" or "warp", but it is {producer = "thread", stages = 2 : i64}}}
+    // expected-error @+1 {{acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, 8] or stages = "auto", and optionally producer = "block", "warp" or "warpgroup", but it is {producer = "thread", stages = 2 : i64}}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()
@@ -118,7 +118,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c8 = arith.constant 8 : index
     %tid = gpu.thread_id x
     // RULE: P1
-    // expected-error @+1 {{acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, 8] or stages = "auto", and optionally producer = "block" or "warp", but it is {consumers = 2 : i64, stages = 2 : i64}}}
+    // expected-error @+1 {{acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, 8] or stages = "auto", and optionally producer = "block", "warp" or "warpgroup", but it is {consumers = 2 : i64, stages = 2 : i64}}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       "acopy.copy_gmem_to_smem"(%src, %tile, %row, %c0) {operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>, oob_mode = "promise_in_bounds"} : (memref<4096x128xf32>, memref<8x128xf32, 3>, index, index) -> ()

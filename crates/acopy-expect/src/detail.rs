@@ -47,6 +47,14 @@ pub struct PipelinedLoop {
     /// threads and the producer warp the pass added (docs/pipelining.md,
     /// "Warp specialization").
     pub producer_block: Option<u32>,
+    /// With `producer = "warpgroup"`: the 128 threads the pass added (`None`:
+    /// a producer warp of 32, or no producer).
+    pub producer_threads: Option<u32>,
+    /// With `producer = "warpgroup"`, when the pass moves registers: what a
+    /// thread launches with, what the producer keeps (`setmaxnreg.dec`) and
+    /// what the consumers take (`setmaxnreg.inc`) (docs/pipelining.md, "A
+    /// producer warpgroup").
+    pub registers: Option<[u32; 3]>,
     /// When peer CTAs of the cluster fill the slots too (multicast copies):
     /// the cluster and who fills each tile's slots (docs/pipelining.md,
     /// "Multicast slots").
@@ -230,6 +238,29 @@ impl PipelinedLoop {
     }
 }
 
+impl PipelinedLoop {
+    /// Who issues the copies, of a producer warp or warpgroup: its threads up
+    /// to `block` and, for a warpgroup, the registers it moves.
+    fn fmt_producer(&self, block: u32, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (unit, added) = match self.producer_threads {
+            Some(added) => ("warpgroup", added),
+            None => ("warp", 32),
+        };
+        write!(
+            f,
+            "; a producer {unit} issues the copies (threads {}..{block}",
+            block.saturating_sub(added)
+        )?;
+        if let Some([launch, producer, consumers]) = self.registers {
+            write!(f, "; setmaxnreg: {launch} registers a thread at launch, {producer} kept by the producer, {consumers} taken by the consumers")?;
+        }
+        write!(
+            f,
+            "), the other threads release each slot on an empty barrier"
+        )
+    }
+}
+
 impl fmt::Display for PipelinedLoop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -272,11 +303,7 @@ impl fmt::Display for PipelinedLoop {
             )?;
         }
         if let Some(block) = self.producer_block {
-            write!(
-                f,
-                "; a producer warp issues the copies (threads {}..{block}), the other threads release each slot on an empty barrier",
-                block.saturating_sub(32)
-            )?;
+            self.fmt_producer(block, f)?;
         }
         if let Some(multicast) = &self.multicast {
             self.fmt_multicast(multicast, f)?;
@@ -338,6 +365,8 @@ mod tests {
             copies: 1,
             wgmma_in_flight: None,
             producer_block: None,
+            producer_threads: None,
+            registers: None,
             multicast: None,
             tiles,
             sync: WaitScheme::Barriers {
@@ -360,6 +389,8 @@ mod tests {
             copies: 2,
             wgmma_in_flight: None,
             producer_block: None,
+            producer_threads: None,
+            registers: None,
             multicast: None,
             tiles: vec![tile(4096), tile(4096)],
             sync: WaitScheme::WaitGroups { counts: vec![2] },
@@ -394,12 +425,42 @@ mod tests {
             copies: 2,
             wgmma_in_flight: Some(1),
             producer_block: Some(288),
+            producer_threads: None,
+            registers: None,
             ..tma_loop("sm_90a", 4, vec![tile(8192)], 2)
         };
         assert_eq!(warp.shared_bytes(), 4 * 8192 + 4 * 16);
         assert_eq!(
             warp.to_string(),
             "acopy.pipeline: 4 stages, TMA on sm_90a; 4 slots of 8192 bytes (16-byte aligned) for memref<8x128xf32, 3>; the consumers release each slot after the body's wgmma.wait_group 1 (1 wgmma group in flight); a producer warp issues the copies (threads 256..288), the other threads release each slot on an empty barrier; 4 mbarriers of 2 arrivals, parity (n / 4) & 1 for the n-th tile; 32832 bytes of shared memory"
+        );
+    }
+
+    /// A producer warpgroup: its 128 threads and, when registers move, how
+    /// many a thread launches with and holds after each side's setmaxnreg.
+    #[test]
+    fn a_producer_warpgroup_says_how_registers_move() {
+        let group = PipelinedLoop {
+            copies: 2,
+            producer_block: Some(384),
+            producer_threads: Some(128),
+            registers: Some([168, 40, 232]),
+            ..tma_loop("sm_90a", 2, vec![tile(8192)], 2)
+        };
+        assert!(
+            group.to_string().contains("; a producer warpgroup issues the copies (threads 256..384; setmaxnreg: 168 registers a thread at launch, 40 kept by the producer, 232 taken by the consumers), the other threads release each slot on an empty barrier;"),
+            "{group}"
+        );
+        let unmoved = PipelinedLoop {
+            producer_block: Some(256),
+            registers: None,
+            ..group
+        };
+        assert!(
+            unmoved.to_string().contains(
+                "; a producer warpgroup issues the copies (threads 128..256), the other threads"
+            ),
+            "{unmoved}"
         );
     }
 

@@ -51,6 +51,9 @@ pub enum Capability {
     /// Warpgroup MMA (`wgmma.mma_async`) reading shared memory through matrix
     /// descriptors.
     Wgmma,
+    /// `setmaxnreg`: a warpgroup gives registers back to its CTA's pool or
+    /// takes them from it.
+    SetMaxNReg,
 }
 
 impl Capability {
@@ -67,6 +70,7 @@ impl Capability {
         Capability::CtaGroup2,
         Capability::FenceProxyAsync,
         Capability::Wgmma,
+        Capability::SetMaxNReg,
     ];
 }
 

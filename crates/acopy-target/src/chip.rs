@@ -202,6 +202,12 @@ impl Chip {
             // PTX ISA, wgmma.mma_async target notes: "Requires sm_90a". It is
             // not forward compatible: Blackwell's tensor cores take tcgen05.
             Capability::Wgmma => self.arch_specific && self.sm == 90,
+            // PTX ISA, setmaxnreg target notes: sm_90a, and the
+            // architecture-specific Blackwell targets after it (sm_100a,
+            // sm_101a, sm_103a, sm_110a, sm_120a, sm_121a); never a plain
+            // target, since it is not forward compatible. llc 22 selects it on
+            // exactly these and refuses sm_90 and sm_100 ("Cannot select").
+            Capability::SetMaxNReg => self.arch_specific && major >= 9,
         }
     }
 

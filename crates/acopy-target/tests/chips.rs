@@ -52,6 +52,7 @@ const WITH_WGMMA: &[C] = &[
     C::FenceProxyAsync,
     C::Multicast,
     C::Wgmma,
+    C::SetMaxNReg,
 ];
 const WITH_CTA_GROUP2: &[C] = &[
     C::CpAsync,
@@ -64,6 +65,19 @@ const WITH_CTA_GROUP2: &[C] = &[
     C::FenceProxyAsync,
     C::Multicast,
     C::CtaGroup2,
+    C::SetMaxNReg,
+];
+// Consumer Blackwell's architecture-specific targets: setmaxnreg, no multicast.
+const CONSUMER_ARCH: &[C] = &[
+    C::CpAsync,
+    C::Mbarrier,
+    C::MbarrierTryWait,
+    C::Tma,
+    C::BulkStore,
+    C::BulkReduce,
+    C::Clusters,
+    C::FenceProxyAsync,
+    C::SetMaxNReg,
 ];
 
 #[rustfmt::skip]
@@ -80,8 +94,8 @@ const ROWS: &[Row] = &[
     Row { name: "sm_103a", sm: 103, major: 10, arch_specific: true,  path: CopyPath::Tma,     caps: WITH_CTA_GROUP2, ptx: (8, 8), features: "+ptx88" },
     Row { name: "sm_110a", sm: 110, major: 11, arch_specific: true,  path: CopyPath::Tma,     caps: WITH_CTA_GROUP2, ptx: (9, 0), features: "+ptx90" },
     Row { name: "sm_120",  sm: 120, major: 12, arch_specific: false, path: CopyPath::Tma,     caps: HOPPER_BASE,     ptx: (8, 7), features: "+ptx87" },
-    Row { name: "sm_120a", sm: 120, major: 12, arch_specific: true,  path: CopyPath::Tma,     caps: HOPPER_BASE,     ptx: (8, 7), features: "+ptx87" },
-    Row { name: "sm_121a", sm: 121, major: 12, arch_specific: true,  path: CopyPath::Tma,     caps: HOPPER_BASE,     ptx: (8, 8), features: "+ptx88" },
+    Row { name: "sm_120a", sm: 120, major: 12, arch_specific: true,  path: CopyPath::Tma,     caps: CONSUMER_ARCH,   ptx: (8, 7), features: "+ptx87" },
+    Row { name: "sm_121a", sm: 121, major: 12, arch_specific: true,  path: CopyPath::Tma,     caps: CONSUMER_ARCH,   ptx: (8, 8), features: "+ptx88" },
 ];
 
 #[test]

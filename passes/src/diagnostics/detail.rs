@@ -93,6 +93,14 @@ fn encode_pipelined(p: &PipelinedLoop) -> String {
     if let Some(block) = p.producer_block {
         fields.push(format!("producer_block = {block} : i64"));
     }
+    if let Some(threads) = p.producer_threads {
+        fields.push(format!("producer_threads = {threads} : i64"));
+    }
+    if let Some([launch, producer, consumers]) = p.registers {
+        fields.push(format!(
+            "registers = [{launch} : i64, {producer} : i64, {consumers} : i64]"
+        ));
+    }
     if let Some(multicast) = &p.multicast {
         let [x, y, z] = multicast.cluster;
         let senders: Vec<String> = multicast
@@ -243,6 +251,11 @@ fn decode(dictionary: DictionaryAttribute) -> Option<Detail> {
         copies: small(dictionary, "copies")?,
         wgmma_in_flight: small(dictionary, "wgmma_in_flight"),
         producer_block: small(dictionary, "producer_block"),
+        producer_threads: small(dictionary, "producer_threads"),
+        registers: match dictionary.element_by_name("registers") {
+            Some(_) => Some(small_list(dictionary, "registers")?.try_into().ok()?),
+            None => None,
+        },
         multicast: match dictionary.element_by_name("multicast") {
             Some(multicast) => Some(decode_multicast(
                 DictionaryAttribute::try_from(multicast).ok()?,
@@ -270,6 +283,8 @@ mod tests {
             copies: 2,
             wgmma_in_flight: None,
             producer_block: None,
+            producer_threads: None,
+            registers: None,
             multicast: None,
             tiles: vec![TileSlots {
                 tile: "memref<8x100xi8, \"odd\\name\">".into(),
@@ -310,6 +325,15 @@ mod tests {
         Detail::Pipelined(pipelined)
     }
 
+    /// A sample with a producer warpgroup that moves registers.
+    fn warpgroup_sample() -> Detail {
+        let Detail::Pipelined(mut pipelined) = multicast_sample();
+        pipelined.producer_block = Some(384);
+        pipelined.producer_threads = Some(128);
+        pipelined.registers = Some([168, 40, 232]);
+        Detail::Pipelined(pipelined)
+    }
+
     #[test]
     fn the_data_arrives_with_its_remark() {
         let context = Context::new();
@@ -336,6 +360,7 @@ mod tests {
             auto_sample(AutoLimit::SharedMemory),
             auto_sample(AutoLimit::MaxStages),
             multicast_sample(),
+            warpgroup_sample(),
         ];
         for detail in &details {
             emit_detail(&context, at, detail);

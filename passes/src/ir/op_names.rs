@@ -108,6 +108,8 @@ pub(crate) mod attributes {
     pub const NVVM_KERNEL: &str = "nvvm.kernel";
     pub const NVVM_REQNTID: &str = "nvvm.reqntid";
     pub const NVVM_CLUSTER_DIM: &str = "nvvm.cluster_dim";
+    /// The blocks a kernel asks ptxas to fit on an SM (`.minnctapersm`).
+    pub const NVVM_MINCTASM: &str = "nvvm.minctasm";
     pub const NVVM_GRID_CONSTANT: &str = "nvvm.grid_constant";
     pub const LLVM_ALIGN: &str = "llvm.align";
     pub const LLVM_BYVAL: &str = "llvm.byval";
@@ -308,6 +310,9 @@ pub(crate) mod nvvm {
     pub const TMA_REDUCE: OpName = effect("nvvm.cp.async.bulk.tensor.reduce");
     pub const BULK_COMMIT_GROUP: OpName = effect("nvvm.cp.async.bulk.commit.group");
     pub const BULK_WAIT_GROUP: OpName = effect("nvvm.cp.async.bulk.wait_group");
+    /// `setmaxnreg.{inc,dec}`: a warpgroup takes registers from, or gives them
+    /// back to, its CTA's pool.
+    pub const SET_MAX_REGISTER: OpName = effect("nvvm.setmaxregister");
 }
 
 /// Every op above: what [`is_pure`] looks a name up in, and what the
@@ -374,6 +379,7 @@ pub(crate) const ALL: &[OpName] = &[
     nvvm::MBARRIER_TEST_WAIT,
     nvvm::FENCE_MBARRIER_INIT,
     nvvm::FENCE_PROXY,
+    nvvm::SET_MAX_REGISTER,
     nvvm::CLUSTER_ARRIVE,
     nvvm::CLUSTER_WAIT,
     nvvm::CP_ASYNC,

@@ -62,6 +62,15 @@ pub(crate) fn cta_group_pair(context: &Context) -> Result<Attribute<'_>, String>
     parsed(context, "#nvvm.cta_group<cta_2>")
 }
 
+/// `#nvvm<action increase>` or `decrease`, what `nvvm.setmaxregister` does.
+pub(crate) fn set_max_register_action(
+    context: &Context,
+    increase: bool,
+) -> Result<Attribute<'_>, String> {
+    let action = if increase { "increase" } else { "decrease" };
+    parsed(context, &format!("#nvvm<action {action}>"))
+}
+
 /// `#llvm.linkage<external>`, for a global defined outside the module.
 pub(crate) fn linkage_external(context: &Context) -> Result<Attribute<'_>, String> {
     parsed(context, "#llvm.linkage<external>")
@@ -104,6 +113,8 @@ mod tests {
             shared_space_cta(context),
             cta_group_pair(context),
             linkage_external(context),
+            set_max_register_action(context, true),
+            set_max_register_action(context, false),
         ];
         all.extend(["x", "y", "z"].map(|dim| gpu_dim(context, dim)));
         all.extend(["ca", "cg"].map(|cache| load_cache_modifier(context, cache)));

@@ -39,6 +39,10 @@ pub fn report(plan: &LoopPlan, chosen: &Chosen) -> PipelinedLoop {
         copies,
         wgmma_in_flight: plan.async_consumers.map(|consumers| consumers.in_flight),
         producer_block: chosen.producer_block,
+        producer_threads: chosen.producer_warpgroup.map(|(threads, _)| threads),
+        registers: chosen
+            .producer_warpgroup
+            .and_then(|(_, registers)| registers),
         multicast: plan.multicast.as_ref().map(|slots| MulticastSlots {
             cluster: slots.cluster,
             senders: slots

@@ -82,7 +82,7 @@ pub fn rewrite<'c, 'a>(
     };
     producer(context, plan, &roles, &bases, is_producer)?;
     let is_consumer = pre.cmpi(Cmp::Ult, thread, consumers)?;
-    consumer_region(context, anchor, is_consumer, warp.consumers)?;
+    consumer_region(context, anchor, is_consumer, warp)?;
     // Across entries of the persistent loop the consumers carry the slot and
     // the phase through it, as the producer does through its copy of it.
     let entry = match outer {
@@ -111,11 +111,23 @@ pub fn rewrite<'c, 'a>(
     }
     declared_block(context, plan.function, warp)?;
     grow_block(context, plan.function, warp)?;
+    if warp.registers.is_some() {
+        blocks_per_sm_declared(context, plan.function);
+    }
     slot_layout::record_dynamic(context, plan, stages)?;
     mark_done(context, loop_op, stages);
     Ok(Chosen {
         schedule: Schedule::ProducerWarp(schedule),
         producer_block: Some(warp.block()),
+        producer_warpgroup: (warp.producers != crate::plan::loops::warp::PRODUCER_THREADS).then(
+            || {
+                let split = warp.registers;
+                (
+                    warp.producers,
+                    split.map(|s| [s.launch, s.producer, s.consumers]),
+                )
+            },
+        ),
     })
 }
 
@@ -195,11 +207,17 @@ fn consumer_region<'c, 'a>(
     context: &'c Context,
     anchor: OperationRef<'c, 'a>,
     is_consumer: Value<'c, 'a>,
-    consumers: u32,
+    warp: WarpPlan,
 ) -> R<()> {
+    let consumers = warp.consumers;
     let pre = B::in_place(context, anchor)?;
     let mut inner_end = None;
     pre.if_then(is_consumer, |inner| {
+        if let Some(split) = warp.registers {
+            // What the producer warpgroup gave back, before the consumers'
+            // code (which ptxas may then compile for that many registers).
+            super::warp_producer::set_max_registers(inner, split.consumers, true)?;
+        }
         inner_end = Some(inner.anchor());
         Ok(())
     })?;
@@ -476,6 +494,23 @@ fn grow_block(context: &Context, function: OperationRef, warp: WarpPlan) -> R<()
         ir::set_inherent(function, INHERENT_BLOCK, value);
     }
     Ok(())
+}
+
+/// A kernel whose warpgroups move registers declares how many blocks share an
+/// SM (`nvvm.minctasm`, PTX's `.minnctapersm`; 1 unless it asked for more):
+/// only then does ptxas fix the registers a thread launches with at the bound
+/// the split was computed from. Without it ptxas may launch with fewer, and
+/// then ignores every setmaxnreg (its C7508 "unable to determine register
+/// count at entry").
+fn blocks_per_sm_declared(context: &Context, function: OperationRef) {
+    use crate::plan::loops::warp::MIN_BLOCKS_PER_SM;
+    if !function.has_attribute(MIN_BLOCKS_PER_SM) {
+        let one = melior::ir::attribute::IntegerAttribute::new(
+            melior::ir::r#type::IntegerType::new(context, 32).into(),
+            1,
+        );
+        ir::set_discardable(function, MIN_BLOCKS_PER_SM, one.into());
+    }
 }
 
 /// `gpu.func`'s own block-size attribute, the one the lowering to NVVM reads.

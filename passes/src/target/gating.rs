@@ -24,6 +24,7 @@ const GATED_OPS: &[(&str, Capability)] = &[
     (prefixes::NVVM_MBARRIER_EXPECT_TX, Capability::Tma),
     (prefixes::NVVM_MBARRIER_COMPLETE_TX, Capability::Tma),
     (nvvm::FENCE_PROXY.name, Capability::FenceProxyAsync),
+    (nvvm::SET_MAX_REGISTER.name, Capability::SetMaxNReg),
     (nvvm::FENCE_MBARRIER_INIT.name, Capability::Clusters),
     (prefixes::NVVM_CLUSTER, Capability::Clusters),
     (prefixes::NVVM_SREG_CLUSTER, Capability::Clusters),

@@ -40,7 +40,9 @@ impl Request<'_, '_> {
     /// The path and the mbarriers its schedule keeps (for the budget).
     fn schedule(&self) -> (CopyPath, super::slots::Rings) {
         let rings = match (self.producer, self.path) {
-            (attr::Producer::Warp, _) => super::slots::Rings::FullAndEmpty,
+            (attr::Producer::Warp | attr::Producer::Warpgroup, _) => {
+                super::slots::Rings::FullAndEmpty
+            }
             (attr::Producer::Block, CopyPath::Tma) => super::slots::Rings::PerSlot,
             (attr::Producer::Block, CopyPath::CpAsync) => super::slots::Rings::None,
         };
@@ -110,7 +112,8 @@ pub fn analyze<'c, 'a>(
     .map_err(at)?;
     // The native form's barrier_init is the pass's to remove, wherever it stands.
     let removed = native.as_ref().map(|native| native.init);
-    let warp = super::warp::plan_for(request.producer, loop_op, function, removed).map_err(at)?;
+    let warp = super::warp::plan_for(request.producer, request.chip, loop_op, function, removed)
+        .map_err(at)?;
     Ok(LoopPlan {
         loop_op,
         body: request.body,

@@ -1,7 +1,9 @@
 //! The request: `{acopy.pipeline = {stages = S : i64}}` or
 //! `{acopy.pipeline = {stages = "auto"}}` on an `scf.for`, optionally with
-//! `producer = "warp"` (a warp-specialized schedule) or `producer = "block"`
-//! (the default: every thread issues and consumes).
+//! `producer = "warp"` (a warp-specialized schedule), `producer = "warpgroup"`
+//! (the same with a whole producer warpgroup, which gives its registers to the
+//! consumers) or `producer = "block"` (the default: every thread issues and
+//! consumes).
 
 use melior::ir::{
     attribute::{DictionaryAttribute, IntegerAttribute, StringAttribute},
@@ -41,6 +43,21 @@ pub enum Producer {
     /// them, through full and empty barrier rings (docs/pipelining.md,
     /// "Warp specialization").
     Warp,
+    /// One extra warpgroup of 128 threads does the producer warp's work, and
+    /// hands registers to the consumers through `setmaxnreg`
+    /// (docs/pipelining.md, "A producer warpgroup").
+    Warpgroup,
+}
+
+impl Producer {
+    /// How the attribute spells it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Producer::Block => "block",
+            Producer::Warp => "warp",
+            Producer::Warpgroup => "warpgroup",
+        }
+    }
 }
 
 /// The entry that picks the producer.
@@ -49,7 +66,7 @@ pub const PRODUCER: &str = "producer";
 /// P1's message for `attribute`.
 fn malformed(attribute: Attribute, max_stages: u32) -> String {
     format!(
-        "acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, {max_stages}] or stages = \"auto\", and optionally producer = \"block\" or \"warp\", but it is {attribute}"
+        "acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, {max_stages}] or stages = \"auto\", and optionally producer = \"block\", \"warp\" or \"warpgroup\", but it is {attribute}"
     )
 }
 
@@ -64,6 +81,7 @@ pub fn producer(attribute: Attribute, max_stages: u32) -> Result<Producer, Strin
     match acopy_dialect::string_value(word) {
         "block" => Ok(Producer::Block),
         "warp" => Ok(Producer::Warp),
+        "warpgroup" => Ok(Producer::Warpgroup),
         _ => Err(bad()),
     }
 }

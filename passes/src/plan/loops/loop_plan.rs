@@ -48,6 +48,8 @@ pub enum Broken {
     WarpBlock,
     /// A warp-specialized loop is not where a producer warp can leave it.
     WarpPlace,
+    /// P19: `producer = "warpgroup"` on a chip without setmaxnreg.
+    WarpgroupChip,
 }
 
 /// Why a marked loop cannot be pipelined: the rule broken (`None` for a
@@ -185,12 +187,18 @@ pub const PRODUCER_THREADS: u32 = 32;
 pub struct WarpPlan {
     /// B: the consumer threads, the kernel's declared block size.
     pub consumers: u32,
+    /// The threads the pass adds after them: a warp (32) or a warpgroup (128).
+    pub producers: u32,
+    /// `producer = "warpgroup"`: the registers the producer warpgroup gives
+    /// the consumers (`super::registers`); `None` for a producer warp, or when
+    /// the consumers already have the most a thread can hold.
+    pub registers: Option<super::registers::RegisterSplit>,
 }
 
 impl WarpPlan {
-    /// The block size the kernel launches with: B + 32.
+    /// The block size the kernel launches with: B + 32, or B + 128.
     pub fn block(&self) -> u32 {
-        self.consumers + PRODUCER_THREADS
+        self.consumers + self.producers
     }
 }
 

@@ -1,5 +1,5 @@
 //! The loop analysis: what a loop marked `acopy.pipeline` is, worked out once
-//! from the IR, for `acopy-verify` (rules P1–P18) and `acopy-pipeline` alike.
+//! from the IR, for `acopy-verify` (rules P1–P19) and `acopy-pipeline` alike.
 //! Like the rest of `plan/`, it reads IR and builds nothing.
 //!
 //! **Needs**: an op carrying `acopy.pipeline` and the chips of the run
@@ -9,7 +9,7 @@
 //! copies, tiles, slots, stage count after the clamp, induction type, where
 //! the slots go, the native form's barrier) or the first [`LoopProblem`] the
 //! loop has, in the order of the rules table (`crate::verify::rules`, rows
-//! P1–P18). The pipeliner rewrites exactly the plans; verification reports
+//! P1–P19). The pipeliner rewrites exactly the plans; verification reports
 //! exactly the problems. So what verifies is what the pipeliner accepts.
 //!
 //! **Layout**:
@@ -30,7 +30,8 @@
 //! | `loop_plan.rs` | [`LoopPlan`], [`LoopProblem`], the induction type, the static trip count |
 //! | `kept_plans.rs` | the plans verification accepted, kept for the pipeliner so a loop is analysed once per run |
 //! | `war.rs` | the write-after-read warning for unmarked loops |
-//! | `warp.rs` | a warp-specialized loop's block and place (P17, P18) |
+//! | `warp.rs` | a warp-specialized loop's block and place (P17, P18), and a producer warpgroup's chip (P19) |
+//! | `registers.rs` | what a producer warpgroup's `setmaxnreg` gives the consumers |
 
 pub mod analysis;
 pub mod async_consumers;
@@ -42,6 +43,7 @@ pub mod loop_plan;
 pub mod multicast;
 pub mod native;
 mod operand_slice;
+pub mod registers;
 pub mod slots;
 mod tiles;
 pub mod war;

@@ -55,8 +55,8 @@ pub(crate) fn read(
         return Err(refuse(format!("{} has no TMA multicast", chip.name())));
     }
     let group = shared_group(views, cluster);
-    if producer == attr::Producer::Warp && group.is_none() {
-        return Err(refuse("with producer = \"warp\" every multicast copy of the loop must have the same collective_axes: each slot is released to one group of CTAs".into()));
+    if producer != attr::Producer::Block && group.is_none() {
+        return Err(refuse(format!("with producer = \"{}\" every multicast copy of the loop must have the same collective_axes: each slot is released to one group of CTAs", producer.word())));
     }
     let mut landings = Vec::with_capacity(tiles.len());
     for ((view, tile), &senders) in views.iter().zip(tiles).zip(&groups) {

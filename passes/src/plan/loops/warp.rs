@@ -1,5 +1,6 @@
-//! A warp-specialized loop (`producer = "warp"`): the block it needs (P17)
-//! and where it may stand (P18).
+//! A warp-specialized loop (`producer = "warp"` or `"warpgroup"`): the block
+//! it needs (P17), where it may stand (P18) and, for a producer warpgroup, the
+//! chip and path (P19).
 //!
 //! The pass adds one 32-thread producer warp after the kernel's B declared
 //! threads; the producer runs the kernel up to the loop, then only the copies,
@@ -21,55 +22,126 @@ use melior::ir::{
 };
 
 pub use super::loop_plan::{WarpPlan, PRODUCER_THREADS};
+use super::registers::{self, PRODUCER_WARPGROUP_THREADS};
 use super::{attr, loop_plan::Broken};
 use crate::ir::op_names::{self, gpu, prefixes};
 use crate::{ir, target};
+use acopy_target::{Capability, Chip};
 
 /// The most threads a block may have.
 const MAX_BLOCK: u32 = 1024;
 
-/// The loop's warp plan when it asks for a producer warp (P17, P18).
-/// `removed` is an op before the loop that the rewrite removes (the native
-/// TMA form's `barrier_init`), which P18 lets stand there.
+/// The loop's warp plan when it asks for a producer warp or warpgroup (P19,
+/// P17, P18). `removed` is an op before the loop that the rewrite removes
+/// (the native TMA form's `barrier_init`), which P18 lets stand there.
 pub fn plan_for(
     producer: attr::Producer,
+    chip: Chip,
     loop_op: OperationRef,
     function: OperationRef,
     removed: Option<OperationRef>,
 ) -> Result<Option<WarpPlan>, (Broken, String)> {
     match producer {
         attr::Producer::Block => Ok(None),
-        attr::Producer::Warp => check(loop_op, function, removed).map(Some),
+        attr::Producer::Warp | attr::Producer::Warpgroup => {
+            check(producer, chip, loop_op, function, removed).map(Some)
+        }
     }
 }
 
-/// P17, then P18, for `loop_op` in the kernel `function`.
+/// P19 (a producer warpgroup), P17, then P18, for `loop_op` in the kernel
+/// `function`.
 pub fn check(
+    producer: attr::Producer,
+    chip: Chip,
     loop_op: OperationRef,
     function: OperationRef,
     removed: Option<OperationRef>,
 ) -> Result<WarpPlan, (Broken, String)> {
-    let consumers = consumer_threads(function).map_err(|why| (Broken::WarpBlock, p17(&why)))?;
-    place(loop_op, function, removed).map_err(|why| (Broken::WarpPlace, p18(&why)))?;
-    Ok(WarpPlan { consumers })
+    let group = producer == attr::Producer::Warpgroup;
+    // A chip with setmaxnreg (sm_90a and later) always copies by TMA, which
+    // one producer thread issues.
+    if group && !chip.has(Capability::SetMaxNReg) {
+        let why = format!("{} has no setmaxnreg", chip.name());
+        return Err((Broken::WarpgroupChip, p19(&why)));
+    }
+    let producers = producer_threads(producer);
+    let consumers = consumer_threads(function, producers)
+        .map_err(|why| (Broken::WarpBlock, p17(producer, &why)))?;
+    place(loop_op, function, removed).map_err(|why| (Broken::WarpPlace, p18(producer, &why)))?;
+    let registers = if group {
+        registers::split(consumers, blocks_per_sm(function))
+    } else {
+        None
+    };
+    Ok(WarpPlan {
+        consumers,
+        producers,
+        registers,
+    })
+}
+
+/// The threads the pass adds for `producer`.
+fn producer_threads(producer: attr::Producer) -> u32 {
+    match producer {
+        attr::Producer::Warpgroup => PRODUCER_WARPGROUP_THREADS,
+        attr::Producer::Block | attr::Producer::Warp => PRODUCER_THREADS,
+    }
+}
+
+/// What the pass adds, as P17 names it.
+fn producer_unit(producer: attr::Producer) -> &'static str {
+    match producer {
+        attr::Producer::Warpgroup => "warpgroup",
+        attr::Producer::Block | attr::Producer::Warp => "warp",
+    }
 }
 
 /// P17's message.
-pub fn p17(why: &str) -> String {
+pub fn p17(producer: attr::Producer, why: &str) -> String {
+    let added = producer_threads(producer);
+    let unit = producer_unit(producer);
+    let granule = if unit == "warp" { 32 } else { added };
     format!(
-        "a loop marked acopy.pipeline with producer = \"warp\" needs its kernel's block size known and one-dimensional, a multiple of 32 and at most {} threads (the pass adds one {PRODUCER_THREADS}-thread producer warp after them), but {why}",
-        MAX_BLOCK - PRODUCER_THREADS
+        "a loop marked acopy.pipeline with producer = \"{}\" needs its kernel's block size known and one-dimensional, a multiple of {granule} and at most {} threads (the pass adds one {added}-thread producer {unit} after them), but {why}",
+        producer.word(),
+        MAX_BLOCK - added
     )
 }
 
 /// P18's message.
-pub fn p18(why: &str) -> String {
+pub fn p18(producer: attr::Producer, why: &str) -> String {
     format!(
-        "a loop marked acopy.pipeline with producer = \"warp\" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values or, at the kernel's top level, also copies into shared memory and waits for the copies (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but {why}"
+        "a loop marked acopy.pipeline with producer = \"{}\" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values or, at the kernel's top level, also copies into shared memory and waits for the copies (the producer {} runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but {why}",
+        producer.word(),
+        producer_unit(producer)
     )
 }
 
-fn consumer_threads(function: OperationRef) -> Result<u32, String> {
+/// P19's message: a producer warpgroup gives its registers away with
+/// `setmaxnreg`, which only architecture-specific targets have.
+pub fn p19(why: &str) -> String {
+    format!(
+        "a loop marked acopy.pipeline with producer = \"warpgroup\" needs a chip with setmaxnreg (sm_90a, or an architecture-specific target after it such as sm_100a), but {why}"
+    )
+}
+
+/// The blocks the kernel asks ptxas to fit on an SM (`nvvm.minctasm`), 1 when
+/// it asks for none: the registers a thread launches with depend on it.
+fn blocks_per_sm(function: OperationRef) -> u32 {
+    function
+        .attribute(MIN_BLOCKS_PER_SM)
+        .ok()
+        .and_then(|value| melior::ir::attribute::IntegerAttribute::try_from(value).ok())
+        .and_then(|value| u32::try_from(value.value()).ok())
+        .filter(|&blocks| blocks > 0)
+        .unwrap_or(1)
+}
+
+/// The kernel attribute `convert-gpu-to-nvvm` turns into `.minnctapersm`.
+pub const MIN_BLOCKS_PER_SM: &str = op_names::attributes::NVVM_MINCTASM;
+
+fn consumer_threads(function: OperationRef, producers: u32) -> Result<u32, String> {
     let block = match target::known_block(function) {
         Ok(Some(block)) => block,
         Ok(None) => {
@@ -83,7 +155,12 @@ fn consumer_threads(function: OperationRef) -> Result<u32, String> {
     if y != 1 || z != 1 {
         return Err(format!("it is {x} x {y} x {z}"));
     }
-    if x % 32 != 0 || x + PRODUCER_THREADS > MAX_BLOCK {
+    let granule = if producers == PRODUCER_THREADS {
+        32
+    } else {
+        producers
+    };
+    if x % granule != 0 || x + producers > MAX_BLOCK {
         return Err(format!("it is {x}"));
     }
     Ok(x)

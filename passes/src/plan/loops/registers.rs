@@ -1,0 +1,114 @@
+//! How a producer warpgroup hands registers to the consumers
+//! (`producer = "warpgroup"`; docs/pipelining.md, "A producer warpgroup").
+//!
+//! ptxas compiles a kernel of T threads, N blocks per SM, for at most
+//! K = 65536 / (N T) registers a thread (a multiple of 8, at most 255), and the
+//! block launches holding K for every thread. The producer warpgroup only
+//! issues copies, so it gives registers back with `setmaxnreg.dec` to P, and
+//! the consumers take that pool with `setmaxnreg.inc` to R, the most the
+//! returned registers cover: B (R - K) <= 128 (K - P). `setmaxnreg.inc`
+//! waits until the pool holds what it asks for, so R must never exceed that
+//! bound: a kernel that launched with fewer than K registers a thread would
+//! wait forever, and the manifest records K for the launcher to check.
+
+/// Registers in an SM's register file, which one block's threads share.
+const REGISTER_FILE: u32 = 65536;
+/// The most registers ptxas gives one thread.
+const MAX_PER_THREAD: u32 = 255;
+/// `setmaxnreg` counts are multiples of 8 in [24, 256] (PTX ISA).
+const GRANULE: u32 = 8;
+/// What the producer warpgroup keeps: its loop only computes coordinates and
+/// waits on barriers (CUTLASS's warp-specialized kernels keep the same).
+pub const PRODUCER_REGISTERS: u32 = 40;
+/// Threads in the producer warpgroup.
+pub const PRODUCER_WARPGROUP_THREADS: u32 = 128;
+
+/// The registers a thread holds at launch and after each warpgroup's
+/// `setmaxnreg`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RegisterSplit {
+    /// K: what every thread launches with (ptxas's bound for the block).
+    pub launch: u32,
+    /// P: what a producer thread keeps (`setmaxnreg.dec`).
+    pub producer: u32,
+    /// R: what a consumer thread takes (`setmaxnreg.inc`).
+    pub consumers: u32,
+}
+
+/// The split for `consumers` consumer threads (a multiple of 128) and the
+/// producer warpgroup, `blocks_per_sm` blocks sharing an SM; `None` when the
+/// consumers would gain nothing (they already launch with the most a thread
+/// can hold, or the producer has nothing to give).
+pub fn split(consumers: u32, blocks_per_sm: u32) -> Option<RegisterSplit> {
+    let threads = (consumers + PRODUCER_WARPGROUP_THREADS) * blocks_per_sm.max(1);
+    let launch = (REGISTER_FILE / threads / GRANULE * GRANULE).min(MAX_PER_THREAD);
+    if launch % GRANULE != 0 || launch <= PRODUCER_REGISTERS {
+        return None;
+    }
+    let returned = PRODUCER_WARPGROUP_THREADS * (launch - PRODUCER_REGISTERS);
+    let gained = returned / consumers / GRANULE * GRANULE;
+    if gained == 0 {
+        return None;
+    }
+    Some(RegisterSplit {
+        launch,
+        producer: PRODUCER_REGISTERS,
+        consumers: launch + gained,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_consumer_warpgroups_get_what_the_producer_returns() {
+        // 384 threads: 65536 / 384 = 170, so 168 a thread at launch; the
+        // producer returns 128 x 128 registers, 64 more for each of 256.
+        assert_eq!(
+            split(256, 1),
+            Some(RegisterSplit {
+                launch: 168,
+                producer: 40,
+                consumers: 232
+            })
+        );
+        let three = split(384, 1).expect("a split");
+        assert_eq!((three.launch, three.consumers), (128, 152));
+        // Two blocks on an SM halve the file for each.
+        let halved = split(256, 2).expect("a split");
+        assert_eq!((halved.launch, halved.consumers), (80, 96));
+    }
+
+    #[test]
+    fn the_pool_always_covers_the_consumers() {
+        for consumers in (128..=896).step_by(128) {
+            for blocks in 1..=4 {
+                if let Some(s) = split(consumers, blocks) {
+                    let threads = (consumers + 128) * blocks;
+                    assert!(s.launch * threads <= REGISTER_FILE, "{s:?}");
+                    assert!(
+                        consumers * (s.consumers - s.launch)
+                            <= PRODUCER_WARPGROUP_THREADS * (s.launch - s.producer),
+                        "{consumers} x {blocks}: {s:?}"
+                    );
+                    for count in [s.producer, s.consumers] {
+                        assert!((24..=256).contains(&count) && count % 8 == 0, "{s:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn no_split_where_nothing_is_gained() {
+        // One consumer warpgroup launches with 255 (not a setmaxnreg count, and
+        // the most a thread may hold anyway).
+        assert_eq!(split(128, 1), None);
+        // 1024 threads at 64 a thread: the producer's 24 returned registers a
+        // thread spread over 896 consumers are less than 8 each.
+        assert_eq!(split(896, 1), None);
+        // Eight blocks of 256: 32 a thread, below what the producer keeps.
+        assert_eq!(split(128, 8), None);
+    }
+}
