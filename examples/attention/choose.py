@@ -53,6 +53,11 @@ BUILDS = {
     'e_r128_k128_c2': dict(_BASE, rows=128, keys=128, ctas_per_sm=2),
     'p_r128_k128_c2': dict(_BASE, rows=128, keys=128, ctas_per_sm=2, persistent=264),
     'ppw_r128_k128_s3': dict(_BASE, stages=3, rows=128, keys=128, producer='warp', pingpong=True),
+    # pgw_*: ping-pong with a producer warpgroup that hands its registers to the
+    # consumers (setmaxnreg), FlashAttention-3's warpgroups.
+    'pgw_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', pingpong=True),
+    'pgw_r128_k128_s3': dict(_BASE, stages=3, rows=128, keys=128, producer='warpgroup', pingpong=True),
+    'gw_r128_k128_s3': dict(_BASE, stages=3, rows=128, keys=128, producer='warpgroup'),
     'e_r128_k64_mul': dict(_BASE, rows=128, keys=64, softmax='mul'),
     'p_r128_k64_mul': dict(_BASE, rows=128, keys=64, persistent=264, softmax='mul'),
     'e_r128_k128_c2_mul': dict(_BASE, rows=128, keys=128, ctas_per_sm=2, softmax='mul'),
