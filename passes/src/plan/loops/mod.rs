@@ -32,6 +32,7 @@
 //! | `war.rs` | the write-after-read warning for unmarked loops |
 //! | `warp.rs` | a warp-specialized loop's block and place (P17, P18), and a producer warpgroup's chip (P19) |
 //! | `registers.rs` | what a producer warpgroup's `setmaxnreg` gives the consumers |
+//! | `warp_tests.rs` | tests: a loop's warp plan through the analysis (blocks, chips, registers) |
 
 pub mod analysis;
 pub mod async_consumers;
@@ -48,6 +49,8 @@ pub mod slots;
 mod tiles;
 pub mod war;
 pub mod warp;
+#[cfg(test)]
+mod warp_tests;
 
 pub use kept_plans::KeptPlans;
 pub use loop_plan::{LoopPlan, LoopProblem};

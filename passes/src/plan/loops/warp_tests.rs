@@ -1,0 +1,135 @@
+//! The producer-warpgroup plan of a marked loop, through the loop analysis:
+//! which blocks and chips it takes (P17, P19) and the registers it moves.
+
+use melior::ir::{operation::OperationLike, Module};
+
+use super::analysis::analyze;
+use super::registers::RegisterSplit;
+use super::warp::WarpPlan;
+use crate::{context::create_context, PassOptions};
+
+/// A kernel for `chip` with a block of `block` threads and `extra` kernel
+/// attributes, whose one loop asks for `producer`.
+fn kernel(chip: &str, block: &str, extra: &str, producer: &str) -> String {
+    format!(
+        r#"gpu.module @m [#nvvm.target<chip = "{chip}">] {{
+  gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<8x128xf32, 3>) kernel attributes {{{block}{extra}}} {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    scf.for %i = %c0 to %n step %c1 {{
+      %row = arith.muli %i, %c8 : index
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {{oob_mode = "promise_in_bounds"}} : memref<4096x128xf32> -> memref<8x128xf32, 3>
+      acopy.wait_gmem_to_smem {{pending = 0 : i64}}
+      %v = memref.load %tile[%c0, %c0] : memref<8x128xf32, 3>
+      memref.store %v, %out[%row, %c0] : memref<4096x128xf32>
+    }} {{acopy.pipeline = {{stages = 2 : i64, producer = "{producer}"}}}}
+    gpu.return
+  }}
+}}"#
+    )
+}
+
+/// The loop's warp plan, or the refusal's message.
+fn plan(text: &str) -> Result<Option<WarpPlan>, String> {
+    let context = create_context().expect("the acopy dialect loads");
+    let module = Module::parse(&context, text).expect("the test input parses");
+    let options = PassOptions::default();
+    let chips = crate::target::ModuleChips::resolve(module.as_operation(), &options);
+    let loops = crate::pipeliner::marked_ops(module.as_operation());
+    assert_eq!(loops.len(), 1);
+    match analyze(loops[0], &chips, &options) {
+        Ok(plan) => Ok(plan.warp),
+        Err(problem) => Err(problem.message),
+    }
+}
+
+fn block(x: u32) -> String {
+    format!("known_block_size = array<i32: {x}, 1, 1>")
+}
+
+#[test]
+fn a_warpgroup_of_two_consumer_warpgroups_moves_registers() {
+    let plan = plan(&kernel("sm_90a", &block(256), "", "warpgroup")).expect("a plan");
+    assert_eq!(
+        plan,
+        Some(WarpPlan {
+            consumers: 256,
+            producers: 128,
+            registers: Some(RegisterSplit {
+                launch: 168,
+                producer: 40,
+                consumers: 232
+            }),
+        })
+    );
+    assert_eq!(plan.map(|warp| warp.block()), Some(384));
+}
+
+#[test]
+fn the_blocks_per_sm_the_kernel_asks_for_halve_the_registers() {
+    let two = plan(&kernel(
+        "sm_90a",
+        &block(256),
+        ", nvvm.minctasm = 2 : i32",
+        "warpgroup",
+    ));
+    let split = two.expect("a plan").and_then(|warp| warp.registers);
+    assert_eq!(split.map(|s| (s.launch, s.consumers)), Some((80, 96)));
+    let one = plan(&kernel(
+        "sm_90a",
+        &block(256),
+        ", nvvm.minctasm = 1 : i32",
+        "warpgroup",
+    ));
+    let split = one.expect("a plan").and_then(|warp| warp.registers);
+    assert_eq!(split.map(|s| (s.launch, s.consumers)), Some((168, 232)));
+}
+
+#[test]
+fn a_producer_warp_moves_none() {
+    let plan = plan(&kernel("sm_90a", &block(992), "", "warp")).expect("a plan");
+    assert_eq!(
+        plan,
+        Some(WarpPlan {
+            consumers: 992,
+            producers: 32,
+            registers: None
+        })
+    );
+}
+
+#[test]
+fn the_block_is_whole_warpgroups_with_room_for_one_more() {
+    assert!(plan(&kernel("sm_90a", &block(896), "", "warpgroup")).is_ok());
+    for refused in [64, 1024, 160] {
+        let message =
+            plan(&kernel("sm_90a", &block(refused), "", "warpgroup")).expect_err("refused");
+        assert!(
+            message.contains("producer = \"warpgroup\" needs its kernel's block size known and one-dimensional, a multiple of 128 and at most 896 threads (the pass adds one 128-thread producer warpgroup after them), but it is"),
+            "{message}"
+        );
+    }
+    // A producer warp takes any multiple of 32 that leaves room for it.
+    assert!(plan(&kernel("sm_90a", &block(160), "", "warp")).is_ok());
+    let message = plan(&kernel("sm_90a", &block(1024), "", "warp")).expect_err("refused");
+    assert!(message.contains("a multiple of 32 and at most 992 threads (the pass adds one 32-thread producer warp after them), but it is 1024"), "{message}");
+}
+
+#[test]
+fn only_chips_with_setmaxnreg_take_a_warpgroup() {
+    for chip in ["sm_90a", "sm_100a", "sm_120a"] {
+        assert!(
+            plan(&kernel(chip, &block(256), "", "warpgroup")).is_ok(),
+            "{chip}"
+        );
+    }
+    for chip in ["sm_90", "sm_100", "sm_80"] {
+        let message = plan(&kernel(chip, &block(256), "", "warpgroup")).expect_err(chip);
+        assert!(
+            message.ends_with(&format!("but {chip} has no setmaxnreg")),
+            "{message}"
+        );
+    }
+}
