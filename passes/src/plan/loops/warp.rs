@@ -127,14 +127,14 @@ pub fn p19(why: &str) -> String {
 }
 
 /// The blocks the kernel asks ptxas to fit on an SM (`nvvm.minctasm`), 1 when
-/// it asks for none: the registers a thread launches with depend on it.
+/// it asks for none (`registers::split` reads 0 as 1 too): the registers a
+/// thread launches with depend on it.
 fn blocks_per_sm(function: OperationRef) -> u32 {
     function
         .attribute(MIN_BLOCKS_PER_SM)
         .ok()
         .and_then(|value| melior::ir::attribute::IntegerAttribute::try_from(value).ok())
         .and_then(|value| u32::try_from(value.value()).ok())
-        .filter(|&blocks| blocks > 0)
         .unwrap_or(1)
 }
 

@@ -118,6 +118,34 @@ fn the_block_is_whole_warpgroups_with_room_for_one_more() {
 }
 
 #[test]
+fn a_two_dimensional_block_is_refused_for_either_producer() {
+    let two_d = "known_block_size = array<i32: 128, 2, 1>";
+    for (producer, granule) in [("warpgroup", 128), ("warp", 32)] {
+        let message = plan(&kernel("sm_90a", two_d, "", producer)).expect_err(producer);
+        assert!(
+            message.contains(&format!("a multiple of {granule}"))
+                && message.ends_with("but it is 128 x 2 x 1"),
+            "{message}"
+        );
+    }
+}
+
+#[test]
+fn a_store_before_the_loop_is_refused_naming_the_warpgroup() {
+    let text = kernel("sm_90a", &block(256), "", "warpgroup").replace(
+        "    %tid = gpu.thread_id x\n",
+        "    %tid = gpu.thread_id x\n    %f = arith.constant 1.0 : f32\n    memref.store %f, %out[%c0, %c0] : memref<4096x128xf32>\n",
+    );
+    let message = plan(&text).expect_err("refused");
+    assert!(
+        message.starts_with("a loop marked acopy.pipeline with producer = \"warpgroup\" must stand at the top level")
+            && message.contains("(the producer warpgroup runs it too)")
+            && message.ends_with("but 'memref.store' comes before it"),
+        "{message}"
+    );
+}
+
+#[test]
 fn only_chips_with_setmaxnreg_take_a_warpgroup() {
     for chip in ["sm_90a", "sm_100a", "sm_120a"] {
         assert!(
