@@ -26,7 +26,8 @@ import json
 import sys
 
 _BASE = dict(stages=2, chip='sm_90', swizzle=128, qk='wgmma', pv='wgmma', out='bf16', overlap=False, mask='edge',
-             ctas_per_sm=0, producer='block', pingpong=False, persistent=0, softmax='fma')
+             ctas_per_sm=0, producer='block', pingpong=False, persistent=0, softmax='fma',
+             pv_in_flight=False)
 # name: gen.py's options. e_*: rows x keys; _c2: ptxas asked for 2 blocks per SM; w_*: a
 # producer warp issues the copies; ppw_*: ping-pong with a producer warp; ov_*: --overlap;
 # p_*: persistent (--persistent=W); _s3: 3 stages; _mul: the softmax with the scale
@@ -58,6 +59,12 @@ BUILDS = {
     'pgw_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', pingpong=True),
     'pgw_r128_k128_s3': dict(_BASE, stages=3, rows=128, keys=128, producer='warpgroup', pingpong=True),
     'gw_r128_k128_s3': dict(_BASE, stages=3, rows=128, keys=128, producer='warpgroup'),
+    # *f_*: P V left in flight into the next iteration (--pv-in-flight).
+    'pgwf_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', pingpong=True, pv_in_flight=True),
+    'pgwf_r128_k128_s3': dict(_BASE, stages=3, rows=128, keys=128, producer='warpgroup', pingpong=True,
+                              pv_in_flight=True),
+    'ef_r128_k64_c2': dict(_BASE, rows=128, keys=64, ctas_per_sm=2, pv_in_flight=True),
+    'ef_r64_k64': dict(_BASE, rows=64, keys=64, pv_in_flight=True),
     'e_r128_k64_mul': dict(_BASE, rows=128, keys=64, softmax='mul'),
     'p_r128_k64_mul': dict(_BASE, rows=128, keys=64, persistent=264, softmax='mul'),
     'e_r128_k128_c2_mul': dict(_BASE, rows=128, keys=128, ctas_per_sm=2, softmax='mul'),
@@ -96,7 +103,8 @@ def options(build):
             f'--producer={cfg["producer"]}'] + (['--overlap'] if cfg['overlap'] else []) + (
                 ['--pingpong'] if cfg['pingpong'] else []) + (
                     [f'--persistent={cfg["persistent"]}'] if cfg['persistent'] else []) + (
-                        [f'--softmax={cfg["softmax"]}'] if cfg['softmax'] != 'fma' else [])
+                        [f'--softmax={cfg["softmax"]}'] if cfg['softmax'] != 'fma' else []) + (
+                            ['--pv-in-flight'] if cfg['pv_in_flight'] else [])
 
 
 def gen_args(build, bh, s, d, causal):

@@ -27,7 +27,7 @@ Which flags are fastest at which shape on an H100: bench/RESULTS.md, "2026-12-06
 (evening)"; examples/attention/choose.py picks them.
 f16 or bf16 (--dtype; bf16 through nvvm.mma.sync, examples/gemm/mma_sync.py's mma).
 
-Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=64|128] [--out=f32|bf16] [--overlap] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--pingpong] [--persistent=W] [--softmax=fma|mul] > attn.mlir
+Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=64|128] [--out=f32|bf16] [--overlap] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--pingpong] [--persistent=W] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
 """
 import math
 import os
@@ -51,7 +51,7 @@ class Kernel(e.Names):
 
 def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16', swizzle=0, rows=BM, qk='mma', pv='mma',
               keys=BN, out_dtype='f32', overlap=False, mask='edge', ctas_per_sm=0,
-              producer='block', pingpong=False, persistent=0, softmax='fma'):
+              producer='block', pingpong=False, persistent=0, softmax='fma', pv_in_flight=False):
     assert d in (64, 128), 'D: 64 or 128'
     assert swizzle in (0, 128), 'swizzle: 0 or 128'
     assert rows in (64, 128), 'rows: 64 or 128 query rows per block (4 or 8 warps)'
@@ -96,6 +96,11 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     # softmax: K is copied one tile ahead of V, K(0) once before the loop.
     assert not overlap or pv == 'wgmma', 'overlap needs qk = pv = wgmma'
     assert not overlap or int(stages) >= 2, 'overlap: P V stays in flight, so stages >= 2'
+    # pv_in_flight: P V(j) is left in flight into iteration j + 1, whose Q K(j+1) waits for
+    # both (the tensor cores run them back to back while the warpgroup waits for its K
+    # tile and its turn); the pass then keeps each V slot one iteration longer.
+    assert not pv_in_flight or (pv == 'wgmma' and not overlap and int(stages) >= 2), \
+        'pv-in-flight: --pv=wgmma, no --overlap, stages >= 2'
     # pv = wgmma (with qk = wgmma): O += P V by wgmma m64nDk16 with P from registers (the
     # softmax's fragments, in mma.sync's A layout, which is wgmma's register A layout) and V
     # read MN-major from its swizzled tile (acopy.wgmma_descriptor {major = "mn"}). MLIR's
@@ -137,7 +142,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         + (f' --ctas-per-sm={ctas_per_sm}' if ctas_per_sm else '')
         + (f' --producer={producer}' if producer != 'block' else '') + (' --pingpong' if pingpong else '')
         + (f' --persistent={persistent}' if persistent else '')
-        + (f' --softmax={softmax}' if softmax != 'fma' else '') + '.',
+        + (f' --softmax={softmax}' if softmax != 'fma' else '') + (' --pv-in-flight' if pv_in_flight else '') + '.',
         name, chip + ('a' if qk == 'wgmma' else ''), [('%q', qkv), ('%k', qkv), ('%v', qkv), ('%out', out)],
         2 * rows, [(q, qtile) for q in qnames] + [('%tk', tile), ('%tv', tile)] + ([('%tk0', tile)] if overlap else [])
         + qbar, f', nvvm.maxntid = array<i32: {block}, 1, 1>, nvvm.minctasm = {ctas_per_sm} : i32' if ctas_per_sm else '')
@@ -230,9 +235,9 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
                                 iter_args=iter_args, types=types)
     kn.emit(loop)
     body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, qtile if qk == 'wgmma' else None, pv,
-         keys, qnames, overlap, mask == 'edge', pingpong, softmax)
+         keys, qnames, overlap, mask == 'edge', pingpong, softmax, pv_in_flight)
     kn.emit(end)
-    if overlap:
+    if overlap or pv_in_flight:
         kn.emit('nvvm.wgmma.wait.group.sync.aligned 0')
     epilogue(kn, d, s_len, out, out_dtype)
     if persistent:
@@ -300,7 +305,7 @@ def thread_values(kn, halves):
 
 
 def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wgmma_q=None, pv_by='mma', bn=BN,
-         qnames=('%tq',), overlap=False, edge_mask=False, pingpong=False, softmax='fma'):
+         qnames=('%tq',), overlap=False, edge_mask=False, pingpong=False, softmax='fma', pv_in_flight=False):
     i = 6
     kn.emit(f'%k0 = arith.muli %j, %c{bn} : index', i)
     if overlap:
@@ -361,7 +366,7 @@ def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wg
             vf = kn.op(e.ldmatrix('%tv', at, tile, 2, dtype, True), 'vf', i)
             o[n] = kn.mma(pa, vf, o[n], dtype, i)
     if pv_by == 'wgmma':
-        o = pv_wgmma(kn, d, tile, fragments, o, dtype, i, 1 if overlap else 0)
+        o = pv_wgmma(kn, d, tile, fragments, o, dtype, i, 1 if overlap or pv_in_flight else 0)
     yielded = m_new + p_sum + o + ([s_next] if overlap else [])
     types = ['f32'] * 4 + [ACC] * (d // 8) + ([e.struct(bn // 2)] if overlap else [])
     kn.emit(f'scf.yield {", ".join(yielded)} : {", ".join(types)}', i)
@@ -661,7 +666,8 @@ def main():
                                flags.get('pv', 'mma'), int(flags.get('keys', str(BN))), flags.get('out', 'f32'),
                                '--overlap' in sys.argv[1:], flags.get('mask', 'edge'), int(flags.get('ctas-per-sm', '0')),
                                flags.get('producer', 'block'), '--pingpong' in sys.argv[1:],
-                               int(flags.get('persistent', '0')), flags.get('softmax', 'fma')))
+                               int(flags.get('persistent', '0')), flags.get('softmax', 'fma'),
+                               '--pv-in-flight' in sys.argv[1:]))
 
 
 if __name__ == '__main__':
