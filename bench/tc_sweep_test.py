@@ -230,7 +230,7 @@ def check_builds(builds):
                 want = [2 * cfg['rows'] + {'block': 0, 'warp': 32, 'warpgroup': 128}[cfg['producer']], 1, 1]
                 check(entry['block'] == want, f'{row["name"]} ({row["build"]}): block {entry["block"]}, want {want}')
             else:
-                check(entry['block'] and entry['block'][0] in (128, 256, 288), f'{row["name"]}: block {entry["block"]}')
+                check(entry['block'] and entry['block'][0] in (128, 256, 288, 384), f'{row["name"]}: block {entry["block"]}')
             count += 1
     return count, refused
 
@@ -305,8 +305,13 @@ def test_parent(index_path=None, out=None, builds=None):
         out = out or os.path.join(tmp, 'out')
         k0 = shapes.shape_key(shapes.GEMM_SHAPES[0])
         k1 = shapes.shape_key(shapes.GEMM_SHAPES[1])
-        os.environ['FAKE_CRASH'] = f'{k0}:t128_s3_ob16'
-        os.environ['FAKE_HANG'] = f'{k1}:t256_ws_p132'
+        # The crash and the hang go to two of the index's GEMM builds (a build dir made
+        # with --builds holds only some), each leaving the other to run at its shape.
+        with open(os.path.join(builds, 'index.json')) as f:
+            names = list(dict.fromkeys(r['build'] for r in json.load(f)['gemm'] if r.get('ok')))
+        crash, hang = (names + ['', ''])[:2]
+        os.environ['FAKE_CRASH'] = f'{k0}:{crash}'
+        os.environ['FAKE_HANG'] = f'{k1}:{hang}'
         args = type('A', (), dict(out=out, builds=builds, budget_s=120, step_timeout_s=2, gemm_share=0.6,
                                   only=None, shapes=None, rounds=None, fake=True))()
         try:
@@ -319,9 +324,9 @@ def test_parent(index_path=None, out=None, builds=None):
         if has_gemm:
             g = records['gemm']
             failed = {(shapes.shape_key(r['shape']), r['build']) for r in g['rows'] if r.get('failed')}
-            check((k0, 't128_s3_ob16') in failed and (k1, 't256_ws_p132') in failed, f'crash and hang recorded: {failed}')
+            check((k0, crash) in failed and (k1, hang) in failed, f'crash and hang recorded: {failed}')
             timed = {(shapes.shape_key(r['shape']), r['build']) for r in g['rows'] if r.get('tflops')}
-            check((k0, 't256_ws_p132_ob16') in timed and (k1, 't128_s3_ob16') in timed, 'the other builds of those shapes ran')
+            check((k0, hang) in timed and (k1, crash) in timed, 'the other builds of those shapes ran')
             for e in g['shapes']:
                 check(e.get('ratio_to_cublas') and e.get('timed_pick') and e.get('model_pick'), f'shape summary {e}')
             for r in g['rows']:
