@@ -90,6 +90,19 @@
 // RUN: %check-ptxas %t.90pp.ptx sm_90a
 // RUN: FileCheck %s --check-prefix=PINGPONG < %t.90pp.ptx
 // RUN: FileCheck %s --check-prefix=BLOCK288 < %t.90pp.json
+// --producer=warpgroup with 128 keys a step and --pv-in-flight: a 128-thread producer
+// warpgroup gives its registers to the consumers (setmaxnreg 40 and 232; the block is 384
+// and ptxas launches at 168, .minnctapersm 1), ptxas keeps every wgmma asynchronous with
+// P V left in flight (check-ptxas fails on a performance loss): one wait_group 1 (after
+// P V), two wait_group 0 (after Q Kᵀ, which waits for the P V before it too, and after the
+// loop).
+// RUN: %python %S/../../examples/attention/gen.py 2 300 128 3 --causal --dtype=bf16 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --rows=128 --keys=128 --producer=warpgroup --pingpong --pv-in-flight --out=bf16 > %t.90wg.mlir
+// RUN: acopy-opt %t.90wg.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.90wg.ptx --tma-manifest=%t.90wg.json 2>/dev/null
+// RUN: %check-ptxas %t.90wg.ptx sm_90a
+// RUN: FileCheck %s --check-prefix=WARPGROUP < %t.90wg.ptx
+// RUN: FileCheck %s --check-prefix=BLOCK384 < %t.90wg.json
+// RUN: grep -cE "wgmma.wait_group.sync.aligned[[:space:]]+1;" %t.90wg.ptx | FileCheck %s --check-prefix=INFLIGHT
+// RUN: grep -cE "wgmma.wait_group.sync.aligned[[:space:]]+0;" %t.90wg.ptx | FileCheck %s --check-prefix=WAITALL
 // --persistent=W: the launched blocks loop over the (query block, head) tiles, causal ones
 // heaviest first over all heads (tile t: query block 4 - 1 - t / 6 of head t mod 6); each
 // tile meets at a barrier (the last tile's wgmma have read Q), loads its Q on the same
@@ -143,6 +156,15 @@
 // PINGPONG: bar.arrive {{.+}}, 256;
 // BLOCK288: "block": [
 // BLOCK288-NEXT: 288,
+// WARPGROUP: .maxntid 384, 1, 1
+// WARPGROUP-NEXT: .minnctapersm 1
+// WARPGROUP: setmaxnreg.dec.sync.aligned.u32 {{.*}}40;
+// WARPGROUP: setmaxnreg.inc.sync.aligned.u32 {{.*}}232;
+// WARPGROUP: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
+// INFLIGHT: {{^}}1{{$}}
+// WAITALL: {{^}}2{{$}}
+// BLOCK384: "block": [
+// BLOCK384-NEXT: 384,
 // PERSIST: acopy.barrier_init %qbar {arrival_count = 2 : i64}
 // PERSIST-NEXT: scf.for %tile = %bx to %ntiles step %gx {
 // PERSIST-NEXT: %tq_rank = arith.divui %tile, %c6 : index
