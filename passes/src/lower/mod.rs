@@ -137,12 +137,13 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     let raw_ops = acopy_ops(operation);
     let mut failed = false;
     let mut modules = Vec::new();
+    let mut targets = target::TargetsByParent::new(&chips);
     for raw in raw_ops {
         // SAFETY: the walk found these ops under `operation`, which the pass
         // holds; lowering one never erases another (acopy ops have no regions).
         let op = unsafe { OperationRef::from_raw(raw) };
         let lowered =
-            crate::ir::with_context(&op, |context| lower_op(context, op, &chips, options));
+            crate::ir::with_context(&op, |context| lower_op(context, op, &mut targets, options));
         hoist::end_op();
         match lowered {
             Ok(chip) => {
@@ -281,7 +282,7 @@ fn erase_if_unused(ops: &[mlir_sys::MlirOperation]) {
 fn lower_op<'c>(
     context: &'c melior::Context,
     op: OperationRef<'c, '_>,
-    chips: &target::ModuleChips,
+    targets: &mut target::TargetsByParent,
     options: &PassOptions,
 ) -> Result<Chip, String> {
     // `run` verified first: view and target errors were reported there.
@@ -290,7 +291,7 @@ fn lower_op<'c>(
         Some(Err(error)) => return Err(format!("internal error: {error}")),
         None => return Err("internal error: not an acopy op".into()),
     };
-    let target = chips
+    let target = targets
         .target(op)
         .map_err(|problem| format!("internal error: {problem}"))?;
     let b = Builder::before(context, op)?;

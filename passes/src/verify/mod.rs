@@ -142,9 +142,11 @@ fn verify_with<'c, 'a>(
     let _memo = crate::target::run_scope();
     let mut errors = 0usize;
     let mut given: Vec<(String, String)> = Vec::new();
+    // The walk reads the IR only: each op holding copies is asked once.
+    let mut targets = target::TargetsByParent::new(chips);
     operation.walk(WalkOrder::PreOrder, |op| {
         let remarks = voice == Voice::Everything;
-        if let Some(finding) = check_op_with(op, chips, options, remarks) {
+        if let Some(finding) = check_op_with(op, &mut targets, options, remarks) {
             let key = (op.location().to_string(), finding.message.clone());
             if voice == Voice::Everything || !given.contains(&key) {
                 crate::diagnostics::emit_rule_error(op.location(), finding.rule, &finding.message);
@@ -232,13 +234,13 @@ pub fn check_op(
     chips: &target::ModuleChips,
     options: &PassOptions,
 ) -> Option<Finding> {
-    check_op_with(op, chips, options, true)
+    check_op_with(op, &mut target::TargetsByParent::new(chips), options, true)
 }
 
 /// [`check_op`], with the fallback remarks of a kept op given or not.
 fn check_op_with(
     op: OperationRef,
-    chips: &target::ModuleChips,
+    targets: &mut target::TargetsByParent,
     options: &PassOptions,
     remarks: bool,
 ) -> Option<Finding> {
@@ -251,7 +253,7 @@ fn check_op_with(
             })
         }
     };
-    let target = match chips.target(op) {
+    let target = match targets.target(op) {
         Ok(target) => target,
         Err(problem) => {
             return Some(Finding {
