@@ -22,6 +22,7 @@
 
 mod arith;
 mod control;
+pub(crate) mod joined_if;
 pub(crate) mod loop_carried;
 mod memory;
 
@@ -52,6 +53,11 @@ pub(crate) struct Builder<'c, 'a> {
     hoist: Option<hoist::Point>,
     /// Whether pure ops are shared through `super::hoist` ([`Builder::before`]).
     shares: bool,
+    /// The block `super::hoist` remembers this builder's pure ops for, when
+    /// not `block` itself: a body joined to an earlier if ([`joined_if`]).
+    place: Option<usize>,
+    /// Where a copy's issue if may join the one before it ([`joined_if`]).
+    joins: Option<&'a joined_if::JoinedIfs>,
 }
 
 /// An `index` value, or a constant not materialised yet.
@@ -111,6 +117,21 @@ impl<'c, 'a> Builder<'c, 'a> {
             anchor,
             hoist: None,
             shares: false,
+            place: None,
+            joins: None,
+        })
+    }
+
+    /// [`Builder::before`], whose [`Builder::issue_if`] may join the issue if
+    /// of the copy before (`joins` holds the copy being lowered).
+    pub fn joining(
+        context: &'c Context,
+        anchor: OperationRef<'c, 'a>,
+        joins: &'a joined_if::JoinedIfs,
+    ) -> Result<Self, String> {
+        Ok(Self {
+            joins: Some(joins),
+            ..Self::before(context, anchor)?
         })
     }
 
@@ -126,7 +147,12 @@ impl<'c, 'a> Builder<'c, 'a> {
 
     /// Inserts `op` before the anchor.
     pub fn insert(&self, op: Operation<'c>) -> OperationRef<'c, 'a> {
-        self.block.insert_operation_before(self.anchor, op)
+        let op = self.block.insert_operation_before(self.anchor, op);
+        // A joined body's ops are listed, in case the join is undone.
+        if let (Some(_), Some(joins)) = (self.place, self.joins) {
+            joins.inserted(op.to_raw());
+        }
+        op
     }
 
     /// Builds and inserts an op; a pure op with kernel-level operands is
@@ -158,7 +184,7 @@ impl<'c, 'a> Builder<'c, 'a> {
                 .map(|(name, value)| (*name, value.to_raw().ptr as usize))
                 .collect(),
         };
-        let block = self.block.to_raw();
+        let block = self.place.unwrap_or(self.block.to_raw().ptr as usize);
         match hoist::lookup(self.hoist, block, &key) {
             // SAFETY: ops in the memo stay in the IR while they are in it.
             hoist::Lookup::Found(raw) => Ok(unsafe { OperationRef::from_raw(raw) }),

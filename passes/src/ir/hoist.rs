@@ -168,8 +168,10 @@ fn is_module(op: OperationRef) -> bool {
     super::is(&op, gpu::MODULE) || super::is(&op, builtin::MODULE)
 }
 
-/// What the memo says about a pure op with `key`, about to be inserted in
-/// `block`, in the function of `point` (if it takes kernel-level values).
+/// What the memo says about a pure op with `key`, about to be inserted in the
+/// block `place` (its address, or the stand-in of a body joined to an earlier
+/// if: `super::build::joined_if`), in the function of `point` (if it takes
+/// kernel-level values).
 pub(crate) enum Lookup {
     /// Not kept: no run in progress. Build it in place.
     InPlace,
@@ -181,7 +183,7 @@ pub(crate) enum Lookup {
     Local,
 }
 
-pub(crate) fn lookup(point: Option<Point>, block: MlirBlock, key: &Key) -> Lookup {
+pub(crate) fn lookup(point: Option<Point>, place: usize, key: &Key) -> Lookup {
     scoped_memo::with(&MEMO, |memo| {
         if let Some(point) = point {
             let kernel = memo
@@ -189,7 +191,7 @@ pub(crate) fn lookup(point: Option<Point>, block: MlirBlock, key: &Key) -> Looku
                 .entry(point.entry.ptr as usize)
                 .or_insert_with(Kernel::sized);
             if let Some(&op) = kernel.ops.get(key) {
-                let here = Place::InPlace(block.ptr as usize);
+                let here = Place::InPlace(place);
                 if matches!(kernel.places.get(&(op.ptr as usize)), Some(&place) if place != Place::Top && place != here)
                 {
                     // Asked for from another block: it (and what it uses)
@@ -207,7 +209,7 @@ pub(crate) fn lookup(point: Option<Point>, block: MlirBlock, key: &Key) -> Looku
         }
         match memo
             .local
-            .get(&(block.ptr as usize))
+            .get(&place)
             .and_then(|ops| ops.get(key))
         {
             Some(op) => Lookup::Found(*op),
@@ -217,16 +219,14 @@ pub(crate) fn lookup(point: Option<Point>, block: MlirBlock, key: &Key) -> Looku
     .unwrap_or(Lookup::InPlace)
 }
 
-/// Remembers `op`, a kernel-level op just built in place in `block`.
-pub(crate) fn remember_kernel_level(point: Point, block: MlirBlock, key: Key, op: MlirOperation) {
+/// Remembers `op`, a kernel-level op just built in place in the block `place`.
+pub(crate) fn remember_kernel_level(point: Point, place: usize, key: Key, op: MlirOperation) {
     scoped_memo::with(&MEMO, |memo| {
         let kernel = memo
             .kernels
             .entry(point.entry.ptr as usize)
             .or_insert_with(Kernel::sized);
-        kernel
-            .places
-            .insert(op.ptr as usize, Place::InPlace(block.ptr as usize));
+        kernel.places.insert(op.ptr as usize, Place::InPlace(place));
         // SAFETY: `op` is a live op.
         let results = unsafe { mlir_sys::mlirOperationGetNumResults(op) };
         for index in 0..results {
@@ -284,11 +284,11 @@ fn to_top(kernel: &mut Kernel, point: Point, op: MlirOperation) {
     kernel.places.insert(op.ptr as usize, Place::Top);
 }
 
-/// Remembers `op`, built in place in `block`, for later requests with the
-/// same `key` in the same block.
-pub(crate) fn remember_local(block: MlirBlock, key: Key, op: MlirOperation) {
+/// Remembers `op`, built in place in the block `place`, for later requests
+/// with the same `key` in the same block.
+pub(crate) fn remember_local(place: usize, key: Key, op: MlirOperation) {
     scoped_memo::with(&MEMO, |memo| {
-        let block = block.ptr as usize;
+        let block = place;
         memo.local
             .entry(block)
             .or_insert_with(|| sized_map(BLOCK_CAPACITY))
@@ -299,8 +299,8 @@ pub(crate) fn remember_local(block: MlirBlock, key: Key, op: MlirOperation) {
 
 /// Ends the lowering of one acopy op: erases the ops it built in place that
 /// nothing uses (an index computed for every chunk but needed by none), and
-/// forgets them.
-pub(crate) fn end_op() {
+/// forgets them; returns those erased.
+pub(crate) fn end_op() -> Vec<MlirOperation> {
     let built =
         scoped_memo::with(&MEMO, |memo| std::mem::take(&mut memo.this_op)).unwrap_or_default();
     let erased = erase_unused_of(built.iter().map(|(_, _, op)| *op).collect());
@@ -313,6 +313,11 @@ pub(crate) fn end_op() {
             }
         }
     });
+    built
+        .into_iter()
+        .map(|(_, _, op)| op)
+        .filter(|op| erased.contains(&(op.ptr as usize)))
+        .collect()
 }
 
 /// Erases remembered kernel-level ops that nothing uses (a block size asked for but not

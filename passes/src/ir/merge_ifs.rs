@@ -54,7 +54,7 @@ pub(crate) fn merge_adjacent(root: OperationRef) {
 /// An `scf.if` with no results, no else block and no attributes of its own
 /// (a role's region carries `acopy.issuers` or `acopy.consumers`, which a merge
 /// would give to, or take from, the other if's ops).
-fn mergeable(op: &OperationRef) -> bool {
+pub(crate) fn mergeable(op: &OperationRef) -> bool {
     super::is(op, scf::IF)
         && op.result_count() == 0
         && op

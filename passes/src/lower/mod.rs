@@ -61,7 +61,7 @@ use melior::ir::{
 };
 
 use crate::ir::{
-    build::{self, Builder},
+    build::{self, joined_if::JoinedIfs, Builder},
     hoist,
 };
 use crate::{
@@ -134,36 +134,7 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     if marked {
         crate::verify::verify_pipelined(operation, options, &chips)?;
     }
-    let raw_ops = acopy_ops(operation);
-    let mut failed = false;
-    let mut modules = Vec::new();
-    let mut targets = target::TargetsByParent::new(&chips);
-    for raw in raw_ops {
-        // SAFETY: the walk found these ops under `operation`, which the pass
-        // holds; lowering one never erases another (acopy ops have no regions).
-        let op = unsafe { OperationRef::from_raw(raw) };
-        let lowered =
-            crate::ir::with_context(&op, |context| lower_op(context, op, &mut targets, options));
-        hoist::end_op();
-        match lowered {
-            Ok(chip) => {
-                if let Some(module) = target::enclosing(op, crate::ir::op_names::gpu::MODULE) {
-                    if !modules.iter().any(|(raw, _)| *raw == module.to_raw().ptr) {
-                        modules.push((module.to_raw().ptr, chip));
-                    }
-                }
-                let constants = constant_operands(op);
-                // SAFETY: the lowered acopy op is live, its replacement is built
-                // and it has no results; `op` is not used after.
-                unsafe { build::erase(op) };
-                erase_if_unused(&constants);
-            }
-            Err(message) => {
-                emit_error(op.location(), &message);
-                failed = true;
-            }
-        }
-    }
+    let (mut failed, modules) = lower_each(operation, &chips, options);
     // A barrier the lowering built among warp-specialized consumers (a TMA
     // store's) waits only for them.
     if failed || !role_barriers(operation) {
@@ -187,6 +158,58 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     } else {
         Err(())
     }
+}
+
+/// Lowers every acopy op under `operation`, in program order, each in place;
+/// returns whether one failed (each failure reported at its op) and the
+/// gpu.modules lowered, with their chips.
+fn lower_each(
+    operation: OperationRef,
+    chips: &target::ModuleChips,
+    options: &PassOptions,
+) -> (bool, Vec<(*mut std::ffi::c_void, Chip)>) {
+    let mut failed = false;
+    let mut modules = Vec::new();
+    let mut targets = target::TargetsByParent::new(chips);
+    // A copy's issue if may join the previous copy's (`build::joined_if`).
+    let joins = JoinedIfs::default();
+    for raw in acopy_ops(operation) {
+        // SAFETY: the walk found these ops under `operation`, which the pass
+        // holds; lowering one never erases another (acopy ops have no regions).
+        let op = unsafe { OperationRef::from_raw(raw) };
+        joins.begin(op);
+        let lowered = crate::ir::with_context(&op, |context| {
+            lower_op(context, op, &mut targets, options, &joins)
+        });
+        let dropped = hoist::end_op();
+        let erased = match lowered {
+            Ok(chip) => {
+                if let Some(module) = target::enclosing(op, crate::ir::op_names::gpu::MODULE) {
+                    if !modules.iter().any(|(raw, _)| *raw == module.to_raw().ptr) {
+                        modules.push((module.to_raw().ptr, chip));
+                    }
+                }
+                let constants = constant_operands(op);
+                // SAFETY: the lowered acopy op is live, its replacement is built
+                // and it has no results; `op` is not used after.
+                unsafe { build::erase(op) };
+                Some(erase_if_unused(&constants))
+            }
+            Err(message) => {
+                emit_error(op.location(), &message);
+                failed = true;
+                None
+            }
+        };
+        let settled = crate::ir::with_context(&operation, |context| {
+            joins.settle(context, erased.as_deref(), &dropped)
+        });
+        if let Err(message) = settled {
+            emit_error(operation.location(), &message);
+            failed = true;
+        }
+    }
+    (failed, modules)
 }
 
 /// Names the barriers of warp-specialized consumers (`target::roles`); a
@@ -265,8 +288,9 @@ fn constant_operands(op: OperationRef) -> Vec<mlir_sys::MlirOperation> {
 }
 
 /// Erases each of `ops` that has no uses left (they are side-effect-free
-/// constants, so nothing else changes).
-fn erase_if_unused(ops: &[mlir_sys::MlirOperation]) {
+/// constants, so nothing else changes); returns those erased.
+fn erase_if_unused(ops: &[mlir_sys::MlirOperation]) -> Vec<mlir_sys::MlirOperation> {
+    let mut erased = Vec::new();
     for raw in ops {
         // SAFETY: the constants are live (only the acopy op was erased) and
         // each is listed once.
@@ -274,16 +298,19 @@ fn erase_if_unused(ops: &[mlir_sys::MlirOperation]) {
         if hoist::unused(*raw) {
             // SAFETY: `op` is live (found above, not erased since) and unused.
             unsafe { build::erase(op) };
+            erased.push(*raw);
         }
     }
+    erased
 }
 
 /// Lowers one acopy op in place (the caller erases it); returns the chip.
-fn lower_op<'c>(
+fn lower_op<'c, 'a>(
     context: &'c melior::Context,
-    op: OperationRef<'c, '_>,
+    op: OperationRef<'c, 'a>,
     targets: &mut target::TargetsByParent,
     options: &PassOptions,
+    joins: &'a JoinedIfs,
 ) -> Result<Chip, String> {
     // `run` verified first: view and target errors were reported there.
     let view = match AcopyOp::from_op(op) {
@@ -294,7 +321,7 @@ fn lower_op<'c>(
     let target = targets
         .target(op)
         .map_err(|problem| format!("internal error: {problem}"))?;
-    let b = Builder::before(context, op)?;
+    let b = Builder::joining(context, op, joins)?;
     let path = target.chip.copy_path();
     let lowered = match view {
         AcopyOp::CopyGmemToSmem(view) => match CopyPlan::of(&view, &target, options) {
