@@ -14,7 +14,9 @@
 //! A builder made by [`Builder::before`] (the lowering's) builds pure ops whose
 //! operands are kernel-level once per kernel and shares them between copies, at
 //! the top of the function once a second copy asks (`super::hoist`); one made by
-//! [`Builder::in_place`] builds every op where it is asked for.
+//! [`Builder::in_place`] builds every op where it is asked for. One made by
+//! [`Builder::joining`] (the lowering's, per copy) may build a copy's issue if
+//! into the previous copy's ([`joined_if`]).
 //!
 //! [`Ix`] is an index that may still be a compile-time constant; arithmetic
 //! on it folds constants (`arith`, the one folder) so that static strides,
@@ -203,6 +205,27 @@ impl<'c, 'a> Builder<'c, 'a> {
                 Ok(self.insert(op))
             }
         }
+    }
+
+    /// `compute`, which builds pure ops from kernel-level values alone, or
+    /// the value it gave for `what` in this block before (`hoist::computed`).
+    pub fn once_in_place(
+        &self,
+        what: hoist::Computed,
+        compute: impl FnOnce(&Self) -> Result<Value<'c, 'a>, String>,
+    ) -> Result<Value<'c, 'a>, String> {
+        use melior::ir::ValueLike;
+        let Some(point) = self.hoist.filter(|_| self.shares) else {
+            return compute(self);
+        };
+        let place = self.place.unwrap_or(self.block.to_raw().ptr as usize);
+        if let Some(value) = hoist::computed(point, place, what) {
+            // SAFETY: remembered values are results of ops the memo keeps in the IR.
+            return Ok(unsafe { Value::from_raw(value) });
+        }
+        let value = compute(self)?;
+        hoist::remember_computed(point, place, what, value.to_raw());
+        Ok(value)
     }
 
     fn hoist_point(&self) -> Result<hoist::Point, String> {

@@ -38,7 +38,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use smallvec::SmallVec;
 
 use melior::ir::{block::BlockLike, operation::OperationLike, OperationRef, RegionLike};
-use mlir_sys::{MlirBlock, MlirOperation};
+use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
 
 use super::op_names::{builtin, func, gpu, llvm, OpName};
 use crate::scoped_memo::{self, Slot};
@@ -90,6 +90,20 @@ struct Kernel {
     values: HashSet<usize>,
     /// Remembered ops in the order they were built.
     built: Vec<MlirOperation>,
+    /// Values computed from kernel-level values alone, by what they are and
+    /// the block (or stand-in) they were asked for in ([`once_in_place`]).
+    computed: HashMap<(usize, Computed), MlirValue>,
+}
+
+/// What a value of [`once_in_place`] is: which threads issue, in a block of
+/// which size (`crate::lower::issuers`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum Computed {
+    /// Whether this thread is the first issuer.
+    FirstIssuer {
+        issuers: Option<(u32, u32)>,
+        block: Option<[u32; 3]>,
+    },
 }
 
 impl Kernel {
@@ -217,6 +231,32 @@ pub(crate) fn lookup(point: Option<Point>, place: usize, key: &Key) -> Lookup {
         }
     })
     .unwrap_or(Lookup::InPlace)
+}
+
+/// The value `what` asked for in the block `place` of the kernel of `point`
+/// had, if it was asked for there before ([`remember_computed`]). Such a value
+/// is built from kernel-level ops alone, and after the first request each of
+/// them is at the top or in place in that block, where [`lookup`] finds it
+/// again without moving it: asking again gives the same value, with no op
+/// built or moved, which this answer skips the lookups for.
+pub(crate) fn computed(point: Point, place: usize, what: Computed) -> Option<MlirValue> {
+    scoped_memo::with(&MEMO, |memo| {
+        memo.kernels
+            .get(&(point.entry.ptr as usize))
+            .and_then(|kernel| kernel.computed.get(&(place, what)).copied())
+    })
+    .flatten()
+}
+
+/// Remembers `value`, what `what` asked for in the block `place` gave.
+pub(crate) fn remember_computed(point: Point, place: usize, what: Computed, value: MlirValue) {
+    scoped_memo::with(&MEMO, |memo| {
+        memo.kernels
+            .entry(point.entry.ptr as usize)
+            .or_insert_with(Kernel::sized)
+            .computed
+            .insert((place, what), value);
+    });
 }
 
 /// Remembers `op`, a kernel-level op just built in place in the block `place`.
@@ -373,5 +413,70 @@ fn is_entry_argument(point: Point, value: usize) -> bool {
     unsafe {
         mlir_sys::mlirValueIsABlockArgument(value)
             && mlir_sys::mlirBlockArgumentGetOwner(value).ptr == point.entry.ptr
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use melior::ir::{block::BlockLike, operation::OperationLike, Module, RegionLike, ValueLike};
+
+    use super::Computed;
+    use crate::ir::build::Builder;
+
+    /// A value asked for again in the same block of the same kernel is the
+    /// first answer, with nothing computed again; in another block, or for
+    /// another block size, it is computed again; with no run in progress,
+    /// every time.
+    #[test]
+    fn a_computed_value_is_found_again_in_its_block() {
+        let context = crate::context::create_context().expect("context");
+        let module = Module::parse(
+            &context,
+            "func.func @f(%p: i1) {\n  scf.if %p {\n  }\n  return\n}",
+        )
+        .expect("parses");
+        let entry = module
+            .body()
+            .first_operation()
+            .and_then(|function| function.region(0).ok()?.first_block())
+            .expect("an entry block");
+        let branch = entry.first_operation().expect("the if");
+        let inner_end = branch
+            .region(0)
+            .ok()
+            .and_then(|region| region.first_block()?.terminator())
+            .expect("the if's yield");
+        let end = entry.terminator().expect("the return");
+        let what = |block| Computed::FirstIssuer {
+            issuers: None,
+            block,
+        };
+        // The value's address, as the values outlive no builder here.
+        let count = |b: &Builder, what, computed: &mut usize| -> usize {
+            b.once_in_place(what, |b| {
+                *computed += 1;
+                b.index(7)
+            })
+            .expect("builds")
+            .to_raw()
+            .ptr as usize
+        };
+        let mut computed = 0;
+        {
+            let _memo = super::scope();
+            let top = Builder::before(&context, end).expect("a builder");
+            let first = count(&top, what(None), &mut computed);
+            assert_eq!(count(&top, what(None), &mut computed), first);
+            assert_eq!(computed, 1);
+            count(&top, what(Some([32, 1, 1])), &mut computed);
+            assert_eq!(computed, 2);
+            let inside = Builder::before(&context, inner_end).expect("a builder");
+            assert_eq!(count(&inside, what(None), &mut computed), first);
+            assert_eq!(computed, 3);
+        }
+        let top = Builder::before(&context, end).expect("a builder");
+        count(&top, what(None), &mut computed);
+        count(&top, what(None), &mut computed);
+        assert_eq!(computed, 5);
     }
 }
