@@ -23,11 +23,10 @@ use crate::{
     PassOptions,
 };
 
-mod by_parent;
+pub(crate) mod by_parent;
 pub(crate) mod gating;
 mod retarget;
 pub(crate) mod roles;
-pub use by_parent::TargetsByParent;
 pub(crate) use retarget::{retarget, retarget_all};
 
 /// Everything about the target that a rule or a lowering may depend on.

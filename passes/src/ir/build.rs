@@ -24,7 +24,8 @@
 
 mod arith;
 mod control;
-pub(crate) mod joined_if;
+pub(crate) mod issue_joins;
+mod joined_if;
 pub(crate) mod loop_carried;
 mod memory;
 
@@ -59,7 +60,7 @@ pub(crate) struct Builder<'c, 'a> {
     /// not `block` itself: a body joined to an earlier if ([`joined_if`]).
     place: Option<usize>,
     /// Where a copy's issue if may join the one before it ([`joined_if`]).
-    joins: Option<&'a joined_if::JoinedIfs>,
+    joins: Option<&'a issue_joins::JoinedIfs>,
 }
 
 /// An `index` value, or a constant not materialised yet.
@@ -129,7 +130,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     pub fn joining(
         context: &'c Context,
         anchor: OperationRef<'c, 'a>,
-        joins: &'a joined_if::JoinedIfs,
+        joins: &'a issue_joins::JoinedIfs,
     ) -> Result<Self, String> {
         Ok(Self {
             joins: Some(joins),

@@ -61,7 +61,7 @@ use melior::ir::{
 };
 
 use crate::ir::{
-    build::{self, joined_if::JoinedIfs, Builder},
+    build::{self, issue_joins::JoinedIfs, Builder},
     hoist,
 };
 use crate::{
@@ -170,7 +170,7 @@ fn lower_each(
 ) -> (bool, Vec<(*mut std::ffi::c_void, Chip)>) {
     let mut failed = false;
     let mut modules = Vec::new();
-    let mut targets = target::TargetsByParent::new(chips);
+    let mut targets = target::by_parent::TargetsByParent::new(chips);
     // A copy's issue if may join the previous copy's (`build::joined_if`).
     let joins = JoinedIfs::default();
     for raw in acopy_ops(operation) {
@@ -308,7 +308,7 @@ fn erase_if_unused(ops: &[mlir_sys::MlirOperation]) -> Vec<mlir_sys::MlirOperati
 fn lower_op<'c, 'a>(
     context: &'c melior::Context,
     op: OperationRef<'c, 'a>,
-    targets: &mut target::TargetsByParent,
+    targets: &mut target::by_parent::TargetsByParent,
     options: &PassOptions,
     joins: &'a JoinedIfs,
 ) -> Result<Chip, String> {

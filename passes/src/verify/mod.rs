@@ -143,7 +143,7 @@ fn verify_with<'c, 'a>(
     let mut errors = 0usize;
     let mut given: Vec<(String, String)> = Vec::new();
     // The walk reads the IR only: each op holding copies is asked once.
-    let mut targets = target::TargetsByParent::new(chips);
+    let mut targets = target::by_parent::TargetsByParent::new(chips);
     operation.walk(WalkOrder::PreOrder, |op| {
         let remarks = voice == Voice::Everything;
         if let Some(finding) = check_op_with(op, &mut targets, options, remarks) {
@@ -234,13 +234,18 @@ pub fn check_op(
     chips: &target::ModuleChips,
     options: &PassOptions,
 ) -> Option<Finding> {
-    check_op_with(op, &mut target::TargetsByParent::new(chips), options, true)
+    check_op_with(
+        op,
+        &mut target::by_parent::TargetsByParent::new(chips),
+        options,
+        true,
+    )
 }
 
 /// [`check_op`], with the fallback remarks of a kept op given or not.
 fn check_op_with(
     op: OperationRef,
-    targets: &mut target::TargetsByParent,
+    targets: &mut target::by_parent::TargetsByParent,
     options: &PassOptions,
     remarks: bool,
 ) -> Option<Finding> {

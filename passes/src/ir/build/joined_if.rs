@@ -26,51 +26,19 @@
 //! number that no block address can be (it is odd), so that what is shared
 //! and what moves to the top is decided as before.
 
-use std::cell::{Cell, RefCell};
-
 use melior::{
     ir::{block::BlockLike, operation::OperationLike, Location, OperationRef, RegionLike, Value},
     Context,
 };
-use mlir_sys::{MlirLocation, MlirOperation, MlirValue};
+use mlir_sys::MlirOperation;
 
-use super::Builder;
+use super::{
+    issue_joins::{Join, JoinedIfs},
+    Builder,
+};
 use crate::ir::{merge_ifs, op_names::arith};
 
-/// The joins of one lowering run: at most one per copy, settled after it.
-#[derive(Default)]
-pub(crate) struct JoinedIfs {
-    /// The acopy op being lowered.
-    copy: Cell<Option<MlirOperation>>,
-    /// Its join, until [`JoinedIfs::settle`].
-    pending: RefCell<Option<Join>>,
-    /// Stand-in blocks handed out so far.
-    places: Cell<usize>,
-    /// The last issue if built, which the next copy's may join.
-    last: Cell<Option<MlirOperation>>,
-}
-
-/// A copy's issue body, put at the end of an earlier if's.
-struct Join {
-    /// The earlier if.
-    into: MlirOperation,
-    /// The ops the copy inserted into its body, in order.
-    body: Vec<MlirOperation>,
-    /// The constants between the earlier if and the copy's insertion point,
-    /// in block order.
-    skipped: Vec<MlirOperation>,
-    /// What the copy's own if would have had.
-    condition: MlirValue,
-    location: MlirLocation,
-}
-
 impl JoinedIfs {
-    /// The copy `copy` is lowered next.
-    pub fn begin(&self, copy: OperationRef) {
-        self.copy.set(Some(copy.to_raw()));
-        self.pending.replace(None);
-    }
-
     /// The earlier if that an issue if on `condition`, inserted before
     /// `anchor`, would be merged into, its then block's terminator, and the
     /// constants between them: only while no join of this copy is pending.
@@ -110,21 +78,6 @@ impl JoinedIfs {
             current = op.next_in_block();
         }
         None
-    }
-
-    /// `op` was inserted into the pending join's body.
-    pub(super) fn inserted(&self, op: MlirOperation) {
-        if let Some(join) = self.pending.borrow_mut().as_mut() {
-            join.body.push(op);
-        }
-    }
-
-    /// A stand-in block number for a joined body: odd, unlike any block's
-    /// address, and new.
-    fn new_place(&self) -> usize {
-        let next = self.places.get() + 1;
-        self.places.set(next);
-        (next << 1) | 1
     }
 
     /// After the copy is lowered and erased, with the constants `erased` that
