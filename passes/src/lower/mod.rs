@@ -41,12 +41,14 @@
 //! lowered, as it reads the copies that write its tile), and
 //! [`stored_index`] `acopy.swizzled_index` (planned before the pipeliner
 //! runs, and pinned on the op: `crate::plan::pinned`); [`lower_modules`]
-//! runs the pass on each `gpu.module` on MLIR's thread pool.
+//! runs the pass on each `gpu.module` on MLIR's thread pool; [`kept_view`]
+//! says when a copy's view from verification still holds for its lowering.
 
 mod barrier;
 mod cp_async;
 mod descriptor;
 mod issuers;
+mod kept_view;
 pub mod lower_modules;
 mod memref_address;
 mod stored_index;
@@ -109,6 +111,21 @@ fn tidy(operation: OperationRef) {
 }
 
 fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
+    crate::ir::with_context(&operation, |context| {
+        // SAFETY: the op the pass runs on, alive for the whole run; the
+        // handle is bound to the context's lifetime, which the views that
+        // verification keeps for the lowering share.
+        let operation = unsafe { OperationRef::from_raw(operation.to_raw()) };
+        run_in(context, operation, options)
+    })
+}
+
+/// [`run`], with the context the op lives in.
+fn run_in<'c>(
+    context: &'c melior::Context,
+    operation: OperationRef<'c, '_>,
+    options: &PassOptions,
+) -> PassResult {
     let _launches = crate::plan::launches::scope();
     let _memo = crate::target::run_scope();
     let _kernel_values = hoist::scope();
@@ -121,7 +138,10 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     // Verification keeps the plan of each marked loop it accepts, for the
     // pipeliner: a loop is analysed once per run (`crate::plan::loops::kept_plans`).
     let mut kept = crate::plan::loops::KeptPlans::default();
-    crate::verify::verify_operation_on(operation, options, &chips, &mut kept)?;
+    // It keeps each acopy op's view too, which the lowering reads each op from
+    // while the op is as verification saw it (`kept_view`).
+    let mut views = Vec::new();
+    crate::verify::verify_operation_on(operation, options, &chips, &mut kept, &mut views)?;
     // Swizzled indices and wgmma descriptors are planned on the IR just
     // verified, before their tiles move into slots, and the plans ride on the
     // ops from here on (`crate::plan::pinned`).
@@ -134,7 +154,19 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     if marked {
         crate::verify::verify_pipelined(operation, options, &chips)?;
     }
-    let (mut failed, modules) = lower_each(operation, &chips, options);
+    // The pipeliner rewrote marked loops: their ops are found again.
+    let ops = if marked {
+        acopy_ops(operation)
+            .into_iter()
+            .map(|raw| (raw, None))
+            .collect()
+    } else {
+        views
+            .into_iter()
+            .map(|view| (view.op().to_raw(), Some(view)))
+            .collect()
+    };
+    let (mut failed, modules) = lower_each(context, operation, ops, &chips, options);
     // A barrier the lowering built among warp-specialized consumers (a TMA
     // store's) waits only for them.
     if failed || !role_barriers(operation) {
@@ -160,11 +192,14 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     }
 }
 
-/// Lowers every acopy op under `operation`, in program order, each in place;
-/// returns whether one failed (each failure reported at its op) and the
-/// gpu.modules lowered, with their chips.
-fn lower_each(
-    operation: OperationRef,
+/// Lowers the acopy ops `ops` under `operation` (in program order, each with
+/// its view from verification when kept), each in place; returns whether one
+/// failed (each failure reported at its op) and the gpu.modules lowered, with
+/// their chips.
+fn lower_each<'c, 'a>(
+    context: &'c melior::Context,
+    operation: OperationRef<'c, 'a>,
+    ops: Vec<(mlir_sys::MlirOperation, Option<AcopyOp<'c, 'a>>)>,
     chips: &target::ModuleChips,
     options: &PassOptions,
 ) -> (bool, Vec<(*mut std::ffi::c_void, Chip)>) {
@@ -173,14 +208,13 @@ fn lower_each(
     let mut targets = target::by_parent::TargetsByParent::new(chips);
     // A copy's issue if may join the previous copy's (`build::joined_if`).
     let joins = JoinedIfs::default();
-    for raw in acopy_ops(operation) {
+    for (raw, view) in ops {
         // SAFETY: the walk found these ops under `operation`, which the pass
         // holds; lowering one never erases another (acopy ops have no regions).
         let op = unsafe { OperationRef::from_raw(raw) };
         joins.begin(op);
-        let lowered = crate::ir::with_context(&op, |context| {
-            lower_op(context, op, &mut targets, options, &joins)
-        });
+        let view = view.and_then(kept_view::current);
+        let lowered = lower_op(context, op, view, &mut targets, options, &joins);
         let dropped = hoist::end_op();
         let erased = match lowered {
             Ok(chip) => {
@@ -201,10 +235,7 @@ fn lower_each(
                 None
             }
         };
-        let settled = crate::ir::with_context(&operation, |context| {
-            joins.settle(context, erased.as_deref(), &dropped)
-        });
-        if let Err(message) = settled {
+        if let Err(message) = joins.settle(context, erased.as_deref(), &dropped) {
             emit_error(operation.location(), &message);
             failed = true;
         }
@@ -304,16 +335,19 @@ fn erase_if_unused(ops: &[mlir_sys::MlirOperation]) -> Vec<mlir_sys::MlirOperati
     erased
 }
 
-/// Lowers one acopy op in place (the caller erases it); returns the chip.
+/// Lowers one acopy op in place (the caller erases it), from `view` when
+/// given (the op as verification saw it and as it still is); returns the
+/// chip.
 fn lower_op<'c, 'a>(
     context: &'c melior::Context,
     op: OperationRef<'c, 'a>,
+    view: Option<AcopyOp<'c, 'a>>,
     targets: &mut target::by_parent::TargetsByParent,
     options: &PassOptions,
     joins: &'a JoinedIfs,
 ) -> Result<Chip, String> {
     // `run` verified first: view and target errors were reported there.
-    let view = match AcopyOp::from_op(op) {
+    let view = match view.map(Ok).or_else(|| AcopyOp::from_op(op)) {
         Some(Ok(view)) => view,
         Some(Err(error)) => return Err(format!("internal error: {error}")),
         None => return Err("internal error: not an acopy op".into()),
