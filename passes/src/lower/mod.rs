@@ -475,6 +475,56 @@ mod tests {
         );
     }
 
+    /// Two TMA copies with a constant between them that only the second
+    /// uses: the second's issue joins the first's if (`build::joined_if`),
+    /// and the constant goes with the second copy.
+    #[test]
+    fn a_constant_only_the_next_copy_uses_lets_its_issue_join() {
+        let context = crate::context::create_context().expect("the acopy dialect loads");
+        context.enable_multi_threading(false);
+        let copy = |row: &str| {
+            format!(
+                r#"    "acopy.copy_gmem_to_smem"(%src, %tile, {row}, %c0, %bar) {{operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "promise_in_bounds"}} : (memref<4096x4096xf32>, memref<32x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()"#
+            )
+        };
+        let text = format!(
+            r#"gpu.module @m [#nvvm.target<chip = "sm_90">] {{
+  gpu.func @k(%src: memref<4096x4096xf32>) workgroup(%tile: memref<32x32xf32, 3>, %bar: memref<1xi64, 3>) kernel attributes {{gpu.known_block_size = array<i32: 128, 1, 1>}} {{
+    "acopy.barrier_init"(%bar) : (memref<1xi64, 3>) -> ()
+    %c0 = arith.constant 0 : index
+{first}
+    %c32 = arith.constant 32 : index
+{second}
+    gpu.return
+  }}
+}}"#,
+            first = copy("%c0"),
+            second = copy("%c32"),
+        );
+        let mut module = Module::parse(&context, &text).expect("the input parses");
+        let manager = PassManager::new(&context);
+        manager.add_pass(super::create_pass(crate::PassOptions::default()));
+        assert!(manager.run(&mut module).is_ok());
+        let lowered = module.as_operation().to_string();
+        // The barrier's init has its own if, on thread x alone; the copies
+        // share one, on the whole first thread.
+        assert_eq!(lowered.matches("scf.if").count(), 2, "{lowered}");
+        let issue = lowered.rfind("scf.if").expect("the issue if");
+        assert_eq!(
+            lowered[issue..]
+                .matches("nvvm.cp.async.bulk.tensor.shared.cluster.global")
+                .count(),
+            2,
+            "{lowered}"
+        );
+        assert!(!lowered.contains("arith.constant 32 : index"), "{lowered}");
+        // The module lowered says so in its target (`retarget_lowered`).
+        assert!(
+            lowered.contains(r#"#nvvm.target<chip = "sm_90", features = "+ptx80">"#),
+            "{lowered}"
+        );
+    }
+
     /// A kernel named `name` with one marked loop (clamp.mlir's).
     fn kernel_with_marked_loop(name: &str) -> String {
         format!(

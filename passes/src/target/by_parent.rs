@@ -82,9 +82,9 @@ mod tests {
     }
 
     /// The memo answers what each op's own reading answers: siblings share
-    /// their parent's target, a copy in a marked region gets the mark's
-    /// issuers, and a copy with its own mark (a discardable attribute) gets
-    /// its own.
+    /// their parent's target, read once, a copy in a marked region gets the
+    /// mark's issuers, and a copy with its own mark (a discardable attribute)
+    /// gets its own, however its siblings are marked.
     #[test]
     fn answers_what_each_op_reads() {
         let context = crate::context::create_context().expect("context");
@@ -100,6 +100,7 @@ mod tests {
 {plain}
 {own}
 {plain}
+{other}
     scf.if %p {{
 {plain}
     }} {{acopy.issuers = array<i32: 96, 32>}}
@@ -108,12 +109,13 @@ mod tests {
 }}"#,
             plain = copy(""),
             own = copy(", acopy.issuers = array<i32: 64, 1>"),
+            other = copy(", acopy.issuers = array<i32: 32, 1>"),
         );
         let module = Module::parse(&context, &text).expect("parses");
         let chips = ModuleChips::resolve(module.as_operation(), &PassOptions::default());
         let mut memo = TargetsByParent::new(&chips);
         let ops = copies(&module);
-        assert_eq!(ops.len(), 4);
+        assert_eq!(ops.len(), 5);
         let issuers: Vec<_> = ops
             .iter()
             .map(|op| {
@@ -124,7 +126,10 @@ mod tests {
                 remembered.issuers.map(|issuers| issuers.first)
             })
             .collect();
-        assert_eq!(issuers, [None, Some(64), None, Some(96)]);
+        assert_eq!(issuers, [None, Some(64), None, Some(32), Some(96)]);
+        // The kernel's body and the marked if: one reading each, for the
+        // three plain copies; the marked copies are read on their own.
+        assert_eq!(memo.by_parent.len(), 2);
     }
 
     /// A problem is remembered as the op's own reading gives it.

@@ -240,7 +240,7 @@ mod tests {
     use melior::ir::{
         block::BlockLike,
         operation::{OperationLike, WalkOrder, WalkResult},
-        Module, OperationRef, RegionLike,
+        Module, OperationRef, RegionLike, Value,
     };
     use mlir_sys::MlirOperation;
 
@@ -249,13 +249,28 @@ mod tests {
 
     /// Three stand-ins for copies (`memref.store`s), each after the constant
     /// it alone uses, as the bench's kernels have them.
-    const TEXT: &str = r#"func.func @f(%cond: i1, %m: memref<4xf32>, %v: f32) {
+    const TEXT: &str = r#"func.func @f(%cond: i1, %other: i1, %m: memref<4xf32>, %v: f32, %n: index) {
+  %k = arith.constant 5 : index
   %c0 = arith.constant 0 : index
   memref.store %v, %m[%c0] : memref<4xf32>
   %c1 = arith.constant 1 : index
   memref.store %v, %m[%c1] : memref<4xf32>
   %c2 = arith.constant 2 : index
   memref.store %v, %m[%c2] : memref<4xf32>
+  return
+}"#;
+
+    /// Copies that may not join: one after a constant another op uses too,
+    /// one after an op that is no constant, one on another condition.
+    const APART: &str = r#"func.func @f(%cond: i1, %other: i1, %m: memref<4xf32>, %v: f32, %n: index) {
+  %k = arith.constant 5 : index
+  %c0 = arith.constant 0 : index
+  memref.store %v, %m[%c0] : memref<4xf32>
+  %c1 = arith.constant 1 : index
+  memref.store %v, %m[%c1] : memref<4xf32>
+  %x = arith.addi %c0, %c0 : index
+  memref.store %v, %m[%x] : memref<4xf32>
+  memref.store %v, %m[%c1] : memref<4xf32>
   return
 }"#;
 
@@ -279,33 +294,51 @@ mod tests {
         count
     }
 
-    /// "Lowers" each store as the lowering does a TMA copy: an issue if on
-    /// `%cond` whose body builds a product nothing uses (dropped after) and,
-    /// where `uses[k]`, a store at an index computed from the store's
-    /// constant (which then stays); the store goes, and its constant if
-    /// unused, unless `fails` and it is not the first. Returns the module's text (before `merge_ifs`
-    /// when `fails`, after otherwise), the ifs there were before the merge,
-    /// and how many joins were undone.
-    fn lower(joining: bool, uses: [bool; 3], fails: bool) -> (String, usize, usize) {
+    /// How a "copy" is lowered.
+    #[derive(Clone, Copy)]
+    struct Copy {
+        /// The function argument its issue if is on.
+        condition: usize,
+        /// Whether its body uses its constant (which then stays).
+        uses: bool,
+        /// Whether it fails (and stays).
+        fails: bool,
+    }
+
+    /// What [`lower`] gives: the module's text (before `merge_ifs` when a copy
+    /// failed, after otherwise), the ifs before the merge, the joins undone.
+    type Lowered = (String, usize, usize);
+
+    /// "Lowers" each store of `text` as the lowering does a TMA copy: an
+    /// issue if whose body builds a product nothing uses (dropped after), a
+    /// value of the kernel's arguments and one of a constant of the function
+    /// (shared or not as the hoist decides, and stored to), and a store at an
+    /// index computed from the copy's index where `uses`, else a barrier. The
+    /// store goes unless it fails, and its constant with it if unused.
+    fn lower(text: &str, joining: bool, copies: &[Copy]) -> Lowered {
         let context = crate::context::create_context().expect("context");
-        let module = Module::parse(&context, TEXT).expect("parses");
+        let module = Module::parse(&context, text).expect("parses");
         let function = module.body().first_operation().expect("the function");
-        let (condition, memref, value) = {
-            let entry = function
-                .region(0)
-                .ok()
-                .and_then(|region| region.first_block())
-                .expect("an entry block");
-            let argument = |index| entry.argument(index).expect("argument").into();
-            (argument(0), argument(1), argument(2))
-        };
+        let entry = function
+            .region(0)
+            .ok()
+            .and_then(|region| region.first_block())
+            .expect("an entry block");
+        let argument = |index| -> Value { entry.argument(index).expect("argument").into() };
+        let (memref, value, n) = (argument(2), argument(3), argument(4));
+        let k: Value = entry
+            .first_operation()
+            .and_then(|k| k.result(0).ok())
+            .expect("%k")
+            .into();
         let _memo = hoist::scope();
         let joins = JoinedIfs::default();
         let mut undone = 0;
-        for (index, (raw, uses)) in stores(&module).into_iter().zip(uses).enumerate() {
+        let mut failed = false;
+        for (raw, copy) in stores(&module).into_iter().zip(copies) {
             // SAFETY: found in the live module; erased below, not used after.
             let store = unsafe { OperationRef::from_raw(raw) };
-            let constant = store.operand(2).expect("an index");
+            let index = store.operand(2).expect("an index");
             let b = if joining {
                 joins.begin(store);
                 Builder::joining(&context, store, &joins)
@@ -313,11 +346,17 @@ mod tests {
                 Builder::before(&context, store)
             }
             .expect("a builder");
-            b.issue_if(condition, |b| {
-                b.binary(op_names::arith::MULI, constant, constant)?;
-                if uses {
-                    let index = b.binary(op_names::arith::ADDI, constant, constant)?;
-                    b.op(op_names::memref::STORE, &[value, memref, index], &[], &[])?;
+            b.issue_if(argument(copy.condition), |b| {
+                b.binary(op_names::arith::MULI, index, index)?;
+                for shared in [
+                    b.binary(op_names::arith::ADDI, n, n)?,
+                    b.binary(op_names::arith::ADDI, k, k)?,
+                ] {
+                    b.op(op_names::memref::STORE, &[value, memref, shared], &[], &[])?;
+                }
+                if copy.uses {
+                    let at = b.binary(op_names::arith::ADDI, index, index)?;
+                    b.op(op_names::memref::STORE, &[value, memref, at], &[], &[])?;
                     Ok(())
                 } else {
                     b.block_barrier()
@@ -325,14 +364,17 @@ mod tests {
             })
             .expect("builds");
             let dropped = hoist::end_op();
-            let erased = if fails && index > 0 {
+            let erased = if copy.fails {
+                failed = true;
                 None
             } else {
-                let defining = crate::ir::defining_op(constant).expect("a constant");
+                let defining = crate::ir::defining_op(index).expect("a defining op");
                 // SAFETY: the store is live and has no results.
                 unsafe { build::erase(store) };
                 let mut erased = Vec::new();
-                if hoist::unused(defining.to_raw()) {
+                if crate::ir::is(&defining, op_names::arith::CONSTANT)
+                    && hoist::unused(defining.to_raw())
+                {
                     erased.push(defining.to_raw());
                     // SAFETY: live and unused.
                     unsafe { build::erase(defining) };
@@ -343,47 +385,95 @@ mod tests {
             undone += usize::from(settled.expect("settles"));
         }
         let before_merge = ifs(&module);
-        if !fails {
+        if !failed {
             hoist::erase_unused();
             merge_ifs::merge_adjacent(module.as_operation());
         }
-        (module.as_operation().to_string(), before_merge, undone)
+        // With locations: an if built for a copy has the copy's.
+        let flags =
+            melior::ir::operation::OperationPrintingFlags::new().enable_debug_info(true, false);
+        let text = module
+            .as_operation()
+            .to_string_with_flags(flags)
+            .expect("prints");
+        (text, before_merge, undone)
+    }
+
+    /// [`lower`] joined and not: the same IR, op for op; the joined one's ifs
+    /// before the merge and joins undone.
+    fn both(text: &str, copies: &[Copy]) -> (usize, usize) {
+        let (merged, separate, none) = lower(text, false, copies);
+        let (joined, fewer, undone) = lower(text, true, copies);
+        assert_eq!(joined, merged);
+        assert_eq!((separate, none), (copies.len(), 0), "{merged}");
+        (fewer, undone)
     }
 
     /// Joined or not, the IR is the same, op for op: when each constant
     /// goes (two joins, one if), when one stays (that join undone), and when
     /// a copy fails (its join undone; the failed copy stays, so the next one
-    /// cannot join).
+    /// cannot join). The joined bodies share what the hoist shares, no more.
     #[test]
     fn joining_makes_what_merging_makes() {
         for bits in 0..8u8 {
-            let uses = [bits & 1 != 0, bits & 2 != 0, bits & 4 != 0];
             for fails in [false, true] {
-                let (merged, separate, _) = lower(false, uses, fails);
-                let (joined, fewer, undone) = lower(true, uses, fails);
-                assert_eq!(joined, merged, "{uses:?}, failing: {fails}");
-                assert_eq!(separate, 3, "{merged}");
+                let copies: Vec<Copy> = (0..3)
+                    .map(|index| Copy {
+                        condition: 0,
+                        uses: bits & (1 << index) != 0,
+                        fails: fails && index > 0,
+                    })
+                    .collect();
+                let (fewer, undone) = both(TEXT, &copies);
                 // The second and third copies join; a join whose copy used its
                 // constant or failed is undone (a failed second copy stays
                 // between, so the third does not join).
                 let (joins, kept) = if fails {
                     (1, 0)
                 } else {
-                    (2, usize::from(!uses[1]) + usize::from(!uses[2]))
+                    (
+                        2,
+                        usize::from(!copies[1].uses) + usize::from(!copies[2].uses),
+                    )
                 };
-                assert_eq!(undone, joins - kept, "{uses:?}, failing: {fails}");
-                assert_eq!(fewer, 3 - kept, "{uses:?}, failing: {fails}");
+                assert_eq!(undone, joins - kept, "{bits}, failing: {fails}");
+                assert_eq!(fewer, 3 - kept, "{bits}, failing: {fails}");
             }
         }
+    }
+
+    /// No copy joins past a constant another op uses too, past an op that is
+    /// no constant, or into an if on another condition.
+    #[test]
+    fn copies_apart_stay_apart() {
+        let copies = [0, 0, 0, 1].map(|condition| Copy {
+            condition,
+            uses: false,
+            fails: false,
+        });
+        assert_eq!(both(APART, &copies), (4, 0));
     }
 
     /// With every constant gone, the three bodies share the first if.
     #[test]
     fn three_copies_share_one_if() {
-        let (joined, before_merge, undone) = lower(true, [false; 3], false);
+        let copy = Copy {
+            condition: 0,
+            uses: false,
+            fails: false,
+        };
+        let (joined, before_merge, undone) = lower(TEXT, true, &[copy; 3]);
         assert_eq!((before_merge, undone), (1, 0));
         assert_eq!(joined.matches("scf.if").count(), 1, "{joined}");
         assert_eq!(joined.matches("gpu.barrier").count(), 3, "{joined}");
-        assert!(!joined.contains("arith.constant"), "{joined}");
+        // The kernel-level sum went to the top, the constant's stayed in each
+        // body.
+        assert_eq!(
+            joined.matches("arith.addi %arg4, %arg4").count(),
+            1,
+            "{joined}"
+        );
+        assert_eq!(joined.matches("arith.addi %c5, %c5").count(), 3, "{joined}");
+        assert!(joined.contains("loc("), "{joined}");
     }
 }
