@@ -135,6 +135,12 @@ impl Pipeline {
         // Made (and dropped, with its timing report) whenever the manifest is
         // read, even when nothing is emitted, as acopy-opt always has.
         let emit = (self.manifest || per_module).then(|| self.new_manager(context));
+        if let (true, Some(emit)) = (per_module, &emit) {
+            // It holds `acopy-prepare-emit` alone, and each gpu.module it
+            // prepared is verified by `acopy-check-lowered` before anything is
+            // translated (`emit::route::VERIFY_AFTER_EACH`).
+            emit.enable_verifier(emit::route::VERIFY_AFTER_EACH);
+        }
         let target = emit.as_ref().unwrap_or(&acopy).as_operation_pass_manager();
         let added = if per_module {
             if emit_kind != Emit::Mlir {

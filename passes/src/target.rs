@@ -23,6 +23,7 @@ use crate::{
     PassOptions,
 };
 
+pub(crate) mod by_parent;
 pub(crate) mod gating;
 mod retarget;
 pub(crate) mod roles;

@@ -71,6 +71,41 @@
 // CHECK-NEXT: memref.store
 // CHECK-NEXT: } {acopy.consumers = array<i32: 0, 128>}
 
+// A constant between two copies that only the second uses goes with it, so their
+// ifs merge as if it had not been there (the lowering builds the second copy's
+// issue into the first's if: passes/src/ir/build/joined_if.rs).
+// CHECK-LABEL: gpu.func @constant_between
+// CHECK: gpu.barrier
+// CHECK: scf.if %[[I4:[0-9]+]] {
+// CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global {{.*}} box[%c0_i32, %c0_i32]
+// CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global {{.*}} box[%c64_i32, %c32_i32]
+// CHECK-NEXT: }
+// CHECK-NOT: scf.if %[[I4]]
+// CHECK: gpu.return
+
+// A constant the lowering uses (a predicate) stays between the ifs it separates;
+// the copy after it merges into the second.
+// CHECK-LABEL: gpu.func @predicate_between
+// CHECK: gpu.barrier
+// CHECK: scf.if %[[I5:[0-9]+]] {
+// CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global {{.*}} box[%c0_i32, %c0_i32]
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[TRUE:.+]] = arith.constant true
+// CHECK-NEXT: scf.if %[[I5]] {
+// CHECK-NEXT: arith.select %[[TRUE]]
+// CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx
+// CHECK-NEXT: scf.if %[[TRUE]] {
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global {{.*}} box[%c0_i32, %c32_i32]
+// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.shared.cluster.global {{.*}} box[%c0_i32, %c64_i32]
+// CHECK-NEXT: }
+// CHECK-NOT: scf.if %[[I5]]
+// CHECK: gpu.return
+
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @three_in_a_row(%src: memref<4096x4096xf32>) workgroup(%tile: memref<32x32xf32, 3>, %bar: memref<1xi64, 3>) kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
     acopy.barrier_init %bar : memref<1xi64, 3>
@@ -128,6 +163,32 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     scf.if %b {
       memref.store %one, %out[%c2] : memref<4xf32>
     } {acopy.consumers = array<i32: 0, 128>}
+    gpu.return
+  }
+
+  gpu.func @constant_between(%src: memref<4096x4096xf32>) workgroup(%tile: memref<32x32xf32, 3>, %bar: memref<1xi64, 3>) kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+    acopy.barrier_init %bar : memref<1xi64, 3>
+    %c0 = arith.constant 0 : index
+    acopy.copy_gmem_to_smem %src[%c0, %c0] -> %tile barrier(%bar : memref<1xi64, 3>) : memref<4096x4096xf32> -> memref<32x32xf32, 3>
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    acopy.copy_gmem_to_smem %src[%c32, %c64] -> %tile barrier(%bar : memref<1xi64, 3>) : memref<4096x4096xf32> -> memref<32x32xf32, 3>
+    %parity = arith.constant false
+    acopy.barrier_wait %bar, %parity : memref<1xi64, 3>
+    gpu.return
+  }
+
+  gpu.func @predicate_between(%src: memref<4096x4096xf32>) workgroup(%tile: memref<32x32xf32, 3>, %bar: memref<1xi64, 3>) kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+    acopy.barrier_init %bar : memref<1xi64, 3>
+    %c0 = arith.constant 0 : index
+    acopy.copy_gmem_to_smem %src[%c0, %c0] -> %tile barrier(%bar : memref<1xi64, 3>) : memref<4096x4096xf32> -> memref<32x32xf32, 3>
+    %c32 = arith.constant 32 : index
+    %t = arith.constant true
+    acopy.copy_gmem_to_smem %src[%c32, %c0] -> %tile barrier(%bar : memref<1xi64, 3>) if %t : memref<4096x4096xf32> -> memref<32x32xf32, 3>
+    %c64 = arith.constant 64 : index
+    acopy.copy_gmem_to_smem %src[%c64, %c0] -> %tile barrier(%bar : memref<1xi64, 3>) : memref<4096x4096xf32> -> memref<32x32xf32, 3>
+    %parity = arith.constant false
+    acopy.barrier_wait %bar, %parity : memref<1xi64, 3>
     gpu.return
   }
 

@@ -14,7 +14,9 @@
 //! A builder made by [`Builder::before`] (the lowering's) builds pure ops whose
 //! operands are kernel-level once per kernel and shares them between copies, at
 //! the top of the function once a second copy asks (`super::hoist`); one made by
-//! [`Builder::in_place`] builds every op where it is asked for.
+//! [`Builder::in_place`] builds every op where it is asked for. One made by
+//! [`Builder::joining`] (the lowering's, per copy) may build a copy's issue if
+//! into the previous copy's ([`joined_if`]).
 //!
 //! [`Ix`] is an index that may still be a compile-time constant; arithmetic
 //! on it folds constants (`arith`, the one folder) so that static strides,
@@ -22,6 +24,8 @@
 
 mod arith;
 mod control;
+pub(crate) mod issue_joins;
+mod joined_if;
 pub(crate) mod loop_carried;
 mod memory;
 
@@ -52,6 +56,11 @@ pub(crate) struct Builder<'c, 'a> {
     hoist: Option<hoist::Point>,
     /// Whether pure ops are shared through `super::hoist` ([`Builder::before`]).
     shares: bool,
+    /// The block `super::hoist` remembers this builder's pure ops for, when
+    /// not `block` itself: a body joined to an earlier if ([`joined_if`]).
+    place: Option<usize>,
+    /// Where a copy's issue if may join the one before it ([`joined_if`]).
+    joins: Option<&'a issue_joins::JoinedIfs>,
 }
 
 /// An `index` value, or a constant not materialised yet.
@@ -111,6 +120,21 @@ impl<'c, 'a> Builder<'c, 'a> {
             anchor,
             hoist: None,
             shares: false,
+            place: None,
+            joins: None,
+        })
+    }
+
+    /// [`Builder::before`], whose [`Builder::issue_if`] may join the issue if
+    /// of the copy before (`joins` holds the copy being lowered).
+    pub fn joining(
+        context: &'c Context,
+        anchor: OperationRef<'c, 'a>,
+        joins: &'a issue_joins::JoinedIfs,
+    ) -> Result<Self, String> {
+        Ok(Self {
+            joins: Some(joins),
+            ..Self::before(context, anchor)?
         })
     }
 
@@ -126,7 +150,12 @@ impl<'c, 'a> Builder<'c, 'a> {
 
     /// Inserts `op` before the anchor.
     pub fn insert(&self, op: Operation<'c>) -> OperationRef<'c, 'a> {
-        self.block.insert_operation_before(self.anchor, op)
+        let op = self.block.insert_operation_before(self.anchor, op);
+        // A joined body's ops are listed, in case the join is undone.
+        if let (Some(_), Some(joins)) = (self.place, self.joins) {
+            joins.inserted(op.to_raw());
+        }
+        op
     }
 
     /// Builds and inserts an op; a pure op with kernel-level operands is
@@ -158,7 +187,7 @@ impl<'c, 'a> Builder<'c, 'a> {
                 .map(|(name, value)| (*name, value.to_raw().ptr as usize))
                 .collect(),
         };
-        let block = self.block.to_raw();
+        let block = self.place.unwrap_or(self.block.to_raw().ptr as usize);
         match hoist::lookup(self.hoist, block, &key) {
             // SAFETY: ops in the memo stay in the IR while they are in it.
             hoist::Lookup::Found(raw) => Ok(unsafe { OperationRef::from_raw(raw) }),
@@ -177,6 +206,27 @@ impl<'c, 'a> Builder<'c, 'a> {
                 Ok(self.insert(op))
             }
         }
+    }
+
+    /// `compute`, which builds pure ops from kernel-level values alone, or
+    /// the value it gave for `what` in this block before (`hoist::computed`).
+    pub fn once_in_place(
+        &self,
+        what: hoist::Computed,
+        compute: impl FnOnce(&Self) -> Result<Value<'c, 'a>, String>,
+    ) -> Result<Value<'c, 'a>, String> {
+        use melior::ir::ValueLike;
+        let Some(point) = self.hoist.filter(|_| self.shares) else {
+            return compute(self);
+        };
+        let place = self.place.unwrap_or(self.block.to_raw().ptr as usize);
+        if let Some(value) = hoist::computed(point, place, what) {
+            // SAFETY: remembered values are results of ops the memo keeps in the IR.
+            return Ok(unsafe { Value::from_raw(value) });
+        }
+        let value = compute(self)?;
+        hoist::remember_computed(point, place, what, value.to_raw());
+        Ok(value)
     }
 
     fn hoist_point(&self) -> Result<hoist::Point, String> {

@@ -38,7 +38,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use smallvec::SmallVec;
 
 use melior::ir::{block::BlockLike, operation::OperationLike, OperationRef, RegionLike};
-use mlir_sys::{MlirBlock, MlirOperation};
+use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
 
 use super::op_names::{builtin, func, gpu, llvm, OpName};
 use crate::scoped_memo::{self, Slot};
@@ -90,6 +90,20 @@ struct Kernel {
     values: HashSet<usize>,
     /// Remembered ops in the order they were built.
     built: Vec<MlirOperation>,
+    /// Values computed from kernel-level values alone, by what they are and
+    /// the block (or stand-in) they were asked for in ([`once_in_place`]).
+    computed: HashMap<(usize, Computed), MlirValue>,
+}
+
+/// What a value of [`once_in_place`] is: which threads issue, in a block of
+/// which size (`crate::lower::issuers`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum Computed {
+    /// Whether this thread is the first issuer.
+    FirstIssuer {
+        issuers: Option<(u32, u32)>,
+        block: Option<[u32; 3]>,
+    },
 }
 
 impl Kernel {
@@ -168,8 +182,10 @@ fn is_module(op: OperationRef) -> bool {
     super::is(&op, gpu::MODULE) || super::is(&op, builtin::MODULE)
 }
 
-/// What the memo says about a pure op with `key`, about to be inserted in
-/// `block`, in the function of `point` (if it takes kernel-level values).
+/// What the memo says about a pure op with `key`, about to be inserted in the
+/// block `place` (its address, or the stand-in of a body joined to an earlier
+/// if: `super::build::joined_if`), in the function of `point` (if it takes
+/// kernel-level values).
 pub(crate) enum Lookup {
     /// Not kept: no run in progress. Build it in place.
     InPlace,
@@ -181,7 +197,7 @@ pub(crate) enum Lookup {
     Local,
 }
 
-pub(crate) fn lookup(point: Option<Point>, block: MlirBlock, key: &Key) -> Lookup {
+pub(crate) fn lookup(point: Option<Point>, place: usize, key: &Key) -> Lookup {
     scoped_memo::with(&MEMO, |memo| {
         if let Some(point) = point {
             let kernel = memo
@@ -189,7 +205,7 @@ pub(crate) fn lookup(point: Option<Point>, block: MlirBlock, key: &Key) -> Looku
                 .entry(point.entry.ptr as usize)
                 .or_insert_with(Kernel::sized);
             if let Some(&op) = kernel.ops.get(key) {
-                let here = Place::InPlace(block.ptr as usize);
+                let here = Place::InPlace(place);
                 if matches!(kernel.places.get(&(op.ptr as usize)), Some(&place) if place != Place::Top && place != here)
                 {
                     // Asked for from another block: it (and what it uses)
@@ -207,7 +223,7 @@ pub(crate) fn lookup(point: Option<Point>, block: MlirBlock, key: &Key) -> Looku
         }
         match memo
             .local
-            .get(&(block.ptr as usize))
+            .get(&place)
             .and_then(|ops| ops.get(key))
         {
             Some(op) => Lookup::Found(*op),
@@ -217,16 +233,40 @@ pub(crate) fn lookup(point: Option<Point>, block: MlirBlock, key: &Key) -> Looku
     .unwrap_or(Lookup::InPlace)
 }
 
-/// Remembers `op`, a kernel-level op just built in place in `block`.
-pub(crate) fn remember_kernel_level(point: Point, block: MlirBlock, key: Key, op: MlirOperation) {
+/// The value `what` asked for in the block `place` of the kernel of `point`
+/// had, if it was asked for there before ([`remember_computed`]). Such a value
+/// is built from kernel-level ops alone, and after the first request each of
+/// them is at the top or in place in that block, where [`lookup`] finds it
+/// again without moving it: asking again gives the same value, with no op
+/// built or moved, which this answer skips the lookups for.
+pub(crate) fn computed(point: Point, place: usize, what: Computed) -> Option<MlirValue> {
+    scoped_memo::with(&MEMO, |memo| {
+        memo.kernels
+            .get(&(point.entry.ptr as usize))
+            .and_then(|kernel| kernel.computed.get(&(place, what)).copied())
+    })
+    .flatten()
+}
+
+/// Remembers `value`, what `what` asked for in the block `place` gave.
+pub(crate) fn remember_computed(point: Point, place: usize, what: Computed, value: MlirValue) {
+    scoped_memo::with(&MEMO, |memo| {
+        memo.kernels
+            .entry(point.entry.ptr as usize)
+            .or_insert_with(Kernel::sized)
+            .computed
+            .insert((place, what), value);
+    });
+}
+
+/// Remembers `op`, a kernel-level op just built in place in the block `place`.
+pub(crate) fn remember_kernel_level(point: Point, place: usize, key: Key, op: MlirOperation) {
     scoped_memo::with(&MEMO, |memo| {
         let kernel = memo
             .kernels
             .entry(point.entry.ptr as usize)
             .or_insert_with(Kernel::sized);
-        kernel
-            .places
-            .insert(op.ptr as usize, Place::InPlace(block.ptr as usize));
+        kernel.places.insert(op.ptr as usize, Place::InPlace(place));
         // SAFETY: `op` is a live op.
         let results = unsafe { mlir_sys::mlirOperationGetNumResults(op) };
         for index in 0..results {
@@ -284,11 +324,11 @@ fn to_top(kernel: &mut Kernel, point: Point, op: MlirOperation) {
     kernel.places.insert(op.ptr as usize, Place::Top);
 }
 
-/// Remembers `op`, built in place in `block`, for later requests with the
-/// same `key` in the same block.
-pub(crate) fn remember_local(block: MlirBlock, key: Key, op: MlirOperation) {
+/// Remembers `op`, built in place in the block `place`, for later requests
+/// with the same `key` in the same block.
+pub(crate) fn remember_local(place: usize, key: Key, op: MlirOperation) {
     scoped_memo::with(&MEMO, |memo| {
-        let block = block.ptr as usize;
+        let block = place;
         memo.local
             .entry(block)
             .or_insert_with(|| sized_map(BLOCK_CAPACITY))
@@ -299,8 +339,8 @@ pub(crate) fn remember_local(block: MlirBlock, key: Key, op: MlirOperation) {
 
 /// Ends the lowering of one acopy op: erases the ops it built in place that
 /// nothing uses (an index computed for every chunk but needed by none), and
-/// forgets them.
-pub(crate) fn end_op() {
+/// forgets them; returns those erased.
+pub(crate) fn end_op() -> Vec<MlirOperation> {
     let built =
         scoped_memo::with(&MEMO, |memo| std::mem::take(&mut memo.this_op)).unwrap_or_default();
     let erased = erase_unused_of(built.iter().map(|(_, _, op)| *op).collect());
@@ -313,6 +353,11 @@ pub(crate) fn end_op() {
             }
         }
     });
+    built
+        .into_iter()
+        .map(|(_, _, op)| op)
+        .filter(|op| erased.contains(&(op.ptr as usize)))
+        .collect()
 }
 
 /// Erases remembered kernel-level ops that nothing uses (a block size asked for but not
@@ -368,5 +413,70 @@ fn is_entry_argument(point: Point, value: usize) -> bool {
     unsafe {
         mlir_sys::mlirValueIsABlockArgument(value)
             && mlir_sys::mlirBlockArgumentGetOwner(value).ptr == point.entry.ptr
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use melior::ir::{block::BlockLike, operation::OperationLike, Module, RegionLike, ValueLike};
+
+    use super::Computed;
+    use crate::ir::build::Builder;
+
+    /// A value asked for again in the same block of the same kernel is the
+    /// first answer, with nothing computed again; in another block, or for
+    /// another block size, it is computed again; with no run in progress,
+    /// every time.
+    #[test]
+    fn a_computed_value_is_found_again_in_its_block() {
+        let context = crate::context::create_context().expect("context");
+        let module = Module::parse(
+            &context,
+            "func.func @f(%p: i1) {\n  scf.if %p {\n  }\n  return\n}",
+        )
+        .expect("parses");
+        let entry = module
+            .body()
+            .first_operation()
+            .and_then(|function| function.region(0).ok()?.first_block())
+            .expect("an entry block");
+        let branch = entry.first_operation().expect("the if");
+        let inner_end = branch
+            .region(0)
+            .ok()
+            .and_then(|region| region.first_block()?.terminator())
+            .expect("the if's yield");
+        let end = entry.terminator().expect("the return");
+        let what = |block| Computed::FirstIssuer {
+            issuers: None,
+            block,
+        };
+        // The value's address, as the values outlive no builder here.
+        let count = |b: &Builder, what, computed: &mut usize| -> usize {
+            b.once_in_place(what, |b| {
+                *computed += 1;
+                b.index(7)
+            })
+            .expect("builds")
+            .to_raw()
+            .ptr as usize
+        };
+        let mut computed = 0;
+        {
+            let _memo = super::scope();
+            let top = Builder::before(&context, end).expect("a builder");
+            let first = count(&top, what(None), &mut computed);
+            assert_eq!(count(&top, what(None), &mut computed), first);
+            assert_eq!(computed, 1);
+            count(&top, what(Some([32, 1, 1])), &mut computed);
+            assert_eq!(computed, 2);
+            let inside = Builder::before(&context, inner_end).expect("a builder");
+            assert_eq!(count(&inside, what(None), &mut computed), first);
+            assert_eq!(computed, 3);
+        }
+        let top = Builder::before(&context, end).expect("a builder");
+        count(&top, what(None), &mut computed);
+        count(&top, what(None), &mut computed);
+        assert_eq!(computed, 5);
     }
 }

@@ -10,7 +10,10 @@
 //! other: the second's body moves to the end of the first's, and the second
 //! goes. This is upstream's `scf.if` canonicalization (`CombineIfs`) restricted
 //! to the case that changes nothing but the regions, without running the
-//! canonicalizer over the whole module.
+//! canonicalizer over the whole module. Where the lowering can tell that this
+//! merge will take a copy's issue if, it builds the issue into the earlier if
+//! at once (`super::build::joined_if`); the merge after the lowering takes the
+//! rest, and any if the user wrote.
 
 use melior::ir::{block::BlockLike, operation::OperationLike, OperationRef, RegionLike};
 use mlir_sys::MlirOperation;
@@ -54,7 +57,7 @@ pub(crate) fn merge_adjacent(root: OperationRef) {
 /// An `scf.if` with no results, no else block and no attributes of its own
 /// (a role's region carries `acopy.issuers` or `acopy.consumers`, which a merge
 /// would give to, or take from, the other if's ops).
-fn mergeable(op: &OperationRef) -> bool {
+pub(crate) fn mergeable(op: &OperationRef) -> bool {
     super::is(op, scf::IF)
         && op.result_count() == 0
         && op

@@ -5,6 +5,7 @@
 use melior::ir::Value;
 
 use crate::ir::build::{Builder, Cmp, Ix, DIMS};
+use crate::ir::hoist::Computed;
 use crate::ir::op_names::arith;
 use crate::target::Target;
 
@@ -31,13 +32,20 @@ pub(super) fn is_first_issuer<'c, 'a>(
     b: &Builder<'c, 'a>,
     target: &Target,
 ) -> Result<Value<'c, 'a>, String> {
-    let Some(issuers) = target.issuers else {
-        return first_thread(b);
+    // Every TMA copy asks; a kernel's answer is found once per block.
+    let what = Computed::FirstIssuer {
+        issuers: target.issuers.map(|issuers| (issuers.first, issuers.count)),
+        block: target.block,
     };
-    let (linear, _) = b.linear_thread(target.block)?;
-    let linear = b.ix(linear)?;
-    let first = b.index(i64::from(issuers.first))?;
-    b.cmpi(Cmp::Eq, linear, first)
+    b.once_in_place(what, |b| {
+        let Some(issuers) = target.issuers else {
+            return first_thread(b);
+        };
+        let (linear, _) = b.linear_thread(target.block)?;
+        let linear = b.ix(linear)?;
+        let first = b.index(i64::from(issuers.first))?;
+        b.cmpi(Cmp::Eq, linear, first)
+    })
 }
 
 /// Whether this thread is the block's first, the one that issues TMA

@@ -41,12 +41,14 @@
 //! lowered, as it reads the copies that write its tile), and
 //! [`stored_index`] `acopy.swizzled_index` (planned before the pipeliner
 //! runs, and pinned on the op: `crate::plan::pinned`); [`lower_modules`]
-//! runs the pass on each `gpu.module` on MLIR's thread pool.
+//! runs the pass on each `gpu.module` on MLIR's thread pool; [`kept_view`]
+//! says when a copy's view from verification still holds for its lowering.
 
 mod barrier;
 mod cp_async;
 mod descriptor;
 mod issuers;
+mod kept_view;
 pub mod lower_modules;
 mod memref_address;
 mod stored_index;
@@ -61,7 +63,7 @@ use melior::ir::{
 };
 
 use crate::ir::{
-    build::{self, Builder},
+    build::{self, issue_joins::JoinedIfs, Builder},
     hoist,
 };
 use crate::{
@@ -109,6 +111,21 @@ fn tidy(operation: OperationRef) {
 }
 
 fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
+    crate::ir::with_context(&operation, |context| {
+        // SAFETY: the op the pass runs on, alive for the whole run; the
+        // handle is bound to the context's lifetime, which the views that
+        // verification keeps for the lowering share.
+        let operation = unsafe { OperationRef::from_raw(operation.to_raw()) };
+        run_in(context, operation, options)
+    })
+}
+
+/// [`run`], with the context the op lives in.
+fn run_in<'c>(
+    context: &'c melior::Context,
+    operation: OperationRef<'c, '_>,
+    options: &PassOptions,
+) -> PassResult {
     let _launches = crate::plan::launches::scope();
     let _memo = crate::target::run_scope();
     let _kernel_values = hoist::scope();
@@ -121,7 +138,10 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     // Verification keeps the plan of each marked loop it accepts, for the
     // pipeliner: a loop is analysed once per run (`crate::plan::loops::kept_plans`).
     let mut kept = crate::plan::loops::KeptPlans::default();
-    crate::verify::verify_operation_on(operation, options, &chips, &mut kept)?;
+    // It keeps each acopy op's view too, which the lowering reads each op from
+    // while the op is as verification saw it (`kept_view`).
+    let mut views = Vec::new();
+    crate::verify::verify_operation_on(operation, options, &chips, &mut kept, &mut views)?;
     // Swizzled indices and wgmma descriptors are planned on the IR just
     // verified, before their tiles move into slots, and the plans ride on the
     // ops from here on (`crate::plan::pinned`).
@@ -134,35 +154,19 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     if marked {
         crate::verify::verify_pipelined(operation, options, &chips)?;
     }
-    let raw_ops = acopy_ops(operation);
-    let mut failed = false;
-    let mut modules = Vec::new();
-    for raw in raw_ops {
-        // SAFETY: the walk found these ops under `operation`, which the pass
-        // holds; lowering one never erases another (acopy ops have no regions).
-        let op = unsafe { OperationRef::from_raw(raw) };
-        let lowered =
-            crate::ir::with_context(&op, |context| lower_op(context, op, &chips, options));
-        hoist::end_op();
-        match lowered {
-            Ok(chip) => {
-                if let Some(module) = target::enclosing(op, crate::ir::op_names::gpu::MODULE) {
-                    if !modules.iter().any(|(raw, _)| *raw == module.to_raw().ptr) {
-                        modules.push((module.to_raw().ptr, chip));
-                    }
-                }
-                let constants = constant_operands(op);
-                // SAFETY: the lowered acopy op is live, its replacement is built
-                // and it has no results; `op` is not used after.
-                unsafe { build::erase(op) };
-                erase_if_unused(&constants);
-            }
-            Err(message) => {
-                emit_error(op.location(), &message);
-                failed = true;
-            }
-        }
-    }
+    // The pipeliner rewrote marked loops: their ops are found again.
+    let ops = if marked {
+        acopy_ops(operation)
+            .into_iter()
+            .map(|raw| (raw, None))
+            .collect()
+    } else {
+        views
+            .into_iter()
+            .map(|view| (view.op().to_raw(), Some(view)))
+            .collect()
+    };
+    let (mut failed, modules) = lower_each(context, operation, ops, &chips, options);
     // A barrier the lowering built among warp-specialized consumers (a TMA
     // store's) waits only for them.
     if failed || !role_barriers(operation) {
@@ -186,6 +190,57 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
     } else {
         Err(())
     }
+}
+
+/// Lowers the acopy ops `ops` under `operation` (in program order, each with
+/// its view from verification when kept), each in place; returns whether one
+/// failed (each failure reported at its op) and the gpu.modules lowered, with
+/// their chips.
+fn lower_each<'c, 'a>(
+    context: &'c melior::Context,
+    operation: OperationRef<'c, 'a>,
+    ops: Vec<(mlir_sys::MlirOperation, Option<AcopyOp<'c, 'a>>)>,
+    chips: &target::ModuleChips,
+    options: &PassOptions,
+) -> (bool, Vec<(*mut std::ffi::c_void, Chip)>) {
+    let mut failed = false;
+    let mut modules = Vec::new();
+    let mut targets = target::by_parent::TargetsByParent::new(chips);
+    // A copy's issue if may join the previous copy's (`build::joined_if`).
+    let joins = JoinedIfs::default();
+    for (raw, view) in ops {
+        // SAFETY: the walk found these ops under `operation`, which the pass
+        // holds; lowering one never erases another (acopy ops have no regions).
+        let op = unsafe { OperationRef::from_raw(raw) };
+        joins.begin(op);
+        let view = view.and_then(kept_view::current);
+        let lowered = lower_op(context, op, view, &mut targets, options, &joins);
+        let dropped = hoist::end_op();
+        let erased = match lowered {
+            Ok(chip) => {
+                if let Some(module) = target::enclosing(op, crate::ir::op_names::gpu::MODULE) {
+                    if !modules.iter().any(|(raw, _)| *raw == module.to_raw().ptr) {
+                        modules.push((module.to_raw().ptr, chip));
+                    }
+                }
+                let constants = constant_operands(op);
+                // SAFETY: the lowered acopy op is live, its replacement is built
+                // and it has no results; `op` is not used after.
+                unsafe { build::erase(op) };
+                Some(erase_if_unused(&constants))
+            }
+            Err(message) => {
+                emit_error(op.location(), &message);
+                failed = true;
+                None
+            }
+        };
+        if let Err(message) = joins.settle(context, erased.as_deref(), &dropped) {
+            emit_error(operation.location(), &message);
+            failed = true;
+        }
+    }
+    (failed, modules)
 }
 
 /// Names the barriers of warp-specialized consumers (`target::roles`); a
@@ -264,8 +319,9 @@ fn constant_operands(op: OperationRef) -> Vec<mlir_sys::MlirOperation> {
 }
 
 /// Erases each of `ops` that has no uses left (they are side-effect-free
-/// constants, so nothing else changes).
-fn erase_if_unused(ops: &[mlir_sys::MlirOperation]) {
+/// constants, so nothing else changes); returns those erased.
+fn erase_if_unused(ops: &[mlir_sys::MlirOperation]) -> Vec<mlir_sys::MlirOperation> {
+    let mut erased = Vec::new();
     for raw in ops {
         // SAFETY: the constants are live (only the acopy op was erased) and
         // each is listed once.
@@ -273,27 +329,33 @@ fn erase_if_unused(ops: &[mlir_sys::MlirOperation]) {
         if hoist::unused(*raw) {
             // SAFETY: `op` is live (found above, not erased since) and unused.
             unsafe { build::erase(op) };
+            erased.push(*raw);
         }
     }
+    erased
 }
 
-/// Lowers one acopy op in place (the caller erases it); returns the chip.
-fn lower_op<'c>(
+/// Lowers one acopy op in place (the caller erases it), from `view` when
+/// given (the op as verification saw it and as it still is); returns the
+/// chip.
+fn lower_op<'c, 'a>(
     context: &'c melior::Context,
-    op: OperationRef<'c, '_>,
-    chips: &target::ModuleChips,
+    op: OperationRef<'c, 'a>,
+    view: Option<AcopyOp<'c, 'a>>,
+    targets: &mut target::by_parent::TargetsByParent,
     options: &PassOptions,
+    joins: &'a JoinedIfs,
 ) -> Result<Chip, String> {
     // `run` verified first: view and target errors were reported there.
-    let view = match AcopyOp::from_op(op) {
+    let view = match view.map(Ok).or_else(|| AcopyOp::from_op(op)) {
         Some(Ok(view)) => view,
         Some(Err(error)) => return Err(format!("internal error: {error}")),
         None => return Err("internal error: not an acopy op".into()),
     };
-    let target = chips
+    let target = targets
         .target(op)
         .map_err(|problem| format!("internal error: {problem}"))?;
-    let b = Builder::before(context, op)?;
+    let b = Builder::joining(context, op, joins)?;
     let path = target.chip.copy_path();
     let lowered = match view {
         AcopyOp::CopyGmemToSmem(view) => match CopyPlan::of(&view, &target, options) {
@@ -409,6 +471,56 @@ mod tests {
         assert_eq!(
             lowered.matches("nvvm.cp.async.shared.global").count(),
             5,
+            "{lowered}"
+        );
+    }
+
+    /// Two TMA copies with a constant between them that only the second
+    /// uses: the second's issue joins the first's if (`build::joined_if`),
+    /// and the constant goes with the second copy.
+    #[test]
+    fn a_constant_only_the_next_copy_uses_lets_its_issue_join() {
+        let context = crate::context::create_context().expect("the acopy dialect loads");
+        context.enable_multi_threading(false);
+        let copy = |row: &str| {
+            format!(
+                r#"    "acopy.copy_gmem_to_smem"(%src, %tile, {row}, %c0, %bar) {{operandSegmentSizes = array<i32: 1, 1, 2, 1, 0>, oob_mode = "promise_in_bounds"}} : (memref<4096x4096xf32>, memref<32x32xf32, 3>, index, index, memref<1xi64, 3>) -> ()"#
+            )
+        };
+        let text = format!(
+            r#"gpu.module @m [#nvvm.target<chip = "sm_90">] {{
+  gpu.func @k(%src: memref<4096x4096xf32>) workgroup(%tile: memref<32x32xf32, 3>, %bar: memref<1xi64, 3>) kernel attributes {{gpu.known_block_size = array<i32: 128, 1, 1>}} {{
+    "acopy.barrier_init"(%bar) : (memref<1xi64, 3>) -> ()
+    %c0 = arith.constant 0 : index
+{first}
+    %c32 = arith.constant 32 : index
+{second}
+    gpu.return
+  }}
+}}"#,
+            first = copy("%c0"),
+            second = copy("%c32"),
+        );
+        let mut module = Module::parse(&context, &text).expect("the input parses");
+        let manager = PassManager::new(&context);
+        manager.add_pass(super::create_pass(crate::PassOptions::default()));
+        assert!(manager.run(&mut module).is_ok());
+        let lowered = module.as_operation().to_string();
+        // The barrier's init has its own if, on thread x alone; the copies
+        // share one, on the whole first thread.
+        assert_eq!(lowered.matches("scf.if").count(), 2, "{lowered}");
+        let issue = lowered.rfind("scf.if").expect("the issue if");
+        assert_eq!(
+            lowered[issue..]
+                .matches("nvvm.cp.async.bulk.tensor.shared.cluster.global")
+                .count(),
+            2,
+            "{lowered}"
+        );
+        assert!(!lowered.contains("arith.constant 32 : index"), "{lowered}");
+        // The module lowered says so in its target (`retarget_lowered`).
+        assert!(
+            lowered.contains(r#"#nvvm.target<chip = "sm_90", features = "+ptx80">"#),
             "{lowered}"
         );
     }

@@ -87,21 +87,42 @@ pub struct Finding {
 #[allow(clippy::result_unit_err)]
 pub fn verify_operation(operation: OperationRef, options: &PassOptions) -> PassResult {
     let chips = target::ModuleChips::resolve(operation, options);
-    verify_with(operation, options, &chips, Voice::Everything, None)
+    verify_with(
+        operation,
+        options,
+        &chips,
+        Voice::Everything,
+        Keep::default(),
+    )
 }
 
 /// [`verify_operation`] with the chips a caller already resolved
 /// (`acopy-lower` resolves them once for all its steps), keeping in `kept`
 /// the plan of each marked loop it accepts, for the pipeliner to rewrite
-/// without analysing the loop again.
+/// without analysing the loop again, and in `views` the view of each acopy op,
+/// in walk order, for the lowering to read the op from.
 #[allow(clippy::result_unit_err)]
 pub fn verify_operation_on<'c, 'a>(
     operation: OperationRef<'c, 'a>,
     options: &PassOptions,
     chips: &target::ModuleChips,
     kept: &mut KeptPlans<'c, 'a>,
+    views: &mut Vec<AcopyOp<'c, 'a>>,
 ) -> PassResult {
-    verify_with(operation, options, chips, Voice::Everything, Some(kept))
+    let keep = Keep {
+        plans: Some(kept),
+        views: Some(views),
+    };
+    verify_with(operation, options, chips, Voice::Everything, keep)
+}
+
+/// What a verification walk keeps for the lowering.
+#[derive(Default)]
+struct Keep<'k, 'c, 'a> {
+    /// The plan of each marked loop accepted.
+    plans: Option<&'k mut KeptPlans<'c, 'a>>,
+    /// The view of each acopy op, in walk order.
+    views: Option<&'k mut Vec<AcopyOp<'c, 'a>>>,
 }
 
 /// Checks the IR `acopy-lower`'s pipeliner wrote from IR that
@@ -118,7 +139,13 @@ pub fn verify_pipelined(
     options: &PassOptions,
     chips: &target::ModuleChips,
 ) -> PassResult {
-    verify_with(operation, options, chips, Voice::ErrorsOnce, None)
+    verify_with(
+        operation,
+        options,
+        chips,
+        Voice::ErrorsOnce,
+        Keep::default(),
+    )
 }
 
 /// What a verification run says besides errors.
@@ -135,16 +162,36 @@ fn verify_with<'c, 'a>(
     options: &PassOptions,
     chips: &target::ModuleChips,
     voice: Voice,
-    mut kept: Option<&mut KeptPlans<'c, 'a>>,
+    mut keep: Keep<'_, 'c, 'a>,
 ) -> PassResult {
     let _launches = crate::plan::launches::scope();
     let _tensor_maps = tensor_maps::scope();
     let _memo = crate::target::run_scope();
     let mut errors = 0usize;
     let mut given: Vec<(String, String)> = Vec::new();
+    // The walk reads the IR only: each op holding copies is asked once.
+    let mut targets = target::by_parent::TargetsByParent::new(chips);
     operation.walk(WalkOrder::PreOrder, |op| {
         let remarks = voice == Voice::Everything;
-        if let Some(finding) = check_op_with(op, chips, options, remarks) {
+        // SAFETY: the walk found `op` under the operation being verified,
+        // which lives for 'a (a kept view holds it); the walk's reference
+        // only carries a shorter lifetime.
+        let kept: OperationRef<'c, 'a> = unsafe { OperationRef::from_raw(op.to_raw()) };
+        let finding = match AcopyOp::from_op(kept) {
+            None => None,
+            Some(Err(error)) => Some(Finding {
+                rule: None,
+                message: error.to_string(),
+            }),
+            Some(Ok(view)) => {
+                let finding = check_view(&view, &mut targets, options, remarks);
+                if let Some(views) = keep.views.as_deref_mut() {
+                    views.push(view);
+                }
+                finding
+            }
+        };
+        if let Some(finding) = finding {
             let key = (op.location().to_string(), finding.message.clone());
             if voice == Voice::Everything || !given.contains(&key) {
                 crate::diagnostics::emit_rule_error(op.location(), finding.rule, &finding.message);
@@ -152,7 +199,7 @@ fn verify_with<'c, 'a>(
             }
             errors += 1;
         }
-        errors += check_marked(op, chips, options, kept.as_deref_mut());
+        errors += check_marked(op, chips, options, keep.plans.as_deref_mut());
         if let Some(message) = memory_spaces::unmappable(op) {
             let key = (op.location().to_string(), message.clone());
             if voice == Voice::Everything || !given.contains(&key) {
@@ -232,26 +279,39 @@ pub fn check_op(
     chips: &target::ModuleChips,
     options: &PassOptions,
 ) -> Option<Finding> {
-    check_op_with(op, chips, options, true)
+    check_op_with(
+        op,
+        &mut target::by_parent::TargetsByParent::new(chips),
+        options,
+        true,
+    )
 }
 
 /// [`check_op`], with the fallback remarks of a kept op given or not.
 fn check_op_with(
     op: OperationRef,
-    chips: &target::ModuleChips,
+    targets: &mut target::by_parent::TargetsByParent,
     options: &PassOptions,
     remarks: bool,
 ) -> Option<Finding> {
-    let view = match AcopyOp::from_op(op)? {
-        Ok(view) => view,
-        Err(error) => {
-            return Some(Finding {
-                rule: None,
-                message: error.to_string(),
-            })
-        }
-    };
-    let target = match chips.target(op) {
+    match AcopyOp::from_op(op)? {
+        Ok(view) => check_view(&view, targets, options, remarks),
+        Err(error) => Some(Finding {
+            rule: None,
+            message: error.to_string(),
+        }),
+    }
+}
+
+/// The error of the acopy op `view` shows, if it fails verification.
+fn check_view(
+    view: &AcopyOp,
+    targets: &mut target::by_parent::TargetsByParent,
+    options: &PassOptions,
+    remarks: bool,
+) -> Option<Finding> {
+    let op = view.op();
+    let target = match targets.target(op) {
         Ok(target) => target,
         Err(problem) => {
             return Some(Finding {
@@ -260,7 +320,7 @@ fn check_op_with(
             })
         }
     };
-    let ctx = Ctx::new(&view, target, options);
+    let ctx = Ctx::new(view, target, options);
     let rule = first_failure_with(&ctx, remarks)?;
     let Check::Op { message, .. } = rule.check else {
         return None;

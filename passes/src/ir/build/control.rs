@@ -73,7 +73,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 
     /// A builder at the end (before the terminator) of `op`'s region `index`.
-    fn inside(&self, op: OperationRef<'c, 'a>, index: usize) -> Result<Self, String> {
+    pub(super) fn inside(&self, op: OperationRef<'c, 'a>, index: usize) -> Result<Self, String> {
         let block = op
             .region(index)
             .ok()
@@ -85,6 +85,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         Ok(Self {
             block,
             anchor,
+            place: None,
             ..*self
         })
     }
@@ -129,7 +130,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         otherwise(&self.inside(op, 1)?)
     }
 
-    fn insert_if(
+    pub(super) fn insert_if(
         &self,
         condition: Value<'c, '_>,
         with_else: bool,
@@ -168,6 +169,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         let inner = Self {
             block,
             anchor: placeholder,
+            place: None,
             ..*self
         };
         let done = step(&inner)?;

@@ -187,7 +187,8 @@ fn emit<'c, 'a>(
         cta_pair: spread.leader.is_some(),
     };
     let first_thread = crate::lower::issuers::is_first_issuer(b, target)?;
-    b.if_then(first_thread, |b| issue.emit(b))
+    // In the previous copy's if, when `merge_ifs` would merge the two.
+    b.issue_if(first_thread, |b| issue.emit(b))
 }
 
 /// The values thread (0, 0, 0) issues the load with.
