@@ -58,14 +58,19 @@ def store(kind, n, value, row, col, lines):
             lines.append(f'    memref.store %b{byte}_{v}, %out[{row}, %cb{byte}_{v}] : {out_type(kind, n)}')
 
 
-def fragments(acc, n, struct, lines, place):
+def fragments(acc, n, struct, lines, place, threads=128):
     """Appends the ops that place the thread's accumulator fragments of `acc` (an
     m64nN f32/i32 struct), each followed by what `place(value, row, column)` appends
 to store it. Thread t:
     warp w = t / 32 owns rows 16w..16w+15; lane l holds, for each accumulator i, row
-    16w + l/4 + 8 ((i/2) mod 2), column 2 (l mod 4) + (i mod 2) + 8 (i/4)."""
+    16w + l/4 + 8 ((i/2) mod 2), column 2 (l mod 4) + (i mod 2) + 8 (i/4). With more
+    than 128 `threads`, thread t works as t mod 128 (each warpgroup stores the same D)."""
+    if threads > 128:
+        lines += ['    %tid = gpu.thread_id x', '    %c128 = arith.constant 128 : index',
+                  '    %t = arith.remui %tid, %c128 : index']
+    else:
+        lines.append('    %t = gpu.thread_id x')
     lines += [
-        '    %t = gpu.thread_id x',
         '    %warp = arith.divui %t, %c32 : index',
         '    %lane = arith.remui %t, %c32 : index',
         '    %w16 = arith.muli %warp, %c16 : index',
@@ -235,10 +240,16 @@ KLOOP_WSP_CASES = [(64, t, s, 1, 'persistent') for t in (1, 3, 8) for s in (2, 3
 KLOOP_MC_CASES = [(64, t, s, w, 'mcx') for t in (1, 3, 8) for s in (2, 3) for w in (0, 1)] + [
     (64, t, 3, 1, 'mcxy') for t in (3, 8)]
 MULTICAST = {'mcx': ('["x"]', '2, 1, 1'), 'mcxy': ('["x", "y"]', '2, 2, 1')}
+# The K loop with a producer warpgroup (producer = "warpgroup"; docs/pipelining.md, "A
+# producer warpgroup"): the kernel declares 256 threads, two warpgroups that both compute
+# and store the same D (identical values; thread t works as t mod 128), so the pass adds
+# threads 256..383 and moves registers (setmaxnreg 40 and 232). The suite launches 384.
+KLOOP_WG_CASES = [(64, t, s, w, 'warpgroup') for t in (1, 3, 8) for s in (2, 3) for w in (0, 1)]
 
 
 def kloop_name(n, trips, stages, in_flight, producer='block'):
-    ws = {'block': '', 'warp': '_ws', 'persistent': '_wsp', 'mcx': '_mcx', 'mcxy': '_mcxy'}[producer]
+    ws = {'block': '', 'warp': '_ws', 'persistent': '_wsp', 'mcx': '_mcx', 'mcxy': '_mcxy',
+          'warpgroup': '_wg'}[producer]
     return f'wgmma_kloop{ws}_n{n}_t{trips}_s{stages}_w{in_flight}'
 
 
@@ -250,14 +261,16 @@ def kloop_kernel(n, trips, stages, in_flight, producer='block'):
     read it completed. D is stored as f32 (exact for small integers at any K)."""
     k = 64 * trips
     kname = kloop_name(n, trips, stages, in_flight, producer)
-    ws = ', producer = "warp"' if producer in ('warp', 'persistent') else ''
+    ws = {'warp': ', producer = "warp"', 'persistent': ', producer = "warp"',
+          'warpgroup': ', producer = "warpgroup"'}.get(producer, '')
     src = f'memref<{64 + n}x{k}xf16>'
     ta = 'memref<64x64xf16, 3>'
     tb = f'memref<{n}x64xf16, 3>'
     # The suite passes out as f16 elements (its cases have one element type): each f32
     # result is stored as its two 16-bit halves, low first (little-endian bytes).
     out = f'memref<64x{2 * n}xf16>'
-    attributes = 'gpu.known_block_size = array<i32: 128, 1, 1>'
+    threads = 256 if producer == 'warpgroup' else 128
+    attributes = f'gpu.known_block_size = array<i32: {threads}, 1, 1>'
     collective = ''
     if producer in MULTICAST:
         axes, cluster = MULTICAST[producer]
@@ -315,7 +328,7 @@ def kloop_kernel(n, trips, stages, in_flight, producer='block'):
         lines.append(f'    memref.store %flo{i}, %out[{row}, %c2col{i}] : {out}')
         lines.append(f'    memref.store %fhi{i}, %out[{row}, %c2col1_{i}] : {out}')
 
-    fragments('%acc', n, struct, lines, place)
+    fragments('%acc', n, struct, lines, place, threads)
     if producer == 'persistent':
         # Two entries of the K loop and its epilogue.
         start = next(i for i, line in enumerate(lines) if line.startswith('    %acc = scf.for'))
@@ -331,7 +344,7 @@ def main():
     for kind, swizzle, n in CASES:
         with open(os.path.join(out, name(kind, swizzle, n) + '.mlir'), 'w') as f:
             f.write(kernel(kind, swizzle, n))
-    for case in KLOOP_CASES + KLOOP_WS_CASES + KLOOP_WSP_CASES + KLOOP_MC_CASES:
+    for case in KLOOP_CASES + KLOOP_WS_CASES + KLOOP_WSP_CASES + KLOOP_MC_CASES + KLOOP_WG_CASES:
         with open(os.path.join(out, kloop_name(*case) + '.mlir'), 'w') as f:
             f.write(kloop_kernel(*case))
     for case in MN_CASES:

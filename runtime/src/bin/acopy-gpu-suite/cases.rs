@@ -528,6 +528,15 @@ fn wgmma_kloop_cases() -> Vec<Case> {
                                 Producer::Persistent,
                             ));
                         }
+                        if n == 64 && stages < 4 && trips != 2 {
+                            v.push(wgmma_kloop_case(
+                                n,
+                                trips,
+                                stages,
+                                in_flight,
+                                Producer::Warpgroup,
+                            ));
+                        }
                     }
                 }
             }
@@ -550,6 +559,10 @@ enum Producer {
     MulticastX,
     /// The same over a 2x2x1 cluster (`["x", "y"]`), the `_mcxy` kernels.
     MulticastXY,
+    /// `producer = "warpgroup"`, the `_wg` kernels: two consumer warpgroups
+    /// (both store the same D) and the producer warpgroup the pass adds, which
+    /// gives them registers with setmaxnreg, so the case launches 384 threads.
+    Warpgroup,
 }
 
 fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64, producer: Producer) -> Case {
@@ -560,6 +573,7 @@ fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64, producer: P
         Producer::Persistent => "_wsp",
         Producer::MulticastX => "_mcx",
         Producer::MulticastXY => "_mcxy",
+        Producer::Warpgroup => "_wg",
     };
     let name: &'static str =
         Box::leak(format!("wgmma_kloop{ws}_n{n}_t{trips}_s{stages}_w{in_flight}").into_boxed_str());
@@ -586,6 +600,11 @@ fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64, producer: P
     match producer {
         Producer::Block => {}
         Producer::Warp | Producer::Persistent => c = c.block(160),
+        Producer::Warpgroup => {
+            c = c.block(384);
+            c.what += "; producer = \"warpgroup\": two consumer warpgroups store the same D, \
+                       the producer warpgroup's registers go to them (setmaxnreg)";
+        }
         // Every CTA of the cluster computes the same D and stores it.
         Producer::MulticastX => {
             c = c.grid([2, 1, 1], [2, 1, 1]);
