@@ -50,12 +50,22 @@ pub enum Producer {
 }
 
 impl Producer {
-    /// How the attribute spells it.
+    /// How the attribute spells it (and the messages name what the pass adds).
     pub fn word(self) -> &'static str {
         match self {
             Producer::Block => "block",
             Producer::Warp => "warp",
             Producer::Warpgroup => "warpgroup",
+        }
+    }
+
+    /// The threads the pass adds after the kernel's: none, a warp or a
+    /// warpgroup. The kernel's block must be a whole number of them.
+    pub fn threads(self) -> u32 {
+        match self {
+            Producer::Block => 0,
+            Producer::Warp => super::loop_plan::PRODUCER_THREADS,
+            Producer::Warpgroup => super::registers::PRODUCER_WARPGROUP_THREADS,
         }
     }
 }

@@ -22,7 +22,7 @@ use melior::ir::{
 };
 
 pub use super::loop_plan::{WarpPlan, PRODUCER_THREADS};
-use super::registers::{self, PRODUCER_WARPGROUP_THREADS};
+use super::registers;
 use super::{attr, loop_plan::Broken};
 use crate::ir::op_names::{self, gpu, prefixes};
 use crate::{ir, target};
@@ -65,7 +65,7 @@ pub fn check(
         let why = format!("{} has no setmaxnreg", chip.name());
         return Err((Broken::WarpgroupChip, p19(&why)));
     }
-    let producers = producer_threads(producer);
+    let producers = producer.threads();
     let consumers = consumer_threads(function, producers)
         .map_err(|why| (Broken::WarpBlock, p17(producer, &why)))?;
     place(loop_op, function, removed).map_err(|why| (Broken::WarpPlace, p18(producer, &why)))?;
@@ -81,40 +81,21 @@ pub fn check(
     })
 }
 
-/// The threads the pass adds for `producer`.
-fn producer_threads(producer: attr::Producer) -> u32 {
-    match producer {
-        attr::Producer::Warpgroup => PRODUCER_WARPGROUP_THREADS,
-        attr::Producer::Block | attr::Producer::Warp => PRODUCER_THREADS,
-    }
-}
-
-/// What the pass adds, as P17 names it.
-fn producer_unit(producer: attr::Producer) -> &'static str {
-    match producer {
-        attr::Producer::Warpgroup => "warpgroup",
-        attr::Producer::Block | attr::Producer::Warp => "warp",
-    }
-}
-
-/// P17's message.
+/// P17's message, for a producer warp or warpgroup (`producer`'s word names
+/// both the request and what the pass adds).
 pub fn p17(producer: attr::Producer, why: &str) -> String {
-    let added = producer_threads(producer);
-    let unit = producer_unit(producer);
-    let granule = if unit == "warp" { 32 } else { added };
+    let (word, added) = (producer.word(), producer.threads());
     format!(
-        "a loop marked acopy.pipeline with producer = \"{}\" needs its kernel's block size known and one-dimensional, a multiple of {granule} and at most {} threads (the pass adds one {added}-thread producer {unit} after them), but {why}",
-        producer.word(),
+        "a loop marked acopy.pipeline with producer = \"{word}\" needs its kernel's block size known and one-dimensional, a multiple of {added} and at most {} threads (the pass adds one {added}-thread producer {word} after them), but {why}",
         MAX_BLOCK - added
     )
 }
 
-/// P18's message.
+/// P18's message, for a producer warp or warpgroup.
 pub fn p18(producer: attr::Producer, why: &str) -> String {
+    let word = producer.word();
     format!(
-        "a loop marked acopy.pipeline with producer = \"{}\" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values or, at the kernel's top level, also copies into shared memory and waits for the copies (the producer {} runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but {why}",
-        producer.word(),
-        producer_unit(producer)
+        "a loop marked acopy.pipeline with producer = \"{word}\" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values or, at the kernel's top level, also copies into shared memory and waits for the copies (the producer {word} runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but {why}"
     )
 }
 
@@ -141,6 +122,8 @@ fn blocks_per_sm(function: OperationRef) -> u32 {
 /// The kernel attribute `convert-gpu-to-nvvm` turns into `.minnctapersm`.
 pub const MIN_BLOCKS_PER_SM: &str = op_names::attributes::NVVM_MINCTASM;
 
+/// B, the kernel's declared block: one-dimensional, whole multiples of the
+/// `producers` the pass adds (a warp or a warpgroup), with room for them.
 fn consumer_threads(function: OperationRef, producers: u32) -> Result<u32, String> {
     let block = match target::known_block(function) {
         Ok(Some(block)) => block,
@@ -155,12 +138,7 @@ fn consumer_threads(function: OperationRef, producers: u32) -> Result<u32, Strin
     if y != 1 || z != 1 {
         return Err(format!("it is {x} x {y} x {z}"));
     }
-    let granule = if producers == PRODUCER_THREADS {
-        32
-    } else {
-        producers
-    };
-    if x % granule != 0 || x + producers > MAX_BLOCK {
+    if x % producers != 0 || x + producers > MAX_BLOCK {
         return Err(format!("it is {x}"));
     }
     Ok(x)

@@ -69,22 +69,16 @@ fn a_warpgroup_of_two_consumer_warpgroups_moves_registers() {
 
 #[test]
 fn the_blocks_per_sm_the_kernel_asks_for_halve_the_registers() {
-    let two = plan(&kernel(
-        "sm_90a",
-        &block(256),
-        ", nvvm.minctasm = 2 : i32",
-        "warpgroup",
-    ));
-    let split = two.expect("a plan").and_then(|warp| warp.registers);
-    assert_eq!(split.map(|s| (s.launch, s.consumers)), Some((80, 96)));
-    let one = plan(&kernel(
-        "sm_90a",
-        &block(256),
-        ", nvvm.minctasm = 1 : i32",
-        "warpgroup",
-    ));
-    let split = one.expect("a plan").and_then(|warp| warp.registers);
-    assert_eq!(split.map(|s| (s.launch, s.consumers)), Some((168, 232)));
+    for (blocks, want) in [(2, (80, 96)), (1, (168, 232))] {
+        let extra = format!(", nvvm.minctasm = {blocks} : i32");
+        let planned = plan(&kernel("sm_90a", &block(256), &extra, "warpgroup"));
+        let split = planned.expect("a plan").and_then(|warp| warp.registers);
+        assert_eq!(
+            split.map(|s| (s.launch, s.consumers)),
+            Some(want),
+            "{blocks}"
+        );
+    }
 }
 
 #[test]
