@@ -38,11 +38,16 @@ pub fn report(plan: &LoopPlan, chosen: &Chosen) -> PipelinedLoop {
         trips: plan.static_trips,
         copies,
         wgmma_in_flight: plan.async_consumers.map(|consumers| consumers.in_flight),
-        producer_block: chosen.producer_block,
-        producer_threads: chosen.producer_warpgroup.map(|(threads, _)| threads),
+        producer_block: chosen.producer.map(|warp| warp.block()),
+        // The remark's detail names a warpgroup only (a warp is its default).
+        producer_threads: chosen
+            .producer
+            .map(|warp| warp.producers)
+            .filter(|&threads| threads != crate::plan::loops::warp::PRODUCER_THREADS),
         registers: chosen
-            .producer_warpgroup
-            .and_then(|(_, registers)| registers),
+            .producer
+            .and_then(|warp| warp.registers)
+            .map(|split| [split.launch, split.producer, split.consumers]),
         multicast: plan.multicast.as_ref().map(|slots| MulticastSlots {
             cluster: slots.cluster,
             senders: slots

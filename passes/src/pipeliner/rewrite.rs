@@ -66,10 +66,9 @@ struct Barriers<'c> {
 /// which the remark reports (`super::report`), never a recomputation of it.
 pub struct Chosen {
     pub schedule: Schedule,
-    /// With a producer warp or warpgroup, the block the kernel now declares.
-    pub producer_block: Option<u32>,
-    /// With a producer warpgroup, its threads and the registers it moves.
-    pub producer_warpgroup: Option<(u32, Option<[u32; 3]>)>,
+    /// With a producer warp or warpgroup, what the rewrite added: its
+    /// threads, the block the kernel now declares, the registers it moves.
+    pub producer: Option<crate::plan::loops::warp::WarpPlan>,
 }
 
 /// The schedule of a rewritten loop, one of the two kinds.
@@ -108,8 +107,7 @@ pub fn rewrite<'c, 'a>(context: &'c Context, plan: &LoopPlan<'c, 'a>, serial: us
     finish(context, plan, loop_op, &entry, stages)?;
     Ok(Chosen {
         schedule: Schedule::Block(schedule),
-        producer_block: None,
-        producer_warpgroup: None,
+        producer: None,
     })
 }
 

@@ -50,7 +50,7 @@ pub(super) fn producer<'c, 'a>(
     pre.if_then(is_producer, |p| {
         if let Some(split) = warp.registers {
             // The whole producer warpgroup, in step, before anything else.
-            set_max_registers(p, split.producer, false)?;
+            p.set_max_registers(split.producer, false)?;
         }
         if plan.path == CopyPath::Tma {
             let first = p.index(i64::from(warp.consumers))?;
@@ -66,20 +66,6 @@ pub(super) fn producer<'c, 'a>(
     let range: Attribute = DenseI32ArrayAttribute::new(context, &[first, issuers as i32]).into();
     ir::set_discardable(region, target::ISSUERS, range);
     Ok(())
-}
-
-/// `setmaxnreg.inc` (`increase`) or `.dec` to `count` registers a thread, for
-/// the warpgroups that run it (docs/pipelining.md, "A producer warpgroup").
-pub(super) fn set_max_registers(b: &B, count: u32, increase: bool) -> R<()> {
-    let action = crate::ir::spelled::set_max_register_action(b.context, increase)?;
-    let count = b.int_attr(32, i64::from(count));
-    b.op(
-        nvvm::SET_MAX_REGISTER,
-        &[],
-        &[],
-        &[("regCount", count), ("action", action)],
-    )
-    .map(|_| ())
 }
 
 /// The producer's loop: slot and phase carried, for every trip of the

@@ -118,16 +118,7 @@ pub fn rewrite<'c, 'a>(
     mark_done(context, loop_op, stages);
     Ok(Chosen {
         schedule: Schedule::ProducerWarp(schedule),
-        producer_block: Some(warp.block()),
-        producer_warpgroup: (warp.producers != crate::plan::loops::warp::PRODUCER_THREADS).then(
-            || {
-                let split = warp.registers;
-                (
-                    warp.producers,
-                    split.map(|s| [s.launch, s.producer, s.consumers]),
-                )
-            },
-        ),
+        producer: Some(warp),
     })
 }
 
@@ -216,7 +207,7 @@ fn consumer_region<'c, 'a>(
         if let Some(split) = warp.registers {
             // What the producer warpgroup gave back, before the consumers'
             // code (which ptxas may then compile for that many registers).
-            super::warp_producer::set_max_registers(inner, split.consumers, true)?;
+            inner.set_max_registers(split.consumers, true)?;
         }
         inner_end = Some(inner.anchor());
         Ok(())

@@ -53,6 +53,23 @@ impl<'c, 'a> Builder<'c, 'a> {
         .map(|_| ())
     }
 
+    /// `setmaxnreg.inc` (`increase`) or `.dec` to `count` registers a thread,
+    /// for every warpgroup that runs it (docs/pipelining.md, "A producer
+    /// warpgroup").
+    pub fn set_max_registers(&self, count: u32, increase: bool) -> Result<(), String> {
+        let action = spelled::set_max_register_action(self.context, increase)?;
+        self.op(
+            nvvm::SET_MAX_REGISTER,
+            &[],
+            &[],
+            &[
+                ("regCount", self.int_attr(32, i64::from(count))),
+                ("action", action),
+            ],
+        )
+        .map(|_| ())
+    }
+
     /// A region holding one block (with `arguments`) that ends in `terminator`.
     fn region_with(
         &self,
