@@ -82,6 +82,27 @@ pub(crate) fn users<'c, 'a>(value: Value<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, 
     found
 }
 
+/// The ops under `operation` (itself included) that `wanted` picks, in walk
+/// order (pre-order: outermost first).
+pub(crate) fn ops_where<'c, 'a>(
+    operation: OperationRef<'c, 'a>,
+    mut wanted: impl FnMut(OperationRef) -> bool,
+) -> Vec<OperationRef<'c, 'a>> {
+    use melior::ir::operation::{WalkOrder, WalkResult};
+    let mut found = Vec::new();
+    operation.walk(WalkOrder::PreOrder, |op| {
+        if wanted(op) {
+            found.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    // SAFETY: the walk found these ops under `operation`, which is live.
+    found
+        .into_iter()
+        .map(|raw| unsafe { OperationRef::from_raw(raw) })
+        .collect()
+}
+
 /// The ops of `block`, in order.
 pub(crate) fn top_level_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     let mut ops = Vec::new();

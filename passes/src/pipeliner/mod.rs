@@ -78,10 +78,7 @@ mod warp_specialized;
 use crate::plan::loops::{analysis, attr, KeptPlans};
 
 use acopy_dialect::diagnostics::emit_error;
-use melior::ir::{
-    operation::{OperationLike, WalkOrder, WalkResult},
-    OperationRef,
-};
+use melior::ir::{operation::OperationLike, OperationRef};
 
 use crate::{
     external::{external_pass, PassId, PassResult},
@@ -113,18 +110,7 @@ fn run(operation: OperationRef, options: &PassOptions) -> PassResult {
 
 /// The ops under `operation` that carry `acopy.pipeline`, outermost first.
 pub fn marked_ops<'c, 'a>(operation: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
-    let mut found = Vec::new();
-    operation.walk(WalkOrder::PreOrder, |op| {
-        if attr::request(op).is_some() {
-            found.push(op.to_raw());
-        }
-        WalkResult::Advance
-    });
-    // SAFETY: the walk found these ops under `operation`, which is live.
-    found
-        .into_iter()
-        .map(|raw| unsafe { OperationRef::from_raw(raw) })
-        .collect()
+    crate::ir::query::ops_where(operation, |op| attr::request(op).is_some())
 }
 
 /// Pipelines every marked loop under `operation`; each one that cannot be

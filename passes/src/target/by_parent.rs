@@ -57,28 +57,16 @@ fn has_discardable_attributes(op: OperationRef) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use melior::ir::{
-        operation::{OperationLike, WalkOrder, WalkResult},
-        Module, OperationRef,
-    };
+    use melior::ir::{Module, OperationRef};
 
     use super::TargetsByParent;
     use crate::{target::ModuleChips, PassOptions};
 
     /// Each acopy op under `module`, in walk order.
     fn copies<'c, 'a>(module: &'a Module<'c>) -> Vec<OperationRef<'c, 'a>> {
-        let mut found = Vec::new();
-        module.as_operation().walk(WalkOrder::PreOrder, |op| {
-            if acopy_dialect::AcopyOp::from_op(op).is_some() {
-                found.push(op.to_raw());
-            }
-            WalkResult::Advance
-        });
-        // SAFETY: the ops are live in `module`, which outlives the handles.
-        found
-            .into_iter()
-            .map(|raw| unsafe { OperationRef::from_raw(raw) })
-            .collect()
+        crate::ir::query::ops_where(module.as_operation(), |op| {
+            acopy_dialect::AcopyOp::from_op(op).is_some()
+        })
     }
 
     /// The memo answers what each op's own reading answers: siblings share

@@ -275,14 +275,12 @@ mod tests {
 }"#;
 
     fn stores(module: &Module) -> Vec<MlirOperation> {
-        let mut found = Vec::new();
-        module.as_operation().walk(WalkOrder::PreOrder, |op| {
-            if crate::ir::is(&op, op_names::memref::STORE) {
-                found.push(op.to_raw());
-            }
-            WalkResult::Advance
-        });
-        found
+        crate::ir::query::ops_where(module.as_operation(), |op| {
+            crate::ir::is(&op, op_names::memref::STORE)
+        })
+        .into_iter()
+        .map(|op| op.to_raw())
+        .collect()
     }
 
     fn ifs(module: &Module) -> usize {

@@ -1,7 +1,7 @@
 //! The producer-warpgroup plan of a marked loop, through the loop analysis:
 //! which blocks and chips it takes (P17, P19) and the registers it moves.
 
-use melior::ir::{operation::OperationLike, Module};
+use melior::ir::Module;
 
 use super::analysis::analyze;
 use super::registers::RegisterSplit;
