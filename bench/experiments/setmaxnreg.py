@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Experiment (bench/RESULTS.md, 2026-12-06 (night)): what `setmaxnreg` would give the
-producer-warp attention builds, before the pass can emit it. A kernel with a producer warp
+"""Experiment (bench/RESULTS.md, 2026-12-06 (night), call 2): what `setmaxnreg` gives the
+producer-warp attention builds, measured before the pass emitted it and kept for the split
+the pass does not take: FlashAttention-3's 24 / 240 against the pass's 40 / 232
+(`producer = "warpgroup"`, docs/pipelining.md, "A producer warpgroup"; as fast, call 2). A kernel with a producer warp
 launches 288 threads, and ptxas budgets registers for whole warpgroups (384 threads: at
 most 168 each), so the consumers of examples/attention/gen.py --keys=128 --producer=warp
 spill at D = 128. This rewrites such a module's PTX and manifest into the FlashAttention-3
@@ -13,8 +15,8 @@ the consumers' right after their `tid < 256` branch.
 adds build `BUILD` with `ppw_` -> `ppwsm_` to SWEEP_DIR (bench/tc_sweep_build.py's output;
 index.json gains its rows, with ptxas's registers and spills); examples/attention/choose.py
 must name the new build (same options as BUILD) for bench/tc_sweep.py to time it.
-Not a pass option: the pool a warpgroup's `setmaxnreg.inc` draws on is the registers the
-kernel launched with, which only ptxas knows (bench/RESULTS.md says what that means).
+The pass's own form also declares `.minnctapersm 1`, so ptxas launches at its bound;
+these kernels reach that bound without it (they need more than 168 registers).
 """
 import json
 import os
@@ -53,7 +55,7 @@ def rewrite(ptx, producer, consumers):
 
 def main():
     if len(sys.argv) not in (3, 5):
-        sys.exit(__doc__.strip().splitlines()[-9])
+        sys.exit('usage: python3 bench/experiments/setmaxnreg.py SWEEP_DIR BUILD [PRODUCER CONSUMERS]')
     root, base = sys.argv[1], sys.argv[2]
     producer, consumers = (int(v) for v in sys.argv[3:5]) if len(sys.argv) == 5 else (24, 240)
     new = base.replace('ppw_', 'ppwsm_', 1)
