@@ -8,8 +8,12 @@
 //! the consumers take that pool with `setmaxnreg.inc` to R, the most the
 //! returned registers cover: B (R - K) <= 128 (K - P). `setmaxnreg.inc`
 //! waits until the pool holds what it asks for, so R must never exceed that
-//! bound: a kernel that launched with fewer than K registers a thread would
-//! wait forever, and the manifest records K for the launcher to check.
+//! bound. A kernel that launched with fewer than K registers a thread would
+//! not have them to give: the rewrite declares `nvvm.minctasm` so that ptxas
+//! launches at K, and without it ptxas ignores setmaxnreg (its C7508;
+//! `tests/pipeline/warpgroup-producer.mlir` runs the PTX through ptxas).
+
+use super::loop_plan::PRODUCER_WARPGROUP_THREADS;
 
 /// Registers in an SM's register file, which one block's threads share.
 const REGISTER_FILE: u32 = 65536;
@@ -20,8 +24,6 @@ const GRANULE: u32 = 8;
 /// What the producer warpgroup keeps: its loop only computes coordinates and
 /// waits on barriers (CUTLASS's warp-specialized kernels keep the same).
 pub const PRODUCER_REGISTERS: u32 = 40;
-/// Threads in the producer warpgroup.
-pub const PRODUCER_WARPGROUP_THREADS: u32 = 128;
 
 /// The registers a thread holds at launch and after each warpgroup's
 /// `setmaxnreg`.
