@@ -65,7 +65,7 @@ impl Producer {
         match self {
             Producer::Block => 0,
             Producer::Warp => super::loop_plan::PRODUCER_THREADS,
-            Producer::Warpgroup => super::loop_plan::PRODUCER_WARPGROUP_THREADS,
+            Producer::Warpgroup => super::registers::PRODUCER_WARPGROUP_THREADS,
         }
     }
 }

@@ -180,8 +180,6 @@ impl AsyncConsumers {
 
 /// Threads in the producer warp the pass adds for `producer = "warp"`.
 pub const PRODUCER_THREADS: u32 = 32;
-/// Threads in the producer warpgroup it adds for `producer = "warpgroup"`.
-pub const PRODUCER_WARPGROUP_THREADS: u32 = 128;
 
 /// What the rewrite of a warp-specialized loop needs to know
 /// (`super::warp`).

@@ -13,8 +13,9 @@
 //! launches at K, and without it ptxas ignores setmaxnreg (its C7508;
 //! `tests/pipeline/warpgroup-producer.mlir` runs the PTX through ptxas).
 
-use super::loop_plan::PRODUCER_WARPGROUP_THREADS;
-
+/// Threads in the producer warpgroup the pass adds for `producer =
+/// "warpgroup"` (here, below `loop_plan.rs`, which reads this file's split).
+pub const PRODUCER_WARPGROUP_THREADS: u32 = 128;
 /// Registers in an SM's register file, which one block's threads share.
 const REGISTER_FILE: u32 = 65536;
 /// The most registers ptxas gives one thread.
