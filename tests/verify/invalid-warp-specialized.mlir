@@ -3,11 +3,11 @@
 // dimension, a multiple of 32 and at most 992 threads (P17: none, 64 x 2, 1000), and
 // must stand at the kernel's top level after code that only computes values and
 // before code without acopy ops or block-wide barriers (P18: inside an scf.if, after a
-// store, before a wait, a body of two blocks; a persistent loop around it that carries values, two loops around it, a store before it in the persistent loop, a wait after it there, a copy and its wait before it in the persistent loop). One scf.for around it, carrying nothing, is allowed (tests/pipeline/warp-specialized-persistent.mlir). acopy-pipeline refuses the same loops with the same errors.
+// store, before a wait, a body of two blocks; a persistent loop around it that carries values, two loops around it, a store before it in the persistent loop, a wait after it there, a copy and its wait before it in the persistent loop; a copy's row read from memory before it, which the producer cannot compute; a barrier of the whole block before it, and a cp.async copy after a gpu.barrier there, which only the consumers would run: docs/pipelining.md, "Code only the consumers run"). One scf.for around it, carrying nothing, is allowed (tests/pipeline/warp-specialized-persistent.mlir). acopy-pipeline refuses the same loops with the same errors.
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify
 // RUN: not acopy-opt %s --split-input-file --acopy-pipeline 2>&1 | FileCheck %s
 // CHECK-COUNT-3: error: a loop marked acopy.pipeline with producer = "warp" needs
-// CHECK-COUNT-11: error: a loop marked acopy.pipeline with producer = "warp" must stand
+// CHECK-COUNT-14: error: a loop marked acopy.pipeline with producer = "warp" must stand
 
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index, %flag: i1) workgroup(%tile: memref<8x128xf32, 3>) kernel {
@@ -80,7 +80,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %tid = gpu.thread_id x
     scf.if %flag {
       // RULE: P18
-      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values or, at the kernel's top level, also copies into shared memory and waits for the copies (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but it is inside 'scf.if'}}
+      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values; what its copies and bounds read may only be computed before it (the producer warp runs that code too), and the code the consumers run alone (the rest before it, and all after it) may hold no acopy op other than TMA copies on a barrier, barrier inits and waits, TMA stores and their waits, no barrier of the whole block other than gpu.barrier and, before the loop, no store to global memory, but it is inside 'scf.if'}}
       scf.for %i = %c0 to %n step %c1 {
         %row = arith.muli %i, %c8 : index
         acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
@@ -104,7 +104,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %z = arith.constant 0.0 : f32
     memref.store %z, %out[%c0, %tid] : memref<4096x128xf32>
     // RULE: P18
-    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values or, at the kernel's top level, also copies into shared memory and waits for the copies (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but 'memref.store' comes before it}}
+    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values; what its copies and bounds read may only be computed before it (the producer warp runs that code too), and the code the consumers run alone (the rest before it, and all after it) may hold no acopy op other than TMA copies on a barrier, barrier inits and waits, TMA stores and their waits, no barrier of the whole block other than gpu.barrier and, before the loop, no store to global memory, but 'memref.store' comes before it and writes global memory, which the producer's copies may read meanwhile}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
@@ -125,7 +125,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c8 = arith.constant 8 : index
     %tid = gpu.thread_id x
     // RULE: P18
-    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values or, at the kernel's top level, also copies into shared memory and waits for the copies (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but 'acopy.wait_gmem_to_smem' comes after it}}
+    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values; what its copies and bounds read may only be computed before it (the producer warp runs that code too), and the code the consumers run alone (the rest before it, and all after it) may hold no acopy op other than TMA copies on a barrier, barrier inits and waits, TMA stores and their waits, no barrier of the whole block other than gpu.barrier and, before the loop, no store to global memory, but 'acopy.wait_gmem_to_smem' comes after it}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
@@ -147,7 +147,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c8 = arith.constant 8 : index
     %tid = gpu.thread_id x
     // RULE: P18
-    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values or, at the kernel's top level, also copies into shared memory and waits for the copies (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but the kernel's body has several blocks (the consumers' part would not be one region)}}
+    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values; what its copies and bounds read may only be computed before it (the producer warp runs that code too), and the code the consumers run alone (the rest before it, and all after it) may hold no acopy op other than TMA copies on a barrier, barrier inits and waits, TMA stores and their waits, no barrier of the whole block other than gpu.barrier and, before the loop, no store to global memory, but the kernel's body has several blocks (the consumers' part would not be one region)}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
@@ -172,7 +172,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %z = arith.constant 0.0 : f32
     %r = scf.for %t = %c0 to %n step %c1 iter_args(%a = %z) -> (f32) {
       // RULE: P18
-      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values or, at the kernel's top level, also copies into shared memory and waits for the copies (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but the scf.for around it carries values (iter_args)}}
+      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values; what its copies and bounds read may only be computed before it (the producer warp runs that code too), and the code the consumers run alone (the rest before it, and all after it) may hold no acopy op other than TMA copies on a barrier, barrier inits and waits, TMA stores and their waits, no barrier of the whole block other than gpu.barrier and, before the loop, no store to global memory, but the scf.for around it carries values (iter_args)}}
       scf.for %i = %c0 to %n step %c1 {
         %row = arith.muli %i, %c8 : index
         acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
@@ -199,7 +199,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     scf.for %t = %c0 to %n step %c1 {
     scf.for %u = %c0 to %n step %c1 {
       // RULE: P18
-      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values or, at the kernel's top level, also copies into shared memory and waits for the copies (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but it is inside 'scf.for'}}
+      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values; what its copies and bounds read may only be computed before it (the producer warp runs that code too), and the code the consumers run alone (the rest before it, and all after it) may hold no acopy op other than TMA copies on a barrier, barrier inits and waits, TMA stores and their waits, no barrier of the whole block other than gpu.barrier and, before the loop, no store to global memory, but it is inside 'scf.for'}}
       scf.for %i = %c0 to %n step %c1 {
         %row = arith.muli %i, %c8 : index
         acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
@@ -226,7 +226,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     scf.for %t = %c0 to %n step %c1 {
       memref.store %z, %out[%t, %tid] : memref<4096x128xf32>
       // RULE: P18
-      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values or, at the kernel's top level, also copies into shared memory and waits for the copies (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but 'memref.store' comes before it}}
+      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values; what its copies and bounds read may only be computed before it (the producer warp runs that code too), and the code the consumers run alone (the rest before it, and all after it) may hold no acopy op other than TMA copies on a barrier, barrier inits and waits, TMA stores and their waits, no barrier of the whole block other than gpu.barrier and, before the loop, no store to global memory, but 'memref.store' comes before it and writes global memory, which the producer's copies may read meanwhile}}
       scf.for %i = %c0 to %n step %c1 {
         %row = arith.muli %i, %c8 : index
         acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
@@ -251,7 +251,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %z = arith.constant 0.0 : f32
     scf.for %t = %c0 to %n step %c1 {
       // RULE: P18
-      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values or, at the kernel's top level, also copies into shared memory and waits for the copies (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but 'acopy.wait_gmem_to_smem' comes after it}}
+      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values; what its copies and bounds read may only be computed before it (the producer warp runs that code too), and the code the consumers run alone (the rest before it, and all after it) may hold no acopy op other than TMA copies on a barrier, barrier inits and waits, TMA stores and their waits, no barrier of the whole block other than gpu.barrier and, before the loop, no store to global memory, but 'acopy.wait_gmem_to_smem' comes after it}}
       scf.for %i = %c0 to %n step %c1 {
         %row = arith.muli %i, %c8 : index
         acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
@@ -276,7 +276,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %c8 = arith.constant 8 : index
     %tid = gpu.thread_id x
     // RULE: P18
-    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values or, at the kernel's top level, also copies into shared memory and waits for the copies (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but 'nvvm.barrier' comes after it}}
+    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values; what its copies and bounds read may only be computed before it (the producer warp runs that code too), and the code the consumers run alone (the rest before it, and all after it) may hold no acopy op other than TMA copies on a barrier, barrier inits and waits, TMA stores and their waits, no barrier of the whole block other than gpu.barrier and, before the loop, no store to global memory, but 'nvvm.barrier' comes after it}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
@@ -300,7 +300,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     %c8 = arith.constant 8 : index
     %tid = gpu.thread_id x
     // RULE: P18
-    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values or, at the kernel's top level, also copies into shared memory and waits for the copies (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but 'nvvm.cluster.arrive' comes after it}}
+    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values; what its copies and bounds read may only be computed before it (the producer warp runs that code too), and the code the consumers run alone (the rest before it, and all after it) may hold no acopy op other than TMA copies on a barrier, barrier inits and waits, TMA stores and their waits, no barrier of the whole block other than gpu.barrier and, before the loop, no store to global memory, but 'nvvm.cluster.arrive' comes after it}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
@@ -329,7 +329,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
       acopy.copy_gmem_to_smem %src[%c0, %c0] -> %head {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
       acopy.wait_gmem_to_smem {pending = 0 : i64}
       // RULE: P18
-      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values or, at the kernel's top level, also copies into shared memory and waits for the copies (the producer warp runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but 'acopy.copy_gmem_to_smem' comes before it}}
+      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values; what its copies and bounds read may only be computed before it (the producer warp runs that code too), and the code the consumers run alone (the rest before it, and all after it) may hold no acopy op other than TMA copies on a barrier, barrier inits and waits, TMA stores and their waits, no barrier of the whole block other than gpu.barrier and, before the loop, no store to global memory, but 'acopy.copy_gmem_to_smem' comes before it and needs the whole block (the consumers run it alone)}}
       scf.for %i = %c0 to %n step %c1 {
         %row = arith.muli %i, %c8 : index
         acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
@@ -341,6 +341,85 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
       } {acopy.pipeline = {stages = 2 : i64, producer = "warp"}}
       gpu.barrier
     }
+    gpu.return
+  }
+}
+
+// -----
+
+// The producer needs the copy's row, which a load gives: only value computations
+// may give what the producer's copies read.
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %rows: memref<64xindex>, %n: index) workgroup(%tile: memref<8x128xf32, 3>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    scf.for %t = %c0 to %n step %c1 {
+      %first = memref.load %rows[%t] : memref<64xindex>
+      // RULE: P18
+      // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values; what its copies and bounds read may only be computed before it (the producer warp runs that code too), and the code the consumers run alone (the rest before it, and all after it) may hold no acopy op other than TMA copies on a barrier, barrier inits and waits, TMA stores and their waits, no barrier of the whole block other than gpu.barrier and, before the loop, no store to global memory, but its copies or bounds need the value of 'memref.load', which more than computes a value (the producer cannot run it)}}
+      scf.for %i = %c0 to %n step %c1 {
+        %step = arith.muli %i, %c8 : index
+        %row = arith.addi %first, %step : index
+        acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
+        acopy.wait_gmem_to_smem {pending = 0 : i64}
+        %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
+        memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
+      } {acopy.pipeline = {stages = 2 : i64, producer = "warp"}}
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A barrier of the whole block before the loop: the consumers alone would reach it.
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<8x128xf32, 3>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    nvvm.barrier0
+    // RULE: P18
+    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values; what its copies and bounds read may only be computed before it (the producer warp runs that code too), and the code the consumers run alone (the rest before it, and all after it) may hold no acopy op other than TMA copies on a barrier, barrier inits and waits, TMA stores and their waits, no barrier of the whole block other than gpu.barrier and, before the loop, no store to global memory, but 'nvvm.barrier0' comes before it and needs the whole block (the consumers run it alone)}}
+    scf.for %i = %c0 to %n step %c1 {
+      %row = arith.muli %i, %c8 : index
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
+      %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
+      memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
+    } {acopy.pipeline = {stages = 2 : i64, producer = "warp"}}
+    gpu.return
+  }
+}
+
+// -----
+
+// At the top level, a copy into shared memory after something only the consumers run
+// (a gpu.barrier) would be the consumers' alone too; on cp.async its lowering deals
+// the chunks over the whole block, which the consumers are not.
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<8x128xf32, 3>, %head: memref<8x128xf32, 3>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    gpu.barrier
+    acopy.copy_gmem_to_smem %src[%c0, %c0] -> %head {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
+    acopy.wait_gmem_to_smem {pending = 0 : i64}
+    // RULE: P18
+    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values; what its copies and bounds read may only be computed before it (the producer warp runs that code too), and the code the consumers run alone (the rest before it, and all after it) may hold no acopy op other than TMA copies on a barrier, barrier inits and waits, TMA stores and their waits, no barrier of the whole block other than gpu.barrier and, before the loop, no store to global memory, but 'acopy.copy_gmem_to_smem' comes before it and needs the whole block (the consumers run it alone)}}
+    scf.for %i = %c0 to %n step %c1 {
+      %row = arith.muli %i, %c8 : index
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
+      %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
+      %h = memref.load %head[%c0, %tid] : memref<8x128xf32, 3>
+      %s = arith.addf %v, %h : f32
+      memref.store %s, %out[%row, %tid] : memref<4096x128xf32>
+    } {acopy.pipeline = {stages = 2 : i64, producer = "warp"}}
     gpu.return
   }
 }

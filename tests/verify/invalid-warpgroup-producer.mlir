@@ -103,7 +103,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
     %tid = gpu.thread_id x
     memref.store %f, %out[%c0, %tid] : memref<4096x128xf32>
     // RULE: P18
-    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warpgroup" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values or, at the kernel's top level, also copies into shared memory and waits for the copies (the producer warpgroup runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but 'memref.store' comes before it}}
+    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warpgroup" must stand at the top level of its kernel or in one scf.for there that carries no values; what its copies and bounds read may only be computed before it (the producer warpgroup runs that code too), and the code the consumers run alone (the rest before it, and all after it) may hold no acopy op other than TMA copies on a barrier, barrier inits and waits, TMA stores and their waits, no barrier of the whole block other than gpu.barrier and, before the loop, no store to global memory, but 'memref.store' comes before it and writes global memory, which the producer's copies may read meanwhile}}
     scf.for %i = %c0 to %n step %c1 {
       %row = arith.muli %i, %c8 : index
       acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>

@@ -185,7 +185,8 @@ pub(super) fn producer_loops<'c, 'a>(
         if op == plan.loop_op {
             break;
         }
-        if Some(op) == removed {
+        // Nor what only the consumers run (warp_prologue.rs).
+        if Some(op) == removed || plan.consumers_only.contains(&op) {
             current = op.next_in_block();
             continue;
         }

@@ -82,7 +82,14 @@ pub fn rewrite<'c, 'a>(
     };
     producer(context, plan, &roles, &bases, is_producer)?;
     let is_consumer = pre.cmpi(Cmp::Ult, thread, consumers)?;
-    consumer_region(context, anchor, is_consumer, warp)?;
+    // At the top level, what only the consumers run before the loop goes
+    // into their region first; in a persistent loop it moves with the loop.
+    let alone = if outer.is_none() {
+        plan.consumers_only.as_slice()
+    } else {
+        &[]
+    };
+    consumer_region(context, (anchor, alone), is_consumer, warp)?;
     // Across entries of the persistent loop the consumers carry the slot and
     // the phase through it, as the producer does through its copy of it.
     let entry = match outer {
@@ -191,12 +198,13 @@ unsafe fn carry_outer<'c, 'a>(
     Ok(())
 }
 
-/// Moves the loop and every op after it (but the kernel's terminator) into
+/// Moves `alone` (ops before the loop only the consumers run, in order), the
+/// loop and every op after it (but the kernel's terminator) into
 /// `scf.if %is_consumer {acopy.consumers = array<i32: 0, B>}` (the mark tells
 /// `acopy-lower` that only the B consumers run what is in it).
 fn consumer_region<'c, 'a>(
     context: &'c Context,
-    anchor: OperationRef<'c, 'a>,
+    (anchor, alone): (OperationRef<'c, 'a>, &[OperationRef<'c, 'a>]),
     is_consumer: Value<'c, 'a>,
     warp: WarpPlan,
 ) -> R<()> {
@@ -217,6 +225,11 @@ fn consumer_region<'c, 'a>(
         crate::ir::query::previous_op(anchor).ok_or("internal error: no consumer region")?;
     let range: Attribute = DenseI32ArrayAttribute::new(context, &[0, consumers as i32]).into();
     ir::set_discardable(region, target::CONSUMERS, range);
+    for op in alone {
+        // SAFETY: both ops are live; what `op` reads is defined before the
+        // scf.if, or by an op of `alone` moved before it (warp_prologue.rs).
+        unsafe { mlir_sys::mlirOperationMoveBefore(op.to_raw(), end.to_raw()) };
+    }
     let mut current = Some(anchor);
     while let Some(op) = current {
         current = op.next_in_block();

@@ -110,10 +110,8 @@ pub fn analyze<'c, 'a>(
         options.max_stages,
     )
     .map_err(at)?;
-    // The native form's barrier_init is the pass's to remove, wherever it stands.
-    let removed = native.as_ref().map(|native| native.init);
-    let warp = super::warp::plan_for(request.producer, request.chip, loop_op, function, removed)
-        .map_err(at)?;
+    let (warp, consumers_only) =
+        warp_roles(&request, (loop_op, function), &copies, native.as_ref()).map_err(at)?;
     Ok(LoopPlan {
         loop_op,
         body: request.body,
@@ -132,8 +130,22 @@ pub fn analyze<'c, 'a>(
         dynamic,
         native,
         warp,
+        consumers_only,
         multicast,
     })
+}
+
+/// The loop's warp plan and the ops before it only its consumers run, for a
+/// loop with a producer (P17–P19; `super::warp`).
+fn warp_roles<'c, 'a>(
+    request: &Request<'c, 'a>,
+    kernel: (OperationRef<'c, 'a>, OperationRef<'c, 'a>),
+    copies: &[super::loop_plan::PipeCopy<'c, 'a>],
+    native: Option<&native::Native<'c, 'a>>,
+) -> Result<(Option<super::warp::WarpPlan>, Vec<OperationRef<'c, 'a>>), (Broken, String)> {
+    // The native form's barrier_init is the pass's to remove, wherever it stands.
+    let removed = native.map(|native| native.init);
+    super::warp::plan_for(request.producer, request.chip, kernel, copies, removed)
 }
 
 /// The loop's multicast slots and the proof of their barriers' bytes (P9).

@@ -255,6 +255,11 @@ pub struct LoopPlan<'c, 'a> {
     pub dynamic: Option<DynamicSlots>,
     /// `producer = "warp"`: the consumers' block (`super::warp`).
     pub warp: Option<WarpPlan>,
+    /// With a producer: the ops before the loop, in its block, that only the
+    /// consumers run (`super::warp_prologue`). At the kernel's top level the
+    /// rewrite moves them into the consumers' region; in a persistent loop
+    /// the producer's copy of its body leaves them out.
+    pub consumers_only: Vec<OperationRef<'c, 'a>>,
     /// Slots that peer CTAs of the cluster fill too (multicast copies), and
     /// how each tile lands (`super::multicast`); the rewrite then orders
     /// refills with cluster barriers.

@@ -31,6 +31,7 @@
 //! | `kept_plans.rs` | the plans verification accepted, kept for the pipeliner so a loop is analysed once per run |
 //! | `war.rs` | the write-after-read warning for unmarked loops |
 //! | `warp.rs` | a warp-specialized loop's block and place (P17, P18), and a producer warpgroup's chip (P19) |
+//! | `warp_prologue.rs` | which ops before a warp-specialized loop only the consumers run (P18) |
 //! | `registers.rs` | what a producer warpgroup's `setmaxnreg` gives the consumers |
 //! | `warp_tests.rs` | tests: a loop's warp plan through the analysis (blocks, chips, registers) |
 
@@ -49,6 +50,7 @@ pub mod slots;
 mod tiles;
 pub mod war;
 pub mod warp;
+mod warp_prologue;
 #[cfg(test)]
 mod warp_tests;
 

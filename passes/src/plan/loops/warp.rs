@@ -2,29 +2,29 @@
 //! it needs (P17), where it may stand (P18) and, for a producer warpgroup, the
 //! chip and path (P19).
 //!
-//! The pass adds one 32-thread producer warp after the kernel's B declared
-//! threads; the producer runs the kernel up to the loop, then only the copies,
-//! and leaves. The loop may also stand in one `scf.for` at the kernel's top
-//! level that carries no values (a persistent kernel's loop over tiles): the
-//! producer then runs that loop too, with only its value computations and the
-//! copies, and the rings' phases continue from one entry to the next. So the kernel's block must be known and one-dimensional (the
-//! consumers keep thread ids 0..B, and wgmma's warpgroups stay aligned), the
-//! code before the loop may only compute values (the producer runs it too),
-//! and the code after the loop runs in the consumers alone: no acopy op and
-//! no barrier of the whole block there, except `gpu.barrier`, which the pass
-//! turns into a barrier of the B consumers (docs/pipelining.md, "Warp
-//! specialization").
+//! The pass adds a producer warp (or warpgroup) after the kernel's B declared
+//! threads; the producer runs what its copies and the loop's bounds need, then
+//! only the copies, and leaves. The loop may also stand in one `scf.for` at the
+//! kernel's top level that carries no values (a persistent kernel's loop over
+//! tiles): the producer then runs its own copy of that loop, with only those
+//! value computations and the copies, and the rings' phases continue from one
+//! entry to the next. So the kernel's block must be known and one-dimensional
+//! (the consumers keep thread ids 0..B, and wgmma's warpgroups stay aligned),
+//! what the producer needs before the loop may only compute values, and the
+//! rest of the code before the loop and all of it after runs on the consumers
+//! alone (`super::warp_prologue` says which ops may: no barrier of the whole
+//! block but `gpu.barrier`, which the pass turns into a barrier of the B
+//! consumers; docs/pipelining.md, "Warp specialization" and "Code only the
+//! consumers run").
 
-use melior::ir::{
-    block::BlockLike,
-    operation::{OperationLike, WalkOrder, WalkResult},
-    OperationRef, RegionLike,
-};
+use melior::ir::{block::BlockLike, operation::OperationLike, OperationRef, RegionLike};
 
+use super::loop_plan::PipeCopy;
 pub use super::loop_plan::{WarpPlan, PRODUCER_THREADS};
 use super::registers;
+use super::warp_prologue::{computes_only, consumers_only, first_block_wide, loads_shared};
 use super::{attr, loop_plan::Broken};
-use crate::ir::op_names::{self, gpu, prefixes};
+use crate::ir::op_names;
 use crate::{ir, target};
 use acopy_target::{Capability, Chip};
 
@@ -32,32 +32,35 @@ use acopy_target::{Capability, Chip};
 const MAX_BLOCK: u32 = 1024;
 
 /// The loop's warp plan when it asks for a producer warp or warpgroup (P19,
-/// P17, P18). `removed` is an op before the loop that the rewrite removes
-/// (the native TMA form's `barrier_init`), which P18 lets stand there.
-pub fn plan_for(
+/// P17, P18), and the ops before it only the consumers run. `removed` is an
+/// op before the loop that the rewrite removes (the native TMA form's
+/// `barrier_init`), which P18 lets stand there.
+pub fn plan_for<'c, 'a>(
     producer: attr::Producer,
     chip: Chip,
-    loop_op: OperationRef,
-    function: OperationRef,
-    removed: Option<OperationRef>,
-) -> Result<Option<WarpPlan>, (Broken, String)> {
+    (loop_op, function): (OperationRef<'c, 'a>, OperationRef<'c, 'a>),
+    copies: &[PipeCopy<'c, 'a>],
+    removed: Option<OperationRef<'c, 'a>>,
+) -> Result<(Option<WarpPlan>, Vec<OperationRef<'c, 'a>>), (Broken, String)> {
     match producer {
-        attr::Producer::Block => Ok(None),
+        attr::Producer::Block => Ok((None, Vec::new())),
         attr::Producer::Warp | attr::Producer::Warpgroup => {
-            check(producer, chip, loop_op, function, removed).map(Some)
+            let (plan, alone) = check(producer, chip, (loop_op, function), copies, removed)?;
+            Ok((Some(plan), alone))
         }
     }
 }
 
 /// P19 (a producer warpgroup), P17, then P18, for `loop_op` in the kernel
-/// `function`.
-pub fn check(
+/// `function`: the warp plan, and the ops before the loop that only the
+/// consumers run (`super::warp_prologue`).
+pub fn check<'c, 'a>(
     producer: attr::Producer,
     chip: Chip,
-    loop_op: OperationRef,
-    function: OperationRef,
-    removed: Option<OperationRef>,
-) -> Result<WarpPlan, (Broken, String)> {
+    (loop_op, function): (OperationRef<'c, 'a>, OperationRef<'c, 'a>),
+    copies: &[PipeCopy<'c, 'a>],
+    removed: Option<OperationRef<'c, 'a>>,
+) -> Result<(WarpPlan, Vec<OperationRef<'c, 'a>>), (Broken, String)> {
     let group = producer == attr::Producer::Warpgroup;
     // A chip with setmaxnreg (sm_90a and later) always copies by TMA, which
     // one producer thread issues.
@@ -68,17 +71,20 @@ pub fn check(
     let producers = producer.threads();
     let consumers = consumer_threads(function, producers)
         .map_err(|why| (Broken::WarpBlock, p17(producer, &why)))?;
-    place(loop_op, function, removed).map_err(|why| (Broken::WarpPlace, p18(producer, &why)))?;
+    let tma = chip.copy_path() == acopy_target::CopyPath::Tma;
+    let alone = place((loop_op, function), copies, removed, tma)
+        .map_err(|why| (Broken::WarpPlace, p18(producer, &why)))?;
     let registers = if group {
         registers::split(consumers, blocks_per_sm(function))
     } else {
         None
     };
-    Ok(WarpPlan {
+    let plan = WarpPlan {
         consumers,
         producers,
         registers,
-    })
+    };
+    Ok((plan, alone))
 }
 
 /// P17's message, for a producer warp or warpgroup (`producer`'s word names
@@ -95,7 +101,7 @@ pub fn p17(producer: attr::Producer, why: &str) -> String {
 pub fn p18(producer: attr::Producer, why: &str) -> String {
     let word = producer.word();
     format!(
-        "a loop marked acopy.pipeline with producer = \"{word}\" must stand at the top level of its kernel or in one scf.for there that carries no values, after code that only computes values or, at the kernel's top level, also copies into shared memory and waits for the copies (the producer {word} runs it too) and before code with no acopy op other than TMA stores and their waits and no barrier of the whole block other than gpu.barrier (the consumers run it alone), but {why}"
+        "a loop marked acopy.pipeline with producer = \"{word}\" must stand at the top level of its kernel or in one scf.for there that carries no values; what its copies and bounds read may only be computed before it (the producer {word} runs that code too), and the code the consumers run alone (the rest before it, and all after it) may hold no acopy op other than TMA copies on a barrier, barrier inits and waits, TMA stores and their waits, no barrier of the whole block other than gpu.barrier and, before the loop, no store to global memory, but {why}"
     )
 }
 
@@ -144,11 +150,12 @@ fn consumer_threads(function: OperationRef, producers: u32) -> Result<u32, Strin
     Ok(x)
 }
 
-fn place(
-    loop_op: OperationRef,
-    function: OperationRef,
-    removed: Option<OperationRef>,
-) -> Result<(), String> {
+fn place<'c, 'a>(
+    (loop_op, function): (OperationRef<'c, 'a>, OperationRef<'c, 'a>),
+    copies: &[PipeCopy<'c, 'a>],
+    removed: Option<OperationRef<'c, 'a>>,
+    tma: bool,
+) -> Result<Vec<OperationRef<'c, 'a>>, String> {
     let parent = loop_op
         .parent_operation()
         .ok_or_else(|| "it has no parent".to_string())?;
@@ -178,17 +185,18 @@ fn place(
                 .into(),
         );
     }
-    // At the kernel's top level every thread runs the code before the split,
-    // so it may also load shared memory (a tile every iteration reads, such as
-    // attention's Q) and wait for it; inside the persistent loop the producer
-    // runs a copy of that code, so there it may only compute values.
-    computes_before(loop_op, removed, outer.is_none())?;
-    consumers_after(loop_op)?;
+    // Before the loop, the producer runs what its copies need, and the
+    // consumers alone what it does not (warp_prologue.rs).
+    let alone = consumers_only(loop_op, copies, removed, (outer.is_none(), tma))?;
+    consumers_after(loop_op, tma)?;
     if let Some(outer) = outer {
+        // At the kernel's top level every thread runs the code before the
+        // persistent loop, so it may also load shared memory (a tile every
+        // iteration reads) and wait for it.
         computes_before(outer, removed, true)?;
-        consumers_after(outer)?;
+        consumers_after(outer, tma)?;
     }
-    Ok(())
+    Ok(alone)
 }
 
 /// The ops before `op` in its block only compute values, or are `removed`,
@@ -212,74 +220,14 @@ fn computes_before(
     Ok(())
 }
 
-/// A copy into shared memory, its barrier or its wait: every thread of the
-/// grown block runs them before the roles split (the copy's lowering deals its
-/// work over that block, or one thread issues it), so the tile is there for
-/// the consumers and the producer warp only waits with them.
-fn loads_shared(name: &str) -> bool {
-    use acopy_dialect::names;
-    [
-        names::COPY_GMEM_TO_SMEM,
-        names::WAIT_GMEM_TO_SMEM,
-        names::BARRIER_INIT,
-        names::BARRIER_WAIT,
-    ]
-    .contains(&name)
-}
-
 /// The ops after `op` in its block need no thread outside the consumers.
-fn consumers_after(op: OperationRef) -> Result<(), String> {
+fn consumers_after(op: OperationRef, tma: bool) -> Result<(), String> {
     let mut after = op.next_in_block();
     while let Some(op) = after {
-        if let Some(name) = first_block_wide(op) {
+        if let Some(name) = first_block_wide(op, tma) {
             return Err(format!("'{name}' comes after it"));
         }
         after = op.next_in_block();
     }
     Ok(())
-}
-
-/// Ops the producer warp may run before the loop: they compute values only
-/// (a special register's read, such as the SM count a persistent kernel
-/// divides its tiles by, included).
-fn computes_only(name: &str) -> bool {
-    op_names::is_pure(name)
-        || name.starts_with("math.")
-        || name.starts_with(prefixes::NVVM_SREG)
-        || name.starts_with(prefixes::LLVM_MLIR)
-        || name == gpu::DYNAMIC_SHARED_MEMORY.name
-}
-
-/// The first op in `op` (or `op`) that needs threads outside the consumers:
-/// an acopy op other than a store, or a barrier of the block other than
-/// `gpu.barrier`.
-fn first_block_wide(op: OperationRef) -> Option<String> {
-    let mut found = None;
-    op.walk(WalkOrder::PreOrder, |inner| {
-        let name = ir::op_name(&inner);
-        if is_block_wide(&name) {
-            found = Some(name);
-            return WalkResult::Interrupt;
-        }
-        WalkResult::Advance
-    });
-    found
-}
-
-/// Whether `name` needs every thread of the block (or lowers to something
-/// that does).
-pub fn is_block_wide(name: &str) -> bool {
-    // Index computations, and TMA stores with their waits: a store is issued by
-    // thread 0, a consumer, and the barriers its lowering adds become the
-    // consumers' (`crate::target::roles`).
-    let computes = [
-        acopy_dialect::names::WGMMA_DESCRIPTOR,
-        acopy_dialect::names::SWIZZLED_INDEX,
-        acopy_dialect::names::COPY_SMEM_TO_GMEM,
-        acopy_dialect::names::WAIT_SMEM_TO_GMEM,
-    ];
-    (name.starts_with("acopy.") && !computes.contains(&name))
-        || name.starts_with(prefixes::NVVM_BARRIER)
-        || name.starts_with(prefixes::NVVM_CLUSTER_OPS)
-        || name == gpu::ALL_REDUCE.name
 }

@@ -133,8 +133,8 @@ fn a_store_before_the_loop_is_refused_naming_the_warpgroup() {
     let message = plan(&text).expect_err("refused");
     assert!(
         message.starts_with("a loop marked acopy.pipeline with producer = \"warpgroup\" must stand at the top level")
-            && message.contains("(the producer warpgroup runs it too)")
-            && message.ends_with("but 'memref.store' comes before it"),
+            && message.contains("(the producer warpgroup runs that code too)")
+            && message.ends_with("but 'memref.store' comes before it and writes global memory, which the producer's copies may read meanwhile"),
         "{message}"
     );
 }
