@@ -224,6 +224,133 @@ fn addresses_outside_shared(printed: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::addresses_outside_shared;
+    use crate::plan::loops::analysis::analyze;
+    use crate::{context::create_context, PassOptions};
+    use melior::ir::Module;
+
+    /// A kernel for `chip` whose marked loop (producer warp) has `prologue`
+    /// before it, at the top level or (`persistent`) in a loop over tiles
+    /// `%t`; `row` is the copy's row (a value the prologue may define).
+    fn kernel(chip: &str, prologue: &str, persistent: bool, row: &str) -> String {
+        let (open, close) = match persistent {
+            true => ("scf.for %t = %c0 to %n step %c1 {\n", "}\n"),
+            false => ("", ""),
+        };
+        format!(
+            r#"gpu.module @m [#nvvm.target<chip = "{chip}">] {{
+  gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %rows: memref<64xindex>, %n: index) workgroup(%tile: memref<8x128xf32, 3>, %head: memref<8x128xf32, 3>, %bar: memref<1xi64, 3>) kernel attributes {{known_block_size = array<i32: 128, 1, 1>}} {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %false = arith.constant false
+    acopy.barrier_init %bar {{arrival_count = 1 : i64}} : memref<1xi64, 3>
+    {open}{prologue}
+    scf.for %i = %c0 to %n step %c1 {{
+      %step = arith.muli %i, %c8 : index
+      %row = arith.addi {row}, %step : index
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {{oob_mode = "promise_in_bounds"}} : memref<4096x128xf32> -> memref<8x128xf32, 3>
+      acopy.wait_gmem_to_smem {{pending = 0 : i64}}
+      %v = memref.load %tile[%c0, %c0] : memref<8x128xf32, 3>
+      memref.store %v, %out[%row, %c0] : memref<4096x128xf32>
+    }} {{acopy.pipeline = {{stages = 2 : i64, producer = "warp"}}}}
+    {close}gpu.return
+  }}
+}}"#
+        )
+    }
+
+    /// The names of the ops only the consumers run, or the refusal.
+    fn alone(text: &str) -> Result<Vec<String>, String> {
+        let context = create_context().expect("the acopy dialect loads");
+        let module = Module::parse(&context, text).expect("the test input parses");
+        let options = PassOptions::default();
+        let chips = crate::target::ModuleChips::resolve(module.as_operation(), &options);
+        let loops = crate::pipeliner::marked_ops(module.as_operation());
+        assert_eq!(loops.len(), 1);
+        match analyze(loops[0], &chips, &options) {
+            Ok(plan) => Ok(plan.consumers_only.iter().map(crate::ir::op_name).collect()),
+            Err(problem) => Err(problem.message),
+        }
+    }
+
+    const TMA_LOAD: &str = "acopy.copy_gmem_to_smem %src[%c0, %c0] -> %head barrier(%bar : memref<1xi64, 3>) {oob_mode = \"promise_in_bounds\"} : memref<4096x128xf32> -> memref<8x128xf32, 3>\n    acopy.barrier_wait %bar, %false : memref<1xi64, 3>\n";
+
+    #[test]
+    fn value_computations_run_on_both_roles() {
+        let prologue = "%x = arith.addi %c1, %c8 : index\n";
+        for persistent in [false, true] {
+            let text = kernel("sm_90a", prologue, persistent, "%x");
+            assert_eq!(alone(&text), Ok(vec![]), "{persistent}");
+        }
+    }
+
+    #[test]
+    fn what_follows_from_the_consumers_ops_is_theirs_and_the_rest_is_both() {
+        let prologue = "gpu.barrier\n    %h = memref.load %head[%c0, %c0] : memref<8x128xf32, 3>\n    %g = arith.addf %h, %h : f32\n    %x = arith.addi %c1, %c8 : index\n    memref.store %g, %head[%c0, %c1] : memref<8x128xf32, 3>\n";
+        for persistent in [false, true] {
+            let text = kernel("sm_90a", prologue, persistent, "%x");
+            let want = ["gpu.barrier", "memref.load", "arith.addf", "memref.store"];
+            assert_eq!(
+                alone(&text),
+                Ok(want.map(String::from).to_vec()),
+                "{persistent}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_load_of_shared_memory_runs_on_both_only_at_the_top_before_the_consumers_own() {
+        let first = kernel(
+            "sm_80",
+            &TMA_LOAD
+                .replace(
+                    "acopy.barrier_wait %bar, %false : memref<1xi64, 3>\n",
+                    "acopy.wait_gmem_to_smem {pending = 0 : i64}\n",
+                )
+                .replace(" barrier(%bar : memref<1xi64, 3>)", ""),
+            false,
+            "%c0",
+        );
+        assert_eq!(alone(&first), Ok(vec![]));
+        let tma_after = kernel(
+            "sm_90a",
+            &format!("gpu.barrier\n    {TMA_LOAD}"),
+            false,
+            "%c0",
+        );
+        let want = [
+            "gpu.barrier",
+            "acopy.copy_gmem_to_smem",
+            "acopy.barrier_wait",
+        ];
+        assert_eq!(alone(&tma_after), Ok(want.map(String::from).to_vec()));
+        let in_persistent = kernel("sm_90a", TMA_LOAD, true, "%c0");
+        let want = ["acopy.copy_gmem_to_smem", "acopy.barrier_wait"];
+        assert_eq!(alone(&in_persistent), Ok(want.map(String::from).to_vec()));
+    }
+
+    #[test]
+    fn what_the_consumers_cannot_run_alone_is_refused_with_its_reason() {
+        let cp_async = "gpu.barrier\n    acopy.copy_gmem_to_smem %src[%c0, %c0] -> %head {oob_mode = \"promise_in_bounds\"} : memref<4096x128xf32> -> memref<8x128xf32, 3>\n";
+        let global = "%f = arith.constant 1.0 : f32\n    memref.store %f, %out[%c0, %c0] : memref<4096x128xf32>\n";
+        let needed = "%x = memref.load %rows[%c0] : memref<64xindex>\n";
+        let cases = [
+            (cp_async, "%c0", "'acopy.copy_gmem_to_smem' comes before it and needs the whole block (the consumers run it alone)"),
+            ("nvvm.barrier0\n", "%c0", "'nvvm.barrier0' comes before it and needs the whole block (the consumers run it alone)"),
+            (global, "%c0", "'memref.store' comes before it and writes global memory, which the producer's copies may read meanwhile"),
+            (needed, "%x", "its copies or bounds need the value of 'memref.load', which more than computes a value (the producer cannot run it)"),
+        ];
+        for (prologue, row, why) in cases {
+            for persistent in [false, true] {
+                let message =
+                    alone(&kernel("sm_80", prologue, persistent, row)).expect_err("refused");
+                assert!(
+                    message.ends_with(&format!("but {why}")),
+                    "{persistent}: {message}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn only_shared_memory_is_inside() {
