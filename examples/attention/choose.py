@@ -65,6 +65,19 @@ BUILDS = {
                               pv_in_flight=True),
     'ef_r128_k64_c2': dict(_BASE, rows=128, keys=64, ctas_per_sm=2, pv_in_flight=True),
     'ef_r64_k64': dict(_BASE, rows=64, keys=64, pv_in_flight=True),
+    # q*gw_*: persistent blocks of two consumer warpgroups and a producer warpgroup
+    # (cuDNN's Hopper kernel's shape: one block per SM, 384 threads), the Q load on the
+    # consumers alone; qpgw_*: in ping-pong turns. ogw_*: --overlap (S(j+1) issued
+    # before S(j)'s softmax, S(0) before the loop on the consumers alone) with a
+    # producer warpgroup; qogw_*: the same in persistent blocks (S(0) per tile).
+    'qgw_r128_k64': dict(_BASE, rows=128, keys=64, producer='warpgroup', persistent=132),
+    'qgw_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', persistent=132),
+    'qpgw_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', pingpong=True, persistent=132),
+    'qpgw_r128_k128_s3': dict(_BASE, stages=3, rows=128, keys=128, producer='warpgroup', pingpong=True,
+                              persistent=132),
+    'ogw_r128_k64': dict(_BASE, rows=128, keys=64, producer='warpgroup', overlap=True),
+    'ogw_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap=True),
+    'qogw_r128_k64': dict(_BASE, rows=128, keys=64, producer='warpgroup', overlap=True, persistent=132),
     'e_r128_k64_mul': dict(_BASE, rows=128, keys=64, softmax='mul'),
     'p_r128_k64_mul': dict(_BASE, rows=128, keys=64, persistent=264, softmax='mul'),
     'e_r128_k128_c2_mul': dict(_BASE, rows=128, keys=128, ctas_per_sm=2, softmax='mul'),

@@ -88,8 +88,10 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     # persistent = W: W blocks (the launch grid's x, any count) loop over the (query block,
     # head) tiles, each loading its next tile's Q after the last one's K loop; the K and V
     # loop is entered once per tile. Causal tiles go heaviest first over all heads.
-    assert not persistent or (chip == 'sm_90' and producer == 'block' and not overlap), \
-        'persistent: sm_90, block producer, no --overlap'
+    # With a producer warp or warpgroup the Q load, its wait and the barrier before it
+    # (and with --overlap K(0) and S(0)) run on the consumers alone (docs/pipelining.md,
+    # "Code only the consumers run").
+    assert not persistent or chip == 'sm_90', 'persistent: sm_90'
     # overlap (FlashAttention-3's intra-warpgroup pipelining): iteration j issues S(j+1) =
     # Q K(j+1)ᵀ, then runs the softmax of S(j) (carried from the iteration before) while
     # the tensor cores compute it, and leaves P(j) V(j) in flight into the next iteration's
@@ -164,7 +166,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         kn.emit('%bx = gpu.block_id x')
         kn.emit('%gx = gpu.grid_dim x')
         kn.emit(f'%ntiles = arith.constant {tiles} : index')
-        kn.emit(e.barrier_init('%qbar', len(qnames)))
+        kn.emit(e.barrier_init('%qbar', len(qnames) + overlap))
         kn.emit('scf.for %tile = %bx to %ntiles step %gx {')
         tile_of_loop(kn, causal, s_len, rows, bh)
     else:

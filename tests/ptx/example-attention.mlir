@@ -111,6 +111,24 @@
 // RUN: FileCheck %s --check-prefix=PERSIST < %t.90ps.mlir
 // RUN: acopy-opt %t.90ps.mlir --acopy-lower --emit=ptx -o %t.90ps.ptx 2>/dev/null
 // RUN: %check-ptxas %t.90ps.ptx sm_90a
+// With a producer warpgroup the persistent tile loop's barrier, Q load and wait run on
+// the consumers alone (docs/pipelining.md, "Code only the consumers run"): ptxas takes
+// it, and with --overlap (K(0) and S(0) per tile, on the consumers too), keeping every
+// wgmma asynchronous; the producer's copy of the tile loop has no wgmma and no Q copy.
+// RUN: %python %S/../../examples/attention/gen.py 6 500 128 2 --causal --dtype=bf16 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --rows=128 --keys=128 --out=bf16 --producer=warpgroup --pingpong --persistent=4 > %t.90pgw.mlir
+// RUN: acopy-opt %t.90pgw.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.90pgw.ptx 2>/dev/null
+// RUN: %check-ptxas %t.90pgw.ptx sm_90a
+// RUN: %python %S/../../examples/attention/gen.py 6 500 128 2 --causal --dtype=bf16 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --rows=128 --keys=64 --out=bf16 --producer=warpgroup --overlap --persistent=4 > %t.90qo.mlir
+// RUN: acopy-opt %t.90qo.mlir --acopy-fallback --acopy-pipeline 2>/dev/null | FileCheck %s --check-prefix=QOPRODUCER
+// RUN: acopy-opt %t.90qo.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.90qo.ptx 2>/dev/null
+// RUN: %check-ptxas %t.90qo.ptx sm_90a
+// QOPRODUCER: nvvm.setmaxregister decrease 40
+// QOPRODUCER-NOT: nvvm.wgmma
+// QOPRODUCER-NOT: acopy.copy_gmem_to_smem %arg0
+// QOPRODUCER: } {acopy.issuers = array<i32: 256, 1>}
+// QOPRODUCER: nvvm.setmaxregister increase 232
+// QOPRODUCER: acopy.copy_gmem_to_smem %arg0
+// QOPRODUCER: nvvm.wgmma.mma_async
 // The same at 2 stages keeps only 1 tile ahead; a P V kept in flight needs 2 stages.
 // RUN: not %python %S/../../examples/attention/gen.py 2 200 128 1 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --overlap 2>&1 | FileCheck %s --check-prefix=OVSTAGES
 
