@@ -285,6 +285,37 @@ mod tests {
     }
 
     #[test]
+    fn special_registers_math_and_llvm_constants_are_value_computations() {
+        let prologue = "%s = nvvm.read.ptx.sreg.nsmid : i32\n    %m = math.absi %s : i32\n    %z = llvm.mlir.constant(1 : i32) : i32\n    %a = arith.addi %m, %z : i32\n    %x = arith.index_cast %a : i32 to index\n    %d = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>\n";
+        for persistent in [false, true] {
+            let text = kernel("sm_90a", prologue, persistent, "%x");
+            assert_eq!(alone(&text), Ok(vec![]), "{persistent}");
+        }
+    }
+
+    #[test]
+    fn only_a_tma_copy_on_a_barrier_and_barrier_ops_need_just_their_issuer() {
+        let unbarriered = "gpu.barrier\n    acopy.copy_gmem_to_smem %src[%c0, %c0] -> %head {oob_mode = \"promise_in_bounds\"} : memref<4096x128xf32> -> memref<8x128xf32, 3>\n";
+        let cp_async_wait = "gpu.barrier\n    acopy.wait_gmem_to_smem {pending = 0 : i64}\n";
+        let whole = "and needs the whole block (the consumers run it alone)";
+        for (chip, prologue, op) in [
+            ("sm_90a", unbarriered, "acopy.copy_gmem_to_smem"),
+            ("sm_90a", cp_async_wait, "acopy.wait_gmem_to_smem"),
+            (
+                "sm_80",
+                "gpu.barrier\n    acopy.barrier_wait %bar, %false : memref<1xi64, 3>\n",
+                "acopy.barrier_wait",
+            ),
+        ] {
+            let message = alone(&kernel(chip, prologue, true, "%c0")).expect_err("refused");
+            assert!(
+                message.ends_with(&format!("but '{op}' comes before it {whole}")),
+                "{chip}: {message}"
+            );
+        }
+    }
+
+    #[test]
     fn what_follows_from_the_consumers_ops_is_theirs_and_the_rest_is_both() {
         let prologue = "gpu.barrier\n    %h = memref.load %head[%c0, %c0] : memref<8x128xf32, 3>\n    %g = arith.addf %h, %h : f32\n    %x = arith.addi %c1, %c8 : index\n    memref.store %g, %head[%c0, %c1] : memref<8x128xf32, 3>\n";
         for persistent in [false, true] {
@@ -337,6 +368,7 @@ mod tests {
         let cases = [
             (cp_async, "%c0", "'acopy.copy_gmem_to_smem' comes before it and needs the whole block (the consumers run it alone)"),
             ("nvvm.barrier0\n", "%c0", "'nvvm.barrier0' comes before it and needs the whole block (the consumers run it alone)"),
+            ("%f = arith.constant 1.0 : f32\n    %r = gpu.all_reduce add %f uniform {} : (f32) -> f32\n", "%c0", "'gpu.all_reduce' comes before it and needs the whole block (the consumers run it alone)"),
             (global, "%c0", "'memref.store' comes before it and writes global memory, which the producer's copies may read meanwhile"),
             (needed, "%x", "its copies or bounds need the value of 'memref.load', which more than computes a value (the producer cannot run it)"),
         ];
