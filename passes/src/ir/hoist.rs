@@ -440,8 +440,42 @@ fn is_entry_argument(point: Point, value: usize) -> bool {
 mod tests {
     use melior::ir::{block::BlockLike, operation::OperationLike, Module, RegionLike, ValueLike};
 
-    use super::Computed;
+    use super::{kernel_mut, Computed, Key, Memo, KERNEL_CAPACITY};
     use crate::ir::build::Builder;
+
+    /// A new kernel's memo holds at least [`KERNEL_CAPACITY`] entries, or as
+    /// many as the kernel made last, without a rehash; asking for a kernel
+    /// made before gives that kernel's memo back and leaves the size to copy
+    /// alone.
+    #[test]
+    fn a_new_kernel_is_sized_like_the_last_one() {
+        let mut memo = Memo::default();
+        assert!(kernel_mut(&mut memo, 1).ops.capacity() >= KERNEL_CAPACITY);
+        let grown = 3 * KERNEL_CAPACITY;
+        for operand in 0..grown {
+            let key = Key {
+                name: "test.op",
+                operands: [operand].into_iter().collect(),
+                results: Default::default(),
+                attributes: Default::default(),
+            };
+            // Never dereferenced: the memo only keeps the address.
+            let op = mlir_sys::MlirOperation {
+                ptr: std::ptr::null_mut(),
+            };
+            kernel_mut(&mut memo, 1).ops.insert(key, op);
+        }
+        let second = kernel_mut(&mut memo, 2);
+        assert!(second.ops.capacity() >= grown);
+        assert!(second.places.capacity() >= grown);
+        assert!(second.values.capacity() >= grown);
+        assert!(second.built.capacity() >= grown);
+        assert_eq!(kernel_mut(&mut memo, 1).ops.len(), grown);
+        assert_eq!(memo.last_kernel, Some(2));
+        // Kernel 3 follows kernel 2, which holds nothing: back to the floor.
+        let third = kernel_mut(&mut memo, 3).ops.capacity();
+        assert!((KERNEL_CAPACITY..grown).contains(&third));
+    }
 
     /// A value asked for again in the same block of the same kernel is the
     /// first answer, with nothing computed again; in another block, or for
