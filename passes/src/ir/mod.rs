@@ -80,6 +80,22 @@ pub(crate) fn is(op: &OperationRef, name: op_names::OpName) -> bool {
     op.name().as_string_ref().as_str() == Ok(name.name)
 }
 
+/// Whether `op` is a function (`gpu.func`, `func.func`, `llvm.func`). Its
+/// body holds no symbol, so no `gpu.module` and no function: MLIR's verifier
+/// refuses a symbol whose parent is no symbol table. A walk for those skips
+/// the body, most of a module's ops.
+pub(crate) fn is_function(op: &OperationRef) -> bool {
+    let name = op.name();
+    let name = name.as_string_ref().as_str().unwrap_or_default();
+    [
+        op_names::gpu::FUNC,
+        op_names::func::FUNC,
+        op_names::llvm::FUNC,
+    ]
+    .iter()
+    .any(|function| function.name == name)
+}
+
 /// The table's entry for `op` (`op_names`), if it has one, for a `match` on
 /// the table's constants: `Some(arith::ADDI | arith::SUBI) => …`.
 pub(crate) fn table_op(op: &OperationRef) -> Option<op_names::OpName> {
