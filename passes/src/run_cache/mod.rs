@@ -5,7 +5,9 @@
 //! - `memref_strides`: a memref type's strides and offset (verification and lowering
 //!   both ask per copy, and the answer walks the layout's affine map);
 //! - `attributes`: attributes parsed from text (the lowering asks for the
-//!   same few per copy).
+//!   same few per copy);
+//! - `tensor_maps`: a kernel's `acopy.tensor_maps` read as manifest entries
+//!   (the lowering and verification read them per copy).
 //!
 //! The chips of a `gpu.module`'s `targets` are the target's question and are
 //! memoised in `crate::target`, whose `run_scope` keeps that memo and these.
@@ -21,10 +23,12 @@
 mod attributes;
 mod memref_strides;
 mod spelling;
+mod tensor_maps;
 
 pub(crate) use attributes::attribute;
 pub(crate) use memref_strides::layout;
 pub(crate) use spelling::type_string;
+pub(crate) use tensor_maps::tensor_map_entries;
 
 /// Keeps every run-long memo until the returned guard is dropped; the
 /// outermost one forgets them.
@@ -33,5 +37,6 @@ pub(crate) fn scope() -> impl Sized {
         spelling::scope(),
         memref_strides::scope(),
         attributes::scope(),
+        tensor_maps::scope(),
     )
 }
