@@ -239,6 +239,41 @@ pub(crate) fn nvvm_dialect() -> melior::dialect::DialectHandle {
 mod tests {
     use std::path::{Path, PathBuf};
 
+    use melior::ir::{
+        operation::{OperationLike, WalkOrder, WalkResult},
+        Module, OperationRef,
+    };
+
+    /// The three function ops are functions; a module, a gpu.module and an
+    /// op in a body are not.
+    #[test]
+    fn functions_are_told_apart() {
+        let context = crate::context::create_context().expect("context");
+        let module = Module::parse(
+            &context,
+            "module attributes {gpu.container_module} {\n\
+             gpu.module @g {\n gpu.func @k() kernel {\n gpu.return\n }\n }\n\
+             func.func @f() {\n %c = arith.constant 0 : index\n return\n }\n\
+             llvm.func @l() {\n llvm.return\n }\n}",
+        )
+        .expect("parses");
+        let mut seen = Vec::new();
+        module
+            .as_operation()
+            .walk(WalkOrder::PreOrder, |op: OperationRef| {
+                seen.push((super::op_name(&op), super::is_function(&op)));
+                WalkResult::Advance
+            });
+        let functions: Vec<&str> = seen
+            .iter()
+            .filter(|(_, function)| *function)
+            .map(|(name, _)| name.as_str())
+            .collect();
+        assert_eq!(functions, ["gpu.func", "func.func", "llvm.func"]);
+        assert!(seen.iter().any(|(name, _)| name == "arith.constant"));
+        assert!(seen.iter().any(|(name, _)| name == "gpu.module"));
+    }
+
     fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
         for entry in std::fs::read_dir(dir).expect("source directory reads") {
             let path = entry.expect("directory entry reads").path();

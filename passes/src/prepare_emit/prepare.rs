@@ -315,3 +315,28 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
 fn set_targets(module: OperationRef, chips: &[Chip]) -> PassResult {
     target::retarget_all(module, chips).map_err(|message| emit_error(module.location(), &message))
 }
+
+#[cfg(test)]
+mod tests {
+    use melior::ir::Module;
+
+    /// The gpu.modules at the top and in nested builtin.modules, in order,
+    /// past functions whose bodies it does not enter.
+    #[test]
+    fn gpu_modules_are_found_at_every_module_level() {
+        let context = crate::context::create_context().expect("context");
+        let module = Module::parse(
+            &context,
+            "module attributes {gpu.container_module} {\n\
+             func.func @host() {\n return\n }\n\
+             gpu.module @a {\n gpu.func @k() kernel {\n gpu.return\n }\n }\n\
+             module {\n gpu.module @b {\n }\n }\n}",
+        )
+        .expect("parses");
+        let names: Vec<String> = super::gpu_modules(module.as_operation())
+            .into_iter()
+            .filter_map(crate::ir::symbol_name)
+            .collect();
+        assert_eq!(names, ["a", "b"]);
+    }
+}
