@@ -6,7 +6,7 @@
 //!   both ask per copy, and the answer walks the layout's affine map);
 //! - `attributes`: attributes parsed from text (the lowering asks for the
 //!   same few per copy);
-//! - `tensor_maps`: a kernel's `acopy.tensor_maps` read as manifest entries
+//! - `map_entries`: a kernel's `acopy.tensor_maps` read as manifest entries
 //!   (the lowering and verification read them per copy).
 //!
 //! The chips of a `gpu.module`'s `targets` are the target's question and are
@@ -21,14 +21,14 @@
 //! Outside a scope (a library caller checking one op) nothing is kept.
 
 mod attributes;
+mod map_entries;
 mod memref_strides;
 mod spelling;
-mod tensor_maps;
 
 pub(crate) use attributes::attribute;
+pub(crate) use map_entries::tensor_map_entries;
 pub(crate) use memref_strides::layout;
 pub(crate) use spelling::type_string;
-pub(crate) use tensor_maps::tensor_map_entries;
 
 /// Keeps every run-long memo until the returned guard is dropped; the
 /// outermost one forgets them.
@@ -37,6 +37,6 @@ pub(crate) fn scope() -> impl Sized {
         spelling::scope(),
         memref_strides::scope(),
         attributes::scope(),
-        tensor_maps::scope(),
+        map_entries::scope(),
     )
 }
