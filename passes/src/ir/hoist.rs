@@ -77,7 +77,7 @@ enum Place {
 /// would take 64, and 8 MB more with a thousand kernels). A kernel after the
 /// first starts at the size the previous one reached, if larger
 /// ([`kernel_mut`]): the kernels of one module tend to be alike, and one of
-/// ten copies outgrew 28 and rehashed, a fiftieth of the lowering (its new
+/// ten copies outgrew 28 and rehashed, 1.5 % of `--acopy-lower` (its new
 /// tables growing the heap) on the bench's 1000 TMA kernels
 /// (bench/RESULTS.md, 2026-12-06 afternoon).
 const KERNEL_CAPACITY: usize = 28;
