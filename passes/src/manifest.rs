@@ -22,6 +22,8 @@
 mod launch_facts;
 pub mod params;
 
+use std::rc::Rc;
+
 use acopy_manifest::{
     ElementType, KernelEntry, LaunchFacts, Manifest, OobFill, Swizzle, TensorMap, TensorMapEntry,
 };
@@ -52,18 +54,21 @@ pub const TENSOR_MAPS_ATTR: &str = op_names::attributes::TENSOR_MAPS;
 pub const DYNAMIC_SHARED_MEMORY: &str = op_names::attributes::DYNAMIC_SHARED_MEMORY;
 
 /// Reads a kernel's `acopy.tensor_maps` (empty when absent; a malformed entry
-/// is skipped: the lowering is the only writer, and [`collect`] reports it).
-pub(crate) fn read_entries(function: OperationRef) -> Vec<TensorMapEntry> {
+/// is skipped: the lowering is the only writer, and [`collect`] reports it),
+/// parsed once per run for each value of the attribute (`crate::run_cache`).
+pub(crate) fn read_entries(function: OperationRef) -> Rc<[TensorMapEntry]> {
     let Ok(attribute) = function.attribute(TENSOR_MAPS_ATTR) else {
-        return Vec::new();
+        return Rc::new([]);
     };
-    let Ok(array) = ArrayAttribute::try_from(attribute) else {
-        return Vec::new();
-    };
-    (0..array.len())
-        .filter_map(|index| array.element(index).ok())
-        .filter_map(|element| parse_entry(element).ok())
-        .collect()
+    crate::run_cache::tensor_map_entries(attribute, || {
+        let Ok(array) = ArrayAttribute::try_from(attribute) else {
+            return Vec::new();
+        };
+        (0..array.len())
+            .filter_map(|index| array.element(index).ok())
+            .filter_map(|element| parse_entry(element).ok())
+            .collect()
+    })
 }
 
 /// Parses one element of `acopy.tensor_maps` into the manifest's entry type

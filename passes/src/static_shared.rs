@@ -56,7 +56,12 @@ pub(crate) fn move_oversized(
         if ir::is(&op, ir::op_names::gpu::FUNC) {
             functions.push(op.to_raw());
         }
-        WalkResult::Advance
+        // A function's body holds no gpu.func (`ir::is_function`).
+        if ir::is_function(&op) {
+            WalkResult::Skip
+        } else {
+            WalkResult::Advance
+        }
     });
     let mut failed = false;
     let mut moved = false;

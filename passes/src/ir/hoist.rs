@@ -74,7 +74,12 @@ enum Place {
 /// A kernel's maps start at about the size a few copies fill: grown from
 /// empty, their rehashes (keys of a few words each) were a tenth of building
 /// an op, with a thousand small kernels. 28 is what 32 buckets hold (32
-/// would take 64, and 8 MB more with a thousand kernels).
+/// would take 64, and 8 MB more with a thousand kernels). A kernel after the
+/// first starts at the size the previous one reached, if larger
+/// ([`kernel_mut`]): the kernels of one module tend to be alike, and one of
+/// ten copies outgrew 28 and rehashed, 1.5 % of `--acopy-lower` (its new
+/// tables growing the heap) on the bench's 1000 TMA kernels
+/// (bench/RESULTS.md, 2026-12-06 afternoon).
 const KERNEL_CAPACITY: usize = 28;
 /// A block's in-place ops: most blocks (an `scf.if` a copy issues in) hold few.
 const BLOCK_CAPACITY: usize = 4;
@@ -107,15 +112,36 @@ pub(crate) enum Computed {
 }
 
 impl Kernel {
-    fn sized() -> Self {
+    fn sized(capacity: usize) -> Self {
         Self {
-            ops: sized_map(KERNEL_CAPACITY),
-            places: sized_map(KERNEL_CAPACITY),
-            values: HashSet::with_capacity_and_hasher(KERNEL_CAPACITY, Default::default()),
-            built: Vec::with_capacity(KERNEL_CAPACITY),
+            ops: sized_map(capacity),
+            places: sized_map(capacity),
+            values: HashSet::with_capacity_and_hasher(capacity, Default::default()),
+            built: Vec::with_capacity(capacity),
             ..Self::default()
         }
     }
+}
+
+/// The memo of the kernel whose entry block is `entry`, made if new: sized
+/// for what the previous kernel made held, at least [`KERNEL_CAPACITY`].
+fn kernel_mut(memo: &mut Memo, entry: usize) -> &mut Kernel {
+    let Memo {
+        kernels,
+        last_kernel,
+        ..
+    } = memo;
+    // Asked once per op built: the kernel made last costs no lookup more.
+    let previous = match *last_kernel {
+        Some(last) if last != entry && !kernels.contains_key(&entry) => {
+            kernels.get(&last).map_or(0, |kernel| kernel.ops.len())
+        }
+        _ => 0,
+    };
+    kernels.entry(entry).or_insert_with(|| {
+        *last_kernel = Some(entry);
+        Kernel::sized(previous.max(KERNEL_CAPACITY))
+    })
 }
 
 fn sized_map<K, V>(capacity: usize) -> HashMap<K, V> {
@@ -125,6 +151,8 @@ fn sized_map<K, V>(capacity: usize) -> HashMap<K, V> {
 #[derive(Default)]
 struct Memo {
     kernels: HashMap<usize, Kernel>,
+    /// The entry block of the kernel made last ([`kernel_mut`]).
+    last_kernel: Option<usize>,
     /// Pure ops built in place (not kernel-level), by the block they were
     /// inserted into. Every insertion into a block goes before an anchor at
     /// or after the previous one (acopy ops are lowered in program order, and
@@ -200,10 +228,7 @@ pub(crate) enum Lookup {
 pub(crate) fn lookup(point: Option<Point>, place: usize, key: &Key) -> Lookup {
     scoped_memo::with(&MEMO, |memo| {
         if let Some(point) = point {
-            let kernel = memo
-                .kernels
-                .entry(point.entry.ptr as usize)
-                .or_insert_with(Kernel::sized);
+            let kernel = kernel_mut(memo, point.entry.ptr as usize);
             if let Some(&op) = kernel.ops.get(key) {
                 let here = Place::InPlace(place);
                 if matches!(kernel.places.get(&(op.ptr as usize)), Some(&place) if place != Place::Top && place != here)
@@ -251,9 +276,7 @@ pub(crate) fn computed(point: Point, place: usize, what: Computed) -> Option<Mli
 /// Remembers `value`, what `what` asked for in the block `place` gave.
 pub(crate) fn remember_computed(point: Point, place: usize, what: Computed, value: MlirValue) {
     scoped_memo::with(&MEMO, |memo| {
-        memo.kernels
-            .entry(point.entry.ptr as usize)
-            .or_insert_with(Kernel::sized)
+        kernel_mut(memo, point.entry.ptr as usize)
             .computed
             .insert((place, what), value);
     });
@@ -262,10 +285,7 @@ pub(crate) fn remember_computed(point: Point, place: usize, what: Computed, valu
 /// Remembers `op`, a kernel-level op just built in place in the block `place`.
 pub(crate) fn remember_kernel_level(point: Point, place: usize, key: Key, op: MlirOperation) {
     scoped_memo::with(&MEMO, |memo| {
-        let kernel = memo
-            .kernels
-            .entry(point.entry.ptr as usize)
-            .or_insert_with(Kernel::sized);
+        let kernel = kernel_mut(memo, point.entry.ptr as usize);
         kernel.places.insert(op.ptr as usize, Place::InPlace(place));
         // SAFETY: `op` is a live op.
         let results = unsafe { mlir_sys::mlirOperationGetNumResults(op) };
@@ -420,8 +440,42 @@ fn is_entry_argument(point: Point, value: usize) -> bool {
 mod tests {
     use melior::ir::{block::BlockLike, operation::OperationLike, Module, RegionLike, ValueLike};
 
-    use super::Computed;
+    use super::{kernel_mut, Computed, Key, Memo, KERNEL_CAPACITY};
     use crate::ir::build::Builder;
+
+    /// A new kernel's memo holds at least [`KERNEL_CAPACITY`] entries, or as
+    /// many as the kernel made last, without a rehash; asking for a kernel
+    /// made before gives that kernel's memo back and leaves the size to copy
+    /// alone.
+    #[test]
+    fn a_new_kernel_is_sized_like_the_last_one() {
+        let mut memo = Memo::default();
+        assert!(kernel_mut(&mut memo, 1).ops.capacity() >= KERNEL_CAPACITY);
+        let grown = 3 * KERNEL_CAPACITY;
+        for operand in 0..grown {
+            let key = Key {
+                name: "test.op",
+                operands: [operand].into_iter().collect(),
+                results: Default::default(),
+                attributes: Default::default(),
+            };
+            // Never dereferenced: the memo only keeps the address.
+            let op = mlir_sys::MlirOperation {
+                ptr: std::ptr::null_mut(),
+            };
+            kernel_mut(&mut memo, 1).ops.insert(key, op);
+        }
+        let second = kernel_mut(&mut memo, 2);
+        assert!(second.ops.capacity() >= grown);
+        assert!(second.places.capacity() >= grown);
+        assert!(second.values.capacity() >= grown);
+        assert!(second.built.capacity() >= grown);
+        assert_eq!(kernel_mut(&mut memo, 1).ops.len(), grown);
+        assert_eq!(memo.last_kernel, Some(2));
+        // Kernel 3 follows kernel 2, which holds nothing: back to the floor.
+        let third = kernel_mut(&mut memo, 3).ops.capacity();
+        assert!((KERNEL_CAPACITY..grown).contains(&third));
+    }
 
     /// A value asked for again in the same block of the same kernel is the
     /// first answer, with nothing computed again; in another block, or for

@@ -80,6 +80,22 @@ pub(crate) fn is(op: &OperationRef, name: op_names::OpName) -> bool {
     op.name().as_string_ref().as_str() == Ok(name.name)
 }
 
+/// Whether `op` is a function (`gpu.func`, `func.func`, `llvm.func`). Its
+/// body holds no symbol, so no `gpu.module` and no function: MLIR's verifier
+/// refuses a symbol whose parent is no symbol table. A walk for those skips
+/// the body, most of a module's ops.
+pub(crate) fn is_function(op: &OperationRef) -> bool {
+    let name = op.name();
+    let name = name.as_string_ref().as_str().unwrap_or_default();
+    [
+        op_names::gpu::FUNC,
+        op_names::func::FUNC,
+        op_names::llvm::FUNC,
+    ]
+    .iter()
+    .any(|function| function.name == name)
+}
+
 /// The table's entry for `op` (`op_names`), if it has one, for a `match` on
 /// the table's constants: `Some(arith::ADDI | arith::SUBI) => …`.
 pub(crate) fn table_op(op: &OperationRef) -> Option<op_names::OpName> {
@@ -222,6 +238,41 @@ pub(crate) fn nvvm_dialect() -> melior::dialect::DialectHandle {
 #[cfg(test)]
 mod tests {
     use std::path::{Path, PathBuf};
+
+    use melior::ir::{
+        operation::{OperationLike, WalkOrder, WalkResult},
+        Module, OperationRef,
+    };
+
+    /// The three function ops are functions; a module, a gpu.module and an
+    /// op in a body are not.
+    #[test]
+    fn functions_are_told_apart() {
+        let context = crate::context::create_context().expect("context");
+        let module = Module::parse(
+            &context,
+            "module attributes {gpu.container_module} {\n\
+             gpu.module @g {\n gpu.func @k() kernel {\n gpu.return\n }\n }\n\
+             func.func @f() {\n %c = arith.constant 0 : index\n return\n }\n\
+             llvm.func @l() {\n llvm.return\n }\n}",
+        )
+        .expect("parses");
+        let mut seen = Vec::new();
+        module
+            .as_operation()
+            .walk(WalkOrder::PreOrder, |op: OperationRef| {
+                seen.push((super::op_name(&op), super::is_function(&op)));
+                WalkResult::Advance
+            });
+        let functions: Vec<&str> = seen
+            .iter()
+            .filter(|(_, function)| *function)
+            .map(|(name, _)| name.as_str())
+            .collect();
+        assert_eq!(functions, ["gpu.func", "func.func", "llvm.func"]);
+        assert!(seen.iter().any(|(name, _)| name == "arith.constant"));
+        assert!(seen.iter().any(|(name, _)| name == "gpu.module"));
+    }
 
     fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
         for entry in std::fs::read_dir(dir).expect("source directory reads") {

@@ -50,7 +50,12 @@ fn run(operation: OperationRef, _options: &PassOptions) -> PassResult {
         if crate::ir::is(&op, op_names::llvm::FUNC) && op.has_attribute(TENSOR_MAPS_ATTR) {
             functions.push(op.to_raw());
         }
-        WalkResult::Advance
+        // A function's body holds no function (`ir::is_function`).
+        if crate::ir::is_function(&op) {
+            WalkResult::Skip
+        } else {
+            WalkResult::Advance
+        }
     });
     let mut failed = false;
     for raw in functions {

@@ -125,7 +125,11 @@ fn gpu_modules<'c, 'a>(top: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
         if ir::is(&op, ir::op_names::gpu::MODULE) {
             raw.push(op.to_raw());
         }
-        WalkResult::Advance
+        if ir::is_function(&op) {
+            WalkResult::Skip
+        } else {
+            WalkResult::Advance
+        }
     });
     raw.into_iter()
         // SAFETY: the walk found these ops under `top`, which is alive.
@@ -162,7 +166,15 @@ fn in_the_file<'c>(top: OperationRef<'c, '_>) -> melior::ir::Location<'c> {
 }
 
 fn prepare(top: OperationRef, options: &PassOptions) -> PassResult {
-    let modules = gpu_modules(top);
+    prepare_modules(top, gpu_modules(top), options)
+}
+
+/// [`prepare`] on `modules`, the gpu.modules of `top` ([`gpu_modules`]).
+fn prepare_modules(
+    top: OperationRef,
+    modules: Vec<OperationRef>,
+    options: &PassOptions,
+) -> PassResult {
     if modules.is_empty() {
         emit_error(
             in_the_file(top),
@@ -229,11 +241,12 @@ fn check_nesting(module: OperationRef, top: OperationRef) -> Result<(), String> 
 /// identifier: the NVPTX backend aborts the process ("Symbol name with
 /// unsupported characters") on a kernel named `@"a b"`.
 fn prepare_ptx(top: OperationRef, options: &PassOptions) -> PassResult {
-    let symbols = gpu_modules(top)
-        .into_iter()
-        .map(symbols::check_ptx_symbols)
+    let modules = gpu_modules(top);
+    let symbols = modules
+        .iter()
+        .map(|module| symbols::check_ptx_symbols(*module))
         .fold(Ok(()), PassResult::and);
-    let prepared = prepare(top, options);
+    let prepared = prepare_modules(top, modules, options);
     symbols.and(prepared)
 }
 fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
@@ -262,7 +275,9 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
     };
     let mut failed = false;
     module.walk(WalkOrder::PreOrder, |op| {
-        let name = ir::op_name(&op);
+        // Read in place: this runs for every op of the module.
+        let identifier = op.name();
+        let name = identifier.as_string_ref().as_str().unwrap_or_default();
         if ir::is(&op, op_names::gpu::MODULE) && op != module {
             // Refused by check_nesting on its own.
             return WalkResult::Skip;
@@ -284,7 +299,7 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
                 failed = true;
             }
         }
-        if let Some(message) = gating::refusal(&name, &chips) {
+        if let Some(message) = gating::refusal(name, &chips) {
             emit_error(op.location(), &message);
             failed = true;
         }
@@ -299,4 +314,29 @@ fn check_module(module: OperationRef, options: &PassOptions) -> PassResult {
 /// Replaces the module's `#nvvm.target`s with one for each of `chips`.
 fn set_targets(module: OperationRef, chips: &[Chip]) -> PassResult {
     target::retarget_all(module, chips).map_err(|message| emit_error(module.location(), &message))
+}
+
+#[cfg(test)]
+mod tests {
+    use melior::ir::Module;
+
+    /// The gpu.modules at the top and in nested builtin.modules, in order,
+    /// past functions whose bodies it does not enter.
+    #[test]
+    fn gpu_modules_are_found_at_every_module_level() {
+        let context = crate::context::create_context().expect("context");
+        let module = Module::parse(
+            &context,
+            "module attributes {gpu.container_module} {\n\
+             func.func @host() {\n return\n }\n\
+             gpu.module @a {\n gpu.func @k() kernel {\n gpu.return\n }\n }\n\
+             module {\n gpu.module @b {\n }\n }\n}",
+        )
+        .expect("parses");
+        let names: Vec<String> = super::gpu_modules(module.as_operation())
+            .into_iter()
+            .filter_map(crate::ir::symbol_name)
+            .collect();
+        assert_eq!(names, ["a", "b"]);
+    }
 }

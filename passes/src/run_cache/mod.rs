@@ -5,7 +5,9 @@
 //! - `memref_strides`: a memref type's strides and offset (verification and lowering
 //!   both ask per copy, and the answer walks the layout's affine map);
 //! - `attributes`: attributes parsed from text (the lowering asks for the
-//!   same few per copy).
+//!   same few per copy);
+//! - `map_entries`: a kernel's `acopy.tensor_maps` read as manifest entries
+//!   (the lowering and verification read them per copy).
 //!
 //! The chips of a `gpu.module`'s `targets` are the target's question and are
 //! memoised in `crate::target`, whose `run_scope` keeps that memo and these.
@@ -19,10 +21,12 @@
 //! Outside a scope (a library caller checking one op) nothing is kept.
 
 mod attributes;
+mod map_entries;
 mod memref_strides;
 mod spelling;
 
 pub(crate) use attributes::attribute;
+pub(crate) use map_entries::tensor_map_entries;
 pub(crate) use memref_strides::layout;
 pub(crate) use spelling::type_string;
 
@@ -33,5 +37,6 @@ pub(crate) fn scope() -> impl Sized {
         spelling::scope(),
         memref_strides::scope(),
         attributes::scope(),
+        map_entries::scope(),
     )
 }

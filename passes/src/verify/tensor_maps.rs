@@ -132,8 +132,8 @@ enum Cached {
 /// The map keys of the kernel's listed maps.
 fn listed_keys(kernel: OperationRef) -> Vec<TensorMap> {
     read_entries(kernel)
-        .into_iter()
-        .map(|entry| entry.map)
+        .iter()
+        .map(|entry| entry.map.clone())
         .collect()
 }
 

@@ -6,6 +6,7 @@
 
 mod cli;
 mod diagnostics;
+mod heap;
 mod output;
 mod process;
 mod split;
@@ -38,6 +39,7 @@ enum Failure {
 }
 
 fn main() -> ExitCode {
+    heap::grow_heaps_whole();
     let cli = Cli::parse();
     init_tracing(cli.debug);
     let worker = std::thread::Builder::new()

@@ -48,7 +48,7 @@ pub(crate) fn parameter<'c, 'a>(
         .ok()
         .and_then(|region| region.first_block())
         .ok_or_else(|| "internal error: kernel gpu.func without a body".to_string())?;
-    let mut entries = read_entries(kernel);
+    let entries = read_entries(kernel);
     if let Some(entry) = entries.iter().find(|entry| entry.map == *map) {
         return entry_block
             .argument(entry.param as usize)
@@ -70,6 +70,7 @@ pub(crate) fn parameter<'c, 'a>(
     // entry block, so the new argument goes right after the last input.
     let argument = entry_block.insert_argument(inputs, ptr, kernel.location());
     append_input(context, kernel, inputs, ptr)?;
+    let mut entries = entries.to_vec();
     entries.push(TensorMapEntry {
         param,
         map: map.clone(),
