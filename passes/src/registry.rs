@@ -46,22 +46,6 @@ pub const PASSES: &[PassInfo] = &[
         create: prepare_emit::prepare::parse_pass,
     },
     PassInfo {
-        argument: prepare_emit::vector_to_scf::ARGUMENT,
-        summary: prepare_emit::vector_to_scf::SUMMARY,
-        options: &[],
-        create: |name, text| {
-            if text.trim().is_empty() {
-                Ok(prepare_emit::vector_to_scf::create_pass())
-            } else {
-                Err(OptionError::Unknown {
-                    pass: name.into(),
-                    key: text.trim().into(),
-                    takes: &[],
-                })
-            }
-        },
-    },
-    PassInfo {
         argument: "acopy-tensor-map-params",
         summary: manifest::params::SUMMARY,
         options: PassOptions::OPTIONS,

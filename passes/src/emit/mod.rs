@@ -10,8 +10,7 @@
 //! 2. upstream, on each `gpu.module` ([`UPSTREAM`]), what upstream's
 //!    `gpu-lower-to-nvvm-pipeline` runs for a gpu.module's contents:
 //!    `convert-nvgpu-to-nvvm` (first, as upstream: what it makes is lowered by
-//!    the rest), `acopy-vector-to-scf` (`convert-vector-to-scf` where there
-//!    is a vector op: [`vector_to_scf`](crate::prepare_emit::vector_to_scf)), `expand-strided-metadata` and
+//!    the rest), `convert-vector-to-scf`, `expand-strided-metadata` and
 //!    `lower-affine` (views such as `memref.subview` become plain address
 //!    arithmetic; before `convert-scf-to-cf`, unlike upstream, so that affine
 //!    loops are lowered), `convert-scf-to-cf`, `convert-gpu-to-nvvm` (which

@@ -14,12 +14,11 @@ use crate::prepare_emit::{
 
 /// The passes run on each `gpu.module`: upstream's (those of
 /// `gpu-lower-to-nvvm-pipeline` that lower a gpu.module's contents,
-/// docs/embedding.md "The emit route"; `convert-vector-to-scf` through
-/// `acopy-vector-to-scf`, which runs it only where there is a vector op), plus `acopy-tensor-map-params` right
+/// docs/embedding.md "The emit route"), plus `acopy-tensor-map-params` right
 /// after `convert-gpu-to-nvvm`, which makes the TMA tensor-map parameters
 /// `__grid_constant__` (docs/lowering-tma.md §1.1), and last
 /// `acopy-check-lowered`, which names any op left unlowered.
-pub const UPSTREAM: &str = "convert-nvgpu-to-nvvm,acopy-vector-to-scf,expand-strided-metadata,lower-affine,convert-scf-to-cf,convert-gpu-to-nvvm,acopy-tensor-map-params,convert-nvvm-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,reconcile-unrealized-casts,acopy-check-lowered";
+pub const UPSTREAM: &str = "convert-nvgpu-to-nvvm,convert-vector-to-scf,expand-strided-metadata,lower-affine,convert-scf-to-cf,convert-gpu-to-nvvm,acopy-tensor-map-params,convert-nvvm-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,reconcile-unrealized-casts,acopy-check-lowered";
 
 /// Whether a pass manager that runs only [`add_upstream`]'s passes verifies
 /// after each of them: it does not. Those are upstream's conversions and

@@ -133,8 +133,6 @@ pub(crate) mod prefixes {
     pub const NVVM_BULK_TENSOR: &str = "nvvm.cp.async.bulk.tensor";
     pub const NVVM_BULK_REDUCE: &str = "nvvm.cp.reduce.async.bulk";
     pub const NVVM_BULK: &str = "nvvm.cp.async.bulk";
-    /// Every vector-dialect op (`acopy-vector-to-scf` runs where there is one).
-    pub const VECTOR: &str = "vector.";
     pub const NVVM_MBARRIER_ARRIVE_DROP_EXPECT_TX: &str = "nvvm.mbarrier.arrive_drop.expect_tx";
     pub const NVVM_MBARRIER_EXPECT_TX: &str = "nvvm.mbarrier.expect_tx";
     pub const NVVM_MBARRIER_COMPLETE_TX: &str = "nvvm.mbarrier.complete_tx";

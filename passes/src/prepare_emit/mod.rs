@@ -5,8 +5,7 @@
 //! have), `attributions` (what upstream cannot compile in attributions and
 //! globals), `dynamic_shared` and [`symbols`] (PTX identifiers);
 //! `acopy-check-lowered` ([`leftovers`]: an op left unlowered is an error
-//! naming it); `acopy-vector-to-scf` ([`vector_to_scf`]: upstream's
-//! `convert-vector-to-scf` where there is a vector op); `kind` ([`Emit`]: MLIR, LLVM IR or PTX) and [`outputs`]
+//! naming it); `kind` ([`Emit`]: MLIR, LLVM IR or PTX) and [`outputs`]
 //! (reading one text per `gpu.module` after the run).
 //!
 //! `crate::emit`, above the pass parser, assembles these with the upstream
@@ -19,6 +18,5 @@ pub mod leftovers;
 pub mod outputs;
 pub mod prepare;
 pub mod symbols;
-pub mod vector_to_scf;
 
 pub use kind::Emit;
