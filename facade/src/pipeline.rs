@@ -305,7 +305,8 @@ fn run_upstream_on_one_thread(module: &mut Module, kind: Emit) -> Result<(), Run
         let manager = PassManager::new(context);
         // `acopy-check-lowered`, last on each gpu.module, verifies it once.
         manager.enable_verifier(emit::route::VERIFY_AFTER_EACH);
-        emit::route::add_upstream(manager.as_operation_pass_manager(), kind)
+        let vectors = emit::route::Vectors::of(module);
+        emit::route::add_upstream_for(manager.as_operation_pass_manager(), kind, vectors)
             .map_err(|error| RunError::Internal(error.to_string()))?;
         on_one_thread(module, |module| manager.run(module)).map_err(|_| RunError::Diagnosed)
     })

@@ -37,7 +37,7 @@ pub fn emit(module: &Module, emit: Emit) -> Option<Vec<Emitted>> {
         manager.enable_verifier(route::VERIFY_AFTER_EACH);
         let text = format!(
             "builtin.module(builtin.module({}))",
-            route::per_module_steps(emit)
+            route::per_module_steps(emit, route::Vectors::of(module))
         );
         crate::pass_pipeline::add_pipeline(manager.as_operation_pass_manager(), &text).ok()?;
         Some(holder.run(&manager, |copies| {

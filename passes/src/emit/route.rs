@@ -45,16 +45,67 @@ pub fn add_passes(
 /// Appends the upstream part of [`add_passes`]: what follows
 /// `acopy-prepare-emit`.
 pub fn add_upstream(manager: OperationPassManager, emit: Emit) -> Result<(), PipelineError> {
+    add_upstream_for(manager, emit, Vectors::Maybe)
+}
+
+/// Whether the module the route runs on holds a `vector` op.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Vectors {
+    /// Unknown when the passes are added (before the lowering made them).
+    Maybe,
+    /// None: `convert-vector-to-scf` is left out. On IR without a vector op it
+    /// rewrites nothing, and its greedy driver's folding and constant hoisting
+    /// is what `expand-strided-metadata`, next, does anyway (about 0.14 s of
+    /// 3.9 s to PTX on the compile-speed bench's TMA input; bench/RESULTS.md,
+    /// 2026-12-06 (afternoon)).
+    None,
+}
+
+impl Vectors {
+    /// Whether `module` holds a `vector` op, read after the lowering.
+    pub fn of(module: &melior::ir::Module) -> Self {
+        use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+        let mut found = false;
+        module.as_operation().walk(WalkOrder::PreOrder, |op| {
+            found = crate::ir::op_name(&op).starts_with(crate::ir::op_names::prefixes::VECTOR);
+            match found {
+                true => WalkResult::Interrupt,
+                false => WalkResult::Advance,
+            }
+        });
+        if found {
+            Vectors::Maybe
+        } else {
+            Vectors::None
+        }
+    }
+}
+
+/// [`add_upstream`] for a module whose vector ops are known.
+pub fn add_upstream_for(
+    manager: OperationPassManager,
+    emit: Emit,
+    vectors: Vectors,
+) -> Result<(), PipelineError> {
     if emit == Emit::Mlir {
         return Ok(());
     }
-    pass_pipeline::add_pipeline(manager, &upstream_pipeline(emit))
+    pass_pipeline::add_pipeline(manager, &upstream_pipeline(emit, vectors))
+}
+
+/// The passes run on each `gpu.module`: [`UPSTREAM`], less
+/// `convert-vector-to-scf` where no vector op is.
+fn module_passes(vectors: Vectors) -> String {
+    match vectors {
+        Vectors::Maybe => UPSTREAM.to_string(),
+        Vectors::None => UPSTREAM.replace("convert-vector-to-scf,", ""),
+    }
 }
 
 /// The upstream steps for the `gpu.module`s of one `builtin.module`: the
 /// passes on each `gpu.module`, then, for PTX, `gpu-module-to-binary`.
-fn steps(emit: Emit) -> Vec<String> {
-    let mut steps = vec![format!("gpu.module({UPSTREAM})")];
+fn steps(emit: Emit, vectors: Vectors) -> Vec<String> {
+    let mut steps = vec![format!("gpu.module({})", module_passes(vectors))];
     if emit == Emit::Ptx {
         steps.push("gpu-module-to-binary{format=isa}".to_string());
     }
@@ -62,13 +113,13 @@ fn steps(emit: Emit) -> Vec<String> {
 }
 
 /// [`steps`] as pipeline text, for [`super::emit_modules`].
-pub(super) fn per_module_steps(emit: Emit) -> String {
-    steps(emit).join(",")
+pub(super) fn per_module_steps(emit: Emit, vectors: Vectors) -> String {
+    steps(emit, vectors).join(",")
 }
 
 /// The upstream part of the pipeline, as text for [`pass_pipeline::add_pipeline`].
-fn upstream_pipeline(emit: Emit) -> String {
-    let steps = steps(emit);
+fn upstream_pipeline(emit: Emit, vectors: Vectors) -> String {
+    let steps = steps(emit, vectors);
     // The same passes for gpu.modules inside nested builtin.modules, down to
     // MAX_NESTING levels (prepare refuses deeper ones with a located error).
     let mut parts = Vec::new();
@@ -82,4 +133,31 @@ fn upstream_pipeline(emit: Emit) -> String {
         }
     }
     parts.join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{module_passes, Vectors, UPSTREAM};
+    use crate::context::create_context;
+    use melior::ir::Module;
+
+    #[test]
+    fn the_vector_pass_is_left_out_only_where_no_vector_op_is() {
+        assert_eq!(module_passes(Vectors::Maybe), UPSTREAM);
+        let without = module_passes(Vectors::None);
+        assert!(UPSTREAM.contains("convert-vector-to-scf,"));
+        assert!(!without.contains("vector"), "{without}");
+        assert_eq!(without.split(',').count() + 1, UPSTREAM.split(',').count());
+        let context = create_context().expect("the acopy dialect loads");
+        let kernel = |body: &str| {
+            format!("gpu.module @m {{ gpu.func @k(%out: memref<4xf32>) kernel {{ %c0 = arith.constant 0 : index\n {body} gpu.return }} }}")
+        };
+        let with = kernel("%v = arith.constant dense<1.0> : vector<4xf32>\n vector.store %v, %out[%c0] : memref<4xf32>, vector<4xf32>\n");
+        let plain =
+            kernel("%f = arith.constant 1.0 : f32\n memref.store %f, %out[%c0] : memref<4xf32>\n");
+        for (text, want) in [(with, Vectors::Maybe), (plain, Vectors::None)] {
+            let module = Module::parse(&context, &text).expect("the test input parses");
+            assert_eq!(Vectors::of(&module), want, "{text}");
+        }
+    }
 }

@@ -140,6 +140,9 @@ pub(crate) mod prefixes {
     pub const NVVM_FENCE_PROXY_RELEASE: &str = "nvvm.fence.proxy.release";
     pub const NVVM_ELECT_SYNC: &str = "nvvm.elect.sync";
     pub const NVVM_WGMMA: &str = "nvvm.wgmma";
+    /// Every `vector` op (the emit route's `convert-vector-to-scf` rewrites
+    /// only these).
+    pub const VECTOR: &str = "vector.";
     pub const NVGPU_TMA_STORE: &str = "nvgpu.tma.async.store";
     pub const NVGPU_TMA: &str = "nvgpu.tma";
     pub const NVGPU_TMA_FENCE_DESCRIPTOR: &str = "nvgpu.tma.fence.descriptor";
