@@ -224,9 +224,7 @@ fn addresses_outside_shared(printed: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::addresses_outside_shared;
-    use crate::plan::loops::analysis::analyze;
-    use crate::{context::create_context, PassOptions};
-    use melior::ir::Module;
+    use crate::plan::loops::warp_tests::analyzed;
 
     /// A kernel for `chip` whose marked loop (producer warp) has `prologue`
     /// before it, at the top level or (`persistent`) in a loop over tiles
@@ -261,16 +259,9 @@ mod tests {
 
     /// The names of the ops only the consumers run, or the refusal.
     fn alone(text: &str) -> Result<Vec<String>, String> {
-        let context = create_context().expect("the acopy dialect loads");
-        let module = Module::parse(&context, text).expect("the test input parses");
-        let options = PassOptions::default();
-        let chips = crate::target::ModuleChips::resolve(module.as_operation(), &options);
-        let loops = crate::pipeliner::marked_ops(module.as_operation());
-        assert_eq!(loops.len(), 1);
-        match analyze(loops[0], &chips, &options) {
-            Ok(plan) => Ok(plan.consumers_only.iter().map(crate::ir::op_name).collect()),
-            Err(problem) => Err(problem.message),
-        }
+        analyzed(text, |plan| {
+            plan.consumers_only.iter().map(crate::ir::op_name).collect()
+        })
     }
 
     const TMA_LOAD: &str = "acopy.copy_gmem_to_smem %src[%c0, %c0] -> %head barrier(%bar : memref<1xi64, 3>) {oob_mode = \"promise_in_bounds\"} : memref<4096x128xf32> -> memref<8x128xf32, 3>\n    acopy.barrier_wait %bar, %false : memref<1xi64, 3>\n";

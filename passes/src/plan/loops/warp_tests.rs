@@ -6,6 +6,7 @@ use melior::ir::Module;
 use super::analysis::analyze;
 use super::registers::RegisterSplit;
 use super::warp::WarpPlan;
+use super::LoopPlan;
 use crate::{context::create_context, PassOptions};
 
 /// A kernel for `chip` with a block of `block` threads and `extra` kernel
@@ -31,8 +32,9 @@ fn kernel(chip: &str, block: &str, extra: &str, producer: &str) -> String {
     )
 }
 
-/// The loop's warp plan, or the refusal's message.
-fn plan(text: &str) -> Result<Option<WarpPlan>, String> {
+/// What `read` takes from the plan of `text`'s one marked loop, or the
+/// refusal's message (also for `super::warp_prologue`'s tests).
+pub(super) fn analyzed<T>(text: &str, read: impl FnOnce(&LoopPlan) -> T) -> Result<T, String> {
     let context = create_context().expect("the acopy dialect loads");
     let module = Module::parse(&context, text).expect("the test input parses");
     let options = PassOptions::default();
@@ -40,9 +42,14 @@ fn plan(text: &str) -> Result<Option<WarpPlan>, String> {
     let loops = crate::pipeliner::marked_ops(module.as_operation());
     assert_eq!(loops.len(), 1);
     match analyze(loops[0], &chips, &options) {
-        Ok(plan) => Ok(plan.warp),
+        Ok(plan) => Ok(read(&plan)),
         Err(problem) => Err(problem.message),
     }
+}
+
+/// The loop's warp plan, or the refusal's message.
+fn plan(text: &str) -> Result<Option<WarpPlan>, String> {
+    analyzed(text, |plan| plan.warp)
 }
 
 fn block(x: u32) -> String {
