@@ -529,13 +529,9 @@ fn wgmma_kloop_cases() -> Vec<Case> {
                             ));
                         }
                         if n == 64 && stages < 4 && trips != 2 {
-                            v.push(wgmma_kloop_case(
-                                n,
-                                trips,
-                                stages,
-                                in_flight,
-                                Producer::Warpgroup,
-                            ));
+                            for producer in [Producer::Warpgroup, Producer::Prologue] {
+                                v.push(wgmma_kloop_case(n, trips, stages, in_flight, producer));
+                            }
                         }
                     }
                 }
@@ -563,6 +559,10 @@ enum Producer {
     /// (both store the same D) and the producer warpgroup the pass adds, which
     /// gives them registers with setmaxnreg, so the case launches 384 threads.
     Warpgroup,
+    /// The `_wg` loop inside a persistent loop of 2 entries, each entry's first K
+    /// tile loaded and multiplied before the loop by the consumers alone (a TMA
+    /// load on a barrier of their own, 4 wgmma), the `_wgp` kernels: 384 threads.
+    Prologue,
 }
 
 fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64, producer: Producer) -> Case {
@@ -574,6 +574,7 @@ fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64, producer: P
         Producer::MulticastX => "_mcx",
         Producer::MulticastXY => "_mcxy",
         Producer::Warpgroup => "_wg",
+        Producer::Prologue => "_wgp",
     };
     let name: &'static str =
         Box::leak(format!("wgmma_kloop{ws}_n{n}_t{trips}_s{stages}_w{in_flight}").into_boxed_str());
@@ -604,6 +605,12 @@ fn wgmma_kloop_case(n: u64, trips: u64, stages: u64, in_flight: u64, producer: P
             c = c.block(384);
             c.what += "; producer = \"warpgroup\": two consumer warpgroups store the same D, \
                        the producer warpgroup's registers go to them (setmaxnreg)";
+        }
+        Producer::Prologue => {
+            c = c.block(384);
+            c.what += "; producer = \"warpgroup\" in a persistent loop of 2 entries, each \
+                       entry's first K tile loaded by TMA on a barrier of the consumers' own \
+                       and multiplied by them before the loop (code only the consumers run)";
         }
         // Every CTA of the cluster computes the same D and stores it.
         Producer::MulticastX => {
