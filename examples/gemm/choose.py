@@ -100,6 +100,14 @@ BUILDS = {
     't64_ws_sk_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=64, per_sm=1, split='auto',
                            options=['--tile=128x64', '--raster=8', '--vstore=1', '--persistent=132', '--out=bf16',
                                     '--split-k=auto']),
+    # The split-K build in 2 x 1 x 1 clusters: the pair runs each K range of two
+    # neighbouring tiles and multicasts B's tile, so its K loop reads a quarter less
+    # through L2 (few-tile shapes with long K are L2-bound: bench/RESULTS.md). Built and
+    # through ptxas, not yet timed; the model scores it as t128_ws_sk_ob16 (which stays
+    # first on ties).
+    't128_ws_skc2_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=128, per_sm=1, split='auto',
+                              cluster=2, options=['--raster=16', '--vstore=1', '--persistent=132', '--out=bf16',
+                                                  '--split-k=auto', '--cluster=2']),
     # g256_*: the t256_* builds with a producer warpgroup that gives the consumers its
     # registers (setmaxnreg: 232 a consumer thread instead of 168), CUTLASS's split.
     'g256_p132_tmar_ob16': dict(stages=4, producer='warpgroup', out='bf16', bm=128, bn=256, per_sm=1, epilogue='tma',

@@ -158,21 +158,25 @@ def split_globals(units, tiles, bn):
             f'  memref.global "private" {SPLIT_COUNT} : memref<{tiles}xi32, 1> = dense<0> {{alignment = 16 : i64}}']
 
 
-def split_fixup(acc_type, units, tiles, split, bn):
+def split_fixup(acc_type, units, tiles, split, bn, pair=False):
     """After the K loop of a split-K unit: every unit stores its partial tile to the
     workspace, then one thread counts the tile's arrivals; the unit that arrives last
     (no unit waits for another, so any launch order is safe) sums the tile's `split`
     partials in K order, so the result does not depend on which unit came last, and
     resets the counter for the next launch. Returns the lines up to and including
     `scf.if %last {` (inside it %facc is the summed accumulator); the caller writes the
-    epilogue from %facc and closes the scf.if."""
+    epilogue from %facc and closes the scf.if. pair: the block's own tile is the pair's
+    tile 2 %tix + %rank, its unit that tile's range %ks."""
     nvec = bn // 8
     ws, cnt = f'memref<{units * nvec * 1024}xf32, 1>', f'memref<{tiles}xi32, 1>'
-    lines = [f'%ws = memref.get_global {SPLIT_WS} : {ws}',
-             f'%cnt = memref.get_global {SPLIT_COUNT} : {cnt}',
-             f'%cunit = arith.constant {nvec * 1024} : index',
-             '%t4 = arith.muli %t, %c4 : index',
-             '%ubase = arith.muli %tile, %cunit : index',
+    own = ['%ptix = arith.muli %tix, %c2 : index', '%otix = arith.addi %ptix, %rank : index',
+           '%osplit = arith.muli %otix, %csplit : index', '%ounit = arith.addi %osplit, %ks : index'] if pair else []
+    otix, ounit = ('%otix', '%ounit') if pair else ('%tix', '%tile')
+    lines = own + [f'%ws = memref.get_global {SPLIT_WS} : {ws}',
+                   f'%cnt = memref.get_global {SPLIT_COUNT} : {cnt}',
+                   f'%cunit = arith.constant {nvec * 1024} : index',
+                   '%t4 = arith.muli %t, %c4 : index',
+                   f'%ubase = arith.muli {ounit}, %cunit : index',
              '%uoff = arith.addi %ubase, %t4 : index']
     for j in range(nvec):
         lines += [f'%pv{j}_{q} = llvm.extractvalue %acc[{4 * j + q}] : {acc_type}' for q in range(4)]
@@ -188,7 +192,7 @@ def split_fixup(acc_type, units, tiles, split, bn):
         f'%lastcount = arith.constant {split - 1} : i32',
         '%leader = arith.cmpi eq, %t, %c0 : index',
         'scf.if %leader {',
-        f'  %arrived = memref.atomic_rmw addi %one32, %cnt[%tix] : (i32, {cnt}) -> i32',
+        f'  %arrived = memref.atomic_rmw addi %one32, %cnt[{otix}] : (i32, {cnt}) -> i32',
         '  memref.store %arrived, %flag[%c0] : memref<1xi32, 3>',
         '}',
         'gpu.barrier',
@@ -197,7 +201,7 @@ def split_fixup(acc_type, units, tiles, split, bn):
         'scf.if %last {',
         # Acquire: the other units' partials, made visible before their arrivals.
         '  nvvm.memory.barrier #nvvm.mem_scope<gpu>',
-        '  %tbase = arith.muli %tix, %csplit : index',
+        f'  %tbase = arith.muli {otix}, %csplit : index',
         '  %tubase = arith.muli %tbase, %cunit : index',
         '  %tuoff = arith.addi %tubase, %t4 : index',
     ]
@@ -219,7 +223,7 @@ def split_fixup(acc_type, units, tiles, split, bn):
                       f'  {into} = llvm.insertvalue %fe{i}, %facc{i}[{i}] : {acc_type}']
     lines += ['  scf.if %leader {',
               '    %zero32 = arith.constant 0 : i32',
-              f'    memref.store %zero32, %cnt[%tix] : {cnt}',
+              f'    memref.store %zero32, %cnt[{otix}] : {cnt}',
               '  }']
     return lines
 
@@ -346,7 +350,8 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     that many ranges, each range one unit of the tile loop with its own block, and the
     last unit of a tile to finish sums the partials (split_fixup) and writes the
     epilogue: for shapes with fewer tiles than SMs. The launcher's grid is
-    launch_grid(m, n, split_count(..)); direct epilogue, K-major B, no cluster. The
+    launch_grid(m, n, split_count(..)); direct epilogue, K-major B; with --cluster=2
+    the pair of a cluster runs each range of two neighbouring tiles, sharing B's. The
     workspace and counters are the module's own globals: two launches of one loaded
     module must not overlap (one stream, as the sweep launches them); a frontend that
     runs it on several streams at once loads a module per stream."""
@@ -358,13 +363,14 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     splits = split_count(m, n, k, bn, split)
     ksteps = -(-k // 64)
     range_steps = -(-ksteps // splits)
-    assert splits == 1 or (epilogue == 'direct' and b_major == 'k' and cluster == 1), \
-        '--split-k: --epilogue=direct, --b-major=k, no cluster'
     remap = bn != 128 or raster or persistent or splits > 1
     assert cluster in (1, 2), '--cluster: 1 or 2'
     # With a tile loop (--persistent, --raster, --tile=128x256) the pair of a cluster
     # shares B's tile instead (tile_loop's pair), with either schedule.
     pair = cluster == 2 and bool(remap)
+    # Split-K with a cluster: the pair runs each K range of two tiles, sharing B's.
+    assert splits == 1 or (epilogue == 'direct' and b_major == 'k' and (cluster == 1 or pair)), \
+        '--split-k: --epilogue=direct, --b-major=k, no cluster without a tile loop'
     assert cluster == 1 or pair or not (b_n or producer != 'block'), \
         '--cluster=2 without a tile loop: B stored N x K, the block schedule'
     assert not pair or not b_n, '--cluster=2 with a tile loop: B stored N x K'
@@ -409,7 +415,8 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
         ([('%flag', 'memref<1xi32, 3>')] if splits > 1 else [])
     lines = e.kernel(f'Generated by examples/gemm/gen.py {m} {n} {k} {stages} {producer} --dtype={dtype}{options}.',
                      name, 'sm_90a', args, 256, workgroup, cluster_attr)
-    tiles = -(-m // 128) * -(-n // bn)
+    # A pair's tiles are counted whole (its second tile row may lie past M).
+    tiles = -(-(-(-m // 128)) // 2) * 2 * -(-n // bn) if pair else -(-m // 128) * -(-n // bn)
     if splits > 1:
         lines[2:2] = split_globals(tiles * splits, tiles, bn)
     lines += e.constants((0, 1, 2, 4, 8, 16, 32, 48, 64, 128))
@@ -541,7 +548,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
             body.append(store)
     if splits > 1:
         # Only the tile's last unit writes it, from the summed partials.
-        body[epilogue_start:] = split_fixup(acc_type, tiles * splits, tiles, splits, bn) + [
+        body[epilogue_start:] = split_fixup(acc_type, tiles * splits, tiles, splits, bn, cluster == 2) + [
             '  ' + line.replace('%acc[', '%facc[') for line in body[epilogue_start:]] + ['}']
     lines += [ind + line for line in body]
     if remap:

@@ -17,6 +17,22 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %python %S/../../examples/gemm/choose.py 512 512 16384 | FileCheck %s --check-prefix=CHOOSE
 // RUN: %python %S/../../examples/gemm/gen.py 200 264 1000 6 warp --raster=16 --persistent=132 --out=bf16 --split-k=1 | FileCheck %s --check-prefix=NOSPLIT
+// With --cluster=2 the pair of a cluster runs each K range of two neighbouring tiles
+// (B's tile multicast): each block's own tile is the pair's tile 2 t + rank, its unit
+// that tile's range, for the workspace and the counter. ptxas accepts it.
+// RUN: %python %S/../../examples/gemm/gen.py 200 264 1000 6 warp --raster=16 --vstore=1 --persistent=132 --out=bf16 --split-k=4 --cluster=2 > %t.c2.mlir
+// RUN: FileCheck %s --check-prefix=PAIR < %t.c2.mlir
+// RUN: acopy-opt %t.c2.mlir --acopy-lower --emit=ptx -o %t.c2.ptx 2>/dev/null
+// RUN: %check-ptxas %t.c2.ptx sm_90a
+// PAIR: nvvm.cluster_dim = array<i32: 2, 1, 1>
+// PAIR: collective_axes = ["x"]
+// PAIR: %ptix = arith.muli %tix, %c2 : index
+// PAIR-NEXT: %otix = arith.addi %ptix, %rank : index
+// PAIR-NEXT: %osplit = arith.muli %otix, %csplit : index
+// PAIR-NEXT: %ounit = arith.addi %osplit, %ks : index
+// PAIR: %ubase = arith.muli %ounit, %cunit : index
+// PAIR: memref.atomic_rmw addi %one32, %cnt[%otix]
+// PAIR: %tbase = arith.muli %otix, %csplit : index
 
 // Six tiles x four ranges = 24 units, each a 64 KiB partial tile (256 threads x 64 f32).
 // MLIR: memref.global "private" @acopy_splitk_ws : memref<393216xf32, 1>
