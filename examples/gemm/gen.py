@@ -524,11 +524,11 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
             # Columns col(i), col(i) + 1 of one row, 8-byte aligned (even column, even N).
             if i % 2:
                 body += [f'%pair{i} = vector.from_elements %v{i - 1}, %v{i} : vector<2xf32>']
-                pair, width = f'%pair{i}', 8
+                stored, width = f'%pair{i}', 8
                 if out_dtype == 'bf16':
                     body += [f'%hpair{i} = arith.truncf %pair{i} : vector<2xf32> to vector<2xbf16>']
-                    pair, width = f'%hpair{i}', 4
-                body += [f'vector.store {pair}, %out[{row}, %col{i - 1}] {{alignment = {width}}} : {out}, vector<2x{out_dtype}>']
+                    stored, width = f'%hpair{i}', 4
+                body += [f'vector.store {stored}, %out[{row}, %col{i - 1}] {{alignment = {width}}} : {out}, vector<2x{out_dtype}>']
             continue
         value = f'%v{i}'
         if out_dtype == 'bf16':
@@ -548,7 +548,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
             body.append(store)
     if splits > 1:
         # Only the tile's last unit writes it, from the summed partials.
-        body[epilogue_start:] = split_fixup(acc_type, tiles * splits, tiles, splits, bn, cluster == 2) + [
+        body[epilogue_start:] = split_fixup(acc_type, tiles * splits, tiles, splits, bn, pair) + [
             '  ' + line.replace('%acc[', '%facc[') for line in body[epilogue_start:]] + ['}']
     lines += [ind + line for line in body]
     if remap:

@@ -51,14 +51,15 @@ pub fn add_upstream(manager: OperationPassManager, emit: Emit) -> Result<(), Pip
 /// Whether the module the route runs on holds a `vector` op.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Vectors {
-    /// Unknown when the passes are added (before the lowering made them).
+    /// Some, or unknown when the passes are added (before the lowering made
+    /// them).
     Maybe,
-    /// None: `convert-vector-to-scf` is left out. On IR without a vector op it
+    /// No vector op: [`VECTOR_PASS`] is left out. On IR without a vector op it
     /// rewrites nothing, and its greedy driver's folding and constant hoisting
     /// is what `expand-strided-metadata`, next, does anyway (about 0.14 s of
     /// 3.9 s to PTX on the compile-speed bench's TMA input; bench/RESULTS.md,
     /// 2026-12-06 (afternoon)).
-    None,
+    Absent,
 }
 
 impl Vectors {
@@ -76,7 +77,7 @@ impl Vectors {
         if found {
             Vectors::Maybe
         } else {
-            Vectors::None
+            Vectors::Absent
         }
     }
 }
@@ -96,11 +97,16 @@ pub fn add_upstream_for(
 /// The passes run on each `gpu.module`: [`UPSTREAM`], less
 /// `convert-vector-to-scf` where no vector op is.
 fn module_passes(vectors: Vectors) -> String {
-    match vectors {
-        Vectors::Maybe => UPSTREAM.to_string(),
-        Vectors::None => UPSTREAM.replace("convert-vector-to-scf,", ""),
-    }
+    let kept = |pass: &&str| vectors == Vectors::Maybe || *pass != VECTOR_PASS;
+    UPSTREAM
+        .split(',')
+        .filter(kept)
+        .collect::<Vec<_>>()
+        .join(",")
 }
+
+/// The one pass of [`UPSTREAM`] that rewrites only `vector` ops.
+const VECTOR_PASS: &str = "convert-vector-to-scf";
 
 /// The upstream steps for the `gpu.module`s of one `builtin.module`: the
 /// passes on each `gpu.module`, then, for PTX, `gpu-module-to-binary`.
@@ -137,15 +143,15 @@ fn upstream_pipeline(emit: Emit, vectors: Vectors) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{module_passes, Vectors, UPSTREAM};
+    use super::{module_passes, Vectors, UPSTREAM, VECTOR_PASS};
     use crate::context::create_context;
     use melior::ir::Module;
 
     #[test]
     fn the_vector_pass_is_left_out_only_where_no_vector_op_is() {
         assert_eq!(module_passes(Vectors::Maybe), UPSTREAM);
-        let without = module_passes(Vectors::None);
-        assert!(UPSTREAM.contains("convert-vector-to-scf,"));
+        let without = module_passes(Vectors::Absent);
+        assert!(UPSTREAM.split(',').any(|pass| pass == VECTOR_PASS));
         assert!(!without.contains("vector"), "{without}");
         assert_eq!(without.split(',').count() + 1, UPSTREAM.split(',').count());
         let context = create_context().expect("the acopy dialect loads");
@@ -155,7 +161,7 @@ mod tests {
         let with = kernel("%v = arith.constant dense<1.0> : vector<4xf32>\n vector.store %v, %out[%c0] : memref<4xf32>, vector<4xf32>\n");
         let plain =
             kernel("%f = arith.constant 1.0 : f32\n memref.store %f, %out[%c0] : memref<4xf32>\n");
-        for (text, want) in [(with, Vectors::Maybe), (plain, Vectors::None)] {
+        for (text, want) in [(with, Vectors::Maybe), (plain, Vectors::Absent)] {
             let module = Module::parse(&context, &text).expect("the test input parses");
             assert_eq!(Vectors::of(&module), want, "{text}");
         }
