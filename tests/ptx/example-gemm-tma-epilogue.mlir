@@ -19,6 +19,17 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: FileCheck %s --check-prefix=MAP < %t.json
 // RUN: grep -c "cp.async.bulk.tensor.2d.global.shared::cta" %t.ptx | FileCheck %s --check-prefix=STORES2
+// PRODUCER = warpgroup (the sweep's g256_* builds): the 128 x 256 tile with a producer
+// warpgroup that hands its registers to the two consumer warpgroups (384 threads,
+// setmaxnreg 40 and 232, .minnctapersm 1); ptxas takes it without C7508.
+// RUN: %python %S/../../examples/gemm/gen.py 300 264 136 4 warpgroup --tile=128x256 --raster=16 --persistent=4 --out=bf16 --epilogue=tma --ring=1 > %t.wg.mlir
+// RUN: acopy-opt %t.wg.mlir --acopy-lower --emit=ptx -o %t.wg.ptx 2>/dev/null
+// RUN: %check-ptxas %t.wg.ptx sm_90a
+// RUN: FileCheck %s --check-prefix=WARPGROUP < %t.wg.ptx
+// WARPGROUP: .maxntid 384, 1, 1
+// WARPGROUP-NEXT: .minnctapersm 1
+// WARPGROUP: setmaxnreg.dec.sync.aligned.u32 40;
+// WARPGROUP: setmaxnreg.inc.sync.aligned.u32 232;
 // RUN: %python %S/../../examples/gemm/gen.py 200 264 136 4 warp --tile=128x256 --raster=16 --persistent=2 --out=bf16 --epilogue=tma > %t.256.mlir
 // RUN: acopy-opt %t.256.mlir --acopy-lower --emit=ptx -o %t.256.ptx 2>/dev/null
 // RUN: %check-ptxas %t.256.ptx sm_90a
