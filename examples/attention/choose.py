@@ -78,6 +78,14 @@ BUILDS = {
     'ogw_r128_k64': dict(_BASE, rows=128, keys=64, producer='warpgroup', overlap=True),
     'ogw_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap=True),
     'qogw_r128_k64': dict(_BASE, rows=128, keys=64, producer='warpgroup', overlap=True, persistent=132),
+    # opgw_*: --overlap and --pingpong together with a producer warpgroup (FlashAttention-3's
+    # forward kernel: each warpgroup's turn issues P V(j) and S(j+2) back to back while the
+    # other runs its softmax); 3 stages (gen.py says why); qopgw_*: in persistent blocks.
+    'opgw_r128_k64_s3': dict(_BASE, stages=3, rows=128, keys=64, producer='warpgroup', overlap=True, pingpong=True),
+    'opgw_r128_k128_s3': dict(_BASE, stages=3, rows=128, keys=128, producer='warpgroup', overlap=True,
+                              pingpong=True),
+    'qopgw_r128_k64_s3': dict(_BASE, stages=3, rows=128, keys=64, producer='warpgroup', overlap=True, pingpong=True,
+                              persistent=132),
     'e_r128_k64_mul': dict(_BASE, rows=128, keys=64, softmax='mul'),
     'p_r128_k64_mul': dict(_BASE, rows=128, keys=64, persistent=264, softmax='mul'),
     'e_r128_k128_c2_mul': dict(_BASE, rows=128, keys=128, ctas_per_sm=2, softmax='mul'),

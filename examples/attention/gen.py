@@ -84,7 +84,14 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     # warpgroup"): at D = 128 the 128-key tiles then fit without spilling.
     assert producer in ('block', 'warp', 'warpgroup'), 'producer: block, warp or warpgroup'
     assert producer != 'warpgroup' or chip == 'sm_90', 'producer = warpgroup: sm_90 (setmaxnreg)'
-    assert not pingpong or (rows == 128 and qk == 'wgmma' and not overlap), 'pingpong: --rows=128 --qk=wgmma, no --overlap'
+    # pingpong with overlap (FlashAttention-3's two schedules together): a warpgroup's turn
+    # is from its P V(j) issue to its S(j+2) issue, so the other's softmax runs meanwhile.
+    # The turn spans the wait for tile j + 1, whose slot (with 2 stages, tile j - 1's)
+    # the other warpgroup frees only after its own P V(j) (the pass keeps a slot until
+    # the wgmma group after it completes): it would wait for a turn that never comes.
+    assert not pingpong or (rows == 128 and qk == 'wgmma'), 'pingpong: --rows=128 --qk=wgmma'
+    assert not (pingpong and overlap) or int(stages) >= 3, \
+        'pingpong with overlap: stages >= 3 (a turn waits for the tile whose slot the other warpgroup frees in its next turn)'
     # persistent = W: W blocks (the launch grid's x, any count) loop over the (query block,
     # head) tiles, each loading its next tile's Q after the last one's K loop; the K and V
     # loop is entered once per tile. Causal tiles go heaviest first over all heads.
@@ -239,6 +246,8 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, qtile if qk == 'wgmma' else None, pv,
          keys, qnames, overlap, mask == 'edge', pingpong, softmax, pv_in_flight)
     kn.emit(end)
+    if overlap and pingpong:
+        overlap_turn_closes(kn, 4)
     if overlap or pv_in_flight:
         kn.emit('nvvm.wgmma.wait.group.sync.aligned 0')
     epilogue(kn, d, s_len, out, out_dtype)
@@ -320,7 +329,12 @@ def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wg
     kn.emit(e.wait(), i)
     # S = Q Kᵀ: bn / 8 fragments of 16 x 8.
     if overlap:
+        if pingpong:
+            overlap_turn_opens(kn, i)
         s_next = qk_issue(kn, d, '%tk', tile, wgmma_q, dtype, i, bn, qnames)
+        if pingpong:
+            # The turn ends with S(j+1) issued: the other warpgroup issues its own pair.
+            kn.emit('nvvm.barrier.arrive id = %pp_other number_of_threads = %pp_n', i)
         s = s_fragments(kn, '%sacc', bn, i)
     elif pingpong:
         s = qk_in_turn(kn, d, tile, wgmma_q, dtype, i, bn, qnames)
@@ -368,6 +382,9 @@ def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wg
             vf = kn.op(e.ldmatrix('%tv', at, tile, 2, dtype, True), 'vf', i)
             o[n] = kn.mma(pa, vf, o[n], dtype, i)
     if pv_by == 'wgmma':
+        if overlap and pingpong:
+            # This warpgroup's turn begins with P V(j) (and goes on to S(j+2)).
+            kn.emit('nvvm.barrier id = %pp_mine number_of_threads = %pp_n', i)
         o = pv_wgmma(kn, d, tile, fragments, o, dtype, i, 1 if overlap or pv_in_flight else 0)
     yielded = m_new + p_sum + o + ([s_next] if overlap else [])
     types = ['f32'] * 4 + [ACC] * (d // 8) + ([e.struct(bn // 2)] if overlap else [])
@@ -530,6 +547,26 @@ def qk_in_turn(kn, d, tile, qtile, dtype, i, bn, qnames):
     arrive_if(kn, kn.op(f'arith.ori {more}, {first_wg} : i1', 'pph', i), '%pp_other', i)
     kn.emit('nvvm.wgmma.wait.group.sync.aligned 0', i)
     return s_fragments(kn, acc, bn, i)
+
+
+def overlap_turn_opens(kn, i):
+    """Ping-pong turns with --overlap: a warpgroup's turn runs from its P V(j) issue
+    (the end of iteration j) to its S(j+2) issue (the start of iteration j + 1), both
+    wgmma groups back to back while the other warpgroup runs its softmax. Iteration 0
+    has no P V before its S(1), so its turn opens here: warpgroup 1 first lets warpgroup
+    0 go (the one arrival no S issue gives). Every wait then has exactly one arrival from
+    the other warpgroup: warpgroup 0's last comes after the loop (overlap_turn_closes)."""
+    first = kn.op('arith.cmpi eq, %j, %c0 : index', 'pp0', i)
+    arrive_if(kn, kn.op(f'arith.andi {first}, %second : i1', 'ppo', i), '%pp_first', i)
+    kn.emit(f'scf.if {first} {{', i)
+    kn.emit('nvvm.barrier id = %pp_mine number_of_threads = %pp_n', i + 2)
+    kn.emit('}', i)
+
+
+def overlap_turn_closes(kn, i):
+    """After the loop: warpgroup 0 hands over the turn of its last P V, for which
+    warpgroup 1 waits (warpgroup 1 gave its extra arrival when the loop began)."""
+    arrive_if(kn, kn.op('arith.xori %second, %true : i1', 'ppl', i), '%pp_other', i)
 
 
 def arrive_if(kn, condition, barrier, i):

@@ -129,6 +129,37 @@
 // QOPRODUCER: nvvm.setmaxregister increase 232
 // QOPRODUCER: acopy.copy_gmem_to_smem %arg0
 // QOPRODUCER: nvvm.wgmma.mma_async
+// --overlap with --pingpong (FlashAttention-3's forward schedule): each warpgroup's turn
+// issues its P V(j) and, after the loop's back edge, its S(j+2); iteration 0 opens the
+// first turn (warpgroup 1 lets warpgroup 0 go), and warpgroup 0 closes its last after
+// the loop, on the consumers alone (a named barrier with a thread count). ptxas keeps
+// every wgmma asynchronous; in persistent blocks too.
+// RUN: %python %S/../../examples/attention/gen.py 6 500 128 3 --causal --dtype=bf16 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --rows=128 --keys=64 --out=bf16 --producer=warpgroup --overlap --pingpong --persistent=4 > %t.90op.mlir
+// RUN: acopy-opt %t.90op.mlir --acopy-fallback --acopy-pipeline 2>/dev/null | FileCheck %s --check-prefix=OPTURNS
+// RUN: acopy-opt %t.90op.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.90op.ptx 2>/dev/null
+// RUN: %check-ptxas %t.90op.ptx sm_90a
+// OPTURNS: } {acopy.issuers = array<i32: 256, 1>}
+// OPTURNS: nvvm.setmaxregister increase 232
+// OPTURNS: scf.for
+// OPTURNS: scf.if
+// OPTURNS-NEXT: nvvm.barrier.arrive id = %[[FIRST:.+]] number_of_threads = %[[N:.+]]
+// OPTURNS: scf.if
+// OPTURNS-NEXT: nvvm.barrier id = %[[MINE:.+]] number_of_threads = %[[N]]
+// OPTURNS: nvvm.wgmma.mma_async
+// OPTURNS: nvvm.wgmma.commit.group.sync.aligned
+// OPTURNS-NEXT: nvvm.barrier.arrive id = %[[OTHER:.+]] number_of_threads = %[[N]]
+// OPTURNS: nvvm.wgmma.wait.group.sync.aligned 0
+// OPTURNS: nvvm.barrier id = %[[MINE]] number_of_threads = %[[N]]
+// OPTURNS: llvm.inline_asm has_side_effects "{ .reg .pred p; setp.ne.b32 p, 1, 0; wgmma.mma_async
+// OPTURNS: nvvm.wgmma.wait.group.sync.aligned 1
+// OPTURNS: scf.yield
+// OPTURNS-NOT: nvvm.wgmma.mma_async
+// OPTURNS: nvvm.barrier.arrive id = %[[OTHER]] number_of_threads = %[[N]]
+// OPTURNS: } {acopy.consumers = array<i32: 0, 256>}
+// At 2 stages a turn would wait for the tile whose slot the other warpgroup frees in its
+// next turn: refused.
+// RUN: not %python %S/../../examples/attention/gen.py 2 200 128 2 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --rows=128 --overlap --pingpong 2>&1 | FileCheck %s --check-prefix=OPSTAGES
+// OPSTAGES: pingpong with overlap: stages >= 3
 // The same at 2 stages keeps only 1 tile ahead; a P V kept in flight needs 2 stages.
 // RUN: not %python %S/../../examples/attention/gen.py 2 200 128 1 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --overlap 2>&1 | FileCheck %s --check-prefix=OVSTAGES
 

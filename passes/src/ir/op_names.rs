@@ -123,8 +123,6 @@ pub(crate) mod prefixes {
     pub const NVVM_SREG_CLUSTER: &str = "nvvm.read.ptx.sreg.cluster";
     /// `llvm.mlir.constant`, `llvm.mlir.addressof` and the like.
     pub const LLVM_MLIR: &str = "llvm.mlir.";
-    /// `nvvm.barrier`, `nvvm.barrier0`, `nvvm.barrier.arrive`.
-    pub const NVVM_BARRIER: &str = "nvvm.barrier";
     /// `nvvm.cluster.arrive`, `nvvm.cluster.wait` and the like.
     pub const NVVM_CLUSTER_OPS: &str = "nvvm.cluster.";
     /// The cluster ops and every other op whose name starts so

@@ -127,7 +127,7 @@ fn consumers(mark: melior::ir::Attribute) -> Role {
 
 /// `gpu.barrier`, or `nvvm.barrier` without a thread count (barrier 0, or a
 /// named barrier of every thread of the block).
-fn is_whole_block_barrier(op: &OperationRef) -> bool {
+pub(crate) fn is_whole_block_barrier(op: &OperationRef) -> bool {
     // Asked of every op of the module: the name is read in place.
     let name = op.name();
     let name = name.as_string_ref().as_str().unwrap_or_default();

@@ -24,6 +24,7 @@ use crate::ir::{
     self,
     op_names::{self as op_names, gpu, llvm, memref, prefixes, vector},
 };
+use crate::target::roles::is_whole_block_barrier;
 use acopy_dialect::names;
 
 /// The ops before `loop_op` in its block that only the consumers run, in
@@ -151,12 +152,16 @@ pub(super) fn computes_only(name: &str) -> bool {
 /// The first op in `op` (or `op`) that needs threads outside the consumers:
 /// an acopy op other than a store (and, with `tma`, other than a copy on a
 /// barrier and the barrier's init and wait), or a barrier of the block other
-/// than `gpu.barrier`.
+/// than `gpu.barrier`. A named barrier with a thread count (`nvvm.barrier id
+/// = N number_of_threads = T`, `nvvm.barrier.arrive`) names the threads that
+/// take part, so the consumers may run it alone: ping-pong turns between
+/// consumer warpgroups are such barriers.
 pub(super) fn first_block_wide(op: OperationRef, tma: bool) -> Option<String> {
     let mut found = None;
     op.walk(WalkOrder::PreOrder, |inner| {
         let name = ir::op_name(&inner);
-        if is_block_wide(&name) && !(tma && issued_alone(inner, &name)) {
+        let block_barrier = name != gpu::BARRIER.name && is_whole_block_barrier(&inner);
+        if block_barrier || (is_block_wide(&name) && !(tma && issued_alone(inner, &name))) {
             found = Some(name);
             return WalkResult::Interrupt;
         }
@@ -178,7 +183,6 @@ fn is_block_wide(name: &str) -> bool {
         names::WAIT_SMEM_TO_GMEM,
     ];
     (name.starts_with("acopy.") && !computes.contains(&name))
-        || name.starts_with(prefixes::NVVM_BARRIER)
         || name.starts_with(prefixes::NVVM_CLUSTER_OPS)
         || name == gpu::ALL_REDUCE.name
 }
@@ -372,6 +376,28 @@ mod tests {
                     "{persistent}: {message}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn a_named_barrier_with_a_thread_count_is_the_consumers_and_one_without_is_refused() {
+        // Ping-pong turns between consumer warpgroups: the count names who takes part.
+        let counted = "%id = arith.constant 2 : i32\n    %nt = arith.constant 64 : i32\n    nvvm.barrier.arrive id = %id number_of_threads = %nt\n    nvvm.barrier id = %id number_of_threads = %nt\n";
+        for persistent in [false, true] {
+            let text = kernel("sm_80", counted, persistent, "%c0");
+            let want = ["nvvm.barrier.arrive", "nvvm.barrier"];
+            assert_eq!(
+                alone(&text),
+                Ok(want.map(String::from).to_vec()),
+                "{persistent}"
+            );
+            // Without a count it is every thread's, the producer's too.
+            let whole = "%id = arith.constant 2 : i32\n    nvvm.barrier id = %id\n";
+            let message = alone(&kernel("sm_80", whole, persistent, "%c0")).expect_err("refused");
+            assert!(
+                message.ends_with("but 'nvvm.barrier' comes before it and needs the whole block (the consumers run it alone)"),
+                "{persistent}: {message}"
+            );
         }
     }
 
