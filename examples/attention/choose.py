@@ -80,7 +80,9 @@ BUILDS = {
     'qogw_r128_k64': dict(_BASE, rows=128, keys=64, producer='warpgroup', overlap=True, persistent=132),
     # opgw_*: --overlap and --pingpong together with a producer warpgroup (FlashAttention-3's
     # forward kernel: each warpgroup's turn issues P V(j) and S(j+2) back to back while the
-    # other runs its softmax); 3 stages (gen.py says why); qopgw_*: in persistent blocks.
+    # other runs its softmax); qopgw_*: in persistent blocks.
+    'opgw_r128_k64': dict(_BASE, rows=128, keys=64, producer='warpgroup', overlap=True, pingpong=True),
+    'opgw_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap=True, pingpong=True),
     'opgw_r128_k64_s3': dict(_BASE, stages=3, rows=128, keys=64, producer='warpgroup', overlap=True, pingpong=True),
     'opgw_r128_k128_s3': dict(_BASE, stages=3, rows=128, keys=128, producer='warpgroup', overlap=True,
                               pingpong=True),

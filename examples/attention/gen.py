@@ -87,11 +87,10 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     # pingpong with overlap (FlashAttention-3's two schedules together): a warpgroup's turn
     # is from its P V(j) issue to its S(j+2) issue, so the other's softmax runs meanwhile.
     # The turn spans the wait for tile j + 1, whose slot (with 2 stages, tile j - 1's)
-    # the other warpgroup frees only after its own P V(j) (the pass keeps a slot until
-    # the wgmma group after it completes): it would wait for a turn that never comes.
+    # the other warpgroup frees at its iteration j's wait for S(j+1), between its turns:
+    # the pass releases a slot at the first wait that completes its wgmma groups
+    # (docs/pipelining.md, "Asynchronous consumers"), not at the body's end.
     assert not pingpong or (rows == 128 and qk == 'wgmma'), 'pingpong: --rows=128 --qk=wgmma'
-    assert not (pingpong and overlap) or int(stages) >= 3, \
-        'pingpong with overlap: stages >= 3 (a turn waits for the tile whose slot the other warpgroup frees in its next turn)'
     # persistent = W: W blocks (the launch grid's x, any count) loop over the (query block,
     # head) tiles, each loading its next tile's Q after the last one's K loop; the K and V
     # loop is entered once per tile. Causal tiles go heaviest first over all heads.

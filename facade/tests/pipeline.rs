@@ -83,6 +83,7 @@ fn a_marked_loop_compiles_for_both_paths_with_its_remark_as_data() {
                 trips: Some(2),
                 copies: 1,
                 wgmma_in_flight: None,
+                released_at_wait: None,
                 producer_block: None,
                 producer_threads: None,
                 registers: None,

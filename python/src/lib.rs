@@ -184,7 +184,9 @@ fn diagnostic<'py>(py: Python<'py>, item: &Diagnostic) -> PyResult<Bound<'py, Py
 /// for a given count; for `stages = "auto"` a dict: `target_bytes`,
 /// `in_flight_bytes`, `limit` "latency", "shared_memory" or "max_stages"),
 /// `trips` (`None` for a dynamic trip count), `copies`, `wgmma_in_flight` (`None`
-/// unless wgmma consumers keep groups in flight), `producer_block` (`None` unless
+/// unless wgmma consumers keep groups in flight), `released_at_wait` (`None` unless
+/// a producer's consumers release each slot at an earlier `wgmma.wait_group`),
+/// `producer_block` (`None` unless
 /// `producer = "warp"` or `"warpgroup"`: the block size the kernel declares now),
 /// `producer_threads` (128 with `producer = "warpgroup"`, else `None`), `registers`
 /// (`None`, or with a producer warpgroup [launch, producer, consumers]: the registers a thread
@@ -219,6 +221,7 @@ fn pipelined<'py>(py: Python<'py>, data: &PipelinedLoop) -> PyResult<Bound<'py, 
     dict.set_item("trips", data.trips)?;
     dict.set_item("copies", data.copies)?;
     dict.set_item("wgmma_in_flight", data.wgmma_in_flight)?;
+    dict.set_item("released_at_wait", data.released_at_wait)?;
     dict.set_item("producer_block", data.producer_block)?;
     dict.set_item("producer_threads", data.producer_threads)?;
     dict.set_item("registers", data.registers.map(|r| r.to_vec()))?;

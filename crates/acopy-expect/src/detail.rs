@@ -43,6 +43,13 @@ pub struct PipelinedLoop {
     /// flight: each slot is refilled after the body's `wgmma.wait_group N`,
     /// S - N tiles ahead (docs/pipelining.md, "Asynchronous consumers").
     pub wgmma_in_flight: Option<u32>,
+    /// With a producer and one wgmma group left in flight: M, when the
+    /// consumers release tile k - 1's slot at iteration k's first
+    /// `wgmma.wait_group M` rather than at the body's end (that wait, before
+    /// which the body commits at least M groups of its own, completes every
+    /// group of the iteration before; docs/pipelining.md, "Asynchronous
+    /// consumers").
+    pub released_at_wait: Option<u32>,
     /// With `producer = "warp"`: the block size the kernel declares now, its
     /// threads and the producer warp the pass added (docs/pipelining.md,
     /// "Warp specialization").
@@ -284,7 +291,17 @@ impl fmt::Display for PipelinedLoop {
             )?;
         }
         let copies = plural(self.copies.into(), "copy", "copies");
-        if let (Some(in_flight), Some(_)) = (self.wgmma_in_flight, self.producer_block) {
+        if let (Some(in_flight), Some(_), Some(early)) = (
+            self.wgmma_in_flight,
+            self.producer_block,
+            self.released_at_wait,
+        ) {
+            write!(
+                f,
+                "; the consumers release each slot at the next iteration's first wgmma.wait_group {early} ({} in flight at the body's end)",
+                plural(in_flight.into(), "wgmma group", "wgmma groups"),
+            )?;
+        } else if let (Some(in_flight), Some(_)) = (self.wgmma_in_flight, self.producer_block) {
             write!(
                 f,
                 "; the consumers release each slot after the body's wgmma.wait_group {in_flight} ({} in flight)",
@@ -364,6 +381,7 @@ mod tests {
             trips: None,
             copies: 1,
             wgmma_in_flight: None,
+            released_at_wait: None,
             producer_block: None,
             producer_threads: None,
             registers: None,
@@ -388,6 +406,7 @@ mod tests {
             trips: None,
             copies: 2,
             wgmma_in_flight: None,
+            released_at_wait: None,
             producer_block: None,
             producer_threads: None,
             registers: None,
@@ -424,6 +443,7 @@ mod tests {
         let warp = PipelinedLoop {
             copies: 2,
             wgmma_in_flight: Some(1),
+            released_at_wait: None,
             producer_block: Some(288),
             producer_threads: None,
             registers: None,
@@ -434,6 +454,12 @@ mod tests {
             warp.to_string(),
             "acopy.pipeline: 4 stages, TMA on sm_90a; 4 slots of 8192 bytes (16-byte aligned) for memref<8x128xf32, 3>; the consumers release each slot after the body's wgmma.wait_group 1 (1 wgmma group in flight); a producer warp issues the copies (threads 256..288), the other threads release each slot on an empty barrier; 4 mbarriers of 2 arrivals, parity (n / 4) & 1 for the n-th tile; 32832 bytes of shared memory"
         );
+        // Released at an earlier wait of the next iteration: the text says which.
+        let early = PipelinedLoop {
+            released_at_wait: Some(0),
+            ..warp.clone()
+        };
+        assert!(early.to_string().contains("; the consumers release each slot at the next iteration's first wgmma.wait_group 0 (1 wgmma group in flight at the body's end); a producer warp"), "{early}");
     }
 
     /// A producer warpgroup: its 128 threads and, when registers move, how

@@ -90,6 +90,9 @@ fn encode_pipelined(p: &PipelinedLoop) -> String {
     if let Some(in_flight) = p.wgmma_in_flight {
         fields.push(format!("wgmma_in_flight = {in_flight} : i64"));
     }
+    if let Some(wait) = p.released_at_wait {
+        fields.push(format!("released_at_wait = {wait} : i64"));
+    }
     if let Some(block) = p.producer_block {
         fields.push(format!("producer_block = {block} : i64"));
     }
@@ -250,6 +253,7 @@ fn decode(dictionary: DictionaryAttribute) -> Option<Detail> {
         trips: int(dictionary, "trips"),
         copies: small(dictionary, "copies")?,
         wgmma_in_flight: small(dictionary, "wgmma_in_flight"),
+        released_at_wait: small(dictionary, "released_at_wait"),
         producer_block: small(dictionary, "producer_block"),
         producer_threads: small(dictionary, "producer_threads"),
         registers: match dictionary.element_by_name("registers") {
@@ -282,6 +286,7 @@ mod tests {
             trips,
             copies: 2,
             wgmma_in_flight: None,
+            released_at_wait: None,
             producer_block: None,
             producer_threads: None,
             registers: None,

@@ -306,6 +306,7 @@ pub(crate) mod nvvm {
     pub const BARRIER: OpName = effect("nvvm.barrier");
     pub const BARRIER0: OpName = effect("nvvm.barrier0");
     pub const WGMMA_WAIT_GROUP: OpName = effect("nvvm.wgmma.wait.group.sync.aligned");
+    pub const WGMMA_COMMIT_GROUP: OpName = effect("nvvm.wgmma.commit.group.sync.aligned");
     pub const TMA_LOAD: OpName = effect("nvvm.cp.async.bulk.tensor.shared.cluster.global");
     pub const TMA_STORE: OpName = effect("nvvm.cp.async.bulk.tensor.global.shared.cta");
     pub const TMA_REDUCE: OpName = effect("nvvm.cp.async.bulk.tensor.reduce");
@@ -389,6 +390,7 @@ pub(crate) const ALL: &[OpName] = &[
     nvvm::CP_ASYNC_MBARRIER_ARRIVE,
     nvvm::BARRIER,
     nvvm::WGMMA_WAIT_GROUP,
+    nvvm::WGMMA_COMMIT_GROUP,
     nvvm::TMA_LOAD,
     nvvm::TMA_STORE,
     nvvm::TMA_REDUCE,

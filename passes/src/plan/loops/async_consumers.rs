@@ -9,13 +9,13 @@
 //! D = S - N tiles ahead (docs/pipelining.md, "Asynchronous consumers").
 
 use acopy_dialect::names;
-use melior::ir::{attribute::IntegerAttribute, operation::OperationLike, OperationRef};
+use melior::ir::{attribute::IntegerAttribute, operation::OperationLike, BlockRef, OperationRef};
 
 use super::{
     body_form::BodyForm,
     loop_plan::{AsyncConsumers, Broken, LoopProblem, Tile},
 };
-use crate::ir::query::{ancestor_in, users};
+use crate::ir::query::{ancestor_in, top_level_ops, users};
 use crate::{ir, plan::alignment::memory_root};
 
 /// The op that waits for wgmma groups, as upstream's NVVM dialect names it.
@@ -88,13 +88,55 @@ pub(crate) fn read<'c, 'a>(
             ),
         ));
     };
-    let in_flight = wait
-        .attribute("group")
+    let in_flight = group(wait).unwrap_or(0);
+    let released_at_wait = match in_flight {
+        1 => early_release(form.body).map(|(_, pending)| pending),
+        _ => None,
+    };
+    Ok(Some(AsyncConsumers {
+        in_flight,
+        released_at_wait,
+    }))
+}
+
+/// Where the consumers of a loop whose body leaves one group in flight may
+/// release tile k - 1's slot in iteration k before the body's end: the first
+/// top-level `wgmma.wait_group M` before which the body commits at least M
+/// groups of its own (counting top-level commits only, fewer than or as many
+/// as run), when another commit follows it. Every group of iteration k - 1
+/// is complete there, and tile k - 1 is read in no other iteration (P15). An
+/// overlapped attention body waits so for its S(k+1) before P V(k) is issued:
+/// P V(k - 1), which read tile k - 1, is done half an iteration earlier than
+/// the body's end.
+pub(crate) fn early_release<'c, 'a>(body: BlockRef<'c, 'a>) -> Option<(OperationRef<'c, 'a>, u32)> {
+    let top = top_level_ops(body);
+    let commit = |op: &OperationRef| ir::is(op, crate::ir::op_names::nvvm::WGMMA_COMMIT_GROUP);
+    let mut committed = 0u32;
+    for (position, op) in top.iter().enumerate() {
+        if commit(op) {
+            committed += 1;
+            continue;
+        }
+        if !ir::is(op, crate::ir::op_names::nvvm::WGMMA_WAIT_GROUP) {
+            continue;
+        }
+        let pending = group(op)?;
+        if pending <= committed {
+            return top[position + 1..]
+                .iter()
+                .any(commit)
+                .then_some((*op, pending));
+        }
+    }
+    None
+}
+
+/// The `group` of a `wgmma.wait_group`: the groups it leaves in flight.
+fn group(wait: &OperationRef) -> Option<u32> {
+    wait.attribute("group")
         .ok()
         .and_then(|value| IntegerAttribute::try_from(value).ok())
         .and_then(|value| u32::try_from(value.value()).ok())
-        .unwrap_or(0);
-    Ok(Some(AsyncConsumers { in_flight }))
 }
 
 /// P16: S stages leave no slot to refill while N groups read N of them.
@@ -134,4 +176,62 @@ fn descriptors<'c, 'a>(form: &BodyForm<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
         // SAFETY: found by the walk in the body, which outlives the plan.
         .map(|raw| unsafe { OperationRef::from_raw(raw) })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::early_release;
+    use crate::{context::create_context, ir};
+    use melior::ir::{operation::OperationLike, Module, RegionLike};
+
+    /// The early release of a loop whose body is `ops` (commits `c`, waits
+    /// `wN`, other ops `x`): the wait's position among the body's waits and
+    /// its group.
+    fn early(ops: &[&str]) -> Option<(usize, u32)> {
+        let body: String = ops
+            .iter()
+            .enumerate()
+            .map(|(at, op)| match *op {
+                "c" => "      nvvm.wgmma.commit.group.sync.aligned\n".to_string(),
+                "x" => format!("      %x{at} = arith.addi %i, %i : index\n"),
+                wait => format!("      nvvm.wgmma.wait.group.sync.aligned {}\n", &wait[1..]),
+            })
+            .collect();
+        let text = format!(
+            "func.func @f(%n: index) {{\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  scf.for %i = %c0 to %n step %c1 {{\n{body}  }}\n  return\n}}"
+        );
+        let context = create_context().expect("the acopy dialect loads");
+        let module = Module::parse(&context, &text).expect("the test input parses");
+        let loops = ir::query::ops_where(module.as_operation(), |op| {
+            ir::is(&op, ir::op_names::scf::FOR)
+        });
+        let block = loops[0].region(0).ok()?.first_block()?;
+        let waits = ir::query::ops_where(loops[0], |op| {
+            ir::is(&op, ir::op_names::nvvm::WGMMA_WAIT_GROUP)
+        });
+        early_release(block).map(|(wait, group)| {
+            let index = waits.iter().position(|candidate| *candidate == wait);
+            (index.expect("one of the body's waits"), group)
+        })
+    }
+
+    #[test]
+    fn the_first_wait_that_completes_the_last_iterations_groups_with_a_commit_after_it() {
+        // Overlapped attention: S(k+1) committed and waited (with P V(k-1)),
+        // then P V(k) committed and left in flight.
+        assert_eq!(early(&["c", "x", "w0", "x", "c", "w1"]), Some((0, 0)));
+        // Two of its own commits before a wait_group 1: the other in flight is one.
+        assert_eq!(early(&["c", "c", "w1", "c", "w1"]), Some((0, 1)));
+    }
+
+    #[test]
+    fn no_earlier_release_without_such_a_wait_or_a_commit_after_it() {
+        // A GEMM's K loop: its one wait is the body's last.
+        assert_eq!(early(&["c", "w1"]), None);
+        // A wait of more groups than the body committed before it may leave
+        // the last iteration's in flight.
+        assert_eq!(early(&["w1", "c", "w1"]), None);
+        assert_eq!(early(&["c", "w2", "c", "w1"]), None);
+        assert_eq!(early(&["x", "w0", "c", "w1"]), Some((0, 0)));
+    }
 }

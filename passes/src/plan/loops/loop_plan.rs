@@ -169,6 +169,10 @@ impl Induction {
 pub struct AsyncConsumers {
     /// N: the wgmma groups the body leaves in flight at its end.
     pub in_flight: u32,
+    /// With N = 1, M of the earlier `wgmma.wait_group M` at which tile k - 1
+    /// is complete in iteration k (`super::async_consumers::early_release`):
+    /// a producer's consumers release its slot there.
+    pub released_at_wait: Option<u32>,
 }
 
 impl AsyncConsumers {
