@@ -149,6 +149,10 @@
 // OPTURNS: nvvm.wgmma.commit.group.sync.aligned
 // OPTURNS-NEXT: nvvm.barrier.arrive id = %[[OTHER:.+]] number_of_threads = %[[N]]
 // OPTURNS: nvvm.wgmma.wait.group.sync.aligned 0
+// The slot of tile j - 1 is released right after that wait, before the turn's P V(j).
+// OPTURNS-NOT: nvvm.barrier id
+// OPTURNS: nvvm.mbarrier.arrive
+// OPTURNS-NOT: nvvm.wgmma.commit
 // OPTURNS: nvvm.barrier id = %[[MINE]] number_of_threads = %[[N]]
 // OPTURNS: llvm.inline_asm has_side_effects "{ .reg .pred p; setp.ne.b32 p, 1, 0; wgmma.mma_async
 // OPTURNS: nvvm.wgmma.wait.group.sync.aligned 1
