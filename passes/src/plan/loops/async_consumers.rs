@@ -122,10 +122,8 @@ pub(crate) fn early_release<'c, 'a>(body: BlockRef<'c, 'a>) -> Option<(Operation
         }
         let pending = group(op)?;
         if pending <= committed {
-            return top[position + 1..]
-                .iter()
-                .any(commit)
-                .then_some((*op, pending));
+            // A commit after it (the wait itself is none).
+            return top[position..].iter().any(commit).then_some((*op, pending));
         }
     }
     None
