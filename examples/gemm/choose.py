@@ -108,6 +108,18 @@ BUILDS = {
     't128_ws_skc2_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=128, per_sm=1, split='auto',
                               cluster=2, options=['--raster=16', '--vstore=1', '--persistent=132', '--out=bf16',
                                                   '--split-k=auto', '--cluster=2']),
+    # The split-K builds with 128 x 256 tiles and a producer warpgroup (the consumers'
+    # 232 registers hold the 128 x 256 accumulator and the fix-up without the spills of
+    # t256_ws_sk_ob16), alone and in 2 x 1 x 1 clusters that multicast B's tile: for
+    # few-tile shapes with long K, half the tiles of 128 x 128 each read through L2 once
+    # per pair. Built and through ptxas, not yet timed; the model scores them as
+    # t256_ws_sk_ob16.
+    'g256_sk_ob16': dict(stages=4, producer='warpgroup', out='bf16', bm=128, bn=256, per_sm=1, split='auto',
+                         options=['--tile=128x256', '--raster=16', '--vstore=1', '--persistent=132', '--out=bf16',
+                                  '--split-k=auto']),
+    'g256_skc2_ob16': dict(stages=4, producer='warpgroup', out='bf16', bm=128, bn=256, per_sm=1, split='auto',
+                           cluster=2, options=['--tile=128x256', '--raster=16', '--vstore=1', '--persistent=132',
+                                               '--out=bf16', '--split-k=auto', '--cluster=2']),
     # g256_*: the t256_* builds with a producer warpgroup that gives the consumers its
     # registers (setmaxnreg: 232 a consumer thread instead of 168), CUTLASS's split.
     'g256_p132_tmar_ob16': dict(stages=4, producer='warpgroup', out='bf16', bm=128, bn=256, per_sm=1, epilogue='tma',

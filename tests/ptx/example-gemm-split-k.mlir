@@ -33,6 +33,16 @@
 // PAIR: %ubase = arith.muli %ounit, %cunit : index
 // PAIR: memref.atomic_rmw addi %one32, %cnt[%otix]
 // PAIR: %tbase = arith.muli %otix, %csplit : index
+// The same with 128 x 256 tiles and a producer warpgroup (choose.py's g256_skc2_ob16):
+// 384 threads, setmaxnreg 40 / 232, B's tile multicast; ptxas accepts it.
+// RUN: %python %S/../../examples/gemm/gen.py 512 512 4096 4 warpgroup --tile=128x256 --raster=16 --vstore=1 --persistent=132 --out=bf16 --split-k=4 --cluster=2 > %t.g2.mlir
+// RUN: acopy-opt %t.g2.mlir --acopy-lower --emit=ptx -o %t.g2.ptx 2>/dev/null
+// RUN: %check-ptxas %t.g2.ptx sm_90a
+// RUN: FileCheck %s --check-prefix=G256 < %t.g2.ptx
+// G256: .maxntid 384, 1, 1
+// G256: setmaxnreg.dec.sync.aligned.u32{{[[:space:]]+}}40;
+// G256: multicast::cluster
+// G256: setmaxnreg.inc.sync.aligned.u32{{[[:space:]]+}}232;
 
 // Six tiles x four ranges = 24 units, each a 64 KiB partial tile (256 threads x 64 f32).
 // MLIR: memref.global "private" @acopy_splitk_ws : memref<393216xf32, 1>
