@@ -27,8 +27,10 @@ its shape (`gen_args`) and compiles it with acopy-opt.
   scored there (`python3 bench/choose_score.py`), its pick runs at 0.985 of the best
   build's speed (geomean; min 0.936), where the model before the fit reached 0.819 (min
   0.317). On the next session's sweep (another H100 lease; bench/RESULTS.md, 2026-12-06
-  (evening)), with the 128 x 64 builds added, its pick runs at 0.982 (min 0.922). Fitted
-  and scored on the same records: a new card or shape family may differ. It ranks builds; it is
+  (evening)), with the 128 x 64 builds added, its pick runs at 0.982 (min 0.922). On the
+  sweep of all 19 builds (bench/results/gemm-sweep.json, 2026-12-06 evening session, another
+  H100 lease), with the producer-warpgroup builds' rate fitted there, 0.995 (min 0.929; 0.962
+  before the fit). Fitted and scored on the same records: a new card or shape family may differ. It ranks builds; it is
   not a prediction to report. Split-K builds add each unit's partial tile written to L2
   and the last unit's reads of all of them.
 - `grid(build, m, n, k)`: the launch grid of the build at that shape (split-K builds
@@ -122,11 +124,15 @@ BUILDS = {
                                                '--out=bf16', '--split-k=auto', '--cluster=2']),
     # g256_*: the t256_* builds with a producer warpgroup that gives the consumers its
     # registers (setmaxnreg: 232 a consumer thread instead of 168), CUTLASS's split.
+    # Their K steps' rate: 1.03 of the t256 builds' in geomean on the H100 sweep of the
+    # 2026-12-06 (evening session) call (bench/RESULTS.md), where they are best at 19 of
+    # 28 shapes.
     'g256_p132_tmar_ob16': dict(stages=4, producer='warpgroup', out='bf16', bm=128, bn=256, per_sm=1, epilogue='tma',
+                                efficiency=0.875,
                                 options=['--tile=128x256', '--raster=16', '--persistent=132', '--out=bf16',
                                          '--epilogue=tma', '--ring=1']),
     'g256_p132_tma_c2_ob16': dict(stages=4, producer='warpgroup', out='bf16', bm=128, bn=256, per_sm=1,
-                                  epilogue='tma', cluster=2,
+                                  epilogue='tma', cluster=2, efficiency=0.875,
                                   options=['--tile=128x256', '--raster=16', '--persistent=132', '--out=bf16',
                                            '--epilogue=tma', '--cluster=2']),
 }
