@@ -336,6 +336,9 @@ mod tests {
         pipelined.producer_block = Some(384);
         pipelined.producer_threads = Some(128);
         pipelined.registers = Some([168, 40, 232]);
+        // Released at an earlier wait (an overlapped attention body's).
+        pipelined.wgmma_in_flight = Some(1);
+        pipelined.released_at_wait = Some(0);
         Detail::Pipelined(pipelined)
     }
 
