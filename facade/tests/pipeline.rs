@@ -199,3 +199,55 @@ fn a_loop_marked_through_the_builder_is_pipelined() {
         .iter()
         .any(|diagnostic| diagnostic.severity == Severity::Warning));
 }
+
+/// A loop whose wgmma consumers wait for the group before the last one
+/// (`wait_group 0` after the first commit) and leave the last in flight
+/// (`wait_group 1`): `MARK` is filled in.
+const EARLY: &str = r#"gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @k(%src: memref<64x512xf16>, %out: memref<64x64xf32>) workgroup(%ta: memref<64x64xf16, 3>) kernel attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %ctrips = arith.constant 8 : index
+    %zero = llvm.mlir.zero : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+    %acc = scf.for %kt = %c0 to %ctrips step %c1 iter_args(%a0 = %zero) -> (!llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>) {
+      %col = arith.muli %kt, %c64 : index
+      acopy.copy_gmem_to_smem %src[%c0, %col] -> %ta {oob_mode = "promise_in_bounds", swizzle = 128 : i64} : memref<64x512xf16> -> memref<64x64xf16, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
+      nvvm.wgmma.fence.aligned
+      %da = acopy.wgmma_descriptor %ta[%c0] : memref<64x64xf16, 3>
+      %a1 = nvvm.wgmma.mma_async %da, %da, %a0, <m = 64, n = 64, k = 16>, D[<f32>, <one>, <wrapped>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+      nvvm.wgmma.commit.group.sync.aligned
+      nvvm.wgmma.wait.group.sync.aligned 0
+      nvvm.wgmma.fence.aligned
+      %a2 = nvvm.wgmma.mma_async %da, %da, %a1, <m = 64, n = 64, k = 16>, D[<f32>, <one>, <wrapped>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+      nvvm.wgmma.commit.group.sync.aligned
+      nvvm.wgmma.wait.group.sync.aligned 1
+      scf.yield %a2 : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+    } {acopy.pipeline = MARK}
+    nvvm.wgmma.wait.group.sync.aligned 0
+    %v0 = llvm.extractvalue %acc[0] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+    memref.store %v0, %out[%c0, %c0] : memref<64x64xf32>
+    gpu.return
+  }
+}
+"#;
+
+/// With a producer the consumers release each slot at the body's earlier
+/// wait, and the data says so; the whole block refills at the body's end,
+/// and its data says nothing of an earlier wait.
+#[test]
+fn the_data_says_where_a_producers_consumers_release() {
+    for (mark, released) in [
+        ("{stages = 2 : i64}", None),
+        ("{stages = 2 : i64, producer = \"warpgroup\"}", Some(0)),
+    ] {
+        let text = EARLY.replace("MARK", mark);
+        let compiled = acopy::compile(text.as_str(), &Options::default()).expect("compiles");
+        let pipelined: Vec<_> = compiled.pipelined_loops().collect();
+        assert_eq!(pipelined.len(), 1, "{mark}");
+        let (_, data) = pipelined[0];
+        assert_eq!(data.wgmma_in_flight, Some(1), "{mark}");
+        assert_eq!(data.released_at_wait, released, "{mark}");
+    }
+}
