@@ -180,6 +180,41 @@ fn plural(count: u64, one: &str, many: &str) -> String {
 }
 
 impl PipelinedLoop {
+    /// When the slots are released or refilled after wgmma consumers: a
+    /// producer's consumers release (at the body's wait, or an earlier one),
+    /// the whole block refills.
+    fn fmt_release(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let (Some(in_flight), Some(_), Some(early)) = (
+            self.wgmma_in_flight,
+            self.producer_block,
+            self.released_at_wait,
+        ) {
+            write!(
+                    f,
+                    "; the consumers release each slot at the next iteration's first wgmma.wait_group {early} ({} in flight at the body's end)",
+                    plural(in_flight.into(), "wgmma group", "wgmma groups"),
+                )?;
+        } else if let (Some(in_flight), Some(_)) = (self.wgmma_in_flight, self.producer_block) {
+            write!(
+                    f,
+                    "; the consumers release each slot after the body's wgmma.wait_group {in_flight} ({} in flight)",
+                    plural(in_flight.into(), "wgmma group", "wgmma groups"),
+                )?;
+        } else if let Some(in_flight) = self.wgmma_in_flight {
+            write!(
+                f,
+                "; refills after the body's wgmma.wait_group {in_flight} ({} in flight), {} ahead",
+                plural(in_flight.into(), "wgmma group", "wgmma groups"),
+                plural(
+                    (self.stages - in_flight.min(self.stages)).into(),
+                    "tile",
+                    "tiles"
+                )
+            )?;
+        }
+        Ok(())
+    }
+
     /// Why the stage count is what it is: the clamp to a short loop, the
     /// automatic choice.
     fn fmt_choice(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -291,34 +326,7 @@ impl fmt::Display for PipelinedLoop {
             )?;
         }
         let copies = plural(self.copies.into(), "copy", "copies");
-        if let (Some(in_flight), Some(_), Some(early)) = (
-            self.wgmma_in_flight,
-            self.producer_block,
-            self.released_at_wait,
-        ) {
-            write!(
-                f,
-                "; the consumers release each slot at the next iteration's first wgmma.wait_group {early} ({} in flight at the body's end)",
-                plural(in_flight.into(), "wgmma group", "wgmma groups"),
-            )?;
-        } else if let (Some(in_flight), Some(_)) = (self.wgmma_in_flight, self.producer_block) {
-            write!(
-                f,
-                "; the consumers release each slot after the body's wgmma.wait_group {in_flight} ({} in flight)",
-                plural(in_flight.into(), "wgmma group", "wgmma groups"),
-            )?;
-        } else if let Some(in_flight) = self.wgmma_in_flight {
-            write!(
-                f,
-                "; refills after the body's wgmma.wait_group {in_flight} ({} in flight), {} ahead",
-                plural(in_flight.into(), "wgmma group", "wgmma groups"),
-                plural(
-                    (self.stages - in_flight.min(self.stages)).into(),
-                    "tile",
-                    "tiles"
-                )
-            )?;
-        }
+        self.fmt_release(f)?;
         if let Some(block) = self.producer_block {
             self.fmt_producer(block, f)?;
         }
