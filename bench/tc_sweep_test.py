@@ -57,6 +57,14 @@ def test_chooser():
     # What the H100 sweep measured (bench/RESULTS.md, 2026-12-06, call 7): big square
     # shapes favour the 128 x 256 tile, short-K ones the TMA-store epilogue, K rows off
     # the 32-byte sector the multicast pairs, few tiles with a long K split-K.
+    # A build not yet timed on a card is never the model's pick, where the model would
+    # rank it first too (t64_ws_p132_tma_ob16 at 1000^3).
+    untimed = [b for b, cfg in choose.BUILDS.items() if cfg.get('untimed')]
+    check(not untimed or all(choose.choose(*shape)[0] not in untimed for shape in shapes.GEMM_SHAPES),
+          f'untimed builds {untimed} never picked')
+    check(not untimed or min(choose.candidates(1000, 1000, 1000),
+                             key=lambda b: choose.model_ms(1000, 1000, 1000, b)) in untimed,
+          'the model alone ranks an untimed build first at 1000^3 (else the check above is idle)')
     check(choose.BUILDS[choose.choose(8192, 8192, 8192)[0]]['bn'] == 256, 'model at 8192^3')
     check(choose.BUILDS[choose.choose(8192, 8192, 512)[0]].get('epilogue') == 'tma', 'model at 8192 x 8192 x 512')
     check(choose.BUILDS[choose.choose(6000, 10000, 3000)[0]].get('cluster') == 2, 'model at 6000 x 10000 x 3000')

@@ -160,6 +160,19 @@
 // RUN: %python %S/../../examples/gemm/gen.py 256 128 2048 4 warp --tile=128x64 --vstore=1 --persistent=132 --out=bf16 --split-k=auto > %t.64k.mlir
 // RUN: acopy-opt %t.64k.mlir --acopy-lower --emit=ptx -o %t.64k.ptx 2>/dev/null
 // RUN: %check-ptxas %t.64k.ptx sm_90a
-// RUN: not %python %S/../../examples/gemm/gen.py 300 200 136 4 warp --tile=128x64 --out=bf16 --epilogue=tma 2>&1 | FileCheck %s --check-prefix=T64TMA
+// --tile=128x64 with --epilogue=tma: the tile is one 64-column panel, %te0, TMA-stored at
+// (m0, n0) after a full wait for the previous tile's store; ragged edges clipped by TMA.
+// RUN: %python %S/../../examples/gemm/gen.py 300 200 1000 6 warp --tile=128x64 --raster=8 --persistent=132 --out=bf16 --epilogue=tma > %t.64t.mlir
+// RUN: FileCheck %s --check-prefix=T64TMA < %t.64t.mlir
+// RUN: acopy-opt %t.64t.mlir --acopy-lower --emit=ptx -o %t.64t.ptx 2>/dev/null
+// RUN: %check-ptxas %t.64t.ptx sm_90a
+// RUN: not %python %S/../../examples/gemm/gen.py 300 200 136 4 warp --tile=128x64 --out=bf16 --epilogue=tma --ring=1 2>&1 | FileCheck %s --check-prefix=T64RING
 // WG64: {{^}}4{{$}}
-// T64TMA: --epilogue=tma: a 128 x 128 or 128 x 256 tile
+// T64TMA: workgroup(%ta0: memref<64x64xbf16, 3>, %ta1: memref<64x64xbf16, 3>, %tb: memref<64x64xbf16, 3>, %te0: memref<128x64xbf16, 3>)
+// T64TMA: scf.for %tile
+// T64TMA: acopy.wait_smem_to_gmem {pending = 0 : i64, read_only = true}
+// T64TMA-NOT: acopy.wait_smem_to_gmem
+// T64TMA: acopy.copy_smem_to_gmem %te0 -> %out[%m0, %scol0] {assume_aligned_start, swizzle = 128 : i64}
+// T64TMA-NOT: acopy.copy_smem_to_gmem
+// T64TMA: acopy.wait_smem_to_gmem {pending = 0 : i64}
+// T64RING: --ring=1: a 128 x 128 or 128 x 256 tile
