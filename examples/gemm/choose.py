@@ -129,6 +129,16 @@ BUILDS = {
     't64_ws_p132_tma_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=64, per_sm=1, epilogue='tma',
                                  untimed=True, options=['--tile=128x64', '--raster=8', '--persistent=132',
                                                         '--out=bf16', '--epilogue=tma']),
+    # Split-K whose K ranges of a tile are a cluster (2, 4 or 8 blocks) that sums its
+    # partials through distributed shared memory (gen.dsmem_fixup), instead of the last
+    # unit reading every partial from a workspace in global memory (at split 8, 512 KB
+    # read by one block: about 4 us of the 27 us t128_ws_sk_ob16 takes at 512 x 512 x 16384
+    # on the H100). The block schedule: cluster barriers after a warp-specialized loop
+    # are refused (P18). Built and through ptxas, not yet run on a card: `untimed`.
+    't128_skd_ob16': dict(stages=4, producer='block', out='bf16', bm=128, bn=128, per_sm=1, split='auto',
+                          reduce='dsmem', untimed=True,
+                          options=['--raster=16', '--persistent=132', '--out=bf16', '--split-k=auto',
+                                   '--split-reduce=dsmem']),
     # g256_*: the t256_* builds with a producer warpgroup that gives the consumers its
     # registers (setmaxnreg: 232 a consumer thread instead of 168), CUTLASS's split.
     # Their K steps' rate: 1.03 of the t256 builds' in geomean on the H100 sweep of the
@@ -166,7 +176,7 @@ MISALIGNED_ROWS = 1.4
 def splits(name, m, n, k, sms=132):
     """The K ranges per tile build `name` cuts M x N x K into (1: no split-K)."""
     build = BUILDS[name]
-    return gen.split_count(m, n, k, build['bn'], build.get('split', '1'), sms)
+    return gen.split_count(m, n, k, build['bn'], build.get('split', '1'), sms, build.get('reduce', 'serial'))
 
 
 def grid(name, m, n, k):
@@ -174,7 +184,8 @@ def grid(name, m, n, k):
     build = BUILDS[name]
     persistent = next((int(option.split('=')[1]) for option in build['options']
                        if option.startswith('--persistent=')), 0)
-    return gen.launch_grid(m, n, splits(name, m, n, k), build.get('cluster', 1), persistent, build['bn'])
+    return gen.launch_grid(m, n, splits(name, m, n, k), build.get('cluster', 1), persistent, build['bn'],
+                           build.get('reduce', 'serial'))
 
 
 def gen_args(name, m, n, k):
@@ -191,6 +202,8 @@ def refusal(name, m, n, k):
         gen.refuse(m, n, k, BUILDS[name].get('epilogue', 'direct'))
     except ValueError as error:
         return str(error)
+    if BUILDS[name].get('reduce') == 'dsmem' and splits(name, m, n, k) < 2:
+        return f'{name}: --split-reduce=dsmem needs 2, 4 or 8 K ranges, and {m}x{n}x{k} fills a wave without splitting K'
     return None
 
 

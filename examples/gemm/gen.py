@@ -35,7 +35,7 @@ a second argument, K x N row-major (gemm() says how each chip reads it); the mod
 named gemm_<dtype>_MxNxK_bn.
 bench/gemm_variants_prepare.sh builds the ones worth measuring.
 
-Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] [--tile=BMxBN] [--raster=G] [--persistent=W] [--vstore=1] [--bk=32|64] [--warp=WMxWN] [--b-major=k|n] [--cluster=2] [--multicast=0] [--out=f32|bf16] [--epilogue=direct|tma] [--ring=1] [--split-k=S|auto] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle, --bk, --warp: sm_80 only; --persistent, --out, --epilogue, --ring, --split-k: sm_90a only; a persistent build's launch grid is launch_grid's, or choose.py's grid)
+Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] [--tile=BMxBN] [--raster=G] [--persistent=W] [--vstore=1] [--bk=32|64] [--warp=WMxWN] [--b-major=k|n] [--cluster=2] [--multicast=0] [--out=f32|bf16] [--epilogue=direct|tma] [--ring=1] [--split-k=S|auto] [--split-reduce=serial|dsmem] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle, --bk, --warp: sm_80 only; --persistent, --out, --epilogue, --ring, --split-k: sm_90a only; a persistent build's launch grid is launch_grid's, or choose.py's grid)
 """
 import os
 import sys
@@ -120,30 +120,37 @@ def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    ', split=1, p
     ]
 
 
-def launch_grid(m, n, split=1, cluster=1, persistent=0, bn=128):
+def launch_grid(m, n, split=1, cluster=1, persistent=0, bn=128, reduce='serial'):
     """The grid a launcher gives a kernel of this generator. Persistent (W > 0): its
     min(W, units) workers in x (a cluster's blocks in pairs of units when cluster = 2),
     no idle blocks to start and retire. Otherwise one block per 128 x 128 tile of out, or
     per 128 x 64 tile with bn = 64 (x along N, rounded up to whole clusters), times `split`
-    along x for split-K."""
+    along x for split-K. reduce = 'dsmem': the workers are a whole number of clusters of
+    `split` blocks (each cluster one tile's K ranges)."""
     if persistent:
         rows = -(-(-(-m // 128)) // cluster)
         units = rows * -(-n // bn) * split
+        if reduce == 'dsmem':
+            return (min(persistent, units) // split * split, 1, 1)
         return (min(persistent // cluster, units) * cluster, 1, 1)
     gx = -(-(-(-n // min(bn, 128))) // cluster) * cluster
     return (gx * split, -(-m // 128), 1)
 
 
-def split_count(m, n, k, bn, split, sms=132):
+def split_count(m, n, k, bn, split, sms=132, reduce='serial'):
     """The K ranges per tile of --split-k: `split` itself when it is a number, and for
     'auto' the count that fills one wave of `sms` blocks with the tiles' K steps (at least
     four 64-wide steps per range), the least count among those with the fewest steps per
-    range. 1 means no split."""
+    range. 1 means no split. reduce = 'dsmem': 'auto' rounds down to a cluster size, 2, 4
+    or 8 (1 when it is below 2)."""
     if split != 'auto':
         return max(1, int(split))
     tiles, steps = -(-m // 128) * -(-n // bn), -(-k // 64)
     most = max(1, min(sms // tiles, steps // 4))
-    return min(range(1, most + 1), key=lambda s: (-(-steps // s), s))
+    count = min(range(1, most + 1), key=lambda s: (-(-steps // s), s))
+    if reduce == 'dsmem':
+        return max((size for size in (1, 2, 4, 8) if size <= count))
+    return count
 
 
 # The split-K workspace: each unit's partial tile, as each consumer thread holds it
@@ -226,6 +233,100 @@ def split_fixup(acc_type, units, tiles, split, bn, pair=False):
               f'    memref.store %zero32, %cnt[{otix}] : {cnt}',
               '  }']
     return lines
+
+
+# The half tile of --split-reduce=dsmem: 128 rows x 64 f32 columns, 32 KiB of static shared
+# memory (a whole 128 x 128 f32 tile would pass the 48 KiB that static shared memory has).
+PART = 'memref<128x64xf32, 3>'
+
+
+def dsmem_fixup(acc_type, split, m, n, out, out_dtype, ragged):
+    """After the K loop of a unit of --split-reduce=dsmem: the `split` blocks of a cluster
+    (split x 1 x 1, block rank r = K range r of the same 128 x 128 tile) sum their partial
+    tiles through distributed shared memory instead of a workspace in global memory, in two
+    rounds of 64 columns: every block writes its accumulators of the round's columns to its
+    %part; a cluster barrier (release, acquire); block r reads rows r 128/split .. (r + 1)
+    128/split of every block's %part (mapa, ld.shared::cluster), adds them in rank order
+    (the result does not depend on timing), and stores them to out; a second barrier keeps
+    each %part until every peer has read it. A cluster's blocks run together, so no block
+    waits for one that is not running; none reads global memory another wrote."""
+    rows = 128 // split
+    vectors = rows * 64 // 4 // 256       # vector<4xf32> per thread per round
+    lines = [
+        '%local = arith.remui %t, %c128 : index',
+        '%warp = arith.divui %local, %c32 : index',
+        '%lane = arith.remui %local, %c32 : index',
+        '%wgrow = arith.muli %wg, %c64 : index',
+        '%w16 = arith.muli %warp, %c16 : index',
+        '%l4 = arith.divui %lane, %c4 : index',
+        '%r_b = arith.addi %wgrow, %w16 : index',
+        '%prow0 = arith.addi %r_b, %l4 : index',
+        '%prow8 = arith.addi %prow0, %c8 : index',
+        '%lm = arith.remui %lane, %c4 : index',
+        '%c2l = arith.muli %lm, %c2 : index',
+        '%crank = nvvm.read.ptx.sreg.cluster.ctarank : i32',
+        '%rank_i = arith.index_cast %crank : i32 to index',
+        f'%slice = arith.muli %rank_i, %c{rows} : index',
+        f'%pbase = memref.extract_aligned_pointer_as_index %part : {PART} -> index',
+        '%pbase64 = arith.index_cast %pbase : index to i64',
+        '%pptr = llvm.inttoptr %pbase64 : i64 to !llvm.ptr<3>',
+    ]
+    for half in range(2):
+        for i in range(32 * half, 32 * half + 32, 2):
+            row = '%prow8' if (i // 2) % 2 else '%prow0'
+            lines += [f'%dc{i} = arith.constant {8 * (i // 4) - 64 * half} : index',
+                      f'%dcol{i} = arith.addi %c2l, %dc{i} : index',
+                      f'%dv{i} = llvm.extractvalue %acc[{i}] : {acc_type}',
+                      f'%dw{i} = llvm.extractvalue %acc[{i + 1}] : {acc_type}',
+                      f'%dp{i} = vector.from_elements %dv{i}, %dw{i} : vector<2xf32>',
+                      f'vector.store %dp{i}, %part[{row}, %dcol{i}] {{alignment = 8}} : {PART}, vector<2xf32>']
+        lines += ['nvvm.cluster.arrive {aligned}', 'nvvm.cluster.wait {aligned}']
+        for v in range(vectors):
+            q = f'{half}_{v}'
+            lines += [f'%de{q} = arith.constant {v * 1024} : index',
+                      '%dt4 = arith.muli %t, %c4 : index' if v == 0 and half == 0 else '',
+                      f'%dflat{q} = arith.addi %dt4, %de{q} : index',
+                      f'%drow{q} = arith.divui %dflat{q}, %c64 : index',
+                      f'%dcl{q} = arith.remui %dflat{q}, %c64 : index',
+                      f'%dr{q} = arith.addi %slice, %drow{q} : index',
+                      f'%dr64{q} = arith.muli %dr{q}, %c64 : index',
+                      f'%del{q} = arith.addi %dr64{q}, %dcl{q} : index',
+                      f'%dei{q} = arith.index_cast %del{q} : index to i64',
+                      f'%dptr{q} = llvm.getelementptr %pptr[%dei{q}] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, f32']
+            total = None
+            for peer in range(split):
+                lines += [f'%dpr{q}_{peer} = arith.constant {peer} : i32',
+                          f'%dpp{q}_{peer} = nvvm.mapa %dptr{q}, %dpr{q}_{peer} : !llvm.ptr<3> -> !llvm.ptr<7>',
+                          f'%dld{q}_{peer} = llvm.load %dpp{q}_{peer} {{alignment = 16 : i64}} : !llvm.ptr<7> -> vector<4xf32>']
+                if total is None:
+                    total = f'%dld{q}_{peer}'
+                else:
+                    lines.append(f'%dsum{q}_{peer} = arith.addf {total}, %dld{q}_{peer} : vector<4xf32>')
+                    total = f'%dsum{q}_{peer}'
+            lines += [f'%dgr{q} = arith.addi %m0, %dr{q} : index',
+                      f'%dh{q} = arith.constant {64 * half} : index',
+                      f'%dgc0{q} = arith.addi %n0, %dh{q} : index',
+                      f'%dgc{q} = arith.addi %dgc0{q}, %dcl{q} : index']
+            value, vtype = total, 'vector<4xf32>'
+            if out_dtype == 'bf16':
+                lines.append(f'%dbf{q} = arith.truncf {total} : vector<4xf32> to vector<4xbf16>')
+                value, vtype = f'%dbf{q}', 'vector<4xbf16>'
+            if not ragged and n % 4 == 0:
+                width = 8 if out_dtype == 'bf16' else 16
+                lines.append(f'vector.store {value}, %out[%dgr{q}, %dgc{q}] {{alignment = {width}}} : {out}, {vtype}')
+                continue
+            lines.append(f'%din{q} = arith.cmpi ult, %dgr{q}, %rows : index')
+            for el in range(4):
+                lines += [f'%dce{q}_{el} = arith.constant {el} : index',
+                          f'%dco{q}_{el} = arith.addi %dgc{q}, %dce{q}_{el} : index',
+                          f'%dcin{q}_{el} = arith.cmpi ult, %dco{q}_{el}, %cols : index',
+                          f'%dok{q}_{el} = arith.andi %din{q}, %dcin{q}_{el} : i1',
+                          f'scf.if %dok{q}_{el} {{',
+                          f'  %dx{q}_{el} = vector.extract {value}[{el}] : {out_dtype} from {vtype}',
+                          f'  memref.store %dx{q}_{el}, %out[%dgr{q}, %dco{q}_{el}] : {out}',
+                          '}']
+        lines += ['nvvm.cluster.arrive {aligned}', 'nvvm.cluster.wait {aligned}']
+    return [line for line in lines if line]
 
 
 # The epilogue tiles of --epilogue=tma: two 128 x 64 bf16 column panels (rows of 128 bytes,
@@ -319,7 +420,8 @@ def refuse(m, n, k, epilogue='direct'):
 
 
 def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, persistent=0, vstore=False,
-         b_major='k', cluster=1, out_dtype='f32', epilogue='direct', split='1', ring=False, multicast=True):
+         b_major='k', cluster=1, out_dtype='f32', epilogue='direct', split='1', ring=False, multicast=True,
+         reduce='serial'):
     """epilogue = 'tma' (out_dtype bf16; a cluster only with a tile loop): the consumers round the tile to bf16 into
     shared memory and TMA-store it (epilogue_tma), so the store runs while the next tile's
     K loop does; 'direct' (the default) stores each value from registers.
@@ -362,7 +464,16 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     assert bn in (64, 128, 256), 'tile: 128x64, 128x128 or 128x256'
     assert b_major in ('k', 'n'), '--b-major: k or n'
     b_n = b_major == 'n'
-    splits = split_count(m, n, k, bn, split)
+    assert reduce in ('serial', 'dsmem'), '--split-reduce: serial or dsmem'
+    splits = split_count(m, n, k, bn, split, reduce=reduce)
+    dsmem = reduce == 'dsmem'
+    # --split-reduce=dsmem: a cluster of `splits` blocks per tile sums the partials through
+    # distributed shared memory (dsmem_fixup). Its cluster barriers after the K loop need
+    # every thread of the block: the block schedule (rule P18 refuses them after a
+    # warp-specialized loop); a persistent grid of whole clusters.
+    assert not dsmem or (splits in (2, 4, 8) and bn == 128 and producer == 'block' and cluster == 1
+                         and persistent and epilogue == 'direct' and b_major == 'k'), \
+        '--split-reduce=dsmem: 2, 4 or 8 K ranges, 128 x 128 tiles, PRODUCER block, --persistent, no --cluster'
     ksteps = -(-k // 64)
     range_steps = -(-ksteps // splits)
     remap = bn != 128 or raster or persistent or splits > 1
@@ -412,18 +523,22 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
                        f' --persistent={persistent}' if persistent else '', ' --vstore=1' if vstore else '',
                        ' --b-major=n' if b_n else '', f' --cluster={cluster}' if cluster > 1 else '',
                        ' --out=bf16' if out_dtype == 'bf16' else '', ' --epilogue=tma' if tma_out else '',
-                       f' --split-k={split}' if str(split) != '1' else '', ' --ring=1' if ring else '', ' --multicast=0' if not multicast else ''])
+                       f' --split-k={split}' if str(split) != '1' else '', ' --ring=1' if ring else '', ' --multicast=0' if not multicast else '',
+                       ' --split-reduce=dsmem' if dsmem else ''])
     cluster_attr = f', nvvm.cluster_dim = array<i32: {cluster}, 1, 1>' if cluster > 1 else ''
     shared = '"x"' if cluster > 1 and not pair else None        # A's copies
     shared_b = '"x"' if pair and multicast else None            # B's copy
     panels = [('%te0', TE)] + ([('%te1', TE)] if bn > 64 else [])
     workgroup = [('%ta0', ta), ('%ta1', ta), ('%tb', tb)] + (panels if tma_out else []) + \
-        ([('%flag', 'memref<1xi32, 3>')] if splits > 1 else [])
+        ([('%part', PART + ' {llvm.align = 16 : i64}')] if dsmem else [('%flag', 'memref<1xi32, 3>')] if splits > 1 else [])
+    if dsmem:
+        cluster_attr = f', nvvm.cluster_dim = array<i32: {splits}, 1, 1>'
+        persistent = launch_grid(m, n, splits, 1, persistent, bn, reduce)[0]
     lines = e.kernel(f'Generated by examples/gemm/gen.py {m} {n} {k} {stages} {producer} --dtype={dtype}{options}.',
                      name, 'sm_90a', args, 256, workgroup, cluster_attr)
     # A pair's tiles are counted whole (its second tile row may lie past M).
     tiles = -(-(-(-m // 128)) // 2) * 2 * -(-n // bn) if pair else -(-m // 128) * -(-n // bn)
-    if splits > 1:
+    if splits > 1 and not dsmem:
         lines[2:2] = split_globals(tiles * splits, tiles, bn)
     lines += e.constants((0, 1, 2, 4, 8, 16, 32, 48, 64, 128))
     lines += [
@@ -552,7 +667,9 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
             ]
         else:
             body.append(store)
-    if splits > 1:
+    if dsmem:
+        body[epilogue_start:] = dsmem_fixup(acc_type, splits, m, n, out, out_dtype, ragged)
+    elif splits > 1:
         # Only the tile's last unit writes it, from the summed partials.
         body[epilogue_start:] = split_fixup(acc_type, tiles * splits, tiles, splits, bn, pair) + [
             '  ' + line.replace('%acc[', '%facc[') for line in body[epilogue_start:]] + ['}']
@@ -602,7 +719,8 @@ def main():
                         persistent=persistent, vstore=vstore, b_major=b_major,
                         cluster=int(flags.get('cluster', '1')), out_dtype=flags.get('out', 'f32'),
                         epilogue=flags.get('epilogue', 'direct'), split=flags.get('split-k', '1'),
-                        ring=flags.get('ring', '0') == '1', multicast=flags.get('multicast', '1') == '1')
+                        ring=flags.get('ring', '0') == '1', multicast=flags.get('multicast', '1') == '1',
+                        reduce=flags.get('split-reduce', 'serial'))
         except ValueError as error:  # a shape the kernel cannot take (refuse): named, nothing written
             sys.exit(f'gen.py: error: {error}')
         sys.stdout.write(text)

@@ -33,6 +33,44 @@
 // PAIR: %ubase = arith.muli %ounit, %cunit : index
 // PAIR: memref.atomic_rmw addi %one32, %cnt[%otix]
 // PAIR: %tbase = arith.muli %otix, %csplit : index
+// --split-reduce=dsmem: a tile's K ranges are a cluster (here 4 x 1 x 1: 9 tiles x 4 = 36
+// workers, a whole number of clusters) that sums its partials through distributed shared
+// memory in two rounds of 64 columns: each block writes its half tile to %part (16-byte
+// aligned for the vector reads), a cluster barrier, block r reads rows 32 r .. 32 r + 31 of
+// every block's %part (mapa to each of the 4 ranks, in rank order) and stores them, a
+// cluster barrier before %part is written again. No workspace, no counter. ptxas accepts it.
+// RUN: %python %S/../../examples/gemm/gen.py 300 264 1000 4 block --raster=16 --persistent=132 --out=bf16 --split-k=4 --split-reduce=dsmem > %t.d.mlir
+// RUN: FileCheck %s --check-prefix=DSMEM < %t.d.mlir
+// RUN: grep -c "nvvm.mapa" %t.d.mlir | FileCheck %s --check-prefix=MAPA
+// RUN: acopy-opt %t.d.mlir --acopy-lower --emit=ptx -o %t.d.ptx 2>/dev/null
+// RUN: %check-ptxas %t.d.ptx sm_90a
+// RUN: FileCheck %s --check-prefix=DSMEMPTX < %t.d.ptx
+// RUN: %python %S/../../examples/gemm/choose.py 300 264 1000 --build=t128_skd_ob16 | FileCheck %s --check-prefix=DSMEMGRID
+// RUN: not %python %S/../../examples/gemm/gen.py 300 264 1000 4 warp --persistent=132 --out=bf16 --split-k=4 --split-reduce=dsmem 2>&1 | FileCheck %s --check-prefix=DSMEMWARP
+// RUN: not %python %S/../../examples/gemm/choose.py 8192 8192 8192 --build=t128_skd_ob16 2>&1 | FileCheck %s --check-prefix=DSMEMWAVE
+// DSMEM-NOT: acopy_splitk
+// DSMEM: %part: memref<128x64xf32, 3> {llvm.align = 16 : i64}) kernel attributes {gpu.known_block_size = array<i32: 256, 1, 1>, nvvm.cluster_dim = array<i32: 4, 1, 1>}
+// DSMEM: %workers = arith.constant 36 : index
+// DSMEM: %crank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+// DSMEM: %slice = arith.muli %rank_i, %c32 : index
+// DSMEM: vector.store %dp0, %part[%prow0, %dcol0] {alignment = 8}
+// DSMEM: nvvm.cluster.arrive {aligned}
+// DSMEM-NEXT: nvvm.cluster.wait {aligned}
+// DSMEM: %dpp0_0_0 = nvvm.mapa %dptr0_0, %dpr0_0_0 : !llvm.ptr<3> -> !llvm.ptr<7>
+// DSMEM: %dsum0_0_3 = arith.addf %dsum0_0_2, %dld0_0_3 : vector<4xf32>
+// DSMEM: memref.store %dx0_0_0, %out[%dgr0_0, %dco0_0_0]
+// DSMEM: nvvm.cluster.arrive {aligned}
+// DSMEM: %dcol32 = arith.addi %c2l, %dc32 : index
+// DSMEM: nvvm.cluster.arrive {aligned}
+// DSMEM: nvvm.cluster.arrive {aligned}
+// MAPA: {{^}}16{{$}}
+// DSMEMPTX: .reqnctapercluster 4, 1, 1
+// DSMEMPTX: .shared .align 16 .b8
+// DSMEMPTX: mapa.shared::cluster.u64
+// DSMEMPTX: ld.shared::cluster.v4.b32
+// DSMEMGRID: "grid": [36, 1, 1]
+// DSMEMWARP: --split-reduce=dsmem: 2, 4 or 8 K ranges, 128 x 128 tiles, PRODUCER block, --persistent, no --cluster
+// DSMEMWAVE: --split-reduce=dsmem needs 2, 4 or 8 K ranges, and 8192x8192x8192 fills a wave without splitting K
 // The same with 128 x 256 tiles and a producer warpgroup (choose.py's g256_skc2_ob16):
 // 384 threads, setmaxnreg 40 / 232, B's tile multicast; ptxas accepts it.
 // RUN: %python %S/../../examples/gemm/gen.py 512 512 4096 4 warpgroup --tile=128x256 --raster=16 --vstore=1 --persistent=132 --out=bf16 --split-k=4 --cluster=2 > %t.g2.mlir
