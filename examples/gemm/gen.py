@@ -28,7 +28,8 @@ one wave of 128 x 128 tiles leaves SMs idle; with --epilogue=tma one 64-column p
 (sm_90a, with --out=bf16: the tile through 128-byte swizzled shared memory and a TMA store
 that overlaps the next tile's K loop; N a multiple of 8), --ring=1 (with --epilogue=tma: its
 panels as a ring), --split-k=S|auto (sm_90a: K ranges per tile for shapes with fewer tiles than
-SMs; the last range sums the partials; direct epilogue), --cluster=2 with a tile loop (two
+SMs; the last range sums the partials; direct epilogue; --split-reduce=dsmem: the ranges of a tile
+are a cluster that sums them through distributed shared memory), --cluster=2 with a tile loop (two
 blocks share B's tile by multicast; --multicast=0: the same pairs without it); on sm_80
 --tile, --bk=64 with --swizzle=128, --warp=64x64 (mma_sync.gemm_tiled). --b-major=n: B is
 a second argument, K x N row-major (gemm() says how each chip reads it); the module is
