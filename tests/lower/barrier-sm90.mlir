@@ -73,6 +73,39 @@
 // PTX-NEXT: barrier.cluster.arrive;
 // PTX-NEXT: barrier.cluster.wait;
 // PTX: mbarrier.try_wait.parity.shared.b64
+// A row of inits (a pipelined loop's ring), value computations between: one block
+// barrier and one cluster barrier after the last, which stand for every init of the
+// row. An op that is more than a value computation (a store) ends the row: the init
+// before it keeps its own barriers.
+// CHECK-LABEL: gpu.func @ring_of_three
+// CHECK: nvvm.mbarrier.init
+// CHECK-NEXT: nvvm.fence.mbarrier.init
+// CHECK-NEXT: }
+// CHECK-NOT: gpu.barrier
+// CHECK-NOT: nvvm.cluster.arrive
+// CHECK: nvvm.mbarrier.init
+// CHECK-NOT: gpu.barrier
+// CHECK-NOT: nvvm.cluster.arrive
+// CHECK: nvvm.mbarrier.init
+// CHECK-NEXT: nvvm.fence.mbarrier.init
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK-NOT: nvvm.mbarrier.init
+// CHECK: memref.store
+// CHECK: nvvm.mbarrier.init
+// CHECK-NEXT: nvvm.fence.mbarrier.init
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK-NOT: nvvm.mbarrier.init
+// CHECK: gpu.return
+// PTX-LABEL: .entry ring_of_three(
+// PTX-COUNT-2: barrier.cluster.arrive;
+// PTX-NOT: barrier.cluster.arrive;
+// PTX: ret;
 gpu.module @kernels [#nvvm.target<chip = "sm_90">] {
   gpu.func @single_cta(%parity: i1) workgroup(%bar : memref<1xi64, 3>) kernel {
     "acopy.barrier_init"(%bar) : (memref<1xi64, 3>) -> ()
@@ -89,6 +122,24 @@ gpu.module @kernels [#nvvm.target<chip = "sm_90">] {
       attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     "acopy.barrier_init"(%bar) {arrival_count = 1 : i64} : (memref<1xi64, 3>) -> ()
     "acopy.barrier_wait"(%bar, %parity) : (memref<1xi64, 3>, i1) -> ()
+    gpu.return
+  }
+  gpu.func @ring_of_three(%flag: memref<1xi64, 3>) workgroup(%ring : memref<32xi8, 3>) kernel
+      attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %b0 = memref.view %ring[%c0][] : memref<32xi8, 3> to memref<1xi64, 3>
+    "acopy.barrier_init"(%b0) {arrival_count = 1 : i64} : (memref<1xi64, 3>) -> ()
+    %c8 = arith.constant 8 : index
+    %b1 = memref.view %ring[%c8][] : memref<32xi8, 3> to memref<1xi64, 3>
+    "acopy.barrier_init"(%b1) {arrival_count = 1 : i64} : (memref<1xi64, 3>) -> ()
+    %c16 = arith.constant 16 : index
+    %b2 = memref.view %ring[%c16][] : memref<32xi8, 3> to memref<1xi64, 3>
+    "acopy.barrier_init"(%b2) {arrival_count = 1 : i64} : (memref<1xi64, 3>) -> ()
+    %zero = arith.constant 0 : i64
+    memref.store %zero, %flag[%c0] : memref<1xi64, 3>
+    %c24 = arith.constant 24 : index
+    %b3 = memref.view %ring[%c24][] : memref<32xi8, 3> to memref<1xi64, 3>
+    "acopy.barrier_init"(%b3) {arrival_count = 1 : i64} : (memref<1xi64, 3>) -> ()
     gpu.return
   }
 }

@@ -10,14 +10,21 @@
 //!   copy signals this CTA's barrier, so no CTA may issue one before every
 //!   barrier of the cluster is initialised. `acopy.barrier_init` is therefore
 //!   cluster-collective in such kernels, like every CTA reaching it anyway.
+//!   An init followed in its block by another, with only value computations
+//!   between (a pipelined loop's ring of S barriers), leaves both barriers to
+//!   the last of the row: theirs cover every init before them, so a kernel
+//!   pays one block barrier and one cluster barrier per row, not per init.
 //! - wait: a spin loop on the phase parity: `nvvm.mbarrier.test.wait` on
 //!   sm_80..sm_89 (which have no try_wait), `nvvm.mbarrier.try_wait` (the
 //!   potentially blocking `try_wait.parity`) on sm_90 and newer.
 
-use crate::ir::op_names::{arith, nvvm};
+use crate::ir::{
+    self,
+    op_names::{self, arith, nvvm},
+};
 use acopy_dialect::{BarrierInit, BarrierWait};
 use acopy_target::Capability;
-use melior::ir::Value;
+use melior::ir::{operation::OperationLike, OperationRef, Value};
 
 use super::memref_address;
 use crate::ir::build::{Builder, Cmp, Ix};
@@ -54,12 +61,35 @@ pub(super) fn lower_init<'c, 'a>(
         }
         Ok(())
     })?;
+    if another_init_follows(view.op) {
+        return Ok(());
+    }
     b.block_barrier()?;
     if fence {
         b.op(nvvm::CLUSTER_ARRIVE, &[], &[], &[])?;
         b.op(nvvm::CLUSTER_WAIT, &[], &[], &[])?;
     }
     Ok(())
+}
+
+/// Whether another `acopy.barrier_init` follows `op` in its block with only
+/// value computations (pure ops without regions) between: its block and
+/// cluster barriers then stand for `op`'s too.
+fn another_init_follows(op: OperationRef) -> bool {
+    let mut next = op.next_in_block();
+    while let Some(candidate) = next {
+        let name = ir::op_name(&candidate);
+        if name == acopy_dialect::names::BARRIER_INIT {
+            return true;
+        }
+        let computes =
+            op_names::is_pure(&name) || op_names::lookup(&name).is_some_and(|known| known.pure);
+        if candidate.region_count() > 0 || !computes {
+            return false;
+        }
+        next = candidate.next_in_block();
+    }
+    false
 }
 
 /// Lowers `acopy.barrier_wait`.
