@@ -107,3 +107,50 @@ pub(super) fn lower_wait<'c, 'a>(
     };
     b.spin_until(|b| b.value(wait, &[pointer, parity], b.int_type(1), &[]))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::another_init_follows;
+    use crate::{context::create_context, ir};
+    use melior::ir::{operation::OperationLike, Module};
+
+    /// For each `acopy.barrier_init` of a kernel whose body is `body`, in
+    /// order: whether another follows it in a row.
+    fn rows(body: &str) -> Vec<bool> {
+        let text = format!(
+            "gpu.module @m [#nvvm.target<chip = \"sm_90\">] {{\n  gpu.func @k(%flag: memref<1xi64, 3>, %p: i1) workgroup(%ring : memref<32xi8, 3>) kernel {{\n    %c0 = arith.constant 0 : index\n{body}    gpu.return\n  }}\n}}"
+        );
+        let context = create_context().expect("the acopy dialect loads");
+        let module = Module::parse(&context, &text).expect("the test input parses");
+        ir::query::ops_where(module.as_operation(), |op| {
+            ir::op_name(&op) == acopy_dialect::names::BARRIER_INIT
+        })
+        .into_iter()
+        .map(another_init_follows)
+        .collect()
+    }
+
+    fn init(offset: u32) -> String {
+        format!("    %o{offset} = arith.constant {offset} : index\n    %b{offset} = memref.view %ring[%o{offset}][] : memref<32xi8, 3> to memref<1xi64, 3>\n    acopy.barrier_init %b{offset} {{arrival_count = 1 : i64}} : memref<1xi64, 3>\n")
+    }
+
+    #[test]
+    fn value_computations_keep_a_row_and_anything_else_ends_it() {
+        // Views and constants between: one row of three.
+        let row = format!("{}{}{}", init(0), init(8), init(16));
+        assert_eq!(rows(&row), [true, true, false]);
+        // A store between ends the row.
+        let store =
+            "    %z = arith.constant 0 : i64\n    memref.store %z, %flag[%c0] : memref<1xi64, 3>\n";
+        assert_eq!(
+            rows(&format!("{}{store}{}", init(0), init(8))),
+            [false, false]
+        );
+        // So does an op with a region, even one that only computes.
+        let region = "    scf.if %p {\n    }\n";
+        assert_eq!(
+            rows(&format!("{}{region}{}", init(0), init(8))),
+            [false, false]
+        );
+    }
+}
