@@ -12,6 +12,9 @@ its shape (`gen_args`) and compiles it with acopy-opt.
   'model' (the cost model's pick among the builds that can take the shape). Shapes no
   build can take raise ValueError naming the limit (gen.refuse: K a multiple of 8; the
   --epilogue=tma builds also N a multiple of 8).
+- A build marked `untimed` (built and through ptxas, never run on a card yet) is swept
+  by bench/tc_sweep.py like any other but never the model's pick; a timed cache entry
+  may still name it once the sweep has timed it.
 - `record(cache, card, m, n, k, out, times_ms)` adds one shape's timings to the cache
   (bench/tc_sweep.py writes them for every swept shape: `gemm-choices.json`).
 - `model_ms(m, n, k, build, sms=132)`: the cost model. Per SM, tiles run one after the
