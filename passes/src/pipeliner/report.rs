@@ -39,9 +39,9 @@ pub fn report(plan: &LoopPlan, chosen: &Chosen) -> PipelinedLoop {
         copies,
         wgmma_in_flight: plan.async_consumers.map(|consumers| consumers.in_flight),
         released_at_wait: plan
-            .async_consumers
-            .and_then(|consumers| consumers.released_at_wait)
-            .filter(|_| chosen.producer.is_some()),
+            .early_release
+            .filter(|_| chosen.producer.is_some())
+            .and_then(|wait| crate::plan::loops::async_consumers::group(&wait)),
         producer_block: chosen.producer.map(|warp| warp.block()),
         // The remark's detail names a warpgroup only (a warp is its default).
         producer_threads: chosen

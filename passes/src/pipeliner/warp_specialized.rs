@@ -48,7 +48,7 @@ use crate::ir::{
     op_names::{arith, gpu, nvvm},
 };
 use crate::plan::collective::Collective;
-use crate::plan::loops::{async_consumers, warp::WarpPlan, LoopPlan};
+use crate::plan::loops::{warp::WarpPlan, LoopPlan};
 use crate::{ir, target};
 
 type R<T> = Result<T, String>;
@@ -257,7 +257,7 @@ fn consumer_counters<'c, 'a>(
 /// At the end of the body: the consumers release the slot they are done
 /// with, this iteration's, or with N wgmma groups in flight tile k - N's;
 /// with N = 1, right after the body's earlier wait that completes every group
-/// of iteration k - 1, when it has one (`released_at_wait`): then, as in
+/// of iteration k - 1, when it has one (`early_release`): then, as in
 /// FlashAttention-3, the producer refills a slot half an iteration sooner,
 /// and a ping-pong turn that spans the wait for the next tile finds its slot
 /// already released by the other warpgroup.
@@ -273,11 +273,7 @@ fn release<'c, 'a>(
         .body
         .terminator()
         .ok_or("internal error: scf.for body without a terminator")?;
-    let early = plan
-        .async_consumers
-        .and_then(|consumers| consumers.released_at_wait)
-        .and_then(|_| async_consumers::early_release(plan.body))
-        .and_then(|(wait, _)| wait.next_in_block());
+    let early = plan.early_release.and_then(|wait| wait.next_in_block());
     let b = B::in_place(context, early.unwrap_or(end))?.at(plan.loop_op.location());
     let in_flight = schedule.release_lag;
     let arrive = |b: &B<'c, 'a>| -> R<()> {

@@ -87,7 +87,10 @@ pub fn analyze<'c, 'a>(
         function.ok_or_else(|| at((Broken::TileHome, "internal error: no kernel".into())))?;
     body_form::check_stores(&form.stores, &tiles)?;
     let multicast = read_multicast(loop_op, chips, &request, &copies, &tiles)?;
-    let async_consumers = async_consumers::read(loop_op, &form, &tiles)?;
+    let (async_consumers, early_release) = match async_consumers::read(loop_op, &form, &tiles)? {
+        Some((consumers, early)) => (Some(consumers), early),
+        None => (None, None),
+    };
 
     let static_trips = static_trip_count(loop_op, request.induction);
     let (requested, auto, stages) = choose_stages(
@@ -122,6 +125,7 @@ pub fn analyze<'c, 'a>(
         requested,
         auto,
         async_consumers,
+        early_release,
         induction: request.induction,
         static_trips,
         copies,

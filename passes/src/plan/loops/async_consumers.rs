@@ -22,13 +22,14 @@ use crate::{ir, plan::alignment::memory_root};
 pub const WGMMA_WAIT: &str = crate::ir::op_names::nvvm::WGMMA_WAIT_GROUP.name;
 
 /// Reads the body's wgmma consumers of the pipelined `tiles`: `None` when it
-/// has none, else how many groups stay in flight; P14 when it does not wait
-/// for them in the body, P15 when a descriptor leaves the iteration.
+/// has none, else how many groups stay in flight and, with one, the earlier
+/// wait at which tile k - 1 is complete ([`early_release`]); P14 when it does
+/// not wait for them in the body, P15 when a descriptor leaves the iteration.
 pub(crate) fn read<'c, 'a>(
     loop_op: OperationRef<'c, 'a>,
     form: &BodyForm<'c, 'a>,
     tiles: &[Tile<'c, 'a>],
-) -> Result<Option<AsyncConsumers>, LoopProblem<'c, 'a>> {
+) -> Result<Option<(AsyncConsumers, Option<OperationRef<'c, 'a>>)>, LoopProblem<'c, 'a>> {
     let at = |op, broken| LoopProblem::rule(op, broken);
     let roots: Vec<_> = tiles.iter().map(|tile| memory_root(tile.value)).collect();
     let mut last_reader: Option<usize> = None;
@@ -89,14 +90,11 @@ pub(crate) fn read<'c, 'a>(
         ));
     };
     let in_flight = group(wait).unwrap_or(0);
-    let released_at_wait = match in_flight {
-        1 => early_release(form.body).map(|(_, pending)| pending),
+    let early = match in_flight {
+        1 => early_release(form.body).map(|(wait, _)| wait),
         _ => None,
     };
-    Ok(Some(AsyncConsumers {
-        in_flight,
-        released_at_wait,
-    }))
+    Ok(Some((AsyncConsumers { in_flight }, early)))
 }
 
 /// Where the consumers of a loop whose body leaves one group in flight may
@@ -130,7 +128,7 @@ pub(crate) fn early_release<'c, 'a>(body: BlockRef<'c, 'a>) -> Option<(Operation
 }
 
 /// The `group` of a `wgmma.wait_group`: the groups it leaves in flight.
-fn group(wait: &OperationRef) -> Option<u32> {
+pub(crate) fn group(wait: &OperationRef) -> Option<u32> {
     wait.attribute("group")
         .ok()
         .and_then(|value| IntegerAttribute::try_from(value).ok())

@@ -169,10 +169,6 @@ impl Induction {
 pub struct AsyncConsumers {
     /// N: the wgmma groups the body leaves in flight at its end.
     pub in_flight: u32,
-    /// With N = 1, M of the earlier `wgmma.wait_group M` at which tile k - 1
-    /// is complete in iteration k (`super::async_consumers::early_release`):
-    /// a producer's consumers release its slot there.
-    pub released_at_wait: Option<u32>,
 }
 
 impl AsyncConsumers {
@@ -246,6 +242,10 @@ pub struct LoopPlan<'c, 'a> {
     /// wgmma consumers that read a slot after they are issued: the refill
     /// then waits for them (`super::async_consumers`).
     pub async_consumers: Option<AsyncConsumers>,
+    /// With N = 1, the body's earlier `wgmma.wait_group` at which tile k - 1
+    /// is complete in iteration k (`super::async_consumers::early_release`):
+    /// a producer's consumers release that tile's slot right after it.
+    pub early_release: Option<OperationRef<'c, 'a>>,
     pub induction: Induction,
     /// The trip count, when the bounds are constants.
     pub static_trips: Option<i64>,
