@@ -236,12 +236,32 @@ def split_fixup(acc_type, units, tiles, split, bn, pair=False):
     return lines
 
 
+def fragment_rows():
+    """The lines that name this thread's place in the block tile (a thread's accumulators,
+    wgmma's fragment): %prow0 and %prow8, its two rows, and %c2l, its first column."""
+    return [
+        # Lane l of warp v of warpgroup w holds, for accumulator i, row 64w + 16v + l/4
+        # + 8 ((i/2) mod 2) and column 2 (l mod 4) + (i mod 2) + 8 (i/4) of the tile.
+        '%local = arith.remui %t, %c128 : index',
+        '%warp = arith.divui %local, %c32 : index',
+        '%lane = arith.remui %local, %c32 : index',
+        '%wgrow = arith.muli %wg, %c64 : index',
+        '%w16 = arith.muli %warp, %c16 : index',
+        '%l4 = arith.divui %lane, %c4 : index',
+        '%r_a = arith.addi %wgrow, %w16 : index',
+        '%prow0 = arith.addi %r_a, %l4 : index',
+        '%prow8 = arith.addi %prow0, %c8 : index',
+        '%lm = arith.remui %lane, %c4 : index',
+        '%c2l = arith.muli %lm, %c2 : index',
+    ]
+
+
 # The half tile of --split-reduce=dsmem: 128 rows x 64 f32 columns, 32 KiB of static shared
 # memory (a whole 128 x 128 f32 tile would pass the 48 KiB that static shared memory has).
 PART = 'memref<128x64xf32, 3>'
 
 
-def dsmem_fixup(acc_type, split, m, n, out, out_dtype, ragged):
+def dsmem_fixup(acc_type, split, n, out, out_dtype, ragged):
     """After the K loop of a unit of --split-reduce=dsmem: the `split` blocks of a cluster
     (split x 1 x 1, block rank r = K range r of the same 128 x 128 tile) sum their partial
     tiles through distributed shared memory instead of a workspace in global memory, in two
@@ -253,18 +273,8 @@ def dsmem_fixup(acc_type, split, m, n, out, out_dtype, ragged):
     waits for one that is not running; none reads global memory another wrote."""
     rows = 128 // split
     vectors = rows * 64 // 4 // 256       # vector<4xf32> per thread per round
-    lines = [
-        '%local = arith.remui %t, %c128 : index',
-        '%warp = arith.divui %local, %c32 : index',
-        '%lane = arith.remui %local, %c32 : index',
-        '%wgrow = arith.muli %wg, %c64 : index',
-        '%w16 = arith.muli %warp, %c16 : index',
-        '%l4 = arith.divui %lane, %c4 : index',
-        '%r_b = arith.addi %wgrow, %w16 : index',
-        '%prow0 = arith.addi %r_b, %l4 : index',
-        '%prow8 = arith.addi %prow0, %c8 : index',
-        '%lm = arith.remui %lane, %c4 : index',
-        '%c2l = arith.muli %lm, %c2 : index',
+    lines = fragment_rows() + [
+        '%dt4 = arith.muli %t, %c4 : index',
         '%crank = nvvm.read.ptx.sreg.cluster.ctarank : i32',
         '%rank_i = arith.index_cast %crank : i32 to index',
         f'%slice = arith.muli %rank_i, %c{rows} : index',
@@ -285,7 +295,6 @@ def dsmem_fixup(acc_type, split, m, n, out, out_dtype, ragged):
         for v in range(vectors):
             q = f'{half}_{v}'
             lines += [f'%de{q} = arith.constant {v * 1024} : index',
-                      '%dt4 = arith.muli %t, %c4 : index' if v == 0 and half == 0 else '',
                       f'%dflat{q} = arith.addi %dt4, %de{q} : index',
                       f'%drow{q} = arith.divui %dflat{q}, %c64 : index',
                       f'%dcl{q} = arith.remui %dflat{q}, %c64 : index',
@@ -327,7 +336,7 @@ def dsmem_fixup(acc_type, split, m, n, out, out_dtype, ragged):
                           f'  memref.store %dx{q}_{el}, %out[%dgr{q}, %dco{q}_{el}] : {out}',
                           '}']
         lines += ['nvvm.cluster.arrive {aligned}', 'nvvm.cluster.wait {aligned}']
-    return [line for line in lines if line]
+    return lines
 
 
 # The epilogue tiles of --epilogue=tma: two 128 x 64 bf16 column panels (rows of 128 bytes,
@@ -356,20 +365,7 @@ def epilogue_tma(bn, acc_type, out, ring=False):
     read it is waited for (pending = 1), so one panel's store runs while the next is
     written. (A third panel would not fit: static shared memory stops at 48 KiB.)
     bn = 64: one round of one panel, %te0 (the only one declared)."""
-    lines = [
-        # Lane l of warp v of warpgroup w holds, for accumulator i, row 64w + 16v + l/4
-        # + 8 ((i/2) mod 2) and column 2 (l mod 4) + (i mod 2) + 8 (i/4) of the tile.
-        '%local = arith.remui %t, %c128 : index',
-        '%warp = arith.divui %local, %c32 : index',
-        '%lane = arith.remui %local, %c32 : index',
-        '%wgrow = arith.muli %wg, %c64 : index',
-        '%w16 = arith.muli %warp, %c16 : index',
-        '%l4 = arith.divui %lane, %c4 : index',
-        '%r_a = arith.addi %wgrow, %w16 : index',
-        '%prow0 = arith.addi %r_a, %l4 : index',
-        '%prow8 = arith.addi %prow0, %c8 : index',
-        '%lm = arith.remui %lane, %c4 : index',
-        '%c2l = arith.muli %lm, %c2 : index',
+    lines = fragment_rows() + [
         # Both rows are l/4 mod 8: their 16-byte units move by l/4.
         '%swz = arith.muli %l4, %c8 : index',
     ]
@@ -669,7 +665,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
         else:
             body.append(store)
     if dsmem:
-        body[epilogue_start:] = dsmem_fixup(acc_type, splits, m, n, out, out_dtype, ragged)
+        body[epilogue_start:] = dsmem_fixup(acc_type, splits, n, out, out_dtype, ragged)
     elif splits > 1:
         # Only the tile's last unit writes it, from the summed partials.
         body[epilogue_start:] = split_fixup(acc_type, tiles * splits, tiles, splits, bn, pair) + [
