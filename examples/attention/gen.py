@@ -536,8 +536,7 @@ def qk_in_turn(kn, d, tile, qtile, dtype, i, bn, qnames):
     barrier 2 + w, issues, and lets the other go (arrives on 3 - w). Warpgroup 1 opens
     the first turn for warpgroup 0, and skips its last hand-over, so every wait has
     exactly one arrival from the other warpgroup."""
-    first = kn.op('arith.cmpi eq, %j, %c0 : index', 'pp0', i)
-    arrive_if(kn, kn.op(f'arith.andi {first}, %second : i1', 'ppo', i), '%pp_first', i)
+    first_turn_given(kn, i)
     kn.emit('nvvm.barrier id = %pp_mine number_of_threads = %pp_n', i)
     acc = qk_issue(kn, d, '%tk', tile, qtile, dtype, i, bn, qnames)
     nxt = kn.op('arith.addi %j, %c1 : index', 'ppn', i)
@@ -555,11 +554,18 @@ def overlap_turn_opens(kn, i):
     has no P V before its S(1), so its turn opens here: warpgroup 1 first lets warpgroup
     0 go (the one arrival no S issue gives). Every wait then has exactly one arrival from
     the other warpgroup: warpgroup 0's last comes after the loop (overlap_turn_closes)."""
-    first = kn.op('arith.cmpi eq, %j, %c0 : index', 'pp0', i)
-    arrive_if(kn, kn.op(f'arith.andi {first}, %second : i1', 'ppo', i), '%pp_first', i)
+    first = first_turn_given(kn, i)
     kn.emit(f'scf.if {first} {{', i)
     kn.emit('nvvm.barrier id = %pp_mine number_of_threads = %pp_n', i + 2)
     kn.emit('}', i)
+
+
+def first_turn_given(kn, i):
+    """In iteration 0, warpgroup 1 lets warpgroup 0 take the first turn (arrives on its
+    barrier); returns the i1 that holds in iteration 0."""
+    first = kn.op('arith.cmpi eq, %j, %c0 : index', 'pp0', i)
+    arrive_if(kn, kn.op(f'arith.andi {first}, %second : i1', 'ppo', i), '%pp_first', i)
+    return first
 
 
 def overlap_turn_closes(kn, i):
