@@ -270,21 +270,17 @@ mod tests {
 
     const TMA_LOAD: &str = "acopy.copy_gmem_to_smem %src[%c0, %c0] -> %head barrier(%bar : memref<1xi64, 3>) {oob_mode = \"promise_in_bounds\"} : memref<4096x128xf32> -> memref<8x128xf32, 3>\n    acopy.barrier_wait %bar, %false : memref<1xi64, 3>\n";
 
+    /// Index arithmetic, and special registers, `math`, `llvm.mlir` constants
+    /// and the dynamic shared memory view: value computations, which both roles run.
     #[test]
     fn value_computations_run_on_both_roles() {
-        let prologue = "%x = arith.addi %c1, %c8 : index\n";
-        for persistent in [false, true] {
-            let text = kernel("sm_90a", prologue, persistent, "%x");
-            assert_eq!(alone(&text), Ok(vec![]), "{persistent}");
-        }
-    }
-
-    #[test]
-    fn special_registers_math_and_llvm_constants_are_value_computations() {
-        let prologue = "%s = nvvm.read.ptx.sreg.nsmid : i32\n    %m = math.absi %s : i32\n    %z = llvm.mlir.constant(1 : i32) : i32\n    %a = arith.addi %m, %z : i32\n    %x = arith.index_cast %a : i32 to index\n    %d = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>\n";
-        for persistent in [false, true] {
-            let text = kernel("sm_90a", prologue, persistent, "%x");
-            assert_eq!(alone(&text), Ok(vec![]), "{persistent}");
+        let index = "%x = arith.addi %c1, %c8 : index\n";
+        let others = "%s = nvvm.read.ptx.sreg.nsmid : i32\n    %m = math.absi %s : i32\n    %z = llvm.mlir.constant(1 : i32) : i32\n    %a = arith.addi %m, %z : i32\n    %x = arith.index_cast %a : i32 to index\n    %d = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>\n";
+        for prologue in [index, others] {
+            for persistent in [false, true] {
+                let text = kernel("sm_90a", prologue, persistent, "%x");
+                assert_eq!(alone(&text), Ok(vec![]), "{persistent}: {prologue}");
+            }
         }
     }
 
