@@ -66,6 +66,13 @@ pub(crate) fn is_pure(name: &str) -> bool {
         || lookup(name).is_some_and(|op| op.recomputed)
 }
 
+/// Whether the op `name` has no side effects: one [`is_pure`] takes, or one
+/// the table marks pure (a view, say, which the loop analysis does not
+/// recompute).
+pub(crate) fn has_no_effects(name: &str) -> bool {
+    is_pure(name) || lookup(name).is_some_and(|op| op.pure)
+}
+
 /// The op of the table named `name`, if any: what lets a pass `match` an op
 /// against the table's constants (`super::table_op`).
 pub(crate) fn lookup(name: &str) -> Option<OpName> {

@@ -82,9 +82,7 @@ fn another_init_follows(op: OperationRef) -> bool {
         if name == acopy_dialect::names::BARRIER_INIT {
             return true;
         }
-        let computes =
-            op_names::is_pure(&name) || op_names::lookup(&name).is_some_and(|known| known.pure);
-        if candidate.region_count() > 0 || !computes {
+        if candidate.region_count() > 0 || !op_names::has_no_effects(&name) {
             return false;
         }
         next = candidate.next_in_block();
