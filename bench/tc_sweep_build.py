@@ -11,7 +11,8 @@ spills recorded are those of the code that runs). Writes OUT/index.json:
 A shape a build cannot take is refused by the generator (or acopy-opt) with an error
 naming the limit; it is listed with `refused` and never launched. --only gemm|attention
 builds one half; --shapes N keeps the first N shapes of each (a quick build); --builds
-REGEX only the builds it matches.
+REGEX only the builds it matches. A second run into the same OUT adds its modules to the
+index (a row per build and shape, the newest kept; each row names its commit).
 Usage: python3 bench/tc_sweep_build.py OUT [--jobs J] [--only gemm|attention] [--shapes N] [--builds REGEX]
 (acopy-opt: $ACOPY_OPT or target/debug/acopy-opt; ptxas: $ACOPY_PTXAS or .venv/bin/ptxas)
 """
@@ -111,6 +112,24 @@ def build_one(job):
     return row
 
 
+def merged(path, rows):
+    """The rows of this run over those of an earlier index in the same OUT: a run with --only
+    or --builds adds to the modules already built there instead of hiding them from the sweep.
+    A row of this run replaces the earlier row of its build and shape; each row names the
+    commit it was built at."""
+    try:
+        with open(path) as f:
+            earlier = json.load(f)
+    except (OSError, ValueError):
+        return rows
+    result = {}
+    for kind, new in rows.items():
+        rebuilt = {(row['build'], tuple(row['shape'])) for row in new}
+        kept = [row for row in earlier.get(kind, []) if (row['build'], tuple(row['shape'])) not in rebuilt]
+        result[kind] = kept + new
+    return result
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('out')
@@ -146,8 +165,10 @@ def main():
     commit = subprocess.run(['git', '-C', ROOT, 'rev-parse', '--short', 'HEAD'], capture_output=True, text=True).stdout.strip()
     ptxas_version = subprocess.run([PTXAS, '--version'], capture_output=True, text=True).stdout.strip().splitlines()[-1:]
     dirty = subprocess.run(['git', '-C', ROOT, 'status', '--porcelain', 'examples', 'bench'], capture_output=True, text=True).stdout.split('\n')
+    for row in rows['gemm'] + rows['attention']:
+        row['commit'] = commit
     index = {'commit': commit, 'uncommitted': [line for line in dirty if line.strip()], 'acopy_opt': OPT,
-             'ptxas': ptxas_version, **rows}
+             'ptxas': ptxas_version, **merged(os.path.join(out, 'index.json'), rows)}
     with open(os.path.join(out, 'index.json'), 'w') as f:
         json.dump(index, f, indent=1)
     built = sum(r['ok'] for r in rows['gemm'] + rows['attention'])

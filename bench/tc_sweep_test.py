@@ -372,11 +372,30 @@ def dry_run(builds, out=None):
     return 0
 
 
+def test_index_merge():
+    """A second build run into the same OUT (--only, --builds) keeps the modules already there:
+    the first device call of 2026-12-06 (night) found no GEMM row because an attention-only
+    run had written an index without them."""
+    import tc_sweep_build
+    row = lambda build, shape, regs: {'build': build, 'shape': shape, 'registers': regs}
+    with tempfile.TemporaryDirectory() as out:
+        path = os.path.join(out, 'index.json')
+        fresh = {'gemm': [row('a', [1, 2, 3], 1)], 'attention': []}
+        check(tc_sweep_build.merged(path, fresh) == fresh, 'no earlier index: the rows as they are')
+        with open(path, 'w') as f:
+            json.dump({'gemm': [row('a', [1, 2, 3], 9), row('b', [1, 2, 3], 2)],
+                       'attention': [row('e', [1, 8, 64, 64, False], 3)]}, f)
+        got = tc_sweep_build.merged(path, {'gemm': [row('a', [1, 2, 3], 1)], 'attention': []})
+        check(got['attention'] == [row('e', [1, 8, 64, 64, False], 3)], f'the other half kept: {got}')
+        check(sorted((r['build'], r['registers']) for r in got['gemm']) == [('a', 1), ('b', 2)],
+              f'a rebuilt row replaces its earlier row, the others stay: {got}')
+
+
 def main():
     if sys.argv[1:2] == ['fake-child']:
         fake_child(sys.argv[3:] if sys.argv[2:3] == ['child'] else sys.argv[2:])
         return
-    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_parent):
+    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_index_merge, test_parent):
         test()
         print(f'{test.__name__}: ok')
 
