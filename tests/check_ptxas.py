@@ -10,7 +10,8 @@ with several gpu.modules), or MLIR whose gpu.binary ops hold PTX in
 The modules' `.target`s must be exactly the CHIPs given, in order, so a RUN
 line pins what it assembles; each module is then assembled with
 `ptxas -arch=<its .target>`, warnings as errors, and a "Potential Performance
-Loss" (ptxas serializing wgmma) as an error too, unless --allow-perf-loss. Exits 1 on any mismatch or
+Loss" (ptxas serializing wgmma) as an error too, unless --allow-perf-loss; with --no-spill,
+a spill store or load in any function is an error too. Exits 1 on any mismatch or
 ptxas failure, with ptxas's messages; prints one line per module otherwise.
 """
 
@@ -25,6 +26,8 @@ ASSEMBLY = re.compile(r'assembly = "((?:[^"\\]|\\.)*)"')
 TARGET = re.compile(r"^\.target\s+(sm_[0-9]+[a-z]?)\b", re.MULTILINE)
 # ptxas's info line when it serializes wgmma (C7514 and its kin).
 PERFORMANCE_LOSS = "Potential Performance Loss"
+# ptxas -v's spill line with a store or load count other than 0.
+SPILLS = re.compile(r"\b(?!0 )\d+ bytes spill (?:stores|loads)")
 
 
 def mlir_string(text):
@@ -67,6 +70,11 @@ def main(argv):
     allow_loss = argv[2:3] == ["--allow-perf-loss"]
     if allow_loss:
         argv = argv[:2] + argv[3:]
+    # --no-spill: a RUN line pinning that a kernel fits its registers (ptxas -v's
+    # "N bytes spill stores, M bytes spill loads" is 0 and 0 for every function).
+    no_spill = argv[2:3] == ["--no-spill"]
+    if no_spill:
+        argv = argv[:2] + argv[3:]
     ptxas, path, expected = argv[1], argv[2], argv[3:]
     with open(path, encoding="utf-8") as f:
         found = modules(f.read())
@@ -80,7 +88,8 @@ def main(argv):
             tmp.write(module)
         try:
             result = subprocess.run(
-                [ptxas, f"-arch={target}", "--warning-as-error", tmp.name, "-o", os.devnull],
+                [ptxas, f"-arch={target}", "--warning-as-error"] + (["-v"] if no_spill else [])
+                + [tmp.name, "-o", os.devnull],
                 capture_output=True,
                 text=True,
             )
@@ -95,6 +104,10 @@ def main(argv):
             # each one alone: what asynchronous wgmma is for is lost.
             failed = True
             print(f"check_ptxas: module {index} (.target {target}) of {path}: ptxas reports a performance loss", file=sys.stderr)
+            sys.stderr.write(result.stdout + result.stderr)
+        elif no_spill and SPILLS.search(result.stdout + result.stderr):
+            failed = True
+            print(f"check_ptxas: module {index} (.target {target}) of {path}: ptxas spills", file=sys.stderr)
             sys.stderr.write(result.stdout + result.stderr)
         else:
             print(f"ptxas -arch={target}: module {index} assembled")

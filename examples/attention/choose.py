@@ -94,6 +94,14 @@ BUILDS = {
     'qgw_r128_k128_s3': dict(_BASE, stages=3, rows=128, keys=128, producer='warpgroup', persistent=132),
     'qopgw_r128_k64_s4': dict(_BASE, stages=4, rows=128, keys=64, producer='warpgroup', overlap=True, pingpong=True,
                               persistent=132),
+    # f*: --overlap=pv, FlashAttention-3's order (S(j+1) and P V(j) issued together, the
+    # softmax of S(j+1) while P V(j) computes): 128 keys at D = 128 without spilling.
+    'fgw_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap='pv'),
+    'fpgw_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap='pv', pingpong=True),
+    'qfpgw_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap='pv', pingpong=True,
+                            persistent=132),
+    'fpgw_r128_k128_s3': dict(_BASE, stages=3, rows=128, keys=128, producer='warpgroup', overlap='pv',
+                              pingpong=True),
     'qopgw_r128_k64_s3': dict(_BASE, stages=3, rows=128, keys=64, producer='warpgroup', overlap=True, pingpong=True,
                               persistent=132),
     'e_r128_k64_mul': dict(_BASE, rows=128, keys=64, softmax='mul'),
@@ -131,7 +139,8 @@ def options(build):
     return [str(cfg['stages']), f'--chip={cfg["chip"]}', '--dtype=bf16', f'--swizzle={cfg["swizzle"]}',
             f'--rows={cfg["rows"]}', f'--qk={cfg["qk"]}', f'--pv={cfg["pv"]}', f'--keys={cfg["keys"]}',
             f'--out={cfg["out"]}', f'--mask={cfg["mask"]}', f'--ctas-per-sm={cfg["ctas_per_sm"]}',
-            f'--producer={cfg["producer"]}'] + (['--overlap'] if cfg['overlap'] else []) + (
+            f'--producer={cfg["producer"]}'] + (
+                ['--overlap'] if cfg['overlap'] is True else [f'--overlap={cfg["overlap"]}'] if cfg['overlap'] else []) + (
                 ['--pingpong'] if cfg['pingpong'] else []) + (
                     [f'--persistent={cfg["persistent"]}'] if cfg['persistent'] else []) + (
                         [f'--softmax={cfg["softmax"]}'] if cfg['softmax'] != 'fma' else []) + (

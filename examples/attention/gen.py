@@ -27,7 +27,7 @@ Which flags are fastest at which shape on an H100: bench/RESULTS.md, "2026-12-06
 (evening)"; examples/attention/choose.py picks them.
 f16 or bf16 (--dtype; bf16 through nvvm.mma.sync, examples/gemm/mma_sync.py's mma).
 
-Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=64|128] [--out=f32|bf16] [--overlap] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--pingpong] [--persistent=W] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
+Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--pingpong] [--persistent=W] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
 """
 import math
 import os
@@ -102,8 +102,19 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     # Q K(j+1)ᵀ, then runs the softmax of S(j) (carried from the iteration before) while
     # the tensor cores compute it, and leaves P(j) V(j) in flight into the next iteration's
     # softmax: K is copied one tile ahead of V, K(0) once before the loop.
+    # overlap = 'pv' (FlashAttention-3's order of the same two wgmma groups): iteration j
+    # carries P(j) in, issues S(j+1) and then P(j) V(j) back to back, runs the softmax of
+    # S(j+1) once S(j+1) is done while P(j) V(j) computes, and rounds P(j+1) after it. Both
+    # groups complete in the iteration that issues them, so a slot (K(j+1), V(j)) is free at
+    # its end, and the registers live at once are O, S(j+1) and P(j): a 64 x 128 S tile and
+    # O at D = 128 fit without spilling where overlap = 'qk' (S(j) and S(j+1) both live)
+    # spills. S(0) and its softmax run before the loop; the last iteration's S (past the
+    # keys) is never softmaxed.
+    if overlap is True:
+        overlap = 'qk'
+    assert overlap in (False, 'qk', 'pv'), 'overlap: --overlap (qk) or --overlap=pv'
     assert not overlap or pv == 'wgmma', 'overlap needs qk = pv = wgmma'
-    assert not overlap or int(stages) >= 2, 'overlap: P V stays in flight, so stages >= 2'
+    assert overlap != 'qk' or int(stages) >= 2, 'overlap: P V stays in flight, so stages >= 2'
     # pv_in_flight: P V(j) is left in flight into iteration j + 1, whose Q K(j+1) waits for
     # both (the tensor cores run them back to back while the warpgroup waits for its K
     # tile and its turn); the pass then keeps each V slot one iteration longer.
@@ -146,7 +157,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         + (f' --swizzle={swizzle}' if swizzle else '') + (f' --rows={rows}' if rows != BM else '')
         + (f' --qk={qk}' if qk != 'mma' else '') + (f' --pv={pv}' if pv != 'mma' else '')
         + (f' --keys={keys}' if keys != BN else '') + (f' --out={out_dtype}' if out_dtype != 'f32' else '')
-        + (' --overlap' if overlap else '') + (f' --mask={mask}' if mask != 'edge' else '')
+        + ({'qk': ' --overlap', 'pv': ' --overlap=pv'}.get(overlap, '')) + (f' --mask={mask}' if mask != 'edge' else '')
         + (f' --ctas-per-sm={ctas_per_sm}' if ctas_per_sm else '')
         + (f' --producer={producer}' if producer != 'block' else '') + (' --pingpong' if pingpong else '')
         + (f' --persistent={persistent}' if persistent else '')
@@ -172,7 +183,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         kn.emit('%bx = gpu.block_id x')
         kn.emit('%gx = gpu.grid_dim x')
         kn.emit(f'%ntiles = arith.constant {tiles} : index')
-        kn.emit(e.barrier_init('%qbar', len(qnames) + overlap))
+        kn.emit(e.barrier_init('%qbar', len(qnames) + bool(overlap)))
         kn.emit('scf.for %tile = %bx to %ntiles step %gx {')
         tile_of_loop(kn, causal, s_len, rows, bh)
     else:
@@ -192,7 +203,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
             # Every warp's wgmma has read the last tile's Q (its K loop waited for them).
             kn.emit('gpu.barrier')
         else:
-            kn.emit(e.barrier_init('%qbar', len(qnames) + overlap))
+            kn.emit(e.barrier_init('%qbar', len(qnames) + bool(overlap)))
         for half, q in enumerate(qnames):
             start = '%q0' if half == 0 else kn.op('arith.addi %q0, %c64 : index', 'qh')
             kn.emit(e.copy('%q', f'%h, {start}, %c0', q, qkv, qtile, barrier='%qbar', **layout))
@@ -233,7 +244,10 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         kn.emit('%pp_mine = arith.addi %pp_first, %pp_wg : i32')
         kn.emit('%pp_three = arith.constant 3 : i32')
         kn.emit('%pp_other = arith.subi %pp_three, %pp_wg : i32')
-    if overlap:
+    if overlap == 'pv':
+        iter_args, types = overlap_pv_prologue(kn, d, tile, qtile, dtype, keys, qnames, causal, ragged, s_len,
+                                               mask == 'edge', softmax, iter_args, types)
+    elif overlap:
         # S(0) before the loop; each iteration carries S(j) in as wgmma's accumulator.
         s0 = qk_issue(kn, d, '%tk0', tile, qtile, dtype, 4, keys, qnames)
         kn.emit('nvvm.wgmma.wait.group.sync.aligned 0')
@@ -242,12 +256,16 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     loop, end = e.pipelined_for('%j', '%c0', '%kstop', '%c1', stages, producer, results=f'%res:{len(types)}',
                                 iter_args=iter_args, types=types)
     kn.emit(loop)
-    body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, qtile if qk == 'wgmma' else None, pv,
-         keys, qnames, overlap, mask == 'edge', pingpong, softmax, pv_in_flight)
+    if overlap == 'pv':
+        body_overlap_pv(kn, d, causal, ragged, s_len, qkv, tile, layout, dtype, qtile, keys, qnames, mask == 'edge',
+                        pingpong, softmax)
+    else:
+        body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, qtile if qk == 'wgmma' else None, pv,
+             keys, qnames, overlap, mask == 'edge', pingpong, softmax, pv_in_flight)
     kn.emit(end)
-    if overlap and pingpong:
+    if overlap == 'qk' and pingpong:
         overlap_turn_closes(kn, 4)
-    if overlap or pv_in_flight:
+    if overlap == 'qk' or pv_in_flight:
         kn.emit('nvvm.wgmma.wait.group.sync.aligned 0')
     epilogue(kn, d, s_len, out, out_dtype)
     if persistent:
@@ -367,11 +385,7 @@ def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wg
     o = [kn.op(f'arith.mulf %o{n}, {av} : {ACC}', 'os', i) for n in range(d // 8)]
     fragments = []
     for t in range(bn // 16):
-        parts = []
-        for j8, h in ((2 * t, 0), (2 * t, 1), (2 * t + 1, 0), (2 * t + 1, 1)):
-            for el in range(2):
-                parts.append(kn.op(f'arith.truncf {p[j8][h][el]} : f32 to {dtype}', 'ph', i))
-        pa = kn.op(f'vector.from_elements {", ".join(parts)} : vector<4x2x{dtype}>', 'pa', i)
+        pa = p_fragment(kn, p, t, dtype, i)
         fragments.append(pa)
         if pv_by == 'wgmma':
             continue
@@ -390,10 +404,102 @@ def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wg
     kn.emit(f'scf.yield {", ".join(yielded)} : {", ".join(types)}', i)
 
 
-def online_softmax(kn, x, bn, softmax, i):
+def overlap_pv_prologue(kn, d, tile, qtile, dtype, bn, qnames, causal, ragged, s_len, edge_mask, softmax,
+                        iter_args, types):
+    """--overlap=pv before the loop: S(0) = Q K(0)ᵀ issued and waited, its softmax, and the
+    loop's arguments: the running max and sum from it, O (zero), alpha (its rescale, unused
+    by O = 0) and P(0)'s fragments."""
+    i = 4
+    acc = qk_issue(kn, d, '%tk0', tile, qtile, dtype, i, bn, qnames)
+    kn.emit('nvvm.wgmma.wait.group.sync.aligned 0', i)
+    m, alpha, l, p = softmax_step(kn, s_fragments(kn, acc, bn, i), bn, causal, ragged, s_len, edge_mask, softmax,
+                                  '%c0', ('%ninf', '%ninf'), ('%fzero', '%fzero'), i)
+    fragments = [p_fragment(kn, p, t, dtype, i) for t in range(bn // 16)]
+    args = [(f'%m{h}', m[h]) for h in range(2)] + [(f'%l{h}', l[h]) for h in range(2)] + iter_args[4:]
+    args += [(f'%alpha{h}', alpha[h]) for h in range(2)] + [(f'%pf{t}', f) for t, f in enumerate(fragments)]
+    return args, types + ['f32'] * 2 + [f'vector<4x2x{dtype}>'] * (bn // 16)
+
+
+def softmax_step(kn, s, bn, causal, ragged, s_len, edge_mask, softmax, kbase, m_old, l_old, i):
+    """The scores of S's fragments `s` (keys from `kbase`) masked as the step needs, then one
+    online-softmax step from (m_old, l_old): (m_new, alpha, l_new, p)."""
+    masked = ragged or causal
+    scaled = softmax == 'mul'
+    if masked and edge_mask:
+        x = edge_masked(kn, s, bn, causal, ragged, s_len, i, scaled, kbase)
+    else:
+        x = scores(kn, s, bn, causal, ragged, s_len, masked, i, scaled, kbase)
+    m_new, alpha, p_sum, p = online_softmax(kn, x, bn, softmax, i, m_old, l_old)
+    return m_new, alpha, p_sum, p
+
+
+def body_overlap_pv(kn, d, causal, ragged, s_len, qkv, tile, layout, dtype, qtile, bn, qnames, edge_mask, pingpong,
+                    softmax):
+    """Iteration j of --overlap=pv (FlashAttention-3's intra-warpgroup order): the slot holds
+    K(j+1) (zero-filled past the keys) and V(j). S(j+1) and P(j) V(j) are issued back to
+    back (with --pingpong, in this warpgroup's turn: qk_in_turn's hand-over), O having been
+    rescaled by alpha(j) first; wait_group 1 lets S(j+1)'s softmax run while P V computes;
+    wait_group 0 ends the iteration, and P(j+1) is rounded once P(j) is no longer read."""
+    i = 6
+    kn.emit(f'%k0 = arith.muli %j, %c{bn} : index', i)
+    kn.emit(f'%k1 = arith.addi %k0, %c{bn} : index', i)
+    kn.emit(e.copy('%k', '%h, %k1, %c0', '%tk', qkv, tile, **dict(layout, oob='zeros')), i)
+    kn.emit(e.copy('%v', '%h, %k0, %c0', '%tv', qkv, tile, **layout), i)
+    kn.emit(e.wait(), i)
+    if pingpong:
+        first_turn_given(kn, i)
+        kn.emit('nvvm.barrier id = %pp_mine number_of_threads = %pp_n', i)
+    s_next = qk_issue(kn, d, '%tk', tile, qtile, dtype, i, bn, qnames)
+    av = kn.op(f'vector.from_elements %alpha0, %alpha0, %alpha1, %alpha1 : {ACC}', 'av', i)
+    o = [kn.op(f'arith.mulf %o{n}, {av} : {ACC}', 'os', i) for n in range(d // 8)]
+    o = pv_wgmma(kn, d, tile, [f'%pf{t}' for t in range(bn // 16)], o, dtype, i, None)
+    nxt = kn.op('arith.addi %j, %c1 : index', 'ppn', i)
+    more = kn.op(f'arith.cmpi ult, {nxt}, %kstop : index', 'more', i)
+    if pingpong:
+        # Warpgroup 1 skips its hand-over after the last S (qk_in_turn).
+        first_wg = kn.op('arith.xori %second, %true : i1', 'ppw', i)
+        arrive_if(kn, kn.op(f'arith.ori {more}, {first_wg} : i1', 'pph', i), '%pp_other', i)
+    kn.emit('nvvm.wgmma.wait.group.sync.aligned 1', i)
+    # The last iteration's S(j+1) lies past the keys this block reads: the max, sum and P
+    # stay as they are (alpha and P are not read after the loop).
+    n_p = bn // 8 * 4
+    res = kn.fresh('sm')
+    kn.emit(f'{res}:{6 + n_p} = scf.if {more} -> ({", ".join(["f32"] * (6 + n_p))}) {{', i)
+    inner = i + 2
+    m, alpha, l, p = softmax_step(kn, s_fragments(kn, s_next, bn, inner), bn, causal, ragged, s_len, edge_mask,
+                                  softmax, '%k1', ('%m0', '%m1'), ('%l0', '%l1'), inner)
+    flat = [p[j8][h][el] for j8 in range(bn // 8) for h in range(2) for el in range(2)]
+    kn.emit(f'scf.yield {", ".join(m + l + alpha + flat)} : {", ".join(["f32"] * (6 + n_p))}', inner)
+    kn.emit('} else {', i)
+    kn.emit(f'scf.yield %m0, %m1, %l0, %l1, %c1f, %c1f, {", ".join(["%fzero"] * n_p)} : '
+            f'{", ".join(["f32"] * (6 + n_p))}', inner)
+    kn.emit('}', i)
+    kn.emit('nvvm.wgmma.wait.group.sync.aligned 0', i)
+    p = [[[None] * 2 for _ in range(2)] for _ in range(bn // 8)]
+    for n, (j8, h, el) in enumerate((j8, h, el) for j8 in range(bn // 8) for h in range(2) for el in range(2)):
+        p[j8][h][el] = f'{res}#{6 + n}'
+    fragments = [p_fragment(kn, p, t, dtype, i) for t in range(bn // 16)]
+    # The loop's arguments: m, l, O, alpha, P.
+    yielded = [f'{res}#{n}' for n in range(4)] + o + [f'{res}#{n}' for n in (4, 5)] + fragments
+    types = ['f32'] * 4 + [ACC] * (d // 8) + ['f32'] * 2 + [f'vector<4x2x{dtype}>'] * (bn // 16)
+    kn.emit(f'scf.yield {", ".join(yielded)} : {", ".join(types)}', i)
+
+
+def p_fragment(kn, p, t, dtype, i):
+    """Keys 16t..16t+15 of P (p[j8][h][el], f32) rounded to `dtype`: an A fragment in
+    mma.sync's layout, which is wgmma's register A layout."""
+    parts = []
+    for j8, h in ((2 * t, 0), (2 * t, 1), (2 * t + 1, 0), (2 * t + 1, 1)):
+        for el in range(2):
+            parts.append(kn.op(f'arith.truncf {p[j8][h][el]} : f32 to {dtype}', 'ph', i))
+    return kn.op(f'vector.from_elements {", ".join(parts)} : vector<4x2x{dtype}>', 'pa', i)
+
+
+def online_softmax(kn, x, bn, softmax, i, m_old=('%m0', '%m1'), l_old=('%l0', '%l1')):
     """One step of the online softmax of the scores x[j8][h][el] per row half h: the new
     running max m_new (in x's units), alpha = 2^((m_old - m_new) s) that rescales O and l,
-    the new partial row sum l and P = 2^((x - m_new) s), s the log2-unit scale.
+    the new partial row sum l and P = 2^((x - m_new) s), s the log2-unit scale. The
+    running max and sum so far are m_old and l_old (the loop's, by default).
 
     softmax = 'fma' (x raw; FlashAttention-3's form): the max and sum as balanced trees
     (short dependency chains: max is exact in any order, and pairwise summation is no
@@ -409,8 +515,8 @@ def online_softmax(kn, x, bn, softmax, i):
         for lanes in ('%i1', '%i2'):
             other = shuffle(kn, cur, lanes, i)
             cur = kn.op(f'arith.maximumf {cur}, {other} : f32', 'mx', i)
-        mn = kn.op(f'arith.maximumf %m{h}, {cur} : f32', 'mn', i)
-        diff = kn.op(f'arith.subf %m{h}, {mn} : f32', 'dm', i)
+        mn = kn.op(f'arith.maximumf {m_old[h]}, {cur} : f32', 'mn', i)
+        diff = kn.op(f'arith.subf {m_old[h]}, {mn} : f32', 'dm', i)
         if fused:
             diff = kn.op(f'arith.mulf {diff}, %scale : f32', 'dm', i)
             # -m_new s, the FMA's addend: m_new is -inf only if the row's every key so far
@@ -430,7 +536,7 @@ def online_softmax(kn, x, bn, softmax, i):
                     arg = kn.op(f'arith.subf {x[j8][h][el]}, {m_new[h]} : f32', 'dp', i)
                 p[j8][h][el] = exp2(kn, arg, i)
         total = reduce(kn, [p[j8][h][el] for j8 in range(bn // 8) for el in range(2)], 'arith.addf', 'ps', i)
-        scaled = kn.op(f'arith.mulf %l{h}, {alpha[h]} : f32', 'ls', i)
+        scaled = kn.op(f'arith.mulf {l_old[h]}, {alpha[h]} : f32', 'ls', i)
         p_sum.append(kn.op(f'arith.addf {scaled}, {total} : f32', 'ln', i))
     return m_new, alpha, p_sum, p
 
@@ -451,16 +557,16 @@ def tree(kn, values, op, prefix, i):
     return values[0]
 
 
-def scores(kn, s, bn, causal, ragged, s_len, masked, i, scaled=True):
+def scores(kn, s, bn, causal, ragged, s_len, masked, i, scaled=True, kbase='%k0'):
     """The scores of S's fragments `s` as x[j8][h][el], `scaled` into log2 units (else
     raw: the softmax folds the scale in); with `masked`, keys past S_len (ragged) or past
-    the row (causal) are -inf."""
+    the row (causal) are -inf. The step's first key is `kbase`."""
     x = [[[None] * 2 for _ in range(2)] for _ in range(bn // 8)]
     for j8 in range(bn // 8):
         for el in range(2):
             col = None
             if masked:
-                base = kn.op(f'arith.addi %k0, %q2 : index', 'kb', i)
+                base = kn.op(f'arith.addi {kbase}, %q2 : index', 'kb', i)
                 col = kn.op(f'arith.addi {base}, %c{8 * j8 + el} : index' if 8 * j8 + el else f'arith.addi {base}, %c0 : index', 'col', i)
             for h in range(2):
                 v = kn.op(f'vector.extract {s[j8]}[{h}, {el}] : f32 from {ACC}', 'e', i)
@@ -485,20 +591,20 @@ def kept(kn, col, h, causal, ragged, s_len, i):
     return ok
 
 
-def edge_masked(kn, s, bn, causal, ragged, s_len, i, scaled=True):
+def edge_masked(kn, s, bn, causal, ragged, s_len, i, scaled=True, kbase='%k0'):
     """scores() masked only where a key of this step can be masked for the warp's rows:
     the step holds a key past the warp's first row (causal; the diagonal's steps) or past
     S_len (ragged; the last step). Elsewhere the scores pass unmasked, so most steps of a
     causal or ragged kernel skip the compares and selects (a warp-uniform branch)."""
-    kn.emit(f'%kstep_end = arith.addi %k0, %c{bn} : index', i)
+    step_end = kn.op(f'arith.addi {kbase}, %c{bn} : index', 'kse', i)
     need = None
     if causal:
         first = kn.op('arith.addi %rw, %c1 : index', 'rw1', i)
-        need = kn.op(f'arith.cmpi ugt, %kstep_end, {first} : index', 'nc', i)
+        need = kn.op(f'arith.cmpi ugt, {step_end}, {first} : index', 'nc', i)
     if ragged:
-        past = kn.op(f'arith.cmpi ugt, %kstep_end, %c{s_len} : index', 'nr', i)
+        past = kn.op(f'arith.cmpi ugt, {step_end}, %c{s_len} : index', 'nr', i)
         need = past if need is None else kn.op(f'arith.ori {need}, {past} : i1', 'nm', i)
-    plain = scores(kn, s, bn, causal, ragged, s_len, False, i, scaled)
+    plain = scores(kn, s, bn, causal, ragged, s_len, False, i, scaled, kbase)
     flat = [plain[j8][h][el] for j8 in range(bn // 8) for h in range(2) for el in range(2)]
     result = kn.fresh('xm')
     types = ', '.join(['f32'] * len(flat))
@@ -508,7 +614,7 @@ def edge_masked(kn, s, bn, causal, ragged, s_len, i, scaled=True):
     for j8 in range(bn // 8):
         for h in range(2):
             for el in range(2):
-                base = kn.op('arith.addi %k0, %q2 : index', 'kb', inner)
+                base = kn.op(f'arith.addi {kbase}, %q2 : index', 'kb', inner)
                 col = kn.op(f'arith.addi {base}, %c{8 * j8 + el} : index', 'col', inner)
                 ok = kept(kn, col, h, causal, ragged, s_len, inner)
                 masked.append(kn.op(f'arith.select {ok}, {plain[j8][h][el]}, %ninf : f32', 'mk', inner))
@@ -616,7 +722,7 @@ def pv_wgmma(kn, d, tile, fragments, o, dtype, i, pending=0):
     """O += P V as bn / 16 wgmma m64nDk16, A = P's registers (fragment t: keys 16t..16t+15),
     B = the V tile's K step t read MN-major; the accumulators go in and come out in
     mma.sync's fragment order (accumulator j of a lane is o[j / 4][(j / 2) mod 2][j mod 2]);
-    `pending` groups stay in flight after it."""
+    `pending` groups stay in flight after it (None: no wait; the caller waits)."""
     n = d // 2
     acc = [kn.op(f'vector.extract {o[j // 4]}[{(j // 2) % 2}, {j % 2}] : f32 from {ACC}', 'oa', i) for j in range(n)]
     kn.emit('nvvm.wgmma.fence.aligned', i)
@@ -629,7 +735,8 @@ def pv_wgmma(kn, d, tile, fragments, o, dtype, i, pending=0):
         dv = kn.op(e.descriptor('%tv', f'%c{16 * t}', tile, 'mn'), 'dv', i)
         acc = wgmma_rs(kn, d, dtype, regs, dv, acc, i)
     kn.emit('nvvm.wgmma.commit.group.sync.aligned', i)
-    kn.emit(f'nvvm.wgmma.wait.group.sync.aligned {pending}', i)
+    if pending is not None:
+        kn.emit(f'nvvm.wgmma.wait.group.sync.aligned {pending}', i)
     return [kn.op(f'vector.from_elements {", ".join(acc[4 * j:4 * j + 4])} : {ACC}', 'of', i) for j in range(d // 8)]
 
 
@@ -708,7 +815,7 @@ def main():
     stages = args[3] if len(args) == 4 else '2'
     sys.stdout.write(attention(bh, s_len, d, stages, causal, chip, flags.get('dtype', 'f16'), int(flags.get('swizzle', '0')), int(flags.get('rows', str(BM))), flags.get('qk', 'mma'),
                                flags.get('pv', 'mma'), int(flags.get('keys', str(BN))), flags.get('out', 'f32'),
-                               '--overlap' in sys.argv[1:], flags.get('mask', 'edge'), int(flags.get('ctas-per-sm', '0')),
+                               flags.get('overlap') or '--overlap' in sys.argv[1:], flags.get('mask', 'edge'), int(flags.get('ctas-per-sm', '0')),
                                flags.get('producer', 'block'), '--pingpong' in sys.argv[1:],
                                int(flags.get('persistent', '0')), flags.get('softmax', 'fma'),
                                '--pv-in-flight' in sys.argv[1:]))

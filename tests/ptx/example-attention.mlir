@@ -168,6 +168,44 @@
 // RUN: acopy-opt %t.90op2.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.90op2.ptx 2>/dev/null
 // RUN: %check-ptxas %t.90op2.ptx sm_90a
 // OPSTAGES: remark: acopy.pipeline: 2 stages, TMA on sm_90a; {{.*}}; the consumers release each slot at the next iteration's first wgmma.wait_group 0 (1 wgmma group in flight at the body's end); a producer warpgroup
+// --overlap=pv (FlashAttention-3's order): S(j+1) and P V(j) are issued back to back in the
+// warpgroup's turn (O rescaled between them), wait_group 1 lets S(j+1)'s softmax run
+// while P V(j) computes, and wait_group 0 ends the body; P(j+1) is rounded after it. The
+// pass bounds the groups in flight at the body's end by its last wait, 0, so it releases
+// each slot there (not one iteration later); at D = 128 with 128 keys ptxas keeps every
+// wgmma asynchronous and spills nothing (with --overlap, S(j) and S(j+1) live together,
+// it spills: bench/RESULTS.md).
+// RUN: %python %S/../../examples/attention/gen.py 2 300 128 2 --causal --dtype=bf16 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --rows=128 --keys=128 --out=bf16 --producer=warpgroup --overlap=pv --pingpong > %t.90fp.mlir
+// RUN: acopy-opt %t.90fp.mlir --acopy-fallback --acopy-pipeline 2>&1 >/dev/null | FileCheck %s --check-prefix=FPSTAGES
+// RUN: acopy-opt %t.90fp.mlir --acopy-fallback --acopy-pipeline 2>/dev/null | FileCheck %s --check-prefix=FPBODY
+// RUN: acopy-opt %t.90fp.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.90fp.ptx 2>/dev/null
+// RUN: %check-ptxas --no-spill %t.90fp.ptx sm_90a
+// FPSTAGES: remark: acopy.pipeline: 2 stages, TMA on sm_90a; {{.*}}; the consumers release each slot after the body's wgmma.wait_group 0 (0 wgmma groups in flight); a producer warpgroup
+// FPBODY: nvvm.setmaxregister increase 232
+// FPBODY: scf.for
+// FPBODY: nvvm.barrier id = %[[MINE:.+]] number_of_threads = %[[N:.+]]
+// FPBODY: nvvm.wgmma.mma_async
+// FPBODY: nvvm.wgmma.commit.group.sync.aligned
+// FPBODY-NOT: nvvm.wgmma.wait
+// FPBODY: llvm.inline_asm has_side_effects "{ .reg .pred p; setp.ne.b32 p, 1, 0; wgmma.mma_async
+// FPBODY: nvvm.wgmma.commit.group.sync.aligned
+// FPBODY-NOT: nvvm.wgmma.wait
+// FPBODY: scf.if
+// FPBODY-NEXT: nvvm.barrier.arrive id = %[[OTHER:.+]] number_of_threads = %[[N]]
+// FPBODY: nvvm.wgmma.wait.group.sync.aligned 1
+// FPBODY-NEXT: scf.if
+// FPBODY: llvm.inline_asm "ex2.approx.ftz.f32
+// FPBODY: nvvm.wgmma.wait.group.sync.aligned 0
+// FPBODY-NOT: nvvm.wgmma.mma_async
+// FPBODY: arith.truncf
+// FPBODY: nvvm.mbarrier.arrive
+// FPBODY: scf.yield
+// FPBODY: } {acopy.consumers = array<i32: 0, 256>}
+// The same with --overlap (qk) at the same shape spills.
+// RUN: %python %S/../../examples/attention/gen.py 2 300 128 2 --causal --dtype=bf16 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --rows=128 --keys=128 --out=bf16 --producer=warpgroup --overlap --pingpong > %t.90fq.mlir
+// RUN: acopy-opt %t.90fq.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.90fq.ptx 2>/dev/null
+// RUN: not %check-ptxas --no-spill %t.90fq.ptx sm_90a 2>&1 | FileCheck %s --check-prefix=FQSPILL
+// FQSPILL: ptxas spills
 // The same at 2 stages keeps only 1 tile ahead; a P V kept in flight needs 2 stages.
 // RUN: not %python %S/../../examples/attention/gen.py 2 200 128 1 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --overlap 2>&1 | FileCheck %s --check-prefix=OVSTAGES
 

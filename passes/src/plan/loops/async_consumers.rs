@@ -89,7 +89,8 @@ pub(crate) fn read<'c, 'a>(
             ),
         ));
     };
-    let in_flight = group(wait).unwrap_or(0);
+    let in_flight =
+        in_flight_at_end(&form.top[after..]).unwrap_or_else(|| group(wait).unwrap_or(0));
     let early = match in_flight {
         1 => early_release(form.body).map(|(wait, _)| wait),
         _ => None,
@@ -125,6 +126,35 @@ pub(crate) fn early_release<'c, 'a>(body: BlockRef<'c, 'a>) -> Option<(Operation
         }
     }
     None
+}
+
+/// How many groups that read a slot can be in flight at the body's end,
+/// given `rest`: the body's top-level ops from the last one that reads a
+/// pipelined tile. A `wgmma.wait_group N` in `rest` leaves the newest N
+/// groups in flight; k top-level commits between the reader and the wait
+/// close its group and k - 1 later ones, which read no slot, so at most
+/// N - (k - 1) of the readers' groups stay in flight after it. The bound is
+/// the least over the waits: a body that waits with wait_group 1 for its
+/// first group and later with wait_group 0 for the second leaves none in
+/// flight (FlashAttention-3's order: S(j+1) and P V(j) issued together, the
+/// softmax between the two waits). Commits nested in other ops are not
+/// counted: more commits only make the readers older, so the bound holds.
+/// `None` when `rest` has no wait.
+fn in_flight_at_end(rest: &[OperationRef]) -> Option<u32> {
+    let mut commits = 0u32;
+    let mut bound: Option<u32> = None;
+    for op in rest {
+        if ir::is(op, crate::ir::op_names::nvvm::WGMMA_COMMIT_GROUP) {
+            commits += 1;
+        } else if let Some(pending) = ir::is(op, crate::ir::op_names::nvvm::WGMMA_WAIT_GROUP)
+            .then(|| group(op))
+            .flatten()
+        {
+            let here = pending.saturating_sub(commits.saturating_sub(1));
+            bound = Some(bound.map_or(here, |least| least.min(here)));
+        }
+    }
+    bound
 }
 
 /// The `group` of a `wgmma.wait_group`: the groups it leaves in flight.
@@ -176,14 +206,13 @@ fn descriptors<'c, 'a>(form: &BodyForm<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
 
 #[cfg(test)]
 mod tests {
-    use super::early_release;
+    use super::{early_release, in_flight_at_end};
     use crate::{context::create_context, ir};
     use melior::ir::{operation::OperationLike, Module, RegionLike};
 
-    /// The early release of a loop whose body is `ops` (commits `c`, waits
-    /// `wN`, other ops `x`): the wait's position among the body's waits and
-    /// its group.
-    fn early(ops: &[&str]) -> Option<(usize, u32)> {
+    /// A function with one loop whose body is `ops`: commits `c`, waits `wN`,
+    /// other ops `x`.
+    fn loop_text(ops: &[&str]) -> String {
         let body: String = ops
             .iter()
             .enumerate()
@@ -193,9 +222,16 @@ mod tests {
                 wait => format!("      nvvm.wgmma.wait.group.sync.aligned {}\n", &wait[1..]),
             })
             .collect();
-        let text = format!(
+        format!(
             "func.func @f(%n: index) {{\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  scf.for %i = %c0 to %n step %c1 {{\n{body}  }}\n  return\n}}"
-        );
+        )
+    }
+
+    /// The early release of a loop whose body is `ops` (commits `c`, waits
+    /// `wN`, other ops `x`): the wait's position among the body's waits and
+    /// its group.
+    fn early(ops: &[&str]) -> Option<(usize, u32)> {
+        let text = loop_text(ops);
         let context = create_context().expect("the acopy dialect loads");
         let module = Module::parse(&context, &text).expect("the test input parses");
         let loops = ir::query::ops_where(module.as_operation(), |op| {
@@ -209,6 +245,36 @@ mod tests {
             let index = waits.iter().position(|candidate| *candidate == wait);
             (index.expect("one of the body's waits"), group)
         })
+    }
+
+    /// The readers' groups in flight at the end of a body `ops` (as in
+    /// `early`) whose first op is the last one that reads a slot.
+    fn at_end(ops: &[&str]) -> Option<u32> {
+        let text = loop_text(ops);
+        let context = create_context().expect("the acopy dialect loads");
+        let module = Module::parse(&context, &text).expect("the test input parses");
+        let loops = ir::query::ops_where(module.as_operation(), |op| {
+            ir::is(&op, ir::op_names::scf::FOR)
+        });
+        let block = loops[0].region(0).ok()?.first_block()?;
+        in_flight_at_end(&ir::query::top_level_ops(block))
+    }
+
+    #[test]
+    fn the_least_bound_over_the_waits_after_the_last_reader() {
+        // FlashAttention-3's order: S(j+1) and P V(j) committed before, the
+        // softmax between wait_group 1 and wait_group 0.
+        assert_eq!(at_end(&["x", "c", "w1", "x", "w0"]), Some(0));
+        // A GEMM's K loop leaving its group in flight.
+        assert_eq!(at_end(&["x", "c", "w1"]), Some(1));
+        // The reader's group and a later one: wait_group 1 leaves the later.
+        assert_eq!(at_end(&["x", "c", "c", "w1"]), Some(0));
+        assert_eq!(at_end(&["x", "c", "w1", "c", "w1"]), Some(0));
+        // Not committed before the wait: its group counts in full.
+        assert_eq!(at_end(&["x", "w1"]), Some(1));
+        assert_eq!(at_end(&["x", "c", "w2", "x", "w1"]), Some(1));
+        assert_eq!(at_end(&["x", "c", "w2", "x"]), Some(2));
+        assert_eq!(at_end(&["x", "c", "x"]), None);
     }
 
     #[test]
