@@ -2,7 +2,7 @@
 """Scores a chooser against a sweep record: at each swept shape, the TFLOP/s of the build
 it picks over the best build's, and their geometric mean and minimum (what the choosers'
 docstrings quote). A GEMM record (shapes M x N x K) scores examples/gemm/choose.py's cost
-model, an attention record (B x H x S x D, causal) examples/attention/choose.py's rule,
+model (its pick among the record's builds), an attention record (B x H x S x D, causal) examples/attention/choose.py's rule,
 among the bf16-out builds. Needs no GPU.
 
 Usage: python3 bench/choose_score.py [bench/results/gemm-sweep.json ...] [--all]
@@ -32,7 +32,8 @@ def score(path):
             b, h, s, d, causal = shape
             pick = tc_sweep_shapes.attention_choose.choose(b * h, s, d, causal)
         else:
-            pick, _ = choose.choose(*shape, out='bf16')
+            # Among the record's builds: a build added since it was swept is not scored.
+            pick, _ = choose.choose(*shape, out='bf16', among=set(builds))
         result.append((shape, pick, builds.get(pick, 0.0) / max(builds.values())))
     return result
 

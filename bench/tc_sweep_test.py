@@ -77,15 +77,17 @@ def test_chooser():
         check(choose.choose(4096, 4096, 4096, cache=cache, card='H200')[1] == 'model', 'other card: model')
         check(choose.choose(4096, 4096, 4096, out='f32', cache=cache, card='H100')[1] == 'model', 'other out dtype: model')
     # examples/attention/choose.py: a bf16-out build for every swept shape, the rule's
-    # corners as the two H100 sweeps measured them (bench/RESULTS.md, 2026-12-06
-    # (evening)), and D = 96 refused with the limit named.
+    # corners as the sweeps measured them (bench/RESULTS.md, 2026-12-06 (evening, H100)
+    # and (late night, H200)), and D = 96 refused with the limit named.
     pick = shapes.attention_choose.choose
     for b, h, s, d, causal in shapes.ATTN_SHAPES:
         check(shapes.ATTN_BUILDS[pick(b * h, s, d, causal)]['out'] == 'bf16', f'attention pick at {s} {d} {causal}')
-    check(pick(32, 4096, 128, False) == 'e_r128_k64' and pick(32, 4096, 128, True) == 'p_r128_k64', 'attention D = 128')
+    check(pick(32, 4096, 128, False) == 'fgw_r128_k128' and pick(32, 4096, 128, True) == 'p_r128_k64', 'attention D = 128')
+    check(pick(8, 16384, 128, True) == 'fpgw_r128_k128' and pick(16, 8191, 128, True) == 'p_r128_k64',
+          'attention D = 128 causal: ping-pong turns from S = 8192')
     check(pick(8, 5000, 128, True) == 'p_r64_k64', 'attention D = 128 causal, few tiles: 64 rows')
     check(pick(128, 512, 64, False) == 'e_r64_k64' and pick(32, 4096, 64, False) == 'e_r128_k128_c2', 'attention D = 64')
-    check(pick(32, 1000, 64, True) == pick(32, 8192, 64, True) == 'p_r128_k128_c2', 'attention D = 64 causal')
+    check(pick(32, 1000, 64, True) == pick(32, 8192, 64, True) == 'e_r64_k64', 'attention D = 64 causal')
     try:
         pick(32, 4096, 96, False)
         check(False, 'D = 96 must be refused')
@@ -374,7 +376,7 @@ def dry_run(builds, out=None):
 
 def test_index_merge():
     """A second build run into the same OUT (--only, --builds) keeps the modules already there:
-    the first device call of 2026-12-06 (night) found no GEMM row because an attention-only
+    the first device call of 2026-12-06 (late night) found no GEMM row because an attention-only
     run had written an index without them."""
     import tc_sweep_build
     row = lambda build, shape, regs: {'build': build, 'shape': shape, 'registers': regs}

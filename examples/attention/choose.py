@@ -7,11 +7,13 @@ launches examples/attention/gen.py's kernel on sm_90a.
   sharing each K and V tile), keys per step (64 or 128), a producer warp, ping-pong
   turns and the intra-warpgroup overlap. `wgmma_pv` is the kernel of issue 39's first
   table (f32 out, every step masked), kept for comparison.
-- `choose(bh, s, d, causal)`: the sm_90a build by a rule read off the H100 sweeps of
-  bench/RESULTS.md, 2026-12-06 (evening): at D = 64, 128 rows x 128 keys held to two blocks
-  per SM (persistent when causal; 64 x 64 for a non-causal S <= 512); at D = 128, 128 rows x
-  64 keys (non-causal), or persistent (causal: 128 rows, or 64 where 128-row tiles number
-  fewer than 1.5 per worker). Scored
+- `choose(bh, s, d, causal)`: the sm_90a build by a rule read off the sweeps of
+  bench/RESULTS.md, 2026-12-06 (evening, H100) and (late night, H200): at D = 64, 64 x 64 tiles
+  (causal, or a non-causal S <= 512), else 128 rows x 128 keys held to two blocks per SM;
+  at D = 128, FlashAttention-3's order with a producer warpgroup (`fgw_r128_k128`,
+  non-causal; `fpgw_r128_k128` in ping-pong turns, causal with S >= 8192), else persistent
+  (causal: 128 rows x 64 keys, or 64 rows where 128-row tiles number fewer than 1.5 per
+  worker). Scored
   with `python3 bench/choose_score.py bench/results/attention-sweep.json`: bench/RESULTS.md
   gives its pick's fraction of the best build in each call. Read off the same records it is
   scored on: another card or shape family may differ, and timing the builds once per
@@ -119,13 +121,13 @@ def choose(bh, s, d, causal):
     if d not in (64, 128):
         raise ValueError(f'D = {d}: the builds take D = 64 or 128')
     if d == 64:
-        # 128 x 128 tiles held to 128 registers, so two blocks share an SM; causal ones
-        # persistent, heaviest first.
-        if causal:
-            return 'p_r128_k128_c2'
-        return 'e_r64_k64' if s <= 512 else 'e_r128_k128_c2'
+        # 64 x 64 tiles (four blocks share an SM) where causal steps are short or the
+        # sequence is; else 128 x 128 tiles held to 128 registers, two blocks an SM.
+        return 'e_r64_k64' if causal or s <= 512 else 'e_r128_k128_c2'
     if not causal:
-        return 'e_r128_k64'
+        return 'fgw_r128_k128'
+    if s >= 8192:
+        return 'fpgw_r128_k128'
     # Causal: persistent blocks take the tiles heaviest first over all heads. With fewer
     # than 1.5 tiles of 128 rows per worker the last heavy tiles leave workers idle, and
     # 64-row tiles balance better.

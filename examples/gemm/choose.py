@@ -33,7 +33,9 @@ its shape (`gen_args`) and compiles it with acopy-opt.
   (evening)), with the 128 x 64 builds added, its pick runs at 0.982 (min 0.922). On the
   sweep of all 19 builds (bench/results/gemm-sweep.json, 2026-12-06 evening session, another
   H100 lease), with the producer-warpgroup builds' rate fitted there, 0.995 (min 0.929; 0.962
-  before the fit). Fitted and scored on the same records: a new card or shape family may differ. It ranks builds; it is
+  before the fit). On the H200 sweep of 2026-12-06 (late night; bench/results/gemm-sweep-h200-small-tiles.json,
+  10 builds) with the 128 x 64 TMA-epilogue and dsmem split-K builds timed, 0.994 (min
+  0.943). Fitted and scored on the same records: a new card or shape family may differ. It ranks builds; it is
   not a prediction to report. Split-K builds add each unit's partial tile written to L2
   and the last unit's reads of all of them.
 - `grid(build, m, n, k)`: the launch grid of the build at that shape (split-K builds
@@ -128,18 +130,21 @@ BUILDS = {
     # 128 x 64 tiles with the TMA epilogue (one 64-column panel): for ragged few-tile shapes,
     # where the direct epilogue's scalar stores cost the 128 x 64 builds (1000^3: 148 TFLOP/s
     # against 209 for t128_ws_p132_tma_ob16 on the evening session's H100). Built and through
-    # ptxas, not yet run on a card: `untimed`, so the model never picks it (the sweep times it).
+    # On the H200 (bench/RESULTS.md, 2026-12-06 (late night)) best at 512^3 and 1024^3 (0.895 and
+    # 0.925 of cuBLAS; the direct-epilogue t64_ws_p132_ob16 0.751 and 0.777).
     't64_ws_p132_tma_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=64, per_sm=1, epilogue='tma',
-                                 untimed=True, options=['--tile=128x64', '--raster=8', '--persistent=132',
+                                 options=['--tile=128x64', '--raster=8', '--persistent=132',
                                                         '--out=bf16', '--epilogue=tma']),
     # Split-K whose K ranges of a tile are a cluster (2, 4 or 8 blocks) that sums its
     # partials through distributed shared memory (gen.dsmem_fixup), instead of the last
     # unit reading every partial from a workspace in global memory (at split 8, 512 KB
     # read by one block: about 4 us of the 27 us t128_ws_sk_ob16 takes at 512 x 512 x 16384
     # on the H100). The block schedule: cluster barriers after a warp-specialized loop
-    # are refused (P18). Built and through ptxas, not yet run on a card: `untimed`.
+    # are refused (P18). On the H200 (2026-12-06 (late night)) exact, and best at 1024 x 1024 x
+    # 8192 (0.858 of cuBLAS; the serial fix-up's t128_ws_sk_ob16 0.814), behind it at
+    # 512 x 512 x 16384 (0.575 against 0.812: its K loop has no producer warp).
     't128_skd_ob16': dict(stages=4, producer='block', out='bf16', bm=128, bn=128, per_sm=1, split='auto',
-                          reduce='dsmem', untimed=True,
+                          reduce='dsmem',
                           options=['--raster=16', '--persistent=132', '--out=bf16', '--split-k=auto',
                                    '--split-reduce=dsmem']),
     # g256_*: the t256_* builds with a producer warpgroup that gives the consumers its
@@ -297,9 +302,10 @@ def record(path, card, m, n, k, out, times_ms):
     return best
 
 
-def choose(m, n, k, out='bf16', cache=None, card=None, sms=132):
-    """(build, 'timed' | 'model') for M x N x K with out dtype `out`."""
-    names = candidates(m, n, k, out)
+def choose(m, n, k, out='bf16', cache=None, card=None, sms=132, among=None):
+    """(build, 'timed' | 'model') for M x N x K with out dtype `out` (`among`: only those
+    builds, as bench/choose_score.py scores the pick among a record's builds)."""
+    names = [name for name in candidates(m, n, k, out) if among is None or name in among]
     entry = load_cache(cache)['cards'].get(card or '', {}).get(key(m, n, k, out))
     if entry and entry.get('build') in names:
         return entry['build'], 'timed'
