@@ -104,6 +104,12 @@ BUILDS = {
                             persistent=132),
     'fpgw_r128_k128_s3': dict(_BASE, stages=3, rows=128, keys=128, producer='warpgroup', overlap='pv',
                               pingpong=True),
+    # One warpgroup of 64 rows a block in FlashAttention-3's order, several blocks an SM
+    # (ptxas told of 2, 3 or 4): one block's Q load, S(0) and epilogue run beside the
+    # other's K loop, which a single 128-row block per SM leaves exposed at short S.
+    'fw_r64_k64_c2': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', ctas_per_sm=2),
+    'fw_r64_k64_c3': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', ctas_per_sm=3),
+    'f_r64_k64_c4': dict(_BASE, rows=64, keys=64, overlap='pv', ctas_per_sm=4),
     'qopgw_r128_k64_s3': dict(_BASE, stages=3, rows=128, keys=64, producer='warpgroup', overlap=True, pingpong=True,
                               persistent=132),
     'e_r128_k64_mul': dict(_BASE, rows=128, keys=64, softmax='mul'),
