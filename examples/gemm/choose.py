@@ -135,6 +135,18 @@ BUILDS = {
     't64_ws_p132_tma_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=64, per_sm=1, epilogue='tma',
                                  options=['--tile=128x64', '--raster=8', '--persistent=132',
                                                         '--out=bf16', '--epilogue=tma']),
+    # The 128 x 128 and 128 x 64 TMA-epilogue builds in multicast pairs: for the few-tile
+    # and ragged shapes (1000^3: 0.805 of cuBLAS on the H200 with t128_ws_p132_tma_ob16),
+    # where K rows off the 32-byte sector make the K loop L2-bound. Built and through
+    # ptxas, not yet run on a card: `untimed`.
+    't128_ws_p132_tma_c2_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=128, per_sm=1, epilogue='tma',
+                                     cluster=2, untimed=True,
+                                     options=['--raster=16', '--persistent=132', '--out=bf16', '--epilogue=tma',
+                                              '--cluster=2']),
+    't64_ws_p132_tma_c2_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=64, per_sm=1, epilogue='tma',
+                                    cluster=2, untimed=True,
+                                    options=['--tile=128x64', '--raster=8', '--persistent=132', '--out=bf16',
+                                             '--epilogue=tma', '--cluster=2']),
     # Split-K whose K ranges of a tile are a cluster (2, 4 or 8 blocks) that sums its
     # partials through distributed shared memory (gen.dsmem_fixup), instead of the last
     # unit reading every partial from a workspace in global memory (at split 8, 512 KB
