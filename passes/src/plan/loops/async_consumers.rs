@@ -208,7 +208,7 @@ fn descriptors<'c, 'a>(form: &BodyForm<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
 mod tests {
     use super::{early_release, in_flight_at_end};
     use crate::{context::create_context, ir};
-    use melior::ir::{operation::OperationLike, Module, RegionLike};
+    use melior::ir::{operation::OperationLike, BlockRef, Module, OperationRef, RegionLike};
 
     /// A function with one loop whose body is `ops`: commits `c`, waits `wN`,
     /// other ops `x`.
@@ -231,6 +231,22 @@ mod tests {
     /// `wN`, other ops `x`): the wait's position among the body's waits and
     /// its group.
     fn early(ops: &[&str]) -> Option<(usize, u32)> {
+        on_loop(ops, |for_op, block| {
+            let waits = ir::query::ops_where(for_op, |op| {
+                ir::is(&op, ir::op_names::nvvm::WGMMA_WAIT_GROUP)
+            });
+            early_release(block).map(|(wait, group)| {
+                let index = waits.iter().position(|candidate| *candidate == wait);
+                (index.expect("one of the body's waits"), group)
+            })
+        })
+    }
+
+    /// `f` of the `scf.for` of [`loop_text`]`(ops)` and its body.
+    fn on_loop<R>(
+        ops: &[&str],
+        f: impl for<'c, 'a> FnOnce(OperationRef<'c, 'a>, BlockRef<'c, 'a>) -> Option<R>,
+    ) -> Option<R> {
         let text = loop_text(ops);
         let context = create_context().expect("the acopy dialect loads");
         let module = Module::parse(&context, &text).expect("the test input parses");
@@ -238,26 +254,15 @@ mod tests {
             ir::is(&op, ir::op_names::scf::FOR)
         });
         let block = loops[0].region(0).ok()?.first_block()?;
-        let waits = ir::query::ops_where(loops[0], |op| {
-            ir::is(&op, ir::op_names::nvvm::WGMMA_WAIT_GROUP)
-        });
-        early_release(block).map(|(wait, group)| {
-            let index = waits.iter().position(|candidate| *candidate == wait);
-            (index.expect("one of the body's waits"), group)
-        })
+        f(loops[0], block)
     }
 
     /// The readers' groups in flight at the end of a body `ops` (as in
     /// `early`) whose first op is the last one that reads a slot.
     fn at_end(ops: &[&str]) -> Option<u32> {
-        let text = loop_text(ops);
-        let context = create_context().expect("the acopy dialect loads");
-        let module = Module::parse(&context, &text).expect("the test input parses");
-        let loops = ir::query::ops_where(module.as_operation(), |op| {
-            ir::is(&op, ir::op_names::scf::FOR)
-        });
-        let block = loops[0].region(0).ok()?.first_block()?;
-        in_flight_at_end(&ir::query::top_level_ops(block))
+        on_loop(ops, |_, block| {
+            in_flight_at_end(&ir::query::top_level_ops(block))
+        })
     }
 
     #[test]
