@@ -110,7 +110,7 @@ pub(super) fn lower_wait<'c, 'a>(
 mod tests {
     use super::another_init_follows;
     use crate::{context::create_context, ir};
-    use melior::ir::{operation::OperationLike, Module};
+    use melior::ir::Module;
 
     /// For each `acopy.barrier_init` of a kernel whose body is `body`, in
     /// order: whether another follows it in a row.
