@@ -115,16 +115,19 @@ def swizzled_index(result, tile, at, tile_type):
 
 
 def pipelined_for(iv, lower, upper, step, stages, producer='block', results=None, iter_args=(),
-                  types=()):
+                  types=(), producer_registers=0):
     """The opening and closing lines of an scf.for marked acopy.pipeline: the pass
     multi-buffers the copies of its body (docs/pipelining.md). stages: a count or 'auto';
     producer: 'block' (every thread copies), 'warp' or 'warpgroup' (a producer warp or
-    warpgroup the pass adds).
+    warpgroup the pass adds); producer_registers: what a producer warpgroup's threads
+    keep (0: the pass's default).
     iter_args: (name, initial value) pairs with their `types`; `results` names the loop's
     results (`%acc`, or `%acc:N` for several)."""
     request = '"auto"' if stages == 'auto' else f'{int(stages)} : i64'
     if producer != 'block':
         request += f', producer = "{producer}"'
+    if producer_registers:
+        request += f', producer_registers = {producer_registers} : i64'
     head = f'scf.for {iv} = {lower} to {upper} step {step}'
     if iter_args:
         carried = ', '.join(f'{name} = {init}' for name, init in iter_args)

@@ -27,7 +27,7 @@ Which flags are fastest at which shape on an H100: bench/RESULTS.md, "2026-12-06
 (evening)"; examples/attention/choose.py picks them.
 f16 or bf16 (--dtype; bf16 through nvvm.mma.sync, examples/gemm/mma_sync.py's mma).
 
-Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--pingpong] [--persistent=W] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
+Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--producer-registers=R] [--pingpong] [--persistent=W] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
 """
 import math
 import os
@@ -51,7 +51,8 @@ class Kernel(e.Names):
 
 def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16', swizzle=0, rows=BM, qk='mma', pv='mma',
               keys=BN, out_dtype='f32', overlap=False, mask='edge', ctas_per_sm=0,
-              producer='block', pingpong=False, persistent=0, softmax='fma', pv_in_flight=False):
+              producer='block', pingpong=False, persistent=0, softmax='fma', pv_in_flight=False,
+              producer_registers=0):
     assert d in (64, 128), 'D: 64 or 128'
     assert swizzle in (0, 128), 'swizzle: 0 or 128'
     assert rows in (64, 128), 'rows: 64 or 128 query rows per block (4 or 8 warps)'
@@ -84,6 +85,9 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     # warpgroup"): at D = 128 the 128-key tiles then fit without spilling.
     assert producer in ('block', 'warp', 'warpgroup'), 'producer: block, warp or warpgroup'
     assert producer != 'warpgroup' or chip == 'sm_90', 'producer = warpgroup: sm_90 (setmaxnreg)'
+    # producer_registers = R: what the producer warpgroup keeps (the pass's default 40;
+    # FlashAttention-3 keeps 24, leaving the consumers 240 instead of 232).
+    assert not producer_registers or producer == 'warpgroup', '--producer-registers: --producer=warpgroup'
     # pingpong with overlap (FlashAttention-3's two schedules together): a warpgroup's turn
     # is from its P V(j) issue to its S(j+2) issue, so the other's softmax runs meanwhile.
     # The turn spans the wait for tile j + 1, whose slot (with 2 stages, tile j - 1's)
@@ -159,7 +163,8 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         + (f' --keys={keys}' if keys != BN else '') + (f' --out={out_dtype}' if out_dtype != 'f32' else '')
         + ({'qk': ' --overlap', 'pv': ' --overlap=pv'}.get(overlap, '')) + (f' --mask={mask}' if mask != 'edge' else '')
         + (f' --ctas-per-sm={ctas_per_sm}' if ctas_per_sm else '')
-        + (f' --producer={producer}' if producer != 'block' else '') + (' --pingpong' if pingpong else '')
+        + (f' --producer={producer}' if producer != 'block' else '')
+        + (f' --producer-registers={producer_registers}' if producer_registers else '') + (' --pingpong' if pingpong else '')
         + (f' --persistent={persistent}' if persistent else '')
         + (f' --softmax={softmax}' if softmax != 'fma' else '') + (' --pv-in-flight' if pv_in_flight else '') + '.',
         name, chip + ('a' if qk == 'wgmma' else ''), [('%q', qkv), ('%k', qkv), ('%v', qkv), ('%out', out)],
@@ -254,6 +259,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         iter_args.append(('%sacc', s0))
         types.append(e.struct(keys // 2))
     loop, end = e.pipelined_for('%j', '%c0', '%kstop', '%c1', stages, producer, results=f'%res:{len(types)}',
+                                producer_registers=producer_registers,
                                 iter_args=iter_args, types=types)
     kn.emit(loop)
     if overlap == 'pv':
@@ -818,7 +824,7 @@ def main():
                                flags.get('overlap') or '--overlap' in sys.argv[1:], flags.get('mask', 'edge'), int(flags.get('ctas-per-sm', '0')),
                                flags.get('producer', 'block'), '--pingpong' in sys.argv[1:],
                                int(flags.get('persistent', '0')), flags.get('softmax', 'fma'),
-                               '--pv-in-flight' in sys.argv[1:]))
+                               '--pv-in-flight' in sys.argv[1:], int(flags.get('producer-registers', '0'))))
 
 
 if __name__ == '__main__':

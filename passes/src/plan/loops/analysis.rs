@@ -267,6 +267,8 @@ fn read_request<'c, 'a>(
         attr::stages(attribute, options.max_stages).map_err(|m| at((Broken::Request, m)))?;
     let producer =
         attr::producer(attribute, options.max_stages).map_err(|m| at((Broken::Request, m)))?;
+    attr::producer_registers(attribute, options.max_stages)
+        .map_err(|m| at((Broken::Request, m)))?;
     let induction = Induction::of(loop_op);
     if !induction.fits_index() {
         return Err(at((Broken::Induction, P13.to_string())));

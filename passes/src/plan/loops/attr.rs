@@ -2,8 +2,9 @@
 //! `{acopy.pipeline = {stages = "auto"}}` on an `scf.for`, optionally with
 //! `producer = "warp"` (a warp-specialized schedule), `producer = "warpgroup"`
 //! (the same with a whole producer warpgroup, which gives its registers to the
-//! consumers) or `producer = "block"` (the default: every thread issues and
-//! consumes).
+//! consumers; `producer_registers = R : i64` says how many a producer thread
+//! keeps, 40 by default) or `producer = "block"` (the default: every thread
+//! issues and consumes).
 
 use melior::ir::{
     attribute::{DictionaryAttribute, IntegerAttribute, StringAttribute},
@@ -72,11 +73,13 @@ impl Producer {
 
 /// The entry that picks the producer.
 pub const PRODUCER: &str = "producer";
+/// The entry that sets what a producer warpgroup's threads keep.
+pub const PRODUCER_REGISTERS: &str = "producer_registers";
 
 /// P1's message for `attribute`.
 fn malformed(attribute: Attribute, max_stages: u32) -> String {
     format!(
-        "acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, {max_stages}] or stages = \"auto\", and optionally producer = \"block\", \"warp\" or \"warpgroup\", but it is {attribute}"
+        "acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, {max_stages}] or stages = \"auto\", and optionally producer = \"block\", \"warp\" or \"warpgroup\" (with \"warpgroup\", optionally producer_registers = R : i64, a multiple of 8 in [24, 256]), but it is {attribute}"
     )
 }
 
@@ -96,13 +99,35 @@ pub fn producer(attribute: Attribute, max_stages: u32) -> Result<Producer, Strin
     }
 }
 
+/// What a producer warpgroup's threads keep after `setmaxnreg.dec`, when the
+/// attribute says (`producer_registers = R : i64`, only with `producer =
+/// "warpgroup"`; `setmaxnreg` takes multiples of 8 in [24, 256]).
+pub fn producer_registers(attribute: Attribute, max_stages: u32) -> Result<Option<u32>, String> {
+    let bad = || malformed(attribute, max_stages);
+    let dictionary = DictionaryAttribute::try_from(attribute).map_err(|_| bad())?;
+    let Some(value) = dictionary.element_by_name(PRODUCER_REGISTERS) else {
+        return Ok(None);
+    };
+    if producer(attribute, max_stages)? != Producer::Warpgroup {
+        return Err(bad());
+    }
+    let value = IntegerAttribute::try_from(value).map_err(|_| bad())?;
+    match u32::try_from(value.value()) {
+        Ok(keep) if value.r#type().is_integer() && (24..=256).contains(&keep) && keep % 8 == 0 => {
+            Ok(Some(keep))
+        }
+        _ => Err(bad()),
+    }
+}
+
 /// The stage count the attribute asks for: a dictionary with `stages`, an
 /// integer in `[1, max_stages]` or the string `"auto"`, and at most a
 /// `producer` besides.
 pub fn stages(attribute: Attribute, max_stages: u32) -> Result<Stages, String> {
     let bad = || malformed(attribute, max_stages);
     let dictionary = DictionaryAttribute::try_from(attribute).map_err(|_| bad())?;
-    let others = usize::from(dictionary.element_by_name(PRODUCER).is_some());
+    let others = usize::from(dictionary.element_by_name(PRODUCER).is_some())
+        + usize::from(dictionary.element_by_name(PRODUCER_REGISTERS).is_some());
     if dictionary.len() != 1 + others {
         return Err(bad());
     }

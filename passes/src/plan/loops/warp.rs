@@ -75,7 +75,12 @@ pub fn check<'c, 'a>(
     let alone = place((loop_op, function), copies, removed, tma)
         .map_err(|why| (Broken::WarpPlace, p18(producer, &why)))?;
     let registers = if group {
-        registers::split(consumers, blocks_per_sm(function))
+        // What the producer keeps: the loop's `producer_registers`, checked by
+        // P1 before this runs, else CUTLASS's 40.
+        let keep = attr::request(loop_op)
+            .and_then(|request| attr::producer_registers(request, u32::MAX).ok().flatten())
+            .unwrap_or(registers::PRODUCER_REGISTERS);
+        registers::split(consumers, blocks_per_sm(function), keep)
     } else {
         None
     };
