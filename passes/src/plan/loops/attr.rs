@@ -153,3 +153,51 @@ pub fn not_a_loop(op: &OperationRef) -> String {
         crate::ir::op_name(op)
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{producer_registers, stages, Stages};
+    use crate::context::create_context;
+    use melior::ir::Attribute;
+
+    /// `producer_registers` and `stages` of the attribute spelled `text`.
+    fn read(text: &str) -> (Result<Option<u32>, String>, Result<Stages, String>) {
+        let context = create_context().expect("the acopy dialect loads");
+        let attribute = Attribute::parse(&context, text).expect("the test attribute parses");
+        (producer_registers(attribute, 8), stages(attribute, 8))
+    }
+
+    #[test]
+    fn a_producer_warpgroup_keeps_what_it_asks_for() {
+        let (keep, stages) =
+            read(r#"{stages = 2 : i64, producer = "warpgroup", producer_registers = 24 : i64}"#);
+        assert_eq!(keep, Ok(Some(24)));
+        assert_eq!(stages, Ok(Stages::Given(2)));
+        for edge in [24, 32, 248, 256] {
+            let text = format!(
+                r#"{{stages = 2 : i64, producer = "warpgroup", producer_registers = {edge} : i64}}"#
+            );
+            assert_eq!(read(&text).0, Ok(Some(edge)), "{text}");
+        }
+        assert_eq!(
+            read(r#"{stages = 2 : i64, producer = "warpgroup"}"#).0,
+            Ok(None)
+        );
+    }
+
+    #[test]
+    fn producer_registers_is_refused_off_a_warpgroup_or_off_setmaxnregs_counts() {
+        for text in [
+            r#"{stages = 2 : i64, producer = "warp", producer_registers = 24 : i64}"#,
+            r#"{stages = 2 : i64, producer_registers = 24 : i64}"#,
+            r#"{stages = 2 : i64, producer = "warpgroup", producer_registers = 16 : i64}"#,
+            r#"{stages = 2 : i64, producer = "warpgroup", producer_registers = 264 : i64}"#,
+            r#"{stages = 2 : i64, producer = "warpgroup", producer_registers = 30 : i64}"#,
+            r#"{stages = 2 : i64, producer = "warpgroup", producer_registers = -8 : i64}"#,
+            r#"{stages = 2 : i64, producer = "warpgroup", producer_registers = "24"}"#,
+        ] {
+            let error = read(text).0.expect_err(text);
+            assert!(error.contains("producer_registers = R : i64"), "{error}");
+        }
+    }
+}
