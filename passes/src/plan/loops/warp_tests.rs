@@ -75,6 +75,23 @@ fn a_warpgroup_of_two_consumer_warpgroups_moves_registers() {
 }
 
 #[test]
+fn a_producer_warpgroup_keeps_the_registers_the_loop_asks_for() {
+    let text = kernel("sm_90a", &block(256), "", "warpgroup").replace(
+        r#"producer = "warpgroup"}"#,
+        r#"producer = "warpgroup", producer_registers = 24 : i64}"#,
+    );
+    let split = plan(&text).expect("a plan").and_then(|warp| warp.registers);
+    assert_eq!(
+        split,
+        Some(RegisterSplit {
+            launch: 168,
+            producer: 24,
+            consumers: 240
+        })
+    );
+}
+
+#[test]
 fn the_blocks_per_sm_the_kernel_asks_for_halve_the_registers() {
     for (blocks, want) in [(2, (80, 96)), (1, (168, 232))] {
         let extra = format!(", nvvm.minctasm = {blocks} : i32");
