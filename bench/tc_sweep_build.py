@@ -13,7 +13,7 @@ naming the limit; it is listed with `refused` and never launched. --only gemm|at
 builds one half; --shapes N keeps the first N shapes of each (a quick build); --builds
 REGEX only the builds it matches. A second run into the same OUT adds its modules to the
 index (a row per build and shape, the newest kept; each row names its commit).
-Usage: python3 bench/tc_sweep_build.py OUT [--jobs J] [--only gemm|attention] [--shapes N] [--builds REGEX]
+Usage: python3 bench/tc_sweep_build.py OUT [--jobs J] [--only gemm|attention] [--shapes N] [--builds REGEX] [--cubins-only]
 (acopy-opt: $ACOPY_OPT or target/debug/acopy-opt; ptxas: $ACOPY_PTXAS or .venv/bin/ptxas)
 """
 import argparse
@@ -112,6 +112,18 @@ def build_one(job):
     return row
 
 
+def drop_ptx(out, rows):
+    """Removes the .ptx of every row of `rows` whose .cubin exists in `out`; returns how
+    many. A module without a cubin keeps its PTX (the sweep then JIT-loads it)."""
+    dropped = 0
+    for row in rows['gemm'] + rows['attention']:
+        base = os.path.join(out, row['dir'], row['name'])
+        if row.get('cubin') and os.path.exists(base + '.cubin') and os.path.exists(base + '.ptx'):
+            os.remove(base + '.ptx')
+            dropped += 1
+    return dropped
+
+
 def merged(path, rows):
     """The rows of this run over those of an earlier index in the same OUT: a run with --only
     or --builds adds to the modules already built there instead of hiding them from the sweep.
@@ -137,6 +149,9 @@ def main():
     parser.add_argument('--only', choices=['gemm', 'attention'])
     parser.add_argument('--shapes', type=int, help='the first N shapes of each kind only')
     parser.add_argument('--builds', help='only the builds whose name this regular expression matches (re.fullmatch)')
+    parser.add_argument('--cubins-only', action='store_true',
+                        help="remove each module's PTX where its cubin was built (the sweep loads the cubin): "
+                             'what a device call carries stays under its size limit')
     args = parser.parse_args()
     out = os.path.abspath(args.out)
     for tool in (OPT, PTXAS):
@@ -173,7 +188,8 @@ def main():
         json.dump(index, f, indent=1)
     built = sum(r['ok'] for r in rows['gemm'] + rows['attention'])
     refused = sum(bool(r.get('refused')) for r in rows['gemm'] + rows['attention'])
-    print(f'built {built} modules into {out}; refused {refused}')
+    dropped = drop_ptx(out, rows) if args.cubins_only else 0
+    print(f'built {built} modules into {out}; refused {refused}' + (f'; {dropped} PTX files removed' if dropped else ''))
 
 
 if __name__ == '__main__':

@@ -393,11 +393,26 @@ def test_index_merge():
               f'a rebuilt row replaces its earlier row, the others stay: {got}')
 
 
+def test_drop_ptx():
+    """--cubins-only removes a module's PTX only where its cubin is there."""
+    import tc_sweep_build
+    with tempfile.TemporaryDirectory() as out:
+        os.makedirs(os.path.join(out, 'gemm', 'b'))
+        for name, files in (('with', ('.ptx', '.cubin')), ('without', ('.ptx',))):
+            for ext in files:
+                open(os.path.join(out, 'gemm', 'b', name + ext), 'w').close()
+        rows = {'gemm': [{'dir': 'gemm/b', 'name': 'with', 'cubin': True},
+                         {'dir': 'gemm/b', 'name': 'without', 'cubin': False}], 'attention': []}
+        check(tc_sweep_build.drop_ptx(out, rows) == 1, 'one PTX removed')
+        left = sorted(os.listdir(os.path.join(out, 'gemm', 'b')))
+        check(left == ['with.cubin', 'without.ptx'], f'the cubin and the PTX without one stay: {left}')
+
+
 def main():
     if sys.argv[1:2] == ['fake-child']:
         fake_child(sys.argv[3:] if sys.argv[2:3] == ['child'] else sys.argv[2:])
         return
-    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_index_merge, test_parent):
+    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_index_merge, test_drop_ptx, test_parent):
         test()
         print(f'{test.__name__}: ok')
 
