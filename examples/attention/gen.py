@@ -27,7 +27,7 @@ Which flags are fastest at which shape on an H100: bench/RESULTS.md, "2026-12-06
 (evening)"; examples/attention/choose.py picks them.
 f16 or bf16 (--dtype; bf16 through nvvm.mma.sync, examples/gemm/mma_sync.py's mma).
 
-Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--producer-registers=R] [--pingpong] [--persistent=W] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
+Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--producer-registers=R] [--pingpong] [--peel-last] [--persistent=W] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
 """
 import math
 import os
@@ -52,7 +52,7 @@ class Kernel(e.Names):
 def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16', swizzle=0, rows=BM, qk='mma', pv='mma',
               keys=BN, out_dtype='f32', overlap=False, mask='edge', ctas_per_sm=0,
               producer='block', pingpong=False, persistent=0, softmax='fma', pv_in_flight=False,
-              producer_registers=0):
+              producer_registers=0, peel_last=False):
     assert d in (64, 128), 'D: 64 or 128'
     assert swizzle in (0, 128), 'swizzle: 0 or 128'
     assert rows in (64, 128), 'rows: 64 or 128 query rows per block (4 or 8 warps)'
@@ -119,6 +119,12 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     assert overlap in (False, 'qk', 'pv'), 'overlap: --overlap (qk) or --overlap=pv'
     assert not overlap or pv == 'wgmma', 'overlap needs qk = pv = wgmma'
     assert overlap != 'qk' or int(stages) >= 2, 'overlap: P V stays in flight, so stages >= 2'
+    # peel_last (with overlap = 'pv'): the loop runs kstop - 1 iterations and the last P V
+    # follows it, its V tile loaded before the loop with Q and K(0) into a tile of its
+    # own; no iteration then computes an S it never uses (the last one's S(kstop) and its
+    # K tile), which is up to a fifth of a short causal block's tensor work. Making that
+    # S conditional instead makes ptxas serialize the causal kernels' wgmma (C7515).
+    assert not peel_last or overlap == 'pv', '--peel-last: --overlap=pv'
     # pv_in_flight: P V(j) is left in flight into iteration j + 1, whose Q K(j+1) waits for
     # both (the tensor cores run them back to back while the warpgroup waits for its K
     # tile and its turn); the pass then keeps each V slot one iteration longer.
@@ -165,10 +171,11 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         + (f' --ctas-per-sm={ctas_per_sm}' if ctas_per_sm else '')
         + (f' --producer={producer}' if producer != 'block' else '')
         + (f' --producer-registers={producer_registers}' if producer_registers else '') + (' --pingpong' if pingpong else '')
+        + (' --peel-last' if peel_last else '')
         + (f' --persistent={persistent}' if persistent else '')
         + (f' --softmax={softmax}' if softmax != 'fma' else '') + (' --pv-in-flight' if pv_in_flight else '') + '.',
         name, chip + ('a' if qk == 'wgmma' else ''), [('%q', qkv), ('%k', qkv), ('%v', qkv), ('%out', out)],
-        2 * rows, [(q, qtile) for q in qnames] + [('%tk', tile), ('%tv', tile)] + ([('%tk0', tile)] if overlap else [])
+        2 * rows, [(q, qtile) for q in qnames] + [('%tk', tile), ('%tv', tile)] + ([('%tk0', tile)] if overlap else []) + ([('%tvl', tile)] if peel_last else [])
         + qbar, f', nvvm.maxntid = array<i32: {block}, 1, 1>, nvvm.minctasm = {ctas_per_sm} : i32' if ctas_per_sm else '')
     kn.lines += e.constants(sorted(set(range(keys + 1)) | {n_blocks, s_len, rows}
                                    | ({bh, -(-s_len // rows)} if persistent else set()) | {8 * i for i in range(d // 8 + 1)}
@@ -188,7 +195,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         kn.emit('%bx = gpu.block_id x')
         kn.emit('%gx = gpu.grid_dim x')
         kn.emit(f'%ntiles = arith.constant {tiles} : index')
-        kn.emit(e.barrier_init('%qbar', len(qnames) + bool(overlap)))
+        kn.emit(e.barrier_init('%qbar', len(qnames) + bool(overlap) + peel_last))
         kn.emit('scf.for %tile = %bx to %ntiles step %gx {')
         tile_of_loop(kn, causal, s_len, rows, bh)
     else:
@@ -208,12 +215,17 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
             # Every warp's wgmma has read the last tile's Q (its K loop waited for them).
             kn.emit('gpu.barrier')
         else:
-            kn.emit(e.barrier_init('%qbar', len(qnames) + bool(overlap)))
+            kn.emit(e.barrier_init('%qbar', len(qnames) + bool(overlap) + peel_last))
         for half, q in enumerate(qnames):
             start = '%q0' if half == 0 else kn.op('arith.addi %q0, %c64 : index', 'qh')
             kn.emit(e.copy('%q', f'%h, {start}, %c0', q, qkv, qtile, barrier='%qbar', **layout))
         if overlap:
             kn.emit(e.copy('%k', '%h, %c0, %c0', '%tk0', qkv, tile, barrier='%qbar', **layout))
+        if peel_last:
+            key_steps(kn, causal, rows, keys, n_blocks)
+            kn.emit('%kloop = arith.subi %kstop, %c1 : index')
+            kn.emit(f'%vlast = arith.muli %kloop, %c{keys} : index')
+            kn.emit(e.copy('%v', '%h, %vlast, %c0', '%tvl', qkv, tile, barrier='%qbar', **layout))
         if persistent:
             kn.emit(e.barrier_wait('%qbar', '%qpar'))
         else:
@@ -224,19 +236,8 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         col = kn.op(f'arith.addi %acol, %c{16 * kk} : index', 'qc')
         at = swizzled(kn, '%tq', '%arow', col, qtile, swizzle, 4)
         qf.append(kn.op(e.ldmatrix('%tq', at, qtile, 4, dtype), 'qf'))
-    kn.emit(f'%kend = arith.constant {n_blocks} : index')
-    if causal:
-        # The key blocks up to the block's last query row: ceil((qb + 1) * rows / keys).
-        kn.emit('%qnext = arith.addi %qb, %c1 : index')
-        if rows % keys:
-            kn.emit(f'%qrows = arith.muli %qnext, %c{rows} : index')
-            kn.emit(f'%qround = arith.addi %qrows, %c{keys - 1} : index')
-            kn.emit(f'%qkeys = arith.divui %qround, %c{keys} : index')
-        else:
-            kn.emit(f'%qkeys = arith.muli %qnext, %c{rows // keys} : index')
-        kn.emit('%kstop = arith.minui %kend, %qkeys : index')
-    else:
-        kn.emit('%kstop = arith.addi %kend, %c0 : index')
+    if not peel_last:
+        key_steps(kn, causal, rows, keys, n_blocks)
     n_o = d // 8
     iter_args = [('%m0', '%ninf'), ('%m1', '%ninf'), ('%l0', '%fzero'), ('%l1', '%fzero')] + [(f'%o{i}', '%zacc') for i in range(n_o)]
     types = ['f32'] * 4 + [ACC] * n_o
@@ -258,13 +259,14 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         kn.emit('nvvm.wgmma.wait.group.sync.aligned 0')
         iter_args.append(('%sacc', s0))
         types.append(e.struct(keys // 2))
-    loop, end = e.pipelined_for('%j', '%c0', '%kstop', '%c1', stages, producer, results=f'%res:{len(types)}',
+    loop, end = e.pipelined_for('%j', '%c0', '%kloop' if peel_last else '%kstop', '%c1', stages, producer,
+                                results=f'%res:{len(types)}',
                                 producer_registers=producer_registers,
                                 iter_args=iter_args, types=types)
     kn.emit(loop)
     if overlap == 'pv':
         body_overlap_pv(kn, d, causal, ragged, s_len, qkv, tile, layout, dtype, qtile, keys, qnames, mask == 'edge',
-                        pingpong, softmax)
+                        pingpong, softmax, peel_last)
     else:
         body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, qtile if qk == 'wgmma' else None, pv,
              keys, qnames, overlap, mask == 'edge', pingpong, softmax, pv_in_flight)
@@ -273,11 +275,39 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         overlap_turn_closes(kn, 4)
     if overlap == 'qk' or pv_in_flight:
         kn.emit('nvvm.wgmma.wait.group.sync.aligned 0')
-    epilogue(kn, d, s_len, out, out_dtype)
+    o = last_pv(kn, d, tile, dtype, keys) if peel_last else None
+    epilogue(kn, d, s_len, out, out_dtype, o)
     if persistent:
         kn.emit('}')
     kn.lines += e.end_kernel()
     return '\n'.join(kn.lines)
+
+
+def key_steps(kn, causal, rows, keys, n_blocks):
+    """%kstop: the key blocks the block's query rows read (all %kend of them, or up to
+    its last row when causal)."""
+    kn.emit(f'%kend = arith.constant {n_blocks} : index')
+    if causal:
+        # The key blocks up to the block's last query row: ceil((qb + 1) * rows / keys).
+        kn.emit('%qnext = arith.addi %qb, %c1 : index')
+        if rows % keys:
+            kn.emit(f'%qrows = arith.muli %qnext, %c{rows} : index')
+            kn.emit(f'%qround = arith.addi %qrows, %c{keys - 1} : index')
+            kn.emit(f'%qkeys = arith.divui %qround, %c{keys} : index')
+        else:
+            kn.emit(f'%qkeys = arith.muli %qnext, %c{rows // keys} : index')
+        kn.emit('%kstop = arith.minui %kend, %qkeys : index')
+    else:
+        kn.emit('%kstop = arith.addi %kend, %c0 : index')
+
+
+def last_pv(kn, d, tile, dtype, bn):
+    """--peel-last after the loop: O rescaled by the last alpha, then O += P V with the last
+    P (the loop's results) and the V tile loaded before the loop; returns O."""
+    n_o = d // 8
+    av = kn.op(f'vector.from_elements %res#{4 + n_o}, %res#{4 + n_o}, %res#{5 + n_o}, %res#{5 + n_o} : {ACC}', 'av')
+    o = [kn.op(f'arith.mulf %res#{4 + n}, {av} : {ACC}', 'os') for n in range(n_o)]
+    return pv_wgmma(kn, d, tile, [f'%res#{6 + n_o + t}' for t in range(bn // 16)], o, dtype, 4, 0, '%tvl')
 
 
 def tile_of_grid(kn, causal, s_len, rows):
@@ -440,7 +470,7 @@ def softmax_step(kn, s, bn, causal, ragged, s_len, edge_mask, softmax, kbase, m_
 
 
 def body_overlap_pv(kn, d, causal, ragged, s_len, qkv, tile, layout, dtype, qtile, bn, qnames, edge_mask, pingpong,
-                    softmax):
+                    softmax, peel_last=False):
     """Iteration j of --overlap=pv (FlashAttention-3's intra-warpgroup order): the slot holds
     K(j+1) (zero-filled past the keys) and V(j). S(j+1) and P(j) V(j) are issued back to
     back (with --pingpong, in this warpgroup's turn: qk_in_turn's hand-over), O having been
@@ -460,12 +490,21 @@ def body_overlap_pv(kn, d, causal, ragged, s_len, qkv, tile, layout, dtype, qtil
     o = [kn.op(f'arith.mulf %o{n}, {av} : {ACC}', 'os', i) for n in range(d // 8)]
     o = pv_wgmma(kn, d, tile, [f'%pf{t}' for t in range(bn // 16)], o, dtype, i, None)
     nxt = kn.op('arith.addi %j, %c1 : index', 'ppn', i)
-    more = kn.op(f'arith.cmpi ult, {nxt}, %kstop : index', 'more', i)
+    more = kn.op(f'arith.cmpi ult, {nxt}, {"%kloop" if peel_last else "%kstop"} : index', 'more', i)
     if pingpong:
         # Warpgroup 1 skips its hand-over after the last S (qk_in_turn).
         first_wg = kn.op('arith.xori %second, %true : i1', 'ppw', i)
         arrive_if(kn, kn.op(f'arith.ori {more}, {first_wg} : i1', 'pph', i), '%pp_other', i)
     kn.emit('nvvm.wgmma.wait.group.sync.aligned 1', i)
+    if peel_last:
+        # Every iteration's S(j+1) is one of the block's keys (the loop stops one short).
+        m, alpha, l, p = softmax_step(kn, s_fragments(kn, s_next, bn, i), bn, causal, ragged, s_len, edge_mask,
+                                      softmax, '%k1', ('%m0', '%m1'), ('%l0', '%l1'), i)
+        kn.emit('nvvm.wgmma.wait.group.sync.aligned 0', i)
+        fragments = [p_fragment(kn, p, t, dtype, i) for t in range(bn // 16)]
+        types = ['f32'] * 4 + [ACC] * (d // 8) + ['f32'] * 2 + [f'vector<4x2x{dtype}>'] * (bn // 16)
+        kn.emit(f'scf.yield {", ".join(m + l + o + alpha + fragments)} : {", ".join(types)}', i)
+        return
     # The last iteration's S(j+1) lies past the keys this block reads: the max, sum and P
     # stay as they are (alpha and P are not read after the loop).
     n_p = bn // 8 * 4
@@ -724,7 +763,7 @@ def s_fragments(kn, acc, bn, i):
     return s
 
 
-def pv_wgmma(kn, d, tile, fragments, o, dtype, i, pending=0):
+def pv_wgmma(kn, d, tile, fragments, o, dtype, i, pending=0, vtile='%tv'):
     """O += P V as bn / 16 wgmma m64nDk16, A = P's registers (fragment t: keys 16t..16t+15),
     B = the V tile's K step t read MN-major; the accumulators go in and come out in
     mma.sync's fragment order (accumulator j of a lane is o[j / 4][(j / 2) mod 2][j mod 2]);
@@ -738,7 +777,7 @@ def pv_wgmma(kn, d, tile, fragments, o, dtype, i, pending=0):
             half = kn.op(f'vector.extract {pa}[{r}] : vector<2x{dtype}> from vector<4x2x{dtype}>', 'pr', i)
             word = kn.op(f'vector.bitcast {half} : vector<2x{dtype}> to vector<1xi32>', 'pw', i)
             regs.append(kn.op(f'vector.extract {word}[0] : i32 from vector<1xi32>', 'pi', i))
-        dv = kn.op(e.descriptor('%tv', f'%c{16 * t}', tile, 'mn'), 'dv', i)
+        dv = kn.op(e.descriptor(vtile, f'%c{16 * t}', tile, 'mn'), 'dv', i)
         acc = wgmma_rs(kn, d, dtype, regs, dv, acc, i)
     kn.emit('nvvm.wgmma.commit.group.sync.aligned', i)
     if pending is not None:
@@ -782,7 +821,7 @@ def exp2(kn, value, indent):
     return kn.op(f'llvm.inline_asm "ex2.approx.ftz.f32 $0, $1;", "=f,f" {value} : (f32) -> f32', 'ex', indent)
 
 
-def epilogue(kn, d, s_len, out, out_dtype='f32'):
+def epilogue(kn, d, s_len, out, out_dtype='f32', o=None):
     """l summed over the 4 lanes of each row; out = O / l for rows below S_len (rounded to
     bf16 with out_dtype = 'bf16', the anchors' output type)."""
     n_o = d // 8
@@ -797,7 +836,8 @@ def epilogue(kn, d, s_len, out, out_dtype='f32'):
         keep = kn.op(f'arith.cmpi ult, %row{h}, %c{s_len} : index', 'keep')
         kn.emit(f'scf.if {keep} {{')
         for n in range(n_o):
-            row = kn.op(f'vector.extract %res#{4 + n}[{h}] : vector<2xf32> from {ACC}', 'ov', 6)
+            acc = o[n] if o else f'%res#{4 + n}'
+            row = kn.op(f'vector.extract {acc}[{h}] : vector<2xf32> from {ACC}', 'ov', 6)
             scaled = kn.op(f'vector.broadcast {inv[h]} : f32 to vector<2xf32>', 'ib', 6)
             val = kn.op(f'arith.mulf {row}, {scaled} : vector<2xf32>', 'ot', 6)
             if out_dtype != 'f32':
@@ -824,7 +864,8 @@ def main():
                                flags.get('overlap') or '--overlap' in sys.argv[1:], flags.get('mask', 'edge'), int(flags.get('ctas-per-sm', '0')),
                                flags.get('producer', 'block'), '--pingpong' in sys.argv[1:],
                                int(flags.get('persistent', '0')), flags.get('softmax', 'fma'),
-                               '--pv-in-flight' in sys.argv[1:], int(flags.get('producer-registers', '0'))))
+                               '--pv-in-flight' in sys.argv[1:], int(flags.get('producer-registers', '0')),
+                               '--peel-last' in sys.argv[1:]))
 
 
 if __name__ == '__main__':

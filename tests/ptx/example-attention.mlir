@@ -201,6 +201,28 @@
 // FPBODY: nvvm.mbarrier.arrive
 // FPBODY: scf.yield
 // FPBODY: } {acopy.consumers = array<i32: 0, 256>}
+// --peel-last: the loop stops one key block short, so no iteration issues an S it never
+// uses; the last P V follows the loop, from the V tile loaded with Q and K(0) (231,400
+// bytes of shared memory at D = 128, under 227 KiB). ptxas keeps every wgmma
+// asynchronous and spills nothing.
+// RUN: %python %S/../../examples/attention/gen.py 2 300 128 2 --dtype=bf16 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --rows=128 --keys=128 --out=bf16 --producer=warpgroup --overlap=pv --peel-last --pingpong > %t.90fl.mlir
+// RUN: acopy-opt %t.90fl.mlir --acopy-fallback --acopy-pipeline 2>/dev/null | FileCheck %s --check-prefix=FLBODY
+// RUN: acopy-opt %t.90fl.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.90fl.ptx 2>/dev/null
+// RUN: %check-ptxas --no-spill %t.90fl.ptx sm_90a
+// RUN: not %python %S/../../examples/attention/gen.py 2 300 128 2 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --peel-last 2>&1 | FileCheck %s --check-prefix=FLALONE
+// FLBODY: nvvm.setmaxregister increase 232
+// FLBODY: scf.for
+// FLBODY: nvvm.wgmma.wait.group.sync.aligned 1
+// FLBODY: nvvm.wgmma.wait.group.sync.aligned 0
+// FLBODY: nvvm.mbarrier.arrive
+// FLBODY: scf.yield
+// FLBODY-NOT: nvvm.wgmma.mma_async
+// FLBODY: llvm.inline_asm has_side_effects "{ .reg .pred p; setp.ne.b32 p, 1, 0; wgmma.mma_async
+// FLBODY: nvvm.wgmma.commit.group.sync.aligned
+// FLBODY-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// FLBODY: vector.store
+// FLBODY: } {acopy.consumers = array<i32: 0, 256>}
+// FLALONE: --peel-last: --overlap=pv
 // An --overlap other than qk or pv is refused, naming the two.
 // RUN: not %python %S/../../examples/attention/gen.py 2 200 128 2 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --overlap=xyz 2>&1 | FileCheck %s --check-prefix=OVKIND
 // OVKIND: overlap: --overlap (qk) or --overlap=pv
