@@ -252,7 +252,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         kn.emit('%pp_other = arith.subi %pp_three, %pp_wg : i32')
     if overlap == 'pv':
         iter_args, types = overlap_pv_prologue(kn, d, tile, qtile, dtype, keys, qnames, causal, ragged, s_len,
-                                               mask == 'edge', softmax, iter_args, types)
+                                               mask == 'edge', softmax, iter_args)
     elif overlap:
         # S(0) before the loop; each iteration carries S(j) in as wgmma's accumulator.
         s0 = qk_issue(kn, d, '%tk0', tile, qtile, dtype, 4, keys, qnames)
@@ -441,7 +441,7 @@ def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wg
 
 
 def overlap_pv_prologue(kn, d, tile, qtile, dtype, bn, qnames, causal, ragged, s_len, edge_mask, softmax,
-                        iter_args, types):
+                        iter_args):
     """--overlap=pv before the loop: S(0) = Q K(0)ᵀ issued and waited, its softmax, and the
     loop's arguments: the running max and sum from it, O (zero), alpha (its rescale, unused
     by O = 0) and P(0)'s fragments."""
@@ -453,7 +453,13 @@ def overlap_pv_prologue(kn, d, tile, qtile, dtype, bn, qnames, causal, ragged, s
     fragments = [p_fragment(kn, p, t, dtype, i) for t in range(bn // 16)]
     args = [(f'%m{h}', m[h]) for h in range(2)] + [(f'%l{h}', l[h]) for h in range(2)] + iter_args[4:]
     args += [(f'%alpha{h}', alpha[h]) for h in range(2)] + [(f'%pf{t}', f) for t, f in enumerate(fragments)]
-    return args, types + ['f32'] * 2 + [f'vector<4x2x{dtype}>'] * (bn // 16)
+    return args, carried_types(d, bn, dtype)
+
+
+def carried_types(d, bn, dtype):
+    """The types of --overlap=pv's loop arguments: m and l per row half, O's D / 8
+    accumulators, alpha per row half and P's bn / 16 fragments."""
+    return ['f32'] * 4 + [ACC] * (d // 8) + ['f32'] * 2 + [f'vector<4x2x{dtype}>'] * (bn // 16)
 
 
 def softmax_step(kn, s, bn, causal, ragged, s_len, edge_mask, softmax, kbase, m_old, l_old, i):
@@ -502,8 +508,7 @@ def body_overlap_pv(kn, d, causal, ragged, s_len, qkv, tile, layout, dtype, qtil
                                       softmax, '%k1', ('%m0', '%m1'), ('%l0', '%l1'), i)
         kn.emit('nvvm.wgmma.wait.group.sync.aligned 0', i)
         fragments = [p_fragment(kn, p, t, dtype, i) for t in range(bn // 16)]
-        types = ['f32'] * 4 + [ACC] * (d // 8) + ['f32'] * 2 + [f'vector<4x2x{dtype}>'] * (bn // 16)
-        kn.emit(f'scf.yield {", ".join(m + l + o + alpha + fragments)} : {", ".join(types)}', i)
+        kn.emit(f'scf.yield {", ".join(m + l + o + alpha + fragments)} : {", ".join(carried_types(d, bn, dtype))}', i)
         return
     # The last iteration's S(j+1) lies past the keys this block reads: the max, sum and P
     # stay as they are (alpha and P are not read after the loop).
@@ -526,8 +531,7 @@ def body_overlap_pv(kn, d, causal, ragged, s_len, qkv, tile, layout, dtype, qtil
     fragments = [p_fragment(kn, p, t, dtype, i) for t in range(bn // 16)]
     # The loop's arguments: m, l, O, alpha, P.
     yielded = [f'{res}#{n}' for n in range(4)] + o + [f'{res}#{n}' for n in (4, 5)] + fragments
-    types = ['f32'] * 4 + [ACC] * (d // 8) + ['f32'] * 2 + [f'vector<4x2x{dtype}>'] * (bn // 16)
-    kn.emit(f'scf.yield {", ".join(yielded)} : {", ".join(types)}', i)
+    kn.emit(f'scf.yield {", ".join(yielded)} : {", ".join(carried_types(d, bn, dtype))}', i)
 
 
 def p_fragment(kn, p, t, dtype, i):
