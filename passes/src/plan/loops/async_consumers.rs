@@ -77,10 +77,7 @@ pub(crate) fn read<'c, 'a>(
     let after = last_reader.map_or(form.wait_position, |position| {
         position.max(form.wait_position)
     });
-    let wait = form.top[after..]
-        .iter()
-        .find(|op| ir::is(op, crate::ir::op_names::nvvm::WGMMA_WAIT_GROUP));
-    let Some(wait) = wait else {
+    let Some(in_flight) = in_flight_at_end(&form.top[after..]) else {
         return Err(at(
             loop_op,
             (
@@ -89,8 +86,6 @@ pub(crate) fn read<'c, 'a>(
             ),
         ));
     };
-    let in_flight =
-        in_flight_at_end(&form.top[after..]).unwrap_or_else(|| group(wait).unwrap_or(0));
     let early = match in_flight {
         1 => early_release(form.body).map(|(wait, _)| wait),
         _ => None,
