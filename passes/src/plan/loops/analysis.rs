@@ -30,6 +30,9 @@ pub const P13: &str = "a loop marked acopy.pipeline cannot compare unsigned 64-b
 struct Request<'c, 'a> {
     requested: attr::Stages,
     producer: attr::Producer,
+    /// What a producer warpgroup's threads keep (`producer_registers`, else
+    /// the default).
+    producer_keeps: u32,
     induction: Induction,
     chip: Chip,
     path: CopyPath,
@@ -149,7 +152,13 @@ fn warp_roles<'c, 'a>(
 ) -> Result<(Option<super::warp::WarpPlan>, Vec<OperationRef<'c, 'a>>), (Broken, String)> {
     // The native form's barrier_init is the pass's to remove, wherever it stands.
     let removed = native.map(|native| native.init);
-    super::warp::plan_for(request.producer, request.chip, kernel, copies, removed)
+    super::warp::plan_for(
+        (request.producer, request.producer_keeps),
+        request.chip,
+        kernel,
+        copies,
+        removed,
+    )
 }
 
 /// The loop's multicast slots and the proof of their barriers' bytes (P9).
@@ -267,8 +276,9 @@ fn read_request<'c, 'a>(
         attr::stages(attribute, options.max_stages).map_err(|m| at((Broken::Request, m)))?;
     let producer =
         attr::producer(attribute, options.max_stages).map_err(|m| at((Broken::Request, m)))?;
-    attr::producer_registers(attribute, options.max_stages)
-        .map_err(|m| at((Broken::Request, m)))?;
+    let producer_keeps = attr::producer_registers(attribute, options.max_stages)
+        .map_err(|m| at((Broken::Request, m)))?
+        .unwrap_or(super::registers::PRODUCER_REGISTERS);
     let induction = Induction::of(loop_op);
     if !induction.fits_index() {
         return Err(at((Broken::Induction, P13.to_string())));
@@ -289,6 +299,7 @@ fn read_request<'c, 'a>(
     Ok(Request {
         requested,
         producer,
+        producer_keeps,
         induction,
         chip,
         path: chip.copy_path(),

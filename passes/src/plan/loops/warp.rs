@@ -36,7 +36,7 @@ const MAX_BLOCK: u32 = 1024;
 /// op before the loop that the rewrite removes (the native TMA form's
 /// `barrier_init`), which P18 lets stand there.
 pub fn plan_for<'c, 'a>(
-    producer: attr::Producer,
+    (producer, keeps): (attr::Producer, u32),
     chip: Chip,
     (loop_op, function): (OperationRef<'c, 'a>, OperationRef<'c, 'a>),
     copies: &[PipeCopy<'c, 'a>],
@@ -45,7 +45,13 @@ pub fn plan_for<'c, 'a>(
     match producer {
         attr::Producer::Block => Ok((None, Vec::new())),
         attr::Producer::Warp | attr::Producer::Warpgroup => {
-            let (plan, alone) = check(producer, chip, (loop_op, function), copies, removed)?;
+            let (plan, alone) = check(
+                (producer, keeps),
+                chip,
+                (loop_op, function),
+                copies,
+                removed,
+            )?;
             Ok((Some(plan), alone))
         }
     }
@@ -53,9 +59,11 @@ pub fn plan_for<'c, 'a>(
 
 /// P19 (a producer warpgroup), P17, then P18, for `loop_op` in the kernel
 /// `function`: the warp plan, and the ops before the loop that only the
-/// consumers run (`super::warp_prologue`).
+/// consumers run (`super::warp_prologue`). A producer warpgroup's threads
+/// keep `keeps` registers (the loop's `producer_registers`, else the
+/// default).
 pub fn check<'c, 'a>(
-    producer: attr::Producer,
+    (producer, keeps): (attr::Producer, u32),
     chip: Chip,
     (loop_op, function): (OperationRef<'c, 'a>, OperationRef<'c, 'a>),
     copies: &[PipeCopy<'c, 'a>],
@@ -75,12 +83,7 @@ pub fn check<'c, 'a>(
     let alone = place((loop_op, function), copies, removed, tma)
         .map_err(|why| (Broken::WarpPlace, p18(producer, &why)))?;
     let registers = if group {
-        // What the producer keeps: the loop's `producer_registers`, checked by
-        // P1 before this runs, else CUTLASS's 40.
-        let keep = attr::request(loop_op)
-            .and_then(|request| attr::producer_registers(request, u32::MAX).ok().flatten())
-            .unwrap_or(registers::PRODUCER_REGISTERS);
-        registers::split(consumers, blocks_per_sm(function), keep)
+        registers::split(consumers, blocks_per_sm(function), keeps)
     } else {
         None
     };
