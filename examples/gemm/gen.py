@@ -610,22 +610,11 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
         return '\n'.join(lines)
     body = [line for line in body if line]
     epilogue_start = len(body)
-    body += [
-        # Warpgroup w owns rows 64w..64w+63 of the block's tile; in it warp v = (t mod 128)
-        # / 32 owns rows 16v..16v+15, lane l holds for accumulator i row l/4 + 8 ((i/2) mod
-        # 2) and column 2 (l mod 4) + (i mod 2) + 8 (i/4).
-        '%local = arith.remui %t, %c128 : index',
-        '%warp = arith.divui %local, %c32 : index',
-        '%lane = arith.remui %local, %c32 : index',
-        '%wgrow = arith.muli %wg, %c64 : index',
-        '%w16 = arith.muli %warp, %c16 : index',
-        '%l4 = arith.divui %lane, %c4 : index',
-        '%r_a = arith.addi %m0, %wgrow : index',
-        '%r_b = arith.addi %r_a, %w16 : index',
-        '%row0 = arith.addi %r_b, %l4 : index',
+    # The thread's two rows and first column of out: its place in the block tile, moved
+    # to the tile's (m0, n0).
+    body += fragment_rows() + [
+        '%row0 = arith.addi %m0, %prow0 : index',
         '%row8 = arith.addi %row0, %c8 : index',
-        '%lm = arith.remui %lane, %c4 : index',
-        '%c2l = arith.muli %lm, %c2 : index',
         '%colbase = arith.addi %n0, %c2l : index',
     ]
     if ragged:
