@@ -402,15 +402,9 @@ def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wg
             kf = kn.op(e.ldmatrix('%tk', at, tile, 2, dtype), 'kf', i)
             acc = kn.mma(qf[kk], kf, acc, dtype, i)
         s.append(acc)
-    # Masked scores x[j8][h][el]: raw (--softmax=fma) or scaled into log2 units (mul).
-    masked = ragged or causal
-    scaled = softmax == 'mul'
-    if masked and edge_mask:
-        x = edge_masked(kn, s, bn, causal, ragged, s_len, i, scaled)
-    else:
-        x = scores(kn, s, bn, causal, ragged, s_len, masked, i, scaled)
-    # Online softmax per row half h.
-    m_new, alpha, p_sum, p = online_softmax(kn, x, bn, softmax, i)
+    # The scores masked as the step needs, then the online softmax per row half.
+    m_new, alpha, p_sum, p = softmax_step(kn, s, bn, causal, ragged, s_len, edge_mask, softmax, '%k0',
+                                          ('%m0', '%m1'), ('%l0', '%l1'), i)
     # O *= alpha (per row half), then O += P V.
     if overlap:
         # O is P(j-1) V(j-1)'s result. Both groups in flight (it and S(j+1)) are waited:
@@ -463,8 +457,9 @@ def carried_types(d, bn, dtype):
 
 
 def softmax_step(kn, s, bn, causal, ragged, s_len, edge_mask, softmax, kbase, m_old, l_old, i):
-    """The scores of S's fragments `s` (keys from `kbase`) masked as the step needs, then one
-    online-softmax step from (m_old, l_old): (m_new, alpha, l_new, p)."""
+    """The scores of S's fragments `s` (keys from `kbase`) masked as the step needs (raw with
+    --softmax=fma, else scaled into log2 units), then one online-softmax step from (m_old,
+    l_old): (m_new, alpha, l_new, p)."""
     masked = ragged or causal
     scaled = softmax == 'mul'
     if masked and edge_mask:
