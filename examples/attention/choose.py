@@ -29,7 +29,7 @@ import sys
 
 _BASE = dict(stages=2, chip='sm_90', swizzle=128, qk='wgmma', pv='wgmma', out='bf16', overlap=False, mask='edge',
              ctas_per_sm=0, producer='block', pingpong=False, persistent=0, softmax='fma',
-             pv_in_flight=False, producer_registers=0, peel_last=False)
+             pv_in_flight=False, producer_registers=0, peel_last=False, prefetch_q=False)
 # name: gen.py's options. e_*: rows x keys; _c2: ptxas asked for 2 blocks per SM; w_*: a
 # producer warp issues the copies; ppw_*: ping-pong with a producer warp; ov_*: --overlap;
 # p_*: persistent (--persistent=W); _s3: 3 stages; _mul: the softmax with the scale
@@ -119,6 +119,14 @@ BUILDS = {
                             peel_last=True),
     'qflpgw24_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap='pv', pingpong=True,
                                persistent=132, producer_registers=24, peel_last=True),
+    # qn*: persistent with --prefetch-q, the next tile's Q, K(0) (and last V) loaded during
+    # this tile's epilogue rather than at the next tile's start.
+    'qnfpgw24_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap='pv', pingpong=True,
+                               persistent=132, producer_registers=24, prefetch_q=True),
+    'qnflpgw24_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap='pv', pingpong=True,
+                                persistent=132, producer_registers=24, peel_last=True, prefetch_q=True),
+    'qnflgw24_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap='pv',
+                               persistent=132, producer_registers=24, peel_last=True, prefetch_q=True),
     'fw_r64_k64_c2': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', ctas_per_sm=2),
     'fw_r64_k64_c3': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', ctas_per_sm=3),
     'f_r64_k64_c4': dict(_BASE, rows=64, keys=64, overlap='pv', ctas_per_sm=4),
@@ -166,7 +174,8 @@ def options(build):
                         [f'--softmax={cfg["softmax"]}'] if cfg['softmax'] != 'fma' else []) + (
                             ['--pv-in-flight'] if cfg['pv_in_flight'] else []) + (
                                 [f'--producer-registers={cfg["producer_registers"]}'] if cfg['producer_registers'] else []) + (
-                                    ['--peel-last'] if cfg['peel_last'] else [])
+                                    ['--peel-last'] if cfg['peel_last'] else []) + (
+                                        ['--prefetch-q'] if cfg['prefetch_q'] else [])
 
 
 def gen_args(build, bh, s, d, causal):

@@ -27,7 +27,7 @@ Which flags are fastest at which shape on an H100: bench/RESULTS.md, "2026-12-06
 (evening)"; examples/attention/choose.py picks them.
 f16 or bf16 (--dtype; bf16 through nvvm.mma.sync, examples/gemm/mma_sync.py's mma).
 
-Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--producer-registers=R] [--pingpong] [--peel-last] [--persistent=W] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
+Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--producer-registers=R] [--pingpong] [--peel-last] [--persistent=W] [--prefetch-q] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
 """
 import math
 import os
@@ -52,7 +52,7 @@ class Kernel(e.Names):
 def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16', swizzle=0, rows=BM, qk='mma', pv='mma',
               keys=BN, out_dtype='f32', overlap=False, mask='edge', ctas_per_sm=0,
               producer='block', pingpong=False, persistent=0, softmax='fma', pv_in_flight=False,
-              producer_registers=0, peel_last=False):
+              producer_registers=0, peel_last=False, prefetch_q=False):
     assert d in (64, 128), 'D: 64 or 128'
     assert swizzle in (0, 128), 'swizzle: 0 or 128'
     assert rows in (64, 128), 'rows: 64 or 128 query rows per block (4 or 8 warps)'
@@ -125,6 +125,12 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     # K tile), which is up to a fifth of a short causal block's tensor work. Making that
     # S conditional instead makes ptxas serialize the causal kernels' wgmma (C7515).
     assert not peel_last or overlap == 'pv', '--peel-last: --overlap=pv'
+    # prefetch_q (with persistent): the next tile's Q (and K(0), and with peel_last its last V)
+    # is loaded right after this tile's K loop, before its epilogue, instead of at the
+    # next tile's start: the load runs beside the O rescale and stores, and a tile starts
+    # with a wait on tiles already there. The block's first tile is loaded before the tile
+    # loop. A block has at most one such load in flight, so Q stays one buffer.
+    assert not prefetch_q or persistent, '--prefetch-q: --persistent'
     # pv_in_flight: P V(j) is left in flight into iteration j + 1, whose Q K(j+1) waits for
     # both (the tensor cores run them back to back while the warpgroup waits for its K
     # tile and its turn); the pass then keeps each V slot one iteration longer.
@@ -172,7 +178,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         + (f' --producer={producer}' if producer != 'block' else '')
         + (f' --producer-registers={producer_registers}' if producer_registers else '') + (' --pingpong' if pingpong else '')
         + (' --peel-last' if peel_last else '')
-        + (f' --persistent={persistent}' if persistent else '')
+        + (f' --persistent={persistent}' if persistent else '') + (' --prefetch-q' if prefetch_q else '')
         + (f' --softmax={softmax}' if softmax != 'fma' else '') + (' --pv-in-flight' if pv_in_flight else '') + '.',
         name, chip + ('a' if qk == 'wgmma' else ''), [('%q', qkv), ('%k', qkv), ('%v', qkv), ('%out', out)],
         2 * rows, [(q, qtile) for q in qnames] + [('%tk', tile), ('%tv', tile)] + ([('%tk0', tile)] if overlap else []) + ([('%tvl', tile)] if peel_last else [])
@@ -196,6 +202,12 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         kn.emit('%gx = gpu.grid_dim x')
         kn.emit(f'%ntiles = arith.constant {tiles} : index')
         kn.emit(e.barrier_init('%qbar', len(qnames) + bool(overlap) + peel_last))
+        inputs = dict(qnames=qnames, overlap=overlap, peel_last=peel_last, qkv=qkv, qtile=qtile, tile=tile,
+                      layout=layout, causal=causal, rows=rows, keys=keys, n_blocks=n_blocks)
+        if prefetch_q:
+            # The grid has at most one block per tile, so %bx is a tile.
+            tile_coords(kn, '%bx', causal, s_len, rows, bh, '_f')
+            tile_inputs(kn, '_f', **inputs)
         kn.emit('scf.for %tile = %bx to %ntiles step %gx {')
         tile_of_loop(kn, causal, s_len, rows, bh)
     else:
@@ -211,21 +223,17 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         kn.emit(e.wait())
     else:
         # TMA: a copy outside a marked loop completes on an mbarrier.
-        if persistent:
-            # Every warp's wgmma has read the last tile's Q (its K loop waited for them).
-            kn.emit('gpu.barrier')
+        if prefetch_q:
+            if peel_last:
+                key_steps(kn, causal, rows, keys, n_blocks)
+                kn.emit('%kloop = arith.subi %kstop, %c1 : index')
         else:
-            kn.emit(e.barrier_init('%qbar', len(qnames) + bool(overlap) + peel_last))
-        for half, q in enumerate(qnames):
-            start = '%q0' if half == 0 else kn.op('arith.addi %q0, %c64 : index', 'qh')
-            kn.emit(e.copy('%q', f'%h, {start}, %c0', q, qkv, qtile, barrier='%qbar', **layout))
-        if overlap:
-            kn.emit(e.copy('%k', '%h, %c0, %c0', '%tk0', qkv, tile, barrier='%qbar', **layout))
-        if peel_last:
-            key_steps(kn, causal, rows, keys, n_blocks)
-            kn.emit('%kloop = arith.subi %kstop, %c1 : index')
-            kn.emit(f'%vlast = arith.muli %kloop, %c{keys} : index')
-            kn.emit(e.copy('%v', '%h, %vlast, %c0', '%tvl', qkv, tile, barrier='%qbar', **layout))
+            if persistent:
+                # Every warp's wgmma has read the last tile's Q (its K loop waited for them).
+                kn.emit('gpu.barrier')
+            else:
+                kn.emit(e.barrier_init('%qbar', len(qnames) + bool(overlap) + peel_last))
+            tile_inputs(kn, '', qnames, overlap, peel_last, qkv, qtile, tile, layout, causal, rows, keys, n_blocks)
         if persistent:
             kn.emit(e.barrier_wait('%qbar', '%qpar'))
         else:
@@ -276,6 +284,16 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     if overlap == 'qk' or pv_in_flight:
         kn.emit('nvvm.wgmma.wait.group.sync.aligned 0')
     o = last_pv(kn, d, tile, dtype, keys) if peel_last else None
+    if prefetch_q:
+        # Every warpgroup's wgmma has read this tile's Q, K(0) and last V (each waited for
+        # its groups); the next tile's load then runs beside this one's epilogue.
+        kn.emit('gpu.barrier')
+        kn.emit('%tnext = arith.addi %tile, %gx : index')
+        kn.emit('%more = arith.cmpi ult, %tnext, %ntiles : index')
+        kn.emit('scf.if %more {')
+        tile_coords(kn, '%tnext', causal, s_len, rows, bh, '_n')
+        tile_inputs(kn, '_n', **inputs)
+        kn.emit('}')
     epilogue(kn, d, s_len, out, out_dtype, o)
     if persistent:
         kn.emit('}')
@@ -283,22 +301,38 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     return '\n'.join(kn.lines)
 
 
-def key_steps(kn, causal, rows, keys, n_blocks):
+def key_steps(kn, causal, rows, keys, n_blocks, sfx=''):
     """%kstop: the key blocks the block's query rows read (all %kend of them, or up to
-    its last row when causal)."""
-    kn.emit(f'%kend = arith.constant {n_blocks} : index')
+    its last row when causal); `sfx` names another tile's (%qb<sfx> -> %kstop<sfx>)."""
+    kn.emit(f'%kend{sfx} = arith.constant {n_blocks} : index')
     if causal:
         # The key blocks up to the block's last query row: ceil((qb + 1) * rows / keys).
-        kn.emit('%qnext = arith.addi %qb, %c1 : index')
+        kn.emit(f'%qnext{sfx} = arith.addi %qb{sfx}, %c1 : index')
         if rows % keys:
-            kn.emit(f'%qrows = arith.muli %qnext, %c{rows} : index')
-            kn.emit(f'%qround = arith.addi %qrows, %c{keys - 1} : index')
-            kn.emit(f'%qkeys = arith.divui %qround, %c{keys} : index')
+            kn.emit(f'%qrows{sfx} = arith.muli %qnext{sfx}, %c{rows} : index')
+            kn.emit(f'%qround{sfx} = arith.addi %qrows{sfx}, %c{keys - 1} : index')
+            kn.emit(f'%qkeys{sfx} = arith.divui %qround{sfx}, %c{keys} : index')
         else:
-            kn.emit(f'%qkeys = arith.muli %qnext, %c{rows // keys} : index')
-        kn.emit('%kstop = arith.minui %kend, %qkeys : index')
+            kn.emit(f'%qkeys{sfx} = arith.muli %qnext{sfx}, %c{rows // keys} : index')
+        kn.emit(f'%kstop{sfx} = arith.minui %kend{sfx}, %qkeys{sfx} : index')
     else:
-        kn.emit('%kstop = arith.addi %kend, %c0 : index')
+        kn.emit(f'%kstop{sfx} = arith.addi %kend{sfx}, %c0 : index')
+
+
+def tile_inputs(kn, sfx, qnames, overlap, peel_last, qkv, qtile, tile, layout, causal, rows, keys, n_blocks):
+    """The TMA loads, on %qbar, of the tiles a (query block, head) reads before its K loop:
+    Q (a tile per warpgroup), with overlap K(0), with peel_last the last V; `sfx` names
+    the tile's %h, %q0 and %qb."""
+    for half, q in enumerate(qnames):
+        start = f'%q0{sfx}' if half == 0 else kn.op(f'arith.addi %q0{sfx}, %c64 : index', 'qh')
+        kn.emit(e.copy('%q', f'%h{sfx}, {start}, %c0', q, qkv, qtile, barrier='%qbar', **layout))
+    if overlap:
+        kn.emit(e.copy('%k', f'%h{sfx}, %c0, %c0', '%tk0', qkv, tile, barrier='%qbar', **layout))
+    if peel_last:
+        key_steps(kn, causal, rows, keys, n_blocks, sfx)
+        kn.emit(f'%kloop{sfx} = arith.subi %kstop{sfx}, %c1 : index')
+        kn.emit(f'%vlast{sfx} = arith.muli %kloop{sfx}, %c{keys} : index')
+        kn.emit(e.copy('%v', f'%h{sfx}, %vlast{sfx}, %c0', '%tvl', qkv, tile, barrier='%qbar', **layout))
 
 
 def last_pv(kn, d, tile, dtype, bn):
@@ -325,21 +359,26 @@ def tile_of_grid(kn, causal, s_len, rows):
     kn.emit(f'%q0 = arith.muli %qb, %c{rows} : index')
 
 
-def tile_of_loop(kn, causal, s_len, rows, bh):
-    """%qb, %h and %q0 of the persistent loop's %tile; %qpar, the parity of this block's
-    Q barrier for it (its n-th tile completes phase n)."""
+def tile_coords(kn, tile, causal, s_len, rows, bh, sfx=''):
+    """%qb<sfx>, %h<sfx> and %q0<sfx> of the persistent loop's tile `tile`."""
     nq = -(-s_len // rows)
     if causal:
         # Heaviest first over all heads: tiles 0 .. BH-1 are every head's last query block.
-        kn.emit(f'%tq_rank = arith.divui %tile, %c{bh} : index')
-        kn.emit(f'%qlast = arith.constant {nq - 1} : index')
-        kn.emit('%qb = arith.subi %qlast, %tq_rank : index')
-        kn.emit(f'%h = arith.remui %tile, %c{bh} : index')
+        kn.emit(f'%tq_rank{sfx} = arith.divui {tile}, %c{bh} : index')
+        kn.emit(f'%qlast{sfx} = arith.constant {nq - 1} : index')
+        kn.emit(f'%qb{sfx} = arith.subi %qlast{sfx}, %tq_rank{sfx} : index')
+        kn.emit(f'%h{sfx} = arith.remui {tile}, %c{bh} : index')
     else:
         # A head's query blocks side by side: its K and V stay in L2 between them.
-        kn.emit(f'%qb = arith.remui %tile, %c{nq} : index')
-        kn.emit(f'%h = arith.divui %tile, %c{nq} : index')
-    kn.emit(f'%q0 = arith.muli %qb, %c{rows} : index')
+        kn.emit(f'%qb{sfx} = arith.remui {tile}, %c{nq} : index')
+        kn.emit(f'%h{sfx} = arith.divui {tile}, %c{nq} : index')
+    kn.emit(f'%q0{sfx} = arith.muli %qb{sfx}, %c{rows} : index')
+
+
+def tile_of_loop(kn, causal, s_len, rows, bh):
+    """%qb, %h and %q0 of the persistent loop's %tile; %qpar, the parity of this block's
+    Q barrier for it (its n-th tile completes phase n)."""
+    tile_coords(kn, '%tile', causal, s_len, rows, bh)
     kn.emit('%tdone = arith.subi %tile, %bx : index')
     kn.emit('%tn = arith.divui %tdone, %gx : index')
     kn.emit('%todd = arith.remui %tn, %c2 : index')
@@ -864,7 +903,7 @@ def main():
                                flags.get('producer', 'block'), '--pingpong' in sys.argv[1:],
                                int(flags.get('persistent', '0')), flags.get('softmax', 'fma'),
                                '--pv-in-flight' in sys.argv[1:], int(flags.get('producer-registers', '0')),
-                               '--peel-last' in sys.argv[1:]))
+                               '--peel-last' in sys.argv[1:], '--prefetch-q' in sys.argv[1:]))
 
 
 if __name__ == '__main__':

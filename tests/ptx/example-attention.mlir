@@ -223,6 +223,30 @@
 // FLBODY: vector.store
 // FLBODY: } {acopy.consumers = array<i32: 0, 256>}
 // FLALONE: --peel-last: --overlap=pv
+// --prefetch-q (persistent): a tile's Q, K(0) and last V are loaded after the previous
+// tile's K loop and last P V, before its epilogue (the block's first tile's before the
+// tile loop), so a tile starts with the wait alone and the load runs beside the epilogue.
+// RUN: %python %S/../../examples/attention/gen.py 2 300 128 2 --dtype=bf16 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --rows=128 --keys=128 --out=bf16 --producer=warpgroup --overlap=pv --peel-last --persistent=132 --prefetch-q --producer-registers=24 > %t.90qn.mlir
+// RUN: FileCheck %s --check-prefix=QNGEN < %t.90qn.mlir
+// RUN: acopy-opt %t.90qn.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.90qn.ptx 2>/dev/null
+// RUN: %check-ptxas %t.90qn.ptx sm_90a
+// RUN: not %python %S/../../examples/attention/gen.py 2 300 128 2 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --rows=128 --producer=warpgroup --prefetch-q 2>&1 | FileCheck %s --check-prefix=QNALONE
+// QNGEN: acopy.barrier_init %qbar {arrival_count = 4 : i64}
+// QNGEN-COUNT-4: acopy.copy_gmem_to_smem {{.*}}[%h_f, {{.*}} barrier(%qbar
+// QNGEN-NEXT: scf.for %tile = %bx to %ntiles step %gx {
+// QNGEN-NOT: acopy.copy_gmem_to_smem
+// QNGEN: acopy.barrier_wait %qbar, %qpar
+// QNGEN: } {acopy.pipeline = {stages = 2 : i64, producer = "warpgroup", producer_registers = 24 : i64}}
+// QNGEN: nvvm.wgmma.wait.group.sync.aligned 0
+// QNGEN-NOT: vector.store
+// QNGEN: gpu.barrier
+// QNGEN-NEXT: %tnext = arith.addi %tile, %gx : index
+// QNGEN-NEXT: %more = arith.cmpi ult, %tnext, %ntiles : index
+// QNGEN-NEXT: scf.if %more {
+// QNGEN-COUNT-4: acopy.copy_gmem_to_smem {{.*}}[%h_n, {{.*}} barrier(%qbar
+// QNGEN-NEXT: {{^ *}}}{{$}}
+// QNGEN: vector.store
+// QNALONE: --prefetch-q: --persistent
 // An --overlap other than qk or pv is refused, naming the two.
 // RUN: not %python %S/../../examples/attention/gen.py 2 200 128 2 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --overlap=xyz 2>&1 | FileCheck %s --check-prefix=OVKIND
 // OVKIND: overlap: --overlap (qk) or --overlap=pv
