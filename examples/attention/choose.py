@@ -127,6 +127,11 @@ BUILDS = {
                                 persistent=132, producer_registers=24, peel_last=True, prefetch_q=True),
     'qnflgw24_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap='pv',
                                persistent=132, producer_registers=24, peel_last=True, prefetch_q=True),
+    # f_r128_k64_c2 / fp_*: FlashAttention-3's order in 128-row blocks of two consumer
+    # warpgroups, 64 keys, two blocks an SM (118-122 registers at D = 64; for D = 64,
+    # where the 128-key builds hold S, P and O in more than 128 registers).
+    'f_r128_k64_c2': dict(_BASE, rows=128, keys=64, overlap='pv', ctas_per_sm=2),
+    'fp_r128_k64_c2': dict(_BASE, rows=128, keys=64, overlap='pv', pingpong=True, ctas_per_sm=2),
     'fw_r64_k64_c2': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', ctas_per_sm=2),
     'fw_r64_k64_c3': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', ctas_per_sm=3),
     'f_r64_k64_c4': dict(_BASE, rows=64, keys=64, overlap='pv', ctas_per_sm=4),
