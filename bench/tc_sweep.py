@@ -38,6 +38,8 @@ Usage (GPU machine, repository root; builds from bench/tc_sweep_build.py carried
   python3 bench/tc_sweep.py run --builds target/tc-sweep --out "$OUT" [--budget-s 480]
 Here: python3 bench/tc_sweep.py dry-run --builds target/tc-sweep  (no GPU: ABI of every
 module, the parent's restart logic with a fake child, the records and the chooser cache)
+      python3 bench/tc_sweep.py merge OUT.json A.json B.json  (runs of one kind on one card whose
+      shapes do not overlap, e.g. a sweep its budget cut and a --shape run for the rest)
 """
 import argparse
 import json
@@ -524,6 +526,12 @@ def assemble(kind, index, results, failures, leftover, card, smi, cache_path):
                     if anchors.get(name):
                         entry[f'ratio_to_{name.replace("sdpa_", "")}'] = best['tflops'] / anchors[name]
         summary.append(entry)
+    del anchor_key
+    return {'rows': rows, 'shapes': summary, 'goals': goals_of(kind, summary, leftover), 'method': METHOD, 'card': card}
+
+
+def goals_of(kind, summary, leftover):
+    """Issue 39's goals over a record's shape summaries (`leftover`: the shapes not measured)."""
     ratio = 'ratio_to_cublas' if kind == 'gemm' else 'ratio_to_cudnn'
     ratios = [e[ratio] for e in summary if e.get(ratio)]
     goals = {'shapes_measured': len(ratios), 'shapes_not_measured': [shapes.shape_key(s) for s in leftover],
@@ -535,8 +543,38 @@ def assemble(kind, index, results, failures, leftover, card, smi, cache_path):
     else:
         flash = [e['ratio_to_flash'] for e in summary if e.get('ratio_to_flash')]
         goals.update(min_ratio_to_flash=min(flash) if flash else None, geomean_ratio_to_flash=geomean(flash))
-    del anchor_key
-    return {'rows': rows, 'shapes': summary, 'goals': goals, 'method': METHOD, 'card': card}
+    return goals
+
+
+def merge(paths):
+    """One record from runs of one kind on one card whose shapes do not overlap (a sweep cut
+    by its budget, finished by a second run with --shape on the same machine): rows and
+    shapes joined, the goals recomputed over all of them, `runs` saying which shapes each
+    run measured."""
+    records = []
+    for path in paths:
+        with open(path) as f:
+            records.append(json.load(f))
+    kind = 'gemm' if len(records[0]['shapes'][0]['shape']) == 3 else 'attention'     # M N K or B H S D causal
+    cards = {(r['card'] or {}).get('name') for r in records}
+    if len(cards) != 1:
+        raise ValueError(f'records of different cards: {sorted(map(str, cards))}')
+    seen = set()
+    for r in records:
+        keys = {shapes.shape_key(e['shape']) for e in r['shapes']}
+        if keys & seen:
+            raise ValueError(f'a shape measured twice: {sorted(keys & seen)}')
+        seen |= keys
+    summary = [e for r in records for e in r['shapes']]
+    measured = {shapes.shape_key(e['shape']) for e in summary}
+    leftover = {k for r in records for k in r['goals'].get('shapes_not_measured', [])} - measured
+    every = shapes.GEMM_SHAPES if kind == 'gemm' else shapes.ATTN_SHAPES
+    merged = dict(records[0])
+    merged.update(rows=[row for r in records for row in r['rows']], shapes=summary,
+                  goals=goals_of(kind, summary, [s for s in every if shapes.shape_key(s) in leftover]),
+                  runs=[{'file': os.path.basename(p), 'index_commit': r.get('index_commit'), 'seconds': r.get('seconds'),
+                         'shapes': [shapes.shape_key(e['shape']) for e in r['shapes']]} for p, r in zip(paths, records)])
+    return merged
 
 
 def summary_lines(kind, record):
@@ -625,9 +663,21 @@ def main():
     d = sub.add_parser('dry-run')
     d.add_argument('--builds', required=True)
     d.add_argument('--out', default=None)
+    m = sub.add_parser('merge', help='one record from runs of one kind on one card (merge)')
+    m.add_argument('out')
+    m.add_argument('records', nargs='+')
     args = parser.parse_args()
     if args.cmd == 'run':
         run(args)
+    elif args.cmd == 'merge':
+        try:
+            record = merge(args.records)
+        except ValueError as error:
+            sys.exit(f'tc_sweep.py merge: error: {error}')
+        with open(args.out + '.tmp', 'w') as f:
+            json.dump(record, f, indent=1)
+        os.replace(args.out + '.tmp', args.out)
+        print('\n'.join(summary_lines('gemm' if len(record['shapes'][0]['shape']) == 3 else 'attention', record)))
     elif args.cmd == 'child':
         child(args)
     else:

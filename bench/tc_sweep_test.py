@@ -77,17 +77,18 @@ def test_chooser():
         check(choose.choose(4096, 4096, 4096, cache=cache, card='H200')[1] == 'model', 'other card: model')
         check(choose.choose(4096, 4096, 4096, out='f32', cache=cache, card='H100')[1] == 'model', 'other out dtype: model')
     # examples/attention/choose.py: a bf16-out build for every swept shape, the rule's
-    # corners as the sweeps measured them (bench/RESULTS.md, 2026-12-06 (evening, H100)
-    # and (late night, H200)), and D = 96 refused with the limit named.
+    # corners as the sweep measured them (bench/RESULTS.md, 2026-12-06 (near midnight, H100)),
+    # and D = 96 refused with the limit named.
     pick = shapes.attention_choose.choose
     for b, h, s, d, causal in shapes.ATTN_SHAPES:
         check(shapes.ATTN_BUILDS[pick(b * h, s, d, causal)]['out'] == 'bf16', f'attention pick at {s} {d} {causal}')
-    check(pick(32, 4096, 128, False) == 'fgw_r128_k128' and pick(32, 4096, 128, True) == 'p_r128_k64', 'attention D = 128')
-    check(pick(8, 16384, 128, True) == 'fpgw_r128_k128' and pick(16, 8191, 128, True) == 'p_r128_k64',
-          'attention D = 128 causal: ping-pong turns from S = 8192')
-    check(pick(8, 5000, 128, True) == 'p_r64_k64', 'attention D = 128 causal, few tiles: 64 rows')
-    check(pick(128, 512, 64, False) == 'e_r64_k64' and pick(32, 4096, 64, False) == 'e_r128_k128_c2', 'attention D = 64')
-    check(pick(32, 1000, 64, True) == pick(32, 8192, 64, True) == 'e_r64_k64', 'attention D = 64 causal')
+    check(pick(32, 4096, 128, False) == pick(32, 4096, 64, False) == 'qnflpgw24_r128_k128', 'attention non-causal')
+    check(pick(32, 4096, 128, True) == pick(8, 5000, 128, True) == 'flpgw_r128_k128', 'attention D = 128 causal')
+    check(pick(128, 512, 128, True) == 'fw_r64_k64_c2' and pick(128, 512, 64, False) == 'e_r64_k64',
+          'attention S <= 512: 64-row blocks')
+    check(pick(128, 513, 64, False) == 'qnflpgw24_r128_k128', 'attention S = 513: 128-row blocks')
+    check(pick(32, 1000, 64, True) == pick(32, 4095, 64, True) == 'e_r64_k64' and pick(16, 4096, 64, True) == 'flpgw_r128_k128',
+          'attention D = 64 causal: ping-pong turns from S = 4096')
     try:
         pick(32, 4096, 96, False)
         check(False, 'D = 96 must be refused')
@@ -393,6 +394,40 @@ def test_index_merge():
               f'a rebuilt row replaces its earlier row, the others stay: {got}')
 
 
+def test_record_merge():
+    """Two runs of one kind on one card join into one record with goals over both; a
+    shape in both, or another card, is refused."""
+    import tc_sweep
+    def record(shape_list, ratio, card='Fake H100', leftover=()):
+        summary = [{'shape': list(s), 'ratio_to_cublas': ratio, 'model_pick': 'x'} for s in shape_list]
+        rows = [{'shape': list(s), 'build': 'b', 'tflops': 1.0} for s in shape_list]
+        return {'rows': rows, 'shapes': summary, 'card': {'name': card}, 'method': 'm', 'index_commit': 'c',
+                'goals': tc_sweep.goals_of('gemm', summary, list(leftover))}
+    first, rest = shapes.GEMM_SHAPES[:2], shapes.GEMM_SHAPES[2:3]
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = [os.path.join(tmp, name) for name in ('a.json', 'b.json', 'c.json', 'd.json')]
+        for path, rec in zip(paths, [record(first, 1.0, leftover=rest), record(rest, 0.5),
+                                     record(rest, 0.5, card='Fake H200'), record(first[:1], 0.5)]):
+            with open(path, 'w') as f:
+                json.dump(rec, f)
+        merged = tc_sweep.merge(paths[:2])
+        check(len(merged['shapes']) == 3 and len(merged['rows']) == 3, 'rows and shapes of both runs')
+        g = merged['goals']
+        check(g['shapes_not_measured'] == [] and g['min_ratio_to_cublas'] == 0.5, f'goals over both runs: {g}')
+        check(abs(g['geomean_ratio_to_cublas'] - 0.5 ** (1 / 3)) < 1e-12, 'geomean over all three shapes')
+        check([r['shapes'] for r in merged['runs']] == [[shapes.shape_key(s) for s in first], [shapes.shape_key(rest[0])]],
+              'each run names its shapes')
+        check(tc_sweep.merge(paths[:1])['goals']['shapes_not_measured'] == [shapes.shape_key(rest[0])],
+              'a shape no run measured stays not measured')
+        for bad, why in ((paths[1:3], 'different cards'), ([paths[0], paths[3]], 'measured twice')):
+            try:
+                tc_sweep.merge(bad)
+            except ValueError as error:
+                check(why in str(error), str(error))
+            else:
+                raise AssertionError(f'merge must refuse {why}')
+
+
 def test_drop_ptx():
     """--cubins-only removes a module's PTX only where its cubin is there."""
     import tc_sweep_build
@@ -412,7 +447,7 @@ def main():
     if sys.argv[1:2] == ['fake-child']:
         fake_child(sys.argv[3:] if sys.argv[2:3] == ['child'] else sys.argv[2:])
         return
-    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_index_merge, test_drop_ptx, test_parent):
+    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_index_merge, test_record_merge, test_drop_ptx, test_parent):
         test()
         print(f'{test.__name__}: ok')
 

@@ -7,17 +7,16 @@ launches examples/attention/gen.py's kernel on sm_90a.
   sharing each K and V tile), keys per step (64 or 128), a producer warp, ping-pong
   turns and the intra-warpgroup overlap. `wgmma_pv` is the kernel of issue 39's first
   table (f32 out, every step masked), kept for comparison.
-- `choose(bh, s, d, causal)`: the sm_90a build by a rule read off the sweeps of
-  bench/RESULTS.md, 2026-12-06 (evening, H100) and (late night, H200): at D = 64, 64 x 64 tiles
-  (causal, or a non-causal S <= 512), else 128 rows x 128 keys held to two blocks per SM;
-  at D = 128, FlashAttention-3's order with a producer warpgroup (`fgw_r128_k128`,
-  non-causal; `fpgw_r128_k128` in ping-pong turns, causal with S >= 8192), else persistent
-  (causal: 128 rows x 64 keys, or 64 rows where 128-row tiles number fewer than 1.5 per
-  worker). Scored
-  with `python3 bench/choose_score.py bench/results/attention-sweep.json`: bench/RESULTS.md
-  gives its pick's fraction of the best build in each call. Read off the same records it is
-  scored on: another card or shape family may differ, and timing the builds once per
-  shape (bench/tc_sweep.py) is the way to know.
+- `choose(bh, s, d, causal)`: the sm_90a build by a rule read off the H100 sweep of
+  bench/RESULTS.md, 2026-12-06 (near midnight; bench/results/attention-sweep.json): S <= 512,
+  64-row blocks several an SM (`e_r64_k64`; D = 128 causal `fw_r64_k64_c2`); causal,
+  FlashAttention-3's order in ping-pong turns with the loop one key block short
+  (`flpgw_r128_k128`; D = 64 below S = 4096 `e_r64_k64`); non-causal, the same order in
+  persistent blocks that load the next tile's Q during this one's epilogue
+  (`qnflpgw24_r128_k128`). Scored with `python3 bench/choose_score.py
+  bench/results/attention-sweep.json`: its pick at 0.998 of the best build (geomean), min
+  0.966, on the record it was read off; another card or shape family may differ, and
+  timing the builds once per shape (bench/tc_sweep.py) is the way to know.
 - `gen_args(build, bh, s, d, causal)`: gen.py's arguments; `grid(build, bh, s)`: the
   launch grid (a block per `rows` queries per head; the block is the manifest's).
 
@@ -151,19 +150,18 @@ def choose(bh, s, d, causal):
     or 128), causal or not."""
     if d not in (64, 128):
         raise ValueError(f'D = {d}: the builds take D = 64 or 128')
-    if d == 64:
-        # 64 x 64 tiles (four blocks share an SM) where causal steps are short or the
-        # sequence is; else 128 x 128 tiles held to 128 registers, two blocks an SM.
-        return 'e_r64_k64' if causal or s <= 512 else 'e_r128_k128_c2'
-    if not causal:
-        return 'fgw_r128_k128'
-    if s >= 8192:
-        return 'fpgw_r128_k128'
-    # Causal: persistent blocks take the tiles heaviest first over all heads. With fewer
-    # than 1.5 tiles of 128 rows per worker the last heavy tiles leave workers idle, and
-    # 64-row tiles balance better.
-    tiles = -(-s // 128) * bh
-    return 'p_r128_k64' if tiles >= 1.5 * BUILDS['p_r128_k64']['persistent'] else 'p_r64_k64'
+    if s <= 512:
+        # Short sequences: 64-row blocks, several an SM, so one block's Q load and epilogue
+        # run beside another's K loop (D = 128 causal: FlashAttention-3's order with a
+        # producer warp, two an SM).
+        return 'fw_r64_k64_c2' if d == 128 and causal else 'e_r64_k64'
+    if causal:
+        # FlashAttention-3's order in ping-pong turns, the loop one key block short
+        # (--peel-last); at D = 64 below S = 4096, 64 x 64 tiles four an SM.
+        return 'flpgw_r128_k128' if d == 128 or s >= 4096 else 'e_r64_k64'
+    # Non-causal: the same persistent, with the next tile's Q loaded during this one's
+    # epilogue (--prefetch-q) and a producer warpgroup keeping 24 registers.
+    return 'qnflpgw24_r128_k128'
 
 
 def options(build):

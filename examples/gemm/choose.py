@@ -35,7 +35,12 @@ its shape (`gen_args`) and compiles it with acopy-opt.
   H100 lease), with the producer-warpgroup builds' rate fitted there, 0.995 (min 0.929; 0.962
   before the fit). On the H200 sweep of 2026-12-06 (late night; bench/results/gemm-sweep-h200-small-tiles.json,
   10 builds) with the 128 x 64 TMA-epilogue and dsmem split-K builds timed, 0.994 (min
-  0.943). Fitted and scored on the same records: a new card or shape family may differ. It ranks builds; it is
+  0.943). On the H100 sweep of every build (bench/results/gemm-sweep.json, 2026-12-06
+  (near midnight), another lease) 0.960 (min 0.844): there the producer-warp 128 x 256 builds
+  with the TMA epilogue ran ahead of the producer-warpgroup ones the model prefers (the
+  evening lease measured the opposite order), and no one rate fits both records better;
+  the timed cache (`record`) is what picks the fastest build on a given card.
+  Fitted and scored on the same records: a new card or shape family may differ. It ranks builds; it is
   not a prediction to report. Split-K builds add each unit's partial tile written to L2
   and the last unit's reads of all of them.
 - `grid(build, m, n, k)`: the launch grid of the build at that shape (split-K builds
@@ -137,14 +142,15 @@ BUILDS = {
                                                         '--out=bf16', '--epilogue=tma']),
     # The 128 x 128 and 128 x 64 TMA-epilogue builds in multicast pairs: for the few-tile
     # and ragged shapes (1000^3: 0.805 of cuBLAS on the H200 with t128_ws_p132_tma_ob16),
-    # where K rows off the 32-byte sector make the K loop L2-bound. Built and through
-    # ptxas, not yet run on a card: `untimed`.
+    # where K rows off the 32-byte sector make the K loop L2-bound. Timed on the H100 of
+    # 2026-12-06 (near midnight): exact; best at 8192 x 8192 x 512 (1.076 of cuBLAS), behind the
+    # unclustered tiles at 1000^3 (0.778 and 0.840 against 0.923).
     't128_ws_p132_tma_c2_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=128, per_sm=1, epilogue='tma',
-                                     cluster=2, untimed=True,
+                                     cluster=2,
                                      options=['--raster=16', '--persistent=132', '--out=bf16', '--epilogue=tma',
                                               '--cluster=2']),
     't64_ws_p132_tma_c2_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=64, per_sm=1, epilogue='tma',
-                                    cluster=2, untimed=True,
+                                    cluster=2,
                                     options=['--tile=128x64', '--raster=8', '--persistent=132', '--out=bf16',
                                              '--epilogue=tma', '--cluster=2']),
     # Split-K whose K ranges of a tile are a cluster (2, 4 or 8 blocks) that sums its
