@@ -131,6 +131,13 @@ BUILDS = {
     # where the 128-key builds hold S, P and O in more than 128 registers).
     'f_r128_k64_c2': dict(_BASE, rows=128, keys=64, overlap='pv', ctas_per_sm=2),
     'fp_r128_k64_c2': dict(_BASE, rows=128, keys=64, overlap='pv', pingpong=True, ctas_per_sm=2),
+    # 64-row blocks with --peel-last, and persistent with --prefetch-q (two or three an SM):
+    # for the short sequences where the 128-row builds miss (1 x 128 x 512 x 128 causal).
+    'flw_r64_k64_c2': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', peel_last=True, ctas_per_sm=2),
+    'qnflw_r64_k64_c2': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', peel_last=True, ctas_per_sm=2,
+                             persistent=264, prefetch_q=True),
+    'qnflw_r64_k64_c3': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', peel_last=True, ctas_per_sm=3,
+                             persistent=396, prefetch_q=True),
     'fw_r64_k64_c2': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', ctas_per_sm=2),
     'fw_r64_k64_c3': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', ctas_per_sm=3),
     'f_r64_k64_c4': dict(_BASE, rows=64, keys=64, overlap='pv', ctas_per_sm=4),
