@@ -22,9 +22,10 @@ the rows below S_len. Ragged S_len: the copies zero-fill what lies past the end
 the block of the diagonal, and only the steps that can hold a masked key (the diagonal's,
 the last ragged one) mask (--mask=all: every step). exp2 is ex2.approx.ftz.f32 (inline
 PTX: no libdevice). --persistent=W (sm_90): W blocks loop over the (query block, head)
-tiles instead of a block per tile (launch grid: examples/attention/choose.py's grid).
+tiles instead of a block per tile (launch grid: examples/attention/choose.py's grid);
+--prefetch-q loads the next tile's Q during this tile's epilogue.
 Which flags are fastest at which shape on an H100: bench/RESULTS.md, "2026-12-06
-(evening)"; examples/attention/choose.py picks them.
+(near midnight)"; examples/attention/choose.py picks them.
 f16 or bf16 (--dtype; bf16 through nvvm.mma.sync, examples/gemm/mma_sync.py's mma).
 
 Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--producer-registers=R] [--pingpong] [--peel-last] [--persistent=W] [--prefetch-q] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
@@ -195,6 +196,9 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     kn.emit(f'%scale = arith.constant {scale!r} : f32')
     kn.emit(f'%nscale = arith.constant {-scale!r} : f32')
     kn.emit(f'%zacc = arith.constant dense<0.0> : {ACC}')
+    # What tile_inputs loads for a tile (sm_90: Q, K(0), the last V).
+    inputs = dict(qnames=qnames, overlap=overlap, peel_last=peel_last, qkv=qkv, qtile=qtile, tile=tile,
+                  layout=layout, causal=causal, rows=rows, keys=keys, n_blocks=n_blocks)
     if persistent:
         thread_values(kn, halves)
         tiles = -(-s_len // rows) * bh
@@ -202,8 +206,6 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         kn.emit('%gx = gpu.grid_dim x')
         kn.emit(f'%ntiles = arith.constant {tiles} : index')
         kn.emit(e.barrier_init('%qbar', len(qnames) + bool(overlap) + peel_last))
-        inputs = dict(qnames=qnames, overlap=overlap, peel_last=peel_last, qkv=qkv, qtile=qtile, tile=tile,
-                      layout=layout, causal=causal, rows=rows, keys=keys, n_blocks=n_blocks)
         if prefetch_q:
             # The grid has at most one block per tile, so %bx is a tile.
             tile_coords(kn, '%bx', causal, s_len, rows, bh, '_f')
@@ -233,7 +235,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
                 kn.emit('gpu.barrier')
             else:
                 kn.emit(e.barrier_init('%qbar', len(qnames) + bool(overlap) + peel_last))
-            tile_inputs(kn, '', qnames, overlap, peel_last, qkv, qtile, tile, layout, causal, rows, keys, n_blocks)
+            tile_inputs(kn, '', **inputs)
         if persistent:
             kn.emit(e.barrier_wait('%qbar', '%qpar'))
         else:
