@@ -283,7 +283,7 @@ def attention_shape(gpu, builds_dir, shape, rows, rounds):
                                           dtype=torch.bfloat16 if out_dtype == 'bf16' else torch.float32)
         out = outs[out_dtype]
         # examples/attention/choose.py's grid: a block per `rows` query rows of a head (16
-        # per warp of the 2 x rows threads gen.py writes; a producer warp the pass adds
+        # per warp (32 with --warp-rows=32) of the threads gen.py writes; a producer warp the pass adds
         # computes none), or a persistent build's workers.
         grid = shapes.attention_choose.grid(row['build'], bsz * heads, s)
         buf = tc_launch.Buffer.of_torch

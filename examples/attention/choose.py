@@ -28,7 +28,7 @@ import sys
 
 _BASE = dict(stages=2, chip='sm_90', swizzle=128, qk='wgmma', pv='wgmma', out='bf16', overlap=False, mask='edge',
              ctas_per_sm=0, producer='block', pingpong=False, persistent=0, softmax='fma',
-             pv_in_flight=False, producer_registers=0, peel_last=False, prefetch_q=False)
+             pv_in_flight=False, producer_registers=0, peel_last=False, prefetch_q=False, warp_rows=16)
 # name: gen.py's options. e_*: rows x keys; _c2: ptxas asked for 2 blocks per SM; w_*: a
 # producer warp issues the copies; ppw_*: ping-pong with a producer warp; ov_*: --overlap;
 # p_*: persistent (--persistent=W); _s3: 3 stages; _mul: the softmax with the scale
@@ -149,6 +149,11 @@ BUILDS = {
     'm80_r64': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=64, keys=64),
     'm80_r64_mul': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=64, keys=64, softmax='mul'),
     'm80_r128': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=128, keys=64),
+    # m80w_*: two 16-row m-tiles a warp (--warp-rows=32, FlashAttention-2's tiling): each K
+    # and V fragment loaded feeds two mma.sync (128 rows on 4 warps). Built and through
+    # ptxas (0-176 bytes spilled at 255 registers), not yet run on a card.
+    'm80w_r128': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=128, keys=64, warp_rows=32),
+    'm80w_r64': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=64, keys=64, warp_rows=32),
 }
 
 
@@ -185,7 +190,8 @@ def options(build):
                             ['--pv-in-flight'] if cfg['pv_in_flight'] else []) + (
                                 [f'--producer-registers={cfg["producer_registers"]}'] if cfg['producer_registers'] else []) + (
                                     ['--peel-last'] if cfg['peel_last'] else []) + (
-                                        ['--prefetch-q'] if cfg['prefetch_q'] else [])
+                                        ['--prefetch-q'] if cfg['prefetch_q'] else []) + (
+                                            [f'--warp-rows={cfg["warp_rows"]}'] if cfg['warp_rows'] != 16 else [])
 
 
 def gen_args(build, bh, s, d, causal):

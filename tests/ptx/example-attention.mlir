@@ -38,6 +38,27 @@
 // RUN: FileCheck %s --check-prefix=ROWS128 < %t.80s.json
 // RUN: %check-ptxas %t.80s.ptx sm_80
 // RUN: FileCheck %s --check-prefix=SWZ < %t.80s.ptx
+// --warp-rows=32 (the mma.sync path): each warp computes two 16-row m-tiles, so a block of
+// 128 rows is 4 warps (128 threads) and every K and V fragment it loads by ldmatrix feeds
+// two mma.sync: twice the one-m-tile kernel's 64 (MMA64) from the same 32 K and 32 V
+// ldmatrix, the Q fragments loaded per step (2 m-tiles x D/16 = 8 ldmatrix.x4).
+// RUN: %python %S/../../examples/attention/gen.py 2 256 64 2 --causal --dtype=bf16 --rows=128 --warp-rows=32 > %t.80w.mlir
+// RUN: FileCheck %s --check-prefix=WR32 < %t.80w.mlir
+// RUN: acopy-opt %t.80w.mlir --acopy-lower --emit=ptx -o %t.80w.ptx 2>/dev/null
+// RUN: %check-ptxas %t.80w.ptx sm_80
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" %t.80w.ptx | FileCheck %s --check-prefix=MMA128
+// RUN: grep -c "ldmatrix.sync.aligned.m8n8.x2.shared" %t.80w.ptx | FileCheck %s --check-prefix=LD32
+// RUN: grep -c "ldmatrix.sync.aligned.m8n8.x2.trans" %t.80w.ptx | FileCheck %s --check-prefix=LD32
+// RUN: grep -c "ldmatrix.sync.aligned.m8n8.x4" %t.80w.ptx | FileCheck %s --check-prefix=LD8
+// RUN: %python %S/../../examples/attention/gen.py 3 200 128 2 --causal --dtype=bf16 --swizzle=128 --rows=128 --warp-rows=32 > %t.80w2.mlir
+// RUN: acopy-opt %t.80w2.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.80w2.ptx 2>/dev/null
+// RUN: %check-ptxas %t.80w2.ptx sm_80
+// RUN: not %python %S/../../examples/attention/gen.py 2 256 64 2 --chip=sm_90 --swizzle=128 --qk=wgmma --warp-rows=32 2>&1 | FileCheck %s --check-prefix=WRALONE
+// WR32: gpu.known_block_size = array<i32: 128, 1, 1>
+// MMA128: {{^}}128{{$}}
+// LD32: {{^}}32{{$}}
+// LD8: {{^}}8{{$}}
+// WRALONE: --warp-rows=32: --qk=mma --pv=mma, not --persistent
 // RUN: %python %S/../../examples/attention/gen.py 3 200 64 2 --causal --dtype=bf16 --chip=sm_90 --swizzle=128 --qk=wgmma > %t.90w.mlir
 // RUN: acopy-opt %t.90w.mlir --acopy-lower --emit=ptx -o %t.90w.ptx 2>/dev/null
 // RUN: %check-ptxas %t.90w.ptx sm_90a
