@@ -154,6 +154,8 @@ BUILDS = {
     # ptxas (0-176 bytes spilled at 255 registers), not yet run on a card.
     'm80w_r128': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=128, keys=64, warp_rows=32),
     'm80w_r64': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=64, keys=64, warp_rows=32),
+    # ..._k32: 32 keys a step (FlashAttention-2's at D = 128): 0 bytes spilled at D = 128.
+    'm80w_r128_k32': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=128, keys=32, warp_rows=32),
 }
 
 

@@ -28,7 +28,7 @@ Which flags are fastest at which shape on an H100: bench/RESULTS.md, "2026-12-06
 (near midnight)"; examples/attention/choose.py picks them.
 f16 or bf16 (--dtype; bf16 through nvvm.mma.sync, examples/gemm/mma_sync.py's mma).
 
-Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--producer-registers=R] [--pingpong] [--peel-last] [--persistent=W] [--prefetch-q] [--warp-rows=16|32] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
+Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=32|64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--producer-registers=R] [--pingpong] [--peel-last] [--persistent=W] [--prefetch-q] [--warp-rows=16|32] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
 """
 import math
 import os
@@ -73,7 +73,9 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     # keys = 128: S is 64 x 128 per warpgroup (wgmma m64n128k16), so each wgmma reads its
     # shared A tile (Q) once per 128 keys instead of per 64: at 64 keys, Q Kᵀ's shared
     # memory reads (A and B, 4 KB a step) take as long as its tensor-core work.
-    assert keys in (64, 128), 'keys: 64 or 128 per iteration'
+    # keys = 32 (the mma.sync path): half the S registers, as FlashAttention-2 uses at D = 128
+    # on sm_80, where two m-tiles a warp (--warp-rows=32) spill with 64 keys.
+    assert keys in (32, 64, 128) and (keys > 32 or qk == 'mma'), 'keys: 64 or 128 per iteration (32 on the mma.sync path)'
     assert out_dtype in ('f32', 'bf16'), 'out: f32 or bf16'
     # mask = edge (the default): causal and ragged masks only on the steps that can need
     # them; all: on every step (what the example did before; 0.85-0.90 of edge's speed on

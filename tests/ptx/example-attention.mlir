@@ -54,6 +54,20 @@
 // RUN: acopy-opt %t.80w2.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.80w2.ptx 2>/dev/null
 // RUN: %check-ptxas %t.80w2.ptx sm_80
 // RUN: not %python %S/../../examples/attention/gen.py 2 256 64 2 --chip=sm_90 --swizzle=128 --qk=wgmma --warp-rows=32 2>&1 | FileCheck %s --check-prefix=WRALONE
+// 32 keys a step (--keys=32, the mma.sync path): per step half the S and P V mma.sync (64)
+// from half the K and V ldmatrix (16 each); at D = 128 no spill where 64 keys spill.
+// RUN: %python %S/../../examples/attention/gen.py 2 256 64 2 --causal --dtype=bf16 --rows=128 --warp-rows=32 --keys=32 > %t.80k32.mlir
+// RUN: acopy-opt %t.80k32.mlir --acopy-lower --emit=ptx -o %t.80k32.ptx 2>/dev/null
+// RUN: %check-ptxas %t.80k32.ptx sm_80
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" %t.80k32.ptx | FileCheck %s --check-prefix=MMA64
+// RUN: grep -c "ldmatrix.sync.aligned.m8n8.x2.shared" %t.80k32.ptx | FileCheck %s --check-prefix=LD16
+// RUN: grep -c "ldmatrix.sync.aligned.m8n8.x2.trans" %t.80k32.ptx | FileCheck %s --check-prefix=LD16
+// RUN: %python %S/../../examples/attention/gen.py 3 200 128 2 --causal --dtype=bf16 --swizzle=128 --rows=128 --warp-rows=32 --keys=32 > %t.80k32d.mlir
+// RUN: acopy-opt %t.80k32d.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.80k32d.ptx 2>/dev/null
+// RUN: %check-ptxas --no-spill %t.80k32d.ptx sm_80
+// RUN: not %python %S/../../examples/attention/gen.py 2 256 64 2 --chip=sm_90 --swizzle=128 --qk=wgmma --keys=32 2>&1 | FileCheck %s --check-prefix=K32ALONE
+// LD16: {{^}}16{{$}}
+// K32ALONE: 32 on the mma.sync path
 // WR32: gpu.known_block_size = array<i32: 128, 1, 1>
 // MMA128: {{^}}128{{$}}
 // LD32: {{^}}32{{$}}
