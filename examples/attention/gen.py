@@ -264,7 +264,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         else:
             kn.emit('%first = arith.constant false')
             kn.emit(e.barrier_wait('%qbar', '%first'))
-    qf = []
+    qf, q_rows = [], None
     for kk in range(d // 16 if qk == 'mma' and mt == 1 else 0):
         col = kn.op(f'arith.addi %acol, %c{16 * kk} : index', 'qc')
         at = swizzled(kn, '%tq', '%arow', col, qtile, swizzle, 4)
@@ -275,7 +275,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         # one ldmatrix per 16 columns and m-tile, each feeding bn / 8 mma.sync.
         kn.emit('%arow32 = arith.addi %w32, %l16 : index')
         kn.emit('%arow32_1 = arith.addi %arow32, %c16 : index')
-        qf = [('%tq', qtile, '%arow32'), ('%tq', qtile, '%arow32_1')]
+        q_rows = [('%tq', qtile, '%arow32'), ('%tq', qtile, '%arow32_1')]
     if not peel_last:
         key_steps(kn, causal, rows, keys, n_blocks)
     n_o = d // 8
@@ -313,7 +313,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
                         pingpong, softmax, peel_last)
     else:
         body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, qtile if qk == 'wgmma' else None, pv,
-             keys, qnames, overlap, mask == 'edge', pingpong, softmax, pv_in_flight)
+             keys, qnames, overlap, mask == 'edge', pingpong, softmax, pv_in_flight, q_rows)
     kn.emit(end)
     if overlap == 'qk' and pingpong:
         overlap_turn_closes(kn, 4)
@@ -449,7 +449,8 @@ def thread_values(kn, halves):
 
 
 def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wgmma_q=None, pv_by='mma', bn=BN,
-         qnames=('%tq',), overlap=False, edge_mask=False, pingpong=False, softmax='fma', pv_in_flight=False):
+         qnames=('%tq',), overlap=False, edge_mask=False, pingpong=False, softmax='fma', pv_in_flight=False,
+         q_rows=None):
     i = 6
     kn.emit(f'%k0 = arith.muli %j, %c{bn} : index', i)
     if overlap:
@@ -473,16 +474,17 @@ def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wg
         s = qk_in_turn(kn, d, tile, wgmma_q, dtype, i, bn, qnames)
     else:
         s = qk_wgmma(kn, d, tile, wgmma_q, dtype, i, bn, qnames) if wgmma_q else []
-    # qf: the Q fragments in registers, or with --warp-rows=32 (tile, type, row) of each of
-    # the warp's two m-tiles, loaded here per 16 columns: each K fragment feeds both.
-    mt = 2 if qf and isinstance(qf[0], tuple) else 1
+    # qf: the Q fragments held in registers; with --warp-rows=32 instead q_rows, (tile, type,
+    # ldmatrix row) of each of the warp's two m-tiles, whose fragments are loaded here per 16
+    # columns: each K fragment then feeds both m-tiles.
+    mt = len(q_rows) if q_rows else 1
     s = [s] + [[] for _ in range(mt - 1)]
     if mt == 2:
         acc = [['%zacc'] * (bn // 8) for _ in range(mt)]
         for kk in range(d // 16):
             col = kn.op(f'arith.addi %acol, %c{16 * kk} : index', 'qc', i)
             qk_frag = [kn.op(e.ldmatrix(qt, swizzled(kn, qt, row, col, qtype, swizzle, i), qtype, 4, dtype), 'qf', i)
-                       for qt, qtype, row in qf]
+                       for qt, qtype, row in q_rows]
             for j8 in range(bn // 8):
                 krow = kn.op(f'arith.addi %l8, %c{8 * j8} : index', 'kr', i)
                 kcol = kn.op(f'arith.addi %bcol, %c{16 * kk} : index', 'kc', i)
@@ -514,10 +516,10 @@ def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wg
         # with wait_group 1 ptxas cannot tell across the loop's back edge which group is
         # older, and serializes every wgmma of the kernel.
         kn.emit('nvvm.wgmma.wait.group.sync.aligned 0', i)
-    os_ = []
+    o_tiles = []
     for (_, alpha_t, _, _), sfx in zip(steps, M_TILES):
         av = kn.op(f'vector.from_elements {alpha_t[0]}, {alpha_t[0]}, {alpha_t[1]}, {alpha_t[1]} : {ACC}', 'av', i)
-        os_.append([kn.op(f'arith.mulf %o{n}{sfx}, {av} : {ACC}', 'os', i) for n in range(d // 8)])
+        o_tiles.append([kn.op(f'arith.mulf %o{n}{sfx}, {av} : {ACC}', 'os', i) for n in range(d // 8)])
     fragments = []
     for t in range(bn // 16):
         pa = [p_fragment(kn, step[3], t, dtype, i) for step in steps]
@@ -528,15 +530,15 @@ def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wg
         for n in range(d // 8):
             at = swizzled(kn, '%tv', vrow, f'%c{8 * n}', tile, swizzle, i)
             vf = kn.op(e.ldmatrix('%tv', at, tile, 2, dtype, True), 'vf', i)
-            for m, o_m in enumerate(os_):
+            for m, o_m in enumerate(o_tiles):
                 o_m[n] = kn.mma(pa[m], vf, o_m[n], dtype, i)
-    o = os_[0]
+    o = o_tiles[0]
     if pv_by == 'wgmma':
         if overlap and pingpong:
             # This warpgroup's turn begins with P V(j) (and goes on to S(j+2)).
             kn.emit('nvvm.barrier id = %pp_mine number_of_threads = %pp_n', i)
         o = pv_wgmma(kn, d, tile, fragments, o, dtype, i, 1 if overlap or pv_in_flight else 0)
-    yielded = m_new + p_sum + o + [v for step, o_m in zip(steps[1:], os_[1:]) for v in step[0] + step[2] + o_m] + \
+    yielded = m_new + p_sum + o + [v for step, o_m in zip(steps[1:], o_tiles[1:]) for v in step[0] + step[2] + o_m] + \
         ([s_next] if overlap else [])
     types = (['f32'] * 4 + [ACC] * (d // 8)) * mt + ([e.struct(bn // 2)] if overlap else [])
     kn.emit(f'scf.yield {", ".join(yielded)} : {", ".join(types)}', i)
