@@ -41,13 +41,11 @@ BM = 64   # query rows per block (16 per warp)
 BN = 64   # keys per iteration
 ACC = e.MMA_ACC
 M_TILES = ('', '_1')   # the name suffixes of a warp's m-tiles (--warp-rows=32 has two)
+ROWS = ('%row0', '%row1')   # this thread's two query rows (of its first m-tile)
 NEG_INF = '0xFF800000'
 
 
 class Kernel(e.Names):
-    # This thread's two rows of the m-tile being masked (kept()): --warp-rows=32 has two.
-    row_names = ('%row0', '%row1')
-
     def mma(self, a, b, c, dtype, indent):
         name = self.fresh('mma')
         e.mma(self.lines, name, a, b, c, dtype, ' ' * indent)
@@ -478,7 +476,6 @@ def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wg
     # ldmatrix row) of each of the warp's two m-tiles, whose fragments are loaded here per 16
     # columns: each K fragment then feeds both m-tiles.
     mt = len(q_rows) if q_rows else 1
-    s = [s] + [[] for _ in range(mt - 1)]
     if mt == 2:
         acc = [['%zacc'] * (bn // 8) for _ in range(mt)]
         for kk in range(d // 16):
@@ -487,28 +484,24 @@ def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wg
                        for qt, qtype, row in q_rows]
             for j8 in range(bn // 8):
                 krow = kn.op(f'arith.addi %l8, %c{8 * j8} : index', 'kr', i)
-                kcol = kn.op(f'arith.addi %bcol, %c{16 * kk} : index', 'kc', i)
-                at = swizzled(kn, '%tk', krow, kcol, tile, swizzle, i)
-                kf = kn.op(e.ldmatrix('%tk', at, tile, 2, dtype), 'kf', i)
+                kf = k_fragment(kn, krow, kk, tile, swizzle, dtype, i)
                 for t in range(mt):
                     acc[t][j8] = kn.mma(qk_frag[t], kf, acc[t][j8], dtype, i)
         s = acc
+    else:
+        s = [s]
     for j8 in range(bn // 8 if not wgmma_q and mt == 1 else 0):
         acc = '%zacc'
         krow = kn.op(f'arith.addi %l8, %c{8 * j8} : index', 'kr', i)
         for kk in range(d // 16):
-            kcol = kn.op(f'arith.addi %bcol, %c{16 * kk} : index', 'kc', i)
-            at = swizzled(kn, '%tk', krow, kcol, tile, swizzle, i)
-            kf = kn.op(e.ldmatrix('%tk', at, tile, 2, dtype), 'kf', i)
-            acc = kn.mma(qf[kk], kf, acc, dtype, i)
+            acc = kn.mma(qf[kk], k_fragment(kn, krow, kk, tile, swizzle, dtype, i), acc, dtype, i)
         s[0].append(acc)
     # The scores masked as the step needs, then the online softmax per row half, per m-tile.
     steps = []
     for t, sfx in enumerate(M_TILES[:mt]):
-        kn.row_names = (f'%row0{sfx}', f'%row1{sfx}')
         steps.append(softmax_step(kn, s[t], bn, causal, ragged, s_len, edge_mask, softmax, '%k0',
-                                  (f'%m0{sfx}', f'%m1{sfx}'), (f'%l0{sfx}', f'%l1{sfx}'), i))
-    kn.row_names = ('%row0', '%row1')
+                                  (f'%m0{sfx}', f'%m1{sfx}'), (f'%l0{sfx}', f'%l1{sfx}'), i,
+                                  (f'%row0{sfx}', f'%row1{sfx}')))
     m_new, alpha, p_sum, p = steps[0]
     # O *= alpha (per row half), then O += P V.
     if overlap:
@@ -566,16 +559,23 @@ def carried_types(d, bn, dtype):
     return ['f32'] * 4 + [ACC] * (d // 8) + ['f32'] * 2 + [f'vector<4x2x{dtype}>'] * (bn // 16)
 
 
-def softmax_step(kn, s, bn, causal, ragged, s_len, edge_mask, softmax, kbase, m_old, l_old, i):
-    """The scores of S's fragments `s` (keys from `kbase`) masked as the step needs (raw with
-    --softmax=fma, else scaled into log2 units), then one online-softmax step from (m_old,
-    l_old): (m_new, alpha, l_new, p)."""
+def k_fragment(kn, krow, kk, tile, swizzle, dtype, i):
+    """The K fragment (mma.sync's B, 16 keys' columns 16 kk ..) at K tile row `krow`, by ldmatrix."""
+    kcol = kn.op(f'arith.addi %bcol, %c{16 * kk} : index', 'kc', i)
+    at = swizzled(kn, '%tk', krow, kcol, tile, swizzle, i)
+    return kn.op(e.ldmatrix('%tk', at, tile, 2, dtype), 'kf', i)
+
+
+def softmax_step(kn, s, bn, causal, ragged, s_len, edge_mask, softmax, kbase, m_old, l_old, i, rows=ROWS):
+    """The scores of S's fragments `s` (keys from `kbase`, for this thread's `rows`) masked as
+    the step needs (raw with --softmax=fma, else scaled into log2 units), then one
+    online-softmax step from (m_old, l_old): (m_new, alpha, l_new, p)."""
     masked = ragged or causal
     scaled = softmax == 'mul'
     if masked and edge_mask:
-        x = edge_masked(kn, s, bn, causal, ragged, s_len, i, scaled, kbase)
+        x = edge_masked(kn, s, bn, causal, ragged, s_len, i, scaled, kbase, rows)
     else:
-        x = scores(kn, s, bn, causal, ragged, s_len, masked, i, scaled, kbase)
+        x = scores(kn, s, bn, causal, ragged, s_len, masked, i, scaled, kbase, rows)
     m_new, alpha, p_sum, p = online_softmax(kn, x, bn, softmax, i, m_old, l_old)
     return m_new, alpha, p_sum, p
 
@@ -711,7 +711,7 @@ def tree(kn, values, op, prefix, i):
     return values[0]
 
 
-def scores(kn, s, bn, causal, ragged, s_len, masked, i, scaled=True, kbase='%k0'):
+def scores(kn, s, bn, causal, ragged, s_len, masked, i, scaled=True, kbase='%k0', rows=ROWS):
     """The scores of S's fragments `s` as x[j8][h][el], `scaled` into log2 units (else
     raw: the softmax folds the scale in); with `masked`, keys past S_len (ragged) or past
     the row (causal) are -inf. The step's first key is `kbase`."""
@@ -727,25 +727,25 @@ def scores(kn, s, bn, causal, ragged, s_len, masked, i, scaled=True, kbase='%k0'
                 if scaled:
                     v = kn.op(f'arith.mulf {v}, %scale : f32', 'y', i)
                 if masked:
-                    ok = kept(kn, col, h, causal, ragged, s_len, i)
+                    ok = kept(kn, col, rows[h], causal, ragged, s_len, i)
                     v = kn.op(f'arith.select {ok}, {v}, %ninf : f32', 'mk', i)
                 x[j8][h][el] = v
     return x
 
 
-def kept(kn, col, h, causal, ragged, s_len, i):
-    """The i1 that keeps key `col` for this thread's row half `h`: below S_len (ragged),
-    at or before the row (causal)."""
+def kept(kn, col, row, causal, ragged, s_len, i):
+    """The i1 that keeps key `col` for query row `row`: below S_len (ragged), at or before
+    the row (causal)."""
     ok = None
     if ragged:
         ok = kn.op(f'arith.cmpi ult, {col}, %c{s_len} : index', 'in', i)
     if causal:
-        c = kn.op(f'arith.cmpi ule, {col}, {kn.row_names[h]} : index', 'cz', i)
+        c = kn.op(f'arith.cmpi ule, {col}, {row} : index', 'cz', i)
         ok = c if ok is None else kn.op(f'arith.andi {ok}, {c} : i1', 'ok', i)
     return ok
 
 
-def edge_masked(kn, s, bn, causal, ragged, s_len, i, scaled=True, kbase='%k0'):
+def edge_masked(kn, s, bn, causal, ragged, s_len, i, scaled=True, kbase='%k0', rows=ROWS):
     """scores() masked only where a key of this step can be masked for the warp's rows:
     the step holds a key past the warp's first row (causal; the diagonal's steps) or past
     S_len (ragged; the last step). Elsewhere the scores pass unmasked, so most steps of a
@@ -758,7 +758,7 @@ def edge_masked(kn, s, bn, causal, ragged, s_len, i, scaled=True, kbase='%k0'):
     if ragged:
         past = kn.op(f'arith.cmpi ugt, {step_end}, %c{s_len} : index', 'nr', i)
         need = past if need is None else kn.op(f'arith.ori {need}, {past} : i1', 'nm', i)
-    plain = scores(kn, s, bn, causal, ragged, s_len, False, i, scaled, kbase)
+    plain = scores(kn, s, bn, causal, ragged, s_len, False, i, scaled, kbase, rows)
     flat = [plain[j8][h][el] for j8 in range(bn // 8) for h in range(2) for el in range(2)]
     result = kn.fresh('xm')
     types = ', '.join(['f32'] * len(flat))
@@ -770,7 +770,7 @@ def edge_masked(kn, s, bn, causal, ragged, s_len, i, scaled=True, kbase='%k0'):
             for el in range(2):
                 base = kn.op(f'arith.addi {kbase}, %q2 : index', 'kb', inner)
                 col = kn.op(f'arith.addi {base}, %c{8 * j8 + el} : index', 'col', inner)
-                ok = kept(kn, col, h, causal, ragged, s_len, inner)
+                ok = kept(kn, col, rows[h], causal, ragged, s_len, inner)
                 masked.append(kn.op(f'arith.select {ok}, {plain[j8][h][el]}, %ninf : f32', 'mk', inner))
     kn.emit(f'scf.yield {", ".join(masked)} : {types}', inner)
     kn.emit('} else {', i)
