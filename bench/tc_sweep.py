@@ -546,6 +546,11 @@ def goals_of(kind, summary, leftover):
     return goals
 
 
+def kind_of(record):
+    """'gemm' or 'attention': a record's shapes are M N K or B H S D causal."""
+    return 'gemm' if len(record['shapes'][0]['shape']) == 3 else 'attention'
+
+
 def merge(paths):
     """One record from runs of one kind on one card whose shapes do not overlap (a sweep cut
     by its budget, finished by a second run with --shape on the same machine): rows and
@@ -555,7 +560,7 @@ def merge(paths):
     for path in paths:
         with open(path) as f:
             records.append(json.load(f))
-    kind = 'gemm' if len(records[0]['shapes'][0]['shape']) == 3 else 'attention'     # M N K or B H S D causal
+    kind = kind_of(records[0])
     cards = {(r['card'] or {}).get('name') for r in records}
     if len(cards) != 1:
         raise ValueError(f'records of different cards: {sorted(map(str, cards))}')
@@ -677,7 +682,7 @@ def main():
         with open(args.out + '.tmp', 'w') as f:
             json.dump(record, f, indent=1)
         os.replace(args.out + '.tmp', args.out)
-        print('\n'.join(summary_lines('gemm' if len(record['shapes'][0]['shape']) == 3 else 'attention', record)))
+        print('\n'.join(summary_lines(kind_of(record), record)))
     elif args.cmd == 'child':
         child(args)
     else:
