@@ -276,7 +276,7 @@ fn read_request<'c, 'a>(
         attr::stages(attribute, options.max_stages).map_err(|m| at((Broken::Request, m)))?;
     let producer =
         attr::producer(attribute, options.max_stages).map_err(|m| at((Broken::Request, m)))?;
-    let producer_keeps = attr::producer_registers(attribute, options.max_stages)
+    let producer_keeps = attr::producer_registers(attribute, producer, options.max_stages)
         .map_err(|m| at((Broken::Request, m)))?
         .unwrap_or(super::registers::PRODUCER_REGISTERS);
     let induction = Induction::of(loop_op);

@@ -101,14 +101,19 @@ pub fn producer(attribute: Attribute, max_stages: u32) -> Result<Producer, Strin
 
 /// What a producer warpgroup's threads keep after `setmaxnreg.dec`, when the
 /// attribute says (`producer_registers = R : i64`, only with `producer =
-/// "warpgroup"`; `setmaxnreg` takes multiples of 8 in [24, 256]).
-pub fn producer_registers(attribute: Attribute, max_stages: u32) -> Result<Option<u32>, String> {
+/// "warpgroup"`, the attribute's `producer` as [`producer`] read it;
+/// `setmaxnreg` takes multiples of 8 in [24, 256]).
+pub fn producer_registers(
+    attribute: Attribute,
+    producer: Producer,
+    max_stages: u32,
+) -> Result<Option<u32>, String> {
     let bad = || malformed(attribute, max_stages);
     let dictionary = DictionaryAttribute::try_from(attribute).map_err(|_| bad())?;
     let Some(value) = dictionary.element_by_name(PRODUCER_REGISTERS) else {
         return Ok(None);
     };
-    if producer(attribute, max_stages)? != Producer::Warpgroup {
+    if producer != Producer::Warpgroup {
         return Err(bad());
     }
     let value = IntegerAttribute::try_from(value).map_err(|_| bad())?;
@@ -156,7 +161,7 @@ pub fn not_a_loop(op: &OperationRef) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{producer_registers, stages, Stages};
+    use super::{producer, producer_registers, stages, Stages};
     use crate::context::create_context;
     use melior::ir::Attribute;
 
@@ -164,7 +169,8 @@ mod tests {
     fn read(text: &str) -> (Result<Option<u32>, String>, Result<Stages, String>) {
         let context = create_context().expect("the acopy dialect loads");
         let attribute = Attribute::parse(&context, text).expect("the test attribute parses");
-        (producer_registers(attribute, 8), stages(attribute, 8))
+        let keeps = producer(attribute, 8).and_then(|p| producer_registers(attribute, p, 8));
+        (keeps, stages(attribute, 8))
     }
 
     #[test]
