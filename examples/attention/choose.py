@@ -178,22 +178,22 @@ def choose(bh, s, d, causal):
     return 'qnflpgw24_r128_k128'
 
 
+# gen.py's flags a build passes only when it sets them away from _BASE, in this order:
+# (BUILDS key, flag name); True is the bare flag (`--pingpong`), other values `--name=value`.
+_OPTIONAL = [('overlap', 'overlap'), ('pingpong', 'pingpong'), ('persistent', 'persistent'), ('softmax', 'softmax'),
+             ('pv_in_flight', 'pv-in-flight'), ('producer_registers', 'producer-registers'),
+             ('peel_last', 'peel-last'), ('prefetch_q', 'prefetch-q'), ('warp_rows', 'warp-rows')]
+
+
 def options(build):
     """gen.py's flags after BH S D for `build`."""
     cfg = BUILDS[build]
     return [str(cfg['stages']), f'--chip={cfg["chip"]}', '--dtype=bf16', f'--swizzle={cfg["swizzle"]}',
             f'--rows={cfg["rows"]}', f'--qk={cfg["qk"]}', f'--pv={cfg["pv"]}', f'--keys={cfg["keys"]}',
             f'--out={cfg["out"]}', f'--mask={cfg["mask"]}', f'--ctas-per-sm={cfg["ctas_per_sm"]}',
-            f'--producer={cfg["producer"]}'] + (
-                ['--overlap'] if cfg['overlap'] is True else [f'--overlap={cfg["overlap"]}'] if cfg['overlap'] else []) + (
-                ['--pingpong'] if cfg['pingpong'] else []) + (
-                    [f'--persistent={cfg["persistent"]}'] if cfg['persistent'] else []) + (
-                        [f'--softmax={cfg["softmax"]}'] if cfg['softmax'] != 'fma' else []) + (
-                            ['--pv-in-flight'] if cfg['pv_in_flight'] else []) + (
-                                [f'--producer-registers={cfg["producer_registers"]}'] if cfg['producer_registers'] else []) + (
-                                    ['--peel-last'] if cfg['peel_last'] else []) + (
-                                        ['--prefetch-q'] if cfg['prefetch_q'] else []) + (
-                                            [f'--warp-rows={cfg["warp_rows"]}'] if cfg['warp_rows'] != 16 else [])
+            f'--producer={cfg["producer"]}'] + [
+                f'--{flag}' if cfg[key] is True else f'--{flag}={cfg[key]}'
+                for key, flag in _OPTIONAL if cfg[key] != _BASE[key]]
 
 
 def gen_args(build, bh, s, d, causal):
