@@ -165,6 +165,15 @@ BUILDS = {
                           reduce='dsmem',
                           options=['--raster=16', '--persistent=132', '--out=bf16', '--split-k=auto',
                                    '--split-reduce=dsmem']),
+    # The dsmem split-K with a producer warp: its K loop is t128_ws_sk_ob16's, and the
+    # cluster sums the partials through distributed shared memory with mbarriers of the
+    # consumers (gen.dsmem_signal, dsmem_await) instead of cluster barriers, so the
+    # producer warp loads the next unit's tiles meanwhile. Built through ptxas, not yet
+    # timed: swept, never picked by the model.
+    't128_ws_skd_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=128, per_sm=1, split='auto',
+                             reduce='dsmem', untimed=True,
+                             options=['--raster=16', '--persistent=132', '--out=bf16', '--split-k=auto',
+                                      '--split-reduce=dsmem']),
     # g256_*: the t256_* builds with a producer warpgroup that gives the consumers its
     # registers (setmaxnreg: 232 a consumer thread instead of 168), CUTLASS's split.
     # Their K steps' rate: 1.03 of the t256 builds' in geomean on the H100 sweep of the

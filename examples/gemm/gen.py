@@ -261,7 +261,7 @@ def fragment_rows():
 PART = 'memref<128x64xf32, 3>'
 
 
-def dsmem_fixup(acc_type, split, n, out, out_dtype, ragged):
+def dsmem_fixup(acc_type, split, n, out, out_dtype, ragged, signals=False):
     """After the K loop of a unit of --split-reduce=dsmem: the `split` blocks of a cluster
     (split x 1 x 1, block rank r = K range r of the same 128 x 128 tile) sum their partial
     tiles through distributed shared memory instead of a workspace in global memory, in two
@@ -270,7 +270,11 @@ def dsmem_fixup(acc_type, split, n, out, out_dtype, ragged):
     128/split of every block's %part (mapa, ld.shared::cluster), adds them in rank order
     (the result does not depend on timing), and stores them to out; a second barrier keeps
     each %part until every peer has read it. A cluster's blocks run together, so no block
-    waits for one that is not running; none reads global memory another wrote."""
+    waits for one that is not running; none reads global memory another wrote.
+    signals: the consumers run this alone (a producer warp's loop goes on beside it, and a
+    cluster barrier would wait for it), so the two barriers are mbarriers of the consumers
+    (dsmem_signal, dsmem_await): %rdy, whose phase completes when every block's %part of
+    the round is written, and %dne, when every block has read this block's %part."""
     rows = 128 // split
     vectors = rows * 64 // 4 // 256       # vector<4xf32> per thread per round
     lines = fragment_rows() + [
@@ -281,8 +285,12 @@ def dsmem_fixup(acc_type, split, n, out, out_dtype, ragged):
         f'%pbase = memref.extract_aligned_pointer_as_index %part : {PART} -> index',
         '%pbase64 = arith.index_cast %pbase : index to i64',
         '%pptr = llvm.inttoptr %pbase64 : i64 to !llvm.ptr<3>',
-    ]
+    ] + (barrier_pointer('%rdy', '%rdyp') + barrier_pointer('%dne', '%dnep') if signals else [])
     for half in range(2):
+        # Round `half` of a tile is round 2 i + half of the block, whose parity is half's:
+        # before writing %part, the last round's readers are done with it (parity 1 at
+        # the block's first round passes at once, as the phase before the first has).
+        lines += dsmem_await('%dnep', 1 - half, f'dw{half}') if signals else []
         for i in range(32 * half, 32 * half + 32, 2):
             row = '%prow8' if (i // 2) % 2 else '%prow0'
             lines += [f'%dc{i} = arith.constant {8 * (i // 4) - 64 * half} : index',
@@ -291,7 +299,10 @@ def dsmem_fixup(acc_type, split, n, out, out_dtype, ragged):
                       f'%dw{i} = llvm.extractvalue %acc[{i + 1}] : {acc_type}',
                       f'%dp{i} = vector.from_elements %dv{i}, %dw{i} : vector<2xf32>',
                       f'vector.store %dp{i}, %part[{row}, %dcol{i}] {{alignment = 8}} : {PART}, vector<2xf32>']
-        lines += ['nvvm.cluster.arrive {aligned}', 'nvvm.cluster.wait {aligned}']
+        if signals:
+            lines += dsmem_signal('%rdyp', split, f'rs{half}') + dsmem_await('%rdyp', half, f'rw{half}')
+        else:
+            lines += ['nvvm.cluster.arrive {aligned}', 'nvvm.cluster.wait {aligned}']
         for v in range(vectors):
             q = f'{half}_{v}'
             lines += [f'%de{q} = arith.constant {v * 1024} : index',
@@ -335,8 +346,43 @@ def dsmem_fixup(acc_type, split, n, out, out_dtype, ragged):
                           f'  %dx{q}_{el} = vector.extract {value}[{el}] : {out_dtype} from {vtype}',
                           f'  memref.store %dx{q}_{el}, %out[%dgr{q}, %dco{q}_{el}] : {out}',
                           '}']
-        lines += ['nvvm.cluster.arrive {aligned}', 'nvvm.cluster.wait {aligned}']
+        lines += dsmem_signal('%dnep', split, f'ds{half}') if signals else \
+            ['nvvm.cluster.arrive {aligned}', 'nvvm.cluster.wait {aligned}']
     return lines
+
+
+def barrier_pointer(barrier, pointer):
+    """`pointer`: the shared-memory address of the mbarrier memref `barrier` (!llvm.ptr<3>)."""
+    name = pointer[1:]
+    return [f'%{name}i = memref.extract_aligned_pointer_as_index {barrier} : {e.BARRIER} -> index',
+            f'%{name}64 = arith.index_cast %{name}i : index to i64',
+            f'{pointer} = llvm.inttoptr %{name}64 : i64 to !llvm.ptr<3>']
+
+
+def dsmem_signal(pointer, split, tag):
+    """Every consumer's work so far is done (their barrier), then thread 0 arrives on the
+    mbarrier at `pointer` in each of the cluster's `split` blocks (mapa), releasing at
+    cluster scope what the consumers wrote or read before: one arrival per block."""
+    lines = ['gpu.barrier', f'%{tag}t0 = arith.cmpi eq, %t, %c0 : index', f'scf.if %{tag}t0 {{']
+    for peer in range(split):
+        lines += [f'  %{tag}r{peer} = arith.constant {peer} : i32',
+                  f'  %{tag}p{peer} = nvvm.mapa {pointer}, %{tag}r{peer} : !llvm.ptr<3> -> !llvm.ptr<7>',
+                  f'  nvvm.mbarrier.arrive %{tag}p{peer} {{scope = #nvvm.mem_scope<cluster>}} : !llvm.ptr<7>']
+    return lines + ['}']
+
+
+def dsmem_await(pointer, parity, tag):
+    """Every consumer waits (acquiring at cluster scope) until the phase of parity `parity`
+    of the mbarrier at `pointer` completes."""
+    return [f'%{tag}par = arith.constant {parity} : i32',
+            'scf.while : () -> () {',
+            f'  %{tag}ok = nvvm.mbarrier.try_wait {pointer}, %{tag}par {{scope = #nvvm.mem_scope<cluster>}}'
+            ' : !llvm.ptr<3>, i32 -> i1',
+            f'  %{tag}no = arith.xori %{tag}ok, %true : i1',
+            f'  scf.condition(%{tag}no)',
+            '} do {',
+            '  scf.yield',
+            '}']
 
 
 # The epilogue tiles of --epilogue=tma: two 128 x 64 bf16 column panels (rows of 128 bytes,
@@ -465,12 +511,14 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     splits = split_count(m, n, k, bn, split, reduce=reduce)
     dsmem = reduce == 'dsmem'
     # --split-reduce=dsmem: a cluster of `splits` blocks per tile sums the partials through
-    # distributed shared memory (dsmem_fixup). Its cluster barriers after the K loop need
-    # every thread of the block: the block schedule (rule P18 refuses them after a
-    # warp-specialized loop); a persistent grid of whole clusters.
-    assert not dsmem or (splits in (2, 4, 8) and bn == 128 and producer == 'block' and cluster == 1
+    # distributed shared memory (dsmem_fixup); a persistent grid of whole clusters. With
+    # the block schedule its barriers are cluster barriers; with a producer warp (rule P18
+    # refuses cluster barriers after a warp-specialized loop: the producer warp would not
+    # reach them) mbarriers of the consumers (%rdy, %dne).
+    assert not dsmem or (splits in (2, 4, 8) and bn == 128 and producer in ('block', 'warp') and cluster == 1
                          and persistent and epilogue == 'direct' and b_major == 'k'), \
-        '--split-reduce=dsmem: 2, 4 or 8 K ranges, 128 x 128 tiles, PRODUCER block, --persistent, no --cluster'
+        '--split-reduce=dsmem: 2, 4 or 8 K ranges, 128 x 128 tiles, PRODUCER block or warp, --persistent, no --cluster'
+    signals = dsmem and producer == 'warp'
     ksteps = -(-k // 64)
     range_steps = -(-ksteps // splits)
     remap = bn != 128 or raster or persistent or splits > 1
@@ -527,7 +575,8 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     shared_b = '"x"' if pair and multicast else None            # B's copy
     panels = [('%te0', TE)] + ([('%te1', TE)] if bn > 64 else [])
     workgroup = [('%ta0', ta), ('%ta1', ta), ('%tb', tb)] + (panels if tma_out else []) + \
-        ([('%part', PART + ' {llvm.align = 16 : i64}')] if dsmem else [('%flag', 'memref<1xi32, 3>')] if splits > 1 else [])
+        ([('%part', PART + ' {llvm.align = 16 : i64}')] if dsmem else [('%flag', 'memref<1xi32, 3>')] if splits > 1 else []) + \
+        ([('%rdy', e.BARRIER), ('%dne', e.BARRIER)] if signals else [])
     if dsmem:
         cluster_attr = f', nvvm.cluster_dim = array<i32: {splits}, 1, 1>'
         persistent = launch_grid(m, n, splits, 1, persistent, bn, reduce)[0]
@@ -538,6 +587,11 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     if splits > 1 and not dsmem:
         lines[2:2] = split_globals(tiles * splits, tiles, bn)
     lines += e.constants((0, 1, 2, 4, 8, 16, 32, 48, 64, 128))
+    if signals:
+        # Before the tile loop every thread runs these (the init's lowering then meets the
+        # cluster, so no peer arrives on a barrier not yet initialised).
+        lines += ['    %true = arith.constant true',
+                  '    ' + e.barrier_init('%rdy', splits), '    ' + e.barrier_init('%dne', splits)]
     lines += [
         f'    %cm = arith.constant {m} : index',
         f'    %ck = arith.constant {range_steps} : index',
@@ -654,7 +708,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
         else:
             body.append(store)
     if dsmem:
-        body[epilogue_start:] = dsmem_fixup(acc_type, splits, n, out, out_dtype, ragged)
+        body[epilogue_start:] = dsmem_fixup(acc_type, splits, n, out, out_dtype, ragged, signals)
     elif splits > 1:
         # Only the tile's last unit writes it, from the summed partials.
         body[epilogue_start:] = split_fixup(acc_type, tiles * splits, tiles, splits, bn, pair) + [
@@ -662,6 +716,9 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     lines += [ind + line for line in body]
     if remap:
         lines.append('    }')
+    if signals:
+        # No block leaves while a peer may still read its %part (the last round's %dne).
+        lines += ['    ' + line for line in barrier_pointer('%dne', '%dnex') + dsmem_await('%dnex', 1, 'dx')]
     lines += e.end_kernel()
     return '\n'.join(lines)
 

@@ -46,7 +46,7 @@
 // RUN: %check-ptxas %t.d.ptx sm_90a
 // RUN: FileCheck %s --check-prefix=DSMEMPTX < %t.d.ptx
 // RUN: %python %S/../../examples/gemm/choose.py 300 264 1000 --build=t128_skd_ob16 | FileCheck %s --check-prefix=DSMEMGRID
-// RUN: not %python %S/../../examples/gemm/gen.py 300 264 1000 4 warp --persistent=132 --out=bf16 --split-k=4 --split-reduce=dsmem 2>&1 | FileCheck %s --check-prefix=DSMEMWARP
+// RUN: not %python %S/../../examples/gemm/gen.py 300 264 1000 4 warpgroup --persistent=132 --out=bf16 --split-k=4 --split-reduce=dsmem 2>&1 | FileCheck %s --check-prefix=DSMEMWARP
 // RUN: not %python %S/../../examples/gemm/choose.py 8192 8192 8192 --build=t128_skd_ob16 2>&1 | FileCheck %s --check-prefix=DSMEMWAVE
 // DSMEM-NOT: acopy_splitk
 // DSMEM: %part: memref<128x64xf32, 3> {llvm.align = 16 : i64}) kernel attributes {gpu.known_block_size = array<i32: 256, 1, 1>, nvvm.cluster_dim = array<i32: 4, 1, 1>}
@@ -69,7 +69,58 @@
 // DSMEMPTX: mapa.shared::cluster.u64
 // DSMEMPTX: ld.shared::cluster.v4.b32
 // DSMEMGRID: "grid": [36, 1, 1]
-// DSMEMWARP: --split-reduce=dsmem: 2, 4 or 8 K ranges, 128 x 128 tiles, PRODUCER block, --persistent, no --cluster
+// DSMEMWARP: --split-reduce=dsmem: 2, 4 or 8 K ranges, 128 x 128 tiles, PRODUCER block or warp, --persistent, no --cluster
+// With a producer warp (choose.py's t128_ws_skd_ob16) the consumers sum the partials
+// alone, beside the producer warp's next loads: a cluster barrier would wait for the
+// producer warp, so the two barriers of a round are mbarriers of the consumers, %rdy
+// (every block's %part written) and %dne (every block done reading this one's), one
+// arrival per block (thread 0, after the consumers' barrier, on each of the 4 ranks'
+// barrier through mapa, releasing at cluster scope), waited for at cluster scope. Round
+// `half` of a tile is the block's round 2 i + half, so its parities are constants: %dne
+// at 1 - half before %part is written (the first round's passes at once), %rdy at half;
+// after the tile loop every consumer waits for the last round's %dne before the block
+// leaves. The only cluster barrier is the one after the barriers' init.
+// RUN: %python %S/../../examples/gemm/gen.py 300 264 1000 6 warp --raster=16 --persistent=132 --out=bf16 --split-k=4 --split-reduce=dsmem > %t.dw.mlir
+// RUN: FileCheck %s --check-prefix=DSWS < %t.dw.mlir
+// RUN: acopy-opt %t.dw.mlir --acopy-lower --emit=ptx -o %t.dw.ptx 2>/dev/null
+// RUN: %check-ptxas %t.dw.ptx sm_90a
+// RUN: FileCheck %s --check-prefix=DSWSPTX < %t.dw.ptx
+// RUN: grep -c "mbarrier.arrive.release.cluster.shared::cluster" %t.dw.ptx | FileCheck %s --check-prefix=DSWSARRIVES
+// RUN: grep -c "barrier.cluster.arrive" %t.dw.ptx | FileCheck %s --check-prefix=DSWSCLUSTER
+// RUN: %python %S/../../examples/gemm/choose.py 300 264 1000 --build=t128_ws_skd_ob16 | FileCheck %s --check-prefix=DSMEMGRID
+// DSWS: %rdy: memref<1xi64, 3>, %dne: memref<1xi64, 3>) kernel attributes {gpu.known_block_size = array<i32: 256, 1, 1>, nvvm.cluster_dim = array<i32: 4, 1, 1>}
+// DSWS: acopy.barrier_init %rdy {arrival_count = 4 : i64}
+// DSWS-NEXT: acopy.barrier_init %dne {arrival_count = 4 : i64}
+// DSWS: scf.for %tile
+// DSWS-NOT: nvvm.cluster.
+// DSWS: %dw0par = arith.constant 1 : i32
+// DSWS: nvvm.mbarrier.try_wait %dnep, %dw0par {scope = #nvvm.mem_scope<cluster>}
+// DSWS: vector.store %dp0, %part[%prow0, %dcol0]
+// DSWS: gpu.barrier
+// DSWS-NEXT: %rs0t0 = arith.cmpi eq, %t, %c0 : index
+// DSWS-NEXT: scf.if %rs0t0 {
+// DSWS: %rs0p3 = nvvm.mapa %rdyp, %rs0r3
+// DSWS-NEXT: nvvm.mbarrier.arrive %rs0p3 {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+// DSWS: %rw0par = arith.constant 0 : i32
+// DSWS: nvvm.mbarrier.try_wait %rdyp, %rw0par {scope = #nvvm.mem_scope<cluster>}
+// DSWS: nvvm.mapa %dptr0_0
+// DSWS: %ds0p3 = nvvm.mapa %dnep, %ds0r3
+// DSWS: %dw1par = arith.constant 0 : i32
+// DSWS: vector.store %dp32, %part[%prow0, %dcol32]
+// DSWS: %rw1par = arith.constant 1 : i32
+// DSWS: %ds1p3 = nvvm.mapa %dnep, %ds1r3
+// DSWS: %dxpar = arith.constant 1 : i32
+// DSWS-NEXT: scf.while
+// DSWS-NEXT: nvvm.mbarrier.try_wait %dnex, %dxpar {scope = #nvvm.mem_scope<cluster>}
+// DSWS-NOT: nvvm.cluster.
+// DSWS: gpu.return
+// DSWSPTX: .reqnctapercluster 4, 1, 1
+// DSWSPTX: mbarrier.try_wait.parity.acquire.cluster.shared.b64
+// DSWSPTX: bar.sync {{.*}}1, 256;
+// DSWSPTX: ld.shared::cluster.v4.b32
+// Two rounds x (%rdy, %dne) x 4 ranks.
+// DSWSARRIVES: {{^}}16{{$}}
+// DSWSCLUSTER: {{^}}1{{$}}
 // DSMEMWAVE: --split-reduce=dsmem needs 2, 4 or 8 K ranges, and 8192x8192x8192 fills a wave without splitting K
 // The same with 128 x 256 tiles and a producer warpgroup (choose.py's g256_skc2_ob16):
 // 384 threads, setmaxnreg 40 / 232, B's tile multicast; ptxas accepts it.
