@@ -28,7 +28,8 @@ import sys
 
 _BASE = dict(stages=2, chip='sm_90', swizzle=128, qk='wgmma', pv='wgmma', out='bf16', overlap=False, mask='edge',
              ctas_per_sm=0, producer='block', pingpong=False, persistent=0, softmax='fma',
-             pv_in_flight=False, producer_registers=0, peel_last=False, prefetch_q=False, warp_rows=16)
+             pv_in_flight=False, producer_registers=0, peel_last=False, prefetch_q=False, warp_rows=16,
+             spread_loads=False)
 # name: gen.py's options. e_*: rows x keys; _c2: ptxas asked for 2 blocks per SM; w_*: a
 # producer warp issues the copies; ppw_*: ping-pong with a producer warp; ov_*: --overlap;
 # p_*: persistent (--persistent=W); _s3: 3 stages; _mul: the softmax with the scale
@@ -126,6 +127,16 @@ BUILDS = {
                                 persistent=132, producer_registers=24, peel_last=True, prefetch_q=True),
     'qnflgw24_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap='pv',
                                persistent=132, producer_registers=24, peel_last=True, prefetch_q=True),
+    # qs*: qn* with --spread-loads: the next tile's K(0) loaded once S(0) has read this
+    # tile's, its Q before the last P V, its last V after it, each on a barrier of its own,
+    # so a tile starts waiting for Q alone (32 KiB issued a P V earlier, not 96 KiB after
+    # it). Built through ptxas, not yet timed.
+    'qsflpgw24_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap='pv', pingpong=True,
+                                persistent=132, producer_registers=24, peel_last=True, prefetch_q=True,
+                                spread_loads=True),
+    'qsflgw24_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap='pv',
+                               persistent=132, producer_registers=24, peel_last=True, prefetch_q=True,
+                               spread_loads=True),
     # f_r128_k64_c2 / fp_*: FlashAttention-3's order in 128-row blocks of two consumer
     # warpgroups, 64 keys, two blocks an SM (118-122 registers at D = 64; for D = 64,
     # where the 128-key builds hold S, P and O in more than 128 registers).
@@ -182,7 +193,8 @@ def choose(bh, s, d, causal):
 # (BUILDS key, flag name); True is the bare flag (`--pingpong`), other values `--name=value`.
 _OPTIONAL = [('overlap', 'overlap'), ('pingpong', 'pingpong'), ('persistent', 'persistent'), ('softmax', 'softmax'),
              ('pv_in_flight', 'pv-in-flight'), ('producer_registers', 'producer-registers'),
-             ('peel_last', 'peel-last'), ('prefetch_q', 'prefetch-q'), ('warp_rows', 'warp-rows')]
+             ('peel_last', 'peel-last'), ('prefetch_q', 'prefetch-q'), ('warp_rows', 'warp-rows'),
+             ('spread_loads', 'spread-loads')]
 
 
 def options(build):

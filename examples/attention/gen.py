@@ -24,11 +24,12 @@ the last ragged one) mask (--mask=all: every step). exp2 is ex2.approx.ftz.f32 (
 PTX: no libdevice). --persistent=W (sm_90): W blocks loop over the (query block, head)
 tiles instead of a block per tile (launch grid: examples/attention/choose.py's grid);
 --prefetch-q loads the next tile's Q during this tile's epilogue.
+--spread-loads (with --prefetch-q --peel-last) loads each of the next tile's inputs once this tile has read its own.
 Which flags are fastest at which shape on an H100: bench/RESULTS.md, "2026-12-06
 (near midnight)"; examples/attention/choose.py picks them.
 f16 or bf16 (--dtype; bf16 through nvvm.mma.sync, examples/gemm/mma_sync.py's mma).
 
-Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=32|64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--producer-registers=R] [--pingpong] [--peel-last] [--persistent=W] [--prefetch-q] [--warp-rows=16|32] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
+Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=32|64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--producer-registers=R] [--pingpong] [--peel-last] [--persistent=W] [--prefetch-q] [--spread-loads] [--warp-rows=16|32] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
 """
 import math
 import os
@@ -55,7 +56,7 @@ class Kernel(e.Names):
 def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16', swizzle=0, rows=BM, qk='mma', pv='mma',
               keys=BN, out_dtype='f32', overlap=False, mask='edge', ctas_per_sm=0,
               producer='block', pingpong=False, persistent=0, softmax='fma', pv_in_flight=False,
-              producer_registers=0, peel_last=False, prefetch_q=False, warp_rows=16):
+              producer_registers=0, peel_last=False, prefetch_q=False, warp_rows=16, spread_loads=False):
     assert d in (64, 128), 'D: 64 or 128'
     assert swizzle in (0, 128), 'swizzle: 0 or 128'
     assert rows in (64, 128), 'rows: 64 or 128 query rows per block (4 or 8 warps)'
@@ -136,6 +137,13 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     # with a wait on tiles already there. The block's first tile is loaded before the tile
     # loop. A block has at most one such load in flight, so Q stays one buffer.
     assert not prefetch_q or persistent, '--prefetch-q: --persistent'
+    # spread_loads (with prefetch_q and peel_last): each of the next tile's inputs is loaded
+    # as soon as this tile has read its own, on a barrier of its own: K(0) once both
+    # warpgroups' S(0) has read it (at the tile's start, so it lands under the K loop), Q
+    # once the K loop has read it (before the last P V), the last V once the last P V has
+    # read it; a tile then starts waiting for Q alone (a third of the bytes, issued a P V
+    # earlier) and waits for its last V before its last P V.
+    assert not spread_loads or (prefetch_q and peel_last), '--spread-loads: --prefetch-q --peel-last'
     # warp_rows = 32 (the mma.sync path): each warp computes two 16-row m-tiles (rows 32w ..
     # 32w + 31 of the block), so every K and V fragment it loads by ldmatrix feeds two
     # mma.sync instead of one (FlashAttention-2's tiling: 128 rows on 4 warps); the block
@@ -193,11 +201,13 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         + (f' --producer-registers={producer_registers}' if producer_registers else '') + (' --pingpong' if pingpong else '')
         + (' --peel-last' if peel_last else '')
         + (f' --persistent={persistent}' if persistent else '') + (' --prefetch-q' if prefetch_q else '')
+        + (' --spread-loads' if spread_loads else '')
         + (f' --warp-rows={warp_rows}' if warp_rows != 16 else '')
         + (f' --softmax={softmax}' if softmax != 'fma' else '') + (' --pv-in-flight' if pv_in_flight else '') + '.',
         name, chip + ('a' if qk == 'wgmma' else ''), [('%q', qkv), ('%k', qkv), ('%v', qkv), ('%out', out)],
         threads, [(q, qtile) for q in qnames] + [('%tk', tile), ('%tv', tile)] + ([('%tk0', tile)] if overlap else []) + ([('%tvl', tile)] if peel_last else [])
-        + qbar, f', nvvm.maxntid = array<i32: {block}, 1, 1>, nvvm.minctasm = {ctas_per_sm} : i32' if ctas_per_sm else '')
+        + qbar + ([('%kbar', e.BARRIER), ('%vbar', e.BARRIER)] if spread_loads else []),
+        f', nvvm.maxntid = array<i32: {block}, 1, 1>, nvvm.minctasm = {ctas_per_sm} : i32' if ctas_per_sm else '')
     kn.lines += e.constants(sorted(set(range(keys + 1)) | {n_blocks, s_len, rows}
                                    | ({bh, -(-s_len // rows)} if persistent else set()) | {8 * i for i in range(d // 8 + 1)}
                                    | {16 * i for i in range(d // 16 + 1)}))
@@ -213,19 +223,31 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     # What tile_inputs loads for a tile (sm_90: Q, K(0), the last V).
     inputs = dict(qnames=qnames, overlap=overlap, peel_last=peel_last, qkv=qkv, qtile=qtile, tile=tile,
                   layout=layout, causal=causal, rows=rows, keys=keys, n_blocks=n_blocks)
+    # --spread-loads: Q, K(0) and the last V each on a barrier of their own.
+    bars = dict(q='%qbar', k0='%kbar', vlast='%vbar') if spread_loads else {}
     if persistent:
         thread_values(kn, halves)
         tiles = -(-s_len // rows) * bh
         kn.emit('%bx = gpu.block_id x')
         kn.emit('%gx = gpu.grid_dim x')
         kn.emit(f'%ntiles = arith.constant {tiles} : index')
-        kn.emit(e.barrier_init('%qbar', len(qnames) + bool(overlap) + peel_last))
+        if spread_loads:
+            kn.emit(e.barrier_init('%qbar', len(qnames)))
+            kn.emit(e.barrier_init('%kbar', 1))
+            kn.emit(e.barrier_init('%vbar', 1))
+        else:
+            kn.emit(e.barrier_init('%qbar', len(qnames) + bool(overlap) + peel_last))
         if prefetch_q:
             # The grid has at most one block per tile, so %bx is a tile.
             tile_coords(kn, '%bx', causal, s_len, rows, bh, '_f')
-            tile_inputs(kn, '_f', **inputs)
+            tile_inputs(kn, '_f', **inputs, bars=bars)
         kn.emit('scf.for %tile = %bx to %ntiles step %gx {')
         tile_of_loop(kn, causal, s_len, rows, bh)
+        if spread_loads:
+            # The next tile's place, for its loads spread over this tile.
+            kn.emit('%tnext = arith.addi %tile, %gx : index')
+            kn.emit('%more = arith.cmpi ult, %tnext, %ntiles : index')
+            tile_coords(kn, '%tnext', causal, s_len, rows, bh, '_n')
     else:
         tile_of_grid(kn, causal, s_len, rows)
         thread_values(kn, halves)
@@ -259,6 +281,8 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
             tile_inputs(kn, '', **inputs)
         if persistent:
             kn.emit(e.barrier_wait('%qbar', '%qpar'))
+            if spread_loads:
+                kn.emit(e.barrier_wait('%kbar', '%qpar'))
         else:
             kn.emit('%first = arith.constant false')
             kn.emit(e.barrier_wait('%qbar', '%first'))
@@ -293,8 +317,14 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         kn.emit('%pp_three = arith.constant 3 : i32')
         kn.emit('%pp_other = arith.subi %pp_three, %pp_wg : i32')
     if overlap == 'pv':
+        after_s0 = None
+        if spread_loads:
+            def after_s0():
+                # Both warpgroups' S(0) has read K(0): the next tile's K(0) goes in now.
+                kn.emit('gpu.barrier')
+                next_inputs(kn, ('k0',), inputs, bars)
         iter_args, types = overlap_pv_prologue(kn, d, tile, qtile, dtype, keys, qnames, causal, ragged, s_len,
-                                               mask == 'edge', softmax, iter_args)
+                                               mask == 'edge', softmax, iter_args, after_s0)
     elif overlap:
         # S(0) before the loop; each iteration carries S(j) in as wgmma's accumulator.
         s0 = qk_issue(kn, d, '%tk0', tile, qtile, dtype, 4, keys, qnames)
@@ -317,8 +347,17 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         overlap_turn_closes(kn, 4)
     if overlap == 'qk' or pv_in_flight:
         kn.emit('nvvm.wgmma.wait.group.sync.aligned 0')
+    if spread_loads:
+        # Both warpgroups' K loops have read Q; the last V of this tile has landed.
+        kn.emit('gpu.barrier')
+        next_inputs(kn, ('q',), inputs, bars)
+        kn.emit(e.barrier_wait('%vbar', '%qpar'))
     o = last_pv(kn, d, tile, dtype, keys) if peel_last else None
-    if prefetch_q:
+    if spread_loads:
+        # Both warpgroups' last P V has read the last V.
+        kn.emit('gpu.barrier')
+        next_inputs(kn, ('vlast',), inputs, bars)
+    elif prefetch_q:
         # Every warpgroup's wgmma has read this tile's Q, K(0) and last V (each waited for
         # its groups); the next tile's load then runs beside this one's epilogue.
         kn.emit('gpu.barrier')
@@ -358,20 +397,30 @@ def key_steps(kn, causal, rows, keys, n_blocks, sfx=''):
         kn.emit(f'%kstop{sfx} = arith.addi %kend{sfx}, %c0 : index')
 
 
-def tile_inputs(kn, sfx, qnames, overlap, peel_last, qkv, qtile, tile, layout, causal, rows, keys, n_blocks):
+def tile_inputs(kn, sfx, qnames, overlap, peel_last, qkv, qtile, tile, layout, causal, rows, keys, n_blocks,
+                bars=None, parts=('q', 'k0', 'vlast')):
     """The TMA loads, on %qbar, of the tiles a (query block, head) reads before its K loop:
     Q (a tile per warpgroup), with overlap K(0), with peel_last the last V; `sfx` names
-    the tile's %h, %q0 and %qb."""
-    for half, q in enumerate(qnames):
+    the tile's %h, %q0 and %qb. bars: another barrier per part (--spread-loads); parts:
+    only those."""
+    bar = lambda part: (bars or {}).get(part, '%qbar')  # noqa: E731
+    for half, q in enumerate(qnames if 'q' in parts else []):
         start = f'%q0{sfx}' if half == 0 else kn.op(f'arith.addi %q0{sfx}, %c64 : index', 'qh')
-        kn.emit(e.copy('%q', f'%h{sfx}, {start}, %c0', q, qkv, qtile, barrier='%qbar', **layout))
-    if overlap:
-        kn.emit(e.copy('%k', f'%h{sfx}, %c0, %c0', '%tk0', qkv, tile, barrier='%qbar', **layout))
-    if peel_last:
+        kn.emit(e.copy('%q', f'%h{sfx}, {start}, %c0', q, qkv, qtile, barrier=bar('q'), **layout))
+    if overlap and 'k0' in parts:
+        kn.emit(e.copy('%k', f'%h{sfx}, %c0, %c0', '%tk0', qkv, tile, barrier=bar('k0'), **layout))
+    if peel_last and 'vlast' in parts:
         key_steps(kn, causal, rows, keys, n_blocks, sfx)
         kn.emit(f'%kloop{sfx} = arith.subi %kstop{sfx}, %c1 : index')
         kn.emit(f'%vlast{sfx} = arith.muli %kloop{sfx}, %c{keys} : index')
-        kn.emit(e.copy('%v', f'%h{sfx}, %vlast{sfx}, %c0', '%tvl', qkv, tile, barrier='%qbar', **layout))
+        kn.emit(e.copy('%v', f'%h{sfx}, %vlast{sfx}, %c0', '%tvl', qkv, tile, barrier=bar('vlast'), **layout))
+
+
+def next_inputs(kn, parts, inputs, bars):
+    """--spread-loads: `parts` of the next tile's inputs (tile_inputs), where there is one."""
+    kn.emit('scf.if %more {')
+    tile_inputs(kn, '_n', **inputs, bars=bars, parts=parts)
+    kn.emit('}')
 
 
 def last_pv(kn, d, tile, dtype, bn):
@@ -538,13 +587,15 @@ def body(kn, d, qf, causal, ragged, s_len, qkv, tile, layout, dtype, swizzle, wg
 
 
 def overlap_pv_prologue(kn, d, tile, qtile, dtype, bn, qnames, causal, ragged, s_len, edge_mask, softmax,
-                        iter_args):
+                        iter_args, after_s0=None):
     """--overlap=pv before the loop: S(0) = Q K(0)ᵀ issued and waited, its softmax, and the
     loop's arguments: the running max and sum from it, O (zero), alpha (its rescale, unused
-    by O = 0) and P(0)'s fragments."""
+    by O = 0) and P(0)'s fragments. after_s0: emits what follows S(0)'s wait."""
     i = 4
     acc = qk_issue(kn, d, '%tk0', tile, qtile, dtype, i, bn, qnames)
     kn.emit('nvvm.wgmma.wait.group.sync.aligned 0', i)
+    if after_s0:
+        after_s0()
     m, alpha, l, p = softmax_step(kn, s_fragments(kn, acc, bn, i), bn, causal, ragged, s_len, edge_mask, softmax,
                                   '%c0', ('%ninf', '%ninf'), ('%fzero', '%fzero'), i)
     fragments = [p_fragment(kn, p, t, dtype, i) for t in range(bn // 16)]
@@ -976,7 +1027,7 @@ def main():
                                int(flags.get('persistent', '0')), flags.get('softmax', 'fma'),
                                '--pv-in-flight' in sys.argv[1:], int(flags.get('producer-registers', '0')),
                                '--peel-last' in sys.argv[1:], '--prefetch-q' in sys.argv[1:],
-                               int(flags.get('warp-rows', '16'))))
+                               int(flags.get('warp-rows', '16')), '--spread-loads' in sys.argv[1:]))
 
 
 if __name__ == '__main__':

@@ -282,6 +282,53 @@
 // QNGEN-NEXT: {{^ *}}}{{$}}
 // QNGEN: vector.store
 // QNALONE: --prefetch-q: --persistent
+// --spread-loads (with --prefetch-q --peel-last): each of the next tile's inputs on a
+// barrier of its own, loaded once this tile has read its own: K(0) after both
+// warpgroups' S(0) (a consumers' barrier, then the copy where there is a next tile), Q
+// after the K loop (before the last P V, which first waits for this tile's last V), the
+// last V after the last P V. A tile waits for Q and K(0) before S(0); nothing is loaded
+// after the epilogue's first store.
+// RUN: %python %S/../../examples/attention/gen.py 2 300 128 2 --dtype=bf16 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --rows=128 --keys=128 --out=bf16 --producer=warpgroup --overlap=pv --peel-last --persistent=132 --prefetch-q --spread-loads --producer-registers=24 --pingpong > %t.90qs.mlir
+// RUN: FileCheck %s --check-prefix=QSGEN < %t.90qs.mlir
+// RUN: acopy-opt %t.90qs.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.90qs.ptx 2>/dev/null
+// RUN: %check-ptxas %t.90qs.ptx sm_90a
+// RUN: not %python %S/../../examples/attention/gen.py 2 300 128 2 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --rows=128 --producer=warpgroup --overlap=pv --persistent=132 --prefetch-q --spread-loads 2>&1 | FileCheck %s --check-prefix=QSALONE
+// QSGEN: %qbar: memref<1xi64, 3>, %kbar: memref<1xi64, 3>, %vbar: memref<1xi64, 3>)
+// QSGEN: acopy.barrier_init %qbar {arrival_count = 2 : i64}
+// QSGEN-NEXT: acopy.barrier_init %kbar {arrival_count = 1 : i64}
+// QSGEN-NEXT: acopy.barrier_init %vbar {arrival_count = 1 : i64}
+// QSGEN-COUNT-2: acopy.copy_gmem_to_smem %q[%h_f, {{.*}} barrier(%qbar
+// QSGEN-NEXT: acopy.copy_gmem_to_smem %k[%h_f, %c0, %c0] -> %tk0 barrier(%kbar
+// QSGEN: acopy.copy_gmem_to_smem %v[%h_f, %vlast_f, %c0] -> %tvl barrier(%vbar
+// QSGEN-NEXT: scf.for %tile = %bx to %ntiles step %gx {
+// QSGEN: %tnext = arith.addi %tile, %gx : index
+// QSGEN-NEXT: %more = arith.cmpi ult, %tnext, %ntiles : index
+// QSGEN: acopy.barrier_wait %qbar, %qpar
+// QSGEN-NEXT: acopy.barrier_wait %kbar, %qpar
+// QSGEN: nvvm.wgmma.wait.group.sync.aligned 0
+// QSGEN-NEXT: gpu.barrier
+// QSGEN-NEXT: scf.if %more {
+// QSGEN-NEXT: acopy.copy_gmem_to_smem %k[%h_n, %c0, %c0] -> %tk0 barrier(%kbar
+// QSGEN-NEXT: {{^ *}}}{{$}}
+// QSGEN: } {acopy.pipeline = {stages = 2 : i64, producer = "warpgroup", producer_registers = 24 : i64}}
+// QSGEN-NEXT: gpu.barrier
+// QSGEN-NEXT: scf.if %more {
+// QSGEN-NEXT: acopy.copy_gmem_to_smem %q[%h_n, %q0_n, %c0] -> %tq0 barrier(%qbar
+// QSGEN-NEXT: arith.addi %q0_n, %c64
+// QSGEN-NEXT: acopy.copy_gmem_to_smem %q[%h_n, {{.*}}] -> %tq1 barrier(%qbar
+// QSGEN-NEXT: {{^ *}}}{{$}}
+// QSGEN-NEXT: acopy.barrier_wait %vbar, %qpar
+// QSGEN: wgmma.mma_async
+// QSGEN: nvvm.wgmma.wait.group.sync.aligned 0
+// QSGEN-NOT: vector.store
+// QSGEN: gpu.barrier
+// QSGEN-NEXT: scf.if %more {
+// QSGEN: acopy.copy_gmem_to_smem %v[%h_n, %vlast_n, %c0] -> %tvl barrier(%vbar
+// QSGEN-NEXT: {{^ *}}}{{$}}
+// QSGEN-NOT: acopy.copy_gmem_to_smem
+// QSGEN: vector.store
+// QSGEN-NOT: acopy.copy_gmem_to_smem
+// QSALONE: --spread-loads: --prefetch-q --peel-last
 // An --overlap other than qk or pv is refused, naming the two.
 // RUN: not %python %S/../../examples/attention/gen.py 2 200 128 2 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --overlap=xyz 2>&1 | FileCheck %s --check-prefix=OVKIND
 // OVKIND: overlap: --overlap (qk) or --overlap=pv
