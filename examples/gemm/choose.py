@@ -174,6 +174,18 @@ BUILDS = {
                              reduce='dsmem', untimed=True,
                              options=['--raster=16', '--persistent=132', '--out=bf16', '--split-k=auto',
                                       '--split-reduce=dsmem']),
+    # The same with 128 x 256 tiles (four rounds of 64 columns), a producer warp or
+    # warpgroup: at 1024 x 1024 x 8192, 32 tiles x 4 ranges fill the SMs and each K step
+    # reads 48 KiB for twice the multiplies of a 128 x 128 step (32 KiB), a third less
+    # through L2 for the chip. Built through ptxas, not yet timed.
+    't256_ws_skd_ob16': dict(stages=4, producer='warp', out='bf16', bm=128, bn=256, per_sm=1, split='auto',
+                             reduce='dsmem', untimed=True,
+                             options=['--tile=128x256', '--raster=16', '--persistent=132', '--out=bf16',
+                                      '--split-k=auto', '--split-reduce=dsmem']),
+    'g256_skd_ob16': dict(stages=4, producer='warpgroup', out='bf16', bm=128, bn=256, per_sm=1, split='auto',
+                          reduce='dsmem', untimed=True,
+                          options=['--tile=128x256', '--raster=16', '--persistent=132', '--out=bf16',
+                                   '--split-k=auto', '--split-reduce=dsmem']),
     # g256_*: the t256_* builds with a producer warpgroup that gives the consumers its
     # registers (setmaxnreg: 232 a consumer thread instead of 168), CUTLASS's split.
     # Their K steps' rate: 1.03 of the t256 builds' in geomean on the H100 sweep of the

@@ -261,11 +261,11 @@ def fragment_rows():
 PART = 'memref<128x64xf32, 3>'
 
 
-def dsmem_fixup(acc_type, split, n, out, out_dtype, ragged, signals=False):
+def dsmem_fixup(acc_type, split, n, out, out_dtype, ragged, signals=False, bn=128):
     """After the K loop of a unit of --split-reduce=dsmem: the `split` blocks of a cluster
-    (split x 1 x 1, block rank r = K range r of the same 128 x 128 tile) sum their partial
-    tiles through distributed shared memory instead of a workspace in global memory, in two
-    rounds of 64 columns: every block writes its accumulators of the round's columns to its
+    (split x 1 x 1, block rank r = K range r of the same 128 x bn tile) sum their partial
+    tiles through distributed shared memory instead of a workspace in global memory, in
+    bn / 64 rounds of 64 columns: every block writes its accumulators of the round's columns to its
     %part; a cluster barrier (release, acquire); block r reads rows r 128/split .. (r + 1)
     128/split of every block's %part (mapa, ld.shared::cluster), adds them in rank order
     (the result does not depend on timing), and stores them to out; a second barrier keeps
@@ -286,11 +286,12 @@ def dsmem_fixup(acc_type, split, n, out, out_dtype, ragged, signals=False):
         '%pbase64 = arith.index_cast %pbase : index to i64',
         '%pptr = llvm.inttoptr %pbase64 : i64 to !llvm.ptr<3>',
     ] + (barrier_pointer('%rdy', '%rdyp') + barrier_pointer('%dne', '%dnep') if signals else [])
-    for half in range(2):
-        # Round `half` of a tile is round 2 i + half of the block, whose parity is half's:
-        # before writing %part, the last round's readers are done with it (parity 1 at
-        # the block's first round passes at once, as the phase before the first has).
-        lines += dsmem_await('%dnep', 1 - half, f'dw{half}') if signals else []
+    for half in range(bn // 64):
+        # Round `half` of a tile is round (bn / 64) i + half of the block (an even count
+        # of rounds a tile), whose parity is half's: before writing %part, the last
+        # round's readers are done with it (parity 1 at the block's first round passes at
+        # once, as the phase before the first has).
+        lines += dsmem_await('%dnep', 1 - half % 2, f'dw{half}') if signals else []
         for i in range(32 * half, 32 * half + 32, 2):
             row = '%prow8' if (i // 2) % 2 else '%prow0'
             lines += [f'%dc{i} = arith.constant {8 * (i // 4) - 64 * half} : index',
@@ -300,7 +301,7 @@ def dsmem_fixup(acc_type, split, n, out, out_dtype, ragged, signals=False):
                       f'%dp{i} = vector.from_elements %dv{i}, %dw{i} : vector<2xf32>',
                       f'vector.store %dp{i}, %part[{row}, %dcol{i}] {{alignment = 8}} : {PART}, vector<2xf32>']
         if signals:
-            lines += dsmem_signal('%rdyp', split, f'rs{half}') + dsmem_await('%rdyp', half, f'rw{half}')
+            lines += dsmem_signal('%rdyp', split, f'rs{half}') + dsmem_await('%rdyp', half % 2, f'rw{half}')
         else:
             lines += ['nvvm.cluster.arrive {aligned}', 'nvvm.cluster.wait {aligned}']
         for v in range(vectors):
@@ -515,10 +516,10 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # the block schedule its barriers are cluster barriers; with a producer warp (rule P18
     # refuses cluster barriers after a warp-specialized loop: the producer warp would not
     # reach them) mbarriers of the consumers (%rdy, %dne).
-    assert not dsmem or (splits in (2, 4, 8) and bn == 128 and producer in ('block', 'warp') and cluster == 1
+    assert not dsmem or (splits in (2, 4, 8) and bn in (128, 256) and cluster == 1
                          and persistent and epilogue == 'direct' and b_major == 'k'), \
-        '--split-reduce=dsmem: 2, 4 or 8 K ranges, 128 x 128 tiles, PRODUCER block or warp, --persistent, no --cluster'
-    signals = dsmem and producer == 'warp'
+        '--split-reduce=dsmem: 2, 4 or 8 K ranges, 128 x 128 or 128 x 256 tiles, --persistent, no --cluster'
+    signals = dsmem and producer != 'block'
     ksteps = -(-k // 64)
     range_steps = -(-ksteps // splits)
     remap = bn != 128 or raster or persistent or splits > 1
@@ -708,7 +709,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
         else:
             body.append(store)
     if dsmem:
-        body[epilogue_start:] = dsmem_fixup(acc_type, splits, n, out, out_dtype, ragged, signals)
+        body[epilogue_start:] = dsmem_fixup(acc_type, splits, n, out, out_dtype, ragged, signals, bn)
     elif splits > 1:
         # Only the tile's last unit writes it, from the summed partials.
         body[epilogue_start:] = split_fixup(acc_type, tiles * splits, tiles, splits, bn, pair) + [

@@ -46,7 +46,7 @@
 // RUN: %check-ptxas %t.d.ptx sm_90a
 // RUN: FileCheck %s --check-prefix=DSMEMPTX < %t.d.ptx
 // RUN: %python %S/../../examples/gemm/choose.py 300 264 1000 --build=t128_skd_ob16 | FileCheck %s --check-prefix=DSMEMGRID
-// RUN: not %python %S/../../examples/gemm/gen.py 300 264 1000 4 warpgroup --persistent=132 --out=bf16 --split-k=4 --split-reduce=dsmem 2>&1 | FileCheck %s --check-prefix=DSMEMWARP
+// RUN: not %python %S/../../examples/gemm/gen.py 300 264 1000 4 warp --tile=128x64 --persistent=132 --out=bf16 --split-k=4 --split-reduce=dsmem 2>&1 | FileCheck %s --check-prefix=DSMEMTILE
 // RUN: not %python %S/../../examples/gemm/choose.py 8192 8192 8192 --build=t128_skd_ob16 2>&1 | FileCheck %s --check-prefix=DSMEMWAVE
 // DSMEM-NOT: acopy_splitk
 // DSMEM: %part: memref<128x64xf32, 3> {llvm.align = 16 : i64}) kernel attributes {gpu.known_block_size = array<i32: 256, 1, 1>, nvvm.cluster_dim = array<i32: 4, 1, 1>}
@@ -69,7 +69,7 @@
 // DSMEMPTX: mapa.shared::cluster.u64
 // DSMEMPTX: ld.shared::cluster.v4.b32
 // DSMEMGRID: "grid": [36, 1, 1]
-// DSMEMWARP: --split-reduce=dsmem: 2, 4 or 8 K ranges, 128 x 128 tiles, PRODUCER block or warp, --persistent, no --cluster
+// DSMEMTILE: --split-reduce=dsmem: 2, 4 or 8 K ranges, 128 x 128 or 128 x 256 tiles, --persistent, no --cluster
 // With a producer warp (choose.py's t128_ws_skd_ob16) the consumers sum the partials
 // alone, beside the producer warp's next loads: a cluster barrier would wait for the
 // producer warp, so the two barriers of a round are mbarriers of the consumers, %rdy
@@ -121,6 +121,37 @@
 // Two rounds x (%rdy, %dne) x 4 ranks.
 // DSWSARRIVES: {{^}}16{{$}}
 // DSWSCLUSTER: {{^}}1{{$}}
+// 128 x 256 tiles with a producer warpgroup (choose.py's g256_skd_ob16): four rounds of
+// 64 columns a tile, so the parities alternate round by round (%dne at 1, 0, 1, 0 before
+// each write of %part, %rdy at 0, 1, 0, 1) and the last round's %dne is still parity 1;
+// the round's columns go to out at 64 r. ptxas accepts it with setmaxnreg.
+// RUN: %python %S/../../examples/gemm/gen.py 300 520 1000 4 warpgroup --tile=128x256 --raster=16 --persistent=132 --out=bf16 --split-k=4 --split-reduce=dsmem > %t.d256.mlir
+// RUN: FileCheck %s --check-prefix=DS256 < %t.d256.mlir
+// RUN: acopy-opt %t.d256.mlir --acopy-lower --emit=ptx -o %t.d256.ptx 2>/dev/null
+// RUN: %check-ptxas %t.d256.ptx sm_90a
+// RUN: grep -c "mbarrier.arrive.release.cluster.shared::cluster" %t.d256.ptx | FileCheck %s --check-prefix=DS256ARRIVES
+// RUN: FileCheck %s --check-prefix=DS256PTX < %t.d256.ptx
+// DS256: nvvm.cluster_dim = array<i32: 4, 1, 1>
+// DS256: %dw0par = arith.constant 1 : i32
+// DS256: %rw0par = arith.constant 0 : i32
+// DS256: %dh0_0 = arith.constant 0 : index
+// DS256: %dw1par = arith.constant 0 : i32
+// DS256: %rw1par = arith.constant 1 : i32
+// DS256: %dh1_0 = arith.constant 64 : index
+// DS256: %dw2par = arith.constant 1 : i32
+// DS256: %rw2par = arith.constant 0 : i32
+// DS256: %dh2_0 = arith.constant 128 : index
+// DS256: %dw3par = arith.constant 0 : i32
+// DS256: %rw3par = arith.constant 1 : i32
+// DS256: %dh3_0 = arith.constant 192 : index
+// DS256-NOT: %dw4par
+// DS256: %dxpar = arith.constant 1 : i32
+// Four rounds x (%rdy, %dne) x 4 ranks.
+// DS256ARRIVES: {{^}}32{{$}}
+// DS256PTX: .reqnctapercluster 4, 1, 1
+// DS256PTX: setmaxnreg.dec.sync.aligned.u32{{[[:space:]]+}}40;
+// DS256PTX: setmaxnreg.inc.sync.aligned.u32{{[[:space:]]+}}232;
+// DS256PTX: mbarrier.try_wait.parity.acquire.cluster.shared.b64
 // DSMEMWAVE: --split-reduce=dsmem needs 2, 4 or 8 K ranges, and 8192x8192x8192 fills a wave without splitting K
 // The same with 128 x 256 tiles and a producer warpgroup (choose.py's g256_skc2_ob16):
 // 384 threads, setmaxnreg 40 / 232, B's tile multicast; ptxas accepts it.
