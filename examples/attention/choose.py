@@ -130,13 +130,22 @@ BUILDS = {
     # qs*: qn* with --spread-loads: the next tile's K(0) loaded once S(0) has read this
     # tile's, its Q before the last P V, its last V after it, each on a barrier of its own,
     # so a tile starts waiting for Q alone (32 KiB issued a P V earlier, not 96 KiB after
-    # it). Built through ptxas, not yet timed.
+    # it). On the H100 of 2026-12-07 (bench/RESULTS.md): qsflpgw24 against qnflpgw24 in
+    # the same run 1.027 in geomean, faster at 11 of 18 shapes and at every non-causal
+    # one above S = 512 but 1 x 8 x 16384 x 64 (0.997); 4 x 32 x 1024 x 128 0.949 of cuDNN
+    # (qnflpgw24 0.852). Without ping-pong (qsflgw24) slower at every shape.
     'qsflpgw24_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap='pv', pingpong=True,
                                 persistent=132, producer_registers=24, peel_last=True, prefetch_q=True,
                                 spread_loads=True),
     'qsflgw24_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap='pv',
                                persistent=132, producer_registers=24, peel_last=True, prefetch_q=True,
                                spread_loads=True),
+    # The 64-row persistent builds with --spread-loads (K(0) on its own barrier after S(0),
+    # Q before the last P V): for the short sequences. Built through ptxas, not yet timed.
+    'qsflw_r64_k64_c2': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', peel_last=True, ctas_per_sm=2,
+                             persistent=264, prefetch_q=True, spread_loads=True),
+    'qsflw_r64_k64_c3': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', peel_last=True, ctas_per_sm=3,
+                             persistent=396, prefetch_q=True, spread_loads=True),
     # f_r128_k64_c2 / fp_*: FlashAttention-3's order in 128-row blocks of two consumer
     # warpgroups, 64 keys, two blocks an SM (118-122 registers at D = 64; for D = 64,
     # where the 128-key builds hold S, P and O in more than 128 registers).
@@ -184,9 +193,10 @@ def choose(bh, s, d, causal):
         # FlashAttention-3's order in ping-pong turns, the loop one key block short
         # (--peel-last); at D = 64 below S = 4096, 64 x 64 tiles four an SM.
         return 'flpgw_r128_k128' if d == 128 or s >= 4096 else 'e_r64_k64'
-    # Non-causal: the same persistent, with the next tile's Q loaded during this one's
-    # epilogue (--prefetch-q) and a producer warpgroup keeping 24 registers.
-    return 'qnflpgw24_r128_k128'
+    # Non-causal: the same persistent, with a producer warpgroup keeping 24 registers and
+    # each of the next tile's inputs loaded once this tile has read its own
+    # (--prefetch-q --spread-loads).
+    return 'qsflpgw24_r128_k128'
 
 
 # gen.py's flags a build passes only when it sets them away from _BASE, in this order:
