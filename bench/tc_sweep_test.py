@@ -59,9 +59,15 @@ def test_chooser():
     # the 32-byte sector the multicast pairs, few tiles with a long K split-K.
     # A build not yet timed on a card is never the model's pick, where the model would
     # rank it first or level with the first (t128_ws_skd_ob16 at 512 x 512 x 16384).
-    untimed = [b for b, cfg in choose.BUILDS.items() if cfg.get('untimed')]
+    # So is one marked model=False (timed and slower: the dsmem split-K builds, level with
+    # t128_ws_sk_ob16 in the model at 512 x 512 x 16384).
+    untimed = [b for b, cfg in choose.BUILDS.items() if cfg.get('untimed') or cfg.get('model') is False]
     check(not untimed or all(choose.choose(*shape)[0] not in untimed for shape in shapes.GEMM_SHAPES),
           f'untimed builds {untimed} never picked')
+    pair = ['t128_ws_skd_ob16', 't64_ws_p132_tma_ob16']
+    check(choose.model_ms(512, 512, 16384, pair[0]) < choose.model_ms(512, 512, 16384, pair[1])
+          and choose.choose(512, 512, 16384, among=pair)[0] == pair[1],
+          'a model=False build is passed over where the model scores it faster')
 
     def first_or_level(shape):
         times = {b: choose.model_ms(*shape, b) for b in choose.candidates(*shape)}

@@ -14,7 +14,8 @@ its shape (`gen_args`) and compiles it with acopy-opt.
   --epilogue=tma builds also N a multiple of 8).
 - A build marked `untimed` (built and through ptxas, never run on a card yet) is swept
   by bench/tc_sweep.py like any other but never the model's pick; a timed cache entry
-  may still name it once the sweep has timed it.
+  may still name it once the sweep has timed it. So is one marked `model=False` (timed,
+  and slower than the build the model scores it as: the dsmem split-K builds).
 - `record(cache, card, m, n, k, out, times_ms)` adds one shape's timings to the cache
   (bench/tc_sweep.py writes them for every swept shape: `gemm-choices.json`).
 - `model_ms(m, n, k, build, sms=132)`: the cost model. Per SM, tiles run one after the
@@ -168,22 +169,26 @@ BUILDS = {
     # The dsmem split-K with a producer warp: its K loop is t128_ws_sk_ob16's, and the
     # cluster sums the partials through distributed shared memory with mbarriers of the
     # consumers (gen.dsmem_signal, dsmem_await) instead of cluster barriers, so the
-    # producer warp loads the next unit's tiles meanwhile. Built through ptxas, not yet
-    # timed: swept, never picked by the model.
+    # producer warp loads the next unit's tiles meanwhile. On the H100 of 2026-12-07
+    # (bench/RESULTS.md) exact and slower than t128_ws_sk_ob16 at 4 of the 5 few-tile
+    # shapes: a split of 8 is a cluster of 8, of which at most 15 are active at once (two
+    # waves at 512 x 512 x 16384); in clusters of 2 still 0.82 of it at 1024 x 1024 x 8192.
+    # Swept, never picked by the model (model=False).
     't128_ws_skd_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=128, per_sm=1, split='auto',
-                             reduce='dsmem', untimed=True,
+                             reduce='dsmem', model=False,
                              options=['--raster=16', '--persistent=132', '--out=bf16', '--split-k=auto',
                                       '--split-reduce=dsmem']),
     # The same with 128 x 256 tiles (four rounds of 64 columns), a producer warp or
     # warpgroup: at 1024 x 1024 x 8192, 32 tiles x 4 ranges fill the SMs and each K step
     # reads 48 KiB for twice the multiplies of a 128 x 128 step (32 KiB), a third less
-    # through L2 for the chip. Built through ptxas, not yet timed.
+    # through L2 for the chip. On the H100 of 2026-12-07 exact and half the serial
+    # fix-up's rate there (its 32 clusters of 4 do not all fit at once either).
     't256_ws_skd_ob16': dict(stages=4, producer='warp', out='bf16', bm=128, bn=256, per_sm=1, split='auto',
-                             reduce='dsmem', untimed=True,
+                             reduce='dsmem', model=False,
                              options=['--tile=128x256', '--raster=16', '--persistent=132', '--out=bf16',
                                       '--split-k=auto', '--split-reduce=dsmem']),
     'g256_skd_ob16': dict(stages=4, producer='warpgroup', out='bf16', bm=128, bn=256, per_sm=1, split='auto',
-                          reduce='dsmem', untimed=True,
+                          reduce='dsmem', model=False,
                           options=['--tile=128x256', '--raster=16', '--persistent=132', '--out=bf16',
                                    '--split-k=auto', '--split-reduce=dsmem']),
     # g256_*: the t256_* builds with a producer warpgroup that gives the consumers its
@@ -348,8 +353,9 @@ def choose(m, n, k, out='bf16', cache=None, card=None, sms=132, among=None):
     entry = load_cache(cache)['cards'].get(card or '', {}).get(key(m, n, k, out))
     if entry and entry.get('build') in names:
         return entry['build'], 'timed'
-    # A build not yet timed on a card is swept, never picked by the model.
-    modelled = [name for name in names if not BUILDS[name].get('untimed')] or names
+    # A build not yet timed on a card is swept, never picked by the model; nor is one the
+    # records show slower than the build the model scores it as (model=False).
+    modelled = [name for name in names if not BUILDS[name].get('untimed') and BUILDS[name].get('model', True)] or names
     return min(modelled, key=lambda name: model_ms(m, n, k, name, sms)), 'model'
 
 
