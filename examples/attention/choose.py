@@ -17,10 +17,12 @@ launches examples/attention/gen.py's kernel on sm_90a.
   bench/results/attention-sweep.json`: its pick at 0.998 of the best build (geomean), min
   0.966, on the record it was read off; another card or shape family may differ, and
   timing the builds once per shape (bench/tc_sweep.py) is the way to know.
+- `choose(bh, s, d, causal, chip='sm_80')`: the sm_80 build (cp.async and mma.sync from
+  the same source; `choose_sm80` says the rule and the record it was read off).
 - `gen_args(build, bh, s, d, causal)`: gen.py's arguments; `grid(build, bh, s)`: the
   launch grid (a block per `rows` queries per head; the block is the manifest's).
 
-Usage: python3 examples/attention/choose.py BH S D [--causal] [--build=NAME]
+Usage: python3 examples/attention/choose.py BH S D [--causal] [--chip=sm_90|sm_80] [--build=NAME]
 prints the build, gen.py's arguments and the launch grid as JSON.
 """
 import json
@@ -179,11 +181,16 @@ BUILDS = {
 }
 
 
-def choose(bh, s, d, causal):
+def choose(bh, s, d, causal, chip='sm_90'):
     """The build for `bh` (batch x heads) sequences of length `s`, head dimension `d` (64
-    or 128), causal or not."""
+    or 128), causal or not, on `chip` (sm_90: TMA and wgmma; sm_80: cp.async and
+    mma.sync, the same source)."""
     if d not in (64, 128):
         raise ValueError(f'D = {d}: the builds take D = 64 or 128')
+    if chip == 'sm_80':
+        return choose_sm80(s, d, causal)
+    if chip != 'sm_90':
+        raise ValueError(f'chip {chip!r}: sm_80 or sm_90')
     if s <= 512:
         # Short sequences: 64-row blocks, several an SM, so one block's Q load and epilogue
         # run beside another's K loop (D = 128 causal: FlashAttention-3's order with a
@@ -223,6 +230,18 @@ def gen_args(build, bh, s, d, causal):
     return [str(bh), str(s), str(d)] + options(build) + (['--causal'] if causal else [])
 
 
+def choose_sm80(s, d, causal):
+    """The sm_80 build, by a rule read off the H100 run of 2026-12-07 (bench/RESULTS.md,
+    call a: the sm_80 builds run on the sm_90 card against SDPA flash). Causal, or a
+    sequence that is not a whole number of 64-key blocks: one 16-row m-tile a warp
+    (m80_r64, 0.98-1.18 of flash causal). Otherwise FlashAttention-2's tiling, two m-tiles
+    a warp (--warp-rows=32) in 128-row blocks: 32 keys a step at D = 128 (m80w_r128_k32,
+    1.01-1.06 of flash), 64 at D = 64 (m80w_r128, 0.98-1.04)."""
+    if causal or s % 64:
+        return 'm80_r64'
+    return 'm80w_r128_k32' if d == 128 else 'm80w_r128'
+
+
 def grid(build, bh, s):
     """The launch grid: a block per `rows` query rows of each (batch, head), or a
     persistent build's W blocks (at most one per tile)."""
@@ -240,7 +259,7 @@ def main():
     bh, s, d = (int(v) for v in args)
     causal = '--causal' in sys.argv[1:]
     try:
-        build = flags.get('build') or choose(bh, s, d, causal)
+        build = flags.get('build') or choose(bh, s, d, causal, flags.get('chip', 'sm_90'))
         if build not in BUILDS:
             raise ValueError(f'no build named {build!r}: {", ".join(BUILDS)}')
     except ValueError as error:
