@@ -294,8 +294,13 @@ def dsmem_fixup(acc_type, split, n, out, out_dtype, ragged, signals=False, bn=12
         lines += dsmem_await('%dnep', 1 - half % 2, f'dw{half}') if signals else []
         for i in range(32 * half, 32 * half + 32, 2):
             row = '%prow8' if (i // 2) % 2 else '%prow0'
-            lines += [f'%dc{i} = arith.constant {8 * (i // 4) - 64 * half} : index',
-                      f'%dcol{i} = arith.addi %c2l, %dc{i} : index',
+            # %part's 8-column chunks are swizzled by row (chunk ^ row mod 8): a warp's
+            # 8-byte stores cover rows l/4 = 0..7 of one chunk, which unswizzled share
+            # banks (rows 256 bytes apart): 8-way conflicts on every store.
+            lines += [f'%dc{i} = arith.constant {i // 4 - 8 * half} : index',
+                      f'%dk{i} = arith.xori %dc{i}, %l4 : index',
+                      f'%dk8_{i} = arith.muli %dk{i}, %c8 : index',
+                      f'%dcol{i} = arith.addi %c2l, %dk8_{i} : index',
                       f'%dv{i} = llvm.extractvalue %acc[{i}] : {acc_type}',
                       f'%dw{i} = llvm.extractvalue %acc[{i + 1}] : {acc_type}',
                       f'%dp{i} = vector.from_elements %dv{i}, %dw{i} : vector<2xf32>',
@@ -312,7 +317,14 @@ def dsmem_fixup(acc_type, split, n, out, out_dtype, ragged, signals=False, bn=12
                       f'%dcl{q} = arith.remui %dflat{q}, %c64 : index',
                       f'%dr{q} = arith.addi %slice, %drow{q} : index',
                       f'%dr64{q} = arith.muli %dr{q}, %c64 : index',
-                      f'%del{q} = arith.addi %dr64{q}, %dcl{q} : index',
+                      # The element's place in the swizzled %part (the stores' chunk ^ row mod 8).
+                      f'%dch{q} = arith.divui %dcl{q}, %c8 : index',
+                      f'%drm{q} = arith.remui %dr{q}, %c8 : index',
+                      f'%dsw{q} = arith.xori %dch{q}, %drm{q} : index',
+                      f'%dsw8{q} = arith.muli %dsw{q}, %c8 : index',
+                      f'%dlo{q} = arith.remui %dcl{q}, %c8 : index',
+                      f'%dpc{q} = arith.addi %dsw8{q}, %dlo{q} : index',
+                      f'%del{q} = arith.addi %dr64{q}, %dpc{q} : index',
                       f'%dei{q} = arith.index_cast %del{q} : index to i64',
                       f'%dptr{q} = llvm.getelementptr %pptr[%dei{q}] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, f32']
             total = None

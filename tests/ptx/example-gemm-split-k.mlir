@@ -53,14 +53,29 @@
 // DSMEM: %workers = arith.constant 36 : index
 // DSMEM: %crank = nvvm.read.ptx.sreg.cluster.ctarank : i32
 // DSMEM: %slice = arith.muli %rank_i, %c32 : index
-// DSMEM: vector.store %dp0, %part[%prow0, %dcol0] {alignment = 8}
+// %part's 8-column chunks are swizzled by row (chunk ^ row mod 8, and a thread's rows are
+// l/4 and l/4 + 8): a warp's 8-byte stores of one chunk fall in 8 different bank groups
+// instead of one; the reads find each element at the same place.
+// DSMEM: %dc4 = arith.constant 1 : index
+// DSMEM-NEXT: %dk4 = arith.xori %dc4, %l4 : index
+// DSMEM-NEXT: %dk8_4 = arith.muli %dk4, %c8 : index
+// DSMEM-NEXT: %dcol4 = arith.addi %c2l, %dk8_4 : index
+// DSMEM: vector.store %dp4, %part[%prow0, %dcol4] {alignment = 8}
 // DSMEM: nvvm.cluster.arrive {aligned}
 // DSMEM-NEXT: nvvm.cluster.wait {aligned}
+// DSMEM: %dr640_0 = arith.muli %dr0_0, %c64 : index
+// DSMEM-NEXT: %dch0_0 = arith.divui %dcl0_0, %c8 : index
+// DSMEM-NEXT: %drm0_0 = arith.remui %dr0_0, %c8 : index
+// DSMEM-NEXT: %dsw0_0 = arith.xori %dch0_0, %drm0_0 : index
+// DSMEM-NEXT: %dsw80_0 = arith.muli %dsw0_0, %c8 : index
+// DSMEM-NEXT: %dlo0_0 = arith.remui %dcl0_0, %c8 : index
+// DSMEM-NEXT: %dpc0_0 = arith.addi %dsw80_0, %dlo0_0 : index
+// DSMEM-NEXT: %del0_0 = arith.addi %dr640_0, %dpc0_0 : index
 // DSMEM: %dpp0_0_0 = nvvm.mapa %dptr0_0, %dpr0_0_0 : !llvm.ptr<3> -> !llvm.ptr<7>
 // DSMEM: %dsum0_0_3 = arith.addf %dsum0_0_2, %dld0_0_3 : vector<4xf32>
 // DSMEM: memref.store %dx0_0_0, %out[%dgr0_0, %dco0_0_0]
 // DSMEM: nvvm.cluster.arrive {aligned}
-// DSMEM: %dcol32 = arith.addi %c2l, %dc32 : index
+// DSMEM: %dcol32 = arith.addi %c2l, %dk8_32 : index
 // DSMEM: nvvm.cluster.arrive {aligned}
 // DSMEM: nvvm.cluster.arrive {aligned}
 // MAPA: {{^}}16{{$}}
