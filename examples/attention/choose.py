@@ -8,14 +8,16 @@ launches examples/attention/gen.py's kernel on sm_90a.
   turns and the intra-warpgroup overlap. `wgmma_pv` is the kernel of issue 39's first
   table (f32 out, every step masked), kept for comparison.
 - `choose(bh, s, d, causal)`: the sm_90a build by a rule read off the H100 sweep of
-  bench/RESULTS.md, 2026-12-06 (near midnight; bench/results/attention-sweep.json): S <= 512,
+  bench/RESULTS.md, 2026-12-06 (near midnight; now
+  bench/results/attention-sweep-h100-2026-12-06-near-midnight.json): S <= 512,
   64-row blocks several an SM (`e_r64_k64`; D = 128 causal `fw_r64_k64_c2`); causal,
   FlashAttention-3's order in ping-pong turns with the loop one key block short
   (`flpgw_r128_k128`; D = 64 below S = 4096 `e_r64_k64`); non-causal, the same order in
   persistent blocks that load the next tile's Q during this one's epilogue
-  (`qnflpgw24_r128_k128`). Scored with `python3 bench/choose_score.py
-  bench/results/attention-sweep.json`: its pick at 0.998 of the best build (geomean), min
-  0.966, on the record it was read off; another card or shape family may differ, and
+  (`qnflpgw24_r128_k128`). Scored with `python3 bench/choose_score.py RECORD`: its pick at
+  0.998 of the best build (geomean), min 0.966, on the record it was read off, and 0.993,
+  min 0.927, on the next full sweep (2026-12-07, another H100 lease, 33 builds:
+  bench/results/attention-sweep.json); another card or shape family may differ, and
   timing the builds once per shape (bench/tc_sweep.py) is the way to know.
 - `choose(bh, s, d, causal, chip='sm_80')`: the sm_80 build (cp.async and mma.sync from
   the same source; `choose_sm80` says the rule and the record it was read off).
@@ -132,10 +134,11 @@ BUILDS = {
     # qs*: qn* with --spread-loads: the next tile's K(0) loaded once S(0) has read this
     # tile's, its Q before the last P V, its last V after it, each on a barrier of its own,
     # so a tile starts waiting for Q alone (32 KiB issued a P V earlier, not 96 KiB after
-    # it). On the H100 of 2026-12-07 (bench/RESULTS.md): qsflpgw24 against qnflpgw24 in
-    # the same run 1.027 in geomean, faster at 11 of 18 shapes and at every non-causal
-    # one above S = 512 but 1 x 8 x 16384 x 64 (0.997); 4 x 32 x 1024 x 128 0.949 of cuDNN
-    # (qnflpgw24 0.852). Without ping-pong (qsflgw24) slower at every shape.
+    # it). Not what the chooser picks: on the H100 lease of 2026-12-07 call a
+    # (bench/RESULTS.md) qsflpgw24 ran 1.027 of qnflpgw24 in geomean (4 x 32 x 1024 x 128:
+    # 0.949 of cuDNN against 0.852), on the lease of calls c and d 0.973 (0.94-0.98 at the
+    # four shapes run twice more): not reproduced. Without ping-pong (qsflgw24) slower at
+    # every shape.
     'qsflpgw24_r128_k128': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap='pv', pingpong=True,
                                 persistent=132, producer_registers=24, peel_last=True, prefetch_q=True,
                                 spread_loads=True),
@@ -200,10 +203,9 @@ def choose(bh, s, d, causal, chip='sm_90'):
         # FlashAttention-3's order in ping-pong turns, the loop one key block short
         # (--peel-last); at D = 64 below S = 4096, 64 x 64 tiles four an SM.
         return 'flpgw_r128_k128' if d == 128 or s >= 4096 else 'e_r64_k64'
-    # Non-causal: the same persistent, with a producer warpgroup keeping 24 registers and
-    # each of the next tile's inputs loaded once this tile has read its own
-    # (--prefetch-q --spread-loads).
-    return 'qsflpgw24_r128_k128'
+    # Non-causal: the same persistent, with the next tile's Q loaded during this one's
+    # epilogue (--prefetch-q) and a producer warpgroup keeping 24 registers.
+    return 'qnflpgw24_r128_k128'
 
 
 # gen.py's flags a build passes only when it sets them away from _BASE, in this order:
