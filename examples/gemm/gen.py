@@ -265,8 +265,9 @@ def dsmem_fixup(acc_type, split, n, out, out_dtype, ragged, signals=False, bn=12
     """After the K loop of a unit of --split-reduce=dsmem: the `split` blocks of a cluster
     (split x 1 x 1, block rank r = K range r of the same 128 x bn tile) sum their partial
     tiles through distributed shared memory instead of a workspace in global memory, in
-    bn / 64 rounds of 64 columns: every block writes its accumulators of the round's columns to its
-    %part; a cluster barrier (release, acquire); block r reads rows r 128/split .. (r + 1)
+    bn / 64 rounds of 64 columns: every block writes its accumulators of the round's
+    columns to its %part (8-column chunks swizzled by row); a cluster barrier (release,
+    acquire); block r reads rows r 128/split .. (r + 1)
     128/split of every block's %part (mapa, ld.shared::cluster), adds them in rank order
     (the result does not depend on timing), and stores them to out; a second barrier keeps
     each %part until every peer has read it. A cluster's blocks run together, so no block
