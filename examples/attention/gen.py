@@ -24,9 +24,10 @@ the last ragged one) mask (--mask=all: every step). exp2 is ex2.approx.ftz.f32 (
 PTX: no libdevice). --persistent=W (sm_90): W blocks loop over the (query block, head)
 tiles instead of a block per tile (launch grid: examples/attention/choose.py's grid);
 --prefetch-q loads the next tile's Q during this tile's epilogue.
---spread-loads (with --prefetch-q --peel-last) loads each of the next tile's inputs once this tile has read its own.
+--spread-loads (with --prefetch-q --peel-last) loads each of the next tile's inputs once
+this tile has read its own.
 Which flags are fastest at which shape on an H100: bench/RESULTS.md, "2026-12-06
-(near midnight)"; examples/attention/choose.py picks them.
+(near midnight)" and "2026-12-07"; examples/attention/choose.py picks them.
 f16 or bf16 (--dtype; bf16 through nvvm.mma.sync, examples/gemm/mma_sync.py's mma).
 
 Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=32|64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--producer-registers=R] [--pingpong] [--peel-last] [--persistent=W] [--prefetch-q] [--spread-loads] [--warp-rows=16|32] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
