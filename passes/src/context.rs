@@ -37,5 +37,39 @@ pub fn create_context() -> Result<Context, acopy_dialect::DialectError> {
 /// name; once per process, however often it is called.
 pub fn register_passes() {
     static REGISTER_PASSES: std::sync::Once = std::sync::Once::new();
-    REGISTER_PASSES.call_once(register_all_passes);
+    REGISTER_PASSES.call_once(|| {
+        let _registering = pass_registry().write();
+        register_all_passes();
+    });
+}
+
+/// MLIR's pass registry is one process-wide map that neither registration
+/// nor lookup locks: a thread registering passes (upstream's here, acopy's
+/// through the C API) while another parses a pipeline string races on it (a
+/// parse then failed to find `cse`). Registrations hold this lock for writing,
+/// every pipeline parse for reading.
+pub fn pass_registry() -> RegistryLock {
+    RegistryLock
+}
+
+/// The lock of [`pass_registry`]; a poisoned lock still guards the map (a
+/// panic elsewhere leaves nothing half-registered that the guard protects).
+pub struct RegistryLock;
+
+static PASS_REGISTRY: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
+impl RegistryLock {
+    /// Held while passes are registered.
+    pub fn write(&self) -> std::sync::RwLockWriteGuard<'static, ()> {
+        PASS_REGISTRY
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Held while a pipeline string is parsed.
+    pub fn read(&self) -> std::sync::RwLockReadGuard<'static, ()> {
+        PASS_REGISTRY
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
 }
