@@ -96,11 +96,12 @@ def test_chooser():
     check(pick(128, 512, 128, True) == 'fw_r64_k64_c2' and pick(128, 512, 64, False) == 'e_r64_k64',
           'attention S <= 512: 64-row blocks')
     check(pick(128, 513, 64, False) == 'qnflpgw24_r128_k128', 'attention S = 513: 128-row blocks')
-    # sm_80 (the same source, cp.async and mma.sync): causal or ragged one m-tile a warp,
-    # else two (--warp-rows=32), 32 keys a step at D = 128.
+    # sm_80 (the same source, cp.async and mma.sync): causal, or ragged at D = 128, one
+    # m-tile a warp, else two (--warp-rows=32), 32 keys a step at D = 128.
     check(pick(32, 4096, 128, True, 'sm_80') == pick(16, 3000, 128, False, 'sm_80') == 'm80_r64', 'sm_80 causal, ragged')
     check(pick(32, 4096, 128, False, 'sm_80') == 'm80w_r128_k32', 'sm_80 D = 128')
-    check(pick(32, 4096, 64, False, 'sm_80') == 'm80w_r128', 'sm_80 D = 64')
+    check(pick(32, 4096, 64, False, 'sm_80') == pick(128, 1500, 64, False, 'sm_80') == 'm80w_r128',
+          'sm_80 D = 64, ragged or not')
     check(all(shapes.ATTN_BUILDS[pick(b * h, s, d, c, 'sm_80')]['chip'] == 'sm_80'
               for b, h, s, d, c in shapes.ATTN_SHAPES), 'sm_80 picks are sm_80 builds')
     cli = subprocess.run([sys.executable, os.path.join(ROOT, 'examples', 'attention', 'choose.py'), '32', '4096', '64',

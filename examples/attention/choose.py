@@ -234,12 +234,14 @@ def gen_args(build, bh, s, d, causal):
 
 def choose_sm80(s, d, causal):
     """The sm_80 build, by a rule read off the H100 run of 2026-12-07 (bench/RESULTS.md,
-    call a: the sm_80 builds run on the sm_90 card against SDPA flash). Causal, or a
-    sequence that is not a whole number of 64-key blocks: one 16-row m-tile a warp
-    (m80_r64, 0.98-1.18 of flash causal). Otherwise FlashAttention-2's tiling, two m-tiles
-    a warp (--warp-rows=32) in 128-row blocks: 32 keys a step at D = 128 (m80w_r128_k32,
-    1.01-1.06 of flash), 64 at D = 64 (m80w_r128, 0.98-1.04)."""
-    if causal or s % 64:
+    call a: the sm_80 builds run on the sm_90 card against SDPA flash; the same picks on
+    call c's lease). Causal, or at D = 128 a sequence that is not a whole number of
+    64-key blocks: one 16-row m-tile a warp (m80_r64, 0.98-1.18 of flash causal).
+    Otherwise FlashAttention-2's tiling, two m-tiles a warp (--warp-rows=32) in 128-row
+    blocks: 32 keys a step at D = 128 (m80w_r128_k32, 1.01-1.06 of flash), 64 at D = 64
+    (m80w_r128, 0.98-1.04; ragged 2 x 64 x 1500 0.85 and 0.94 on the two leases, m80_r64
+    0.82 and 0.83)."""
+    if causal or (s % 64 and d == 128):
         return 'm80_r64'
     return 'm80w_r128_k32' if d == 128 else 'm80w_r128'
 
