@@ -283,10 +283,11 @@ def dsmem_fixup(acc_type, split, n, out, out_dtype, ragged, signals=False, bn=12
         '%crank = nvvm.read.ptx.sreg.cluster.ctarank : i32',
         '%rank_i = arith.index_cast %crank : i32 to index',
         f'%slice = arith.muli %rank_i, %c{rows} : index',
-        f'%pbase = memref.extract_aligned_pointer_as_index %part : {PART} -> index',
-        '%pbase64 = arith.index_cast %pbase : index to i64',
-        '%pptr = llvm.inttoptr %pbase64 : i64 to !llvm.ptr<3>',
-    ] + (barrier_pointer('%rdy', '%rdyp') + barrier_pointer('%dne', '%dnep') if signals else [])
+    ] + shared_pointer('%part', PART, '%pptr')
+    if signals:
+        # The barriers' addresses, per tile: rule P18 lets only value computations and shared
+        # loads stand before the tile loop, which memref.extract_aligned_pointer_as_index is not.
+        lines += shared_pointer('%rdy', e.BARRIER, '%rdyp') + shared_pointer('%dne', e.BARRIER, '%dnep')
     for half in range(bn // 64):
         # Round `half` of a tile is round (bn / 64) i + half of the block (an even count
         # of rounds a tile), whose parity is half's: before writing %part, the last
@@ -365,10 +366,11 @@ def dsmem_fixup(acc_type, split, n, out, out_dtype, ragged, signals=False, bn=12
     return lines
 
 
-def barrier_pointer(barrier, pointer):
-    """`pointer`: the shared-memory address of the mbarrier memref `barrier` (!llvm.ptr<3>)."""
+def shared_pointer(memref, memref_type, pointer):
+    """`pointer`: the address of the shared-memory `memref` as !llvm.ptr<3> (what mapa and
+    the nvvm mbarrier ops take)."""
     name = pointer[1:]
-    return [f'%{name}i = memref.extract_aligned_pointer_as_index {barrier} : {e.BARRIER} -> index',
+    return [f'%{name}i = memref.extract_aligned_pointer_as_index {memref} : {memref_type} -> index',
             f'%{name}64 = arith.index_cast %{name}i : index to i64',
             f'{pointer} = llvm.inttoptr %{name}64 : i64 to !llvm.ptr<3>']
 
@@ -732,7 +734,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
         lines.append('    }')
     if signals:
         # No block leaves while a peer may still read its %part (the last round's %dne).
-        lines += ['    ' + line for line in barrier_pointer('%dne', '%dnex') + dsmem_await('%dnex', 1, 'dx')]
+        lines += ['    ' + line for line in shared_pointer('%dne', e.BARRIER, '%dnex') + dsmem_await('%dnex', 1, 'dx')]
     lines += e.end_kernel()
     return '\n'.join(lines)
 
