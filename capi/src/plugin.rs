@@ -126,7 +126,7 @@ fn create(info: &PassInfo, text: &str) -> Result<MlirPass, String> {
 /// Registers every acopy pass in MLIR's global registry; false when
 /// plugin_passes.cpp has too few pass ids.
 pub fn register_passes() -> bool {
-    let _registering = acopy_passes::context::pass_registry().write();
+    let _registering = acopy_passes::context::registering_passes();
     // SAFETY: no arguments; it calls back into this file and MLIR's registry.
     unsafe { acopy_cxx_register_passes() }
 }

@@ -207,7 +207,7 @@ fn registration_takes_a_context_once_or_twice() {
     // Registered by name: MLIR's own parser now builds acopy passes, options included.
     let manager = PassManager::new(&context);
     let text = "builtin.module(acopy-lower{chip=sm_90})";
-    let _parsing = acopy_passes::context::pass_registry().read();
+    let _parsing = acopy_passes::context::parsing_pipeline();
     let parsed = unsafe {
         mlir_sys::mlirOpPassManagerAddPipeline(
             manager.as_operation_pass_manager().to_raw(),

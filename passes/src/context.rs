@@ -1,5 +1,7 @@
 //! A melior context with everything acopy needs.
 
+use std::sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
+
 use melior::{
     dialect::DialectRegistry,
     utility::{register_all_dialects, register_all_llvm_translations, register_all_passes},
@@ -38,7 +40,7 @@ pub fn create_context() -> Result<Context, acopy_dialect::DialectError> {
 pub fn register_passes() {
     static REGISTER_PASSES: std::sync::Once = std::sync::Once::new();
     REGISTER_PASSES.call_once(|| {
-        let _registering = pass_registry().write();
+        let _registering = registering_passes();
         register_all_passes();
     });
 }
@@ -47,29 +49,17 @@ pub fn register_passes() {
 /// nor lookup locks: a thread registering passes (upstream's here, acopy's
 /// through the C API) while another parses a pipeline string races on it (a
 /// parse then failed to find `cse`). Registrations hold this lock for writing,
-/// every pipeline parse for reading.
-pub fn pass_registry() -> RegistryLock {
-    RegistryLock
+/// every pipeline parse for reading; a poisoned lock still guards the map.
+static PASS_REGISTRY: RwLock<()> = RwLock::new(());
+
+/// Held while passes are registered in MLIR's registry ([`PASS_REGISTRY`]).
+pub fn registering_passes() -> RwLockWriteGuard<'static, ()> {
+    PASS_REGISTRY
+        .write()
+        .unwrap_or_else(PoisonError::into_inner)
 }
 
-/// The lock of [`pass_registry`]; a poisoned lock still guards the map (a
-/// panic elsewhere leaves nothing half-registered that the guard protects).
-pub struct RegistryLock;
-
-static PASS_REGISTRY: std::sync::RwLock<()> = std::sync::RwLock::new(());
-
-impl RegistryLock {
-    /// Held while passes are registered.
-    pub fn write(&self) -> std::sync::RwLockWriteGuard<'static, ()> {
-        PASS_REGISTRY
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// Held while a pipeline string is parsed.
-    pub fn read(&self) -> std::sync::RwLockReadGuard<'static, ()> {
-        PASS_REGISTRY
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
+/// Held while a pipeline string is parsed against MLIR's registry.
+pub fn parsing_pipeline() -> RwLockReadGuard<'static, ()> {
+    PASS_REGISTRY.read().unwrap_or_else(PoisonError::into_inner)
 }

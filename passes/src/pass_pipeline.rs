@@ -101,7 +101,7 @@ fn flush_upstream(
     }
     let text_ref = StringRef::new(&text);
     // Upstream's parser looks the names up in MLIR's unlocked pass registry.
-    let _parsing = crate::context::pass_registry().read();
+    let _parsing = crate::context::parsing_pipeline();
     // SAFETY: the manager is alive, the string outlives the call and the callback
     // only appends to `message`.
     let result = unsafe {
