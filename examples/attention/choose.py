@@ -146,7 +146,9 @@ BUILDS = {
                                persistent=132, producer_registers=24, peel_last=True, prefetch_q=True,
                                spread_loads=True),
     # The 64-row persistent builds with --spread-loads (K(0) on its own barrier after S(0),
-    # Q before the last P V): for the short sequences. Built through ptxas, not yet timed.
+    # Q before the last P V): for the short sequences. On the H100 of 2026-12-07 (calls c,
+    # bench/results/attention-sweep.json) 0.965 and 1.015 of qnflw_r64_k64_c2/_c3 in
+    # geomean; neither is the best build at any shape.
     'qsflw_r64_k64_c2': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', peel_last=True, ctas_per_sm=2,
                              persistent=264, prefetch_q=True, spread_loads=True),
     'qsflw_r64_k64_c3': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', peel_last=True, ctas_per_sm=3,
@@ -175,8 +177,8 @@ BUILDS = {
     'm80_r64_mul': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=64, keys=64, softmax='mul'),
     'm80_r128': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=128, keys=64),
     # m80w_*: two 16-row m-tiles a warp (--warp-rows=32, FlashAttention-2's tiling): each K
-    # and V fragment loaded feeds two mma.sync (128 rows on 4 warps). Built and through
-    # ptxas (0-176 bytes spilled at 255 registers), not yet run on a card.
+    # and V fragment loaded feeds two mma.sync (128 rows on 4 warps); 0-176 bytes spilled
+    # at 255 registers. Timed on the H100 of 2026-12-07: choose_sm80 says where they win.
     'm80w_r128': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=128, keys=64, warp_rows=32),
     'm80w_r64': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=64, keys=64, warp_rows=32),
     # ..._k32: 32 keys a step (FlashAttention-2's at D = 128): 0 bytes spilled at D = 128.
