@@ -191,6 +191,24 @@ BUILDS = {
                           reduce='dsmem', model=False,
                           options=['--tile=128x256', '--raster=16', '--persistent=132', '--out=bf16',
                                    '--split-k=auto', '--split-reduce=dsmem']),
+    # Split-K whose tile's units each sum a column band of it (--split-reduce=spread,
+    # gen.spread_fixup) instead of the last unit reading every partial: at 512 x 512 x
+    # 16384 (split 8) the serial fix-up leaves one block of each tile reading 512 KiB while
+    # the rest of the chip idles (Nsight Compute, 2026-12-07: SMs active 66 % of the
+    # kernel's cycles, cuBLAS's 76 %). No unit waits for one that has not arrived
+    # (bounded polls), so it is safe at any grid. Built and through ptxas, not yet timed.
+    't128_ws_sks_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=128, per_sm=1, split='auto',
+                             reduce='spread', untimed=True,
+                             options=['--raster=16', '--vstore=1', '--persistent=132', '--out=bf16', '--split-k=auto',
+                                      '--split-reduce=spread']),
+    't64_ws_sks_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=64, per_sm=1, split='auto',
+                            reduce='spread', untimed=True,
+                            options=['--tile=128x64', '--raster=8', '--vstore=1', '--persistent=132', '--out=bf16',
+                                     '--split-k=auto', '--split-reduce=spread']),
+    'g256_sks_ob16': dict(stages=4, producer='warpgroup', out='bf16', bm=128, bn=256, per_sm=1, split='auto',
+                          reduce='spread', untimed=True,
+                          options=['--tile=128x256', '--raster=16', '--vstore=1', '--persistent=132', '--out=bf16',
+                                   '--split-k=auto', '--split-reduce=spread']),
     # g256_*: the t256_* builds with a producer warpgroup that gives the consumers its
     # registers (setmaxnreg: 232 a consumer thread instead of 168), CUTLASS's split.
     # Their K steps' rate: 1.03 of the t256 builds' in geomean on the H100 sweep of the
@@ -301,6 +319,11 @@ def model_ms(m, n, k, name, sms=132):
         # Each unit writes its partial f32 tile; the tile's last unit reads all of them.
         partial_us = bm * bn * 4 / (L2_SM_TBPS * 1e12) * 1e6
         units = tiles * split
+        if b.get('reduce') == 'spread':
+            # Each of the tile's units reads every partial's slice and stores the slice.
+            slices = gen.spread_slices(split, bn)[0]
+            return (LAUNCH_US + math.ceil(units / sms) * (compute_us + fill_us + partial_us)
+                    + (split * partial_us + epilogue_us) / slices) / 1e3
         return (LAUNCH_US + math.ceil(units / sms) * (compute_us + fill_us + partial_us)
                 + split * partial_us + epilogue_us) / 1e3
     if b.get('cluster', 1) > 1:

@@ -160,10 +160,40 @@ def split_count(m, n, k, bn, split, sms=132, reduce='serial'):
 SPLIT_WS, SPLIT_COUNT = '@acopy_splitk_ws', '@acopy_splitk_count'
 
 
-def split_globals(units, tiles, bn):
-    """The module globals of a split-K kernel (memref.global in global memory)."""
+def split_globals(units, tiles, bn, reduce='serial', split=1):
+    """The module globals of a split-K kernel (memref.global in global memory). reduce =
+    'spread': the arrival counters count on across launches (i64), and each tile has a
+    claim word per slice (spread_fixup)."""
+    if reduce == 'spread':
+        slices = spread_slices(split, bn)[0]
+        return [f'  memref.global "private" {SPLIT_WS} : memref<{units * bn * 256 // 2}xf32, 1> {{alignment = 16 : i64}}',
+                f'  memref.global "private" {SPLIT_COUNT} : memref<{tiles}xi64, 1> = dense<0> {{alignment = 16 : i64}}',
+                f'  memref.global "private" {SPLIT_CLAIM} : memref<{tiles * slices}xi64, 1> = dense<0> '
+                '{alignment = 16 : i64}']
     return [f'  memref.global "private" {SPLIT_WS} : memref<{units * bn * 256 // 2}xf32, 1> {{alignment = 16 : i64}}',
             f'  memref.global "private" {SPLIT_COUNT} : memref<{tiles}xi32, 1> = dense<0> {{alignment = 16 : i64}}']
+
+
+def partial_store(acc_type, ws, nvec, unit):
+    """Every consumer thread stores its accumulators to unit `unit`'s partial tile in the
+    workspace (%ws, %cunit and %uoff are bound here), then releases them at GPU scope and
+    meets the other consumers: after these lines one thread may count the arrival."""
+    lines = [f'%ws = memref.get_global {SPLIT_WS} : {ws}',
+             f'%cunit = arith.constant {nvec * 1024} : index',
+             '%t4 = arith.muli %t, %c4 : index',
+             f'%ubase = arith.muli {unit}, %cunit : index',
+             '%uoff = arith.addi %ubase, %t4 : index']
+    for j in range(nvec):
+        lines += [f'%pv{j}_{q} = llvm.extractvalue %acc[{4 * j + q}] : {acc_type}' for q in range(4)]
+        lines += [f'%pvec{j} = vector.from_elements ' + ', '.join(f'%pv{j}_{q}' for q in range(4)) + ' : vector<4xf32>',
+                  f'%pj{j} = arith.constant {j * 1024} : index',
+                  f'%po{j} = arith.addi %uoff, %pj{j} : index',
+                  f'vector.store %pvec{j}, %ws[%po{j}] {{alignment = 16}} : {ws}, vector<4xf32>']
+    return lines + [
+        # Release: this thread's stores are visible at GPU scope before the count moves.
+        'nvvm.memory.barrier #nvvm.mem_scope<gpu>',
+        'gpu.barrier',
+    ]
 
 
 def split_fixup(acc_type, units, tiles, split, bn, pair=False):
@@ -180,22 +210,8 @@ def split_fixup(acc_type, units, tiles, split, bn, pair=False):
     own = ['%ptix = arith.muli %tix, %c2 : index', '%otix = arith.addi %ptix, %rank : index',
            '%osplit = arith.muli %otix, %csplit : index', '%ounit = arith.addi %osplit, %ks : index'] if pair else []
     otix, ounit = ('%otix', '%ounit') if pair else ('%tix', '%tile')
-    lines = own + [f'%ws = memref.get_global {SPLIT_WS} : {ws}',
-                   f'%cnt = memref.get_global {SPLIT_COUNT} : {cnt}',
-                   f'%cunit = arith.constant {nvec * 1024} : index',
-                   '%t4 = arith.muli %t, %c4 : index',
-                   f'%ubase = arith.muli {ounit}, %cunit : index',
-             '%uoff = arith.addi %ubase, %t4 : index']
-    for j in range(nvec):
-        lines += [f'%pv{j}_{q} = llvm.extractvalue %acc[{4 * j + q}] : {acc_type}' for q in range(4)]
-        lines += [f'%pvec{j} = vector.from_elements ' + ', '.join(f'%pv{j}_{q}' for q in range(4)) + ' : vector<4xf32>',
-                  f'%pj{j} = arith.constant {j * 1024} : index',
-                  f'%po{j} = arith.addi %uoff, %pj{j} : index',
-                  f'vector.store %pvec{j}, %ws[%po{j}] {{alignment = 16}} : {ws}, vector<4xf32>']
-    lines += [
-        # Release: this thread's stores are visible at GPU scope before the count moves.
-        'nvvm.memory.barrier #nvvm.mem_scope<gpu>',
-        'gpu.barrier',
+    lines = own + partial_store(acc_type, ws, nvec, ounit) + [
+        f'%cnt = memref.get_global {SPLIT_COUNT} : {cnt}',
         '%one32 = arith.constant 1 : i32',
         f'%lastcount = arith.constant {split - 1} : i32',
         '%leader = arith.cmpi eq, %t, %c0 : index',
@@ -234,6 +250,221 @@ def split_fixup(acc_type, units, tiles, split, bn, pair=False):
               f'    memref.store %zero32, %cnt[{otix}] : {cnt}',
               '  }']
     return lines
+
+
+# --split-reduce=spread: a unit that is not its tile's last arrival polls the arrival
+# count this many times (an atomic read each, about a microsecond) before it leaves its
+# slice to the last one: bounded, so a tile whose units are not all resident at once (a
+# grid larger than the SMs free for it) is slower, never hung.
+SPREAD_POLLS = 4096
+SPLIT_CLAIM = '@acopy_splitk_claim'
+
+
+def spread_slices(split, bn):
+    """(slices, vectors per slice) of --split-reduce=spread: a thread's bn / 8 partial
+    vectors (8 columns of the tile each) cut into at most `split` column bands."""
+    nvec = bn // 8
+    per = -(-nvec // min(split, nvec))
+    return -(-nvec // per), per
+
+
+def spread_sum(tag, slice_, split, bn, ws, out, out_dtype, ragged, vstore):
+    """The lines that sum slice `slice_` (an index SSA value) of the tile's `split`
+    partials in K order and store it to out: each consumer thread its own fragment's
+    vectors of that band (fragment_rows' rows, 8 columns a vector)."""
+    nvec = bn // 8
+    per = spread_slices(split, bn)[1]
+    lines = [f'%{tag}jlo = arith.muli {slice_}, %cper : index']
+    for jj in range(per):
+        j = f'%{tag}j{jj}'
+        lines += [f'{j} = arith.addi %{tag}jlo, %c{jj}i : index']
+        inner = []
+        guard = nvec % per != 0
+        inner += [f'%{tag}jo{jj} = arith.muli {j}, %c1024 : index',
+                  f'%{tag}jb{jj} = arith.addi %sbase, %{tag}jo{jj} : index']
+        for r in range(split):
+            inner += [f'%{tag}o{jj}_{r} = arith.addi %{tag}jb{jj}, %sr{r} : index',
+                      f'%{tag}p{jj}_{r} = vector.load %ws[%{tag}o{jj}_{r}] {{alignment = 16}} : {ws}, vector<4xf32>']
+            if r:
+                prev = f'%{tag}p{jj}_0' if r == 1 else f'%{tag}s{jj}_{r - 1}'
+                inner.append(f'%{tag}s{jj}_{r} = arith.addf {prev}, %{tag}p{jj}_{r} : vector<4xf32>')
+        total = f'%{tag}s{jj}_{split - 1}' if split > 1 else f'%{tag}p{jj}_0'
+        # Vector j holds columns 8 j + c2l + {0, 1} of rows prow0 (elements 0, 1) and
+        # prow8 (2, 3): fragment_rows.
+        inner += [f'%{tag}c8_{jj} = arith.muli {j}, %c8 : index',
+                  f'%{tag}col{jj} = arith.addi %colbase, %{tag}c8_{jj} : index',
+                  f'%{tag}col{jj}b = arith.addi %{tag}col{jj}, %c1 : index']
+        for half, row in ((0, '%row0'), (1, '%row8')):
+            if vstore and not ragged:
+                inner += [f'%{tag}x{jj}_{half}{q} = vector.extract {total}[{2 * half + q}] : f32 from vector<4xf32>'
+                          for q in range(2)]
+                inner += [f'%{tag}h{jj}_{half} = vector.from_elements %{tag}x{jj}_{half}0, %{tag}x{jj}_{half}1 '
+                          ': vector<2xf32>']
+                stored, width = f'%{tag}h{jj}_{half}', 8
+                if out_dtype == 'bf16':
+                    inner += [f'%{tag}hb{jj}_{half} = arith.truncf %{tag}h{jj}_{half} : vector<2xf32> to vector<2xbf16>']
+                    stored, width = f'%{tag}hb{jj}_{half}', 4
+                inner += [f'vector.store {stored}, %out[{row}, %{tag}col{jj}] {{alignment = {width}}} : {out}, '
+                          f'vector<2x{out_dtype}>']
+                continue
+            for q in range(2):
+                col = f'%{tag}col{jj}' + ('b' if q else '')
+                value = f'%{tag}e{jj}_{half}{q}'
+                inner += [f'{value} = vector.extract {total}[{2 * half + q}] : f32 from vector<4xf32>']
+                if out_dtype == 'bf16':
+                    inner += [f'%{tag}t{jj}_{half}{q} = arith.truncf {value} : f32 to bf16']
+                    value = f'%{tag}t{jj}_{half}{q}'
+                store = f'memref.store {value}, %out[{row}, {col}] : {out}'
+                if ragged:
+                    inner += [f'%{tag}ic{jj}_{half}{q} = arith.cmpi ult, {col}, %cols : index',
+                              f'%{tag}ok{jj}_{half}{q} = arith.andi {"%in8" if half else "%in0"}, '
+                              f'%{tag}ic{jj}_{half}{q} : i1',
+                              f'scf.if %{tag}ok{jj}_{half}{q} {{', f'  {store}', '}']
+                else:
+                    inner.append(store)
+        if guard:
+            lines += [f'%{tag}in{jj} = arith.cmpi ult, {j}, %cnvec : index', f'scf.if %{tag}in{jj} {{'] + \
+                ['  ' + line for line in inner] + ['}']
+        else:
+            lines += inner
+    return lines
+
+
+def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vstore):
+    """After the K loop of a split-K unit (--split-reduce=spread): every unit stores its
+    partial tile (partial_store) and counts its arrival; the tile's `split` units then sum
+    it a column band (slice) each, every element in K order as split_fixup does. The
+    arrival count runs on across launches, so launch e's arrivals are e split .. (e + 1)
+    split - 1: a unit learns its launch and its place. The last arrival sums the last
+    slice at once; any other unit polls until the count shows every arrival (at most
+    SPREAD_POLLS times, so no unit waits on one that is not resident) and claims its own
+    slice with an atomic max of e + 1 on the slice's claim word (claimed when the word
+    was below it: once per launch, with no reset). The last arrival then claims every
+    slice at once, one thread each, and sums those it won: the slices of units that gave
+    up or are late. No unit waits for a unit that has not arrived, so any launch order
+    and any grid is safe; the tile's reads are spread over its units instead of one unit
+    reading every partial (serial: split x 64 KiB for a 128 x 128 tile)."""
+    nvec = bn // 8
+    slices, per = spread_slices(split, bn)
+    ws = f'memref<{units * nvec * 1024}xf32, 1>'
+    cnt, claim = f'memref<{tiles}xi64, 1>', f'memref<{tiles * slices}xi64, 1>'
+    flag = f'memref<{max(2, slices)}xi32, 3>'
+    lines = partial_store(acc_type, ws, nvec, '%tile') + fragment_rows() + [
+        '%row0 = arith.addi %m0, %prow0 : index',
+        '%row8 = arith.addi %row0, %c8 : index',
+        '%colbase = arith.addi %n0, %c2l : index',
+    ]
+    if ragged:
+        lines += ['%in0 = arith.cmpi ult, %row0, %rows : index',
+                  '%in8 = arith.cmpi ult, %row8, %rows : index']
+    lines += [
+        f'%cnt = memref.get_global {SPLIT_COUNT} : {cnt}',
+        f'%claim = memref.get_global {SPLIT_CLAIM} : {claim}',
+        f'%cper = arith.constant {per} : index',
+        f'%cnvec = arith.constant {nvec} : index',
+        '%c1024 = arith.constant 1024 : index',
+    ] + [f'%c{jj}i = arith.constant {jj} : index' for jj in range(per)] + [
+        # The tile's partials: unit r of the tile at %sbase + r %cunit (this thread's vectors).
+        '%stile = arith.muli %tix, %csplit : index',
+        '%sunit = arith.muli %stile, %cunit : index',
+        '%sbase = arith.addi %sunit, %t4 : index',
+    ] + [f'%sr{r} = arith.constant {r * nvec * 1024} : index' for r in range(split)] + [
+        f'%cslices = arith.constant {slices} : index',
+        '%cslice0 = arith.muli %tix, %cslices : index',
+        '%one64 = arith.constant 1 : i64',
+        '%zero64 = arith.constant 0 : i64',
+        f'%csplit64 = arith.constant {split} : i64',
+        f'%clast64 = arith.constant {split - 1} : i64',
+        f'%cmine64 = arith.constant {slices - 1} : i64',
+        '%one32 = arith.constant 1 : i32',
+        '%zero32 = arith.constant 0 : i32',
+        f'%polls = arith.constant {SPREAD_POLLS} : i32',
+        '%nothing = arith.constant -1 : i32',
+        '%lastrole = arith.constant -2 : i32',
+        '%leader = arith.cmpi eq, %t, %c0 : index',
+        'scf.if %leader {',
+        f'  %old = memref.atomic_rmw addi %one64, %cnt[%tix] : (i64, {cnt}) -> i64',
+        '  %place = arith.remui %old, %csplit64 : i64',
+        '  %launch = arith.divui %old, %csplit64 : i64',
+        '  %mark = arith.addi %launch, %one64 : i64',
+        '  memref.store %mark, %epoch[%c0] : memref<1xi64, 3>',
+        '  %all = arith.muli %mark, %csplit64 : i64',
+        '  %islast = arith.cmpi eq, %place, %clast64 : i64',
+        # Slices 0 .. slices - 2 belong to the first arrivals; the last slice to the last.
+        '  %hasone = arith.cmpi ult, %place, %cmine64 : i64',
+        '  %role = scf.if %islast -> (i32) {',
+        '    scf.yield %lastrole : i32',
+        '  } else {',
+        '    %mine = scf.if %hasone -> (i32) {',
+        '      %seen:2 = scf.while (%now = %old, %polled = %zero32) : (i64, i32) -> (i64, i32) {',
+        '        %short = arith.cmpi ult, %now, %all : i64',
+        '        %left = arith.cmpi ult, %polled, %polls : i32',
+        '        %again = arith.andi %short, %left : i1',
+        '        scf.condition(%again) %now, %polled : i64, i32',
+        '      } do {',
+        '      ^bb0(%was: i64, %times: i32):',
+        f'        %read = memref.atomic_rmw addi %zero64, %cnt[%tix] : (i64, {cnt}) -> i64',
+        '        %times1 = arith.addi %times, %one32 : i32',
+        '        scf.yield %read, %times1 : i64, i32',
+        '      }',
+        '      %ready = arith.cmpi uge, %seen#0, %all : i64',
+        '      %got = scf.if %ready -> (i32) {',
+        '        %placei = arith.index_cast %place : i64 to index',
+        '        %slot = arith.addi %cslice0, %placei : index',
+        f'        %before = memref.atomic_rmw maxs %mark, %claim[%slot] : (i64, {claim}) -> i64',
+        '        %won = arith.cmpi slt, %before, %mark : i64',
+        '        %place32 = arith.trunci %place : i64 to i32',
+        '        %pick = arith.select %won, %place32, %nothing : i32',
+        '        scf.yield %pick : i32',
+        '      } else {',
+        '        scf.yield %nothing : i32',
+        '      }',
+        '      scf.yield %got : i32',
+        '    } else {',
+        '      scf.yield %nothing : i32',
+        '    }',
+        '    scf.yield %mine : i32',
+        '  }',
+        f'  memref.store %role, %flag[%c0] : {flag}',
+        '}',
+        'gpu.barrier',
+        f'%role = memref.load %flag[%c0] : {flag}',
+        '%sumone = arith.cmpi sge, %role, %zero32 : i32',
+        '%sumlast = arith.cmpi eq, %role, %lastrole : i32',
+        'scf.if %sumone {',
+        # Acquire: the partials, made visible before their arrivals.
+        '  nvvm.memory.barrier #nvvm.mem_scope<gpu>',
+        '  %sone = arith.index_cast %role : i32 to index',
+    ] + ['  ' + line for line in spread_sum('a', '%sone', split, bn, ws, out, out_dtype, ragged, vstore)] + [
+        '}',
+        'scf.if %sumlast {',
+        '  nvvm.memory.barrier #nvvm.mem_scope<gpu>',
+        f'  %slast = arith.constant {slices - 1} : index',
+    ] + ['  ' + line for line in spread_sum('b', '%slast', split, bn, ws, out, out_dtype, ragged, vstore)] + [
+        # The other slices, claimed at once (thread s claims slice s), summed where won.
+        '  %markl = memref.load %epoch[%c0] : memref<1xi64, 3>',
+        '  %cothers = arith.constant %SL1% : index',
+        '  %claimer = arith.cmpi ult, %t, %cothers : index',
+        '  scf.if %claimer {',
+        '    %cslot = arith.addi %cslice0, %t : index',
+        f'    %cbefore = memref.atomic_rmw maxs %markl, %claim[%cslot] : (i64, {claim}) -> i64',
+        '    %cwon = arith.cmpi slt, %cbefore, %markl : i64',
+        '    %cwon32 = arith.extui %cwon : i1 to i32',
+        '    %cat = arith.addi %t, %c1 : index',
+        f'    memref.store %cwon32, %flag[%cat] : {flag}',
+        '  }',
+        '  gpu.barrier',
+        '  scf.for %sother = %c0 to %cothers step %c1 {',
+        '    %sat = arith.addi %sother, %c1 : index',
+        f'    %swon = memref.load %flag[%sat] : {flag}',
+        '    %sdo = arith.cmpi ne, %swon, %zero32 : i32',
+        '    scf.if %sdo {',
+    ] + ['      ' + line for line in spread_sum('c', '%sother', split, bn, ws, out, out_dtype, ragged, vstore)] + [
+        '    }',
+        '  }',
+        '}',
+    ]
+    return [line.replace('%SL1%', str(slices - 1)) for line in lines]
 
 
 def fragment_rows():
@@ -523,7 +754,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     assert bn in (64, 128, 256), 'tile: 128x64, 128x128 or 128x256'
     assert b_major in ('k', 'n'), '--b-major: k or n'
     b_n = b_major == 'n'
-    assert reduce in ('serial', 'dsmem'), '--split-reduce: serial or dsmem'
+    assert reduce in ('serial', 'dsmem', 'spread'), '--split-reduce: serial, dsmem or spread'
     splits = split_count(m, n, k, bn, split, reduce=reduce)
     dsmem = reduce == 'dsmem'
     # --split-reduce=dsmem: a cluster of `splits` blocks per tile sums the partials through
@@ -534,6 +765,10 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     assert not dsmem or (splits in (2, 4, 8) and bn in (128, 256) and cluster == 1
                          and persistent and epilogue == 'direct' and b_major == 'k'), \
         '--split-reduce=dsmem: 2, 4 or 8 K ranges, 128 x 128 or 128 x 256 tiles, --persistent, no --cluster'
+    # --split-reduce=spread: the tile's units sum a slice of it each (spread_fixup).
+    spread = reduce == 'spread' and splits > 1
+    assert not spread or (cluster == 1 and epilogue == 'direct' and b_major == 'k'), \
+        '--split-reduce=spread: no --cluster, --epilogue=direct, --b-major=k'
     signals = dsmem and producer != 'block'
     ksteps = -(-k // 64)
     range_steps = -(-ksteps // splits)
@@ -585,13 +820,15 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
                        ' --b-major=n' if b_n else '', f' --cluster={cluster}' if cluster > 1 else '',
                        ' --out=bf16' if out_dtype == 'bf16' else '', ' --epilogue=tma' if tma_out else '',
                        f' --split-k={split}' if str(split) != '1' else '', ' --ring=1' if ring else '', ' --multicast=0' if not multicast else '',
-                       ' --split-reduce=dsmem' if dsmem else ''])
+                       ' --split-reduce=dsmem' if dsmem else '', ' --split-reduce=spread' if reduce == 'spread' else ''])
     cluster_attr = f', nvvm.cluster_dim = array<i32: {cluster}, 1, 1>' if cluster > 1 else ''
     shared = '"x"' if cluster > 1 and not pair else None        # A's copies
     shared_b = '"x"' if pair and multicast else None            # B's copy
     panels = [('%te0', TE)] + ([('%te1', TE)] if bn > 64 else [])
     workgroup = [('%ta0', ta), ('%ta1', ta), ('%tb', tb)] + (panels if tma_out else []) + \
-        ([('%part', PART + ' {llvm.align = 16 : i64}')] if dsmem else [('%flag', 'memref<1xi32, 3>')] if splits > 1 else []) + \
+        ([('%part', PART + ' {llvm.align = 16 : i64}')] if dsmem else
+         [('%flag', f'memref<{max(2, spread_slices(splits, bn)[0])}xi32, 3>'), ('%epoch', 'memref<1xi64, 3>')] if spread
+         else [('%flag', 'memref<1xi32, 3>')] if splits > 1 else []) + \
         ([('%rdy', e.BARRIER), ('%dne', e.BARRIER)] if signals else [])
     if dsmem:
         cluster_attr = f', nvvm.cluster_dim = array<i32: {splits}, 1, 1>'
@@ -601,7 +838,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # A pair's tiles are counted whole (its second tile row may lie past M).
     tiles = -(-(-(-m // 128)) // 2) * 2 * -(-n // bn) if pair else -(-m // 128) * -(-n // bn)
     if splits > 1 and not dsmem:
-        lines[2:2] = split_globals(tiles * splits, tiles, bn)
+        lines[2:2] = split_globals(tiles * splits, tiles, bn, 'spread' if spread else 'serial', splits)
     lines += e.constants((0, 1, 2, 4, 8, 16, 32, 48, 64, 128))
     if signals:
         # Before the tile loop every thread runs these (the init's lowering then meets the
@@ -725,6 +962,8 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
             body.append(store)
     if dsmem:
         body[epilogue_start:] = dsmem_fixup(acc_type, splits, n, out, out_dtype, ragged, signals, bn)
+    elif spread:
+        body[epilogue_start:] = spread_fixup(acc_type, tiles * splits, tiles, splits, bn, out, out_dtype, ragged, vstore)
     elif splits > 1:
         # Only the tile's last unit writes it, from the summed partials.
         body[epilogue_start:] = split_fixup(acc_type, tiles * splits, tiles, splits, bn, pair) + [
