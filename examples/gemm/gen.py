@@ -29,14 +29,15 @@ one wave of 128 x 128 tiles leaves SMs idle; with --epilogue=tma one 64-column p
 that overlaps the next tile's K loop; N a multiple of 8), --ring=1 (with --epilogue=tma: its
 panels as a ring), --split-k=S|auto (sm_90a: K ranges per tile for shapes with fewer tiles than
 SMs; the last range sums the partials; direct epilogue; --split-reduce=dsmem: the ranges of a tile
-are a cluster that sums them through distributed shared memory), --cluster=2 with a tile loop (two
+are a cluster that sums them through distributed shared memory; --split-reduce=spread: each range
+sums a column band of its tile, none waiting for a range that has not finished), --cluster=2 with a tile loop (two
 blocks share B's tile by multicast; --multicast=0: the same pairs without it); on sm_80
 --tile, --bk=64 with --swizzle=128, --warp=64x64 (mma_sync.gemm_tiled). --b-major=n: B is
 a second argument, K x N row-major (gemm() says how each chip reads it); the module is
 named gemm_<dtype>_MxNxK_bn.
 bench/gemm_variants_prepare.sh builds the ones worth measuring.
 
-Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] [--tile=BMxBN] [--raster=G] [--persistent=W] [--vstore=1] [--bk=32|64] [--warp=WMxWN] [--b-major=k|n] [--cluster=2] [--multicast=0] [--out=f32|bf16] [--epilogue=direct|tma] [--ring=1] [--split-k=S|auto] [--split-reduce=serial|dsmem] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle, --bk, --warp: sm_80 only; --persistent, --out, --epilogue, --ring, --split-k: sm_90a only; a persistent build's launch grid is launch_grid's, or choose.py's grid)
+Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] [--tile=BMxBN] [--raster=G] [--persistent=W] [--vstore=1] [--bk=32|64] [--warp=WMxWN] [--b-major=k|n] [--cluster=2] [--multicast=0] [--out=f32|bf16] [--epilogue=direct|tma] [--ring=1] [--split-k=S|auto] [--split-reduce=serial|dsmem|spread] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle, --bk, --warp: sm_80 only; --persistent, --out, --epilogue, --ring, --split-k: sm_90a only; a persistent build's launch grid is launch_grid's, or choose.py's grid)
 """
 import os
 import sys
@@ -746,6 +747,8 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     epilogue: for shapes with fewer tiles than SMs. The launcher's grid is
     launch_grid(m, n, split_count(..)); direct epilogue, K-major B; with --cluster=2
     the pair of a cluster runs each range of two neighbouring tiles, sharing B's. The
+    reduce = 'spread': the tile's units sum a column band of it each (spread_fixup).
+    The
     workspace and counters are the module's own globals: two launches of one loaded
     module must not overlap (one stream, as the sweep launches them); a frontend that
     runs it on several streams at once loads a module per stream."""
