@@ -43,7 +43,8 @@ its shape (`gen_args`) and compiles it with acopy-opt.
   the timed cache (`record`) is what picks the fastest build on a given card.
   Fitted and scored on the same records: a new card or shape family may differ. It ranks builds; it is
   not a prediction to report. Split-K builds add each unit's partial tile written to L2
-  and the last unit's reads of all of them.
+  and the last unit's reads of all of them (--split-reduce=spread: every unit's reads of
+  its slice of them).
 - `grid(build, m, n, k)`: the launch grid of the build at that shape (split-K builds
   launch a block per tile and K range).
 
