@@ -444,7 +444,7 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
     ] + ['  ' + line for line in spread_sum('b', '%slast', split, bn, ws, out, out_dtype, ragged, vstore)] + [
         # The other slices, claimed at once (thread s claims slice s), summed where won.
         '  %markl = memref.load %epoch[%c0] : memref<1xi64, 3>',
-        '  %cothers = arith.constant %SL1% : index',
+        f'  %cothers = arith.constant {slices - 1} : index',
         '  %claimer = arith.cmpi ult, %t, %cothers : index',
         '  scf.if %claimer {',
         '    %cslot = arith.addi %cslice0, %t : index',
@@ -465,7 +465,7 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
         '  }',
         '}',
     ]
-    return [line.replace('%SL1%', str(slices - 1)) for line in lines]
+    return lines
 
 
 def fragment_rows():
