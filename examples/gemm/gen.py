@@ -275,13 +275,13 @@ def spread_sum(tag, slice_, split, bn, ws, out, out_dtype, ragged, vstore):
     vectors of that band (fragment_rows' rows, 8 columns a vector)."""
     nvec = bn // 8
     per = spread_slices(split, bn)[1]
+    # The last slice is short when the slices do not divide the vectors.
+    guard = nvec % per != 0
     lines = [f'%{tag}jlo = arith.muli {slice_}, %cper : index']
     for jj in range(per):
         j = f'%{tag}j{jj}'
         lines += [f'{j} = arith.addi %{tag}jlo, %c{jj}i : index']
-        inner = []
-        guard = nvec % per != 0
-        inner += [f'%{tag}jo{jj} = arith.muli {j}, %c1024 : index',
+        inner = [f'%{tag}jo{jj} = arith.muli {j}, %c1024 : index',
                   f'%{tag}jb{jj} = arith.addi %sbase, %{tag}jo{jj} : index']
         for r in range(split):
             inner += [f'%{tag}o{jj}_{r} = arith.addi %{tag}jb{jj}, %sr{r} : index',
@@ -296,33 +296,14 @@ def spread_sum(tag, slice_, split, bn, ws, out, out_dtype, ragged, vstore):
                   f'%{tag}col{jj} = arith.addi %colbase, %{tag}c8_{jj} : index',
                   f'%{tag}col{jj}b = arith.addi %{tag}col{jj}, %c1 : index']
         for half, row in ((0, '%row0'), (1, '%row8')):
+            values = [f'%{tag}x{jj}_{half}{q}' for q in range(2)]
+            inner += [f'{values[q]} = vector.extract {total}[{2 * half + q}] : f32 from vector<4xf32>' for q in range(2)]
             if vstore and not ragged:
-                inner += [f'%{tag}x{jj}_{half}{q} = vector.extract {total}[{2 * half + q}] : f32 from vector<4xf32>'
-                          for q in range(2)]
-                inner += [f'%{tag}h{jj}_{half} = vector.from_elements %{tag}x{jj}_{half}0, %{tag}x{jj}_{half}1 '
-                          ': vector<2xf32>']
-                stored, width = f'%{tag}h{jj}_{half}', 8
-                if out_dtype == 'bf16':
-                    inner += [f'%{tag}hb{jj}_{half} = arith.truncf %{tag}h{jj}_{half} : vector<2xf32> to vector<2xbf16>']
-                    stored, width = f'%{tag}hb{jj}_{half}', 4
-                inner += [f'vector.store {stored}, %out[{row}, %{tag}col{jj}] {{alignment = {width}}} : {out}, '
-                          f'vector<2x{out_dtype}>']
+                inner += store_pair(f'{tag}{jj}_{half}', *values, row, f'%{tag}col{jj}', out, out_dtype)
                 continue
-            for q in range(2):
-                col = f'%{tag}col{jj}' + ('b' if q else '')
-                value = f'%{tag}e{jj}_{half}{q}'
-                inner += [f'{value} = vector.extract {total}[{2 * half + q}] : f32 from vector<4xf32>']
-                if out_dtype == 'bf16':
-                    inner += [f'%{tag}t{jj}_{half}{q} = arith.truncf {value} : f32 to bf16']
-                    value = f'%{tag}t{jj}_{half}{q}'
-                store = f'memref.store {value}, %out[{row}, {col}] : {out}'
-                if ragged:
-                    inner += [f'%{tag}ic{jj}_{half}{q} = arith.cmpi ult, {col}, %cols : index',
-                              f'%{tag}ok{jj}_{half}{q} = arith.andi {"%in8" if half else "%in0"}, '
-                              f'%{tag}ic{jj}_{half}{q} : i1',
-                              f'scf.if %{tag}ok{jj}_{half}{q} {{', f'  {store}', '}']
-                else:
-                    inner.append(store)
+            for q, col in enumerate((f'%{tag}col{jj}', f'%{tag}col{jj}b')):
+                inrow = ('%in8' if half else '%in0') if ragged else None
+                inner += store_value(f'{tag}{jj}_{half}{q}', values[q], row, col, out, out_dtype, inrow)
         if guard:
             lines += [f'%{tag}in{jj} = arith.cmpi ult, {j}, %cnvec : index', f'scf.if %{tag}in{jj} {{'] + \
                 ['  ' + line for line in inner] + ['}']
@@ -350,15 +331,7 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
     ws = f'memref<{units * nvec * 1024}xf32, 1>'
     cnt, claim = f'memref<{tiles}xi64, 1>', f'memref<{tiles * slices}xi64, 1>'
     flag = f'memref<{max(2, slices)}xi32, 3>'
-    lines = partial_store(acc_type, ws, nvec, '%tile') + fragment_rows() + [
-        '%row0 = arith.addi %m0, %prow0 : index',
-        '%row8 = arith.addi %row0, %c8 : index',
-        '%colbase = arith.addi %n0, %c2l : index',
-    ]
-    if ragged:
-        lines += ['%in0 = arith.cmpi ult, %row0, %rows : index',
-                  '%in8 = arith.cmpi ult, %row8, %rows : index']
-    lines += [
+    lines = partial_store(acc_type, ws, nvec, '%tile') + fragment_place(ragged) + [
         f'%cnt = memref.get_global {SPLIT_COUNT} : {cnt}',
         f'%claim = memref.get_global {SPLIT_CLAIM} : {claim}',
         f'%cper = arith.constant {per} : index',
@@ -487,6 +460,48 @@ def fragment_rows():
         '%c2l = arith.muli %lm, %c2 : index',
     ]
 
+
+
+def fragment_place(ragged):
+    """fragment_rows moved to the block tile's (%m0, %n0): %row0, %row8 and %colbase of
+    out, and on ragged shapes %in0 and %in8 (whether each row lies below M)."""
+    lines = fragment_rows() + [
+        '%row0 = arith.addi %m0, %prow0 : index',
+        '%row8 = arith.addi %row0, %c8 : index',
+        '%colbase = arith.addi %n0, %c2l : index',
+    ]
+    if ragged:
+        lines += ['%in0 = arith.cmpi ult, %row0, %rows : index',
+                  '%in8 = arith.cmpi ult, %row8, %rows : index']
+    return lines
+
+
+def store_pair(name, lo, hi, row, col, out, out_dtype):
+    """The direct epilogue's vector store: f32 `lo` and `hi` to columns `col` and `col` + 1
+    of `row` (8-byte aligned: an even column of an even N), rounded to bf16 for a bf16 out.
+    `name` suffixes the SSA names."""
+    lines = [f'%pair{name} = vector.from_elements {lo}, {hi} : vector<2xf32>']
+    stored, width = f'%pair{name}', 8
+    if out_dtype == 'bf16':
+        lines.append(f'%hpair{name} = arith.truncf %pair{name} : vector<2xf32> to vector<2xbf16>')
+        stored, width = f'%hpair{name}', 4
+    return lines + [f'vector.store {stored}, %out[{row}, {col}] {{alignment = {width}}} : {out}, vector<2x{out_dtype}>']
+
+
+def store_value(name, value, row, col, out, out_dtype, inrow=None):
+    """The direct epilogue's scalar store: f32 `value` to out[row, col], rounded to bf16 for
+    a bf16 out; `inrow` (ragged shapes: %in0 or %in8) guards it to rows below M and columns
+    below N."""
+    lines = []
+    if out_dtype == 'bf16':
+        lines.append(f'%h{name} = arith.truncf {value} : f32 to bf16')
+        value = f'%h{name}'
+    store = f'memref.store {value}, %out[{row}, {col}] : {out}'
+    if inrow is None:
+        return lines + [store]
+    return lines + [f'%inc{name} = arith.cmpi ult, {col}, %cols : index',
+                    f'%ok{name} = arith.andi {inrow}, %inc{name} : i1',
+                    f'scf.if %ok{name} {{', f'  {store}', '}']
 
 # The half tile of --split-reduce=dsmem: 128 rows x 64 f32 columns, 32 KiB of static shared
 # memory (a whole 128 x 128 f32 tile would pass the 48 KiB that static shared memory has).
@@ -922,14 +937,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     epilogue_start = len(body)
     # The thread's two rows and first column of out: its place in the block tile, moved
     # to the tile's (m0, n0).
-    body += fragment_rows() + [
-        '%row0 = arith.addi %m0, %prow0 : index',
-        '%row8 = arith.addi %row0, %c8 : index',
-        '%colbase = arith.addi %n0, %c2l : index',
-    ]
-    if ragged:
-        body += ['%in0 = arith.cmpi ult, %row0, %rows : index',
-                 '%in8 = arith.cmpi ult, %row8, %rows : index']
+    body += fragment_place(ragged)
     for i in range(bn // 2):
         row = '%row8' if (i // 2) % 2 else '%row0'
         body += [
@@ -938,31 +946,11 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
             f'%col{i} = arith.addi %colbase, %cc{i} : index',
         ]
         if vstore and not ragged:
-            # Columns col(i), col(i) + 1 of one row, 8-byte aligned (even column, even N).
             if i % 2:
-                body += [f'%pair{i} = vector.from_elements %v{i - 1}, %v{i} : vector<2xf32>']
-                stored, width = f'%pair{i}', 8
-                if out_dtype == 'bf16':
-                    body += [f'%hpair{i} = arith.truncf %pair{i} : vector<2xf32> to vector<2xbf16>']
-                    stored, width = f'%hpair{i}', 4
-                body += [f'vector.store {stored}, %out[{row}, %col{i - 1}] {{alignment = {width}}} : {out}, vector<2x{out_dtype}>']
+                body += store_pair(i, f'%v{i - 1}', f'%v{i}', row, f'%col{i - 1}', out, out_dtype)
             continue
-        value = f'%v{i}'
-        if out_dtype == 'bf16':
-            body.append(f'%h{i} = arith.truncf %v{i} : f32 to bf16')
-            value = f'%h{i}'
-        store = f'memref.store {value}, %out[{row}, %col{i}] : {out}'
-        if ragged:
-            inrow = '%in8' if (i // 2) % 2 else '%in0'
-            body += [
-                f'%inc{i} = arith.cmpi ult, %col{i}, %cols : index',
-                f'%ok{i} = arith.andi {inrow}, %inc{i} : i1',
-                f'scf.if %ok{i} {{',
-                f'  {store}',
-                '}',
-            ]
-        else:
-            body.append(store)
+        inrow = ('%in8' if (i // 2) % 2 else '%in0') if ragged else None
+        body += store_value(i, f'%v{i}', row, f'%col{i}', out, out_dtype, inrow)
     if dsmem:
         body[epilogue_start:] = dsmem_fixup(acc_type, splits, n, out, out_dtype, ragged, signals, bn)
     elif spread:
