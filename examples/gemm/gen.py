@@ -330,7 +330,7 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
     slices, per = spread_slices(split, bn)
     ws = f'memref<{units * nvec * 1024}xf32, 1>'
     cnt, claim = f'memref<{tiles}xi64, 1>', f'memref<{tiles * slices}xi64, 1>'
-    flag = f'memref<{max(2, slices)}xi32, 3>'
+    flag = f'memref<{slices}xi32, 3>'
     lines = partial_store(acc_type, ws, nvec, '%tile') + fragment_place(ragged) + [
         f'%cnt = memref.get_global {SPLIT_COUNT} : {cnt}',
         f'%claim = memref.get_global {SPLIT_CLAIM} : {claim}',
@@ -354,7 +354,7 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
         '%zero32 = arith.constant 0 : i32',
         f'%polls = arith.constant {SPREAD_POLLS} : i32',
         '%nothing = arith.constant -1 : i32',
-        '%lastrole = arith.constant -2 : i32',
+        f'%lastslice = arith.constant {slices - 1} : i32',
         '%leader = arith.cmpi eq, %t, %c0 : index',
         'scf.if %leader {',
         f'  %old = memref.atomic_rmw addi %one64, %cnt[%tix] : (i64, {cnt}) -> i64',
@@ -366,8 +366,9 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
         '  %islast = arith.cmpi eq, %place, %clast64 : i64',
         # Slices 0 .. slices - 2 belong to the first arrivals; the last slice to the last.
         '  %hasone = arith.cmpi ult, %place, %cmine64 : i64',
+        # %role: the slice this unit sums first, or -1.
         '  %role = scf.if %islast -> (i32) {',
-        '    scf.yield %lastrole : i32',
+        '    scf.yield %lastslice : i32',
         '  } else {',
         '    %mine = scf.if %hasone -> (i32) {',
         '      %seen:2 = scf.while (%now = %old, %polled = %zero32) : (i64, i32) -> (i64, i32) {',
@@ -404,7 +405,7 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
         'gpu.barrier',
         f'%role = memref.load %flag[%c0] : {flag}',
         '%sumone = arith.cmpi sge, %role, %zero32 : i32',
-        '%sumlast = arith.cmpi eq, %role, %lastrole : i32',
+        '%sumlast = arith.cmpi eq, %role, %lastslice : i32',
         'scf.if %sumone {',
         # Acquire: the partials, made visible before their arrivals.
         '  nvvm.memory.barrier #nvvm.mem_scope<gpu>',
@@ -412,10 +413,9 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
     ] + ['  ' + line for line in spread_sum('a', '%sone', split, bn, ws, out, out_dtype, ragged, vstore)] + [
         '}',
         'scf.if %sumlast {',
-        '  nvvm.memory.barrier #nvvm.mem_scope<gpu>',
-        f'  %slast = arith.constant {slices - 1} : index',
-    ] + ['  ' + line for line in spread_sum('b', '%slast', split, bn, ws, out, out_dtype, ragged, vstore)] + [
-        # The other slices, claimed at once (thread s claims slice s), summed where won.
+        # The last arrival's other slices, claimed at once (thread s claims slice s) after
+        # its own slice is summed, so the units polling have that long to claim theirs;
+        # summed where won.
         '  %markl = memref.load %epoch[%c0] : memref<1xi64, 3>',
         f'  %cothers = arith.constant {slices - 1} : index',
         '  %claimer = arith.cmpi ult, %t, %cothers : index',

@@ -222,8 +222,8 @@
 // learns its place with no reset; a unit that is not last polls the count a bounded
 // number of times (4096 atomic reads: no unit waits for one that has not arrived), then
 // claims its own slice with an atomic max of e + 1 on the slice's claim word; the last
-// arrival sums the last slice, then claims all the others at once (thread s slice s) and
-// sums those it won. 200 x 264 x 1000, split 3: 16 vectors a thread, 6 a slice, so the
+// arrival sums the last slice (the one summation both roles share), then claims all the
+// others at once (thread s slice s) and sums those it won. 200 x 264 x 1000, split 3: 16 vectors a thread, 6 a slice, so the
 // third slice's vectors past 16 are skipped (the guard); split 4: 4 a slice, no guard.
 // RUN: %python %S/../../examples/gemm/gen.py 200 264 1000 6 warp --raster=16 --vstore=1 --persistent=132 --out=bf16 --split-k=3 --split-reduce=spread > %t.s.mlir
 // RUN: FileCheck %s --check-prefix=SPREAD < %t.s.mlir
@@ -243,23 +243,28 @@
 // SPREAD-NEXT: gpu.barrier
 // SPREAD: %cper = arith.constant 6 : index
 // SPREAD: %polls = arith.constant 4096 : i32
+// SPREAD: %lastslice = arith.constant 2 : i32
 // SPREAD: %old = memref.atomic_rmw addi %one64, %cnt[%tix]
 // SPREAD-NEXT: %place = arith.remui %old, %csplit64 : i64
 // SPREAD-NEXT: %launch = arith.divui %old, %csplit64 : i64
 // SPREAD-NEXT: %mark = arith.addi %launch, %one64 : i64
 // SPREAD: %all = arith.muli %mark, %csplit64 : i64
+// SPREAD: %role = scf.if %islast -> (i32) {
+// SPREAD-NEXT: scf.yield %lastslice : i32
 // SPREAD: %left = arith.cmpi ult, %polled, %polls : i32
 // SPREAD: %read = memref.atomic_rmw addi %zero64, %cnt[%tix]
 // SPREAD: %ready = arith.cmpi uge, %seen#0, %all : i64
 // SPREAD: %before = memref.atomic_rmw maxs %mark, %claim[%slot]
 // SPREAD-NEXT: %won = arith.cmpi slt, %before, %mark : i64
-// SPREAD: scf.if %sumone {
+// SPREAD: %sumone = arith.cmpi sge, %role, %zero32 : i32
+// SPREAD-NEXT: %sumlast = arith.cmpi eq, %role, %lastslice : i32
+// SPREAD-NEXT: scf.if %sumone {
 // SPREAD: %as0_1 = arith.addf %ap0_0, %ap0_1 : vector<4xf32>
 // SPREAD: %as0_2 = arith.addf %as0_1, %ap0_2 : vector<4xf32>
 // SPREAD-NOT: %ap0_3
 // SPREAD: %ain5 = arith.cmpi ult, %aj5, %cnvec : index
 // SPREAD: scf.if %sumlast {
-// SPREAD: %slast = arith.constant 2 : index
+// SPREAD-NOT: vector.load
 // SPREAD: %cothers = arith.constant 2 : index
 // SPREAD: %cbefore = memref.atomic_rmw maxs %markl, %claim[%cslot]
 // SPREAD: gpu.barrier
@@ -272,12 +277,12 @@
 // SPREADPTX: atom.global.max.s64
 // SPREAD4: %cper = arith.constant 4 : index
 // SPREAD4-NOT: %cnvec : index
-// SPREAD4: %slast = arith.constant 3 : index
+// SPREAD4: %lastslice = arith.constant 3 : i32
 // SPREAD20: @acopy_splitk_claim : memref<64xi64, 1>
 // SPREAD20: %cper = arith.constant 1 : index
 // SPREAD20: %clast64 = arith.constant 19 : i64
 // SPREAD20-NEXT: %cmine64 = arith.constant 15 : i64
-// SPREAD20: %slast = arith.constant 15 : index
+// SPREAD20: %lastslice = arith.constant 15 : i32
 // SPREAD20: %cothers = arith.constant 15 : index
 // SPREADPAIR: --split-reduce=spread: no --cluster, --epilogue=direct, --b-major=k
 // SPREADGRID: "build": "t128_ws_sks_ob16"
