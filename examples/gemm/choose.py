@@ -196,8 +196,8 @@ BUILDS = {
     # gen.spread_fixup) instead of the last unit reading every partial: at 512 x 512 x
     # 16384 (split 8) the serial fix-up leaves one block of each tile reading 512 KiB while
     # the rest of the chip idles (Nsight Compute, 2026-12-07: SMs active 66 % of the
-    # kernel's cycles, cuBLAS's 76 %). No unit waits for one that has not arrived
-    # (bounded polls), so it is safe at any grid. Built and through ptxas, not yet timed.
+    # kernel's cycles, cuBLAS's 76 %). A unit waits for the others a bounded time only
+    # (4096 polls), so any grid is correct. Built and through ptxas, not yet timed.
     't128_ws_sks_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=128, per_sm=1, split='auto',
                              reduce='spread', untimed=True,
                              options=['--raster=16', '--vstore=1', '--persistent=132', '--out=bf16', '--split-k=auto',

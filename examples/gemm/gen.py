@@ -30,7 +30,7 @@ that overlaps the next tile's K loop; N a multiple of 8), --ring=1 (with --epilo
 panels as a ring), --split-k=S|auto (sm_90a: K ranges per tile for shapes with fewer tiles than
 SMs; the last range sums the partials; direct epilogue; --split-reduce=dsmem: the ranges of a tile
 are a cluster that sums them through distributed shared memory; --split-reduce=spread: each range
-sums a column band of its tile, none waiting for a range that has not finished), --cluster=2 with a tile loop (two
+sums a column band of its tile, waiting a bounded time for the others), --cluster=2 with a tile loop (two
 blocks share B's tile by multicast; --multicast=0: the same pairs without it); on sm_80
 --tile, --bk=64 with --swizzle=128, --warp=64x64 (mma_sync.gemm_tiled). --b-major=n: B is
 a second argument, K x N row-major (gemm() says how each chip reads it); the module is
@@ -318,13 +318,14 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
     it a column band (slice) each, every element in K order as split_fixup does. The
     arrival count runs on across launches, so launch e's arrivals are e split .. (e + 1)
     split - 1: a unit learns its launch and its place. The last arrival sums the last
-    slice at once; any other unit polls until the count shows every arrival (at most
-    SPREAD_POLLS times, so no unit waits on one that is not resident) and claims its own
-    slice with an atomic max of e + 1 on the slice's claim word (claimed when the word
-    was below it: once per launch, with no reset). The last arrival then claims every
-    slice at once, one thread each, and sums those it won: the slices of units that gave
-    up or are late. No unit waits for a unit that has not arrived, so any launch order
-    and any grid is safe; the tile's reads are spread over its units instead of one unit
+    slice at once; an earlier arrival with a slice of its own polls until the count shows
+    every arrival, at most SPREAD_POLLS times, and then claims its slice with an atomic
+    max of e + 1 on the slice's claim word (claimed when the word was below it: once per
+    launch, with no reset). The last arrival then claims every other slice at once, one
+    thread each, and sums those it won: the slices of units that gave up or are late. A
+    unit waits for one that has not arrived only that bounded time, and the last arrival
+    waits for none, so any launch order and any grid (even one larger than the SMs free
+    for it) is correct, if slower; the tile's reads are spread over its units instead of one unit
     reading every partial (serial: split x 64 KiB for a 128 x 128 tile)."""
     nvec = bn // 8
     slices, per = spread_slices(split, bn)
@@ -761,9 +762,8 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     last unit of a tile to finish sums the partials (split_fixup) and writes the
     epilogue: for shapes with fewer tiles than SMs. The launcher's grid is
     launch_grid(m, n, split_count(..)); direct epilogue, K-major B; with --cluster=2
-    the pair of a cluster runs each range of two neighbouring tiles, sharing B's. The
-    reduce = 'spread': the tile's units sum a column band of it each (spread_fixup).
-    The
+    the pair of a cluster runs each range of two neighbouring tiles, sharing B's.
+    reduce = 'spread': the tile's units sum a column band of it each (spread_fixup). The
     workspace and counters are the module's own globals: two launches of one loaded
     module must not overlap (one stream, as the sweep launches them); a frontend that
     runs it on several streams at once loads a module per stream."""

@@ -220,11 +220,12 @@
 // each instead of the last reading every partial. The arrival count is an i64 that runs
 // on across launches (launch e's arrivals are e split .. (e + 1) split - 1), so a unit
 // learns its place with no reset; a unit that is not last polls the count a bounded
-// number of times (4096 atomic reads: no unit waits for one that has not arrived), then
-// claims its own slice with an atomic max of e + 1 on the slice's claim word; the last
-// arrival sums the last slice (the one summation both roles share), then claims all the
-// others at once (thread s slice s) and sums those it won. 200 x 264 x 1000, split 3: 16 vectors a thread, 6 a slice, so the
-// third slice's vectors past 16 are skipped (the guard); split 4: 4 a slice, no guard.
+// number of times (4096 atomic reads: no unit waits without bound for one that has not
+// arrived), then claims its own slice with an atomic max of e + 1 on the slice's claim
+// word; the last arrival sums the last slice (the one summation both roles share), then
+// claims all the others at once (thread s slice s) and sums those it won. 200 x 264 x
+// 1000, split 3: 16 vectors a thread, 6 a slice, so the third slice's vectors past 16 are
+// skipped (the guard); split 4: 4 a slice, no guard.
 // RUN: %python %S/../../examples/gemm/gen.py 200 264 1000 6 warp --raster=16 --vstore=1 --persistent=132 --out=bf16 --split-k=3 --split-reduce=spread > %t.s.mlir
 // RUN: FileCheck %s --check-prefix=SPREAD < %t.s.mlir
 // RUN: acopy-opt %t.s.mlir --acopy-lower --emit=ptx -o %t.s.ptx 2>/dev/null
