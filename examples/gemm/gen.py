@@ -22,7 +22,8 @@ nvgpu.ldmatrix + nvgpu.mma.sync instead (f16; examples/gemm/mma_sync.py): one fr
 both chips.
 
 Faster variants (options; the default kernel is unchanged): --tile=128x256 (sm_90a:
-wgmma m64n256k16 per warpgroup), --tile=128x64 (sm_90a: m64n64k16, twice the tiles where
+wgmma m64n256k16 per warpgroup), --tile=128x192 (m64n192k16: more, smaller tiles where
+128 x 256 tiles leave a persistent grid's last wave part empty), --tile=128x64 (sm_90a: m64n64k16, twice the tiles where
 one wave of 128 x 128 tiles leaves SMs idle; with --epilogue=tma one 64-column panel), --raster=G (L2-grouped tile order), --persistent=W
 (sm_90a: W blocks loop over the tiles), --vstore=1 (st.global.v2 epilogue), --epilogue=tma
 (sm_90a, with --out=bf16: the tile through 128-byte swizzled shared memory and a TMA store
@@ -657,7 +658,8 @@ TE = 'memref<128x64xbf16, 3>'
 def epilogue_tma(bn, acc_type, out, ring=False):
     """The consumers' epilogue through shared memory (--epilogue=tma): the block tile's
     128 x bn accumulators, rounded to bf16, go to the two 128 x 64 panels %te0 and %te1
-    in rounds of 128 columns (bn = 256: two rounds), each round TMA-stored
+    in rounds of 128 columns (bn = 256: two rounds; bn = 192: a round of two panels and
+    one of one), each round TMA-stored
     (acopy.copy_smem_to_gmem, swizzle = 128) at out[m0, n0 + 128 r + 64 p]. TMA clips
     what lies past M or N, so ragged tiles need no guard. Before a round overwrites the
     panels, `wait_smem_to_gmem {read_only}` waits until the previous round's stores (the
@@ -686,9 +688,10 @@ def epilogue_tma(bn, acc_type, out, ring=False):
     # A group: the panels written before their stores go out (a round of two, or one; a
     # 128 x 64 tile is one panel, %te0, whose previous store is waited for in full).
     per_group = 1 if ring or bn == 64 else 2
-    for group in range(bn // 64 // per_group):
+    count = bn // 64
+    for group in range(-(-count // per_group)):
         lines.append(f'acopy.wait_smem_to_gmem {{pending = {1 if ring else 0} : i64, read_only = true}}')
-        panels = range(group * per_group, (group + 1) * per_group)
+        panels = range(group * per_group, min((group + 1) * per_group, count))
         for i in range(32 * panels[0], 32 * (panels[-1] + 1), 2):
             j = i // 4                      # the 8-column unit of the block tile
             panel, unit = f'%te{(j // 8) % 2}', j % 8
@@ -754,7 +757,10 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     {major = "mn"}, B[..., <row>]); N must be a multiple of 8 (TMA's 16-byte strides).
     bn = 256: each warpgroup computes 64 x 256 with wgmma m64n256k16 (a 128 x 256
     block tile: a quarter less global and a sixth less shared traffic per multiply than
-    128 x 128; 48 KiB per stage, S = 4 fits 227 KiB). raster, persistent: tile_loop.
+    128 x 128; 48 KiB per stage, S = 4 fits 227 KiB). bn = 192: m64n192k16, 40 KiB per
+    stage (S = 4 beside the TMA epilogue's 32 KiB); its TMA epilogue stores three
+    64-column panels, the third after the first two have been read (epilogue_tma).
+    raster, persistent: tile_loop.
     vstore: the epilogue stores column pairs as one 8-byte st.global.v2 (half the store
     instructions); ragged shapes keep the guarded scalar stores.
     split: --split-k (a count or 'auto', split_count): each tile's K steps are cut into
@@ -769,7 +775,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     runs it on several streams at once loads a module per stream."""
     assert dtype in ('bf16', 'f16'), 'dtype: bf16 or f16'
     refuse(m, n, k)
-    assert bn in (64, 128, 256), 'tile: 128x64, 128x128 or 128x256'
+    assert bn in (64, 128, 192, 256), 'tile: 128x64, 128x128, 128x192 or 128x256'
     assert b_major in ('k', 'n'), '--b-major: k or n'
     b_n = b_major == 'n'
     assert reduce in ('serial', 'dsmem', 'spread'), '--split-reduce: serial, dsmem or spread'
@@ -1002,7 +1008,8 @@ def main():
             extra['b_major'] = b_major
         sys.stdout.write(mma_sync.gemm(m, n, k, stages, producer, swizzle, dtype, **extra))
     else:
-        assert tile in ('128x64', '128x128', '128x256'), '--tile: 128x64, 128x128 or 128x256 on sm_90a'
+        assert tile in ('128x64', '128x128', '128x192', '128x256'), \
+            '--tile: 128x64, 128x128, 128x192 or 128x256 on sm_90a'
         try:
             text = gemm(m, n, k, stages, producer, dtype, bn=int(tile.split('x')[1]), raster=raster,
                         persistent=persistent, vstore=vstore, b_major=b_major,
