@@ -1008,16 +1008,18 @@ def main():
             extra['b_major'] = b_major
         sys.stdout.write(mma_sync.gemm(m, n, k, stages, producer, swizzle, dtype, **extra))
     else:
-        assert tile in ('128x64', '128x128', '128x192', '128x256'), \
-            '--tile: 128x64, 128x128, 128x192 or 128x256 on sm_90a'
         try:
+            assert tile in ('128x64', '128x128', '128x192', '128x256'), \
+                '--tile: 128x64, 128x128, 128x192 or 128x256 on sm_90a'
             text = gemm(m, n, k, stages, producer, dtype, bn=int(tile.split('x')[1]), raster=raster,
                         persistent=persistent, vstore=vstore, b_major=b_major,
                         cluster=int(flags.get('cluster', '1')), out_dtype=flags.get('out', 'f32'),
                         epilogue=flags.get('epilogue', 'direct'), split=flags.get('split-k', '1'),
                         ring=flags.get('ring', '0') == '1', multicast=flags.get('multicast', '1') == '1',
                         reduce=flags.get('split-reduce', 'serial'))
-        except ValueError as error:  # a shape the kernel cannot take (refuse): named, nothing written
+        # A shape the kernel cannot take (refuse) or options it does not combine (the
+        # asserts): named, nothing written.
+        except (ValueError, AssertionError) as error:
             sys.exit(f'gen.py: error: {error}')
         sys.stdout.write(text)
 

@@ -69,4 +69,4 @@
 
 // THREE: 3
 // TWO: 2
-// REFUSE: tile: 128x64, 128x128, 128x192 or 128x256
+// REFUSE: gen.py: error: --tile: 128x64, 128x128, 128x192 or 128x256 on sm_90a
