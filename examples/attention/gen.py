@@ -1028,14 +1028,20 @@ def main():
         sys.exit(__doc__.strip().splitlines()[-1])
     bh, s_len, d = (int(v) for v in args[:3])
     stages = args[3] if len(args) == 4 else '2'
-    sys.stdout.write(attention(bh, s_len, d, stages, causal, chip, flags.get('dtype', 'f16'), int(flags.get('swizzle', '0')), int(flags.get('rows', str(BM))), flags.get('qk', 'mma'),
-                               flags.get('pv', 'mma'), int(flags.get('keys', str(BN))), flags.get('out', 'f32'),
-                               flags.get('overlap') or '--overlap' in sys.argv[1:], flags.get('mask', 'edge'), int(flags.get('ctas-per-sm', '0')),
-                               flags.get('producer', 'block'), '--pingpong' in sys.argv[1:],
-                               int(flags.get('persistent', '0')), flags.get('softmax', 'fma'),
-                               '--pv-in-flight' in sys.argv[1:], int(flags.get('producer-registers', '0')),
-                               '--peel-last' in sys.argv[1:], '--prefetch-q' in sys.argv[1:],
-                               int(flags.get('warp-rows', '16')), '--spread-loads' in sys.argv[1:]))
+    try:
+        text = attention(bh, s_len, d, stages, causal, chip, flags.get('dtype', 'f16'), int(flags.get('swizzle', '0')), int(flags.get('rows', str(BM))), flags.get('qk', 'mma'),
+                       flags.get('pv', 'mma'), int(flags.get('keys', str(BN))), flags.get('out', 'f32'),
+                       flags.get('overlap') or '--overlap' in sys.argv[1:], flags.get('mask', 'edge'), int(flags.get('ctas-per-sm', '0')),
+                       flags.get('producer', 'block'), '--pingpong' in sys.argv[1:],
+                       int(flags.get('persistent', '0')), flags.get('softmax', 'fma'),
+                       '--pv-in-flight' in sys.argv[1:], int(flags.get('producer-registers', '0')),
+                       '--peel-last' in sys.argv[1:], '--prefetch-q' in sys.argv[1:],
+                       int(flags.get('warp-rows', '16')), '--spread-loads' in sys.argv[1:])
+    # Options the kernel does not combine (its asserts) or a shape it cannot take: named,
+    # nothing written.
+    except (ValueError, AssertionError) as error:
+        sys.exit(f'gen.py: error: {error}')
+    sys.stdout.write(text)
 
 
 if __name__ == '__main__':

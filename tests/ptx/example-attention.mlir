@@ -67,7 +67,7 @@
 // RUN: %check-ptxas --no-spill %t.80k32d.ptx sm_80
 // RUN: not %python %S/../../examples/attention/gen.py 2 256 64 2 --chip=sm_90 --swizzle=128 --qk=wgmma --keys=32 2>&1 | FileCheck %s --check-prefix=K32ALONE
 // LD16: {{^}}16{{$}}
-// K32ALONE: 32 on the mma.sync path
+// K32ALONE: gen.py: error: {{.*}}32 on the mma.sync path
 // WR32: gpu.known_block_size = array<i32: 128, 1, 1>
 // MMA128: {{^}}128{{$}}
 // LD32: {{^}}32{{$}}
@@ -331,7 +331,7 @@
 // QSALONE: --spread-loads: --prefetch-q --peel-last
 // An --overlap other than qk or pv is refused, naming the two.
 // RUN: not %python %S/../../examples/attention/gen.py 2 200 128 2 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --overlap=xyz 2>&1 | FileCheck %s --check-prefix=OVKIND
-// OVKIND: overlap: --overlap (qk) or --overlap=pv
+// OVKIND: gen.py: error: overlap: --overlap (qk) or --overlap=pv
 // The same with --overlap (qk) at the same shape spills.
 // RUN: %python %S/../../examples/attention/gen.py 2 300 128 2 --causal --dtype=bf16 --chip=sm_90 --swizzle=128 --qk=wgmma --pv=wgmma --rows=128 --keys=128 --out=bf16 --producer=warpgroup --overlap --pingpong > %t.90fq.mlir
 // RUN: acopy-opt %t.90fq.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.90fq.ptx 2>/dev/null
