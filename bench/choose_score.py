@@ -3,7 +3,7 @@
 it picks over the best build's, and their geometric mean and minimum (what the choosers'
 docstrings quote). A GEMM record (shapes M x N x K) scores examples/gemm/choose.py's cost
 model (its pick among the record's builds), an attention record (B x H x S x D, causal) examples/attention/choose.py's rule,
-among the bf16-out builds. Needs no GPU.
+among the bf16-out builds (a shape whose pick the record did not time is named and left out). Needs no GPU.
 
 Usage: python3 bench/choose_score.py [bench/results/gemm-sweep.json ...] [--all]
 (--all: every shape's line, not only those below 0.9)
@@ -31,6 +31,10 @@ def score(path):
         if len(shape) == 5:
             b, h, s, d, causal = shape
             pick = tc_sweep_shapes.attention_choose.choose(b * h, s, d, causal)
+            if pick not in builds:
+                # A build added since the record was swept: the shape is not scored.
+                result.append((shape, pick, None))
+                continue
         else:
             # Among the record's builds: a build added since it was swept is not scored.
             pick, _ = choose.choose(*shape, out='bf16', among=set(builds))
@@ -42,6 +46,10 @@ def main():
     paths = [arg for arg in sys.argv[1:] if not arg.startswith('--')] or ['bench/results/gemm-sweep.json']
     for path in paths:
         rows = score(path)
+        unscored = [(shape, pick) for shape, pick, fraction in rows if fraction is None]
+        for shape, pick in unscored:
+            print(f'{path}: {"x".join(map(str, map(int, shape)))}: {pick} not in the record, not scored')
+        rows = [row for row in rows if row[2] is not None]
         for shape, pick, fraction in rows:
             if fraction < 0.9 or '--all' in sys.argv:
                 print(f'{path}: {"x".join(map(str, map(int, shape)))}: {pick} at {fraction:.3f} of the best')

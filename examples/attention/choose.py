@@ -10,14 +10,20 @@ launches examples/attention/gen.py's kernel on sm_90a.
 - `choose(bh, s, d, causal)`: the sm_90a build by a rule read off the H100 sweep of
   bench/RESULTS.md, 2026-12-06 (near midnight; now
   bench/results/attention-sweep-h100-2026-12-06-near-midnight.json): S <= 512,
-  64-row blocks several an SM (`e_r64_k64`; D = 128 causal `fw_r64_k64_c2`); causal,
+  64-row blocks several an SM (`e_r64_k64`; D = 128 causal `fw_r64_k64_c2`; D = 64
+  non-causal, since 2026-12-07 (third session), `qnflw_r64_k128_c2`); causal,
   FlashAttention-3's order in ping-pong turns with the loop one key block short
   (`flpgw_r128_k128`; D = 64 below S = 4096 `e_r64_k64`); non-causal, the same order in
   persistent blocks that load the next tile's Q during this one's epilogue
   (`qnflpgw24_r128_k128`). Scored with `python3 bench/choose_score.py RECORD`: its pick at
   0.998 of the best build (geomean), min 0.966, on the record it was read off, and 0.993,
   min 0.927, on the next full sweep (2026-12-07, another H100 lease, 33 builds:
-  bench/results/attention-sweep.json); another card or shape family may differ, and
+  bench/results/attention-sweep.json; with the D = 64 short-sequence pick of 2026-12-07,
+  third session, that record leaves 1 x 128 x 512 x 64 unscored, not having timed it);
+  on that session's two runs of six D = 64 shapes
+  (bench/results/attention-d64-k128-h100-2026-12-07.json and
+  bench/results/attention-d64-k128-repeat-h100-2026-12-07.json) 0.971 and 0.970, min 0.912
+  (0.965 with the pick before); another card or shape family may differ, and
   timing the builds once per shape (bench/tc_sweep.py) is the way to know.
 - `choose(bh, s, d, causal, chip='sm_80')`: the sm_80 build (cp.async and mma.sync from
   the same source; `choose_sm80` says the rule and the record it was read off).
@@ -167,7 +173,9 @@ BUILDS = {
                              persistent=396, prefetch_q=True),
     # 64-row blocks with 128 keys a step (two an SM): half the steps of the 64-key builds,
     # for the short D = 64 sequences; at D = 128 ptxas spills (the sweep's build refuses
-    # them). Not yet timed on a card; choose() does not return them.
+    # them). On the H100 of 2026-12-07 (third session, two runs; bench/RESULTS.md) the
+    # persistent one ran 1.03 of e_r64_k64 at 1 x 128 x 512 x 64 (1.034-1.037 of cuDNN),
+    # where choose() picks it; elsewhere within 2 % of the best or behind it.
     'flw_r64_k128_c2': dict(_BASE, rows=64, keys=128, producer='warp', overlap='pv', peel_last=True, ctas_per_sm=2),
     'qnflw_r64_k128_c2': dict(_BASE, rows=64, keys=128, producer='warp', overlap='pv', peel_last=True, ctas_per_sm=2,
                               persistent=264, prefetch_q=True),
@@ -205,8 +213,11 @@ def choose(bh, s, d, causal, chip='sm_90'):
     if s <= 512:
         # Short sequences: 64-row blocks, several an SM, so one block's Q load and epilogue
         # run beside another's K loop (D = 128 causal: FlashAttention-3's order with a
-        # producer warp, two an SM).
-        return 'fw_r64_k64_c2' if d == 128 and causal else 'e_r64_k64'
+        # producer warp, two an SM; D = 64 non-causal: 128 keys a step, persistent with the
+        # next tile's Q loaded during this one's epilogue).
+        if d == 128 and causal:
+            return 'fw_r64_k64_c2'
+        return 'qnflw_r64_k128_c2' if d == 64 and not causal else 'e_r64_k64'
     if causal:
         # FlashAttention-3's order in ping-pong turns, the loop one key block short
         # (--peel-last); at D = 64 below S = 4096, 64 x 64 tiles four an SM.

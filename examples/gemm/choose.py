@@ -40,8 +40,11 @@ its shape (`gen_args`) and compiles it with acopy-opt.
   (near midnight), another lease) 0.960 (min 0.844): there the producer-warp 128 x 256 builds
   with the TMA epilogue ran ahead of the producer-warpgroup ones the model prefers (the
   evening lease measured the opposite order), and no one rate fits both records better;
-  the timed cache (`record`) is what picks the fastest build on a given card.
-  Fitted and scored on the same records: a new card or shape family may differ. It ranks builds; it is
+  the timed cache (`record`) is what picks the fastest build on a given card. On the
+  five few-tile shapes with the spread split-K builds (H100, 2026-12-07, third session;
+  bench/results/gemm-few-tile-spread-h100-2026-12-07.json) 0.962 (min 0.836, 1000^3),
+  with g256_sks_ob16 kept from the pick (before, with the spread builds untimed and the
+  serial t128_ws_sk_ob16 its pick at 512 x 512 x 16384, 0.942). Fitted and scored on the same records: a new card or shape family may differ. It ranks builds; it is
   not a prediction to report. Split-K builds add each unit's partial tile written to L2
   and the last unit's reads of all of them (--split-reduce=spread: every unit's reads of
   its slice of them).
@@ -197,39 +200,28 @@ BUILDS = {
     # 16384 (split 8) the serial fix-up leaves one block of each tile reading 512 KiB while
     # the rest of the chip idles (Nsight Compute, 2026-12-07: SMs active 66 % of the
     # kernel's cycles, cuBLAS's 76 %). A unit waits for the others a bounded time only
-    # (4096 polls), so any grid is correct. Built and through ptxas, not yet timed.
+    # (4096 polls), so any grid is correct. Timed on the H100 of 2026-12-07 (third
+    # session, bench/RESULTS.md): t128_ws_sks_ob16 1.12-1.13 of the serial t128_ws_sk_ob16
+    # at 512 x 512 x 16384 (SMs active 88 % of the cycles instead of 65 %), level with it
+    # where the split is 2 (1024 x 1024 x 8192, 1000^3); t64_ws_sks_ob16 level with
+    # t64_ws_sk_ob16. g256_sks_ob16, which the model ranks first at the few-tile shapes,
+    # ran 0.82-0.85 of t128_ws_sks_ob16 there: not the model's pick (model=False).
     't128_ws_sks_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=128, per_sm=1, split='auto',
-                             reduce='spread', untimed=True,
+                             reduce='spread',
                              options=['--raster=16', '--vstore=1', '--persistent=132', '--out=bf16', '--split-k=auto',
                                       '--split-reduce=spread']),
     't64_ws_sks_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=64, per_sm=1, split='auto',
-                            reduce='spread', untimed=True,
+                            reduce='spread',
                             options=['--tile=128x64', '--raster=8', '--vstore=1', '--persistent=132', '--out=bf16',
                                      '--split-k=auto', '--split-reduce=spread']),
     'g256_sks_ob16': dict(stages=4, producer='warpgroup', out='bf16', bm=128, bn=256, per_sm=1, split='auto',
-                          reduce='spread', untimed=True,
+                          reduce='spread', model=False,
                           options=['--tile=128x256', '--raster=16', '--vstore=1', '--persistent=132', '--out=bf16',
                                    '--split-k=auto', '--split-reduce=spread']),
-    # t192_*: 128 x 192 tiles (wgmma m64n192k16), for shapes whose 128 x 256 tiles leave
-    # the last wave of a persistent grid part empty (3000 x 5000 x 1000: 480 tiles, 3.6
-    # waves of 132; 128 x 192: 648 tiles, 4.9 waves). 40 KiB a stage: four stages beside
-    # the 32 KiB epilogue tile. Not yet timed on a card (bench/RESULTS.md says when).
-    't192_ws_p132_tma_ob16': dict(stages=4, producer='warp', out='bf16', bm=128, bn=192, per_sm=1, epilogue='tma',
-                                  untimed=True,
-                                  options=['--tile=128x192', '--raster=16', '--persistent=132', '--out=bf16',
-                                           '--epilogue=tma']),
-    't192_ws_p132_tmar_ob16': dict(stages=4, producer='warp', out='bf16', bm=128, bn=192, per_sm=1, epilogue='tma',
-                                   untimed=True,
-                                   options=['--tile=128x192', '--raster=16', '--persistent=132', '--out=bf16',
-                                            '--epilogue=tma', '--ring=1']),
-    't192_ws_p132_tma_c2_ob16': dict(stages=4, producer='warp', out='bf16', bm=128, bn=192, per_sm=1, epilogue='tma',
-                                     cluster=2, untimed=True,
-                                     options=['--tile=128x192', '--raster=16', '--persistent=132', '--out=bf16',
-                                              '--epilogue=tma', '--cluster=2']),
-    'g192_p132_tmar_ob16': dict(stages=4, producer='warpgroup', out='bf16', bm=128, bn=192, per_sm=1, epilogue='tma',
-                                untimed=True,
-                                options=['--tile=128x192', '--raster=16', '--persistent=132', '--out=bf16',
-                                         '--epilogue=tma', '--ring=1']),
+    # (A 128 x 192 tile, gen.py --tile=128x192, was timed in four builds at all 28 shapes on
+    # the H100 of 2026-12-07, third session: slower than the 128 x 256 builds at every
+    # shape, 0.64-0.97 of the best, even where its tiles fill the last wave better;
+    # bench/RESULTS.md. Not swept.)
     # g256_*: the t256_* builds with a producer warpgroup that gives the consumers its
     # registers (setmaxnreg: 232 a consumer thread instead of 168), CUTLASS's split.
     # Their K steps' rate: 1.03 of the t256 builds' in geomean on the H100 sweep of the
@@ -250,7 +242,7 @@ DRAM_TBPS = 3.35             # H100 SXM HBM3 (an H200's 4.8 only makes epilogues
 # Of the tensor peak a K step reaches, by block tile N. 64: set on the H100 sweep of the
 # 2026-12-06 (evening) session (bench/RESULTS.md), where any value from 0.30 to 0.45 gives
 # the same picks and 0.50 picks the 128 x 64 tile at 1000^3, at 0.69 of the best build.
-EFFICIENCY = {64: 0.45, 128: 0.70, 192: 0.80, 256: 0.85}   # 192: between its neighbours, not yet fitted
+EFFICIENCY = {64: 0.45, 128: 0.70, 256: 0.85}
 LAUNCH_US = 4.0
 SMEM_TBPS = 0.25             # one SM's shared-memory stores, 128 B per clock at 1.98 GHz (--epilogue=tma)
 L2_SM_TBPS = 0.1             # one SM's share of L2 reads and writes (split-K's partial tiles): a guess

@@ -23,7 +23,8 @@ both chips.
 
 Faster variants (options; the default kernel is unchanged): --tile=128x256 (sm_90a:
 wgmma m64n256k16 per warpgroup), --tile=128x192 (m64n192k16: more, smaller tiles where
-128 x 256 tiles leave a persistent grid's last wave part empty), --tile=128x64 (sm_90a: m64n64k16, twice the tiles where
+128 x 256 tiles leave a persistent grid's last wave part empty; measured slower than
+128 x 256 at every swept shape, bench/RESULTS.md), --tile=128x64 (sm_90a: m64n64k16, twice the tiles where
 one wave of 128 x 128 tiles leaves SMs idle; with --epilogue=tma one 64-column panel), --raster=G (L2-grouped tile order), --persistent=W
 (sm_90a: W blocks loop over the tiles), --vstore=1 (st.global.v2 epilogue), --epilogue=tma
 (sm_90a, with --out=bf16: the tile through 128-byte swizzled shared memory and a TMA store
