@@ -93,8 +93,9 @@ def test_chooser():
         check(shapes.ATTN_BUILDS[pick(b * h, s, d, causal)]['out'] == 'bf16', f'attention pick at {s} {d} {causal}')
     check(pick(32, 4096, 128, False) == pick(32, 4096, 64, False) == 'qnflpgw24_r128_k128', 'attention non-causal')
     check(pick(32, 4096, 128, True) == pick(8, 5000, 128, True) == 'flpgw_r128_k128', 'attention D = 128 causal')
-    check(pick(128, 512, 128, True) == 'fw_r64_k64_c2' and pick(128, 512, 64, False) == 'e_r64_k64',
-          'attention S <= 512: 64-row blocks')
+    check(pick(128, 512, 128, True) == 'fw_r64_k64_c2' and pick(128, 512, 64, False) == 'qnflw_r64_k128_c2'
+          and pick(128, 512, 64, True) == pick(128, 512, 128, False) == 'e_r64_k64',
+          'attention S <= 512: 64-row blocks (D = 64 non-causal: 128 keys a step, persistent)')
     check(pick(128, 513, 64, False) == 'qnflpgw24_r128_k128', 'attention S = 513: 128-row blocks')
     # sm_80 (the same source, cp.async and mma.sync): causal, or ragged at D = 128, one
     # m-tile a warp, else two (--warp-rows=32), 32 keys a step at D = 128.
