@@ -210,7 +210,10 @@
 // PTX-DAG: ld.global.v4.b32
 // PTX-DAG: st.global.b32 {{.*}}, 0;
 
-// CHOOSE: "build": "t128_ws_sk_ob16"
+// The chooser's pick at 512 x 512 x 16384: the spread split-K (timed on the H100 of
+// bench/RESULTS.md, 2026-12-07 third session, at 1.12x the serial one), 16 tiles x 8 ranges.
+// CHOOSE: "build": "t128_ws_sks_ob16"
+// CHOOSE-SAME: "--split-reduce=spread"
 // CHOOSE-SAME: "grid": [128, 1, 1]
 
 // NOSPLIT-NOT: acopy_splitk
