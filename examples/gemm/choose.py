@@ -15,7 +15,8 @@ its shape (`gen_args`) and compiles it with acopy-opt.
 - A build marked `untimed` (built and through ptxas, never run on a card yet) is swept
   by bench/tc_sweep.py like any other but never the model's pick; a timed cache entry
   may still name it once the sweep has timed it. So is one marked `model=False` (timed,
-  and slower than the build the model scores it as: the dsmem split-K builds).
+  and slower than the build the model scores it as: the dsmem split-K builds and
+  g256_sks_ob16).
 - `record(cache, card, m, n, k, out, times_ms)` adds one shape's timings to the cache
   (bench/tc_sweep.py writes them for every swept shape: `gemm-choices.json`).
 - `model_ms(m, n, k, build, sms=132)`: the cost model. Per SM, tiles run one after the
