@@ -45,7 +45,8 @@ its shape (`gen_args`) and compiles it with acopy-opt.
   five few-tile shapes with the spread split-K builds (H100, 2026-12-07, third session;
   bench/results/gemm-few-tile-spread-h100-2026-12-07.json) 0.962 (min 0.836, 1000^3),
   with g256_sks_ob16 kept from the pick (before, with the spread builds untimed and the
-  serial t128_ws_sk_ob16 its pick at 512 x 512 x 16384, 0.942). Fitted and scored on the same records: a new card or shape family may differ. It ranks builds; it is
+  serial t128_ws_sk_ob16 its pick at 512 x 512 x 16384, 0.942). Fitted and scored on
+  the same records: a new card or shape family may differ. It ranks builds; it is
   not a prediction to report. Split-K builds add each unit's partial tile written to L2
   and the last unit's reads of all of them (--split-reduce=spread: every unit's reads of
   its slice of them).
@@ -221,7 +222,7 @@ BUILDS = {
                                    '--split-k=auto', '--split-reduce=spread']),
     # (A 128 x 192 tile, gen.py --tile=128x192, was timed in four builds at all 28 shapes on
     # the H100 of 2026-12-07, third session: slower than the 128 x 256 builds at every
-    # shape, 0.64-0.97 of the best, even where its tiles fill the last wave better;
+    # shape, 0.64-0.98 of the best, even where its tiles fill the last wave better;
     # bench/RESULTS.md. Not swept.)
     # g256_*: the t256_* builds with a producer warpgroup that gives the consumers its
     # registers (setmaxnreg: 232 a consumer thread instead of 168), CUTLASS's split.
