@@ -464,11 +464,32 @@ def test_drop_ptx():
         check(left == ['with.cubin', 'without.ptx'], f'the cubin and the PTX without one stay: {left}')
 
 
+def test_choose_score():
+    """bench/choose_score.py on a fake attention record: a shape whose pick the record timed
+    is scored as the pick's fraction of the best; one whose pick it did not time is left
+    out (None), not scored 0."""
+    import choose_score
+    pick = shapes.attention_choose.choose
+    timed = [1, 128, 512, 128, True]            # the pick there: fw_r64_k64_c2
+    untimed = [1, 128, 512, 64, False]          # the pick there, not in the record
+    chosen = pick(128, 512, 128, True)
+    rows = [{'shape': timed, 'build': chosen, 'tflops': 150.0, 'out_dtype': 'bf16'},
+            {'shape': timed, 'build': 'e_r64_k64', 'tflops': 200.0, 'out_dtype': 'bf16'},
+            {'shape': untimed, 'build': 'e_r64_k64', 'tflops': 300.0, 'out_dtype': 'bf16'}]
+    with tempfile.TemporaryDirectory() as out:
+        path = os.path.join(out, 'attention.json')
+        with open(path, 'w') as f:
+            json.dump({'rows': rows}, f)
+        scored = {tuple(shape): (chosen_, fraction) for shape, chosen_, fraction in choose_score.score(path)}
+    check(scored[tuple(timed)] == (chosen, 0.75), f'the timed pick at its fraction of the best: {scored}')
+    check(scored[tuple(untimed)] == (pick(128, 512, 64, False), None), f'an untimed pick left out: {scored}')
+
+
 def main():
     if sys.argv[1:2] == ['fake-child']:
         fake_child(sys.argv[3:] if sys.argv[2:3] == ['child'] else sys.argv[2:])
         return
-    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_index_merge, test_record_merge, test_drop_ptx, test_parent):
+    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_index_merge, test_record_merge, test_drop_ptx, test_choose_score, test_parent):
         test()
         print(f'{test.__name__}: ok')
 
