@@ -10,6 +10,15 @@ is several); the caller places it. docs/dialect.md has the ops' syntax.
 """
 
 THREADS_ATTRIBUTE = 'gpu.known_block_size'
+
+
+def require(condition, limit):
+    """Refuses what a generator cannot build (an option it does not take, options it does
+    not combine): ValueError naming the limit, which each generator's main prints as
+    `gen.py: error: <limit>` with exit status 1 and nothing written. A raise rather than
+    an assert, so that `python -O` refuses the same inputs."""
+    if not condition:
+        raise ValueError(limit)
 BARRIER = 'memref<1xi64, 3>'
 
 

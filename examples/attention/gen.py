@@ -58,57 +58,57 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
               keys=BN, out_dtype='f32', overlap=False, mask='edge', ctas_per_sm=0,
               producer='block', pingpong=False, persistent=0, softmax='fma', pv_in_flight=False,
               producer_registers=0, peel_last=False, prefetch_q=False, warp_rows=16, spread_loads=False):
-    assert d in (64, 128), 'D: 64 or 128'
-    assert swizzle in (0, 128), 'swizzle: 0 or 128'
-    assert rows in (64, 128), 'rows: 64 or 128 query rows per block (4 or 8 warps)'
+    e.require(d in (64, 128), 'D: 64 or 128')
+    e.require(swizzle in (0, 128), 'swizzle: 0 or 128')
+    e.require(rows in (64, 128), 'rows: 64 or 128 query rows per block (4 or 8 warps)')
     # qk = wgmma (sm_90): S = Q Kᵀ by one warpgroup's wgmma m64n64k16 from the swizzled Q
     # and K tiles (acopy.wgmma_descriptor; the pass keeps the K slot until the wgmma that
     # read it completes), P V by mma.sync as before: wgmma's accumulator fragment of each
     # warp is mma.sync's, so the softmax code is shared.
-    assert qk in ('mma', 'wgmma'), 'qk: mma or wgmma'
+    e.require(qk in ('mma', 'wgmma'), 'qk: mma or wgmma')
     # With 128 rows, warpgroup w (threads 128w..128w+127) computes rows 64w..64w+63 from
     # its own Q tile (a wgmma descriptor starts at a tile's first row): both warpgroups
     # read each K and V tile, so a tile copied feeds twice the work.
-    assert qk == 'mma' or (chip == 'sm_90' and swizzle == 128), 'qk = wgmma: sm_90, swizzle 128'
+    e.require(qk == 'mma' or (chip == 'sm_90' and swizzle == 128), 'qk = wgmma: sm_90, swizzle 128')
     # keys = 128: S is 64 x 128 per warpgroup (wgmma m64n128k16), so each wgmma reads its
     # shared A tile (Q) once per 128 keys instead of per 64: at 64 keys, Q Kᵀ's shared
     # memory reads (A and B, 4 KB a step) take as long as its tensor-core work.
     # keys = 32 (the mma.sync path): half the S registers, as FlashAttention-2 uses at D = 128
     # on sm_80, where two m-tiles a warp (--warp-rows=32) spill with 64 keys.
-    assert keys in (32, 64, 128) and (keys > 32 or qk == 'mma'), 'keys: 64 or 128 per iteration (32 on the mma.sync path)'
-    assert out_dtype in ('f32', 'bf16'), 'out: f32 or bf16'
+    e.require(keys in (32, 64, 128) and (keys > 32 or qk == 'mma'), 'keys: 64 or 128 per iteration (32 on the mma.sync path)')
+    e.require(out_dtype in ('f32', 'bf16'), 'out: f32 or bf16')
     # mask = edge (the default): causal and ragged masks only on the steps that can need
     # them; all: on every step (what the example did before; 0.85-0.90 of edge's speed on
     # causal shapes on an H100, bench/RESULTS.md).
-    assert mask in ('all', 'edge'), 'mask: all or edge'
+    e.require(mask in ('all', 'edge'), 'mask: all or edge')
     # ctas_per_sm = N: the PTX asks ptxas for N blocks per SM (.maxntid and .minnctapersm),
     # which caps the registers: 2 blocks of 256 threads need at most 128 each.
-    assert ctas_per_sm in (0, 1, 2, 3, 4), 'ctas-per-sm: 0 (unset) to 4'
+    e.require(ctas_per_sm in (0, 1, 2, 3, 4), 'ctas-per-sm: 0 (unset) to 4')
     # producer = warp: the pass adds a producer warp that issues the K and V copies
     # (docs/pipelining.md, "Warp specialization"); the consumers release each slot on an
     # mbarrier instead of meeting at a barrier of the whole block every step.
     # producer = warpgroup (sm_90): a whole producer warpgroup instead, which hands its
     # registers to the consumers through setmaxnreg (docs/pipelining.md, "A producer
     # warpgroup"): at D = 128 the 128-key tiles then fit without spilling.
-    assert producer in ('block', 'warp', 'warpgroup'), 'producer: block, warp or warpgroup'
-    assert producer != 'warpgroup' or chip == 'sm_90', 'producer = warpgroup: sm_90 (setmaxnreg)'
+    e.require(producer in ('block', 'warp', 'warpgroup'), 'producer: block, warp or warpgroup')
+    e.require(producer != 'warpgroup' or chip == 'sm_90', 'producer = warpgroup: sm_90 (setmaxnreg)')
     # producer_registers = R: what the producer warpgroup keeps (the pass's default 40;
     # FlashAttention-3 keeps 24, leaving the consumers 240 instead of 232).
-    assert not producer_registers or producer == 'warpgroup', '--producer-registers: --producer=warpgroup'
+    e.require(not producer_registers or producer == 'warpgroup', '--producer-registers: --producer=warpgroup')
     # pingpong with overlap (FlashAttention-3's two schedules together): a warpgroup's turn
     # is from its P V(j) issue to its S(j+2) issue, so the other's softmax runs meanwhile.
     # The turn spans the wait for tile j + 1, whose slot (with 2 stages, tile j - 1's)
     # the other warpgroup frees at its iteration j's wait for S(j+1), between its turns:
     # the pass releases a slot at the first wait that completes its wgmma groups
     # (docs/pipelining.md, "Asynchronous consumers"), not at the body's end.
-    assert not pingpong or (rows == 128 and qk == 'wgmma'), 'pingpong: --rows=128 --qk=wgmma'
+    e.require(not pingpong or (rows == 128 and qk == 'wgmma'), 'pingpong: --rows=128 --qk=wgmma')
     # persistent = W: W blocks (the launch grid's x, any count) loop over the (query block,
     # head) tiles, each loading its next tile's Q after the last one's K loop; the K and V
     # loop is entered once per tile. Causal tiles go heaviest first over all heads.
     # With a producer warp or warpgroup the Q load, its wait and the barrier before it
     # (and with --overlap K(0) and S(0)) run on the consumers alone (docs/pipelining.md,
     # "Code only the consumers run").
-    assert not persistent or chip == 'sm_90', 'persistent: sm_90'
+    e.require(not persistent or chip == 'sm_90', 'persistent: sm_90')
     # overlap (FlashAttention-3's intra-warpgroup pipelining): iteration j issues S(j+1) =
     # Q K(j+1)ᵀ, then runs the softmax of S(j) (carried from the iteration before) while
     # the tensor cores compute it, and leaves P(j) V(j) in flight into the next iteration's
@@ -123,53 +123,53 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     # keys) is never softmaxed.
     if overlap is True:
         overlap = 'qk'
-    assert overlap in (False, 'qk', 'pv'), 'overlap: --overlap (qk) or --overlap=pv'
-    assert not overlap or pv == 'wgmma', 'overlap needs qk = pv = wgmma'
-    assert overlap != 'qk' or int(stages) >= 2, 'overlap: P V stays in flight, so stages >= 2'
+    e.require(overlap in (False, 'qk', 'pv'), 'overlap: --overlap (qk) or --overlap=pv')
+    e.require(not overlap or pv == 'wgmma', 'overlap needs qk = pv = wgmma')
+    e.require(overlap != 'qk' or int(stages) >= 2, 'overlap: P V stays in flight, so stages >= 2')
     # peel_last (with overlap = 'pv'): the loop runs kstop - 1 iterations and the last P V
     # follows it, its V tile loaded before the loop with Q and K(0) into a tile of its
     # own; no iteration then computes an S it never uses (the last one's S(kstop) and its
     # K tile), which is up to a fifth of a short causal block's tensor work. Making that
     # S conditional instead makes ptxas serialize the causal kernels' wgmma (C7515).
-    assert not peel_last or overlap == 'pv', '--peel-last: --overlap=pv'
+    e.require(not peel_last or overlap == 'pv', '--peel-last: --overlap=pv')
     # prefetch_q (with persistent): the next tile's Q (and K(0), and with peel_last its last V)
     # is loaded right after this tile's K loop, before its epilogue, instead of at the
     # next tile's start: the load runs beside the O rescale and stores, and a tile starts
     # with a wait on tiles already there. The block's first tile is loaded before the tile
     # loop. A block has at most one such load in flight, so Q stays one buffer.
-    assert not prefetch_q or persistent, '--prefetch-q: --persistent'
+    e.require(not prefetch_q or persistent, '--prefetch-q: --persistent')
     # spread_loads (with prefetch_q and peel_last): each of the next tile's inputs is loaded
     # as soon as this tile has read its own, on a barrier of its own: K(0) once both
     # warpgroups' S(0) has read it (at the tile's start, so it lands under the K loop), Q
     # once the K loop has read it (before the last P V), the last V once the last P V has
     # read it; a tile then starts waiting for Q alone (a third of the bytes, issued a P V
     # earlier) and waits for its last V before its last P V.
-    assert not spread_loads or (prefetch_q and peel_last), '--spread-loads: --prefetch-q --peel-last'
+    e.require(not spread_loads or (prefetch_q and peel_last), '--spread-loads: --prefetch-q --peel-last')
     # warp_rows = 32 (the mma.sync path): each warp computes two 16-row m-tiles (rows 32w ..
     # 32w + 31 of the block), so every K and V fragment it loads by ldmatrix feeds two
     # mma.sync instead of one (FlashAttention-2's tiling: 128 rows on 4 warps); the block
     # has rows / 32 warps.
-    assert warp_rows in (16, 32), 'warp-rows: 16 or 32'
-    assert warp_rows == 16 or (qk == 'mma' and pv == 'mma' and not persistent and producer != 'warpgroup'), \
-        '--warp-rows=32: --qk=mma --pv=mma, not --persistent'
+    e.require(warp_rows in (16, 32), 'warp-rows: 16 or 32')
+    e.require(warp_rows == 16 or (qk == 'mma' and pv == 'mma' and not persistent and producer != 'warpgroup'),
+              '--warp-rows=32: --qk=mma --pv=mma, not --persistent')
     mt = warp_rows // 16
     threads = rows * 32 // warp_rows
     # pv_in_flight: P V(j) is left in flight into iteration j + 1, whose Q K(j+1) waits for
     # both (the tensor cores run them back to back while the warpgroup waits for its K
     # tile and its turn); the pass then keeps each V slot one iteration longer.
-    assert not pv_in_flight or (pv == 'wgmma' and not overlap and int(stages) >= 2), \
-        'pv-in-flight: --pv=wgmma, no --overlap, stages >= 2'
+    e.require(not pv_in_flight or (pv == 'wgmma' and not overlap and int(stages) >= 2),
+              'pv-in-flight: --pv=wgmma, no --overlap, stages >= 2')
     # pv = wgmma (with qk = wgmma): O += P V by wgmma m64nDk16 with P from registers (the
     # softmax's fragments, in mma.sync's A layout, which is wgmma's register A layout) and V
     # read MN-major from its swizzled tile (acopy.wgmma_descriptor {major = "mn"}). MLIR's
     # nvvm.wgmma.mma_async takes A only from a descriptor, so this one instruction is inline
     # PTX (wgmma_rs below).
-    assert pv in ('mma', 'wgmma'), 'pv: mma or wgmma'
-    assert pv == 'mma' or qk == 'wgmma', 'pv = wgmma needs qk = wgmma'
-    assert dtype in ('f16', 'bf16'), 'dtype: f16 or bf16'
+    e.require(pv in ('mma', 'wgmma'), 'pv: mma or wgmma')
+    e.require(pv == 'mma' or qk == 'wgmma', 'pv = wgmma needs qk = wgmma')
+    e.require(dtype in ('f16', 'bf16'), 'dtype: f16 or bf16')
     # softmax = fma (the default): the scale folded into one FMA per score before ex2, max
     # and sum as trees; mul: the scale multiplied into each score first (online_softmax).
-    assert softmax in ('fma', 'mul'), 'softmax: fma or mul'
+    e.require(softmax in ('fma', 'mul'), 'softmax: fma or mul')
     name = f'attn_{dtype}_{bh}x{s_len}x{d}' + ('_causal' if causal else '')
     qkv = f'memref<{bh}x{s_len}x{d}x{dtype}>'
     out = f'memref<{bh}x{s_len}x{d}x{out_dtype}>'
@@ -1037,9 +1037,8 @@ def main():
                        '--pv-in-flight' in sys.argv[1:], int(flags.get('producer-registers', '0')),
                        '--peel-last' in sys.argv[1:], '--prefetch-q' in sys.argv[1:],
                        int(flags.get('warp-rows', '16')), '--spread-loads' in sys.argv[1:])
-    # Options the kernel does not combine (its asserts) or a shape it cannot take: named,
-    # nothing written.
-    except (ValueError, AssertionError) as error:
+    # Options the kernel does not take or combine (emitter.require): named, nothing written.
+    except ValueError as error:
         sys.exit(f'gen.py: error: {error}')
     sys.stdout.write(text)
 

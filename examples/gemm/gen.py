@@ -48,6 +48,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 import emitter as e  # noqa: E402  (examples/emitter.py: the text of each construct)
 
 
+# The sm_90a block tiles (--tile): 128 rows, 64 to 256 columns.
+SM90_TILES = ('128x64', '128x128', '128x192', '128x256')
+TILE_LIMIT = ', '.join(SM90_TILES[:-1]) + ' or ' + SM90_TILES[-1]
+
+
 def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    ', split=1, pair=False):
     """Opens `scf.for %tile` over the work units of an M x N out and binds %m0 and %n0 to
     the unit's first row and column. A unit is an output tile (bm x bn) times one of
@@ -774,12 +779,12 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     workspace and counters are the module's own globals: two launches of one loaded
     module must not overlap (one stream, as the sweep launches them); a frontend that
     runs it on several streams at once loads a module per stream."""
-    assert dtype in ('bf16', 'f16'), 'dtype: bf16 or f16'
+    e.require(dtype in ('bf16', 'f16'), 'dtype: bf16 or f16')
     refuse(m, n, k)
-    assert bn in (64, 128, 192, 256), 'tile: 128x64, 128x128, 128x192 or 128x256'
-    assert b_major in ('k', 'n'), '--b-major: k or n'
+    e.require(f'128x{bn}' in SM90_TILES, f'tile: {TILE_LIMIT}')
+    e.require(b_major in ('k', 'n'), '--b-major: k or n')
     b_n = b_major == 'n'
-    assert reduce in ('serial', 'dsmem', 'spread'), '--split-reduce: serial, dsmem or spread'
+    e.require(reduce in ('serial', 'dsmem', 'spread'), '--split-reduce: serial, dsmem or spread')
     splits = split_count(m, n, k, bn, split, reduce=reduce)
     dsmem = reduce == 'dsmem'
     # --split-reduce=dsmem: a cluster of `splits` blocks per tile sums the partials through
@@ -787,27 +792,27 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # the block schedule its barriers are cluster barriers; with a producer warp (rule P18
     # refuses cluster barriers after a warp-specialized loop: the producer warp would not
     # reach them) mbarriers of the consumers (%rdy, %dne).
-    assert not dsmem or (splits in (2, 4, 8) and bn in (128, 256) and cluster == 1
-                         and persistent and epilogue == 'direct' and b_major == 'k'), \
-        '--split-reduce=dsmem: 2, 4 or 8 K ranges, 128 x 128 or 128 x 256 tiles, --persistent, no --cluster'
+    e.require(not dsmem or (splits in (2, 4, 8) and bn in (128, 256) and cluster == 1
+                            and persistent and epilogue == 'direct' and b_major == 'k'),
+              '--split-reduce=dsmem: 2, 4 or 8 K ranges, 128 x 128 or 128 x 256 tiles, --persistent, no --cluster')
     # --split-reduce=spread: the tile's units sum a slice of it each (spread_fixup).
     spread = reduce == 'spread' and splits > 1
-    assert not spread or (cluster == 1 and epilogue == 'direct' and b_major == 'k'), \
-        '--split-reduce=spread: no --cluster, --epilogue=direct, --b-major=k'
+    e.require(not spread or (cluster == 1 and epilogue == 'direct' and b_major == 'k'),
+              '--split-reduce=spread: no --cluster, --epilogue=direct, --b-major=k')
     signals = dsmem and producer != 'block'
     ksteps = -(-k // 64)
     range_steps = -(-ksteps // splits)
     remap = bn != 128 or raster or persistent or splits > 1
-    assert cluster in (1, 2), '--cluster: 1 or 2'
+    e.require(cluster in (1, 2), '--cluster: 1 or 2')
     # With a tile loop (--persistent, --raster, --tile=128x256) the pair of a cluster
     # shares B's tile instead (tile_loop's pair), with either schedule.
     pair = cluster == 2 and bool(remap)
     # Split-K with a cluster: the pair runs each K range of two tiles, sharing B's.
-    assert splits == 1 or (epilogue == 'direct' and b_major == 'k' and (cluster == 1 or pair)), \
-        '--split-k: --epilogue=direct, --b-major=k, no cluster without a tile loop'
-    assert cluster == 1 or pair or not (b_n or producer != 'block'), \
-        '--cluster=2 without a tile loop: B stored N x K, the block schedule'
-    assert not pair or not b_n, '--cluster=2 with a tile loop: B stored N x K'
+    e.require(splits == 1 or (epilogue == 'direct' and b_major == 'k' and (cluster == 1 or pair)),
+              '--split-k: --epilogue=direct, --b-major=k, no cluster without a tile loop')
+    e.require(cluster == 1 or pair or not (b_n or producer != 'block'),
+              '--cluster=2 without a tile loop: B stored N x K, the block schedule')
+    e.require(not pair or not b_n, '--cluster=2 with a tile loop: B stored N x K')
     acc_type = e.struct(bn // 2)
     # A grid of an odd number of column tiles gets one more block per cluster: its B rows
     # lie past N (zero-filled) and its stores are skipped, as on a ragged edge.
@@ -819,15 +824,15 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # which only reach rows of out that are not stored.
     # The last K range of a split may run past K: zero-filled too.
     oob = 'zeros' if ragged or splits * range_steps > ksteps else 'promise_in_bounds'
-    assert out_dtype in ('f32', 'bf16'), '--out: f32 or bf16'
-    assert epilogue in ('direct', 'tma'), '--epilogue: direct or tma'
+    e.require(out_dtype in ('f32', 'bf16'), '--out: f32 or bf16')
+    e.require(epilogue in ('direct', 'tma'), '--epilogue: direct or tma')
     tma_out = epilogue == 'tma'
     # With 128 x 64 tiles the tile is one 64-column panel: where a wave of larger tiles leaves
     # SMs idle and the shape is ragged (scalar stores of the direct epilogue), this keeps
     # the stores off the consumers' path.
-    assert not (ring and bn == 64), '--ring=1: a 128 x 128 or 128 x 256 tile (a 128 x 64 tile is one panel)'
-    assert not tma_out or (out_dtype == 'bf16' and (cluster == 1 or pair)), \
-        '--epilogue=tma: --out=bf16, no cluster without a tile loop'
+    e.require(not (ring and bn == 64), '--ring=1: a 128 x 128 or 128 x 256 tile (a 128 x 64 tile is one panel)')
+    e.require(not tma_out or (out_dtype == 'bf16' and (cluster == 1 or pair)),
+              '--epilogue=tma: --out=bf16, no cluster without a tile loop')
     if tma_out:
         refuse(m, n, k, epilogue)
     name = f'gemm_{dtype}_{m}x{n}x{k}' + ('_bn' if b_n else '') + ('_ob16' if out_dtype == 'bf16' else '')
@@ -839,7 +844,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     args = [('%src', src), ('%bsrc', bsrc), ('%out', out)] if b_n else [('%src', src), ('%out', out)]
     # warpgroup: a producer warpgroup that gives the consumers its registers (setmaxnreg;
     # docs/pipelining.md, "A producer warpgroup").
-    assert producer in ('block', 'warp', 'warpgroup'), 'PRODUCER: block, warp or warpgroup'
+    e.require(producer in ('block', 'warp', 'warpgroup'), 'PRODUCER: block, warp or warpgroup')
     options = ''.join([f' --tile=128x{bn}' if bn != 128 else '', f' --raster={raster}' if raster else '',
                        f' --persistent={persistent}' if persistent else '', ' --vstore=1' if vstore else '',
                        ' --b-major=n' if b_n else '', f' --cluster={cluster}' if cluster > 1 else '',
@@ -992,37 +997,36 @@ def main():
     persistent = int(flags.get('persistent', '0'))
     vstore = flags.get('vstore', '0') == '1'
     b_major = flags.get('b-major', 'k')
-    if chip == 'sm_80':
-        import os
-        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-        import mma_sync
-        assert not persistent, '--persistent: sm_90a only'
-        assert flags.get('out', 'f32') == 'f32', '--out=bf16: sm_90a only'
-        assert flags.get('epilogue', 'direct') == 'direct', '--epilogue=tma: sm_90a only'
-        extra = {}
-        if 'tile' in flags or 'warp' in flags or 'bk' in flags or raster or vstore:
-            bm_, bn_ = (int(v) for v in tile.split('x'))
-            wm_, wn_ = (int(v) for v in flags.get('warp', '64x32').split('x'))
-            extra = dict(bm=bm_, bn=bn_, bk=int(flags.get('bk', '32')), warp_m=wm_, warp_n=wn_,
-                         raster=raster, vstore=vstore)
-        if b_major != 'k':
-            extra['b_major'] = b_major
-        sys.stdout.write(mma_sync.gemm(m, n, k, stages, producer, swizzle, dtype, **extra))
-    else:
-        try:
-            assert tile in ('128x64', '128x128', '128x192', '128x256'), \
-                '--tile: 128x64, 128x128, 128x192 or 128x256 on sm_90a'
+    try:
+        if chip == 'sm_80':
+            sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+            import mma_sync
+            e.require(not persistent, '--persistent: sm_90a only')
+            e.require(flags.get('out', 'f32') == 'f32', '--out=bf16: sm_90a only')
+            e.require(flags.get('epilogue', 'direct') == 'direct', '--epilogue=tma: sm_90a only')
+            extra = {}
+            if 'tile' in flags or 'warp' in flags or 'bk' in flags or raster or vstore:
+                bm_, bn_ = (int(v) for v in tile.split('x'))
+                wm_, wn_ = (int(v) for v in flags.get('warp', '64x32').split('x'))
+                extra = dict(bm=bm_, bn=bn_, bk=int(flags.get('bk', '32')), warp_m=wm_, warp_n=wn_,
+                             raster=raster, vstore=vstore)
+            if b_major != 'k':
+                extra['b_major'] = b_major
+            text = mma_sync.gemm(m, n, k, stages, producer, swizzle, dtype, **extra)
+        else:
+            e.require(tile in SM90_TILES, f'--tile: {TILE_LIMIT} on sm_90a')
             text = gemm(m, n, k, stages, producer, dtype, bn=int(tile.split('x')[1]), raster=raster,
                         persistent=persistent, vstore=vstore, b_major=b_major,
                         cluster=int(flags.get('cluster', '1')), out_dtype=flags.get('out', 'f32'),
                         epilogue=flags.get('epilogue', 'direct'), split=flags.get('split-k', '1'),
                         ring=flags.get('ring', '0') == '1', multicast=flags.get('multicast', '1') == '1',
                         reduce=flags.get('split-reduce', 'serial'))
-        # A shape the kernel cannot take (refuse) or options it does not combine (the
-        # asserts): named, nothing written.
-        except (ValueError, AssertionError) as error:
-            sys.exit(f'gen.py: error: {error}')
-        sys.stdout.write(text)
+    # A shape the kernel cannot take (refuse) or options it does not take or combine
+    # (emitter.require): named, nothing written.
+    except ValueError as error:
+        sys.exit(f'gen.py: error: {error}')
+    sys.stdout.write(text)
+
 
 if __name__ == '__main__':
     main()

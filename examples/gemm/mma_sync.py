@@ -100,16 +100,16 @@ def gemm(m, n, k, stages, producer, swizzle=0, dtype='f16', b_major='k', **tiled
     the N x K tile's plain ldmatrix gives. The module is gemm_<dtype>_MxNxK_bn."""
     b_n = b_major == 'n'
     if tiled:
-        assert not b_n, '--b-major=n: the default sm_80 tile only'
+        e.require(not b_n, '--b-major=n: the default sm_80 tile only')
         return gemm_tiled(m, n, k, stages, producer, swizzle, dtype, **tiled)
-    assert not (b_n and swizzle), '--b-major=n: unswizzled on sm_80'
+    e.require(not (b_n and swizzle), '--b-major=n: unswizzled on sm_80')
 
     # Ragged edges as in gen.py: zero-filled copies (on cp.async chips that takes
     # fallback mode, which examples/gemm/build.sh turns on), stores past M or N skipped.
     ragged = m % BM or n % BN or k % BK
     oob = 'zeros' if ragged else 'promise_in_bounds'
-    assert swizzle in (0, 64), 'swizzle: 0 or 64'
-    assert dtype in ('f16', 'bf16'), 'dtype: f16 or bf16'
+    e.require(swizzle in (0, 64), 'swizzle: 0 or 64')
+    e.require(dtype in ('f16', 'bf16'), 'dtype: f16 or bf16')
     name = f'gemm_{dtype}_{m}x{n}x{k}' + ('_bn' if b_n else '')
     src = f'memref<{m if b_n else m + n}x{k}x{dtype}>'
     bsrc = f'memref<{k}x{n}x{dtype}>'
@@ -206,10 +206,10 @@ def gemm_tiled(m, n, k, stages, producer, swizzle, dtype, bm=128, bn=128, bk=32,
     warps_m, warps_n = bm // warp_m, bn // warp_n
     frags_m, frags_n = warp_m // 16, warp_n // 8
     threads = 32 * warps_m * warps_n
-    assert bm % warp_m == 0 and bn % warp_n == 0 and warp_m % 16 == 0 and warp_n % 16 == 0, 'warp tile: WM, WN multiples of 16 dividing the block tile'
-    assert bk % 16 == 0 and threads <= 1024, 'bk: a multiple of 16'
-    assert swizzle in (0, 2 * bk), 'swizzle: 0 or one row (2 BK bytes)'
-    assert dtype in ('f16', 'bf16'), 'dtype: f16 or bf16'
+    e.require(bm % warp_m == 0 and bn % warp_n == 0 and warp_m % 16 == 0 and warp_n % 16 == 0, 'warp tile: WM, WN multiples of 16 dividing the block tile')
+    e.require(bk % 16 == 0 and threads <= 1024, 'bk: a multiple of 16')
+    e.require(swizzle in (0, 2 * bk), 'swizzle: 0 or one row (2 BK bytes)')
+    e.require(dtype in ('f16', 'bf16'), 'dtype: f16 or bf16')
     remap = (bm, bn) != (BM, BN) or raster
     ragged = m % bm or n % bn or k % bk
     oob = 'zeros' if ragged else 'promise_in_bounds'

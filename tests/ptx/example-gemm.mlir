@@ -167,6 +167,9 @@
 // RUN: acopy-opt %t.64t.mlir --acopy-lower --emit=ptx -o %t.64t.ptx 2>/dev/null
 // RUN: %check-ptxas %t.64t.ptx sm_90a
 // RUN: not %python %S/../../examples/gemm/gen.py 300 200 136 4 warp --tile=128x64 --out=bf16 --epilogue=tma --ring=1 2>&1 | FileCheck %s --check-prefix=T64RING
+// An sm_80 option the generator does not take: refused with the limit named, no
+// traceback, under python -O too (emitter.require raises; an assert would vanish).
+// RUN: not %python -O %S/../../examples/gemm/gen.py 128 128 64 4 --chip=sm_80 --swizzle=32 2>&1 | FileCheck %s --check-prefix=REFUSE80 --implicit-check-not=Traceback
 // WG64: {{^}}4{{$}}
 // T64TMA: workgroup(%ta0: memref<64x64xbf16, 3>, %ta1: memref<64x64xbf16, 3>, %tb: memref<64x64xbf16, 3>, %te0: memref<128x64xbf16, 3>)
 // T64TMA: scf.for %tile
@@ -176,3 +179,5 @@
 // T64TMA-NOT: acopy.copy_smem_to_gmem
 // T64TMA: acopy.wait_smem_to_gmem {pending = 0 : i64}
 // T64RING: --ring=1: a 128 x 128 or 128 x 256 tile
+
+// REFUSE80: gen.py: error: swizzle: 0 or 64
