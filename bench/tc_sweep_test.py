@@ -64,7 +64,7 @@ def test_chooser():
     untimed = [b for b, cfg in choose.BUILDS.items() if cfg.get('untimed') or cfg.get('model') is False]
     check(not untimed or all(choose.choose(*shape)[0] not in untimed for shape in shapes.GEMM_SHAPES),
           f'untimed builds {untimed} never picked')
-    pair = ['t128_ws_skd_ob16', 't64_ws_p132_tma_ob16']
+    pair = ['t128_ws_skd_ob16', 't64_ws_p132_tma_s8_ob16']
     check(choose.model_ms(512, 512, 16384, pair[0]) < choose.model_ms(512, 512, 16384, pair[1])
           and choose.choose(512, 512, 16384, among=pair)[0] == pair[1],
           'a model=False build is passed over where the model scores it faster')

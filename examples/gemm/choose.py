@@ -144,9 +144,12 @@ BUILDS = {
     # against 209 for t128_ws_p132_tma_ob16 on the evening session's H100). Built and through
     # On the H200 (bench/RESULTS.md, 2026-12-06 (late night)) best at 512^3 and 1024^3 (0.895 and
     # 0.925 of cuBLAS; the direct-epilogue t64_ws_p132_ob16 0.751 and 0.777).
+    # Since 2026-12-07 (fourth session) swept, not the model's pick: the eight-stage build
+    # below takes its place (model=False).
     't64_ws_p132_tma_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=64, per_sm=1, epilogue='tma',
+                                 model=False,
                                  options=['--tile=128x64', '--raster=8', '--persistent=132',
-                                                        '--out=bf16', '--epilogue=tma']),
+                                          '--out=bf16', '--epilogue=tma']),
     # The 128 x 128 and 128 x 64 TMA-epilogue builds in multicast pairs: for the few-tile
     # and ragged shapes (1000^3: 0.805 of cuBLAS on the H200 with t128_ws_p132_tma_ob16),
     # where K rows off the 32-byte sector make the K loop L2-bound. Timed on the H100 of
@@ -160,6 +163,23 @@ BUILDS = {
                                     cluster=2,
                                     options=['--tile=128x64', '--raster=8', '--persistent=132', '--out=bf16',
                                              '--epilogue=tma', '--cluster=2']),
+    # The same tiles in eight stages, as cuBLAS's 128 x 64 kernel at the one-wave shapes
+    # keeps (nvjet_sm90_tst_128x64_64x8_1x2: 213 KB of shared memory under Nsight Compute,
+    # bench/RESULTS.md 2026-12-07 (fourth session)): on that session's H100, 1.03-1.06 of
+    # the six-stage build at 1024^3 and 1024 x 1024 x 8192, level at 1000^3; the model
+    # scores them alike and picks this one (t64_ws_p132_tma_ob16 is model=False).
+    't64_ws_p132_tma_s8_ob16': dict(stages=8, producer='warp', out='bf16', bm=128, bn=64, per_sm=1, epilogue='tma',
+                                    options=['--tile=128x64', '--raster=8', '--persistent=132', '--out=bf16',
+                                             '--epilogue=tma']),
+    # Pairs along N (--pair=n) that multicast A's tile, two thirds of a 128 x 64 tile's
+    # K-step reads (cuBLAS's kernel runs in 1 x 2 clusters), where the --cluster=2 pairs
+    # above share B's third. On the same H100 slower than the unclustered tiles at every
+    # shape but 1000^3 (0.946 and 0.903 of cuBLAS there, t128_ws_p132_tma_ob16 0.951 and
+    # 0.920): swept, not the model's pick (model=False).
+    't64_ws_p132_tma_c2n_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=64, per_sm=1,
+                                     epilogue='tma', cluster=2, model=False,
+                                     options=['--tile=128x64', '--raster=8', '--persistent=132', '--out=bf16',
+                                              '--epilogue=tma', '--cluster=2', '--pair=n']),
     # Split-K whose K ranges of a tile are a cluster (2, 4 or 8 blocks) that sums its
     # partials through distributed shared memory (gen.dsmem_fixup), instead of the last
     # unit reading every partial from a workspace in global memory (at split 8, 512 KB
@@ -216,6 +236,8 @@ BUILDS = {
                             reduce='spread',
                             options=['--tile=128x64', '--raster=8', '--vstore=1', '--persistent=132', '--out=bf16',
                                      '--split-k=auto', '--split-reduce=spread']),
+    # The spread split-K builds with a stage more (seven 32 KiB stages fit beside the
+    # fix-up's flags; 128 x 64: eight). Built and through ptxas; not yet timed.
     'g256_sks_ob16': dict(stages=4, producer='warpgroup', out='bf16', bm=128, bn=256, per_sm=1, split='auto',
                           reduce='spread', model=False,
                           options=['--tile=128x256', '--raster=16', '--vstore=1', '--persistent=132', '--out=bf16',
@@ -269,8 +291,9 @@ def grid(name, m, n, k):
     build = BUILDS[name]
     persistent = next((int(option.split('=')[1]) for option in build['options']
                        if option.startswith('--persistent=')), 0)
+    pair_axis = next((option.split('=')[1] for option in build['options'] if option.startswith('--pair=')), 'm')
     return gen.launch_grid(m, n, splits(name, m, n, k), build.get('cluster', 1), persistent, build['bn'],
-                           build.get('reduce', 'serial'))
+                           build.get('reduce', 'serial'), pair_axis)
 
 
 def gen_args(name, m, n, k):

@@ -33,13 +33,14 @@ panels as a ring), --split-k=S|auto (sm_90a: K ranges per tile for shapes with f
 SMs; the last range sums the partials; direct epilogue; --split-reduce=dsmem: the ranges of a tile
 are a cluster that sums them through distributed shared memory; --split-reduce=spread: each range
 sums a column band of its tile, waiting a bounded time for the others), --cluster=2 with a tile loop (two
-blocks share B's tile by multicast; --multicast=0: the same pairs without it); on sm_80
+blocks share B's tile by multicast; --multicast=0: the same pairs without it; --pair=n: the
+pair takes two tiles of one tile row and shares A's tile instead); on sm_80
 --tile, --bk=64 with --swizzle=128, --warp=64x64 (mma_sync.gemm_tiled). --b-major=n: B is
 a second argument, K x N row-major (gemm() says how each chip reads it); the module is
 named gemm_<dtype>_MxNxK_bn.
 bench/gemm_variants_prepare.sh builds the ones worth measuring.
 
-Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] [--tile=BMxBN] [--raster=G] [--persistent=W] [--vstore=1] [--bk=32|64] [--warp=WMxWN] [--b-major=k|n] [--cluster=2] [--multicast=0] [--out=f32|bf16] [--epilogue=direct|tma] [--ring=1] [--split-k=S|auto] [--split-reduce=serial|dsmem|spread] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle, --bk, --warp: sm_80 only; --persistent, --out, --epilogue, --ring, --split-k: sm_90a only; a persistent build's launch grid is launch_grid's, or choose.py's grid)
+Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] [--tile=BMxBN] [--raster=G] [--persistent=W] [--vstore=1] [--bk=32|64] [--warp=WMxWN] [--b-major=k|n] [--cluster=2] [--multicast=0] [--out=f32|bf16] [--epilogue=direct|tma] [--ring=1] [--split-k=S|auto] [--split-reduce=serial|dsmem|spread] [--pair=m|n] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle, --bk, --warp: sm_80 only; --persistent, --out, --epilogue, --ring, --split-k: sm_90a only; a persistent build's launch grid is launch_grid's, or choose.py's grid)
 """
 import os
 import sys
@@ -53,7 +54,7 @@ SM90_TILES = ('128x64', '128x128', '128x192', '128x256')
 TILE_LIMIT = ', '.join(SM90_TILES[:-1]) + ' or ' + SM90_TILES[-1]
 
 
-def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    ', split=1, pair=False):
+def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    ', split=1, pair=False, pair_axis='m'):
     """Opens `scf.for %tile` over the work units of an M x N out and binds %m0 and %n0 to
     the unit's first row and column. A unit is an output tile (bm x bn) times one of
     `split` K ranges (split-K: %ks is the unit's range, %tix its tile; split = 1 has one
@@ -68,12 +69,17 @@ def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    ', split=1, p
     blocks of a 2 x 1 x 1 cluster (neighbours along x, %rank = block x mod 2) take the
     tiles of one N column and two neighbouring rows (a unit is such a pair of tiles,
     and both blocks loop over the same units), so that they can share B's tile
-    (multicast). The caller closes the loop."""
+    (multicast). pair_axis = 'n': the pair takes two neighbouring tiles of one tile row
+    instead (a unit is a pair of tile columns), the same rows of A, which they share.
+    The caller closes the loop."""
     tm, tn = -(-m // bm), -(-n // bn)
     per_unit = 2 if pair else 1
-    rows = -(-tm // per_unit)          # unit rows: tile rows, or pairs of them
+    by_n = pair and pair_axis == 'n'
+    if by_n:
+        tn = -(-tn // 2)               # unit columns: pairs of tile columns
+    rows = tm if by_n else -(-tm // per_unit)          # unit rows: tile rows, or pairs of them
     units = rows * tn * split
-    gx, gy = launch_grid(m, n, split, per_unit, persistent, bn)[:2]
+    gx, gy = launch_grid(m, n, split, per_unit, persistent, bn, pair_axis=pair_axis)[:2]
     assert persistent or units * per_unit <= gx * gy, 'the grid must have a block per unit'
     group = max(1, min(raster, rows))
     lines += [
@@ -120,25 +126,30 @@ def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    ', split=1, p
         f'{indent}  %tleft = arith.subi %ctm, %tgm : index',
         f'{indent}  %tgsize = arith.minui %tleft, %cgroup : index',
         f'{indent}  %twm = arith.remui %twithin, %tgsize : index',
-        f'{indent}  %tmi{"p" if pair else ""} = arith.addi %tgm, %twm : index',
-        f'{indent}  %tni = arith.divui %twithin, %tgsize : index',
-    ] + ([f'{indent}  %tmi2 = arith.muli %tmip, %c2 : index',
+        f'{indent}  %tmi{"p" if pair and not by_n else ""} = arith.addi %tgm, %twm : index',
+        f'{indent}  %tni{"p" if by_n else ""} = arith.divui %twithin, %tgsize : index',
+    ] + ([f'{indent}  %tni2 = arith.muli %tnip, %c2 : index',
+          f'{indent}  %tni = arith.addi %tni2, %rank : index'] if by_n else
+         [f'{indent}  %tmi2 = arith.muli %tmip, %c2 : index',
           f'{indent}  %tmi = arith.addi %tmi2, %rank : index'] if pair else []) + [
         f'{indent}  %m0 = arith.muli %tmi, %cbm : index',
         f'{indent}  %n0 = arith.muli %tni, %cbn : index',
     ]
 
 
-def launch_grid(m, n, split=1, cluster=1, persistent=0, bn=128, reduce='serial'):
+def launch_grid(m, n, split=1, cluster=1, persistent=0, bn=128, reduce='serial', pair_axis='m'):
     """The grid a launcher gives a kernel of this generator. Persistent (W > 0): its
     min(W, units) workers in x (a cluster's blocks in pairs of units when cluster = 2),
     no idle blocks to start and retire. Otherwise one block per 128 x 128 tile of out, or
     per 128 x 64 tile with bn = 64 (x along N, rounded up to whole clusters), times `split`
     along x for split-K. reduce = 'dsmem': the workers are a whole number of clusters of
-    `split` blocks (each cluster one tile's K ranges)."""
+    `split` blocks (each cluster one tile's K ranges). pair_axis = 'n': a persistent
+    cluster's pair of units is two tile columns (tile_loop)."""
     if persistent:
-        rows = -(-(-(-m // 128)) // cluster)
-        units = rows * -(-n // bn) * split
+        if pair_axis == 'n':
+            units = -(-m // 128) * -(-(-(-n // bn)) // cluster) * split
+        else:
+            units = -(-(-(-m // 128)) // cluster) * -(-n // bn) * split
         if reduce == 'dsmem':
             return (min(persistent, units) // split * split, 1, 1)
         return (min(persistent // cluster, units) * cluster, 1, 1)
@@ -737,7 +748,7 @@ def refuse(m, n, k, epilogue='direct'):
 
 def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, persistent=0, vstore=False,
          b_major='k', cluster=1, out_dtype='f32', epilogue='direct', split='1', ring=False, multicast=True,
-         reduce='serial'):
+         reduce='serial', pair_axis='m'):
     """epilogue = 'tma' (out_dtype bf16; a cluster only with a tile loop): the consumers round the tile to bf16 into
     shared memory and TMA-store it (epilogue_tma), so the store runs while the next tile's
     K loop does; 'direct' (the default) stores each value from registers.
@@ -755,7 +766,10 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     issuing half of it; with PRODUCER = warp the slots are released to both blocks
     (docs/pipelining.md, "Multicast slots with a producer warp"). multicast = False
     (--multicast=0): the same pairs and cluster, each block loading all of B's tile: the
-    build to compare multicast with.
+    build to compare multicast with. pair_axis = 'n' (--pair=n, a tile loop, no split-K): the
+    pair takes two neighbouring tiles of one tile row instead and shares A's tile (the
+    larger one of a 128 x 64 tile: a third of each block's K-step reads instead of a
+    sixth), each block issuing half of each A copy.
     b_major = 'n': B is a second argument %bsrc, K x N row-major (N-major), and the
     kernel is named gemm_<dtype>_MxNxK_bn: each K step copies B's 64 x bn window into a
     tile of bn / 64 column panels (128-byte swizzle; fallback mode splits the copy,
@@ -807,6 +821,9 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # With a tile loop (--persistent, --raster, --tile=128x256) the pair of a cluster
     # shares B's tile instead (tile_loop's pair), with either schedule.
     pair = cluster == 2 and bool(remap)
+    e.require(pair_axis in ('m', 'n'), '--pair: m or n')
+    e.require(pair_axis == 'm' or (pair and splits == 1), '--pair=n: --cluster=2 with a tile loop, no --split-k')
+    by_n = pair and pair_axis == 'n'
     # Split-K with a cluster: the pair runs each K range of two tiles, sharing B's.
     e.require(splits == 1 or (epilogue == 'direct' and b_major == 'k' and (cluster == 1 or pair)),
               '--split-k: --epilogue=direct, --b-major=k, no cluster without a tile loop')
@@ -818,7 +835,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # lie past N (zero-filled) and its stores are skipped, as on a ragged edge.
     # A pair's second tile row lies past M when the tile rows are odd (zero-filled rows).
     ragged = m % 128 or n % bn or k % 64 or (cluster > 1 and not pair and -(-n // 128) % cluster) or \
-        (pair and -(-m // 128) % 2)
+        (pair and not by_n and -(-m // 128) % 2) or (by_n and -(-n // bn) % 2)
     # Ragged edges: the copies zero-fill what lies outside src (K past its end, the
     # last B rows), so the sums are exact; rows of A past M read B's first rows,
     # which only reach rows of out that are not stored.
@@ -850,10 +867,11 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
                        ' --b-major=n' if b_n else '', f' --cluster={cluster}' if cluster > 1 else '',
                        ' --out=bf16' if out_dtype == 'bf16' else '', ' --epilogue=tma' if tma_out else '',
                        f' --split-k={split}' if str(split) != '1' else '', ' --ring=1' if ring else '', ' --multicast=0' if not multicast else '',
-                       ' --split-reduce=dsmem' if dsmem else '', ' --split-reduce=spread' if reduce == 'spread' else ''])
+                       ' --split-reduce=dsmem' if dsmem else '', ' --split-reduce=spread' if reduce == 'spread' else '',
+                       ' --pair=n' if by_n else ''])
     cluster_attr = f', nvvm.cluster_dim = array<i32: {cluster}, 1, 1>' if cluster > 1 else ''
-    shared = '"x"' if cluster > 1 and not pair else None        # A's copies
-    shared_b = '"x"' if pair and multicast else None            # B's copy
+    shared = '"x"' if (cluster > 1 and not pair) or (by_n and multicast) else None    # A's copies
+    shared_b = '"x"' if pair and not by_n and multicast else None                     # B's copy
     panels = [('%te0', TE)] + ([('%te1', TE)] if bn > 64 else [])
     workgroup = [('%ta0', ta), ('%ta1', ta), ('%tb', tb)] + (panels if tma_out else []) + \
         ([('%part', PART + ' {llvm.align = 16 : i64}')] if dsmem else
@@ -866,7 +884,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     lines = e.kernel(f'Generated by examples/gemm/gen.py {m} {n} {k} {stages} {producer} --dtype={dtype}{options}.',
                      name, 'sm_90a', args, 256, workgroup, cluster_attr)
     # A pair's tiles are counted whole (its second tile row may lie past M).
-    tiles = -(-(-(-m // 128)) // 2) * 2 * -(-n // bn) if pair else -(-m // 128) * -(-n // bn)
+    tiles = -(-(-(-m // 128)) // 2) * 2 * -(-n // bn) if pair and not by_n else -(-m // 128) * -(-n // bn)
     if splits > 1 and not dsmem:
         lines[2:2] = split_globals(tiles * splits, tiles, bn, 'spread' if spread else 'serial', splits)
     lines += e.constants((0, 1, 2, 4, 8, 16, 32, 48, 64, 128))
@@ -891,7 +909,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
             '    %second = arith.cmpi eq, %wg, %c1 : index',
             f'    %zero = llvm.mlir.zero : {acc_type}',
         ]
-        tile_loop(lines, m, n, 128, bn, raster, persistent, split=splits, pair=pair)
+        tile_loop(lines, m, n, 128, bn, raster, persistent, split=splits, pair=pair, pair_axis=pair_axis)
         ind = '      '
         lines += [
         ] + ([f'{ind}%kbase = arith.muli %ks, %ck : index'] if splits > 1 else []) + [
@@ -1020,7 +1038,7 @@ def main():
                         cluster=int(flags.get('cluster', '1')), out_dtype=flags.get('out', 'f32'),
                         epilogue=flags.get('epilogue', 'direct'), split=flags.get('split-k', '1'),
                         ring=flags.get('ring', '0') == '1', multicast=flags.get('multicast', '1') == '1',
-                        reduce=flags.get('split-reduce', 'serial'))
+                        reduce=flags.get('split-reduce', 'serial'), pair_axis=flags.get('pair', 'm'))
     # A shape the kernel cannot take (refuse) or options it does not take or combine
     # (emitter.require): named, nothing written.
     except ValueError as error:
