@@ -33,19 +33,22 @@ its shape (`gen_args`) and compiles it with acopy-opt.
   build's speed (geomean; min 0.936), where the model before the fit reached 0.819 (min
   0.317). On the next session's sweep (another H100 lease; bench/RESULTS.md, 2026-12-06
   (evening)), with the 128 x 64 builds added, its pick runs at 0.982 (min 0.922). On the
-  sweep of all 19 builds (bench/results/gemm-sweep.json, 2026-12-06 evening session, another
-  H100 lease), with the producer-warpgroup builds' rate fitted there, 0.995 (min 0.929; 0.962
+  sweep of all 19 builds (2026-12-06 evening session, another H100 lease; that
+  bench/results/gemm-sweep.json is in the repository's history), with the producer-warpgroup builds' rate fitted there, 0.995 (min 0.929; 0.962
   before the fit). On the H200 sweep of 2026-12-06 (late night; bench/results/gemm-sweep-h200-small-tiles.json,
   10 builds) with the 128 x 64 TMA-epilogue and dsmem split-K builds timed, 0.994 (min
-  0.943). On the H100 sweep of every build (bench/results/gemm-sweep.json, 2026-12-06
-  (near midnight), another lease) 0.960 (min 0.844): there the producer-warp 128 x 256 builds
+  0.943). On the H100 sweep of every build (2026-12-06 (near midnight), another lease;
+  bench/results/gemm-sweep-h100-2026-12-06-near-midnight.json) 0.960 (min 0.844): there the producer-warp 128 x 256 builds
   with the TMA epilogue ran ahead of the producer-warpgroup ones the model prefers (the
   evening lease measured the opposite order), and no one rate fits both records better;
   the timed cache (`record`) is what picks the fastest build on a given card. On the
   five few-tile shapes with the spread split-K builds (H100, 2026-12-07, third session;
   bench/results/gemm-few-tile-spread-h100-2026-12-07.json) 0.962 (min 0.836, 1000^3),
   with g256_sks_ob16 kept from the pick (before, with the spread builds untimed and the
-  serial t128_ws_sk_ob16 its pick at 512 x 512 x 16384, 0.942). Fitted and scored on
+  serial t128_ws_sk_ob16 its pick at 512 x 512 x 16384, 0.942). On the H100 sweep of all
+  31 builds (2026-12-07, fourth session; bench/results/gemm-sweep.json) 0.983 (min 0.877
+  at 1024 x 1024 x 8192, where it picks t128_ws_sks_ob16 over t64_ws_p132_tma_s8_ob16;
+  0.899 at 1000^3, t64_ws_p132_tma_c2_ob16 over t128_ws_p132_tma_ob16). Fitted and scored on
   the same records: a new card or shape family may differ. It ranks builds; it is
   not a prediction to report. Split-K builds add each unit's partial tile written to L2
   and the last unit's reads of all of them (--split-reduce=spread: every unit's reads of
