@@ -93,10 +93,21 @@ def test_chooser():
         check(shapes.ATTN_BUILDS[pick(b * h, s, d, causal)]['out'] == 'bf16', f'attention pick at {s} {d} {causal}')
     check(pick(32, 4096, 128, False) == pick(32, 4096, 64, False) == 'qnflpgw24_r128_k128', 'attention non-causal')
     check(pick(32, 4096, 128, True) == pick(8, 5000, 128, True) == 'flpgw_r128_k128', 'attention D = 128 causal')
-    check(pick(128, 512, 128, True) == 'fw_r64_k64_c2' and pick(128, 512, 64, False) == 'qnflw_r64_k128_c2'
-          and pick(128, 512, 64, True) == pick(128, 512, 128, False) == 'e_r64_k64',
-          'attention S <= 512: 64-row blocks (D = 64 non-causal: 128 keys a step, persistent)')
-    check(pick(128, 513, 64, False) == 'qnflpgw24_r128_k128', 'attention S = 513: 128-row blocks')
+    check(pick(128, 512, 128, True) == 'fw_r64_k64_c2_o16' and pick(128, 512, 64, False) == 'qnflw_r64_k128_c2_o16'
+          and pick(128, 512, 64, True) == pick(128, 512, 128, False) == 'e_r64_k64_o16',
+          'attention S <= 512: 64-row blocks (D = 64 non-causal: 128 keys a step, persistent), 16-byte O stores')
+    check(pick(128, 513, 128, False) == 'qnflpgw24_r128_k128_o16', 'attention S = 513: 128-row blocks')
+    check(pick(128, 513, 64, False) == pick(64, 4095, 64, False) == 'e_r64_k64_o16'
+          and pick(32, 4096, 64, False) == 'qnflpgw24_r128_k128', 'attention D = 64 non-causal: 64 x 64 below S = 4096')
+    # 16-byte O stores below S = 4096 only, and each o16 pick is its 4-byte build with
+    # --wide-stores alone.
+    check(pick(32, 4095, 128, True) == 'flpgw_r128_k128_o16' and pick(32, 4096, 128, True) == 'flpgw_r128_k128',
+          'attention: --wide-stores below S = 4096')
+    for b, h, s, d, causal in shapes.ATTN_SHAPES:
+        name = pick(b * h, s, d, causal)
+        if name.endswith('_o16'):
+            plain = dict(shapes.ATTN_BUILDS[name], wide_stores=False)
+            check(plain == shapes.ATTN_BUILDS[name[:-4]], f'{name} is {name[:-4]} with --wide-stores')
     # sm_80 (the same source, cp.async and mma.sync): causal, or ragged at D = 128, one
     # m-tile a warp, else two (--warp-rows=32), 32 keys a step at D = 128.
     check(pick(32, 4096, 128, True, 'sm_80') == pick(16, 3000, 128, False, 'sm_80') == 'm80_r64', 'sm_80 causal, ragged')
@@ -108,7 +119,7 @@ def test_chooser():
     cli = subprocess.run([sys.executable, os.path.join(ROOT, 'examples', 'attention', 'choose.py'), '32', '4096', '64',
                           '--chip=sm_70'], capture_output=True, text=True)
     check(cli.returncode != 0 and "chip 'sm_70'" in cli.stderr, 'attention choose.py names an unknown chip')
-    check(pick(32, 1000, 64, True) == pick(32, 4095, 64, True) == 'e_r64_k64' and pick(16, 4096, 64, True) == 'flpgw_r128_k128',
+    check(pick(32, 1000, 64, True) == pick(32, 4095, 64, True) == 'e_r64_k64_o16' and pick(16, 4096, 64, True) == 'flpgw_r128_k128',
           'attention D = 64 causal: ping-pong turns from S = 4096')
     try:
         pick(32, 4096, 96, False)
@@ -396,6 +407,65 @@ def dry_run(builds, out=None):
     return 0
 
 
+def test_quad_transpose():
+    """examples/attention/gen.py's quad_transpose (--wide-stores), run on the CPU lane by
+    lane: its selects and xor shuffles, interpreted over the 4 lanes of a row's quad,
+    must leave lane q with word q of every lane (lane q's 8 columns of the group), and a
+    planted swap of the selects' arms must not."""
+    import re
+    import importlib.util
+    spec = importlib.util.spec_from_file_location('attention_gen', os.path.join(ROOT, 'examples', 'attention', 'gen.py'))
+    attention_gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(attention_gen)
+
+    class Kernel:
+        def __init__(self):
+            self.lines, self.count = [], 0
+
+        def fresh(self, stem):
+            self.count += 1
+            return f'%{stem}{self.count}'
+
+        def op(self, text, stem='x', indent=4):
+            name = self.fresh(stem)
+            self.lines.append(f'{name} = {text}')
+            return name
+
+        def emit(self, text, indent=4):
+            self.lines.append(text)
+
+    def run(lines, outputs, flip=False):
+        lanes = []
+        for q in range(4):
+            env = {f'%w{k}': (q, k) for k in range(4)}
+            env.update({'%bit0': bool(q & 1), '%bit1': bool(q & 2)})
+            lanes.append(env)
+        for line in lines:
+            sel = re.match(r'(%\w+) = arith.select (%\w+), (%\w+), (%\w+) : i32', line)
+            shf = re.match(r'(%\w+), %\w+ = gpu.shuffle xor (%\w+), %i(\d), %i32 : i32', line)
+            if sel:
+                out, cond, a, b = sel.groups()
+                if flip:
+                    a, b = b, a
+                for env in lanes:
+                    env[out] = env[a] if env[cond] else env[b]
+            elif shf:
+                out, value, mask = shf.group(1), shf.group(2), int(shf.group(3))
+                sent = [env[value] for env in lanes]
+                for q, env in enumerate(lanes):
+                    env[out] = sent[q ^ mask]
+            else:
+                raise AssertionError(f'quad_transpose emitted {line!r}')
+        return [[env[name] for name in outputs] for env in lanes]
+
+    kn = Kernel()
+    outputs = attention_gen.quad_transpose(kn, [f'%w{k}' for k in range(4)], ('%bit0', '%bit1', '%col8'))
+    got = run(kn.lines, outputs)
+    check(got == [[(i, q) for i in range(4)] for q in range(4)], f'quad_transpose: {got}')
+    check(sum('gpu.shuffle' in line for line in kn.lines) == 4, 'quad_transpose: four shuffles')
+    check(run(kn.lines, outputs, flip=True) != got, 'a planted swap of the selects is caught')
+
+
 def test_index_merge():
     """A second build run into the same OUT (--only, --builds) keeps the modules already there:
     the first device call of 2026-12-06 (late night) found no GEMM row because an attention-only
@@ -489,7 +559,7 @@ def main():
     if sys.argv[1:2] == ['fake-child']:
         fake_child(sys.argv[3:] if sys.argv[2:3] == ['child'] else sys.argv[2:])
         return
-    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_index_merge, test_record_merge, test_drop_ptx, test_choose_score, test_parent):
+    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_quad_transpose, test_index_merge, test_record_merge, test_drop_ptx, test_choose_score, test_parent):
         test()
         print(f'{test.__name__}: ok')
 

@@ -5,7 +5,7 @@ launches examples/attention/gen.py's kernel on sm_90a.
 - `BUILDS`: the named builds (gen.py flags). The ones with bf16 out mask only the steps
   that can need it; they differ in query rows per block (64: one warpgroup; 128: two
   sharing each K and V tile), keys per step (64 or 128), a producer warp, ping-pong
-  turns and the intra-warpgroup overlap. `wgmma_pv` is the kernel of issue 39's first
+  turns, the intra-warpgroup overlap and O's stores (`*_o16`: 16 bytes a lane). `wgmma_pv` is the kernel of issue 39's first
   table (f32 out, every step masked), kept for comparison.
 - `choose(bh, s, d, causal)`: the sm_90a build by a rule read off the H100 sweep of
   bench/RESULTS.md, 2026-12-06 (near midnight; now
@@ -23,7 +23,12 @@ launches examples/attention/gen.py's kernel on sm_90a.
   on that session's two runs of six D = 64 shapes
   (bench/results/attention-d64-k128-h100-2026-12-07.json and
   bench/results/attention-d64-k128-repeat-h100-2026-12-07.json) 0.971 and 0.970, min 0.912
-  (0.965 with the pick before); another card or shape family may differ, and
+  (0.965 with the pick before). Since 2026-12-07 (fourth session) below S = 4096 the
+  pick's twin with 16-byte O stores (`*_o16`, gen.py --wide-stores), and at D = 64
+  non-causal below 4096 e_r64_k64: on that session's three runs of the picks and their
+  twins (bench/results/attention-wide-stores-h100-2026-12-07.json and its -repeat1-,
+  -repeat2-) 0.992-0.994 of the best of those ten builds, 1.042 of cuDNN in geomean (the
+  rule before: 1.022). Another card or shape family may differ, and
   timing the builds once per shape (bench/tc_sweep.py) is the way to know.
 - `choose(bh, s, d, causal, chip='sm_80')`: the sm_80 build (cp.async and mma.sync from
   the same source; `choose_sm80` says the rule and the record it was read off).
@@ -39,7 +44,7 @@ import sys
 _BASE = dict(stages=2, chip='sm_90', swizzle=128, qk='wgmma', pv='wgmma', out='bf16', overlap=False, mask='edge',
              ctas_per_sm=0, producer='block', pingpong=False, persistent=0, softmax='fma',
              pv_in_flight=False, producer_registers=0, peel_last=False, prefetch_q=False, warp_rows=16,
-             spread_loads=False)
+             spread_loads=False, wide_stores=False)
 # name: gen.py's options. e_*: rows x keys; _c2: ptxas asked for 2 blocks per SM; w_*: a
 # producer warp issues the copies; ppw_*: ping-pong with a producer warp; ov_*: --overlap;
 # p_*: persistent (--persistent=W); _s3: 3 stages; _mul: the softmax with the scale
@@ -180,6 +185,19 @@ BUILDS = {
     'qnflw_r64_k128_c2': dict(_BASE, rows=64, keys=128, producer='warp', overlap='pv', peel_last=True, ctas_per_sm=2,
                               persistent=264, prefetch_q=True),
     'fw_r64_k64_c2': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', ctas_per_sm=2),
+    # *_o16: the picks with --wide-stores (each lane stores 8 columns of out as one 16-byte
+    # vector after a transpose within its row's 4 lanes, instead of 4-byte pairs: Nsight
+    # Compute showed the pairs stalling the consumers on the store queue, bench/RESULTS.md
+    # 2026-12-07 (fourth session)). Built and through ptxas; not yet timed.
+    'qnflpgw24_r128_k128_o16': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap='pv', pingpong=True,
+                                    persistent=132, producer_registers=24, peel_last=True, prefetch_q=True,
+                                    wide_stores=True),
+    'flpgw_r128_k128_o16': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap='pv', pingpong=True,
+                                peel_last=True, wide_stores=True),
+    'e_r64_k64_o16': dict(_BASE, rows=64, keys=64, wide_stores=True),
+    'fw_r64_k64_c2_o16': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', ctas_per_sm=2, wide_stores=True),
+    'qnflw_r64_k128_c2_o16': dict(_BASE, rows=64, keys=128, producer='warp', overlap='pv', peel_last=True,
+                                  ctas_per_sm=2, persistent=264, prefetch_q=True, wide_stores=True),
     'fw_r64_k64_c3': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', ctas_per_sm=3),
     'f_r64_k64_c4': dict(_BASE, rows=64, keys=64, overlap='pv', ctas_per_sm=4),
     'qopgw_r128_k64_s3': dict(_BASE, stages=3, rows=128, keys=64, producer='warpgroup', overlap=True, pingpong=True,
@@ -210,6 +228,15 @@ def choose(bh, s, d, causal, chip='sm_90'):
         return choose_sm80(s, d, causal)
     if chip != 'sm_90':
         raise ValueError(f'chip {chip!r}: sm_80 or sm_90')
+    pick = choose_sm90(s, d, causal)
+    # Below S = 4096 the same build with 16-byte O stores (--wide-stores, the *_o16 builds):
+    # on the H100 of 2026-12-07 (fourth session, three runs) 1.01-1.18 of the 4-byte
+    # stores' speed at the short shapes and 0.94-0.98 at S >= 4096 (bench/RESULTS.md).
+    return pick + '_o16' if s < 4096 else pick
+
+
+def choose_sm90(s, d, causal):
+    """The sm_90 build before the choice of O's stores (choose)."""
     if s <= 512:
         # Short sequences: 64-row blocks, several an SM, so one block's Q load and epilogue
         # run beside another's K loop (D = 128 causal: FlashAttention-3's order with a
@@ -222,6 +249,12 @@ def choose(bh, s, d, causal, chip='sm_90'):
         # FlashAttention-3's order in ping-pong turns, the loop one key block short
         # (--peel-last); at D = 64 below S = 4096, 64 x 64 tiles four an SM.
         return 'flpgw_r128_k128' if d == 128 or s >= 4096 else 'e_r64_k64'
+    if d == 64 and s < 4096:
+        # D = 64 below S = 4096, non-causal too since 2026-12-07 (fourth session): with
+        # 16-byte O stores the 64 x 64 tiles four an SM ran 1.02-1.04 of cuDNN at 2 x 32 x
+        # 2048 x 64 and 1.14-1.20 at 2 x 64 x 1500 x 64 in three runs, the persistent
+        # 128-row build 0.98-0.99 and 1.04-1.11 (bench/RESULTS.md).
+        return 'e_r64_k64'
     # Non-causal: the same persistent, with the next tile's Q loaded during this one's
     # epilogue (--prefetch-q) and a producer warpgroup keeping 24 registers.
     return 'qnflpgw24_r128_k128'
@@ -232,7 +265,7 @@ def choose(bh, s, d, causal, chip='sm_90'):
 _OPTIONAL = [('overlap', 'overlap'), ('pingpong', 'pingpong'), ('persistent', 'persistent'), ('softmax', 'softmax'),
              ('pv_in_flight', 'pv-in-flight'), ('producer_registers', 'producer-registers'),
              ('peel_last', 'peel-last'), ('prefetch_q', 'prefetch-q'), ('warp_rows', 'warp-rows'),
-             ('spread_loads', 'spread-loads')]
+             ('spread_loads', 'spread-loads'), ('wide_stores', 'wide-stores')]
 
 
 def options(build):

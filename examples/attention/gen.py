@@ -25,12 +25,13 @@ PTX: no libdevice). --persistent=W (sm_90): W blocks loop over the (query block,
 tiles instead of a block per tile (launch grid: examples/attention/choose.py's grid);
 --prefetch-q loads the next tile's Q during this tile's epilogue.
 --spread-loads (with --prefetch-q --peel-last) loads each of the next tile's inputs once
-this tile has read its own.
+this tile has read its own. --wide-stores (a 2-byte out) stores O 16 bytes a lane: the 4
+lanes of a row trade their column pairs by shuffles first (quad_transpose).
 Which flags are fastest at which shape on an H100: bench/RESULTS.md, "2026-12-06
 (near midnight)" and "2026-12-07"; examples/attention/choose.py picks them.
 f16 or bf16 (--dtype; bf16 through nvvm.mma.sync, examples/gemm/mma_sync.py's mma).
 
-Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=32|64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--producer-registers=R] [--pingpong] [--peel-last] [--persistent=W] [--prefetch-q] [--spread-loads] [--warp-rows=16|32] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
+Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=32|64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--producer-registers=R] [--pingpong] [--peel-last] [--persistent=W] [--prefetch-q] [--spread-loads] [--wide-stores] [--warp-rows=16|32] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
 """
 import math
 import os
@@ -57,7 +58,8 @@ class Kernel(e.Names):
 def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16', swizzle=0, rows=BM, qk='mma', pv='mma',
               keys=BN, out_dtype='f32', overlap=False, mask='edge', ctas_per_sm=0,
               producer='block', pingpong=False, persistent=0, softmax='fma', pv_in_flight=False,
-              producer_registers=0, peel_last=False, prefetch_q=False, warp_rows=16, spread_loads=False):
+              producer_registers=0, peel_last=False, prefetch_q=False, warp_rows=16, spread_loads=False,
+              wide_stores=False):
     e.require(d in (64, 128), 'D: 64 or 128')
     e.require(swizzle in (0, 128), 'swizzle: 0 or 128')
     e.require(rows in (64, 128), 'rows: 64 or 128 query rows per block (4 or 8 warps)')
@@ -145,6 +147,15 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     # read it; a tile then starts waiting for Q alone (a third of the bytes, issued a P V
     # earlier) and waits for its last V before its last P V.
     e.require(not spread_loads or (prefetch_q and peel_last), '--spread-loads: --prefetch-q --peel-last')
+    # wide_stores (a 2-byte out): the 4 lanes of each row of a fragment (lane / 4) trade
+    # their column pairs by shuffles (a 4 x 4 transpose in two xor rounds), so each lane
+    # stores 8 neighbouring columns of out as one 16-byte vector instead of 4 pairs of 4
+    # bytes: a quarter of the store instructions, each a whole 32-byte sector's half.
+    # Nsight Compute (bench/RESULTS.md, 2026-12-07 (fourth session)): the 4-byte stores
+    # stall the consumers on the store queue (lg_throttle, a tenth of the samples at
+    # 4 x 32 x 1024 x 128; cuDNN's kernel none) and write twice the sectors.
+    # out must be 16-byte aligned, as the inputs' TMA copies already need.
+    e.require(not wide_stores or out_dtype != 'f32', '--wide-stores: a 2-byte --out (bf16 or f16)')
     # warp_rows = 32 (the mma.sync path): each warp computes two 16-row m-tiles (rows 32w ..
     # 32w + 31 of the block), so every K and V fragment it loads by ldmatrix feeds two
     # mma.sync instead of one (FlashAttention-2's tiling: 128 rows on 4 warps); the block
@@ -209,7 +220,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         + (f' --producer-registers={producer_registers}' if producer_registers else '') + (' --pingpong' if pingpong else '')
         + (' --peel-last' if peel_last else '')
         + (f' --persistent={persistent}' if persistent else '') + (' --prefetch-q' if prefetch_q else '')
-        + (' --spread-loads' if spread_loads else '')
+        + (' --spread-loads' if spread_loads else '') + (' --wide-stores' if wide_stores else '')
         + (f' --warp-rows={warp_rows}' if warp_rows != 16 else '')
         + (f' --softmax={softmax}' if softmax != 'fma' else '') + (' --pv-in-flight' if pv_in_flight else '') + '.',
         name, chip + ('a' if qk == 'wgmma' else ''), [('%q', qkv), ('%k', qkv), ('%v', qkv), ('%out', out)],
@@ -369,12 +380,12 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         tile_coords(kn, '%tnext', causal, s_len, rows, bh, '_n')
         tile_inputs(kn, '_n', **inputs)
         kn.emit('}')
-    epilogue(kn, d, s_len, out, out_dtype, o)
+    epilogue(kn, d, s_len, out, out_dtype, o, wide=wide_stores)
     if mt == 2:
         # The second m-tile's results follow the first's (m, l, O).
         base = 4 + n_o
         epilogue(kn, d, s_len, out, out_dtype, [f'%res#{base + 4 + n}' for n in range(n_o)],
-                 [f'%res#{base + 2}', f'%res#{base + 3}'], ('%row0_1', '%row1_1'))
+                 [f'%res#{base + 2}', f'%res#{base + 3}'], ('%row0_1', '%row1_1'), wide=wide_stores)
     if persistent:
         kn.emit('}')
     kn.lines += e.end_kernel()
@@ -989,10 +1000,12 @@ def exp2(kn, value, indent):
     return kn.op(f'llvm.inline_asm "ex2.approx.ftz.f32 $0, $1;", "=f,f" {value} : (f32) -> f32', 'ex', indent)
 
 
-def epilogue(kn, d, s_len, out, out_dtype='f32', o=None, l=None, rows=ROWS):
+def epilogue(kn, d, s_len, out, out_dtype='f32', o=None, l=None, rows=ROWS, wide=False):
     """l summed over the 4 lanes of each row; out = O / l for rows below S_len (rounded to
     bf16 with out_dtype = 'bf16', the anchors' output type). o, l: O's and l's values (the
-    loop's first results by default); rows: this thread's two rows of out."""
+    loop's first results by default); rows: this thread's two rows of out. wide
+    (--wide-stores): 16-byte stores after a transpose within each row's 4 lanes
+    (quad_transpose)."""
     n_o = d // 8
     inv = []
     for h in range(2):
@@ -1001,22 +1014,79 @@ def epilogue(kn, d, s_len, out, out_dtype='f32', o=None, l=None, rows=ROWS):
             other = shuffle(kn, total, lanes, 4)
             total = kn.op(f'arith.addf {total}, {other} : f32', 'lt')
         inv.append(kn.op(f'arith.divf %c1f, {total} : f32', 'inv'))
+    if not wide:
+        for h in range(2):
+            keep = kn.op(f'arith.cmpi ult, {rows[h]}, %c{s_len} : index', 'keep')
+            kn.emit(f'scf.if {keep} {{')
+            for n in range(n_o):
+                acc = o[n] if o else f'%res#{4 + n}'
+                val = scaled_row(kn, acc, inv[h], h, out_dtype, 6)
+                col = kn.op(f'arith.addi %q2, %c{8 * n} : index' if n else 'arith.addi %q2, %c0 : index', 'oc', 6)
+                # Two bf16 at an even column are 4-byte aligned; said so, the pair is one
+                # 32-bit store (else LLVM splits it into two 16-bit stores).
+                aligned = ' {alignment = 4 : i64}' if out_dtype == 'bf16' else ''
+                kn.emit(f'vector.store {val}, %out[%h, {rows[h]}, {col}]{aligned} : {out}, vector<2x{out_dtype}>', 6)
+            kn.emit('}')
+        return
+    bits = quad_bits(kn)
     for h in range(2):
+        # The shuffles run in every lane (outside the row guard); only the stores are guarded.
+        words = []
+        for n in range(n_o):
+            val = scaled_row(kn, o[n] if o else f'%res#{4 + n}', inv[h], h, out_dtype, 4)
+            word = kn.op(f'vector.bitcast {val} : vector<2x{out_dtype}> to vector<1xi32>', 'ow')
+            words.append(kn.op(f'vector.extract {word}[0] : i32 from vector<1xi32>', 'oi'))
+        vectors = []
+        for g in range(n_o // 4):
+            lanes = quad_transpose(kn, words[4 * g:4 * g + 4], bits)
+            packed = kn.op('vector.from_elements ' + ', '.join(lanes) + ' : vector<4xi32>', 'op')
+            vectors.append(kn.op(f'vector.bitcast {packed} : vector<4xi32> to vector<8x{out_dtype}>', 'o8'))
         keep = kn.op(f'arith.cmpi ult, {rows[h]}, %c{s_len} : index', 'keep')
         kn.emit(f'scf.if {keep} {{')
-        for n in range(n_o):
-            acc = o[n] if o else f'%res#{4 + n}'
-            row = kn.op(f'vector.extract {acc}[{h}] : vector<2xf32> from {ACC}', 'ov', 6)
-            scaled = kn.op(f'vector.broadcast {inv[h]} : f32 to vector<2xf32>', 'ib', 6)
-            val = kn.op(f'arith.mulf {row}, {scaled} : vector<2xf32>', 'ot', 6)
-            if out_dtype != 'f32':
-                val = kn.op(f'arith.truncf {val} : vector<2xf32> to vector<2x{out_dtype}>', 'ob', 6)
-            col = kn.op(f'arith.addi %q2, %c{8 * n} : index' if n else 'arith.addi %q2, %c0 : index', 'oc', 6)
-            # Two bf16 at an even column are 4-byte aligned; said so, the pair is one
-            # 32-bit store (else LLVM splits it into two 16-bit stores).
-            aligned = ' {alignment = 4 : i64}' if out_dtype == 'bf16' else ''
-            kn.emit(f'vector.store {val}, %out[%h, {rows[h]}, {col}]{aligned} : {out}, vector<2x{out_dtype}>', 6)
+        for g, vec in enumerate(vectors):
+            # Lane q of the row's quad holds columns 8 (4 g + q) .. + 7: 16-byte aligned.
+            col = kn.op(f'arith.addi {bits[2]}, %c{32 * g} : index', 'oc', 6)
+            kn.emit(f'vector.store {vec}, %out[%h, {rows[h]}, {col}] {{alignment = 16 : i64}} : {out}, '
+                    f'vector<8x{out_dtype}>', 6)
         kn.emit('}')
+
+
+def scaled_row(kn, acc, inv, h, out_dtype, indent):
+    """Row half h of O's fragment `acc` times 1 / l (`inv`), rounded to out_dtype."""
+    row = kn.op(f'vector.extract {acc}[{h}] : vector<2xf32> from {ACC}', 'ov', indent)
+    scaled = kn.op(f'vector.broadcast {inv} : f32 to vector<2xf32>', 'ib', indent)
+    val = kn.op(f'arith.mulf {row}, {scaled} : vector<2xf32>', 'ot', indent)
+    if out_dtype != 'f32':
+        val = kn.op(f'arith.truncf {val} : vector<2xf32> to vector<2x{out_dtype}>', 'ob', indent)
+    return val
+
+
+def quad_bits(kn):
+    """The lane's place q in its row's quad (lane mod 4) as two i1 bits and 8 q (its
+    16-byte column offset in a group of four 8-column blocks)."""
+    b0 = kn.op('arith.andi %q4, %c1 : index', 'qa')
+    b1 = kn.op('arith.andi %q4, %c2 : index', 'qb')
+    bit0 = kn.op(f'arith.cmpi ne, {b0}, %c0 : index', 'qb0')
+    bit1 = kn.op(f'arith.cmpi ne, {b1}, %c0 : index', 'qb1')
+    col = kn.op('arith.muli %q4, %c8 : index', 'q8')
+    return bit0, bit1, col
+
+
+def quad_transpose(kn, words, bits):
+    """A 4 x 4 transpose across the 4 lanes of a quad: lane q's words[k] (columns 8 k +
+    2 q, + 1 of a group of four 8-column blocks) goes to lane k's place q, so lane q ends
+    with block q's 8 columns in order. Two xor rounds (1, then 2): a word whose lane and
+    index differ in that bit moves to the partner lane and to the index with the bit
+    flipped, one shuffle per pair of indices."""
+    v = list(words)
+    for m, bit in ((1, bits[0]), (2, bits[1])):
+        for a in ((0, 2) if m == 1 else (0, 1)):
+            send = kn.op(f'arith.select {bit}, {v[a]}, {v[a + m]} : i32', 'ts')
+            got = kn.fresh('tr')
+            kn.emit(f'{got}, {got}_ok = gpu.shuffle xor {send}, %i{m}, %i32 : i32')
+            v[a], v[a + m] = (kn.op(f'arith.select {bit}, {got}, {v[a]} : i32', 'tv'),
+                              kn.op(f'arith.select {bit}, {v[a + m]}, {got} : i32', 'tw'))
+    return v
 
 
 def main():
@@ -1036,7 +1106,8 @@ def main():
                        int(flags.get('persistent', '0')), flags.get('softmax', 'fma'),
                        '--pv-in-flight' in sys.argv[1:], int(flags.get('producer-registers', '0')),
                        '--peel-last' in sys.argv[1:], '--prefetch-q' in sys.argv[1:],
-                       int(flags.get('warp-rows', '16')), '--spread-loads' in sys.argv[1:])
+                       int(flags.get('warp-rows', '16')), '--spread-loads' in sys.argv[1:],
+                       '--wide-stores' in sys.argv[1:])
     # Options the kernel does not take or combine (emitter.require): named, nothing written.
     except ValueError as error:
         sys.exit(f'gen.py: error: {error}')
