@@ -18,7 +18,7 @@ launches examples/attention/gen.py's kernel on sm_90a.
   (`qnflpgw24_r128_k128`). Scored with `python3 bench/choose_score.py RECORD`: its pick at
   0.998 of the best build (geomean), min 0.966, on the record it was read off, and 0.993,
   min 0.927, on the next full sweep (2026-12-07, another H100 lease, 33 builds:
-  bench/results/attention-sweep.json; with the D = 64 short-sequence pick of 2026-12-07,
+  bench/results/attention-sweep-h100-2026-12-07-33-builds.json; with the D = 64 short-sequence pick of 2026-12-07,
   third session, that record leaves 1 x 128 x 512 x 64 unscored, not having timed it);
   on that session's two runs of six D = 64 shapes
   (bench/results/attention-d64-k128-h100-2026-12-07.json and
@@ -28,7 +28,10 @@ launches examples/attention/gen.py's kernel on sm_90a.
   non-causal below 4096 e_r64_k64: on that session's three runs of the picks and their
   twins (bench/results/attention-wide-stores-h100-2026-12-07.json and its -repeat1-,
   -repeat2-) 0.992-0.994 of the best of those ten builds, 1.042 of cuDNN in geomean (the
-  rule before: 1.022). Another card or shape family may differ, and
+  rule before: 1.022); on the sweep of 21 builds after them (another start of the
+  machine; bench/results/attention-sweep.json) 0.970 of the best, 0.992 of cuDNN (min
+  0.900: there the 4-byte qnflpgw24_r128_k128 ran 0.88-0.91 of its twin at S >= 4096,
+  where the three runs had it ahead). Another card or shape family may differ, and
   timing the builds once per shape (bench/tc_sweep.py) is the way to know.
 - `choose(bh, s, d, causal, chip='sm_80')`: the sm_80 build (cp.async and mma.sync from
   the same source; `choose_sm80` says the rule and the record it was read off).
@@ -158,7 +161,7 @@ BUILDS = {
                                spread_loads=True),
     # The 64-row persistent builds with --spread-loads (K(0) on its own barrier after S(0),
     # Q before the last P V): for the short sequences. On the H100 of 2026-12-07 (calls c,
-    # bench/results/attention-sweep.json) 0.965 and 1.015 of qnflw_r64_k64_c2/_c3 in
+    # bench/results/attention-sweep-h100-2026-12-07-33-builds.json) 0.965 and 1.015 of qnflw_r64_k64_c2/_c3 in
     # geomean; neither is the best build at any shape.
     'qsflw_r64_k64_c2': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', peel_last=True, ctas_per_sm=2,
                              persistent=264, prefetch_q=True, spread_loads=True),
@@ -198,6 +201,16 @@ BUILDS = {
     'fw_r64_k64_c2_o16': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', ctas_per_sm=2, wide_stores=True),
     'qnflw_r64_k128_c2_o16': dict(_BASE, rows=64, keys=128, producer='warp', overlap='pv', peel_last=True,
                                   ctas_per_sm=2, persistent=264, prefetch_q=True, wide_stores=True),
+    # More twins with 16-byte O stores, for the short shapes. In the sweep of 2026-12-07
+    # (fourth session; bench/results/attention-sweep.json) e_r128_k128_c2_o16 was the best
+    # build at 1 x 32 x 4096 x 64 and 2 x 64 x 1500 x 64 (0.967 and 1.110 of cuDNN; one run),
+    # the other three nowhere: swept, not picked.
+    'fw_r64_k64_c3_o16': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', ctas_per_sm=3, wide_stores=True),
+    'flw_r64_k64_c2_o16': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', peel_last=True, ctas_per_sm=2,
+                               wide_stores=True),
+    'qnflw_r64_k64_c2_o16': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', peel_last=True, ctas_per_sm=2,
+                                 persistent=264, prefetch_q=True, wide_stores=True),
+    'e_r128_k128_c2_o16': dict(_BASE, rows=128, keys=128, ctas_per_sm=2, wide_stores=True),
     'fw_r64_k64_c3': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', ctas_per_sm=3),
     'f_r64_k64_c4': dict(_BASE, rows=64, keys=64, overlap='pv', ctas_per_sm=4),
     'qopgw_r128_k64_s3': dict(_BASE, stages=3, rows=128, keys=64, producer='warpgroup', overlap=True, pingpong=True,
