@@ -273,7 +273,10 @@ def check_builds(builds):
                 want = [2 * cfg['rows'] + {'block': 0, 'warp': 32, 'warpgroup': 128}[cfg['producer']], 1, 1]
                 check(entry['block'] == want, f'{row["name"]} ({row["build"]}): block {entry["block"]}, want {want}')
             else:
-                check(entry['block'] and entry['block'][0] in (128, 256, 288, 384), f'{row["name"]}: block {entry["block"]}')
+                # 2 x bm consumer threads (a warpgroup per 64 rows) and the producer.
+                cfg = shapes.GEMM_BUILDS[row['build']]
+                want = [2 * cfg['bm'] + {'block': 0, 'warp': 32, 'warpgroup': 128}[cfg['producer']], 1, 1]
+                check(entry['block'] == want, f'{row["name"]} ({row["build"]}): block {entry["block"]}, want {want}')
             count += 1
     return count, refused
 

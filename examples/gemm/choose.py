@@ -183,6 +183,24 @@ BUILDS = {
                                      epilogue='tma', cluster=2, model=False,
                                      options=['--tile=128x64', '--raster=8', '--persistent=132', '--out=bf16',
                                               '--epilogue=tma', '--cluster=2', '--pair=n']),
+    # 64-row tiles (--tile=64xBN: one consumer warpgroup, wgmma m64nBNk16; cuBLAS runs 64 x 48
+    # tiles at 512^3): twice the tiles of the 128-row builds, each wgmma as wide. Built and
+    # through ptxas; not yet timed.
+    'u64_ws_p132_tma_s8_ob16': dict(stages=8, producer='warp', out='bf16', bm=64, bn=64, per_sm=1, epilogue='tma',
+                                    untimed=True, options=['--tile=64x64', '--raster=8', '--persistent=132',
+                                                           '--out=bf16', '--epilogue=tma']),
+    'u64_ws_p264_tma_s6_ob16': dict(stages=6, producer='warp', out='bf16', bm=64, bn=64, per_sm=2, epilogue='tma',
+                                    untimed=True, options=['--tile=64x64', '--raster=8', '--persistent=264',
+                                                           '--out=bf16', '--epilogue=tma']),
+    'u128_ws_p132_tma_s8_ob16': dict(stages=8, producer='warp', out='bf16', bm=64, bn=128, per_sm=1, epilogue='tma',
+                                     untimed=True, options=['--tile=64x128', '--raster=8', '--persistent=132',
+                                                            '--out=bf16', '--epilogue=tma']),
+    'u128_ws_p264_tma_s4_ob16': dict(stages=4, producer='warp', out='bf16', bm=64, bn=128, per_sm=2, epilogue='tma',
+                                     untimed=True, options=['--tile=64x128', '--raster=8', '--persistent=264',
+                                                            '--out=bf16', '--epilogue=tma']),
+    'u256_ws_p132_tma_s4_ob16': dict(stages=4, producer='warp', out='bf16', bm=64, bn=256, per_sm=1, epilogue='tma',
+                                     untimed=True, options=['--tile=64x256', '--raster=8', '--persistent=132',
+                                                            '--out=bf16', '--epilogue=tma']),
     # Split-K whose K ranges of a tile are a cluster (2, 4 or 8 blocks) that sums its
     # partials through distributed shared memory (gen.dsmem_fixup), instead of the last
     # unit reading every partial from a workspace in global memory (at split 8, 512 KB
@@ -296,7 +314,7 @@ def grid(name, m, n, k):
                        if option.startswith('--persistent=')), 0)
     pair_axis = next((option.split('=')[1] for option in build['options'] if option.startswith('--pair=')), 'm')
     return gen.launch_grid(m, n, splits(name, m, n, k), build.get('cluster', 1), persistent, build['bn'],
-                           build.get('reduce', 'serial'), pair_axis)
+                           build.get('reduce', 'serial'), pair_axis, build['bm'])
 
 
 def gen_args(name, m, n, k):

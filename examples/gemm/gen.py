@@ -25,7 +25,8 @@ Faster variants (options; the default kernel is unchanged): --tile=128x256 (sm_9
 wgmma m64n256k16 per warpgroup), --tile=128x192 (m64n192k16: more, smaller tiles where
 128 x 256 tiles leave a persistent grid's last wave part empty; measured slower than
 128 x 256 at every swept shape, bench/RESULTS.md), --tile=128x64 (sm_90a: m64n64k16, twice the tiles where
-one wave of 128 x 128 tiles leaves SMs idle; with --epilogue=tma one 64-column panel), --raster=G (L2-grouped tile order), --persistent=W
+one wave of 128 x 128 tiles leaves SMs idle; with --epilogue=tma one 64-column panel), --tile=64x64|64x128|64x256 (sm_90a: one consumer warpgroup, m64nBNk16, twice the tiles of the
+128-row tile of that width; a tile loop, no split-K or cluster), --raster=G (L2-grouped tile order), --persistent=W
 (sm_90a: W blocks loop over the tiles), --vstore=1 (st.global.v2 epilogue), --epilogue=tma
 (sm_90a, with --out=bf16: the tile through 128-byte swizzled shared memory and a TMA store
 that overlaps the next tile's K loop; N a multiple of 8), --ring=1 (with --epilogue=tma: its
@@ -50,7 +51,7 @@ import emitter as e  # noqa: E402  (examples/emitter.py: the text of each constr
 
 
 # The sm_90a block tiles (--tile): 128 rows, 64 to 256 columns.
-SM90_TILES = ('128x64', '128x128', '128x192', '128x256')
+SM90_TILES = ('64x64', '64x128', '64x256', '128x64', '128x128', '128x192', '128x256')
 TILE_LIMIT = ', '.join(SM90_TILES[:-1]) + ' or ' + SM90_TILES[-1]
 
 
@@ -79,7 +80,7 @@ def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    ', split=1, p
         tn = -(-tn // 2)               # unit columns: pairs of tile columns
     rows = tm if by_n else -(-tm // per_unit)          # unit rows: tile rows, or pairs of them
     units = rows * tn * split
-    gx, gy = launch_grid(m, n, split, per_unit, persistent, bn, pair_axis=pair_axis)[:2]
+    gx, gy = launch_grid(m, n, split, per_unit, persistent, bn, pair_axis=pair_axis, bm=bm)[:2]
     assert persistent or units * per_unit <= gx * gy, 'the grid must have a block per unit'
     group = max(1, min(raster, rows))
     lines += [
@@ -137,24 +138,24 @@ def tile_loop(lines, m, n, bm, bn, raster, persistent, indent='    ', split=1, p
     ]
 
 
-def launch_grid(m, n, split=1, cluster=1, persistent=0, bn=128, reduce='serial', pair_axis='m'):
+def launch_grid(m, n, split=1, cluster=1, persistent=0, bn=128, reduce='serial', pair_axis='m', bm=128):
     """The grid a launcher gives a kernel of this generator. Persistent (W > 0): its
     min(W, units) workers in x (a cluster's blocks in pairs of units when cluster = 2),
     no idle blocks to start and retire. Otherwise one block per 128 x 128 tile of out, or
     per 128 x 64 tile with bn = 64 (x along N, rounded up to whole clusters), times `split`
     along x for split-K. reduce = 'dsmem': the workers are a whole number of clusters of
     `split` blocks (each cluster one tile's K ranges). pair_axis = 'n': a persistent
-    cluster's pair of units is two tile columns (tile_loop)."""
+    cluster's pair of units is two tile columns (tile_loop). bm = 64: tiles of 64 rows."""
     if persistent:
         if pair_axis == 'n':
-            units = -(-m // 128) * -(-(-(-n // bn)) // cluster) * split
+            units = -(-m // bm) * -(-(-(-n // bn)) // cluster) * split
         else:
-            units = -(-(-(-m // 128)) // cluster) * -(-n // bn) * split
+            units = -(-(-(-m // bm)) // cluster) * -(-n // bn) * split
         if reduce == 'dsmem':
             return (min(persistent, units) // split * split, 1, 1)
         return (min(persistent // cluster, units) * cluster, 1, 1)
     gx = -(-(-(-n // min(bn, 128))) // cluster) * cluster
-    return (gx * split, -(-m // 128), 1)
+    return (gx * split, -(-m // bm), 1)
 
 
 def split_count(m, n, k, bn, split, sms=132, reduce='serial'):
@@ -672,7 +673,7 @@ def dsmem_await(pointer, parity, tag):
 TE = 'memref<128x64xbf16, 3>'
 
 
-def epilogue_tma(bn, acc_type, out, ring=False):
+def epilogue_tma(bn, acc_type, out, ring=False, te=None):
     """The consumers' epilogue through shared memory (--epilogue=tma): the block tile's
     128 x bn accumulators, rounded to bf16, go to the two 128 x 64 panels %te0 and %te1
     in rounds of 128 columns (bn = 256: two rounds; bn = 192: a round of two panels and
@@ -693,7 +694,9 @@ def epilogue_tma(bn, acc_type, out, ring=False):
     as soon as it is written, and before a panel is written only the store that last
     read it is waited for (pending = 1), so one panel's store runs while the next is
     written. (A third panel would not fit: static shared memory stops at 48 KiB.)
-    bn = 64: one round of one panel, %te0 (the only one declared)."""
+    bn = 64: one round of one panel, %te0 (the only one declared). te: the panels' type (a
+    64-row tile's are 64 x 64)."""
+    te = te or TE
     lines = fragment_rows() + [
         # Both rows are l/4 mod 8: their 16-byte units move by l/4.
         '%swz = arith.muli %l4, %c8 : index',
@@ -718,13 +721,13 @@ def epilogue_tma(bn, acc_type, out, ring=False):
                 f'%v{i + 1} = llvm.extractvalue %acc[{i + 1}] : {acc_type}',
                 f'%pair{i} = vector.from_elements %v{i}, %v{i + 1} : vector<2xf32>',
                 f'%hpair{i} = arith.truncf %pair{i} : vector<2xf32> to vector<2xbf16>',
-                f'vector.store %hpair{i}, {panel}[{row}, %pc{unit}] : {TE}, vector<2xbf16>',
+                f'vector.store %hpair{i}, {panel}[{row}, %pc{unit}] : {te}, vector<2xbf16>',
             ]
         for q in panels:
             lines += [f'%sc{q} = arith.constant {64 * q} : index',
                       f'%scol{q} = arith.addi %n0, %sc{q} : index',
                       f'acopy.copy_smem_to_gmem %te{q % 2} -> %out[%m0, %scol{q}] '
-                      f'{{assume_aligned_start, swizzle = 128 : i64}} : {TE} -> {out}']
+                      f'{{assume_aligned_start, swizzle = 128 : i64}} : {te} -> {out}']
     return lines
 
 
@@ -748,7 +751,7 @@ def refuse(m, n, k, epilogue='direct'):
 
 def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, persistent=0, vstore=False,
          b_major='k', cluster=1, out_dtype='f32', epilogue='direct', split='1', ring=False, multicast=True,
-         reduce='serial', pair_axis='m'):
+         reduce='serial', pair_axis='m', bm=128):
     """epilogue = 'tma' (out_dtype bf16; a cluster only with a tile loop): the consumers round the tile to bf16 into
     shared memory and TMA-store it (epilogue_tma), so the store runs while the next tile's
     K loop does; 'direct' (the default) stores each value from registers.
@@ -795,7 +798,13 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     runs it on several streams at once loads a module per stream."""
     e.require(dtype in ('bf16', 'f16'), 'dtype: bf16 or f16')
     refuse(m, n, k)
-    e.require(f'128x{bn}' in SM90_TILES, f'tile: {TILE_LIMIT}')
+    e.require(f'{bm}x{bn}' in SM90_TILES, f'tile: {TILE_LIMIT}')
+    # bm = 64 (--tile=64xBN): one consumer warpgroup computes the 64-row tile (wgmma
+    # m64nBNk16 from one 64 x 64 A tile), 128 consumer threads: twice the tiles of the
+    # 128-row tile where one wave of those leaves SMs idle, each wgmma as wide as a
+    # 128 x BN tile's. A tile loop, no split of K, no cluster, K-major B.
+    e.require(bm == 128 or (split == '1' and cluster == 1 and b_major == 'k' and reduce == 'serial'),
+              '--tile=64xBN: no --split-k, --cluster or --b-major=n')
     e.require(b_major in ('k', 'n'), '--b-major: k or n')
     b_n = b_major == 'n'
     e.require(reduce in ('serial', 'dsmem', 'spread'), '--split-reduce: serial, dsmem or spread')
@@ -816,7 +825,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     signals = dsmem and producer != 'block'
     ksteps = -(-k // 64)
     range_steps = -(-ksteps // splits)
-    remap = bn != 128 or raster or persistent or splits > 1
+    remap = bn != 128 or bm != 128 or raster or persistent or splits > 1
     e.require(cluster in (1, 2), '--cluster: 1 or 2')
     # With a tile loop (--persistent, --raster, --tile=128x256) the pair of a cluster
     # shares B's tile instead (tile_loop's pair), with either schedule.
@@ -834,7 +843,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # A grid of an odd number of column tiles gets one more block per cluster: its B rows
     # lie past N (zero-filled) and its stores are skipped, as on a ragged edge.
     # A pair's second tile row lies past M when the tile rows are odd (zero-filled rows).
-    ragged = m % 128 or n % bn or k % 64 or (cluster > 1 and not pair and -(-n // 128) % cluster) or \
+    ragged = m % bm or n % bn or k % 64 or (cluster > 1 and not pair and -(-n // 128) % cluster) or \
         (pair and not by_n and -(-m // 128) % 2) or (by_n and -(-n // bn) % 2)
     # Ragged edges: the copies zero-fill what lies outside src (K past its end, the
     # last B rows), so the sums are exact; rows of A past M read B's first rows,
@@ -862,7 +871,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # warpgroup: a producer warpgroup that gives the consumers its registers (setmaxnreg;
     # docs/pipelining.md, "A producer warpgroup").
     e.require(producer in ('block', 'warp', 'warpgroup'), 'PRODUCER: block, warp or warpgroup')
-    options = ''.join([f' --tile=128x{bn}' if bn != 128 else '', f' --raster={raster}' if raster else '',
+    options = ''.join([f' --tile={bm}x{bn}' if bn != 128 or bm != 128 else '', f' --raster={raster}' if raster else '',
                        f' --persistent={persistent}' if persistent else '', ' --vstore=1' if vstore else '',
                        ' --b-major=n' if b_n else '', f' --cluster={cluster}' if cluster > 1 else '',
                        ' --out=bf16' if out_dtype == 'bf16' else '', ' --epilogue=tma' if tma_out else '',
@@ -872,8 +881,9 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     cluster_attr = f', nvvm.cluster_dim = array<i32: {cluster}, 1, 1>' if cluster > 1 else ''
     shared = '"x"' if (cluster > 1 and not pair) or (by_n and multicast) else None    # A's copies
     shared_b = '"x"' if pair and not by_n and multicast else None                     # B's copy
-    panels = [('%te0', TE)] + ([('%te1', TE)] if bn > 64 else [])
-    workgroup = [('%ta0', ta), ('%ta1', ta), ('%tb', tb)] + (panels if tma_out else []) + \
+    te = TE if bm == 128 else f'memref<{bm}x64xbf16, 3>'
+    panels = [('%te0', te)] + ([('%te1', te)] if bn > 64 else [])
+    workgroup = [('%ta0', ta)] + ([('%ta1', ta)] if bm == 128 else []) + [('%tb', tb)] + (panels if tma_out else []) + \
         ([('%part', PART + ' {llvm.align = 16 : i64}')] if dsmem else
          [('%flag', f'memref<{max(2, spread_slices(splits, bn)[0])}xi32, 3>'), ('%epoch', 'memref<1xi64, 3>')] if spread
          else [('%flag', 'memref<1xi32, 3>')] if splits > 1 else []) + \
@@ -882,9 +892,9 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
         cluster_attr = f', nvvm.cluster_dim = array<i32: {splits}, 1, 1>'
         persistent = launch_grid(m, n, splits, 1, persistent, bn, reduce)[0]
     lines = e.kernel(f'Generated by examples/gemm/gen.py {m} {n} {k} {stages} {producer} --dtype={dtype}{options}.',
-                     name, 'sm_90a', args, 256, workgroup, cluster_attr)
+                     name, 'sm_90a', args, 2 * bm, workgroup, cluster_attr)
     # A pair's tiles are counted whole (its second tile row may lie past M).
-    tiles = -(-(-(-m // 128)) // 2) * 2 * -(-n // bn) if pair and not by_n else -(-m // 128) * -(-n // bn)
+    tiles = -(-(-(-m // 128)) // 2) * 2 * -(-n // bn) if pair and not by_n else -(-m // bm) * -(-n // bn)
     if splits > 1 and not dsmem:
         lines[2:2] = split_globals(tiles * splits, tiles, bn, 'spread' if spread else 'serial', splits)
     lines += e.constants((0, 1, 2, 4, 8, 16, 32, 48, 64, 128))
@@ -909,7 +919,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
             '    %second = arith.cmpi eq, %wg, %c1 : index',
             f'    %zero = llvm.mlir.zero : {acc_type}',
         ]
-        tile_loop(lines, m, n, 128, bn, raster, persistent, split=splits, pair=pair, pair_axis=pair_axis)
+        tile_loop(lines, m, n, bm, bn, raster, persistent, split=splits, pair=pair, pair_axis=pair_axis)
         ind = '      '
         lines += [
         ] + ([f'{ind}%kbase = arith.muli %ks, %ck : index'] if splits > 1 else []) + [
@@ -933,7 +943,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
         '  %ktk = arith.addi %kt, %kbase : index' if splits > 1 else '',
         f'  %col = arith.muli {"%ktk" if splits > 1 else "%kt"}, %c64 : index',
         '  ' + e.copy('%src', '%m0, %col', '%ta0', src, ta, oob, 128, shared),
-        '  ' + e.copy('%src', '%m1, %col', '%ta1', src, ta, oob, 128, shared),
+        '  ' + e.copy('%src', '%m1, %col', '%ta1', src, ta, oob, 128, shared) if bm == 128 else '',
         '  ' + (e.copy('%bsrc', '%col, %n0', '%tb', bsrc, tb, oob, 128) if b_n else
                 e.copy('%src', '%nb, %col', '%tb', src, tb, oob, 128, shared_b)),
         '  ' + e.wait(),
@@ -945,6 +955,11 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
             f'  %dx{step} = ' + e.descriptor('%ta0', offset, ta),
             f'  %dy{step} = ' + e.descriptor('%ta1', offset, ta),
             f'  %da{step} = arith.select %second, %dy{step}, %dx{step} : i64',
+        ] if bm == 128 else [
+            # One warpgroup: its A tile is the block's.
+            f'  %da{step} = ' + e.descriptor('%ta0', offset, ta),
+        ]
+        body += [
             f'  %db{step} = ' + e.descriptor('%tb', offset, tb, b_major_),
             f'  %a{step + 1} = ' + e.wgmma(f'%da{step}', f'%db{step}', f'%a{step}', bn, dtype, acc_type, b_layout),
         ]
@@ -956,7 +971,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
         'nvvm.wgmma.wait.group.sync.aligned 0',
     ]
     if tma_out:
-        body += epilogue_tma(bn, acc_type, out, ring)
+        body += epilogue_tma(bn, acc_type, out, ring, te)
         lines += [ind + line for line in body]
         if remap:
             lines.append('    }')
@@ -1033,7 +1048,8 @@ def main():
             text = mma_sync.gemm(m, n, k, stages, producer, swizzle, dtype, **extra)
         else:
             e.require(tile in SM90_TILES, f'--tile: {TILE_LIMIT} on sm_90a')
-            text = gemm(m, n, k, stages, producer, dtype, bn=int(tile.split('x')[1]), raster=raster,
+            text = gemm(m, n, k, stages, producer, dtype, bn=int(tile.split('x')[1]), bm=int(tile.split('x')[0]),
+                        raster=raster,
                         persistent=persistent, vstore=vstore, b_major=b_major,
                         cluster=int(flags.get('cluster', '1')), out_dtype=flags.get('out', 'f32'),
                         epilogue=flags.get('epilogue', 'direct'), split=flags.get('split-k', '1'),
