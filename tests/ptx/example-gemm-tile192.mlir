@@ -69,4 +69,4 @@
 
 // THREE: 3
 // TWO: 2
-// REFUSE: gen.py: error: --tile: 128x64, 128x128, 128x192 or 128x256 on sm_90a
+// REFUSE: gen.py: error: --tile: 64x64, 64x128, 64x256, 128x64, 128x128, 128x192 or 128x256 on sm_90a
