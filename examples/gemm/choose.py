@@ -67,6 +67,14 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen  # noqa: E402  (gen.refuse: the shapes no sm_90a build takes)
 
+def _tile64(bn, stages, persistent):
+    """A 64 x bn build (--tile=64xBN, one consumer warpgroup) with the TMA epilogue and a
+    producer warp, `persistent` workers (264: two blocks an SM); not yet timed."""
+    return dict(stages=stages, producer='warp', out='bf16', bm=64, bn=bn, per_sm=persistent // 132, epilogue='tma',
+                untimed=True, options=[f'--tile=64x{bn}', '--raster=8', f'--persistent={persistent}', '--out=bf16',
+                                       '--epilogue=tma'])
+
+
 # name: gen.py STAGES PRODUCER options; out dtype; block tile; blocks per SM side by side.
 BUILDS = {
     't256_ws_p132_ob16': dict(stages=4, producer='warp', out='bf16', bm=128, bn=256, per_sm=1,
@@ -186,21 +194,11 @@ BUILDS = {
     # 64-row tiles (--tile=64xBN: one consumer warpgroup, wgmma m64nBNk16; cuBLAS runs 64 x 48
     # tiles at 512^3): twice the tiles of the 128-row builds, each wgmma as wide. Built and
     # through ptxas; not yet timed.
-    'u64_ws_p132_tma_s8_ob16': dict(stages=8, producer='warp', out='bf16', bm=64, bn=64, per_sm=1, epilogue='tma',
-                                    untimed=True, options=['--tile=64x64', '--raster=8', '--persistent=132',
-                                                           '--out=bf16', '--epilogue=tma']),
-    'u64_ws_p264_tma_s6_ob16': dict(stages=6, producer='warp', out='bf16', bm=64, bn=64, per_sm=2, epilogue='tma',
-                                    untimed=True, options=['--tile=64x64', '--raster=8', '--persistent=264',
-                                                           '--out=bf16', '--epilogue=tma']),
-    'u128_ws_p132_tma_s8_ob16': dict(stages=8, producer='warp', out='bf16', bm=64, bn=128, per_sm=1, epilogue='tma',
-                                     untimed=True, options=['--tile=64x128', '--raster=8', '--persistent=132',
-                                                            '--out=bf16', '--epilogue=tma']),
-    'u128_ws_p264_tma_s4_ob16': dict(stages=4, producer='warp', out='bf16', bm=64, bn=128, per_sm=2, epilogue='tma',
-                                     untimed=True, options=['--tile=64x128', '--raster=8', '--persistent=264',
-                                                            '--out=bf16', '--epilogue=tma']),
-    'u256_ws_p132_tma_s4_ob16': dict(stages=4, producer='warp', out='bf16', bm=64, bn=256, per_sm=1, epilogue='tma',
-                                     untimed=True, options=['--tile=64x256', '--raster=8', '--persistent=132',
-                                                            '--out=bf16', '--epilogue=tma']),
+    'u64_ws_p132_tma_s8_ob16': _tile64(64, 8, 132),
+    'u64_ws_p264_tma_s6_ob16': _tile64(64, 6, 264),
+    'u128_ws_p132_tma_s8_ob16': _tile64(128, 8, 132),
+    'u128_ws_p264_tma_s4_ob16': _tile64(128, 4, 264),
+    'u256_ws_p132_tma_s4_ob16': _tile64(256, 4, 132),
     # Split-K whose K ranges of a tile are a cluster (2, 4 or 8 blocks) that sums its
     # partials through distributed shared memory (gen.dsmem_fixup), instead of the last
     # unit reading every partial from a workspace in global memory (at split 8, 512 KB
