@@ -25,7 +25,7 @@ PTX: no libdevice). --persistent=W (sm_90): W blocks loop over the (query block,
 tiles instead of a block per tile (launch grid: examples/attention/choose.py's grid);
 --prefetch-q loads the next tile's Q during this tile's epilogue.
 --spread-loads (with --prefetch-q --peel-last) loads each of the next tile's inputs once
-this tile has read its own. --wide-stores (a 2-byte out) stores O 16 bytes a lane: the 4
+this tile has read its own. --wide-stores (with --out=bf16) stores O 16 bytes a lane: the 4
 lanes of a row trade their column pairs by shuffles first (quad_transpose).
 Which flags are fastest at which shape on an H100: bench/RESULTS.md, "2026-12-06
 (near midnight)" and "2026-12-07"; examples/attention/choose.py picks them.
@@ -147,7 +147,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     # read it; a tile then starts waiting for Q alone (a third of the bytes, issued a P V
     # earlier) and waits for its last V before its last P V.
     e.require(not spread_loads or (prefetch_q and peel_last), '--spread-loads: --prefetch-q --peel-last')
-    # wide_stores (a 2-byte out): the 4 lanes of each row of a fragment (lane / 4) trade
+    # wide_stores (with --out=bf16): the 4 lanes of each row of a fragment (lane / 4) trade
     # their column pairs by shuffles (a 4 x 4 transpose in two xor rounds), so each lane
     # stores 8 neighbouring columns of out as one 16-byte vector instead of 4 pairs of 4
     # bytes: a quarter of the store instructions, each a whole 32-byte sector's half.
@@ -155,7 +155,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     # stall the consumers on the store queue (lg_throttle, a tenth of the samples at
     # 4 x 32 x 1024 x 128; cuDNN's kernel none) and write twice the sectors.
     # out must be 16-byte aligned, as the inputs' TMA copies already need.
-    e.require(not wide_stores or out_dtype != 'f32', '--wide-stores: a 2-byte --out (bf16 or f16)')
+    e.require(not wide_stores or out_dtype == 'bf16', '--wide-stores: --out=bf16')
     # warp_rows = 32 (the mma.sync path): each warp computes two 16-row m-tiles (rows 32w ..
     # 32w + 31 of the block), so every K and V fragment it loads by ldmatrix feeds two
     # mma.sync instead of one (FlashAttention-2's tiling: 128 rows on 4 warps); the block

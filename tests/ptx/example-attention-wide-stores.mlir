@@ -7,7 +7,7 @@
 // under the row guard (S = 200 is ragged). D = 128: 16 pairs a row half, 4 groups of 4,
 // 8 stores a thread where the 4-byte pairs took 32. ptxas accepts both chips' kernels
 // (sm_90a without spilling; sm_80's two m-tiles a warp store twice). A 4-byte out
-// dtype is refused. What the transpose computes is checked lane by lane on the CPU in
+// dtype is refused (f32: the only other --out). What the transpose computes is checked lane by lane on the CPU in
 // bench/tc_sweep_test.py (test_quad_transpose) and in full on the GPU by the sweep.
 // RUN: %python %S/../../examples/attention/gen.py 3 200 128 2 --causal --chip=sm_90 --dtype=bf16 --swizzle=128 --rows=128 --qk=wgmma --pv=wgmma --keys=128 --out=bf16 --producer=warpgroup --overlap=pv --pingpong --peel-last --wide-stores > %t.mlir
 // RUN: FileCheck %s --check-prefix=MLIR < %t.mlir
@@ -50,4 +50,4 @@
 // EIGHT: 8
 // PAIRS: 32
 // SIXTEEN: 16
-// F32: gen.py: error: --wide-stores: a 2-byte --out (bf16 or f16)
+// F32: gen.py: error: --wide-stores: --out=bf16
