@@ -199,6 +199,13 @@ BUILDS = {
     'u128_ws_p132_tma_s8_ob16': _tile64(128, 8, 132),
     'u128_ws_p264_tma_s4_ob16': _tile64(128, 4, 264),
     'u256_ws_p132_tma_s4_ob16': _tile64(256, 4, 132),
+    # The 64 x 128 tile with the spread split-K: at 512 x 512 x 16384 32 tiles x 4 ranges
+    # fill the SMs (128 x 128: 16 x 8), each unit's partial half the bytes (32 KiB) and a
+    # tile's fix-up waiting on 4 units instead of 8. Not yet timed.
+    'u128_ws_sks_ob16': dict(stages=6, producer='warp', out='bf16', bm=64, bn=128, per_sm=1, split='auto',
+                             reduce='spread', untimed=True,
+                             options=['--tile=64x128', '--raster=8', '--vstore=1', '--persistent=132', '--out=bf16',
+                                      '--split-k=auto', '--split-reduce=spread']),
     # Split-K whose K ranges of a tile are a cluster (2, 4 or 8 blocks) that sums its
     # partials through distributed shared memory (gen.dsmem_fixup), instead of the last
     # unit reading every partial from a workspace in global memory (at split 8, 512 KB
@@ -302,7 +309,8 @@ MISALIGNED_ROWS = 1.4
 def splits(name, m, n, k, sms=132):
     """The K ranges per tile build `name` cuts M x N x K into (1: no split-K)."""
     build = BUILDS[name]
-    return gen.split_count(m, n, k, build['bn'], build.get('split', '1'), sms, build.get('reduce', 'serial'))
+    return gen.split_count(m, n, k, build['bn'], build.get('split', '1'), sms, build.get('reduce', 'serial'),
+                           build['bm'])
 
 
 def grid(name, m, n, k):

@@ -26,7 +26,7 @@ wgmma m64n256k16 per warpgroup), --tile=128x192 (m64n192k16: more, smaller tiles
 128 x 256 tiles leave a persistent grid's last wave part empty; measured slower than
 128 x 256 at every swept shape, bench/RESULTS.md), --tile=128x64 (sm_90a: m64n64k16, twice the tiles where
 one wave of 128 x 128 tiles leaves SMs idle; with --epilogue=tma one 64-column panel), --tile=64x64|64x128|64x256 (sm_90a: one consumer warpgroup, m64nBNk16, twice the tiles of the
-128-row tile of that width; a tile loop, no split-K or cluster), --raster=G (L2-grouped tile order), --persistent=W
+128-row tile of that width; a tile loop, no cluster), --raster=G (L2-grouped tile order), --persistent=W
 (sm_90a: W blocks loop over the tiles), --vstore=1 (st.global.v2 epilogue), --epilogue=tma
 (sm_90a, with --out=bf16: the tile through 128-byte swizzled shared memory and a TMA store
 that overlaps the next tile's K loop; N a multiple of 8), --ring=1 (with --epilogue=tma: its
@@ -158,7 +158,7 @@ def launch_grid(m, n, split=1, cluster=1, persistent=0, bn=128, reduce='serial',
     return (gx * split, -(-m // bm), 1)
 
 
-def split_count(m, n, k, bn, split, sms=132, reduce='serial'):
+def split_count(m, n, k, bn, split, sms=132, reduce='serial', bm=128):
     """The K ranges per tile of --split-k: `split` itself when it is a number, and for
     'auto' the count that fills one wave of `sms` blocks with the tiles' K steps (at least
     four 64-wide steps per range), the least count among those with the fewest steps per
@@ -166,7 +166,7 @@ def split_count(m, n, k, bn, split, sms=132, reduce='serial'):
     or 8 (1 when it is below 2)."""
     if split != 'auto':
         return max(1, int(split))
-    tiles, steps = -(-m // 128) * -(-n // bn), -(-k // 64)
+    tiles, steps = -(-m // bm) * -(-n // bn), -(-k // 64)
     most = max(1, min(sms // tiles, steps // 4))
     count = min(range(1, most + 1), key=lambda s: (-(-steps // s), s))
     if reduce == 'dsmem':
@@ -180,33 +180,34 @@ def split_count(m, n, k, bn, split, sms=132, reduce='serial'):
 SPLIT_WS, SPLIT_COUNT = '@acopy_splitk_ws', '@acopy_splitk_count'
 
 
-def split_globals(units, tiles, bn, reduce='serial', split=1):
+def split_globals(units, tiles, bn, reduce='serial', split=1, threads=256):
     """The module globals of a split-K kernel (memref.global in global memory). reduce =
     'spread': the arrival counters count on across launches (i64), and each tile has a
     claim word per slice (spread_fixup)."""
     if reduce == 'spread':
         slices = spread_slices(split, bn)[0]
-        return [f'  memref.global "private" {SPLIT_WS} : memref<{units * bn * 256 // 2}xf32, 1> {{alignment = 16 : i64}}',
+        return [f'  memref.global "private" {SPLIT_WS} : memref<{units * bn * threads // 2}xf32, 1> {{alignment = 16 : i64}}',
                 f'  memref.global "private" {SPLIT_COUNT} : memref<{tiles}xi64, 1> = dense<0> {{alignment = 16 : i64}}',
                 f'  memref.global "private" {SPLIT_CLAIM} : memref<{tiles * slices}xi64, 1> = dense<0> '
                 '{alignment = 16 : i64}']
-    return [f'  memref.global "private" {SPLIT_WS} : memref<{units * bn * 256 // 2}xf32, 1> {{alignment = 16 : i64}}',
+    return [f'  memref.global "private" {SPLIT_WS} : memref<{units * bn * threads // 2}xf32, 1> {{alignment = 16 : i64}}',
             f'  memref.global "private" {SPLIT_COUNT} : memref<{tiles}xi32, 1> = dense<0> {{alignment = 16 : i64}}']
 
 
-def partial_store(acc_type, ws, nvec, unit):
+def partial_store(acc_type, ws, nvec, unit, threads=256):
     """Every consumer thread stores its accumulators to unit `unit`'s partial tile in the
     workspace (%ws, %cunit and %uoff are bound here), then releases them at GPU scope and
-    meets the other consumers: after these lines one thread may count the arrival."""
+    meets the other consumers: after these lines one thread may count the arrival.
+    threads: the consumer threads (a vector index spans 4 threads f32 of the workspace)."""
     lines = [f'%ws = memref.get_global {SPLIT_WS} : {ws}',
-             f'%cunit = arith.constant {nvec * 1024} : index',
+             f'%cunit = arith.constant {nvec * 4 * threads} : index',
              '%t4 = arith.muli %t, %c4 : index',
              f'%ubase = arith.muli {unit}, %cunit : index',
              '%uoff = arith.addi %ubase, %t4 : index']
     for j in range(nvec):
         lines += [f'%pv{j}_{q} = llvm.extractvalue %acc[{4 * j + q}] : {acc_type}' for q in range(4)]
         lines += [f'%pvec{j} = vector.from_elements ' + ', '.join(f'%pv{j}_{q}' for q in range(4)) + ' : vector<4xf32>',
-                  f'%pj{j} = arith.constant {j * 1024} : index',
+                  f'%pj{j} = arith.constant {j * 4 * threads} : index',
                   f'%po{j} = arith.addi %uoff, %pj{j} : index',
                   f'vector.store %pvec{j}, %ws[%po{j}] {{alignment = 16}} : {ws}, vector<4xf32>']
     return lines + [
@@ -216,7 +217,7 @@ def partial_store(acc_type, ws, nvec, unit):
     ]
 
 
-def split_fixup(acc_type, units, tiles, split, bn, pair=False):
+def split_fixup(acc_type, units, tiles, split, bn, pair=False, threads=256):
     """After the K loop of a split-K unit: every unit stores its partial tile to the
     workspace, then one thread counts the tile's arrivals; the unit that arrives last
     (no unit waits for another, so any launch order is safe) sums the tile's `split`
@@ -226,11 +227,11 @@ def split_fixup(acc_type, units, tiles, split, bn, pair=False):
     epilogue from %facc and closes the scf.if. pair: the block's own tile is the pair's
     tile 2 %tix + %rank, its unit that tile's range %ks."""
     nvec = bn // 8
-    ws, cnt = f'memref<{units * nvec * 1024}xf32, 1>', f'memref<{tiles}xi32, 1>'
+    ws, cnt = f'memref<{units * nvec * 4 * threads}xf32, 1>', f'memref<{tiles}xi32, 1>'
     own = ['%ptix = arith.muli %tix, %c2 : index', '%otix = arith.addi %ptix, %rank : index',
            '%osplit = arith.muli %otix, %csplit : index', '%ounit = arith.addi %osplit, %ks : index'] if pair else []
     otix, ounit = ('%otix', '%ounit') if pair else ('%tix', '%tile')
-    lines = own + partial_store(acc_type, ws, nvec, ounit) + [
+    lines = own + partial_store(acc_type, ws, nvec, ounit, threads) + [
         f'%cnt = memref.get_global {SPLIT_COUNT} : {cnt}',
         '%one32 = arith.constant 1 : i32',
         f'%lastcount = arith.constant {split - 1} : i32',
@@ -252,7 +253,7 @@ def split_fixup(acc_type, units, tiles, split, bn, pair=False):
     # Unrolled, so that each vector's loads from all ranges are in flight together.
     for j in range(nvec):
         for r in range(split):
-            lines += [f'  %so{j}_{r} = arith.constant {r * nvec * 1024 + j * 1024} : index',
+            lines += [f'  %so{j}_{r} = arith.constant {(r * nvec + j) * 4 * threads} : index',
                       f'  %sa{j}_{r} = arith.addi %tuoff, %so{j}_{r} : index',
                       f'  %sp{j}_{r} = vector.load %ws[%sa{j}_{r}] {{alignment = 16}} : {ws}, vector<4xf32>']
             if r:
@@ -288,7 +289,7 @@ def spread_slices(split, bn):
     return -(-nvec // per), per
 
 
-def spread_sum(tag, slice_, split, bn, ws, out, out_dtype, ragged, vstore):
+def spread_sum(tag, slice_, split, bn, ws, out, out_dtype, ragged, vstore, threads=256):
     """The lines that sum slice `slice_` (an index SSA value) of the tile's `split`
     partials in K order and store it to out: each consumer thread its own fragment's
     vectors of that band (fragment_rows' rows, 8 columns a vector)."""
@@ -300,7 +301,7 @@ def spread_sum(tag, slice_, split, bn, ws, out, out_dtype, ragged, vstore):
     for jj in range(per):
         j = f'%{tag}j{jj}'
         lines += [f'{j} = arith.addi %{tag}jlo, %c{jj}i : index']
-        inner = [f'%{tag}jo{jj} = arith.muli {j}, %c1024 : index',
+        inner = [f'%{tag}jo{jj} = arith.muli {j}, %c{4 * threads} : index',
                   f'%{tag}jb{jj} = arith.addi %sbase, %{tag}jo{jj} : index']
         for r in range(split):
             inner += [f'%{tag}o{jj}_{r} = arith.addi %{tag}jb{jj}, %sr{r} : index',
@@ -331,7 +332,7 @@ def spread_sum(tag, slice_, split, bn, ws, out, out_dtype, ragged, vstore):
     return lines
 
 
-def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vstore):
+def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vstore, threads=256):
     """After the K loop of a split-K unit (--split-reduce=spread): every unit stores its
     partial tile (partial_store) and counts its arrival; the tile's `split` units then sum
     it a column band (slice) each, every element in K order as split_fixup does. The
@@ -348,21 +349,21 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
     reading every partial (serial: split x 64 KiB for a 128 x 128 tile)."""
     nvec = bn // 8
     slices, per = spread_slices(split, bn)
-    ws = f'memref<{units * nvec * 1024}xf32, 1>'
+    ws = f'memref<{units * nvec * 4 * threads}xf32, 1>'
     cnt, claim = f'memref<{tiles}xi64, 1>', f'memref<{tiles * slices}xi64, 1>'
     flag = f'memref<{slices}xi32, 3>'
-    lines = partial_store(acc_type, ws, nvec, '%tile') + fragment_place(ragged) + [
+    lines = partial_store(acc_type, ws, nvec, '%tile', threads) + fragment_place(ragged) + [
         f'%cnt = memref.get_global {SPLIT_COUNT} : {cnt}',
         f'%claim = memref.get_global {SPLIT_CLAIM} : {claim}',
         f'%cper = arith.constant {per} : index',
         f'%cnvec = arith.constant {nvec} : index',
-        '%c1024 = arith.constant 1024 : index',
+        f'%c{4 * threads} = arith.constant {4 * threads} : index',
     ] + [f'%c{jj}i = arith.constant {jj} : index' for jj in range(per)] + [
         # The tile's partials: unit r of the tile at %sbase + r %cunit (this thread's vectors).
         '%stile = arith.muli %tix, %csplit : index',
         '%sunit = arith.muli %stile, %cunit : index',
         '%sbase = arith.addi %sunit, %t4 : index',
-    ] + [f'%sr{r} = arith.constant {r * nvec * 1024} : index' for r in range(split)] + [
+    ] + [f'%sr{r} = arith.constant {r * nvec * 4 * threads} : index' for r in range(split)] + [
         f'%cslices = arith.constant {slices} : index',
         '%cslice0 = arith.muli %tix, %cslices : index',
         '%one64 = arith.constant 1 : i64',
@@ -430,7 +431,7 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
         # Acquire: the partials, made visible before their arrivals.
         '  nvvm.memory.barrier #nvvm.mem_scope<gpu>',
         '  %sone = arith.index_cast %role : i32 to index',
-    ] + ['  ' + line for line in spread_sum('a', '%sone', split, bn, ws, out, out_dtype, ragged, vstore)] + [
+    ] + ['  ' + line for line in spread_sum('a', '%sone', split, bn, ws, out, out_dtype, ragged, vstore, threads)] + [
         '}',
         'scf.if %sumlast {',
         # The last arrival's other slices, claimed at once (thread s claims slice s) after
@@ -453,7 +454,7 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
         f'    %swon = memref.load %flag[%sat] : {flag}',
         '    %sdo = arith.cmpi ne, %swon, %zero32 : i32',
         '    scf.if %sdo {',
-    ] + ['      ' + line for line in spread_sum('c', '%sother', split, bn, ws, out, out_dtype, ragged, vstore)] + [
+    ] + ['      ' + line for line in spread_sum('c', '%sother', split, bn, ws, out, out_dtype, ragged, vstore, threads)] + [
         '    }',
         '  }',
         '}',
@@ -802,13 +803,14 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # bm = 64 (--tile=64xBN): one consumer warpgroup computes the 64-row tile (wgmma
     # m64nBNk16 from one 64 x 64 A tile), 128 consumer threads: twice the tiles of the
     # 128-row tile where one wave of those leaves SMs idle, each wgmma as wide as a
-    # 128 x BN tile's. A tile loop, no split of K, no cluster, K-major B.
-    e.require(bm == 128 or (split == '1' and cluster == 1 and b_major == 'k' and reduce == 'serial'),
-              '--tile=64xBN: no --split-k, --cluster or --b-major=n')
+    # 128 x BN tile's. A tile loop, no cluster, K-major B; split-K with the serial or spread
+    # fix-up (a vector index of the workspace spans the 128 consumer threads: partial_store).
+    e.require(bm == 128 or (cluster == 1 and b_major == 'k' and reduce in ('serial', 'spread')),
+              '--tile=64xBN: no --cluster, --b-major=n or --split-reduce=dsmem')
     e.require(b_major in ('k', 'n'), '--b-major: k or n')
     b_n = b_major == 'n'
     e.require(reduce in ('serial', 'dsmem', 'spread'), '--split-reduce: serial, dsmem or spread')
-    splits = split_count(m, n, k, bn, split, reduce=reduce)
+    splits = split_count(m, n, k, bn, split, reduce=reduce, bm=bm)
     dsmem = reduce == 'dsmem'
     # --split-reduce=dsmem: a cluster of `splits` blocks per tile sums the partials through
     # distributed shared memory (dsmem_fixup); a persistent grid of whole clusters. With
@@ -896,7 +898,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # A pair's tiles are counted whole (its second tile row may lie past M).
     tiles = -(-(-(-m // 128)) // 2) * 2 * -(-n // bn) if pair and not by_n else -(-m // bm) * -(-n // bn)
     if splits > 1 and not dsmem:
-        lines[2:2] = split_globals(tiles * splits, tiles, bn, 'spread' if spread else 'serial', splits)
+        lines[2:2] = split_globals(tiles * splits, tiles, bn, 'spread' if spread else 'serial', splits, 2 * bm)
     lines += e.constants((0, 1, 2, 4, 8, 16, 32, 48, 64, 128))
     if signals:
         # Before the tile loop every thread runs these (the init's lowering then meets the
@@ -999,10 +1001,11 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     if dsmem:
         body[epilogue_start:] = dsmem_fixup(acc_type, splits, n, out, out_dtype, ragged, signals, bn)
     elif spread:
-        body[epilogue_start:] = spread_fixup(acc_type, tiles * splits, tiles, splits, bn, out, out_dtype, ragged, vstore)
+        body[epilogue_start:] = spread_fixup(acc_type, tiles * splits, tiles, splits, bn, out, out_dtype, ragged, vstore,
+                                             2 * bm)
     elif splits > 1:
         # Only the tile's last unit writes it, from the summed partials.
-        body[epilogue_start:] = split_fixup(acc_type, tiles * splits, tiles, splits, bn, pair) + [
+        body[epilogue_start:] = split_fixup(acc_type, tiles * splits, tiles, splits, bn, pair, 2 * bm) + [
             '  ' + line.replace('%acc[', '%facc[') for line in body[epilogue_start:]] + ['}']
     lines += [ind + line for line in body]
     if remap:

@@ -3,8 +3,12 @@
 // the pass adds the producer warp: .maxntid 160) computes the tile with wgmma m64nBNk16
 // straight from one 64 x 64 A tile (no second A tile, no select between warpgroups); the
 // TMA epilogue's panels are 64 x 64. 300 x 296 with 64 x 128 tiles: 5 x 3 = 15 tiles (a
-// 128-row tile would make 9), ragged in M, N and K. ptxas accepts it. Refused: a split of
-// K, a cluster.
+// 128-row tile would make 9), ragged in M, N and K. ptxas accepts it. With the spread
+// split-K (the u128_ws_sks_ob16 build) each unit's partial is 128 threads x 16 vectors of
+// 4 f32, thread-fastest: the workspace holds 64 x 128 f32 per unit (512 x 512 x 16384:
+// 32 tiles x 4 ranges = 128 units, 1048576 f32), a vector index spans 512 f32 (the
+// 128-row tile's 1024), and the fix-up reads unit r's slice at r x 16 x 512. Refused: a
+// cluster, the dsmem fix-up.
 // RUN: %python %S/../../examples/gemm/gen.py 300 296 200 4 warp --tile=64x128 --raster=8 --persistent=132 --out=bf16 --epilogue=tma > %t.mlir
 // RUN: FileCheck %s --check-prefix=MLIR < %t.mlir
 // RUN: acopy-opt %t.mlir --acopy-lower --emit=ptx -o %t.ptx 2>/dev/null
@@ -15,7 +19,12 @@
 // RUN: %check-ptxas --no-spill %t.64.ptx sm_90a
 // RUN: grep -c "wgmma.mma_async.sync.aligned.m64n64k16" %t.64.ptx | FileCheck %s --check-prefix=FOUR
 // RUN: %python %S/../../examples/gemm/choose.py 300 296 200 --build=u128_ws_p132_tma_s8_ob16 | FileCheck %s --check-prefix=GRID
-// RUN: not %python %S/../../examples/gemm/gen.py 300 296 200 4 warp --tile=64x128 --persistent=132 --split-k=2 2>&1 | FileCheck %s --check-prefix=REFUSE
+// RUN: %python %S/../../examples/gemm/gen.py 512 512 16384 6 warp --tile=64x128 --raster=8 --vstore=1 --persistent=132 --out=bf16 --split-k=auto --split-reduce=spread > %t.sk.mlir
+// RUN: FileCheck %s --check-prefix=SPLIT < %t.sk.mlir
+// RUN: acopy-opt %t.sk.mlir --acopy-lower --emit=ptx -o %t.sk.ptx 2>/dev/null
+// RUN: %check-ptxas --no-spill %t.sk.ptx sm_90a
+// RUN: %python %S/../../examples/gemm/choose.py 512 512 16384 --build=u128_ws_sks_ob16 | FileCheck %s --check-prefix=SKGRID
+// RUN: not %python %S/../../examples/gemm/gen.py 300 296 200 4 warp --tile=64x128 --persistent=132 --split-k=2 --split-reduce=dsmem 2>&1 | FileCheck %s --check-prefix=REFUSE
 // RUN: not %python %S/../../examples/gemm/gen.py 300 296 200 4 warp --tile=64x128 --persistent=132 --cluster=2 2>&1 | FileCheck %s --check-prefix=REFUSE
 // RUN: not %python %S/../../examples/gemm/gen.py 300 296 200 4 warp --tile=32x128 2>&1 | FileCheck %s --check-prefix=TILE
 
@@ -38,5 +47,15 @@
 // FOUR: 4
 // The grid: 15 tiles, a worker each.
 // GRID: "grid": [15, 1, 1]
-// REFUSE: gen.py: error: --tile=64xBN: no --split-k, --cluster or --b-major=n
+// SPLIT: memref.global "private" @acopy_splitk_ws : memref<1048576xf32, 1>
+// SPLIT: memref.global "private" @acopy_splitk_count : memref<32xi64, 1>
+// SPLIT: %cunit = arith.constant 8192 : index
+// SPLIT: %pj1 = arith.constant 512 : index
+// SPLIT: %c512 = arith.constant 512 : index
+// SPLIT: %sr1 = arith.constant 8192 : index
+// SPLIT: %sr3 = arith.constant 24576 : index
+// SPLIT-NOT: %sr4 =
+// SPLIT: %ajo0 = arith.muli %aj0, %c512 : index
+// SKGRID: "grid": [128, 1, 1]
+// REFUSE: gen.py: error: --tile=64xBN: no --cluster, --b-major=n or --split-reduce=dsmem
 // TILE: gen.py: error: --tile: 64x64, 64x128, 64x256, 128x64, 128x128, 128x192 or 128x256 on sm_90a
