@@ -50,7 +50,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 import emitter as e  # noqa: E402  (examples/emitter.py: the text of each construct)
 
 
-# The sm_90a block tiles (--tile): 128 rows, 64 to 256 columns.
+# The sm_90a block tiles (--tile): 64 rows (one consumer warpgroup) or 128 (two), 64 to 256 columns.
 SM90_TILES = ('64x64', '64x128', '64x256', '128x64', '128x128', '128x192', '128x256')
 TILE_LIMIT = ', '.join(SM90_TILES[:-1]) + ' or ' + SM90_TILES[-1]
 
@@ -174,9 +174,9 @@ def split_count(m, n, k, bn, split, sms=132, reduce='serial', bm=128):
     return count
 
 
-# The split-K workspace: each unit's partial tile, as each consumer thread holds it
-# (256 threads x bn/8 vectors of 4 f32, thread-fastest, so a warp's stores are whole
-# lines); and one arrival counter per tile, back at 0 when its tile is done.
+# The split-K workspace: each unit's partial tile, as each consumer thread holds it (the
+# consumer threads, 256 or 128, x bn/8 vectors of 4 f32, thread-fastest, so a warp's
+# stores are whole lines); and one arrival counter per tile, back at 0 when its tile is done.
 SPLIT_WS, SPLIT_COUNT = '@acopy_splitk_ws', '@acopy_splitk_count'
 
 
