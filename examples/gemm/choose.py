@@ -202,6 +202,18 @@ BUILDS = {
     # The 64 x 128 tile with the spread split-K: at 512 x 512 x 16384 32 tiles x 4 ranges
     # fill the SMs (128 x 128: 16 x 8), each unit's partial half the bytes (32 KiB) and a
     # tile's fix-up waiting on 4 units instead of 8. Not yet timed.
+    # The spread split-K with --split-sync=release: the leader fences once (fence.acq_rel.gpu)
+    # after the consumers' barrier, where each thread fenced its partial stores (membar.gl:
+    # 7 % of the stall samples at 512 x 512 x 16384, bench/RESULTS.md 2026-12-07 (fourth
+    # session)). Not yet timed.
+    't128_ws_sksr_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=128, per_sm=1, split='auto',
+                              reduce='spread', untimed=True,
+                              options=['--raster=16', '--vstore=1', '--persistent=132', '--out=bf16', '--split-k=auto',
+                                       '--split-reduce=spread', '--split-sync=release']),
+    'u128_ws_sksr_ob16': dict(stages=6, producer='warp', out='bf16', bm=64, bn=128, per_sm=1, split='auto',
+                              reduce='spread', untimed=True,
+                              options=['--tile=64x128', '--raster=8', '--vstore=1', '--persistent=132', '--out=bf16',
+                                       '--split-k=auto', '--split-reduce=spread', '--split-sync=release']),
     'u128_ws_sks_ob16': dict(stages=6, producer='warp', out='bf16', bm=64, bn=128, per_sm=1, split='auto',
                              reduce='spread', untimed=True,
                              options=['--tile=64x128', '--raster=8', '--vstore=1', '--persistent=132', '--out=bf16',

@@ -41,7 +41,7 @@ a second argument, K x N row-major (gemm() says how each chip reads it); the mod
 named gemm_<dtype>_MxNxK_bn.
 bench/gemm_variants_prepare.sh builds the ones worth measuring.
 
-Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] [--tile=BMxBN] [--raster=G] [--persistent=W] [--vstore=1] [--bk=32|64] [--warp=WMxWN] [--b-major=k|n] [--cluster=2] [--multicast=0] [--out=f32|bf16] [--epilogue=direct|tma] [--ring=1] [--split-k=S|auto] [--split-reduce=serial|dsmem|spread] [--pair=m|n] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle, --bk, --warp: sm_80 only; --persistent, --out, --epilogue, --ring, --split-k: sm_90a only; a persistent build's launch grid is launch_grid's, or choose.py's grid)
+Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] [--tile=BMxBN] [--raster=G] [--persistent=W] [--vstore=1] [--bk=32|64] [--warp=WMxWN] [--b-major=k|n] [--cluster=2] [--multicast=0] [--out=f32|bf16] [--epilogue=direct|tma] [--ring=1] [--split-k=S|auto] [--split-reduce=serial|dsmem|spread] [--split-sync=fence|release] [--pair=m|n] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle, --bk, --warp: sm_80 only; --persistent, --out, --epilogue, --ring, --split-k: sm_90a only; a persistent build's launch grid is launch_grid's, or choose.py's grid)
 """
 import os
 import sys
@@ -194,11 +194,12 @@ def split_globals(units, tiles, bn, reduce='serial', split=1, threads=256):
             f'  memref.global "private" {SPLIT_COUNT} : memref<{tiles}xi32, 1> = dense<0> {{alignment = 16 : i64}}']
 
 
-def partial_store(acc_type, ws, nvec, unit, threads=256):
+def partial_store(acc_type, ws, nvec, unit, threads=256, release=False):
     """Every consumer thread stores its accumulators to unit `unit`'s partial tile in the
     workspace (%ws, %cunit and %uoff are bound here), then releases them at GPU scope and
     meets the other consumers: after these lines one thread may count the arrival.
-    threads: the consumer threads (a vector index spans 4 threads f32 of the workspace)."""
+    threads: the consumer threads (a vector index spans 4 threads f32 of the workspace).
+    release: no fence per thread (the caller's leader fences once after the barrier)."""
     lines = [f'%ws = memref.get_global {SPLIT_WS} : {ws}',
              f'%cunit = arith.constant {nvec * 4 * threads} : index',
              '%t4 = arith.muli %t, %c4 : index',
@@ -210,6 +211,8 @@ def partial_store(acc_type, ws, nvec, unit, threads=256):
                   f'%pj{j} = arith.constant {j * 4 * threads} : index',
                   f'%po{j} = arith.addi %uoff, %pj{j} : index',
                   f'vector.store %pvec{j}, %ws[%po{j}] {{alignment = 16}} : {ws}, vector<4xf32>']
+    if release:
+        return lines + ['gpu.barrier']
     return lines + [
         # Release: this thread's stores are visible at GPU scope before the count moves.
         'nvvm.memory.barrier #nvvm.mem_scope<gpu>',
@@ -278,6 +281,11 @@ def split_fixup(acc_type, units, tiles, split, bn, pair=False, threads=256):
 # slice to the last one: bounded, so a tile whose units are not all resident at once (a
 # grid larger than the SMs free for it) is slower, never hung.
 SPREAD_POLLS = 4096
+# --split-sync=release (spread_fixup): one GPU-scope acq_rel fence by the leader after the
+# consumers' barrier, where the default makes every thread fence its own partial stores
+# (membar.gl); PTX fences are cumulative over what the barrier ordered (CUTLASS's split-K
+# semaphore: a barrier, then one releasing thread).
+FENCE_ACQ_REL = 'llvm.inline_asm has_side_effects "fence.acq_rel.gpu;", "" : () -> ()'
 SPLIT_CLAIM = '@acopy_splitk_claim'
 
 
@@ -332,7 +340,7 @@ def spread_sum(tag, slice_, split, bn, ws, out, out_dtype, ragged, vstore, threa
     return lines
 
 
-def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vstore, threads=256):
+def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vstore, threads=256, release=False):
     """After the K loop of a split-K unit (--split-reduce=spread): every unit stores its
     partial tile (partial_store) and counts its arrival; the tile's `split` units then sum
     it a column band (slice) each, every element in K order as split_fixup does. The
@@ -352,7 +360,7 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
     ws = f'memref<{units * nvec * 4 * threads}xf32, 1>'
     cnt, claim = f'memref<{tiles}xi64, 1>', f'memref<{tiles * slices}xi64, 1>'
     flag = f'memref<{slices}xi32, 3>'
-    lines = partial_store(acc_type, ws, nvec, '%tile', threads) + fragment_place(ragged) + [
+    lines = partial_store(acc_type, ws, nvec, '%tile', threads, release) + fragment_place(ragged) + [
         f'%cnt = memref.get_global {SPLIT_COUNT} : {cnt}',
         f'%claim = memref.get_global {SPLIT_CLAIM} : {claim}',
         f'%cper = arith.constant {per} : index',
@@ -378,6 +386,7 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
         f'%lastslice = arith.constant {slices - 1} : i32',
         '%leader = arith.cmpi eq, %t, %c0 : index',
         'scf.if %leader {',
+    ] + (['  ' + FENCE_ACQ_REL] if release else []) + [
         f'  %old = memref.atomic_rmw addi %one64, %cnt[%tix] : (i64, {cnt}) -> i64',
         '  %place = arith.remui %old, %csplit64 : i64',
         '  %launch = arith.divui %old, %csplit64 : i64',
@@ -421,6 +430,10 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
         '    }',
         '    scf.yield %mine : i32',
         '  }',
+    ] + (
+        # Acquire: what the leader's atomics read (every arrival) orders the partials
+        # before the barrier below, for every thread.
+        ['  ' + FENCE_ACQ_REL] if release else []) + [
         f'  memref.store %role, %flag[%c0] : {flag}',
         '}',
         'gpu.barrier',
@@ -428,8 +441,10 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
         '%sumone = arith.cmpi sge, %role, %zero32 : i32',
         '%sumlast = arith.cmpi eq, %role, %lastslice : i32',
         'scf.if %sumone {',
+    ] + ([] if release else [
         # Acquire: the partials, made visible before their arrivals.
         '  nvvm.memory.barrier #nvvm.mem_scope<gpu>',
+    ]) + [
         '  %sone = arith.index_cast %role : i32 to index',
     ] + ['  ' + line for line in spread_sum('a', '%sone', split, bn, ws, out, out_dtype, ragged, vstore, threads)] + [
         '}',
@@ -752,7 +767,7 @@ def refuse(m, n, k, epilogue='direct'):
 
 def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, persistent=0, vstore=False,
          b_major='k', cluster=1, out_dtype='f32', epilogue='direct', split='1', ring=False, multicast=True,
-         reduce='serial', pair_axis='m', bm=128):
+         reduce='serial', pair_axis='m', bm=128, sync='fence'):
     """epilogue = 'tma' (out_dtype bf16; a cluster only with a tile loop): the consumers round the tile to bf16 into
     shared memory and TMA-store it (epilogue_tma), so the store runs while the next tile's
     K loop does; 'direct' (the default) stores each value from registers.
@@ -822,6 +837,8 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
               '--split-reduce=dsmem: 2, 4 or 8 K ranges, 128 x 128 or 128 x 256 tiles, --persistent, no --cluster')
     # --split-reduce=spread: the tile's units sum a slice of it each (spread_fixup).
     spread = reduce == 'spread' and splits > 1
+    e.require(sync in ('fence', 'release'), '--split-sync: fence or release')
+    e.require(sync == 'fence' or reduce == 'spread', '--split-sync=release: --split-reduce=spread')
     e.require(not spread or (cluster == 1 and epilogue == 'direct' and b_major == 'k'),
               '--split-reduce=spread: no --cluster, --epilogue=direct, --b-major=k')
     signals = dsmem and producer != 'block'
@@ -879,7 +896,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
                        ' --out=bf16' if out_dtype == 'bf16' else '', ' --epilogue=tma' if tma_out else '',
                        f' --split-k={split}' if str(split) != '1' else '', ' --ring=1' if ring else '', ' --multicast=0' if not multicast else '',
                        ' --split-reduce=dsmem' if dsmem else '', ' --split-reduce=spread' if reduce == 'spread' else '',
-                       ' --pair=n' if by_n else ''])
+                       ' --pair=n' if by_n else '', ' --split-sync=release' if sync == 'release' else ''])
     cluster_attr = f', nvvm.cluster_dim = array<i32: {cluster}, 1, 1>' if cluster > 1 else ''
     shared = '"x"' if (cluster > 1 and not pair) or (by_n and multicast) else None    # A's copies
     shared_b = '"x"' if pair and not by_n and multicast else None                     # B's copy
@@ -1002,7 +1019,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
         body[epilogue_start:] = dsmem_fixup(acc_type, splits, n, out, out_dtype, ragged, signals, bn)
     elif spread:
         body[epilogue_start:] = spread_fixup(acc_type, tiles * splits, tiles, splits, bn, out, out_dtype, ragged, vstore,
-                                             2 * bm)
+                                             2 * bm, sync == 'release')
     elif splits > 1:
         # Only the tile's last unit writes it, from the summed partials.
         body[epilogue_start:] = split_fixup(acc_type, tiles * splits, tiles, splits, bn, pair, 2 * bm) + [
@@ -1057,7 +1074,8 @@ def main():
                         cluster=int(flags.get('cluster', '1')), out_dtype=flags.get('out', 'f32'),
                         epilogue=flags.get('epilogue', 'direct'), split=flags.get('split-k', '1'),
                         ring=flags.get('ring', '0') == '1', multicast=flags.get('multicast', '1') == '1',
-                        reduce=flags.get('split-reduce', 'serial'), pair_axis=flags.get('pair', 'm'))
+                        reduce=flags.get('split-reduce', 'serial'), pair_axis=flags.get('pair', 'm'),
+                        sync=flags.get('split-sync', 'fence'))
     # A shape the kernel cannot take (refuse) or options it does not take or combine
     # (emitter.require): named, nothing written.
     except ValueError as error:
