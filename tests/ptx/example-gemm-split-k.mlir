@@ -291,3 +291,40 @@
 // SPREADPAIR: --split-reduce=spread: no --cluster, --epilogue=direct, --b-major=k
 // SPREADGRID: "build": "t128_ws_sks_ob16"
 // SPREADGRID-SAME: "grid": [128, 1, 1]
+
+// The spread split-K's release without a fence per thread (examples/gemm/gen.py
+// --split-sync=release; choose.py's *_sksr_ builds, not yet timed on a card): every
+// consumer stores its partial tile and meets the others (bar.sync 1, 256), then the
+// leader alone fences (fence.acq_rel.gpu) before counting its arrival, and again after
+// its atomics have read every arrival (acquire) before the barrier that lets the other
+// threads read the partials; no membar.gl anywhere. The default (--split-sync=fence)
+// fences every thread's stores with membar.gl and fences again before the reads, which
+// pins what makes the two different. Refused without the spread fix-up.
+// RUN: %python %S/../../examples/gemm/gen.py 512 512 16384 6 warp --raster=16 --vstore=1 --persistent=132 --out=bf16 --split-k=auto --split-reduce=spread --split-sync=release > %t.rel.mlir
+// RUN: acopy-opt %t.rel.mlir --acopy-lower --emit=ptx -o %t.rel.ptx 2>/dev/null
+// RUN: %check-ptxas --no-spill %t.rel.ptx sm_90a
+// RUN: FileCheck %s --check-prefix=REL < %t.rel.ptx
+// RUN: not grep "membar.gl" %t.rel.ptx
+// RUN: %python %S/../../examples/gemm/gen.py 512 512 16384 6 warp --raster=16 --vstore=1 --persistent=132 --out=bf16 --split-k=auto --split-reduce=spread > %t.fence.mlir
+// RUN: acopy-opt %t.fence.mlir --acopy-lower --emit=ptx -o %t.fence.ptx 2>/dev/null
+// RUN: grep -c "membar.gl" %t.fence.ptx | FileCheck %s --check-prefix=SYNCTWO
+// RUN: not grep "fence.acq_rel.gpu" %t.fence.ptx
+// RUN: not %python %S/../../examples/gemm/gen.py 512 512 16384 6 warp --persistent=132 --split-k=auto --split-sync=release 2>&1 | FileCheck %s --check-prefix=SYNCREFUSE
+// RUN: not %python %S/../../examples/gemm/gen.py 512 512 16384 6 warp --persistent=132 --split-k=auto --split-reduce=spread --split-sync=acquire 2>&1 | FileCheck %s --check-prefix=SYNCNAME
+
+// REL: st.global.v4.b32
+// REL: bar.sync 1, 256;
+// REL-NOT: atom.global
+// REL: fence.acq_rel.gpu;
+// REL-NOT: ld.global
+// REL: atom.global.add.u64
+// REL: atom.global.or.b64
+// REL: fence.acq_rel.gpu;
+// REL-NEXT: // end inline asm
+// REL-NEXT: st.shared
+// REL: bar.sync 1, 256;
+// REL: ld.global.v4
+
+// SYNCTWO: 2
+// SYNCREFUSE: gen.py: error: --split-sync=release: --split-reduce=spread
+// SYNCNAME: gen.py: error: --split-sync: fence or release
