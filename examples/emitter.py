@@ -10,6 +10,7 @@ is several); the caller places it. docs/dialect.md has the ops' syntax.
 """
 
 THREADS_ATTRIBUTE = 'gpu.known_block_size'
+BARRIER = 'memref<1xi64, 3>'
 
 
 def require(condition, limit):
@@ -19,7 +20,6 @@ def require(condition, limit):
     an assert, so that `python -O` refuses the same inputs."""
     if not condition:
         raise ValueError(limit)
-BARRIER = 'memref<1xi64, 3>'
 
 
 def struct(fields, element='f32'):
