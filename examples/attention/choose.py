@@ -188,29 +188,6 @@ BUILDS = {
     'qnflw_r64_k128_c2': dict(_BASE, rows=64, keys=128, producer='warp', overlap='pv', peel_last=True, ctas_per_sm=2,
                               persistent=264, prefetch_q=True),
     'fw_r64_k64_c2': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', ctas_per_sm=2),
-    # *_o16: the picks with --wide-stores (each lane stores 8 columns of out as one 16-byte
-    # vector after a transpose within its row's 4 lanes, instead of 4-byte pairs: Nsight
-    # Compute showed the pairs stalling the consumers on the store queue, bench/RESULTS.md
-    # 2026-12-07 (fourth session)). Built and through ptxas; not yet timed.
-    'qnflpgw24_r128_k128_o16': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap='pv', pingpong=True,
-                                    persistent=132, producer_registers=24, peel_last=True, prefetch_q=True,
-                                    wide_stores=True),
-    'flpgw_r128_k128_o16': dict(_BASE, rows=128, keys=128, producer='warpgroup', overlap='pv', pingpong=True,
-                                peel_last=True, wide_stores=True),
-    'e_r64_k64_o16': dict(_BASE, rows=64, keys=64, wide_stores=True),
-    'fw_r64_k64_c2_o16': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', ctas_per_sm=2, wide_stores=True),
-    'qnflw_r64_k128_c2_o16': dict(_BASE, rows=64, keys=128, producer='warp', overlap='pv', peel_last=True,
-                                  ctas_per_sm=2, persistent=264, prefetch_q=True, wide_stores=True),
-    # More twins with 16-byte O stores, for the short shapes. In the sweep of 2026-12-07
-    # (fourth session; bench/results/attention-sweep.json) e_r128_k128_c2_o16 was the best
-    # build at 1 x 32 x 4096 x 64 and 2 x 64 x 1500 x 64 (0.967 and 1.110 of cuDNN; one run),
-    # the other three nowhere: swept, not picked.
-    'fw_r64_k64_c3_o16': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', ctas_per_sm=3, wide_stores=True),
-    'flw_r64_k64_c2_o16': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', peel_last=True, ctas_per_sm=2,
-                               wide_stores=True),
-    'qnflw_r64_k64_c2_o16': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', peel_last=True, ctas_per_sm=2,
-                                 persistent=264, prefetch_q=True, wide_stores=True),
-    'e_r128_k128_c2_o16': dict(_BASE, rows=128, keys=128, ctas_per_sm=2, wide_stores=True),
     'fw_r64_k64_c3': dict(_BASE, rows=64, keys=64, producer='warp', overlap='pv', ctas_per_sm=3),
     'f_r64_k64_c4': dict(_BASE, rows=64, keys=64, overlap='pv', ctas_per_sm=4),
     'qopgw_r128_k64_s3': dict(_BASE, stages=3, rows=128, keys=64, producer='warpgroup', overlap=True, pingpong=True,
@@ -229,6 +206,17 @@ BUILDS = {
     # ..._k32: 32 keys a step (FlashAttention-2's at D = 128): 0 bytes spilled at D = 128.
     'm80w_r128_k32': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=128, keys=32, warp_rows=32),
 }
+# *_o16: builds with --wide-stores (each lane stores 8 columns of out as one 16-byte vector
+# after a transpose within its row's 4 lanes, instead of 4-byte pairs: Nsight Compute
+# showed the pairs stalling the consumers on the store queue), each its base build's
+# options and that one flag. On the H100 of 2026-12-07 (fourth session, bench/RESULTS.md):
+# the first five (the picks) 1.04 of their base in geomean below S = 4096, 0.99 at and
+# above it (choose); of the other four, e_r128_k128_c2_o16 was the best build at
+# 1 x 32 x 4096 x 64 and 2 x 64 x 1500 x 64 in the sweep of 21 builds (one run), the rest
+# nowhere: swept, not picked.
+WIDE_STORE_BASES = ('qnflpgw24_r128_k128', 'flpgw_r128_k128', 'e_r64_k64', 'fw_r64_k64_c2', 'qnflw_r64_k128_c2',
+                    'fw_r64_k64_c3', 'flw_r64_k64_c2', 'qnflw_r64_k64_c2', 'e_r128_k128_c2')
+BUILDS.update({f'{name}_o16': dict(BUILDS[name], wide_stores=True) for name in WIDE_STORE_BASES})
 
 
 def choose(bh, s, d, causal, chip='sm_90'):

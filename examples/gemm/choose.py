@@ -202,18 +202,6 @@ BUILDS = {
     # The 64 x 128 tile with the spread split-K: at 512 x 512 x 16384 32 tiles x 4 ranges
     # fill the SMs (128 x 128: 16 x 8), each unit's partial half the bytes (32 KiB) and a
     # tile's fix-up waiting on 4 units instead of 8. Not yet timed.
-    # The spread split-K with --split-sync=release: the leader fences once (fence.acq_rel.gpu)
-    # after the consumers' barrier, where each thread fenced its partial stores (membar.gl:
-    # 7 % of the stall samples at 512 x 512 x 16384, bench/RESULTS.md 2026-12-07 (fourth
-    # session)). Not yet timed.
-    't128_ws_sksr_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=128, per_sm=1, split='auto',
-                              reduce='spread', untimed=True,
-                              options=['--raster=16', '--vstore=1', '--persistent=132', '--out=bf16', '--split-k=auto',
-                                       '--split-reduce=spread', '--split-sync=release']),
-    'u128_ws_sksr_ob16': dict(stages=6, producer='warp', out='bf16', bm=64, bn=128, per_sm=1, split='auto',
-                              reduce='spread', untimed=True,
-                              options=['--tile=64x128', '--raster=8', '--vstore=1', '--persistent=132', '--out=bf16',
-                                       '--split-k=auto', '--split-reduce=spread', '--split-sync=release']),
     'u128_ws_sks_ob16': dict(stages=6, producer='warp', out='bf16', bm=64, bn=128, per_sm=1, split='auto',
                              reduce='spread', untimed=True,
                              options=['--tile=64x128', '--raster=8', '--vstore=1', '--persistent=132', '--out=bf16',
@@ -298,6 +286,14 @@ BUILDS = {
                                   options=['--tile=128x256', '--raster=16', '--persistent=132', '--out=bf16',
                                            '--epilogue=tma', '--cluster=2']),
 }
+# *_sksr_: the spread split-K builds with --split-sync=release: the leader fences once
+# (fence.acq_rel.gpu) after the consumers' barrier, where each thread fenced its partial
+# stores (membar.gl: 7 % of the stall samples at 512 x 512 x 16384, bench/RESULTS.md
+# 2026-12-07 (fourth session)). Each is its base build with that option. Not yet timed.
+BUILDS.update({name.replace('_sks_', '_sksr_'): dict(BUILDS[name], untimed=True,
+                                                      options=BUILDS[name]['options'] + ['--split-sync=release'])
+               for name in ('t128_ws_sks_ob16', 'u128_ws_sks_ob16')})
+
 
 PEAK_TFLOPS = 989.4          # dense bf16 tensor peak of an H100/H200 SXM (132 SMs)
 DRAM_TBPS = 3.35             # H100 SXM HBM3 (an H200's 4.8 only makes epilogues cheaper)
@@ -328,11 +324,13 @@ def splits(name, m, n, k, sms=132):
 def grid(name, m, n, k):
     """The launch grid (x, y, z) of build `name` at M x N x K."""
     build = BUILDS[name]
-    persistent = next((int(option.split('=')[1]) for option in build['options']
-                       if option.startswith('--persistent=')), 0)
-    pair_axis = next((option.split('=')[1] for option in build['options'] if option.startswith('--pair=')), 'm')
-    return gen.launch_grid(m, n, splits(name, m, n, k), build.get('cluster', 1), persistent, build['bn'],
-                           build.get('reduce', 'serial'), pair_axis, build['bm'])
+    return gen.launch_grid(m, n, splits(name, m, n, k), build.get('cluster', 1), int(option(name, 'persistent', 0)),
+                           build['bn'], build.get('reduce', 'serial'), option(name, 'pair', 'm'), build['bm'])
+
+
+def option(name, flag, default):
+    """The value of gen.py's --flag=value among build `name`'s options, or `default`."""
+    return next((arg.split('=', 1)[1] for arg in BUILDS[name]['options'] if arg.startswith(f'--{flag}=')), default)
 
 
 def gen_args(name, m, n, k):
