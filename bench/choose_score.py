@@ -4,6 +4,8 @@ it picks over the best build's, and their geometric mean and minimum (what the c
 docstrings quote). A GEMM record (shapes M x N x K) scores examples/gemm/choose.py's cost
 model (its pick among the record's builds), an attention record (B x H x S x D, causal) examples/attention/choose.py's rule,
 among the bf16-out builds (a shape whose pick the record did not time is named and left out). Needs no GPU.
+It also prints the pick's TFLOP/s over the anchor's (cuBLAS for GEMM, SDPA's cuDNN backend
+for attention) at the scored shapes: their geometric mean and minimum.
 
 Usage: python3 bench/choose_score.py [bench/results/gemm-sweep.json ...] [--all]
 (--all: every shape's line, not only those below 0.9)
@@ -18,28 +20,47 @@ import choose  # noqa: E402
 import tc_sweep_shapes  # noqa: E402  (it loads examples/attention/choose.py)
 
 
-def score(path):
-    """[(shape, model's pick, its fraction of the best)] for one sweep record."""
+def picks(path):
+    """[(shape, the chooser's pick, {build: bf16-out row})] for one sweep record."""
     with open(path) as f:
         record = json.load(f)
     timed = {}
     for row in record['rows']:
         if row.get('tflops') and row.get('out_dtype', 'bf16') == 'bf16':
-            timed.setdefault(tuple(row['shape']), {})[row['build']] = row['tflops']
+            timed.setdefault(tuple(row['shape']), {})[row['build']] = row
     result = []
     for shape, builds in timed.items():
         if len(shape) == 5:
             b, h, s, d, causal = shape
+            # A build added since the record was swept may be the pick: not scored then.
             pick = tc_sweep_shapes.attention_choose.choose(b * h, s, d, causal)
-            if pick not in builds:
-                # A build added since the record was swept: the shape is not scored.
-                result.append((shape, pick, None))
-                continue
         else:
             # Among the record's builds: a build added since it was swept is not scored.
             pick, _ = choose.choose(*shape, out='bf16', among=set(builds))
-        result.append((shape, pick, builds.get(pick, 0.0) / max(builds.values())))
+        result.append((shape, pick, builds))
     return result
+
+
+def score(path):
+    """[(shape, the pick, its fraction of the best; None where the record did not time it)]."""
+    return [(shape, pick, builds[pick]['tflops'] / max(r['tflops'] for r in builds.values()) if pick in builds else None)
+            for shape, pick, builds in picks(path)]
+
+
+def to_anchor(path):
+    """[(shape, the pick, its row's ratio_to_cublas or ratio_to_cudnn)] at the shapes whose
+    pick the record timed against its anchor."""
+    result = []
+    for shape, pick, builds in picks(path):
+        row = builds.get(pick, {})
+        ratio = row.get('ratio_to_cublas', row.get('ratio_to_cudnn'))
+        if ratio:
+            result.append((shape, pick, ratio))
+    return result
+
+
+def geomean(values):
+    return math.exp(sum(map(math.log, values)) / len(values))
 
 
 def main():
@@ -54,9 +75,12 @@ def main():
             if fraction < 0.9 or '--all' in sys.argv:
                 print(f'{path}: {"x".join(map(str, map(int, shape)))}: {pick} at {fraction:.3f} of the best')
         fractions = [max(fraction, 1e-3) for _, _, fraction in rows]
-        geomean = math.exp(sum(map(math.log, fractions)) / len(fractions))
-        print(f'{path}: the chooser\'s pick at {geomean:.3f} of the best build (geomean), min {min(fractions):.3f}, '
-              f'{len(rows)} shapes')
+        print(f'{path}: the chooser\'s pick at {geomean(fractions):.3f} of the best build (geomean), '
+              f'min {min(fractions):.3f}, {len(rows)} shapes')
+        ratios = [ratio for _, _, ratio in to_anchor(path)]
+        if ratios:
+            print(f'{path}: the chooser\'s pick at {geomean(ratios):.3f} of the anchor (geomean), '
+                  f'min {min(ratios):.3f}, {len(ratios)} shapes')
 
 
 if __name__ == '__main__':

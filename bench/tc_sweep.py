@@ -582,6 +582,32 @@ def merge(paths):
     return merged
 
 
+def compare(old_path, new_path):
+    """How two records of one kind (two leases, or two starts of a machine) differ, shape by
+    shape over the shapes both measured: the new best build's TFLOP/s over the old one's,
+    each anchor's new over old, and each build timed in both, new over old. Returns
+    {what: (geomean, min, max, count)} (what: 'best build', an anchor's name, 'same build')."""
+    records = []
+    for path in (old_path, new_path):
+        with open(path) as f:
+            records.append(json.load(f))
+    if kind_of(records[0]) != kind_of(records[1]):
+        raise ValueError('records of different kinds')
+    old, new = ({shapes.shape_key(e['shape']): e for e in r['shapes']} for r in records)
+    ratios = {}
+    for key in sorted(old.keys() & new.keys()):
+        if old[key].get('best_tflops') and new[key].get('best_tflops'):
+            ratios.setdefault('best build', []).append(new[key]['best_tflops'] / old[key]['best_tflops'])
+        for anchor, timed in new[key]['anchors'].items():
+            before = old[key]['anchors'].get(anchor) or {}
+            if timed.get('tflops') and before.get('tflops'):
+                ratios.setdefault(anchor, []).append(timed['tflops'] / before['tflops'])
+    old_rows, new_rows = ({(shapes.shape_key(r['shape']), r['build']): r['tflops'] for r in rec['rows'] if r.get('tflops')}
+                          for rec in records)
+    ratios['same build'] = [new_rows[k] / old_rows[k] for k in sorted(old_rows.keys() & new_rows.keys())]
+    return {what: (math.exp(sum(map(math.log, v)) / len(v)), min(v), max(v), len(v)) for what, v in ratios.items() if v}
+
+
 def summary_lines(kind, record):
     lines = [f'== {kind} ({(record["card"] or {}).get("name", "?")})']
     for e in record['shapes']:
@@ -671,6 +697,9 @@ def main():
     m = sub.add_parser('merge', help='one record from runs of one kind on one card (merge)')
     m.add_argument('out')
     m.add_argument('records', nargs='+')
+    k = sub.add_parser('compare', help='two records of one kind, shape by shape: new over old (compare)')
+    k.add_argument('old')
+    k.add_argument('new')
     args = parser.parse_args()
     if args.cmd == 'run':
         run(args)
@@ -683,6 +712,13 @@ def main():
             json.dump(record, f, indent=1)
         os.replace(args.out + '.tmp', args.out)
         print('\n'.join(summary_lines(kind_of(record), record)))
+    elif args.cmd == 'compare':
+        try:
+            table = compare(args.old, args.new)
+        except ValueError as error:
+            sys.exit(f'tc_sweep.py compare: error: {error}')
+        for what, (geo, low, high, count) in table.items():
+            print(f'{what}: new / old {geo:.3f} in geomean ({low:.3f} to {high:.3f}, {count} shapes or builds x shapes)')
     elif args.cmd == 'child':
         child(args)
     else:

@@ -522,6 +522,41 @@ def test_record_merge():
                 raise AssertionError(f'merge must refuse {why}')
 
 
+def test_record_compare():
+    """tc_sweep.py compare: over the shapes both records measured, the best build's and each
+    anchor's new TFLOP/s over the old, and every build timed in both; a shape only one
+    record has is left out, and records of two kinds are refused."""
+    import tc_sweep
+    a, b, c = shapes.GEMM_SHAPES[:3]
+
+    def record(entries):
+        summary = [{'shape': list(shape), 'best_tflops': best, 'anchors': {'cublas': {'tflops': anchor}}}
+                   for shape, best, anchor, _ in entries]
+        rows = [{'shape': list(shape), 'build': build, 'tflops': tflops}
+                for shape, _, _, builds in entries for build, tflops in builds.items()]
+        return {'rows': rows, 'shapes': summary}
+    old = record([(a, 100.0, 200.0, {'x': 100.0, 'y': 50.0}), (b, 100.0, 100.0, {'x': 100.0})])
+    new = record([(a, 200.0, 100.0, {'x': 200.0, 'z': 9.0}), (b, 50.0, 100.0, {'x': 25.0}),
+                  (c, 999.0, 1.0, {'x': 999.0})])
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = [os.path.join(tmp, name) for name in ('old.json', 'new.json', 'attn.json')]
+        for path, rec in zip(paths, (old, new, {'rows': [], 'shapes': [{'shape': [1, 8, 512, 64, False]}]})):
+            with open(path, 'w') as f:
+                json.dump(rec, f)
+        table = tc_sweep.compare(paths[0], paths[1])
+        def near(got, want):
+            return got[3] == want[3] and all(abs(g - w) < 1e-12 for g, w in zip(got[:3], want[:3]))
+        check(near(table['best build'], (1.0, 0.5, 2.0, 2)), f'best builds 2 and 0.5, shape c left out: {table}')
+        check(near(table['cublas'], (0.5 ** 0.5, 0.5, 1.0, 2)), f'the anchor 0.5 and 1: {table}')
+        check(near(table['same build'], (0.5 ** 0.5, 0.25, 2.0, 2)), f'x at a (2) and b (0.25); y, z in one record: {table}')
+        try:
+            tc_sweep.compare(paths[0], paths[2])
+        except ValueError as error:
+            check('different kinds' in str(error), str(error))
+        else:
+            raise AssertionError('compare must refuse records of two kinds')
+
+
 def test_drop_ptx():
     """--cubins-only removes a module's PTX only where its cubin is there."""
     import tc_sweep_build
@@ -539,14 +574,14 @@ def test_drop_ptx():
 
 def test_choose_score():
     """bench/choose_score.py on a fake attention record: a shape whose pick the record timed
-    is scored as the pick's fraction of the best; one whose pick it did not time is left
-    out (None), not scored 0."""
+    is scored as the pick's fraction of the best and its row's ratio to the anchor; one
+    whose pick it did not time is left out (None), not scored 0."""
     import choose_score
     pick = shapes.attention_choose.choose
     timed = [1, 128, 512, 128, True]            # the pick there: fw_r64_k64_c2
     untimed = [1, 128, 512, 64, False]          # the pick there, not in the record
     chosen = pick(128, 512, 128, True)
-    rows = [{'shape': timed, 'build': chosen, 'tflops': 150.0, 'out_dtype': 'bf16'},
+    rows = [{'shape': timed, 'build': chosen, 'tflops': 150.0, 'out_dtype': 'bf16', 'ratio_to_cudnn': 0.9},
             {'shape': timed, 'build': 'e_r64_k64', 'tflops': 200.0, 'out_dtype': 'bf16'},
             {'shape': untimed, 'build': 'e_r64_k64', 'tflops': 300.0, 'out_dtype': 'bf16'}]
     with tempfile.TemporaryDirectory() as out:
@@ -554,15 +589,17 @@ def test_choose_score():
         with open(path, 'w') as f:
             json.dump({'rows': rows}, f)
         scored = {tuple(shape): (chosen_, fraction) for shape, chosen_, fraction in choose_score.score(path)}
+        anchored = choose_score.to_anchor(path)
     check(scored[tuple(timed)] == (chosen, 0.75), f'the timed pick at its fraction of the best: {scored}')
     check(scored[tuple(untimed)] == (pick(128, 512, 64, False), None), f'an untimed pick left out: {scored}')
+    check(anchored == [(tuple(timed), chosen, 0.9)], f"the timed pick's ratio to the anchor, the untimed left out: {anchored}")
 
 
 def main():
     if sys.argv[1:2] == ['fake-child']:
         fake_child(sys.argv[3:] if sys.argv[2:3] == ['child'] else sys.argv[2:])
         return
-    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_quad_transpose, test_index_merge, test_record_merge, test_drop_ptx, test_choose_score, test_parent):
+    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_quad_transpose, test_index_merge, test_record_merge, test_record_compare, test_drop_ptx, test_choose_score, test_parent):
         test()
         print(f'{test.__name__}: ok')
 

@@ -27,8 +27,8 @@ launches examples/attention/gen.py's kernel on sm_90a.
   pick's twin with 16-byte O stores (`*_o16`, gen.py --wide-stores), and at D = 64
   non-causal below 4096 e_r64_k64: on that session's three runs of the picks and their
   twins (bench/results/attention-wide-stores-h100-2026-12-07.json and its -repeat1-,
-  -repeat2-) 0.992-0.994 of the best of those ten builds, 1.042 of cuDNN in geomean (the
-  rule before: 1.022); on the sweep of 21 builds after them (another start of the
+  -repeat2-) 0.992-0.994 of the best of those ten builds, 1.040-1.044 of cuDNN in geomean
+  (the rule before: 1.022 over the three); on the sweep of 21 builds after them (another start of the
   machine; bench/results/attention-sweep.json) 0.970 of the best, 0.992 of cuDNN (min
   0.900: there the 4-byte qnflpgw24_r128_k128 ran 0.88-0.91 of its twin at S >= 4096,
   where the three runs had it ahead). Another card or shape family may differ, and
