@@ -421,29 +421,13 @@ def test_quad_transpose():
     attention_gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(attention_gen)
 
-    class Kernel:
-        def __init__(self):
-            self.lines, self.count = [], 0
-
-        def fresh(self, stem):
-            self.count += 1
-            return f'%{stem}{self.count}'
-
-        def op(self, text, stem='x', indent=4):
-            name = self.fresh(stem)
-            self.lines.append(f'{name} = {text}')
-            return name
-
-        def emit(self, text, indent=4):
-            self.lines.append(text)
-
     def run(lines, outputs, flip=False):
         lanes = []
         for q in range(4):
             env = {f'%w{k}': (q, k) for k in range(4)}
             env.update({'%bit0': bool(q & 1), '%bit1': bool(q & 2)})
             lanes.append(env)
-        for line in lines:
+        for line in (line.strip() for line in lines):
             sel = re.match(r'(%\w+) = arith.select (%\w+), (%\w+), (%\w+) : i32', line)
             shf = re.match(r'(%\w+), %\w+ = gpu.shuffle xor (%\w+), %i(\d), %i32 : i32', line)
             if sel:
@@ -461,7 +445,7 @@ def test_quad_transpose():
                 raise AssertionError(f'quad_transpose emitted {line!r}')
         return [[env[name] for name in outputs] for env in lanes]
 
-    kn = Kernel()
+    kn = attention_gen.Kernel()           # emitter.Names: the generator's own line builder
     outputs = attention_gen.quad_transpose(kn, [f'%w{k}' for k in range(4)], ('%bit0', '%bit1', '%col8'))
     got = run(kn.lines, outputs)
     check(got == [[(i, q) for i in range(4)] for q in range(4)], f'quad_transpose: {got}')
