@@ -38,6 +38,8 @@ Usage (GPU machine, repository root; builds from bench/tc_sweep_build.py carried
   python3 bench/tc_sweep.py run --builds target/tc-sweep --out "$OUT" [--budget-s 480]
 Here: python3 bench/tc_sweep.py dry-run --builds target/tc-sweep  (no GPU: ABI of every
 module, the parent's restart logic with a fake child, the records and the chooser cache)
+      python3 bench/tc_sweep.py tags RECORD OLD NEW  (builds of two compilers in one run:
+      tc_sweep_build.py --tag OLD and --tag NEW into one folder; NEW over OLD per build and shape)
       python3 bench/tc_sweep.py merge OUT.json A.json B.json  (runs of one kind on one card whose
       shapes do not overlap, e.g. a sweep its budget cut and a --shape run for the rest)
 """
@@ -277,7 +279,7 @@ def attention_shape(gpu, builds_dir, shape, rows, rounds):
     for row in rows:
         emit('step', what='check', build=row['build'])
         kernel, image = gpu.kernel(builds_dir, row)
-        out_dtype = shapes.ATTN_BUILDS[row['build']]['out']
+        out_dtype = shapes.ATTN_BUILDS[shapes.base_build(row['build'])]['out']
         if out_dtype not in outs:
             outs[out_dtype] = torch.empty((bsz * heads, s, d), device='cuda',
                                           dtype=torch.bfloat16 if out_dtype == 'bf16' else torch.float32)
@@ -285,7 +287,7 @@ def attention_shape(gpu, builds_dir, shape, rows, rounds):
         # examples/attention/choose.py's grid: a block per `rows` query rows of a head (16
         # per warp (32 with --warp-rows=32) of the threads gen.py writes; a producer warp the pass adds
         # computes none), or a persistent build's workers.
-        grid = shapes.attention_choose.grid(row['build'], bsz * heads, s)
+        grid = shapes.attention_choose.grid(shapes.base_build(row['build']), bsz * heads, s)
         buf = tc_launch.Buffer.of_torch
         launch = kernel.bind([buf(qv), buf(kv), buf(vv), buf(out)], grid)
         out.fill_(float('nan'))
@@ -487,7 +489,7 @@ def assemble(kind, index, results, failures, leftover, card, smi, cache_path):
             if kind == 'gemm':
                 row['exact'] = b['exact']
                 row['int_wrong'] = b['int_wrong']
-                row['gen_args'] = choose.gen_args(b['build'], *shape)
+                row['gen_args'] = choose.gen_args(shapes.base_build(b['build']), *shape)
             for name, tf in anchors.items():
                 if tf and b.get('tflops'):
                     row[f'ratio_to_{name.replace("sdpa_", "")}'] = b['tflops'] / tf
@@ -504,7 +506,9 @@ def assemble(kind, index, results, failures, leftover, card, smi, cache_path):
             entry['model_pick'] = model_pick
             if best:
                 entry.update(best_build=best['build'], best_tflops=best['tflops'])
-                entry['timed_pick'] = choose.record(cache_path, card_name, *shape, 'bf16', {b['build']: b['ms'] for b in bf16})
+                # A tagged build (NAME@TAG) is another compiler's NAME: the cache keeps untagged builds.
+                untagged = {b['build']: b['ms'] for b in bf16 if '@' not in b['build']}
+                entry['timed_pick'] = choose.record(cache_path, card_name, *shape, 'bf16', untagged) if untagged else None
                 picked = next((b for b in bf16 if b['build'] == model_pick), None)
                 entry['model_pick_fraction_of_best'] = picked['tflops'] / best['tflops'] if picked else None
                 cub = anchors.get('cublas')
@@ -608,6 +612,25 @@ def compare(old_path, new_path):
     return {what: (math.exp(sum(map(math.log, v)) / len(v)), min(v), max(v), len(v)) for what, v in ratios.items() if v}
 
 
+def tags(path, old_tag, new_tag):
+    """One record's builds compiled twice (bench/tc_sweep_build.py --tag): for each shape and
+    build timed as NAME@OLD and NAME@NEW, NEW's TFLOP/s over OLD's, measured in the same
+    process and rounds. Returns ({(shape key, NAME): ratio}, (geomean, min, max)); no pair
+    at all is a ValueError."""
+    with open(path) as f:
+        record = json.load(f)
+    timed = {(shapes.shape_key(r['shape']), r['build']): r['tflops'] for r in record['rows'] if r.get('tflops')}
+    pairs = {}
+    for (key, build), tflops in timed.items():
+        base, _, tag = build.partition('@')
+        if tag == old_tag and (key, f'{base}@{new_tag}') in timed:
+            pairs[(key, base)] = timed[(key, f'{base}@{new_tag}')] / tflops
+    if not pairs:
+        raise ValueError(f'no build timed as both NAME@{old_tag} and NAME@{new_tag} at one shape')
+    ratios = list(pairs.values())
+    return pairs, (math.exp(sum(map(math.log, ratios)) / len(ratios)), min(ratios), max(ratios))
+
+
 def summary_lines(kind, record):
     lines = [f'== {kind} ({(record["card"] or {}).get("name", "?")})']
     for e in record['shapes']:
@@ -700,8 +723,20 @@ def main():
     k = sub.add_parser('compare', help='two records of one kind, shape by shape: new over old (compare)')
     k.add_argument('old')
     k.add_argument('new')
+    t = sub.add_parser('tags', help='one record: builds tagged NEW over the same builds tagged OLD (tags)')
+    t.add_argument('record')
+    t.add_argument('old')
+    t.add_argument('new')
     args = parser.parse_args()
-    if args.cmd == 'run':
+    if args.cmd == 'tags':
+        try:
+            pairs, (geo, low, high) = tags(args.record, args.old, args.new)
+        except ValueError as error:
+            sys.exit(f'tc_sweep.py tags: error: {error}')
+        for (key, build), ratio in sorted(pairs.items()):
+            print(f'{key:18} {build:26} {args.new} / {args.old} {ratio:.3f}')
+        print(f'{args.new} / {args.old}: {geo:.3f} in geomean ({low:.3f} to {high:.3f}, {len(pairs)} builds x shapes)')
+    elif args.cmd == 'run':
         run(args)
     elif args.cmd == 'merge':
         try:

@@ -13,7 +13,9 @@ naming the limit; it is listed with `refused` and never launched. --only gemm|at
 builds one half; --shapes N keeps the first N shapes of each (a quick build); --builds
 REGEX only the builds it matches. A second run into the same OUT adds its modules to the
 index (a row per build and shape, the newest kept; each row names its commit).
-Usage: python3 bench/tc_sweep_build.py OUT [--jobs J] [--only gemm|attention] [--shapes N] [--builds REGEX] [--cubins-only]
+--tag TAG names each build NAME@TAG: built into one OUT by two acopy-opt binaries (ACOPY_OPT),
+the same kernels of two compilers run interleaved in one process on the card.
+Usage: python3 bench/tc_sweep_build.py OUT [--jobs J] [--only gemm|attention] [--shapes N] [--builds REGEX] [--tag TAG] [--cubins-only]
 (acopy-opt: $ACOPY_OPT or target/debug/acopy-opt; ptxas: $ACOPY_PTXAS or .venv/bin/ptxas)
 """
 import argparse
@@ -59,8 +61,9 @@ def remark_facts(text):
 
 
 def build_one(job):
-    """gen -> acopy-opt -> ptxas for one (kind, build, shape); returns its index row."""
-    kind, build, shape, out = job
+    """gen -> acopy-opt -> ptxas for one (kind, build, shape); returns its index row (its
+    build named NAME@TAG with --tag)."""
+    kind, build, shape, out, tag = job
     start = time.time()
     if kind == 'gemm':
         m, n, k = shape
@@ -80,6 +83,8 @@ def build_one(job):
         # mode; cp.async zero-fills a ragged sequence's last tile in fallback mode only.
         fallback = bool(cfg['swizzle'] and d * 2 > cfg['swizzle']) or cfg['chip'] == 'sm_80'
         launch = None
+    if tag:
+        build = f'{build}@{tag}'
     folder = os.path.join(out, kind, build)
     base = os.path.join(folder, name)
     row = {'shape': list(shape), 'build': build, 'name': name, 'dir': os.path.relpath(folder, out), 'grid': launch}
@@ -149,6 +154,10 @@ def main():
     parser.add_argument('--only', choices=['gemm', 'attention'])
     parser.add_argument('--shapes', type=int, help='the first N shapes of each kind only')
     parser.add_argument('--builds', help='only the builds whose name this regular expression matches (re.fullmatch)')
+    parser.add_argument('--tag', type=lambda t: t if re.fullmatch(r'[A-Za-z0-9_]+', t) else parser.error(
+                        f'--tag {t!r}: letters, digits and _ only'),
+                        help='name each build NAME@TAG (ACOPY_OPT another compiler: bench/tc_sweep.py times both in one '
+                             'process, `tc_sweep.py tags RECORD A B` compares them)')
     parser.add_argument('--cubins-only', action='store_true',
                         help="remove each module's PTX where its cubin was built (the sweep loads the cubin): "
                              'what a device call carries stays under its size limit')
@@ -161,22 +170,22 @@ def main():
     gemm_shapes = shapes.GEMM_SHAPES[:args.shapes] if args.shapes else shapes.GEMM_SHAPES
     attn_shapes = shapes.ATTN_SHAPES[:args.shapes] if args.shapes else shapes.ATTN_SHAPES
     if args.only in (None, 'gemm'):
-        jobs += [('gemm', build, shape, out) for shape in gemm_shapes for build in shapes.GEMM_BUILDS]
+        jobs += [('gemm', build, shape, out, args.tag) for shape in gemm_shapes for build in shapes.GEMM_BUILDS]
     if args.only in (None, 'attention'):
-        jobs += [('attention', build, shape, out) for shape in attn_shapes for build in shapes.ATTN_BUILDS]
+        jobs += [('attention', build, shape, out, args.tag) for shape in attn_shapes for build in shapes.ATTN_BUILDS]
     if args.builds:
         jobs = [job for job in jobs if re.fullmatch(args.builds, job[1])]
         if not jobs:
             sys.exit(f'tc_sweep_build.py: no build matches {args.builds!r}')
-    for kind, build, _, _ in jobs:
-        os.makedirs(os.path.join(out, kind, build), exist_ok=True)
+    for kind, build, _, _, tag in jobs:
+        os.makedirs(os.path.join(out, kind, f'{build}@{tag}' if tag else build), exist_ok=True)
     rows = {'gemm': [], 'attention': []}
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for job, row in zip(jobs, pool.map(build_one, jobs)):
             rows[job[0]].append(row)
             status = 'refused: ' + row['refused'] if row.get('refused') else \
                 f'{row.get("registers")} registers, {row.get("spills")} bytes spilled, {row.get("stages")} stages'
-            print(f'{job[0]:9} {job[1]:18} {row["name"]:34} {status}', flush=True)
+            print(f'{job[0]:9} {row["build"]:18} {row["name"]:34} {status}', flush=True)
     commit = subprocess.run(['git', '-C', ROOT, 'rev-parse', '--short', 'HEAD'], capture_output=True, text=True).stdout.strip()
     ptxas_version = subprocess.run([PTXAS, '--version'], capture_output=True, text=True).stdout.strip().splitlines()[-1:]
     dirty = subprocess.run(['git', '-C', ROOT, 'status', '--porcelain', 'examples', 'bench'], capture_output=True, text=True).stdout.split('\n')

@@ -54,11 +54,17 @@ def attn_gen_args(build):
 
 def gemm_name(m, n, k, build):
     """The module gen.py writes: gemm_bf16_MxNxK, _ob16 for a bf16 out."""
-    return f'gemm_bf16_{m}x{n}x{k}' + ('_ob16' if GEMM_BUILDS[build]['out'] == 'bf16' else '')
+    return f'gemm_bf16_{m}x{n}x{k}' + ('_ob16' if GEMM_BUILDS[base_build(build)]['out'] == 'bf16' else '')
 
 
 def attn_name(b, h, s, d, causal):
     return f'attn_bf16_{b * h}x{s}x{d}' + ('_causal' if causal else '')
+
+
+def base_build(name):
+    """The build a swept name stands for: `NAME@TAG` (bench/tc_sweep_build.py --tag: the same
+    build compiled by another acopy-opt, timed beside it in one process) is NAME."""
+    return name.split('@', 1)[0]
 
 
 def gemm_flops(m, n, k):

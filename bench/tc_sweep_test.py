@@ -541,6 +541,34 @@ def test_record_compare():
             raise AssertionError('compare must refuse records of two kinds')
 
 
+def test_record_tags():
+    """tc_sweep.py tags: NAME@NEW over NAME@OLD per shape, only where both were timed at that
+    shape (an untagged build, another tag or a lone tag is left out); none at all is refused.
+    A tagged name stands for its build: base_build and gemm_name strip the tag."""
+    import tc_sweep
+    a, b = shapes.GEMM_SHAPES[:2]
+    rows = [(a, 'x@old', 100.0), (a, 'x@new', 150.0), (a, 'y@old', 80.0), (a, 'y@new', 40.0),
+            (b, 'x@old', 10.0), (b, 'x@other', 99.0), (b, 'x', 7.0), (b, 'z@new', 5.0), (a, 'w@old', None)]
+    record = {'rows': [{'shape': list(shape), 'build': build, 'tflops': tf} for shape, build, tf in rows]}
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, 'r.json')
+        with open(path, 'w') as f:
+            json.dump(record, f)
+        pairs, (geo, low, high) = tc_sweep.tags(path, 'old', 'new')
+        key = shapes.shape_key(a)
+        check(pairs == {(key, 'x'): 1.5, (key, 'y'): 0.5}, f'x and y at shape a only: {pairs}')
+        check(abs(geo - 0.75 ** 0.5) < 1e-12 and (low, high) == (0.5, 1.5), f'geomean of 1.5 and 0.5: {geo}')
+        try:
+            tc_sweep.tags(path, 'old', 'nothing')
+        except ValueError as error:
+            check('NAME@nothing' in str(error), str(error))
+        else:
+            raise AssertionError('tags must refuse a record without a pair')
+    build = 't64_ws_p132_tma_s8_ob16'
+    check(shapes.base_build(build + '@new') == build and shapes.base_build(build) == build, 'base_build strips a tag')
+    check(shapes.gemm_name(512, 512, 512, build + '@new') == shapes.gemm_name(512, 512, 512, build), 'a tagged gemm_name')
+
+
 def test_drop_ptx():
     """--cubins-only removes a module's PTX only where its cubin is there."""
     import tc_sweep_build
@@ -583,7 +611,7 @@ def main():
     if sys.argv[1:2] == ['fake-child']:
         fake_child(sys.argv[3:] if sys.argv[2:3] == ['child'] else sys.argv[2:])
         return
-    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_quad_transpose, test_index_merge, test_record_merge, test_record_compare, test_drop_ptx, test_choose_score, test_parent):
+    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_quad_transpose, test_index_merge, test_record_merge, test_record_compare, test_record_tags, test_drop_ptx, test_choose_score, test_parent):
         test()
         print(f'{test.__name__}: ok')
 
