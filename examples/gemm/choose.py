@@ -206,6 +206,13 @@ BUILDS = {
                              reduce='spread', untimed=True,
                              options=['--tile=64x128', '--raster=8', '--vstore=1', '--persistent=132', '--out=bf16',
                                       '--split-k=auto', '--split-reduce=spread']),
+    # The 64 x 64 tile with the spread split-K: at 512^3 its 64 tiles x 2 ranges of 4 K steps
+    # fill 128 SMs, each loading 64 KiB (the 128 x 64 tile's 32 blocks load 192 KiB each);
+    # at 512 x 512 x 16384 64 tiles x 2 ranges. Not yet timed.
+    'u64_ws_sks_ob16': dict(stages=8, producer='warp', out='bf16', bm=64, bn=64, per_sm=1, split='auto',
+                            reduce='spread', untimed=True,
+                            options=['--tile=64x64', '--raster=8', '--vstore=1', '--persistent=132', '--out=bf16',
+                                     '--split-k=auto', '--split-reduce=spread']),
     # Split-K whose K ranges of a tile are a cluster (2, 4 or 8 blocks) that sums its
     # partials through distributed shared memory (gen.dsmem_fixup), instead of the last
     # unit reading every partial from a workspace in global memory (at split 8, 512 KB
