@@ -7,7 +7,11 @@ among the bf16-out builds (a shape whose pick the record did not time is named a
 It also prints the pick's TFLOP/s over the anchor's (cuBLAS for GEMM, SDPA's cuDNN backend
 for attention) at the scored shapes: their geometric mean and minimum.
 
-Usage: python3 bench/choose_score.py [bench/results/gemm-sweep.json ...] [--all]
+A record of builds compiled by several compilers (bench/tc_sweep_build.py --tag: rows named
+NAME@TAG) is scored with --tags=A,B,...: each build's row of the first of those tags it was
+timed with, as NAME; rows of other tags are left out.
+
+Usage: python3 bench/choose_score.py [bench/results/gemm-sweep.json ...] [--all] [--tags=old,new]
 (--all: every shape's line, not only those below 0.9)
 """
 import json
@@ -20,12 +24,25 @@ import choose  # noqa: E402
 import tc_sweep_shapes  # noqa: E402  (it loads examples/attention/choose.py)
 
 
-def picks(path):
+def untagged(rows, tags):
+    """The rows with NAME@TAG read as NAME, each (shape, NAME) from the first of `tags` it has
+    a row of; untagged rows as they are, rows of tags not in `tags` left out."""
+    chosen = {}
+    for row in rows:
+        name, _, tag = row['build'].partition('@')
+        rank = tags.index(tag) if tag in tags else (-1 if not tag else None)
+        key = (tuple(row['shape']), name)
+        if rank is not None and (key not in chosen or rank < chosen[key][0]):
+            chosen[key] = (rank, dict(row, build=name))
+    return [row for _, row in chosen.values()]
+
+
+def picks(path, tags=()):
     """[(shape, the chooser's pick, {build: bf16-out row})] for one sweep record."""
     with open(path) as f:
         record = json.load(f)
     timed = {}
-    for row in record['rows']:
+    for row in untagged(record['rows'], list(tags)):
         if row.get('tflops') and row.get('out_dtype', 'bf16') == 'bf16':
             timed.setdefault(tuple(row['shape']), {})[row['build']] = row
     result = []
@@ -41,17 +58,17 @@ def picks(path):
     return result
 
 
-def score(path):
+def score(path, tags=()):
     """[(shape, the pick, its fraction of the best; None where the record did not time it)]."""
     return [(shape, pick, builds[pick]['tflops'] / max(r['tflops'] for r in builds.values()) if pick in builds else None)
-            for shape, pick, builds in picks(path)]
+            for shape, pick, builds in picks(path, tags)]
 
 
-def to_anchor(path):
+def to_anchor(path, tags=()):
     """[(shape, the pick, its row's ratio_to_cublas or ratio_to_cudnn)] at the shapes whose
     pick the record timed against its anchor."""
     result = []
-    for shape, pick, builds in picks(path):
+    for shape, pick, builds in picks(path, tags):
         row = builds.get(pick, {})
         ratio = row.get('ratio_to_cublas', row.get('ratio_to_cudnn'))
         if ratio:
@@ -65,8 +82,9 @@ def geomean(values):
 
 def main():
     paths = [arg for arg in sys.argv[1:] if not arg.startswith('--')] or ['bench/results/gemm-sweep.json']
+    tags = next((arg.split('=', 1)[1].split(',') for arg in sys.argv[1:] if arg.startswith('--tags=')), [])
     for path in paths:
-        rows = score(path)
+        rows = score(path, tags)
         unscored = [(shape, pick) for shape, pick, fraction in rows if fraction is None]
         for shape, pick in unscored:
             print(f'{path}: {"x".join(map(str, map(int, shape)))}: {pick} not in the record, not scored')
@@ -77,7 +95,7 @@ def main():
         fractions = [max(fraction, 1e-3) for _, _, fraction in rows]
         print(f'{path}: the chooser\'s pick at {geomean(fractions):.3f} of the best build (geomean), '
               f'min {min(fractions):.3f}, {len(rows)} shapes')
-        ratios = [ratio for _, _, ratio in to_anchor(path)]
+        ratios = [ratio for _, _, ratio in to_anchor(path, tags)]
         if ratios:
             print(f'{path}: the chooser\'s pick at {geomean(ratios):.3f} of the anchor (geomean), '
                   f'min {min(ratios):.3f}, {len(ratios)} shapes')

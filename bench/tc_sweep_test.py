@@ -605,6 +605,14 @@ def test_choose_score():
     check(scored[tuple(timed)] == (chosen, 0.75), f'the timed pick at its fraction of the best: {scored}')
     check(scored[tuple(untimed)] == (pick(128, 512, 64, False), None), f'an untimed pick left out: {scored}')
     check(anchored == [(tuple(timed), chosen, 0.9)], f"the timed pick's ratio to the anchor, the untimed left out: {anchored}")
+    # A record of two compilers' builds (NAME@TAG): each build's row of the first listed tag.
+    tagged = [dict(row, build=row['build'] + tag, tflops=row['tflops'] * scale)
+              for row in rows[:2] for tag, scale in (('@old', 1.0), ('@new', 2.0), ('@odd', 9.0))]
+    got = {(tuple(r['shape']), r['build']): r['tflops'] for r in choose_score.untagged(tagged + rows[2:], ['old', 'new'])}
+    check(got == {(tuple(timed), chosen): 150.0, (tuple(timed), 'e_r64_k64'): 200.0, (tuple(untimed), 'e_r64_k64'): 300.0},
+          f'@old preferred, @odd left out, untagged kept: {got}')
+    got = {r['build']: r['tflops'] for r in choose_score.untagged(tagged, ['new', 'old'])}
+    check(got == {chosen: 300.0, 'e_r64_k64': 400.0}, f'@new first when listed first: {got}')
 
 
 def main():

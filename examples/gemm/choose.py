@@ -48,7 +48,10 @@ its shape (`gen_args`) and compiles it with acopy-opt.
   serial t128_ws_sk_ob16 its pick at 512 x 512 x 16384, 0.942). On the H100 sweep of all
   31 builds (2026-12-07, fourth session; bench/results/gemm-sweep.json) 0.983 (min 0.877
   at 1024 x 1024 x 8192, where it picks t128_ws_sks_ob16 over t64_ws_p132_tma_s8_ob16;
-  0.899 at 1000^3, t64_ws_p132_tma_c2_ob16 over t128_ws_p132_tma_ob16). Fitted and scored on
+  0.899 at 1000^3, t64_ws_p132_tma_c2_ob16 over t128_ws_p132_tma_ob16). With the 64-row
+  builds timed (H100, fifth session; bench/results/gemm-sweep-two-compilers-h100-2026-12-07.json,
+  15 builds; --tags=old,new,pf: each build's row of the compiler on main where timed) 0.988 (min 0.929,
+  1000^3, u128_ws_p132_tma_s8_ob16 over t128_ws_p132_tma_ob16). Fitted and scored on
   the same records: a new card or shape family may differ. It ranks builds; it is
   not a prediction to report. Split-K builds add each unit's partial tile written to L2
   and the last unit's reads of all of them (--split-reduce=spread: every unit's reads of
@@ -67,12 +70,12 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen  # noqa: E402  (gen.refuse: the shapes no sm_90a build takes)
 
-def _tile64(bn, stages, persistent):
+def _tile64(bn, stages, persistent, **marks):
     """A 64 x bn build (--tile=64xBN, one consumer warpgroup) with the TMA epilogue and a
-    producer warp, `persistent` workers (264: two blocks an SM); not yet timed."""
+    producer warp, `persistent` workers (264: two blocks an SM)."""
     return dict(stages=stages, producer='warp', out='bf16', bm=64, bn=bn, per_sm=persistent // 132, epilogue='tma',
-                untimed=True, options=[f'--tile=64x{bn}', '--raster=8', f'--persistent={persistent}', '--out=bf16',
-                                       '--epilogue=tma'])
+                options=[f'--tile=64x{bn}', '--raster=8', f'--persistent={persistent}', '--out=bf16',
+                         '--epilogue=tma'], **marks)
 
 
 # name: gen.py STAGES PRODUCER options; out dtype; block tile; blocks per SM side by side.
@@ -192,25 +195,29 @@ BUILDS = {
                                      options=['--tile=128x64', '--raster=8', '--persistent=132', '--out=bf16',
                                               '--epilogue=tma', '--cluster=2', '--pair=n']),
     # 64-row tiles (--tile=64xBN: one consumer warpgroup, wgmma m64nBNk16; cuBLAS runs 64 x 48
-    # tiles at 512^3): twice the tiles of the 128-row builds, each wgmma as wide. Built and
-    # through ptxas; not yet timed.
+    # tiles at 512^3): twice the tiles of the 128-row builds, each wgmma as wide. Timed on the
+    # H100 (bench/RESULTS.md, 2026-12-07, fifth session): 64 x 64 best at 512^3 (1.11-1.13 of
+    # cuBLAS, where the 128 x 64 tile ran 0.91), 64 x 128 best at 1024^3 (1.06-1.08) and
+    # 1024 x 1024 x 8192 (0.97-1.03; 0.86 before). Their two-blocks-an-SM and 64 x 256
+    # twins were slower everywhere (model=False).
     'u64_ws_p132_tma_s8_ob16': _tile64(64, 8, 132),
-    'u64_ws_p264_tma_s6_ob16': _tile64(64, 6, 264),
+    'u64_ws_p264_tma_s6_ob16': _tile64(64, 6, 264, model=False),
     'u128_ws_p132_tma_s8_ob16': _tile64(128, 8, 132),
-    'u128_ws_p264_tma_s4_ob16': _tile64(128, 4, 264),
-    'u256_ws_p132_tma_s4_ob16': _tile64(256, 4, 132),
+    'u128_ws_p264_tma_s4_ob16': _tile64(128, 4, 264, model=False),
+    'u256_ws_p132_tma_s4_ob16': _tile64(256, 4, 132, model=False),
     # The 64 x 128 tile with the spread split-K: at 512 x 512 x 16384 32 tiles x 4 ranges
     # fill the SMs (128 x 128: 16 x 8), each unit's partial half the bytes (32 KiB) and a
-    # tile's fix-up waiting on 4 units instead of 8. Not yet timed.
+    # tile's fix-up waiting on 4 units instead of 8: 0.84 of cuBLAS there, the best (the
+    # 128 x 128 spread build 0.79-0.80 in the same runs).
     'u128_ws_sks_ob16': dict(stages=6, producer='warp', out='bf16', bm=64, bn=128, per_sm=1, split='auto',
-                             reduce='spread', untimed=True,
+                             reduce='spread',
                              options=['--tile=64x128', '--raster=8', '--vstore=1', '--persistent=132', '--out=bf16',
                                       '--split-k=auto', '--split-reduce=spread']),
     # The 64 x 64 tile with the spread split-K: at 512^3 its 64 tiles x 2 ranges of 4 K steps
-    # fill 128 SMs, each loading 64 KiB (the 128 x 64 tile's 32 blocks load 192 KiB each);
-    # at 512 x 512 x 16384 64 tiles x 2 ranges. Not yet timed.
+    # fill 128 SMs, each loading 64 KiB; timed slower than u64_ws_p132_tma_s8_ob16 there and
+    # than u128_ws_sks_ob16 at 512 x 512 x 16384 (0.61-0.62 of cuBLAS): model=False.
     'u64_ws_sks_ob16': dict(stages=8, producer='warp', out='bf16', bm=64, bn=64, per_sm=1, split='auto',
-                            reduce='spread', untimed=True,
+                            reduce='spread', model=False,
                             options=['--tile=64x64', '--raster=8', '--vstore=1', '--persistent=132', '--out=bf16',
                                      '--split-k=auto', '--split-reduce=spread']),
     # Split-K whose K ranges of a tile are a cluster (2, 4 or 8 blocks) that sums its
@@ -296,8 +303,9 @@ BUILDS = {
 # *_sksr_: the spread split-K builds with --split-sync=release: the leader fences once
 # (fence.acq_rel.gpu) after the consumers' barrier, where each thread fenced its partial
 # stores (membar.gl: 7 % of the stall samples at 512 x 512 x 16384, bench/RESULTS.md
-# 2026-12-07 (fourth session)). Each is its base build with that option. Not yet timed.
-BUILDS.update({name.replace('_sks_', '_sksr_'): dict(BUILDS[name], untimed=True,
+# 2026-12-07 (fourth session)). Each is its base build with that option. Timed (fifth
+# session): within 0.98-1.01 of its base build at 512 x 512 x 16384, so not the pick.
+BUILDS.update({name.replace('_sks_', '_sksr_'): dict(BUILDS[name], model=False,
                                                       options=BUILDS[name]['options'] + ['--split-sync=release'])
                for name in ('t128_ws_sks_ob16', 'u128_ws_sks_ob16')})
 
