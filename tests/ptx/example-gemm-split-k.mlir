@@ -210,9 +210,11 @@
 // PTX-DAG: ld.global.v4.b32
 // PTX-DAG: st.global.b32 {{.*}}, 0;
 
-// The chooser's pick at 512 x 512 x 16384: the spread split-K (timed on the H100 of
-// bench/RESULTS.md, 2026-12-07 third session, at 1.12x the serial one), 16 tiles x 8 ranges.
-// CHOOSE: "build": "t128_ws_sks_ob16"
+// The chooser's pick at 512 x 512 x 16384: the spread split-K of 64 x 128 tiles (timed on
+// the H100 of bench/RESULTS.md, 2026-12-07 fifth session, at 1.06x the 128 x 128 one), 32
+// tiles x 4 ranges.
+// CHOOSE: "build": "u128_ws_sks_ob16"
+// CHOOSE-SAME: "--tile=64x128"
 // CHOOSE-SAME: "--split-reduce=spread"
 // CHOOSE-SAME: "grid": [128, 1, 1]
 
@@ -293,7 +295,7 @@
 // SPREADGRID-SAME: "grid": [128, 1, 1]
 
 // The spread split-K's release without a fence per thread (examples/gemm/gen.py
-// --split-sync=release; choose.py's *_sksr_ builds, not yet timed on a card): every
+// --split-sync=release; choose.py's *_sksr_ builds, timed level with their bases): every
 // consumer stores its partial tile and meets the others (bar.sync 1, 256), then the
 // leader alone fences (fence.acq_rel.gpu) before counting its arrival, and again after
 // its atomics have read every arrival (acquire) before the barrier that lets the other

@@ -1,5 +1,6 @@
 // The GEMM example's 64-row tiles (examples/gemm/gen.py --tile=64xBN; examples/gemm/
-// choose.py's u*_ builds, not yet timed on a card): one consumer warpgroup (128 threads,
+// choose.py's u*_ builds, timed in bench/RESULTS.md, 2026-12-07 fifth session): one
+// consumer warpgroup (128 threads,
 // the pass adds the producer warp: .maxntid 160) computes the tile with wgmma m64nBNk16
 // straight from one 64 x 64 A tile (no second A tile, no select between warpgroups); the
 // TMA epilogue's panels are 64 x 64. 300 x 296 with 64 x 128 tiles: 5 x 3 = 15 tiles (a
