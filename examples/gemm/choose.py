@@ -205,6 +205,12 @@ BUILDS = {
     'u128_ws_p132_tma_s8_ob16': _tile64(128, 8, 132),
     'u128_ws_p264_tma_s4_ob16': _tile64(128, 4, 264, model=False),
     'u256_ws_p132_tma_s4_ob16': _tile64(256, 4, 132, model=False),
+    # The 64 x 128 tile in pairs along N (--cluster=2 --pair=n), multicasting A's tile: for
+    # the shapes whose K rows sit off the 32-byte sector (1000^3: the 128 x 64 pairs gained
+    # 7-17 % there over the unpaired tile, fourth session item 5b). Built and through ptxas
+    # (tests/ptx/example-gemm-tile64.mlir); not yet run on a card.
+    'u128_ws_p132_tma_c2n_s8_ob16': dict(_tile64(128, 8, 132, untimed=True), cluster=2,
+                                         options=_tile64(128, 8, 132)['options'] + ['--cluster=2', '--pair=n']),
     # The 64 x 128 tile with the spread split-K: at 512 x 512 x 16384 32 tiles x 4 ranges
     # fill the SMs (128 x 128: 16 x 8), each unit's partial half the bytes (32 KiB) and a
     # tile's fix-up waiting on 4 units instead of 8: 0.84 of cuBLAS there, the best (the

@@ -823,10 +823,12 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # bm = 64 (--tile=64xBN): one consumer warpgroup computes the 64-row tile (wgmma
     # m64nBNk16 from one 64 x 64 A tile), 128 consumer threads: twice the tiles of the
     # 128-row tile where one wave of those leaves SMs idle, each wgmma as wide as a
-    # 128 x BN tile's. A tile loop, no cluster, K-major B; split-K with the serial or spread
-    # fix-up (a vector index of the workspace spans the 128 consumer threads: partial_store).
-    e.require(bm == 128 or (cluster == 1 and b_major == 'k' and reduce in ('serial', 'spread')),
-              '--tile=64xBN: no --cluster, --b-major=n or --split-reduce=dsmem')
+    # 128 x BN tile's. A tile loop, K-major B; split-K with the serial or spread fix-up (a
+    # vector index of the workspace spans the 128 consumer threads: partial_store); a
+    # cluster only as pairs along N (--cluster=2 --pair=n: the two blocks share the one 64 x 64
+    # A tile of each K step, each issuing half of it, as the 128-row pairs share two).
+    e.require(bm == 128 or ((cluster == 1 or pair_axis == 'n') and b_major == 'k' and reduce in ('serial', 'spread')),
+              '--tile=64xBN: --cluster=2 only with --pair=n; no --b-major=n or --split-reduce=dsmem')
     e.require(b_major in ('k', 'n'), '--b-major: k or n')
     b_n = b_major == 'n'
     e.require(reduce in ('serial', 'dsmem', 'spread'), '--split-reduce: serial, dsmem or spread')
