@@ -29,7 +29,7 @@ def untagged(rows, tags):
     a row of; untagged rows as they are, rows of tags not in `tags` left out."""
     chosen = {}
     for row in rows:
-        name, _, tag = row['build'].partition('@')
+        name, tag = tc_sweep_shapes.split_tag(row['build'])
         rank = tags.index(tag) if tag in tags else (-1 if not tag else None)
         key = (tuple(row['shape']), name)
         if rank is not None and (key not in chosen or rank < chosen[key][0]):

@@ -507,7 +507,7 @@ def assemble(kind, index, results, failures, leftover, card, smi, cache_path):
             if best:
                 entry.update(best_build=best['build'], best_tflops=best['tflops'])
                 # A tagged build (NAME@TAG) is another compiler's NAME: the cache keeps untagged builds.
-                untagged = {b['build']: b['ms'] for b in bf16 if '@' not in b['build']}
+                untagged = {b['build']: b['ms'] for b in bf16 if not shapes.split_tag(b['build'])[1]}
                 entry['timed_pick'] = choose.record(cache_path, card_name, *shape, 'bf16', untagged) if untagged else None
                 picked = next((b for b in bf16 if b['build'] == model_pick), None)
                 entry['model_pick_fraction_of_best'] = picked['tflops'] / best['tflops'] if picked else None
@@ -606,29 +606,36 @@ def compare(old_path, new_path):
             before = old[key]['anchors'].get(anchor) or {}
             if timed.get('tflops') and before.get('tflops'):
                 ratios.setdefault(anchor, []).append(timed['tflops'] / before['tflops'])
-    old_rows, new_rows = ({(shapes.shape_key(r['shape']), r['build']): r['tflops'] for r in rec['rows'] if r.get('tflops')}
-                          for rec in records)
+    old_rows, new_rows = (timed_rows(rec) for rec in records)
     ratios['same build'] = [new_rows[k] / old_rows[k] for k in sorted(old_rows.keys() & new_rows.keys())]
-    return {what: (math.exp(sum(map(math.log, v)) / len(v)), min(v), max(v), len(v)) for what, v in ratios.items() if v}
+    return {what: (geomean(v), min(v), max(v), len(v)) for what, v in ratios.items() if v}
+
+
+def timed_rows(record):
+    """{(shape key, build): TFLOP/s} of a record's timed rows."""
+    return {(shapes.shape_key(r['shape']), r['build']): r['tflops'] for r in record['rows'] if r.get('tflops')}
 
 
 def tags(path, old_tag, new_tag):
     """One record's builds compiled twice (bench/tc_sweep_build.py --tag): for each shape and
     build timed as NAME@OLD and NAME@NEW, NEW's TFLOP/s over OLD's, measured in the same
-    process and rounds. Returns ({(shape key, NAME): ratio}, (geomean, min, max)); no pair
-    at all is a ValueError."""
+    process and rounds. Returns ({(shape key, NAME): ratio}, {shape key: geomean of its
+    ratios}, (geomean, min, max) of all); no pair at all is a ValueError."""
     with open(path) as f:
-        record = json.load(f)
-    timed = {(shapes.shape_key(r['shape']), r['build']): r['tflops'] for r in record['rows'] if r.get('tflops')}
+        timed = timed_rows(json.load(f))
     pairs = {}
     for (key, build), tflops in timed.items():
-        base, _, tag = build.partition('@')
-        if tag == old_tag and (key, f'{base}@{new_tag}') in timed:
-            pairs[(key, base)] = timed[(key, f'{base}@{new_tag}')] / tflops
+        base, tag = shapes.split_tag(build)
+        newer = (key, shapes.tagged(base, new_tag))
+        if tag == old_tag and newer in timed:
+            pairs[(key, base)] = timed[newer] / tflops
     if not pairs:
         raise ValueError(f'no build timed as both NAME@{old_tag} and NAME@{new_tag} at one shape')
+    by_shape = {}
+    for (key, _), ratio in pairs.items():
+        by_shape.setdefault(key, []).append(ratio)
     ratios = list(pairs.values())
-    return pairs, (math.exp(sum(map(math.log, ratios)) / len(ratios)), min(ratios), max(ratios))
+    return pairs, {key: geomean(v) for key, v in by_shape.items()}, (geomean(ratios), min(ratios), max(ratios))
 
 
 def summary_lines(kind, record):
@@ -730,11 +737,13 @@ def main():
     args = parser.parse_args()
     if args.cmd == 'tags':
         try:
-            pairs, (geo, low, high) = tags(args.record, args.old, args.new)
+            pairs, by_shape, (geo, low, high) = tags(args.record, args.old, args.new)
         except ValueError as error:
             sys.exit(f'tc_sweep.py tags: error: {error}')
         for (key, build), ratio in sorted(pairs.items()):
             print(f'{key:18} {build:26} {args.new} / {args.old} {ratio:.3f}')
+        for key, ratio in sorted(by_shape.items()):
+            print(f'{key:18} {"every build (geomean)":26} {args.new} / {args.old} {ratio:.3f}')
         print(f'{args.new} / {args.old}: {geo:.3f} in geomean ({low:.3f} to {high:.3f}, {len(pairs)} builds x shapes)')
     elif args.cmd == 'run':
         run(args)

@@ -83,8 +83,7 @@ def build_one(job):
         # mode; cp.async zero-fills a ragged sequence's last tile in fallback mode only.
         fallback = bool(cfg['swizzle'] and d * 2 > cfg['swizzle']) or cfg['chip'] == 'sm_80'
         launch = None
-    if tag:
-        build = f'{build}@{tag}'
+    build = shapes.tagged(build, tag)
     folder = os.path.join(out, kind, build)
     base = os.path.join(folder, name)
     row = {'shape': list(shape), 'build': build, 'name': name, 'dir': os.path.relpath(folder, out), 'grid': launch}
@@ -178,7 +177,7 @@ def main():
         if not jobs:
             sys.exit(f'tc_sweep_build.py: no build matches {args.builds!r}')
     for kind, build, _, _, tag in jobs:
-        os.makedirs(os.path.join(out, kind, f'{build}@{tag}' if tag else build), exist_ok=True)
+        os.makedirs(os.path.join(out, kind, shapes.tagged(build, tag)), exist_ok=True)
     rows = {'gemm': [], 'attention': []}
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for job, row in zip(jobs, pool.map(build_one, jobs)):

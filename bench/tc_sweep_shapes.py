@@ -61,10 +61,22 @@ def attn_name(b, h, s, d, causal):
     return f'attn_bf16_{b * h}x{s}x{d}' + ('_causal' if causal else '')
 
 
+def tagged(build, tag):
+    """The swept name of `build` compiled by the acopy-opt tagged `tag`
+    (bench/tc_sweep_build.py --tag: the same build timed beside another compiler's in one
+    process): NAME@TAG, or NAME with no tag."""
+    return f'{build}@{tag}' if tag else build
+
+
+def split_tag(name):
+    """(NAME, TAG) of a swept name NAME@TAG, (NAME, '') of an untagged one."""
+    build, _, tag = name.partition('@')
+    return build, tag
+
+
 def base_build(name):
-    """The build a swept name stands for: `NAME@TAG` (bench/tc_sweep_build.py --tag: the same
-    build compiled by another acopy-opt, timed beside it in one process) is NAME."""
-    return name.split('@', 1)[0]
+    """The build a swept name stands for: NAME of NAME@TAG."""
+    return split_tag(name)[0]
 
 
 def gemm_flops(m, n, k):

@@ -554,9 +554,10 @@ def test_record_tags():
         path = os.path.join(tmp, 'r.json')
         with open(path, 'w') as f:
             json.dump(record, f)
-        pairs, (geo, low, high) = tc_sweep.tags(path, 'old', 'new')
+        pairs, by_shape, (geo, low, high) = tc_sweep.tags(path, 'old', 'new')
         key = shapes.shape_key(a)
         check(pairs == {(key, 'x'): 1.5, (key, 'y'): 0.5}, f'x and y at shape a only: {pairs}')
+        check(list(by_shape) == [key] and abs(by_shape[key] - 0.75 ** 0.5) < 1e-12, f'the geomean of shape a: {by_shape}')
         check(abs(geo - 0.75 ** 0.5) < 1e-12 and (low, high) == (0.5, 1.5), f'geomean of 1.5 and 0.5: {geo}')
         try:
             tc_sweep.tags(path, 'old', 'nothing')
@@ -566,6 +567,8 @@ def test_record_tags():
             raise AssertionError('tags must refuse a record without a pair')
     build = 't64_ws_p132_tma_s8_ob16'
     check(shapes.base_build(build + '@new') == build and shapes.base_build(build) == build, 'base_build strips a tag')
+    check(shapes.split_tag(shapes.tagged(build, 'new')) == (build, 'new') and shapes.tagged(build, '') == build,
+          'tagged and split_tag undo each other; no tag, no @')
     check(shapes.gemm_name(512, 512, 512, build + '@new') == shapes.gemm_name(512, 512, 512, build), 'a tagged gemm_name')
 
 

@@ -70,12 +70,21 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen  # noqa: E402  (gen.refuse: the shapes no sm_90a build takes)
 
-def _tile64(bn, stages, persistent, **marks):
+def _tile64(bn, stages, persistent, extra=(), **marks):
     """A 64 x bn build (--tile=64xBN, one consumer warpgroup) with the TMA epilogue and a
-    producer warp, `persistent` workers (264: two blocks an SM)."""
+    producer warp, `persistent` workers (264: two blocks an SM); `extra`: more gen.py options."""
     return dict(stages=stages, producer='warp', out='bf16', bm=64, bn=bn, per_sm=persistent // 132, epilogue='tma',
                 options=[f'--tile=64x{bn}', '--raster=8', f'--persistent={persistent}', '--out=bf16',
-                         '--epilogue=tma'], **marks)
+                         '--epilogue=tma', *extra], **marks)
+
+
+def _spread(bm, bn, stages, producer, raster, **marks):
+    """A bm x bn build with the spread split-K (--split-k=auto --split-reduce=spread:
+    gen.spread_fixup), 132 workers, bf16 out."""
+    tile = [] if (bm, bn) == (128, 128) else [f'--tile={bm}x{bn}']
+    return dict(stages=stages, producer=producer, out='bf16', bm=bm, bn=bn, per_sm=1, split='auto', reduce='spread',
+                options=tile + [f'--raster={raster}', '--vstore=1', '--persistent=132', '--out=bf16', '--split-k=auto',
+                                '--split-reduce=spread'], **marks)
 
 
 # name: gen.py STAGES PRODUCER options; out dtype; block tile; blocks per SM side by side.
@@ -209,23 +218,16 @@ BUILDS = {
     # the shapes whose K rows sit off the 32-byte sector (1000^3: the 128 x 64 pairs gained
     # 7-17 % there over the unpaired tile, fourth session item 5b). Built and through ptxas
     # (tests/ptx/example-gemm-tile64.mlir); not yet run on a card.
-    'u128_ws_p132_tma_c2n_s8_ob16': dict(_tile64(128, 8, 132, untimed=True), cluster=2,
-                                         options=_tile64(128, 8, 132)['options'] + ['--cluster=2', '--pair=n']),
+    'u128_ws_p132_tma_c2n_s8_ob16': _tile64(128, 8, 132, ['--cluster=2', '--pair=n'], cluster=2, untimed=True),
     # The 64 x 128 tile with the spread split-K: at 512 x 512 x 16384 32 tiles x 4 ranges
     # fill the SMs (128 x 128: 16 x 8), each unit's partial half the bytes (32 KiB) and a
     # tile's fix-up waiting on 4 units instead of 8: 0.84 of cuBLAS there, the best (the
     # 128 x 128 spread build 0.79-0.80 in the same runs).
-    'u128_ws_sks_ob16': dict(stages=6, producer='warp', out='bf16', bm=64, bn=128, per_sm=1, split='auto',
-                             reduce='spread',
-                             options=['--tile=64x128', '--raster=8', '--vstore=1', '--persistent=132', '--out=bf16',
-                                      '--split-k=auto', '--split-reduce=spread']),
+    'u128_ws_sks_ob16': _spread(64, 128, 6, 'warp', 8),
     # The 64 x 64 tile with the spread split-K: at 512^3 its 64 tiles x 2 ranges of 4 K steps
     # fill 128 SMs, each loading 64 KiB; timed slower than u64_ws_p132_tma_s8_ob16 there and
     # than u128_ws_sks_ob16 at 512 x 512 x 16384 (0.61-0.62 of cuBLAS): model=False.
-    'u64_ws_sks_ob16': dict(stages=8, producer='warp', out='bf16', bm=64, bn=64, per_sm=1, split='auto',
-                            reduce='spread', model=False,
-                            options=['--tile=64x64', '--raster=8', '--vstore=1', '--persistent=132', '--out=bf16',
-                                     '--split-k=auto', '--split-reduce=spread']),
+    'u64_ws_sks_ob16': _spread(64, 64, 8, 'warp', 8, model=False),
     # Split-K whose K ranges of a tile are a cluster (2, 4 or 8 blocks) that sums its
     # partials through distributed shared memory (gen.dsmem_fixup), instead of the last
     # unit reading every partial from a workspace in global memory (at split 8, 512 KB
@@ -274,20 +276,9 @@ BUILDS = {
     # where the split is 2 (1024 x 1024 x 8192, 1000^3); t64_ws_sks_ob16 level with
     # t64_ws_sk_ob16. g256_sks_ob16, which the model ranks first at the few-tile shapes,
     # ran 0.82-0.85 of t128_ws_sks_ob16 there: not the model's pick (model=False).
-    't128_ws_sks_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=128, per_sm=1, split='auto',
-                             reduce='spread',
-                             options=['--raster=16', '--vstore=1', '--persistent=132', '--out=bf16', '--split-k=auto',
-                                      '--split-reduce=spread']),
-    't64_ws_sks_ob16': dict(stages=6, producer='warp', out='bf16', bm=128, bn=64, per_sm=1, split='auto',
-                            reduce='spread',
-                            options=['--tile=128x64', '--raster=8', '--vstore=1', '--persistent=132', '--out=bf16',
-                                     '--split-k=auto', '--split-reduce=spread']),
-    # The spread split-K builds with a stage more (seven 32 KiB stages fit beside the
-    # fix-up's flags; 128 x 64: eight). Built and through ptxas; not yet timed.
-    'g256_sks_ob16': dict(stages=4, producer='warpgroup', out='bf16', bm=128, bn=256, per_sm=1, split='auto',
-                          reduce='spread', model=False,
-                          options=['--tile=128x256', '--raster=16', '--vstore=1', '--persistent=132', '--out=bf16',
-                                   '--split-k=auto', '--split-reduce=spread']),
+    't128_ws_sks_ob16': _spread(128, 128, 6, 'warp', 16),
+    't64_ws_sks_ob16': _spread(128, 64, 6, 'warp', 8),
+    'g256_sks_ob16': _spread(128, 256, 4, 'warpgroup', 16, model=False),
     # (A 128 x 192 tile, gen.py --tile=128x192, was timed in four builds at all 28 shapes on
     # the H100 of 2026-12-07, third session: slower than the 128 x 256 builds at every
     # shape, 0.64-0.98 of the best, even where its tiles fill the last wave better;
