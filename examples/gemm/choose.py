@@ -46,12 +46,14 @@ its shape (`gen_args`) and compiles it with acopy-opt.
   bench/results/gemm-few-tile-spread-h100-2026-12-07.json) 0.962 (min 0.836, 1000^3),
   with g256_sks_ob16 kept from the pick (before, with the spread builds untimed and the
   serial t128_ws_sk_ob16 its pick at 512 x 512 x 16384, 0.942). On the H100 sweep of all
-  31 builds (2026-12-07, fourth session; bench/results/gemm-sweep.json) 0.983 (min 0.877
+  31 builds (2026-12-07, fourth session; bench/results/gemm-sweep-h100-2026-12-07-31-builds.json) 0.983 (min 0.877
   at 1024 x 1024 x 8192, where it picks t128_ws_sks_ob16 over t64_ws_p132_tma_s8_ob16;
   0.899 at 1000^3, t64_ws_p132_tma_c2_ob16 over t128_ws_p132_tma_ob16). With the 64-row
   builds timed (H100, fifth session; bench/results/gemm-sweep-two-compilers-h100-2026-12-07.json,
   15 builds; --tags=old,new,pf: each build's row of the compiler on main where timed) 0.988 (min 0.929,
-  1000^3, u128_ws_p132_tma_s8_ob16 over t128_ws_p132_tma_ob16). Fitted and scored on
+  1000^3, u128_ws_p132_tma_s8_ob16 over t128_ws_p132_tma_ob16). On the H100 sweep of all
+  41 builds (2026-12-07, sixth session; bench/results/gemm-sweep.json) 0.986 (min 0.916 at
+  4096 x 4096 x 16384, g256_p132_tmar_ob16 over t256_ws_p132_tmar_ob16). Fitted and scored on
   the same records: a new card or shape family may differ. It ranks builds; it is
   not a prediction to report. Split-K builds add each unit's partial tile written to L2
   and the last unit's reads of all of them (--split-reduce=spread: every unit's reads of
@@ -216,9 +218,11 @@ BUILDS = {
     'u256_ws_p132_tma_s4_ob16': _tile64(256, 4, 132, model=False),
     # The 64 x 128 tile in pairs along N (--cluster=2 --pair=n), multicasting A's tile: for
     # the shapes whose K rows sit off the 32-byte sector (1000^3: the 128 x 64 pairs gained
-    # 7-17 % there over the unpaired tile, fourth session item 5b). Built and through ptxas
-    # (tests/ptx/example-gemm-tile64.mlir); not yet run on a card.
-    'u128_ws_p132_tma_c2n_s8_ob16': _tile64(128, 8, 132, ['--cluster=2', '--pair=n'], cluster=2, untimed=True),
+    # 7-17 % there over the unpaired tile, fourth session item 5b). Timed on the H100
+    # (bench/RESULTS.md, 2026-12-07, sixth session): 0.86 of cuBLAS at 1000^3, level with the
+    # unpaired 64 x 128 tile and below the 128 x 64 pair (0.94); 0.73-0.81 at the 1024 and 512
+    # shapes where the unpaired tile runs 0.97-1.08: model=False.
+    'u128_ws_p132_tma_c2n_s8_ob16': _tile64(128, 8, 132, ['--cluster=2', '--pair=n'], cluster=2, model=False),
     # The 64 x 128 tile with the spread split-K: at 512 x 512 x 16384 32 tiles x 4 ranges
     # fill the SMs (128 x 128: 16 x 8), each unit's partial half the bytes (32 KiB) and a
     # tile's fix-up waiting on 4 units instead of 8: 0.84 of cuBLAS there, the best (the
