@@ -87,6 +87,7 @@ fn a_marked_loop_compiles_for_both_paths_with_its_remark_as_data() {
                 producer_block: None,
                 producer_threads: None,
                 registers: None,
+                warp_release: false,
                 multicast: None,
                 tiles: vec![TileSlots {
                     tile: "memref<8x128xf32, 3>".into(),

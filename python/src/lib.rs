@@ -190,7 +190,9 @@ fn diagnostic<'py>(py: Python<'py>, item: &Diagnostic) -> PyResult<Bound<'py, Py
 /// `producer = "warp"` or `"warpgroup"`: the block size the kernel declares now),
 /// `producer_threads` (128 with `producer = "warpgroup"`, else `None`), `registers`
 /// (`None`, or with a producer warpgroup [launch, producer, consumers]: the registers a thread
-/// launches with and holds after each warpgroup's setmaxnreg), `multicast` (`None` unless
+/// launches with and holds after each warpgroup's setmaxnreg), `warp_release` (True when
+/// `release = "warp"` has lane 0 of each consumer warp release a slot for its 32 lanes),
+/// `multicast` (`None` unless
 /// peer CTAs multicast into the slots: a dict with `cluster`, a list x, y, z, and `senders`,
 /// the CTAs filling each tile's slots, in tile order), `tiles` (dicts: `tile`, `tile_bytes`,
 /// `slot_bytes`, `align`), `shared_bytes`, and either `wait_groups` (a list,
@@ -225,6 +227,7 @@ fn pipelined<'py>(py: Python<'py>, data: &PipelinedLoop) -> PyResult<Bound<'py, 
     dict.set_item("producer_block", data.producer_block)?;
     dict.set_item("producer_threads", data.producer_threads)?;
     dict.set_item("registers", data.registers.map(|r| r.to_vec()))?;
+    dict.set_item("warp_release", data.warp_release)?;
     let multicast = match &data.multicast {
         Some(multicast) => {
             let item = PyDict::new(py);

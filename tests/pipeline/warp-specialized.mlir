@@ -21,6 +21,18 @@
 // RUN: %check-ptxas %t.80.ptx sm_80
 // RUN: FileCheck %s --check-prefix=PTX90 < %t.90.ptx
 // RUN: FileCheck %s --check-prefix=PTX80 < %t.80.ptx
+// With release = "warp" (docs/pipelining.md, "Releases a warp at a time"): on
+// sm_90 lane 0 of each consumer warp arrives for its warp with a count of 32
+// after bar.warp.sync, one instruction predicated on lane 0 (no branch); sm_80
+// has no counted arrive and keeps one arrive a thread.
+// RUN: sed 's/producer = "warp"}/producer = "warp", release = "warp"}/' %s > %t.warp.mlir
+// RUN: acopy-opt %t.warp.mlir --chip=sm_90 --acopy-pipeline 2>/dev/null | FileCheck %s --check-prefix=WARP90
+// RUN: acopy-opt %t.warp.mlir --chip=sm_80 --acopy-pipeline 2>/dev/null | FileCheck %s --check-prefix=WARP80
+// RUN: acopy-opt %t.warp.mlir --chip=sm_90 --acopy-pipeline 2>&1 >/dev/null | FileCheck %s --check-prefix=WREMARK
+// RUN: acopy-opt %t.warp.mlir --chip=sm_80 --acopy-pipeline 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK80
+// RUN: acopy-opt %t.warp.mlir --chip=sm_90 --acopy-lower --emit=ptx -o %t.w90.ptx 2>/dev/null
+// RUN: %check-ptxas %t.w90.ptx sm_90
+// RUN: FileCheck %s --check-prefix=WPTX90 < %t.w90.ptx
 
 // BOTH: memref.global "private" @__acopy_pipeline_0 : memref<48xi8, 3>
 // BOTH: gpu.func @k
@@ -50,7 +62,9 @@
 // BOTH: memref.load
 // BOTH-NOT: gpu.barrier
 // BOTH: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
+// TMA-NOT: nvvm.bar.warp.sync
 // BOTH: nvvm.mbarrier.arrive
+// TMA-NOT: nvvm.inline_ptx
 // BOTH: } {acopy.pipelined = {stages = 3 : i64}}
 // BOTH-NOT: gpu.barrier
 // BOTH: nvvm.barrier id
@@ -60,8 +74,26 @@
 
 // REMARK: remark: acopy.pipeline: 3 stages, TMA on sm_90; 3 slots of 4096 bytes (128-byte aligned) for memref<8x128xf32, 3>; a producer warp issues the copies (threads 128..160), the other threads release each slot on an empty barrier; 3 mbarriers of 1 arrival
 
+// WARP90: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
+// WARP90-NOT: nvvm.mbarrier.arrive
+// WARP90: nvvm.bar.warp.sync
+// WARP90: %[[LANE0:.+]] = arith.cmpi eq, %{{.+}}, %{{.+}} : index
+// WARP90-NEXT: nvvm.inline_ptx "mbarrier.arrive.shared.b64 _, [$0], 32;" ro(%{{[0-9]+}} : !llvm.ptr<3>), predicate = %[[LANE0]]
+// WARP90-NOT: scf.if
+// WARP90: } {acopy.pipelined = {stages = 3 : i64}}
+// WARP80: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
+// WARP80-NOT: nvvm.bar.warp.sync
+// WARP80: nvvm.mbarrier.arrive %{{[0-9]+}} : !llvm.ptr<3> -> i64
+// WARP80-NOT: nvvm.inline_ptx
+// WARP80: } {acopy.pipelined = {stages = 3 : i64}}
+// WREMARK: the other threads release each slot on an empty barrier, a warp at a time (lane 0 arrives for its 32 lanes); 3 mbarriers
+// REMARK80: the other threads release each slot on an empty barrier; 3 mbarriers
+// WPTX90: bar.warp.sync -1;
+// WPTX90: @%p{{[0-9]+}} mbarrier.arrive.shared.b64 _, [%r{{[0-9]+}}], 32;
+
 // PTX90: cp.async.bulk.tensor
 // PTX90: bar.sync{{[[:space:]]+}}1, 128;
+// PTX90-NOT: bar.warp.sync
 // PTX80: cp.async.cg.shared.global
 // PTX80: cp.async.mbarrier.arrive.noinc.shared.b64
 // PTX80: bar.sync{{[[:space:]]+}}1, 128;

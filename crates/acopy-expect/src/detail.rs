@@ -62,6 +62,10 @@ pub struct PipelinedLoop {
     /// what the consumers take (`setmaxnreg.inc`) (docs/pipelining.md, "A
     /// producer warpgroup").
     pub registers: Option<[u32; 3]>,
+    /// With a producer and `release = "warp"` on a chip with counted
+    /// arrivals: lane 0 of each consumer warp releases a slot for its 32
+    /// lanes (docs/pipelining.md, "Releases a warp at a time").
+    pub warp_release: bool,
     /// When peer CTAs of the cluster fill the slots too (multicast copies):
     /// the cluster and who fills each tile's slots (docs/pipelining.md,
     /// "Multicast slots").
@@ -299,7 +303,11 @@ impl PipelinedLoop {
         write!(
             f,
             "), the other threads release each slot on an empty barrier"
-        )
+        )?;
+        if self.warp_release {
+            f.write_str(", a warp at a time (lane 0 arrives for its 32 lanes)")?;
+        }
+        Ok(())
     }
 }
 
@@ -393,6 +401,7 @@ mod tests {
             producer_block: None,
             producer_threads: None,
             registers: None,
+            warp_release: false,
             multicast: None,
             tiles,
             sync: WaitScheme::Barriers {
@@ -418,6 +427,7 @@ mod tests {
             producer_block: None,
             producer_threads: None,
             registers: None,
+            warp_release: false,
             multicast: None,
             tiles: vec![tile(4096), tile(4096)],
             sync: WaitScheme::WaitGroups { counts: vec![2] },
@@ -455,6 +465,7 @@ mod tests {
             producer_block: Some(288),
             producer_threads: None,
             registers: None,
+            warp_release: false,
             ..tma_loop("sm_90a", 4, vec![tile(8192)], 2)
         };
         assert_eq!(warp.shared_bytes(), 4 * 8192 + 4 * 16);
@@ -468,6 +479,13 @@ mod tests {
             ..warp.clone()
         };
         assert!(early.to_string().contains("; the consumers release each slot at the next iteration's first wgmma.wait_group 0 (1 wgmma group in flight at the body's end); a producer warp"), "{early}");
+        // release = "warp": the text says the warps release, and only then.
+        let by_warp = PipelinedLoop {
+            warp_release: true,
+            ..warp.clone()
+        };
+        assert!(by_warp.to_string().contains("the other threads release each slot on an empty barrier, a warp at a time (lane 0 arrives for its 32 lanes); 4 mbarriers"), "{by_warp}");
+        assert!(!warp.to_string().contains("a warp at a time"), "{warp}");
     }
 
     /// A producer warpgroup: its 128 threads and, when registers move, how
@@ -488,6 +506,7 @@ mod tests {
         let unmoved = PipelinedLoop {
             producer_block: Some(256),
             registers: None,
+            warp_release: false,
             ..group
         };
         assert!(

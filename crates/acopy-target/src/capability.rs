@@ -30,6 +30,8 @@ pub enum Capability {
     CpAsync,
     /// Shared-memory `mbarrier` objects (init, arrive, test_wait).
     Mbarrier,
+    /// `mbarrier.arrive` with a count: one thread arrives for several.
+    MbarrierArriveCount,
     /// `mbarrier.try_wait`, the potentially blocking wait.
     MbarrierTryWait,
     /// TMA loads (`cp.async.bulk.tensor` global to shared) with mbarrier
@@ -61,6 +63,7 @@ impl Capability {
     pub const ALL: &'static [Capability] = &[
         Capability::CpAsync,
         Capability::Mbarrier,
+        Capability::MbarrierArriveCount,
         Capability::MbarrierTryWait,
         Capability::Tma,
         Capability::BulkStore,

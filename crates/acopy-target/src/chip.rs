@@ -177,11 +177,13 @@ impl Chip {
             // higher". Every supported chip qualifies; older ones are refused
             // by `parse`.
             Capability::CpAsync | Capability::Mbarrier => self.sm >= 80,
-            // PTX ISA target notes for mbarrier.try_wait, cp.async.bulk.tensor,
+            // PTX ISA target notes for mbarrier.try_wait, mbarrier.arrive's
+            // count (without .noComplete), cp.async.bulk.tensor,
             // cp.reduce.async.bulk.tensor, barrier.cluster, the cluster
             // special registers and fence.proxy.async: "Requires sm_90 or
             // higher". llc 22 refuses each of them on sm_89.
             Capability::MbarrierTryWait
+            | Capability::MbarrierArriveCount
             | Capability::Tma
             | Capability::BulkStore
             | Capability::BulkReduce

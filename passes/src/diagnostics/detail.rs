@@ -104,6 +104,9 @@ fn encode_pipelined(p: &PipelinedLoop) -> String {
             "registers = [{launch} : i64, {producer} : i64, {consumers} : i64]"
         ));
     }
+    if p.warp_release {
+        fields.push("warp_release".to_string());
+    }
     if let Some(multicast) = &p.multicast {
         let [x, y, z] = multicast.cluster;
         let senders: Vec<String> = multicast
@@ -260,6 +263,7 @@ fn decode(dictionary: DictionaryAttribute) -> Option<Detail> {
             Some(_) => Some(small_list(dictionary, "registers")?.try_into().ok()?),
             None => None,
         },
+        warp_release: dictionary.element_by_name("warp_release").is_some(),
         multicast: match dictionary.element_by_name("multicast") {
             Some(multicast) => Some(decode_multicast(
                 DictionaryAttribute::try_from(multicast).ok()?,
@@ -290,6 +294,7 @@ mod tests {
             producer_block: None,
             producer_threads: None,
             registers: None,
+            warp_release: false,
             multicast: None,
             tiles: vec![TileSlots {
                 tile: "memref<8x100xi8, \"odd\\name\">".into(),
@@ -336,6 +341,7 @@ mod tests {
         pipelined.producer_block = Some(384);
         pipelined.producer_threads = Some(128);
         pipelined.registers = Some([168, 40, 232]);
+        pipelined.warp_release = true;
         // Released at an earlier wait (an overlapped attention body's).
         pipelined.wgmma_in_flight = Some(1);
         pipelined.released_at_wait = Some(0);

@@ -298,6 +298,8 @@ pub(crate) mod nvvm {
     pub const BAR_WARP_SYNC: OpName = effect("nvvm.bar.warp.sync");
     pub const MBARRIER_INIT: OpName = effect("nvvm.mbarrier.init");
     pub const MBARRIER_ARRIVE: OpName = effect("nvvm.mbarrier.arrive");
+    /// `nvvm.inline_ptx`: one PTX instruction, optionally predicated (no branch).
+    pub const INLINE_PTX: OpName = effect("nvvm.inline_ptx");
     pub const MBARRIER_ARRIVE_EXPECT_TX: OpName = effect("nvvm.mbarrier.arrive.expect_tx");
     pub const MBARRIER_TRY_WAIT: OpName = effect("nvvm.mbarrier.try_wait");
     pub const MBARRIER_TEST_WAIT: OpName = effect("nvvm.mbarrier.test.wait");
@@ -383,6 +385,7 @@ pub(crate) const ALL: &[OpName] = &[
     nvvm::BAR_WARP_SYNC,
     nvvm::MBARRIER_INIT,
     nvvm::MBARRIER_ARRIVE,
+    nvvm::INLINE_PTX,
     nvvm::MBARRIER_ARRIVE_EXPECT_TX,
     nvvm::MBARRIER_TRY_WAIT,
     nvvm::MBARRIER_TEST_WAIT,

@@ -52,6 +52,7 @@ pub fn report(plan: &LoopPlan, chosen: &Chosen) -> PipelinedLoop {
             .producer
             .and_then(|warp| warp.registers)
             .map(|split| [split.launch, split.producer, split.consumers]),
+        warp_release: chosen.producer.is_some_and(|warp| warp.warp_release),
         multicast: plan.multicast.as_ref().map(|slots| MulticastSlots {
             cluster: slots.cluster,
             senders: slots

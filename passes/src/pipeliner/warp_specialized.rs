@@ -32,8 +32,10 @@ use acopy_dialect::builders;
 use acopy_target::CopyPath;
 use melior::{
     ir::{
-        attribute::DenseI32ArrayAttribute, block::BlockLike, operation::OperationLike, Attribute,
-        OperationRef, RegionLike, Value, ValueLike,
+        attribute::{DenseI32ArrayAttribute, StringAttribute},
+        block::BlockLike,
+        operation::OperationLike,
+        Attribute, OperationRef, RegionLike, Value, ValueLike,
     },
     Context,
 };
@@ -341,6 +343,9 @@ fn release_group(plan: &LoopPlan) -> Option<Collective> {
         .and_then(|slots| slots.group.clone())
 }
 
+/// Lane 0's release of its warp (the instruction is predicated on lane 0).
+const LANE_ARRIVE: &str = "mbarrier.arrive.shared.b64 _, [$0], 32;";
+
 /// One consumer thread leaves `slot`: it arrives on `empty[slot]`, and when
 /// peers multicast into the slot (a refill writes it in every CTA of the
 /// group) on each peer's too, so that no producer of the group refills it
@@ -352,6 +357,7 @@ fn release_group(plan: &LoopPlan) -> Option<Collective> {
 /// reads are done (their values in registers, wgmma waited for) when the warp
 /// arrives; a `.release.cluster` only added a cluster-wide fence that stalled
 /// every release (ncu's `membar` stalls; the GEMM ran at 0.6x on the H100).
+
 fn release_slot<'c, 'a>(
     b: &B<'c, 'a>,
     plan: &LoopPlan<'c, 'a>,
@@ -360,13 +366,41 @@ fn release_slot<'c, 'a>(
 ) -> R<()> {
     let stages = i64::from(plan.stages);
     let pointer = ring_pointer(b, storage, slot, stages)?;
-    b.op(nvvm::MBARRIER_ARRIVE, &[pointer], &[b.int_type(64)], &[])?;
-    let Some(group) = release_group(plan) else {
+    let group = release_group(plan);
+    // `release = "warp"`: one lane arrives for its warp, as the peers'
+    // arrivals already do: one shared-memory arrive a warp instead of 32 on
+    // the slot's barrier every K step (the count the barrier expects is the
+    // same; docs/pipelining.md, "Releases a warp at a time"). Asked for per
+    // loop: it is faster for some kernels and slower for others.
+    let per_warp = plan.warp.is_some_and(|warp| warp.warp_release);
+    if !per_warp {
+        b.op(nvvm::MBARRIER_ARRIVE, &[pointer], &[b.int_type(64)], &[])?;
+    }
+    if group.is_none() && !per_warp {
         return Ok(());
-    };
+    }
     b.op(nvvm::BAR_WARP_SYNC, &[b.int(32, -1)?], &[], &[])?;
     let lane = b.binary(arith::REMUI, b.thread_id("x")?, b.index(32)?)?;
     let first_lane = b.cmpi(Cmp::Eq, lane, b.index(0)?)?;
+    if per_warp {
+        // Lane 0's arrive is one predicated instruction, not a branch to it: a
+        // branch in the release sits inside a ping-pong loop's rotated body.
+        b.op(
+            nvvm::INLINE_PTX,
+            &[pointer, first_lane],
+            &[],
+            &[
+                (
+                    "ptxCode",
+                    StringAttribute::new(b.context, LANE_ARRIVE).into(),
+                ),
+                ("operandSegmentSizes", b.segments(&[1, 0, 1])),
+            ],
+        )?;
+    }
+    let Some(group) = group else {
+        return Ok(());
+    };
     b.if_then(first_lane, |b| {
         let (index, first) = group.position(b)?;
         for member in 0..group.size() {

@@ -33,6 +33,8 @@ struct Request<'c, 'a> {
     /// What a producer warpgroup's threads keep (`producer_registers`, else
     /// the default).
     producer_keeps: u32,
+    /// How the consumers release a slot (`release`).
+    release: attr::Release,
     induction: Induction,
     chip: Chip,
     path: CopyPath,
@@ -153,7 +155,7 @@ fn warp_roles<'c, 'a>(
     // The native form's barrier_init is the pass's to remove, wherever it stands.
     let removed = native.map(|native| native.init);
     super::warp::plan_for(
-        (request.producer, request.producer_keeps),
+        (request.producer, request.producer_keeps, request.release),
         request.chip,
         kernel,
         copies,
@@ -279,6 +281,8 @@ fn read_request<'c, 'a>(
     let producer_keeps = attr::producer_registers(attribute, producer, options.max_stages)
         .map_err(|m| at((Broken::Request, m)))?
         .unwrap_or(super::registers::PRODUCER_REGISTERS);
+    let release = attr::release(attribute, producer, options.max_stages)
+        .map_err(|m| at((Broken::Request, m)))?;
     let induction = Induction::of(loop_op);
     if !induction.fits_index() {
         return Err(at((Broken::Induction, P13.to_string())));
@@ -300,6 +304,7 @@ fn read_request<'c, 'a>(
         requested,
         producer,
         producer_keeps,
+        release,
         induction,
         chip,
         path: chip.copy_path(),

@@ -4,7 +4,10 @@
 //! (the same with a whole producer warpgroup, which gives its registers to the
 //! consumers; `producer_registers = R : i64` says how many a producer thread
 //! keeps, 40 by default) or `producer = "block"` (the default: every thread
-//! issues and consumes).
+//! issues and consumes). With a producer, `release = "warp"` asks the
+//! consumers to release each slot a warp at a time (`"thread"`, the default:
+//! every consumer thread arrives; docs/pipelining.md, "Releases a warp at a
+//! time").
 
 use melior::ir::{
     attribute::{DictionaryAttribute, IntegerAttribute, StringAttribute},
@@ -75,11 +78,23 @@ impl Producer {
 pub const PRODUCER: &str = "producer";
 /// The entry that sets what a producer warpgroup's threads keep.
 pub const PRODUCER_REGISTERS: &str = "producer_registers";
+/// The entry that says how the consumers release a slot.
+pub const RELEASE: &str = "release";
+
+/// How a producer's consumers release a slot to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Release {
+    /// Every consumer thread arrives on the slot's empty barrier (the default).
+    Thread,
+    /// Lane 0 of each consumer warp arrives for its 32 lanes, after the warp
+    /// meets (`bar.warp.sync`), where the chip has counted arrivals.
+    Warp,
+}
 
 /// P1's message for `attribute`.
 fn malformed(attribute: Attribute, max_stages: u32) -> String {
     format!(
-        "acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, {max_stages}] or stages = \"auto\", and optionally producer = \"block\", \"warp\" or \"warpgroup\" (with \"warpgroup\", optionally producer_registers = R : i64, a multiple of 8 in [24, 256]), but it is {attribute}"
+        "acopy.pipeline must be a dictionary with stages = S : i64 with S in [1, {max_stages}] or stages = \"auto\", and optionally producer = \"block\", \"warp\" or \"warpgroup\" (with \"warpgroup\", optionally producer_registers = R : i64, a multiple of 8 in [24, 256]; with \"warp\" or \"warpgroup\", optionally release = \"thread\" or \"warp\"), but it is {attribute}"
     )
 }
 
@@ -125,14 +140,39 @@ pub fn producer_registers(
     }
 }
 
+/// How the consumers release a slot (`release`, only with `producer =
+/// "warp"` or `"warpgroup"`, the attribute's `producer` as [`producer`] read
+/// it; `Thread` when it says nothing).
+pub fn release(
+    attribute: Attribute,
+    producer: Producer,
+    max_stages: u32,
+) -> Result<Release, String> {
+    let bad = || malformed(attribute, max_stages);
+    let dictionary = DictionaryAttribute::try_from(attribute).map_err(|_| bad())?;
+    let Some(value) = dictionary.element_by_name(RELEASE) else {
+        return Ok(Release::Thread);
+    };
+    if producer == Producer::Block {
+        return Err(bad());
+    }
+    let word = StringAttribute::try_from(value).map_err(|_| bad())?;
+    match acopy_dialect::string_value(word) {
+        "thread" => Ok(Release::Thread),
+        "warp" => Ok(Release::Warp),
+        _ => Err(bad()),
+    }
+}
+
 /// The stage count the attribute asks for: a dictionary with `stages`, an
 /// integer in `[1, max_stages]` or the string `"auto"`, and at most a
-/// `producer` besides.
+/// `producer`, its `producer_registers` and a `release` besides.
 pub fn stages(attribute: Attribute, max_stages: u32) -> Result<Stages, String> {
     let bad = || malformed(attribute, max_stages);
     let dictionary = DictionaryAttribute::try_from(attribute).map_err(|_| bad())?;
     let others = usize::from(dictionary.element_by_name(PRODUCER).is_some())
-        + usize::from(dictionary.element_by_name(PRODUCER_REGISTERS).is_some());
+        + usize::from(dictionary.element_by_name(PRODUCER_REGISTERS).is_some())
+        + usize::from(dictionary.element_by_name(RELEASE).is_some());
     if dictionary.len() != 1 + others {
         return Err(bad());
     }
@@ -161,7 +201,7 @@ pub fn not_a_loop(op: &OperationRef) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{producer, producer_registers, stages, Stages};
+    use super::{producer, producer_registers, release, stages, Release, Stages};
     use crate::context::create_context;
     use melior::ir::Attribute;
 
@@ -205,5 +245,68 @@ mod tests {
             let error = read(text).0.expect_err(text);
             assert!(error.contains("producer_registers = R : i64"), "{error}");
         }
+    }
+
+    /// `release` and `stages` of the attribute spelled `text`.
+    fn read_release(text: &str) -> (Result<Release, String>, Result<Stages, String>) {
+        let context = create_context().expect("the acopy dialect loads");
+        let attribute = Attribute::parse(&context, text).expect("the test attribute parses");
+        let how = producer(attribute, 8).and_then(|p| release(attribute, p, 8));
+        (how, stages(attribute, 8))
+    }
+
+    #[test]
+    fn a_producer_releases_as_asked_and_by_thread_by_default() {
+        for (text, expected) in [
+            (
+                r#"{stages = 4 : i64, producer = "warp", release = "warp"}"#,
+                Release::Warp,
+            ),
+            (
+                r#"{stages = 4 : i64, producer = "warpgroup", release = "warp"}"#,
+                Release::Warp,
+            ),
+            (
+                r#"{stages = 4 : i64, producer = "warp", release = "thread"}"#,
+                Release::Thread,
+            ),
+            (r#"{stages = 4 : i64, producer = "warp"}"#, Release::Thread),
+            (r#"{stages = 4 : i64}"#, Release::Thread),
+        ] {
+            let (how, stages) = read_release(text);
+            assert_eq!(how, Ok(expected), "{text}");
+            assert_eq!(stages, Ok(Stages::Given(4)), "{text}");
+        }
+        // With producer_registers beside it: the entry count allows all three.
+        let (how, stages) = read_release(
+            r#"{stages = 2 : i64, producer = "warpgroup", producer_registers = 24 : i64, release = "warp"}"#,
+        );
+        assert_eq!((how, stages), (Ok(Release::Warp), Ok(Stages::Given(2))));
+    }
+
+    #[test]
+    fn release_is_refused_without_a_producer_or_off_its_words() {
+        for text in [
+            r#"{stages = 2 : i64, release = "warp"}"#,
+            r#"{stages = 2 : i64, producer = "block", release = "warp"}"#,
+            r#"{stages = 2 : i64, producer = "warp", release = "lane"}"#,
+            r#"{stages = 2 : i64, producer = "warp", release = 32 : i64}"#,
+        ] {
+            let error = read_release(text).0.expect_err(text);
+            assert!(
+                error.contains(r#"optionally release = "thread" or "warp""#),
+                "{error}"
+            );
+        }
+        // An unknown entry beside it is still an extra entry.
+        let error = read_release(
+            r#"{stages = 2 : i64, producer = "warp", release = "warp", extra = 1 : i64}"#,
+        )
+        .1
+        .expect_err("an extra entry");
+        assert!(
+            error.starts_with("acopy.pipeline must be a dictionary"),
+            "{error}"
+        );
     }
 }

@@ -193,6 +193,10 @@ pub struct WarpPlan {
     /// the consumers (`super::registers`); `None` for a producer warp, or when
     /// the consumers already have the most a thread can hold.
     pub registers: Option<super::registers::RegisterSplit>,
+    /// `release = "warp"` on a chip with counted arrivals: lane 0 of each
+    /// consumer warp releases a slot for its 32 lanes (docs/pipelining.md,
+    /// "Releases a warp at a time").
+    pub warp_release: bool,
 }
 
 impl WarpPlan {

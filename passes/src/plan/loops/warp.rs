@@ -36,7 +36,7 @@ const MAX_BLOCK: u32 = 1024;
 /// op before the loop that the rewrite removes (the native TMA form's
 /// `barrier_init`), which P18 lets stand there.
 pub fn plan_for<'c, 'a>(
-    (producer, keeps): (attr::Producer, u32),
+    (producer, keeps, release): (attr::Producer, u32, attr::Release),
     chip: Chip,
     (loop_op, function): (OperationRef<'c, 'a>, OperationRef<'c, 'a>),
     copies: &[PipeCopy<'c, 'a>],
@@ -45,13 +45,17 @@ pub fn plan_for<'c, 'a>(
     match producer {
         attr::Producer::Block => Ok((None, Vec::new())),
         attr::Producer::Warp | attr::Producer::Warpgroup => {
-            let (plan, alone) = check(
+            let (mut plan, alone) = check(
                 (producer, keeps),
                 chip,
                 (loop_op, function),
                 copies,
                 removed,
             )?;
+            // A chip without counted arrivals keeps one arrive a thread: the
+            // request is a schedule choice, not an op the chip must run.
+            plan.warp_release =
+                release == attr::Release::Warp && chip.has(Capability::MbarrierArriveCount);
             Ok((Some(plan), alone))
         }
     }
@@ -91,6 +95,7 @@ pub fn check<'c, 'a>(
         consumers,
         producers,
         registers,
+        warp_release: false,
     };
     Ok((plan, alone))
 }

@@ -69,6 +69,7 @@ fn a_warpgroup_of_two_consumer_warpgroups_moves_registers() {
                 producer: 40,
                 consumers: 232
             }),
+            warp_release: false,
         })
     );
     assert_eq!(plan.map(|warp| warp.block()), Some(384));
@@ -113,7 +114,8 @@ fn a_producer_warp_moves_none() {
         Some(WarpPlan {
             consumers: 992,
             producers: 32,
-            registers: None
+            registers: None,
+            warp_release: false
         })
     );
 }
@@ -178,4 +180,28 @@ fn only_chips_with_setmaxnreg_take_a_warpgroup() {
             "{message}"
         );
     }
+}
+
+#[test]
+fn release_warp_is_kept_where_the_chip_counts_arrivals() {
+    // `producer` is spliced into the mark: the release entry rides after it.
+    let asked = r#"warp", release = "warp"#;
+    let warp_release = |chip: &str, producer: &str| {
+        plan(&kernel(chip, &block(128), "", producer))
+            .expect("a plan")
+            .map(|warp| warp.warp_release)
+    };
+    assert_eq!(warp_release("sm_90", asked), Some(true));
+    assert_eq!(
+        warp_release("sm_90a", r#"warpgroup", release = "warp"#),
+        Some(true)
+    );
+    // sm_80 has no counted arrive: every consumer thread keeps arriving.
+    assert_eq!(warp_release("sm_80", asked), Some(false));
+    // The default, and "thread", release a thread at a time.
+    assert_eq!(warp_release("sm_90", "warp"), Some(false));
+    assert_eq!(
+        warp_release("sm_90", r#"warp", release = "thread"#),
+        Some(false)
+    );
 }
