@@ -124,12 +124,13 @@ def swizzled_index(result, tile, at, tile_type):
 
 
 def pipelined_for(iv, lower, upper, step, stages, producer='block', results=None, iter_args=(),
-                  types=(), producer_registers=0):
+                  types=(), producer_registers=0, release='thread'):
     """The opening and closing lines of an scf.for marked acopy.pipeline: the pass
     multi-buffers the copies of its body (docs/pipelining.md). stages: a count or 'auto';
     producer: 'block' (every thread copies), 'warp' or 'warpgroup' (a producer warp or
     warpgroup the pass adds); producer_registers: what a producer warpgroup's threads
-    keep (0: the pass's default).
+    keep (0: the pass's default); release: 'warp' has each consumer warp release a slot
+    with one arrive (with a producer; docs/pipelining.md, "Releases a warp at a time").
     iter_args: (name, initial value) pairs with their `types`; `results` names the loop's
     results (`%acc`, or `%acc:N` for several)."""
     request = '"auto"' if stages == 'auto' else f'{int(stages)} : i64'
@@ -137,6 +138,8 @@ def pipelined_for(iv, lower, upper, step, stages, producer='block', results=None
         request += f', producer = "{producer}"'
     if producer_registers:
         request += f', producer_registers = {producer_registers} : i64'
+    if release != 'thread':
+        request += f', release = "{release}"'
     head = f'scf.for {iv} = {lower} to {upper} step {step}'
     if iter_args:
         carried = ', '.join(f'{name} = {init}' for name, init in iter_args)

@@ -213,7 +213,10 @@ BUILDS = {
     # twins were slower everywhere (model=False).
     'u64_ws_p132_tma_s8_ob16': _tile64(64, 8, 132),
     'u64_ws_p264_tma_s6_ob16': _tile64(64, 6, 264, model=False),
-    'u128_ws_p132_tma_s8_ob16': _tile64(128, 8, 132),
+    # With --release=warp since the sixth session (consumers release each slot a warp at a
+    # time): 1.06 of the thread-by-thread release at 1024 x 1024 x 8192, 1.01-1.02 at 512^3 and
+    # 1024^3, net of identical-kernel controls (bench/RESULTS.md, 2026-12-07, sixth session).
+    'u128_ws_p132_tma_s8_ob16': _tile64(128, 8, 132, ['--release=warp']),
     'u128_ws_p264_tma_s4_ob16': _tile64(128, 4, 264, model=False),
     'u256_ws_p132_tma_s4_ob16': _tile64(256, 4, 132, model=False),
     # The 64 x 128 tile in pairs along N (--cluster=2 --pair=n), multicasting A's tile: for

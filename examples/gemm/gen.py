@@ -35,13 +35,14 @@ SMs; the last range sums the partials; direct epilogue; --split-reduce=dsmem: th
 are a cluster that sums them through distributed shared memory; --split-reduce=spread: each range
 sums a column band of its tile, waiting a bounded time for the others), --cluster=2 with a tile loop (two
 blocks share B's tile by multicast; --multicast=0: the same pairs without it; --pair=n: the
-pair takes two tiles of one tile row and shares A's tile instead); on sm_80
+pair takes two tiles of one tile row and shares A's tile instead), --release=warp (with a
+producer: the consumers release each slot a warp at a time; sm_90a); on sm_80
 --tile, --bk=64 with --swizzle=128, --warp=64x64 (mma_sync.gemm_tiled). --b-major=n: B is
 a second argument, K x N row-major (gemm() says how each chip reads it); the module is
 named gemm_<dtype>_MxNxK_bn.
 bench/gemm_variants_prepare.sh builds the ones worth measuring.
 
-Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] [--tile=BMxBN] [--raster=G] [--persistent=W] [--vstore=1] [--bk=32|64] [--warp=WMxWN] [--b-major=k|n] [--cluster=2] [--multicast=0] [--out=f32|bf16] [--epilogue=direct|tma] [--ring=1] [--split-k=S|auto] [--split-reduce=serial|dsmem|spread] [--split-sync=fence|release] [--pair=m|n] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle, --bk, --warp: sm_80 only; --persistent, --out, --epilogue, --ring, --split-k: sm_90a only; a persistent build's launch grid is launch_grid's, or choose.py's grid)
+Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] [--tile=BMxBN] [--raster=G] [--persistent=W] [--vstore=1] [--bk=32|64] [--warp=WMxWN] [--b-major=k|n] [--cluster=2] [--multicast=0] [--out=f32|bf16] [--epilogue=direct|tma] [--ring=1] [--split-k=S|auto] [--split-reduce=serial|dsmem|spread] [--split-sync=fence|release] [--pair=m|n] [--release=thread|warp] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle, --bk, --warp: sm_80 only; --persistent, --out, --epilogue, --ring, --split-k: sm_90a only; a persistent build's launch grid is launch_grid's, or choose.py's grid)
 """
 import os
 import sys
@@ -772,7 +773,7 @@ def refuse(m, n, k, epilogue='direct'):
 
 def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, persistent=0, vstore=False,
          b_major='k', cluster=1, out_dtype='f32', epilogue='direct', split='1', ring=False, multicast=True,
-         reduce='serial', pair_axis='m', bm=128, sync='fence'):
+         reduce='serial', pair_axis='m', bm=128, sync='fence', release='thread'):
     """epilogue = 'tma' (out_dtype bf16; a cluster only with a tile loop): the consumers round the tile to bf16 into
     shared memory and TMA-store it (epilogue_tma), so the store runs while the next tile's
     K loop does; 'direct' (the default) stores each value from registers.
@@ -897,13 +898,19 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # warpgroup: a producer warpgroup that gives the consumers its registers (setmaxnreg;
     # docs/pipelining.md, "A producer warpgroup").
     e.require(producer in ('block', 'warp', 'warpgroup'), 'PRODUCER: block, warp or warpgroup')
+    # release = 'warp': the consumers release each slot a warp at a time (the K loop's
+    # acopy.pipeline release = "warp"): 3-6 % for the 64 x 128 tile at long K on the H100,
+    # slower for others (bench/RESULTS.md, 2026-12-07, sixth session, item 3).
+    e.require(release in ('thread', 'warp'), '--release: thread or warp')
+    e.require(release == 'thread' or producer != 'block', '--release=warp: PRODUCER warp or warpgroup')
     options = ''.join([f' --tile={bm}x{bn}' if bn != 128 or bm != 128 else '', f' --raster={raster}' if raster else '',
                        f' --persistent={persistent}' if persistent else '', ' --vstore=1' if vstore else '',
                        ' --b-major=n' if b_n else '', f' --cluster={cluster}' if cluster > 1 else '',
                        ' --out=bf16' if out_dtype == 'bf16' else '', ' --epilogue=tma' if tma_out else '',
                        f' --split-k={split}' if str(split) != '1' else '', ' --ring=1' if ring else '', ' --multicast=0' if not multicast else '',
                        ' --split-reduce=dsmem' if dsmem else '', ' --split-reduce=spread' if reduce == 'spread' else '',
-                       ' --pair=n' if by_n else '', ' --split-sync=release' if sync == 'release' else ''])
+                       ' --pair=n' if by_n else '', ' --split-sync=release' if sync == 'release' else '',
+                       ' --release=warp' if release == 'warp' else ''])
     cluster_attr = f', nvvm.cluster_dim = array<i32: {cluster}, 1, 1>' if cluster > 1 else ''
     shared = '"x"' if (cluster > 1 and not pair) or (by_n and multicast) else None    # A's copies
     shared_b = '"x"' if pair and not by_n and multicast else None                     # B's copy
@@ -964,7 +971,8 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
             '    %second = arith.cmpi eq, %wg, %c1 : index',
             f'    %zero = llvm.mlir.zero : {acc_type}',
         ]
-    loop, end = e.pipelined_for('%kt', '%c0', '%ck', '%c1', stages, producer, '%acc', [('%a0', '%zero')], [acc_type])
+    loop, end = e.pipelined_for('%kt', '%c0', '%ck', '%c1', stages, producer, '%acc', [('%a0', '%zero')], [acc_type],
+                                release=release)
     body = [
         loop,
         '  %ktk = arith.addi %kt, %kbase : index' if splits > 1 else '',
@@ -1066,6 +1074,7 @@ def main():
             e.require(not persistent, '--persistent: sm_90a only')
             e.require(flags.get('out', 'f32') == 'f32', '--out=bf16: sm_90a only')
             e.require(flags.get('epilogue', 'direct') == 'direct', '--epilogue=tma: sm_90a only')
+            e.require(flags.get('release', 'thread') == 'thread', '--release=warp: sm_90a only')
             extra = {}
             if 'tile' in flags or 'warp' in flags or 'bk' in flags or raster or vstore:
                 bm_, bn_ = (int(v) for v in tile.split('x'))
@@ -1084,7 +1093,7 @@ def main():
                         epilogue=flags.get('epilogue', 'direct'), split=flags.get('split-k', '1'),
                         ring=flags.get('ring', '0') == '1', multicast=flags.get('multicast', '1') == '1',
                         reduce=flags.get('split-reduce', 'serial'), pair_axis=flags.get('pair', 'm'),
-                        sync=flags.get('split-sync', 'fence'))
+                        sync=flags.get('split-sync', 'fence'), release=flags.get('release', 'thread'))
     # A shape the kernel cannot take (refuse) or options it does not take or combine
     # (emitter.require): named, nothing written.
     except ValueError as error:

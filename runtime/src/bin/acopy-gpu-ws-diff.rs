@@ -47,6 +47,10 @@ struct Cli {
     child: Option<String>,
 }
 
+fn thread() -> String {
+    "thread".into()
+}
+
 /// What gen.py drew for a kernel (cases.json).
 #[derive(Serialize, Deserialize, Clone, Debug)]
 struct Features {
@@ -58,6 +62,10 @@ struct Features {
     block: u32,
     grid: u32,
     producer: String,
+    /// How a producer's consumers release a slot: "warp" (`release = "warp"`)
+    /// or "thread" (the default; cases.json of before it has no entry).
+    #[serde(default = "thread")]
+    release: String,
     stages: serde_json::Value,
     consumer: String,
     swizzle: u32,
@@ -211,6 +219,7 @@ fn summarize(outcomes: &[Outcome], device: &str) -> serde_json::Value {
         "error": count("error"),
         "refused": count("refused"),
         "producer_warp": outcomes.iter().filter(|o| o.features.producer == "warp").count(),
+        "release_warp": outcomes.iter().filter(|o| o.features.release == "warp").count(),
     })
 }
 
@@ -432,6 +441,7 @@ mod tests {
             block: 32,
             grid: 2,
             producer: "warp".into(),
+            release: "thread".into(),
             stages: serde_json::json!(2),
             consumer: "block_dim".into(),
             swizzle: 0,

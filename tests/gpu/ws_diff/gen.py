@@ -15,7 +15,9 @@ What a kernel may have (each drawn independently):
 - path: cp_async (sm_80) or tma (sm_90); element type: i8, i16, i32, i64, f16,
   bf16, f32, f64; an integer transform (xor or add of a constant) or a copy;
 - tile rows R and a row of 64, 128 or 256 bytes; block B (32 to 256 threads);
-- producer warp or block schedule; stages 1 to 4 or "auto";
+- producer warp or block schedule; stages 1 to 4 or "auto"; with a producer warp,
+  `release = "warp"` (consumers release a slot a warp at a time) for odd `k`, half of
+  them (read off a draw already made, so the kernels drawn before it stay the same);
 - the consumers' loop: striding by `gpu.block_dim x` (the most common form), by
   the constant block size, or per row;
 - a swizzled tile read through `acopy.swizzled_index` inside that nested loop;
@@ -67,6 +69,7 @@ def draw(rng, index, path):
         "tma_store": path == "tma" and rng.random() < 0.4,
         "native": False,
     }
+    features["release"] = "warp" if warp and features["k"] % 2 else "thread"
     # The native TMA form: a barrier of the user's, then barrier_wait.
     features["native"] = path == "tma" and not features["tma_store"] and rng.random() < 0.3
     s = 1 if stages == "auto" else stages
@@ -151,7 +154,8 @@ def kernel(case, variant):
     else:
         stages = 1 if variant == "s1" else f["stages"]
         spelled = '"auto"' if stages == "auto" else f"{stages} : i64"
-        w(f'{indent}}} {{acopy.pipeline = {{stages = {spelled}, producer = "{f["producer"]}"}}}}')
+        release = ', release = "warp"' if f["release"] == "warp" else ""
+        w(f'{indent}}} {{acopy.pipeline = {{stages = {spelled}, producer = "{f["producer"]}"{release}}}}}')
     if f["outer"] > 1:
         w("    }")
     if f["tma_store"]:
