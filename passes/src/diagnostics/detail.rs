@@ -75,6 +75,25 @@ fn encode(detail: &Detail) -> String {
     }
 }
 
+/// The producer's entries: its block, its threads, the registers it moves
+/// and whether the consumers release a warp at a time.
+fn encode_producer(p: &PipelinedLoop, fields: &mut Vec<String>) {
+    if let Some(block) = p.producer_block {
+        fields.push(format!("producer_block = {block} : i64"));
+    }
+    if let Some(threads) = p.producer_threads {
+        fields.push(format!("producer_threads = {threads} : i64"));
+    }
+    if let Some([launch, producer, consumers]) = p.registers {
+        fields.push(format!(
+            "registers = [{launch} : i64, {producer} : i64, {consumers} : i64]"
+        ));
+    }
+    if p.warp_release {
+        fields.push("warp_release".to_string());
+    }
+}
+
 fn encode_pipelined(p: &PipelinedLoop) -> String {
     let mut fields = vec![
         "kind = \"pipelined\"".to_string(),
@@ -93,20 +112,7 @@ fn encode_pipelined(p: &PipelinedLoop) -> String {
     if let Some(wait) = p.released_at_wait {
         fields.push(format!("released_at_wait = {wait} : i64"));
     }
-    if let Some(block) = p.producer_block {
-        fields.push(format!("producer_block = {block} : i64"));
-    }
-    if let Some(threads) = p.producer_threads {
-        fields.push(format!("producer_threads = {threads} : i64"));
-    }
-    if let Some([launch, producer, consumers]) = p.registers {
-        fields.push(format!(
-            "registers = [{launch} : i64, {producer} : i64, {consumers} : i64]"
-        ));
-    }
-    if p.warp_release {
-        fields.push("warp_release".to_string());
-    }
+    encode_producer(p, &mut fields);
     if let Some(multicast) = &p.multicast {
         let [x, y, z] = multicast.cluster;
         let senders: Vec<String> = multicast
