@@ -357,7 +357,8 @@ const LANE_ARRIVE: &str = "mbarrier.arrive.shared.b64 _, [$0], 32;";
 /// reads are done (their values in registers, wgmma waited for) when the warp
 /// arrives; a `.release.cluster` only added a cluster-wide fence that stalled
 /// every release (ncu's `membar` stalls; the GEMM ran at 0.6x on the H100).
-
+/// With `release = "warp"` the CTA's own barrier gets the same: one arrive of
+/// 32 a warp, by lane 0.
 fn release_slot<'c, 'a>(
     b: &B<'c, 'a>,
     plan: &LoopPlan<'c, 'a>,

@@ -201,16 +201,25 @@ pub fn not_a_loop(op: &OperationRef) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{producer, producer_registers, release, stages, Release, Stages};
+    use super::{producer, producer_registers, release, stages, Producer, Release, Stages};
     use crate::context::create_context;
     use melior::ir::Attribute;
 
-    /// `producer_registers` and `stages` of the attribute spelled `text`.
-    fn read(text: &str) -> (Result<Option<u32>, String>, Result<Stages, String>) {
+    /// What `entry` reads (given the attribute's producer) and `stages` of the
+    /// attribute spelled `text`.
+    fn read_with<T>(
+        text: &str,
+        entry: impl Fn(Attribute, Producer) -> Result<T, String>,
+    ) -> (Result<T, String>, Result<Stages, String>) {
         let context = create_context().expect("the acopy dialect loads");
         let attribute = Attribute::parse(&context, text).expect("the test attribute parses");
-        let keeps = producer(attribute, 8).and_then(|p| producer_registers(attribute, p, 8));
-        (keeps, stages(attribute, 8))
+        let read = producer(attribute, 8).and_then(|p| entry(attribute, p));
+        (read, stages(attribute, 8))
+    }
+
+    /// `producer_registers` and `stages` of the attribute spelled `text`.
+    fn read(text: &str) -> (Result<Option<u32>, String>, Result<Stages, String>) {
+        read_with(text, |attribute, p| producer_registers(attribute, p, 8))
     }
 
     #[test]
@@ -249,10 +258,7 @@ mod tests {
 
     /// `release` and `stages` of the attribute spelled `text`.
     fn read_release(text: &str) -> (Result<Release, String>, Result<Stages, String>) {
-        let context = create_context().expect("the acopy dialect loads");
-        let attribute = Attribute::parse(&context, text).expect("the test attribute parses");
-        let how = producer(attribute, 8).and_then(|p| release(attribute, p, 8));
-        (how, stages(attribute, 8))
+        read_with(text, |attribute, p| release(attribute, p, 8))
     }
 
     #[test]
