@@ -97,6 +97,9 @@ class PipelinedLoop:
     #: ``producer = "warp"``: the block size the kernel declares now, its own
     #: threads and the producer warp the pass added; else ``None``.
     producer_block: int | None = None
+    #: ``release = "warp"`` on a chip with counted arrivals (sm_90 and newer): lane 0
+    #: of each consumer warp releases a slot for its 32 lanes.
+    warp_release: bool = False
     #: Multicast copies: a dict with ``cluster`` (x, y, z) and ``senders`` (the
     #: CTAs whose slices fill each tile's slots, in tile order); else ``None``.
     multicast: dict[str, Any] | None = None
@@ -120,6 +123,7 @@ class PipelinedLoop:
             auto=raw.get("auto"),
             wgmma_in_flight=raw.get("wgmma_in_flight"),
             producer_block=raw.get("producer_block"),
+            warp_release=raw.get("warp_release", False),
             multicast=raw.get("multicast"),
         )
 

@@ -348,6 +348,24 @@ def test_automatic_stages_say_why():
         assert loop.wgmma_in_flight is None
 
 
+def test_a_producer_warp_releases_a_warp_at_a_time_where_asked_and_able():
+    # The block of 128 consumers gets a producer warp; release = "warp" has lane 0 of
+    # each consumer warp arrive for its 32 lanes on sm_90, while sm_80 (no counted
+    # arrive) keeps one arrive a thread and says so.
+    source = MARKED_LOOP.replace(
+        "kernel {", "kernel attributes {known_block_size = array<i32: 128, 1, 1>} {"
+    )
+    asked = source.replace("{stages = 3 : i64}", '{stages = 3 : i64, producer = "warp", release = "warp"}')
+    plain = source.replace("{stages = 3 : i64}", '{stages = 3 : i64, producer = "warp"}')
+    for chip, expected in [("sm_90", True), ("sm_80", False)]:
+        [loop] = acopy.compile(asked, chip=chip).pipelined_loops
+        assert (loop.producer_block, loop.warp_release) == (160, expected), chip
+    [loop] = acopy.compile(plain, chip="sm_90").pipelined_loops
+    assert loop.warp_release is False
+    ptx = acopy.compile(asked, chip="sm_90").outputs[0].text
+    assert "mbarrier.arrive.shared.b64 _, [" in ptx and "], 32;" in ptx
+
+
 def test_a_refused_marked_loop_names_its_rule():
     # 16 stages are above max-stages (8): rule P1.
     with pytest.raises(acopy.VerificationError) as raised:
