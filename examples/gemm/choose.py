@@ -231,6 +231,9 @@ BUILDS = {
     # tile's fix-up waiting on 4 units instead of 8: 0.84 of cuBLAS there, the best (the
     # 128 x 128 spread build 0.79-0.80 in the same runs).
     'u128_ws_sks_ob16': _spread(64, 128, 6, 'warp', 8),
+    # Its eight-stage twin (196736 bytes of shared memory, 93 registers, no spills at 512 x 512
+    # x 16384, where the loop waits on loads): built, not yet run on a card (untimed).
+    'u128_ws_sks_s8_ob16': _spread(64, 128, 8, 'warp', 8, untimed=True),
     # The 64 x 64 tile with the spread split-K: at 512^3 its 64 tiles x 2 ranges of 4 K steps
     # fill 128 SMs, each loading 64 KiB; timed slower than u64_ws_p132_tma_s8_ob16 there and
     # than u128_ws_sks_ob16 at 512 x 512 x 16384 (0.61-0.62 of cuBLAS): model=False.
