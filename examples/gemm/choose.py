@@ -214,8 +214,9 @@ BUILDS = {
     'u64_ws_p132_tma_s8_ob16': _tile64(64, 8, 132),
     'u64_ws_p264_tma_s6_ob16': _tile64(64, 6, 264, model=False),
     # With --release=warp since the sixth session (consumers release each slot a warp at a
-    # time): 1.06 of the thread-by-thread release at 1024 x 1024 x 8192, 1.01-1.02 at 512^3 and
-    # 1024^3, net of identical-kernel controls (bench/RESULTS.md, 2026-12-07, sixth session).
+    # time): 1.06 of the thread-by-thread release at 1024 x 1024 x 8192 (1.03 net of an
+    # identical-kernel control timed beside it), 1.01-1.02 at 512^3 and 1024^3 (controls 1.00)
+    # (bench/RESULTS.md, 2026-12-07, sixth session, item 3).
     'u128_ws_p132_tma_s8_ob16': _tile64(128, 8, 132, ['--release=warp']),
     'u128_ws_p264_tma_s4_ob16': _tile64(128, 4, 264, model=False),
     'u256_ws_p132_tma_s4_ob16': _tile64(256, 4, 132, model=False),

@@ -899,7 +899,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # docs/pipelining.md, "A producer warpgroup").
     e.require(producer in ('block', 'warp', 'warpgroup'), 'PRODUCER: block, warp or warpgroup')
     # release = 'warp': the consumers release each slot a warp at a time (the K loop's
-    # acopy.pipeline release = "warp"): 3-6 % for the 64 x 128 tile at long K on the H100,
+    # acopy.pipeline release = "warp"): 3-11 % for the 64 x 128 tile at long K on the H100,
     # slower for others (bench/RESULTS.md, 2026-12-07, sixth session, item 3).
     e.require(release in ('thread', 'warp'), '--release: thread or warp')
     e.require(release == 'thread' or producer != 'block', '--release=warp: PRODUCER warp or warpgroup')
