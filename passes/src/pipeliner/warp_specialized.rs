@@ -376,9 +376,9 @@ fn release_slot<'c, 'a>(
     let per_warp = plan.warp.is_some_and(|warp| warp.warp_release);
     if !per_warp {
         b.op(nvvm::MBARRIER_ARRIVE, &[pointer], &[b.int_type(64)], &[])?;
-    }
-    if group.is_none() && !per_warp {
-        return Ok(());
+        if group.is_none() {
+            return Ok(());
+        }
     }
     b.op(nvvm::BAR_WARP_SYNC, &[b.int(32, -1)?], &[], &[])?;
     let lane = b.binary(arith::REMUI, b.thread_id("x")?, b.index(32)?)?;

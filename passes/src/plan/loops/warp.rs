@@ -45,17 +45,13 @@ pub fn plan_for<'c, 'a>(
     match producer {
         attr::Producer::Block => Ok((None, Vec::new())),
         attr::Producer::Warp | attr::Producer::Warpgroup => {
-            let (mut plan, alone) = check(
-                (producer, keeps),
+            let (plan, alone) = check(
+                (producer, keeps, release),
                 chip,
                 (loop_op, function),
                 copies,
                 removed,
             )?;
-            // A chip without counted arrivals keeps one arrive a thread: the
-            // request is a schedule choice, not an op the chip must run.
-            plan.warp_release =
-                release == attr::Release::Warp && chip.has(Capability::MbarrierArriveCount);
             Ok((Some(plan), alone))
         }
     }
@@ -65,9 +61,10 @@ pub fn plan_for<'c, 'a>(
 /// `function`: the warp plan, and the ops before the loop that only the
 /// consumers run (`super::warp_prologue`). A producer warpgroup's threads
 /// keep `keeps` registers (the loop's `producer_registers`, else the
-/// default).
+/// default); its consumers release a warp at a time when `release` asks and
+/// the chip can.
 pub fn check<'c, 'a>(
-    (producer, keeps): (attr::Producer, u32),
+    (producer, keeps, release): (attr::Producer, u32, attr::Release),
     chip: Chip,
     (loop_op, function): (OperationRef<'c, 'a>, OperationRef<'c, 'a>),
     copies: &[PipeCopy<'c, 'a>],
@@ -95,7 +92,9 @@ pub fn check<'c, 'a>(
         consumers,
         producers,
         registers,
-        warp_release: false,
+        // A chip without counted arrivals keeps one arrive a thread: the
+        // request is a schedule choice, not an op the chip must run.
+        warp_release: release == attr::Release::Warp && chip.has(Capability::MbarrierArriveCount),
     };
     Ok((plan, alone))
 }
