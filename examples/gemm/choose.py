@@ -80,13 +80,13 @@ def _tile64(bn, stages, persistent, extra=(), **marks):
                          '--epilogue=tma', *extra], **marks)
 
 
-def _spread(bm, bn, stages, producer, raster, **marks):
+def _spread(bm, bn, stages, producer, raster, extra=(), **marks):
     """A bm x bn build with the spread split-K (--split-k=auto --split-reduce=spread:
-    gen.spread_fixup), 132 workers, bf16 out."""
+    gen.spread_fixup), 132 workers, bf16 out; `extra`: more gen.py options."""
     tile = [] if (bm, bn) == (128, 128) else [f'--tile={bm}x{bn}']
     return dict(stages=stages, producer=producer, out='bf16', bm=bm, bn=bn, per_sm=1, split='auto', reduce='spread',
                 options=tile + [f'--raster={raster}', '--vstore=1', '--persistent=132', '--out=bf16', '--split-k=auto',
-                                '--split-reduce=spread'], **marks)
+                                '--split-reduce=spread', *extra], **marks)
 
 
 # name: gen.py STAGES PRODUCER options; out dtype; block tile; blocks per SM side by side.
@@ -290,6 +290,15 @@ BUILDS = {
     't128_ws_sks_ob16': _spread(128, 128, 6, 'warp', 16),
     't64_ws_sks_ob16': _spread(128, 64, 6, 'warp', 8),
     'g256_sks_ob16': _spread(128, 256, 4, 'warpgroup', 16, model=False),
+    # The spread split-K in 2 x 1 x 1 clusters (pairs of tiles sharing a K range's copies by
+    # multicast): cuBLAS's kernel at 512 x 512 x 16384 is a split-K of 128 x 64 tiles in
+    # pairs (nvjet_sm90_tst_128x64_64x8_1x2_h_bz_splitK, eight stages), which reads a third
+    # less through L2 for the chip than the unpaired 64 x 128 tile (128 MB against 192 MB
+    # there), where the loop waits on loads. 128 x 64 tiles paired along N (sharing A's 128
+    # rows) and 128 x 128 tiles paired along M (sharing B's): built, untimed.
+    't64_ws_sks_c2n_ob16': _spread(128, 64, 6, 'warp', 8, ['--cluster=2', '--pair=n'], cluster=2, untimed=True),
+    't64_ws_sks_c2n_s8_ob16': _spread(128, 64, 8, 'warp', 8, ['--cluster=2', '--pair=n'], cluster=2, untimed=True),
+    't128_ws_sks_c2_ob16': _spread(128, 128, 6, 'warp', 16, ['--cluster=2'], cluster=2, untimed=True),
     # (A 128 x 192 tile, gen.py --tile=128x192, was timed in four builds at all 28 shapes on
     # the H100 of 2026-12-07, third session: slower than the 128 x 256 builds at every
     # shape, 0.64-0.98 of the best, even where its tiles fill the last wave better;
@@ -316,6 +325,18 @@ BUILDS = {
 BUILDS.update({name.replace('_sks_', '_sksr_'): dict(BUILDS[name], model=False,
                                                       options=BUILDS[name]['options'] + ['--split-sync=release'])
                for name in ('t128_ws_sks_ob16', 'u128_ws_sks_ob16')})
+# *_rw_: builds with --release=warp (the consumers release each K step's slot a warp at a
+# time, lane 0 arriving for its 32 lanes): 3-11 % for the 64 x 128 tile at long K on the
+# H100 (sixth session), untried on the others. Each is its base build with that option,
+# built and not yet timed (untimed) until a sweep times it beside its base.
+BUILDS.update({name.replace('_ob16', '_rw_ob16'): dict(BUILDS[name], untimed=True,
+                                                       options=BUILDS[name]['options'] + ['--release=warp'])
+               for name in ('t256_ws_p132_tmar_ob16', 't256_ws_p132_tma_ob16', 't256_ws_p132_tma_c2_ob16',
+                            'g256_p132_tmar_ob16', 'g256_p132_tma_c2_ob16', 't128_ws_p132_tma_ob16',
+                            't128_ws_p132_tma_c2_ob16', 't64_ws_p132_tma_c2n_ob16', 'u64_ws_p132_tma_s8_ob16',
+                            'u128_ws_p264_tma_s4_ob16', 'u128_ws_sks_ob16', 'u128_ws_sks_s8_ob16',
+                            'u128_ws_sksr_ob16', 't128_ws_sks_ob16', 't64_ws_sks_c2n_ob16', 't64_ws_sks_c2n_s8_ob16',
+                            't128_ws_sks_c2_ob16')})
 
 
 PEAK_TFLOPS = 989.4          # dense bf16 tensor peak of an H100/H200 SXM (132 SMs)

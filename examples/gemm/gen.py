@@ -226,6 +226,17 @@ def partial_store(acc_type, ws, nvec, unit, threads=256, release=False):
     ]
 
 
+def own_unit(pair):
+    """(lines, tile, unit): the SSA names of the block's own tile and unit for the split-K
+    workspace and counters. A pair's unit is two tiles (tile_loop): the block's own tile is
+    the pair's tile 2 %tix + %rank, its unit that tile's range %ks."""
+    if not pair:
+        return [], '%tix', '%tile'
+    return (['%ptix = arith.muli %tix, %c2 : index', '%otix = arith.addi %ptix, %rank : index',
+             '%osplit = arith.muli %otix, %csplit : index', '%ounit = arith.addi %osplit, %ks : index'],
+            '%otix', '%ounit')
+
+
 def split_fixup(acc_type, units, tiles, split, bn, pair=False, threads=256):
     """After the K loop of a split-K unit: every unit stores its partial tile to the
     workspace, then one thread counts the tile's arrivals; the unit that arrives last
@@ -237,9 +248,7 @@ def split_fixup(acc_type, units, tiles, split, bn, pair=False, threads=256):
     tile 2 %tix + %rank, its unit that tile's range %ks."""
     nvec = bn // 8
     ws, cnt = f'memref<{units * nvec * 4 * threads}xf32, 1>', f'memref<{tiles}xi32, 1>'
-    own = ['%ptix = arith.muli %tix, %c2 : index', '%otix = arith.addi %ptix, %rank : index',
-           '%osplit = arith.muli %otix, %csplit : index', '%ounit = arith.addi %osplit, %ks : index'] if pair else []
-    otix, ounit = ('%otix', '%ounit') if pair else ('%tix', '%tile')
+    own, otix, ounit = own_unit(pair)
     lines = own + partial_store(acc_type, ws, nvec, ounit, threads) + [
         f'%cnt = memref.get_global {SPLIT_COUNT} : {cnt}',
         '%one32 = arith.constant 1 : i32',
@@ -346,7 +355,8 @@ def spread_sum(tag, slice_, split, bn, ws, out, out_dtype, ragged, vstore, threa
     return lines
 
 
-def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vstore, threads=256, release=False):
+def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vstore, threads=256, release=False,
+                 pair=False):
     """After the K loop of a split-K unit (--split-reduce=spread): every unit stores its
     partial tile (partial_store) and counts its arrival; the tile's `split` units then sum
     it a column band (slice) each, every element in K order as split_fixup does. The
@@ -360,13 +370,15 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
     unit waits for one that has not arrived only that bounded time, and the last arrival
     waits for none, so any launch order and any grid (even one larger than the SMs free
     for it) is correct, if slower; the tile's reads are spread over its units instead of one unit
-    reading every partial (serial: split x 64 KiB for a 128 x 128 tile)."""
+    reading every partial (serial: split x 64 KiB for a 128 x 128 tile). pair: the block's
+    own tile and unit are own_unit's."""
     nvec = bn // 8
     slices, per = spread_slices(split, bn)
     ws = f'memref<{units * nvec * 4 * threads}xf32, 1>'
     cnt, claim = f'memref<{tiles}xi64, 1>', f'memref<{tiles * slices}xi64, 1>'
     flag = f'memref<{slices}xi32, 3>'
-    lines = partial_store(acc_type, ws, nvec, '%tile', threads, release) + fragment_place(ragged) + [
+    own, otix, ounit = own_unit(pair)
+    lines = own + partial_store(acc_type, ws, nvec, ounit, threads, release) + fragment_place(ragged) + [
         f'%cnt = memref.get_global {SPLIT_COUNT} : {cnt}',
         f'%claim = memref.get_global {SPLIT_CLAIM} : {claim}',
         f'%cper = arith.constant {per} : index',
@@ -374,12 +386,12 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
         f'%c{4 * threads} = arith.constant {4 * threads} : index',
     ] + [f'%c{jj}i = arith.constant {jj} : index' for jj in range(per)] + [
         # The tile's partials: unit r of the tile at %sbase + r %cunit (this thread's vectors).
-        '%stile = arith.muli %tix, %csplit : index',
+        f'%stile = arith.muli {otix}, %csplit : index',
         '%sunit = arith.muli %stile, %cunit : index',
         '%sbase = arith.addi %sunit, %t4 : index',
     ] + [f'%sr{r} = arith.constant {r * nvec * 4 * threads} : index' for r in range(split)] + [
         f'%cslices = arith.constant {slices} : index',
-        '%cslice0 = arith.muli %tix, %cslices : index',
+        f'%cslice0 = arith.muli {otix}, %cslices : index',
         '%one64 = arith.constant 1 : i64',
         '%zero64 = arith.constant 0 : i64',
         f'%csplit64 = arith.constant {split} : i64',
@@ -393,7 +405,7 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
         '%leader = arith.cmpi eq, %t, %c0 : index',
         'scf.if %leader {',
     ] + (['  ' + FENCE_ACQ_REL] if release else []) + [
-        f'  %old = memref.atomic_rmw addi %one64, %cnt[%tix] : (i64, {cnt}) -> i64',
+        f'  %old = memref.atomic_rmw addi %one64, %cnt[{otix}] : (i64, {cnt}) -> i64',
         '  %place = arith.remui %old, %csplit64 : i64',
         '  %launch = arith.divui %old, %csplit64 : i64',
         '  %mark = arith.addi %launch, %one64 : i64',
@@ -414,7 +426,7 @@ def spread_fixup(acc_type, units, tiles, split, bn, out, out_dtype, ragged, vsto
         '        scf.condition(%again) %now, %polled : i64, i32',
         '      } do {',
         '      ^bb0(%was: i64, %times: i32):',
-        f'        %read = memref.atomic_rmw addi %zero64, %cnt[%tix] : (i64, {cnt}) -> i64',
+        f'        %read = memref.atomic_rmw addi %zero64, %cnt[{otix}] : (i64, {cnt}) -> i64',
         '        %times1 = arith.addi %times, %one32 : i32',
         '        scf.yield %read, %times1 : i64, i32',
         '      }',
@@ -791,7 +803,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     issuing half of it; with PRODUCER = warp the slots are released to both blocks
     (docs/pipelining.md, "Multicast slots with a producer warp"). multicast = False
     (--multicast=0): the same pairs and cluster, each block loading all of B's tile: the
-    build to compare multicast with. pair_axis = 'n' (--pair=n, a tile loop, no split-K): the
+    build to compare multicast with. pair_axis = 'n' (--pair=n, a tile loop): the
     pair takes two neighbouring tiles of one tile row instead and shares A's tile (the
     larger one of a 128 x 64 tile: a third of each block's K-step reads instead of a
     sixth), each block issuing half of each A copy.
@@ -847,8 +859,10 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     spread = reduce == 'spread' and splits > 1
     e.require(sync in ('fence', 'release'), '--split-sync: fence or release')
     e.require(sync == 'fence' or reduce == 'spread', '--split-sync=release: --split-reduce=spread')
-    e.require(not spread or (cluster == 1 and epilogue == 'direct' and b_major == 'k'),
-              '--split-reduce=spread: no --cluster, --epilogue=direct, --b-major=k')
+    # With --cluster=2 (split-K has a tile loop, so the blocks are pairs of tiles) each
+    # block sums its own tile's bands (own_unit), the pair sharing only the K loop's copies.
+    e.require(not spread or (epilogue == 'direct' and b_major == 'k'),
+              '--split-reduce=spread: --epilogue=direct, --b-major=k')
     signals = dsmem and producer != 'block'
     ksteps = -(-k // 64)
     range_steps = -(-ksteps // splits)
@@ -858,7 +872,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # shares B's tile instead (tile_loop's pair), with either schedule.
     pair = cluster == 2 and bool(remap)
     e.require(pair_axis in ('m', 'n'), '--pair: m or n')
-    e.require(pair_axis == 'm' or (pair and splits == 1), '--pair=n: --cluster=2 with a tile loop, no --split-k')
+    e.require(pair_axis == 'm' or pair, '--pair=n: --cluster=2 with a tile loop')
     by_n = pair and pair_axis == 'n'
     # Split-K with a cluster: the pair runs each K range of two tiles, sharing B's.
     e.require(splits == 1 or (epilogue == 'direct' and b_major == 'k' and (cluster == 1 or pair)),
@@ -1036,7 +1050,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
         body[epilogue_start:] = dsmem_fixup(acc_type, splits, n, out, out_dtype, ragged, signals, bn)
     elif spread:
         body[epilogue_start:] = spread_fixup(acc_type, tiles * splits, tiles, splits, bn, out, out_dtype, ragged, vstore,
-                                             2 * bm, sync == 'release')
+                                             2 * bm, sync == 'release', pair)
     elif splits > 1:
         # Only the tile's last unit writes it, from the summed partials.
         body[epilogue_start:] = split_fixup(acc_type, tiles * splits, tiles, splits, bn, pair, 2 * bm) + [

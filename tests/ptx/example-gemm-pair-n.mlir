@@ -15,8 +15,10 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %python %S/../../examples/gemm/choose.py 300 296 136 --build=t64_ws_p132_tma_c2n_ob16 | FileCheck %s --check-prefix=GRID
 // RUN: %python %S/../../examples/gemm/choose.py 300 296 136 --build=t64_ws_p132_tma_c2_ob16 | FileCheck %s --check-prefix=GRIDM
-// Refused: a split of K, no tile loop, an axis that is neither.
-// RUN: not %python %S/../../examples/gemm/gen.py 300 296 136 3 warp --tile=128x64 --persistent=132 --cluster=2 --pair=n --split-k=2 2>&1 | FileCheck %s --check-prefix=SPLIT
+// With a split of K the pair runs each K range of its two tiles, and each block counts
+// and stores its own tile's partials (the pair's tile 2 %tix + %rank).
+// RUN: %python %S/../../examples/gemm/gen.py 300 296 136 3 warp --tile=128x64 --persistent=132 --cluster=2 --pair=n --split-k=2 | FileCheck %s --check-prefix=SPLITK
+// Refused: no tile loop, an axis that is neither.
 // RUN: not %python %S/../../examples/gemm/gen.py 300 296 136 3 warp --pair=n 2>&1 | FileCheck %s --check-prefix=SPLIT
 // RUN: not %python %S/../../examples/gemm/gen.py 300 296 136 3 warp --persistent=132 --cluster=2 --pair=q 2>&1 | FileCheck %s --check-prefix=AXIS
 
@@ -48,5 +50,9 @@
 // The grid: 9 pairs of tiles, 18 blocks; pairs of tile rows would be 10 (20 blocks).
 // GRID: "grid": [18, 1, 1]
 // GRIDM: "grid": [20, 1, 1]
-// SPLIT: gen.py: error: --pair=n: --cluster=2 with a tile loop, no --split-k
+// SPLITK: %ntiles = arith.constant 18 : index
+// SPLITK: %tni = arith.addi %tni2, %rank : index
+// SPLITK: %otix = arith.addi %ptix, %rank : index
+// SPLITK: memref.atomic_rmw addi %one32, %cnt[%otix]
+// SPLIT: gen.py: error: --pair=n: --cluster=2 with a tile loop
 // AXIS: gen.py: error: --pair: m or n

@@ -239,7 +239,18 @@
 // RUN: %python %S/../../examples/gemm/gen.py 512 512 4096 6 warp --raster=16 --vstore=1 --persistent=132 --out=bf16 --split-k=4 --split-reduce=spread | FileCheck %s --check-prefix=SPREAD4
 // Split 20 over 16 vectors: 16 slices of one vector; arrivals 15 .. 18 have no slice.
 // RUN: %python %S/../../examples/gemm/gen.py 256 256 16384 6 warp --raster=16 --vstore=1 --persistent=132 --out=bf16 --split-k=20 --split-reduce=spread | FileCheck %s --check-prefix=SPREAD20
-// RUN: not %python %S/../../examples/gemm/gen.py 512 512 4096 6 warp --raster=16 --persistent=132 --out=bf16 --split-k=4 --split-reduce=spread --cluster=2 2>&1 | FileCheck %s --check-prefix=SPREADPAIR
+// The spread split-K in pairs (--cluster=2; choose.py's t64_ws_sks_c2n_* and
+// t128_ws_sks_c2_* builds): a unit is two tiles of one K range, sharing the range's copies
+// by multicast, and each block sums the bands of its own tile, 2 %tix + %rank, whose
+// counter, claim words and partials are its own: 300 x 296 in 128 x 64 tiles paired along
+// N is 3 x 3 pairs, 18 tiles counted whole (the last pair's second tile past N), 4 ranges.
+// RUN: %python %S/../../examples/gemm/gen.py 300 296 1000 6 warp --tile=128x64 --raster=8 --vstore=1 --persistent=132 --out=bf16 --split-k=4 --split-reduce=spread --cluster=2 --pair=n > %t.sp.mlir
+// RUN: FileCheck %s --check-prefix=SPREADPAIR < %t.sp.mlir
+// RUN: acopy-opt %t.sp.mlir --acopy-lower --emit=ptx -o %t.sp.ptx 2>/dev/null
+// RUN: %check-ptxas %t.sp.ptx sm_90a
+// RUN: FileCheck %s --check-prefix=SPREADPAIRPTX < %t.sp.ptx
+// RUN: %python %S/../../examples/gemm/choose.py 512 512 16384 --build=t64_ws_sks_c2n_ob16 | FileCheck %s --check-prefix=SPREADPAIRGRID
+// RUN: not %python %S/../../examples/gemm/gen.py 512 512 4096 6 warp --raster=16 --persistent=132 --out=bf16 --split-k=4 --split-reduce=spread --epilogue=tma 2>&1 | FileCheck %s --check-prefix=SPREADTMA
 // RUN: %python %S/../../examples/gemm/choose.py 512 512 16384 --build=t128_ws_sks_ob16 | FileCheck %s --check-prefix=SPREADGRID
 // SPREAD: memref.global "private" @acopy_splitk_count : memref<6xi64, 1> = dense<0>
 // SPREAD: memref.global "private" @acopy_splitk_claim : memref<18xi64, 1> = dense<0>
@@ -290,7 +301,28 @@
 // SPREAD20-NEXT: %cmine64 = arith.constant 15 : i64
 // SPREAD20: %lastslice = arith.constant 15 : i32
 // SPREAD20: %cothers = arith.constant 15 : index
-// SPREADPAIR: --split-reduce=spread: no --cluster, --epilogue=direct, --b-major=k
+// SPREADPAIR: memref.global "private" @acopy_splitk_ws : memref<589824xf32, 1>
+// SPREADPAIR: memref.global "private" @acopy_splitk_count : memref<18xi64, 1>
+// SPREADPAIR: memref.global "private" @acopy_splitk_claim : memref<72xi64, 1>
+// SPREADPAIR: nvvm.cluster_dim = array<i32: 2, 1, 1>
+// SPREADPAIR: %ntiles = arith.constant 36 : index
+// SPREADPAIR: %tni = arith.addi %tni2, %rank : index
+// SPREADPAIR: %ptix = arith.muli %tix, %c2 : index
+// SPREADPAIR-NEXT: %otix = arith.addi %ptix, %rank : index
+// SPREADPAIR-NEXT: %osplit = arith.muli %otix, %csplit : index
+// SPREADPAIR-NEXT: %ounit = arith.addi %osplit, %ks : index
+// SPREADPAIR: %ubase = arith.muli %ounit, %cunit : index
+// SPREADPAIR: %stile = arith.muli %otix, %csplit : index
+// SPREADPAIR: %cslice0 = arith.muli %otix, %cslices : index
+// SPREADPAIR: memref.atomic_rmw addi %one64, %cnt[%otix]
+// SPREADPAIR: memref.atomic_rmw addi %zero64, %cnt[%otix]
+// SPREADPAIR-NOT: %cnt[%tix]
+// SPREADPAIRPTX: .reqnctapercluster 2, 1, 1
+// SPREADPAIRPTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
+// SPREADPAIRPTX: atom.global.max.s64
+// SPREADPAIRGRID: "build": "t64_ws_sks_c2n_ob16"
+// SPREADPAIRGRID-SAME: "grid": [128, 1, 1]
+// SPREADTMA: gen.py: error: --split-reduce=spread: --epilogue=direct, --b-major=k
 // SPREADGRID: "build": "t128_ws_sks_ob16"
 // SPREADGRID-SAME: "grid": [128, 1, 1]
 
