@@ -47,7 +47,7 @@ import sys
 _BASE = dict(stages=2, chip='sm_90', swizzle=128, qk='wgmma', pv='wgmma', out='bf16', overlap=False, mask='edge',
              ctas_per_sm=0, producer='block', pingpong=False, persistent=0, softmax='fma',
              pv_in_flight=False, producer_registers=0, peel_last=False, prefetch_q=False, warp_rows=16,
-             spread_loads=False, wide_stores=False)
+             spread_loads=False, wide_stores=False, tma_out=False)
 # name: gen.py's options. e_*: rows x keys; _c2: ptxas asked for 2 blocks per SM; w_*: a
 # producer warp issues the copies; ppw_*: ping-pong with a producer warp; ov_*: --overlap;
 # p_*: persistent (--persistent=W); _s3: 3 stages; _mul: the softmax with the scale
@@ -217,6 +217,12 @@ BUILDS = {
 WIDE_STORE_BASES = ('qnflpgw24_r128_k128', 'flpgw_r128_k128', 'e_r64_k64', 'fw_r64_k64_c2', 'qnflw_r64_k128_c2',
                     'fw_r64_k64_c3', 'flw_r64_k64_c2', 'qnflw_r64_k64_c2', 'e_r128_k128_c2')
 BUILDS.update({f'{name}_o16': dict(BUILDS[name], wide_stores=True) for name in WIDE_STORE_BASES})
+# *_to: O through each warpgroup's Q tile and one TMA store per 64 rows (--tma-out), for the
+# non-persistent 128-row builds: the picks at the causal and short D = 128 shapes, where
+# the consumers' stores and the block's exit waiting on them stalled (bench/RESULTS.md,
+# 2026-12-07, fourth session, item 6). Built; not yet timed, so choose() takes none.
+TMA_OUT_BASES = ('flpgw_r128_k128', 'e_r128_k128_c2')
+BUILDS.update({f'{name}_to': dict(BUILDS[name], tma_out=True) for name in TMA_OUT_BASES})
 
 
 def choose(bh, s, d, causal, chip='sm_90'):
@@ -266,7 +272,7 @@ def choose_sm90(s, d, causal):
 _OPTIONAL = [('overlap', 'overlap'), ('pingpong', 'pingpong'), ('persistent', 'persistent'), ('softmax', 'softmax'),
              ('pv_in_flight', 'pv-in-flight'), ('producer_registers', 'producer-registers'),
              ('peel_last', 'peel-last'), ('prefetch_q', 'prefetch-q'), ('warp_rows', 'warp-rows'),
-             ('spread_loads', 'spread-loads'), ('wide_stores', 'wide-stores')]
+             ('spread_loads', 'spread-loads'), ('wide_stores', 'wide-stores'), ('tma_out', 'tma-out')]
 
 
 def options(build):

@@ -26,12 +26,14 @@ tiles instead of a block per tile (launch grid: examples/attention/choose.py's g
 --prefetch-q loads the next tile's Q during this tile's epilogue.
 --spread-loads (with --prefetch-q --peel-last) loads each of the next tile's inputs once
 this tile has read its own. --wide-stores (with --out=bf16) stores O 16 bytes a lane: the 4
-lanes of a row trade their column pairs by shuffles first (quad_transpose).
+lanes of a row trade their column pairs by shuffles first (quad_transpose). --tma-out (with
+--rows=128 --qk=wgmma --out=bf16, not --persistent) writes O into each warpgroup's Q tile
+and stores it with one TMA store each (epilogue_tma).
 Which flags are fastest at which shape on an H100: bench/RESULTS.md, "2026-12-06
 (near midnight)" and "2026-12-07"; examples/attention/choose.py picks them.
 f16 or bf16 (--dtype; bf16 through nvvm.mma.sync, examples/gemm/mma_sync.py's mma).
 
-Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=32|64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--producer-registers=R] [--pingpong] [--peel-last] [--persistent=W] [--prefetch-q] [--spread-loads] [--wide-stores] [--warp-rows=16|32] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
+Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=32|64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--producer-registers=R] [--pingpong] [--peel-last] [--persistent=W] [--prefetch-q] [--spread-loads] [--wide-stores] [--tma-out] [--warp-rows=16|32] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
 """
 import math
 import os
@@ -59,7 +61,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
               keys=BN, out_dtype='f32', overlap=False, mask='edge', ctas_per_sm=0,
               producer='block', pingpong=False, persistent=0, softmax='fma', pv_in_flight=False,
               producer_registers=0, peel_last=False, prefetch_q=False, warp_rows=16, spread_loads=False,
-              wide_stores=False):
+              wide_stores=False, tma_out=False):
     e.require(d in (64, 128), 'D: 64 or 128')
     e.require(swizzle in (0, 128), 'swizzle: 0 or 128')
     e.require(rows in (64, 128), 'rows: 64 or 128 query rows per block (4 or 8 warps)')
@@ -188,6 +190,15 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     halves = qk == 'wgmma' and rows == 128
     qtile = f'memref<{64 if halves else rows}x{d}x{dtype}, 3>'
     qnames = ['%tq0', '%tq1'] if halves else ['%tq']
+    # tma_out: O goes out through shared memory and one TMA store per warpgroup's 64 rows
+    # (epilogue_tma) instead of each thread's stores: the consumers stalled on the store
+    # queue (lg_throttle) and the block's exit on its stores (drain) at the short, causal
+    # D = 128 shapes (bench/RESULTS.md, 2026-12-07, fourth session, item 6). O is written
+    # into the warpgroup's own Q tile, which its last Q K wgmma has read by then, so it
+    # needs no more shared memory; a persistent block loads the next tile's Q there.
+    e.require(not tma_out or (halves and out_dtype == 'bf16' and not persistent and not wide_stores
+                              and warp_rows == 16),
+              '--tma-out: --rows=128 --qk=wgmma --out=bf16, not --persistent or --wide-stores')
     ragged = s_len % keys != 0
     # Swizzled tiles: every copy writes TMA's 128-byte pattern (a 128-element row of D = 128
     # is two column panels) and every ldmatrix row address goes through
@@ -221,6 +232,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         + (' --peel-last' if peel_last else '')
         + (f' --persistent={persistent}' if persistent else '') + (' --prefetch-q' if prefetch_q else '')
         + (' --spread-loads' if spread_loads else '') + (' --wide-stores' if wide_stores else '')
+        + (' --tma-out' if tma_out else '')
         + (f' --warp-rows={warp_rows}' if warp_rows != 16 else '')
         + (f' --softmax={softmax}' if softmax != 'fma' else '') + (' --pv-in-flight' if pv_in_flight else '') + '.',
         name, chip + ('a' if qk == 'wgmma' else ''), [('%q', qkv), ('%k', qkv), ('%v', qkv), ('%out', out)],
@@ -380,7 +392,10 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         tile_coords(kn, '%tnext', causal, s_len, rows, bh, '_n')
         tile_inputs(kn, '_n', **inputs)
         kn.emit('}')
-    epilogue(kn, d, s_len, out, out_dtype, o, wide=wide_stores)
+    if tma_out:
+        epilogue_tma(kn, d, out, qnames, qtile, o)
+    else:
+        epilogue(kn, d, s_len, out, out_dtype, o, wide=wide_stores)
     if mt == 2:
         # The second m-tile's results follow the first's (m, l, O).
         base = 4 + n_o
@@ -388,6 +403,9 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
                  [f'%res#{base + 2}', f'%res#{base + 3}'], ('%row0_1', '%row1_1'), wide=wide_stores)
     if persistent:
         kn.emit('}')
+    if tma_out:
+        # The stores must have read the Q tiles before the block's shared memory goes.
+        kn.emit('acopy.wait_smem_to_gmem {pending = 0 : i64}')
     kn.lines += e.end_kernel()
     return '\n'.join(kn.lines)
 
@@ -1007,13 +1025,7 @@ def epilogue(kn, d, s_len, out, out_dtype='f32', o=None, l=None, rows=ROWS, wide
     (--wide-stores): 16-byte stores after a transpose within each row's 4 lanes
     (quad_transpose)."""
     n_o = d // 8
-    inv = []
-    for h in range(2):
-        total = l[h] if l else f'%res#{2 + h}'
-        for lanes in ('%i1', '%i2'):
-            other = shuffle(kn, total, lanes, 4)
-            total = kn.op(f'arith.addf {total}, {other} : f32', 'lt')
-        inv.append(kn.op(f'arith.divf %c1f, {total} : f32', 'inv'))
+    inv = row_inverses(kn, l)
     if not wide:
         for h in range(2):
             keep = kn.op(f'arith.cmpi ult, {rows[h]}, %c{s_len} : index', 'keep')
@@ -1049,6 +1061,51 @@ def epilogue(kn, d, s_len, out, out_dtype='f32', o=None, l=None, rows=ROWS, wide
             kn.emit(f'vector.store {vec}, %out[%h, {rows[h]}, {col}] {{alignment = 16 : i64}} : {out}, '
                     f'vector<8x{out_dtype}>', 6)
         kn.emit('}')
+
+
+def row_inverses(kn, l=None):
+    """1 / l of the thread's two rows, l summed over the 4 lanes of each row (l: the two
+    rows' partial sums, the loop's results 2 and 3 by default)."""
+    inv = []
+    for h in range(2):
+        total = l[h] if l else f'%res#{2 + h}'
+        for lanes in ('%i1', '%i2'):
+            other = shuffle(kn, total, lanes, 4)
+            total = kn.op(f'arith.addf {total}, {other} : f32', 'lt')
+        inv.append(kn.op(f'arith.divf %c1f, {total} : f32', 'inv'))
+    return inv
+
+
+def epilogue_tma(kn, d, out, qnames, qtile, o=None):
+    """--tma-out: out = O / l rounded to bf16, written by each warpgroup into its own Q
+    tile (64 x D, 128-byte swizzle: each value pair at the acopy.swizzled_index position
+    of its logical place, so TMA un-swizzles it as it reads), then stored by one TMA
+    store per tile at out[h, q0 + 64 w, 0] (acopy.copy_smem_to_gmem, which fences the
+    writes to the async proxy and meets the consumers first). TMA clips the rows past
+    S_len, so a ragged tile needs no guard. o: O's values (the loop's results by default)."""
+    inv = row_inverses(kn)
+    # The thread's rows in its warpgroup's tile: warp w of the block holds rows 16 (w mod
+    # 4) .. + 15 of warpgroup w / 4's 64.
+    kn.emit('%ew = arith.remui %w16, %c64 : index')
+    kn.emit('%erow0 = arith.addi %ew, %r4 : index')
+    kn.emit('%erow8 = arith.addi %erow0, %c8 : index')
+    stores = []
+    for h, row in enumerate(('%erow0', '%erow8')):
+        for n in range(d // 8):
+            val = scaled_row(kn, o[n] if o else f'%res#{4 + n}', inv[h], h, 'bf16', 4)
+            col = kn.op(f'arith.addi %q2, %c{8 * n} : index', 'ec')
+            # Both Q tiles have one type, so one position serves either.
+            stores.append((val, swizzled(kn, qnames[0], row, col, qtile, 128, 4)))
+    for w, branch in enumerate(('scf.if %second {', '} else {')):
+        kn.emit(branch)
+        for val, at in stores:
+            # An even column's pair is 4-byte aligned: one 32-bit store.
+            kn.emit(f'vector.store {val}, {qnames[1 - w]}[{at}] {{alignment = 4 : i64}} : {qtile}, vector<2xbf16>', 6)
+    kn.emit('}')
+    kn.emit('%eq64 = arith.addi %q0, %c64 : index')
+    for q, start in zip(qnames, ('%q0', '%eq64')):
+        kn.emit(f'acopy.copy_smem_to_gmem {q} -> %out[%h, {start}, %c0] {{assume_aligned_start, swizzle = 128 : i64}} '
+                f': {qtile} -> {out}')
 
 
 def scaled_row(kn, acc, inv, h, out_dtype, indent):
@@ -1107,7 +1164,7 @@ def main():
                        '--pv-in-flight' in sys.argv[1:], int(flags.get('producer-registers', '0')),
                        '--peel-last' in sys.argv[1:], '--prefetch-q' in sys.argv[1:],
                        int(flags.get('warp-rows', '16')), '--spread-loads' in sys.argv[1:],
-                       '--wide-stores' in sys.argv[1:])
+                       '--wide-stores' in sys.argv[1:], '--tma-out' in sys.argv[1:])
     # Options the kernel does not take or combine (emitter.require): named, nothing written.
     except ValueError as error:
         sys.exit(f'gen.py: error: {error}')
