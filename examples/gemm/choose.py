@@ -232,9 +232,10 @@ BUILDS = {
     # tile's fix-up waiting on 4 units instead of 8: 0.84 of cuBLAS there, the best (the
     # 128 x 128 spread build 0.79-0.80 in the same runs).
     'u128_ws_sks_ob16': _spread(64, 128, 6, 'warp', 8),
-    # Its eight-stage twin (196736 bytes of shared memory, 93 registers, no spills at 512 x 512
-    # x 16384, where the loop waits on loads): built, not yet run on a card (untimed).
-    'u128_ws_sks_s8_ob16': _spread(64, 128, 8, 'warp', 8, untimed=True),
+    # Its eight-stage twin (196736 bytes of shared memory, 93 registers, no spills): timed on
+    # the H100 (bench/RESULTS.md, 2026-12-07, seventh session), 0.74-0.76 of cuBLAS at 512 x
+    # 512 x 16384 where the six-stage build ran 0.87-0.89 in the same three runs: model=False.
+    'u128_ws_sks_s8_ob16': _spread(64, 128, 8, 'warp', 8, model=False),
     # The 64 x 64 tile with the spread split-K: at 512^3 its 64 tiles x 2 ranges of 4 K steps
     # fill 128 SMs, each loading 64 KiB; timed slower than u64_ws_p132_tma_s8_ob16 there and
     # than u128_ws_sks_ob16 at 512 x 512 x 16384 (0.61-0.62 of cuBLAS): model=False.
@@ -295,10 +296,14 @@ BUILDS = {
     # pairs (nvjet_sm90_tst_128x64_64x8_1x2_h_bz_splitK, eight stages), which reads a third
     # less through L2 for the chip than the unpaired 64 x 128 tile (128 MB against 192 MB
     # there), where the loop waits on loads. 128 x 64 tiles paired along N (sharing A's 128
-    # rows) and 128 x 128 tiles paired along M (sharing B's): built, untimed.
-    't64_ws_sks_c2n_ob16': _spread(128, 64, 6, 'warp', 8, ['--cluster=2', '--pair=n'], cluster=2, untimed=True),
-    't64_ws_sks_c2n_s8_ob16': _spread(128, 64, 8, 'warp', 8, ['--cluster=2', '--pair=n'], cluster=2, untimed=True),
-    't128_ws_sks_c2_ob16': _spread(128, 128, 6, 'warp', 16, ['--cluster=2'], cluster=2, untimed=True),
+    # rows) and 128 x 128 tiles paired along M (sharing B's). Timed on the H100 (bench/RESULTS.md,
+    # 2026-12-07, seventh session, three runs on one lease), all exact: at 512 x 512 x 16384
+    # the 128 x 128 pairs 0.85-0.88 of cuBLAS (their unpaired build 0.82-0.85), the 128 x 64
+    # pairs 0.83-0.85 with eight stages and 0.77-0.80 with six, the unpaired 64 x 128
+    # u128_ws_sks_ob16 0.87-0.89: never the best, model=False.
+    't64_ws_sks_c2n_ob16': _spread(128, 64, 6, 'warp', 8, ['--cluster=2', '--pair=n'], cluster=2, model=False),
+    't64_ws_sks_c2n_s8_ob16': _spread(128, 64, 8, 'warp', 8, ['--cluster=2', '--pair=n'], cluster=2, model=False),
+    't128_ws_sks_c2_ob16': _spread(128, 128, 6, 'warp', 16, ['--cluster=2'], cluster=2, model=False),
     # (A 128 x 192 tile, gen.py --tile=128x192, was timed in four builds at all 28 shapes on
     # the H100 of 2026-12-07, third session: slower than the 128 x 256 builds at every
     # shape, 0.64-0.98 of the best, even where its tiles fill the last wave better;
@@ -327,9 +332,15 @@ BUILDS.update({name.replace('_sks_', '_sksr_'): dict(BUILDS[name], model=False,
                for name in ('t128_ws_sks_ob16', 'u128_ws_sks_ob16')})
 # *_rw_: builds with --release=warp (the consumers release each K step's slot a warp at a
 # time, lane 0 arriving for its 32 lanes): 3-11 % for the 64 x 128 tile at long K on the
-# H100 (sixth session), untried on the others. Each is its base build with that option,
-# built and not yet timed (untimed) until a sweep times it beside its base.
-BUILDS.update({name.replace('_ob16', '_rw_ob16'): dict(BUILDS[name], untimed=True,
+# H100 (sixth session). Each is its base build with that option. Timed beside their bases
+# on the H100 (bench/RESULTS.md, 2026-12-07, seventh session: all 28 shapes once, eight
+# few-tile shapes twice more): per base 0.94-1.03 of it in geomean (at single shapes
+# 0.80-1.17 either way); ahead in every run at 1024 x 1024 x 8192 and 512 x 512 x 16384 for
+# about half of them, where the best build already has the option or gains nothing from it;
+# the best build at seven large shapes in the one 28-shape run, by 1-5 %, on a lease where
+# their bases ran below the sixth session's. Not the model's pick until a second lease
+# repeats that (model=False).
+BUILDS.update({name.replace('_ob16', '_rw_ob16'): dict(BUILDS[name], model=False,
                                                        options=BUILDS[name]['options'] + ['--release=warp'])
                for name in ('t256_ws_p132_tmar_ob16', 't256_ws_p132_tma_ob16', 't256_ws_p132_tma_c2_ob16',
                             'g256_p132_tmar_ob16', 'g256_p132_tma_c2_ob16', 't128_ws_p132_tma_ob16',
