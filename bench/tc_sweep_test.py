@@ -91,14 +91,15 @@ def test_chooser():
     pick = shapes.attention_choose.choose
     for b, h, s, d, causal in shapes.ATTN_SHAPES:
         check(shapes.ATTN_BUILDS[pick(b * h, s, d, causal)]['out'] == 'bf16', f'attention pick at {s} {d} {causal}')
-    check(pick(32, 4096, 128, False) == pick(32, 4096, 64, False) == 'qnflpgw24_r128_k128', 'attention non-causal')
+    check(pick(32, 4096, 128, False) == pick(32, 4097, 64, False) == 'qnflpgw24_r128_k128', 'attention non-causal')
     check(pick(32, 4096, 128, True) == pick(8, 5000, 128, True) == 'flpgw_r128_k128', 'attention D = 128 causal')
     check(pick(128, 512, 128, True) == 'fw_r64_k64_c2_o16' and pick(128, 512, 64, False) == 'qnflw_r64_k128_c2_o16'
           and pick(128, 512, 64, True) == pick(128, 512, 128, False) == 'e_r64_k64_o16',
           'attention S <= 512: 64-row blocks (D = 64 non-causal: 128 keys a step, persistent), 16-byte O stores')
     check(pick(128, 513, 128, False) == 'qnflpgw24_r128_k128_o16', 'attention S = 513: 128-row blocks')
-    check(pick(128, 513, 64, False) == pick(64, 4095, 64, False) == 'e_r64_k64_o16'
-          and pick(32, 4096, 64, False) == 'qnflpgw24_r128_k128', 'attention D = 64 non-causal: 64 x 64 below S = 4096')
+    check(pick(128, 513, 64, False) == pick(64, 4095, 64, False) == 'e_r128_k128_c2_o16'
+          and pick(32, 4096, 64, False) == 'e_r128_k128_c2' and pick(32, 4097, 64, False) == 'qnflpgw24_r128_k128',
+          'attention D = 64 non-causal: 128 x 128 tiles two an SM up to S = 4096')
     # 16-byte O stores below S = 4096 only, and each o16 pick is its 4-byte build with
     # --wide-stores alone.
     check(pick(32, 4095, 128, True) == 'flpgw_r128_k128_o16' and pick(32, 4096, 128, True) == 'flpgw_r128_k128',

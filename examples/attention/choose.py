@@ -262,12 +262,13 @@ def choose_sm90(s, d, causal):
         # FlashAttention-3's order in ping-pong turns, the loop one key block short
         # (--peel-last); at D = 64 below S = 4096, 64 x 64 tiles four an SM.
         return 'flpgw_r128_k128' if d == 128 or s >= 4096 else 'e_r64_k64'
-    if d == 64 and s < 4096:
-        # D = 64 below S = 4096, non-causal too since 2026-12-07 (fourth session): with
-        # 16-byte O stores the 64 x 64 tiles four an SM ran 1.02-1.04 of cuDNN at 2 x 32 x
-        # 2048 x 64 and 1.14-1.20 at 2 x 64 x 1500 x 64 in three runs, the persistent
-        # 128-row build 0.98-0.99 and 1.04-1.11 (bench/RESULTS.md).
-        return 'e_r64_k64'
+    if d == 64 and s <= 4096:
+        # D = 64, non-causal, up to S = 4096: 128 x 128 tiles, two blocks an SM, no producer
+        # (e_r128_k128_c2; 16-byte O stores below S = 4096). Ahead of the 64 x 64 tiles and
+        # of the persistent build at 1 x 32 x 4096 x 64 and 2 x 64 x 1500 x 64 on three
+        # leases, and at 2 x 32 x 2048 x 64 on two of three (bench/RESULTS.md, 2026-12-07,
+        # seventh session, item 6).
+        return 'e_r128_k128_c2'
     # Non-causal: the same persistent, with the next tile's Q loaded during this one's
     # epilogue (--prefetch-q) and a producer warpgroup keeping 24 registers.
     return 'qnflpgw24_r128_k128'
