@@ -224,9 +224,10 @@ BUILDS.update({f'{name}_o16': dict(BUILDS[name], wide_stores=True) for name in W
 # 18 shapes twice on one lease), every kernel within the error bound: over the 4-byte
 # stores 1.01-1.03 in geomean (1.08-1.20 at S = 512 and 4 x 32 x 1024 x 128), over the
 # 16-byte stores (_o16) 0.99 for flpgw and 1.01 for e_r128_k128_c2; e_r128_k128_c2_to the
-# best build at three or four D = 64 non-causal shapes in each run, by 1-4 %, where the
-# fourth session's lease ranked e_r64_k64_o16 ahead of the e_r128_k128_c2 builds at 2 x 32
-# x 2048 x 64. choose() keeps its picks until another lease agrees.
+# best build at three or four D = 64 non-causal shapes in each run, by 1-4 %; on a second
+# lease the e_r128_k128_c2 builds led there again, their store forms within 1-2 % of each
+# other, so choose_sm90 takes the longer-proven e_r128_k128_c2(_o16) (bench/RESULTS.md,
+# seventh session, item 6).
 TMA_OUT_BASES = ('flpgw_r128_k128', 'e_r128_k128_c2')
 BUILDS.update({f'{name}_to': dict(BUILDS[name], tma_out=True) for name in TMA_OUT_BASES})
 
