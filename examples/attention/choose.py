@@ -31,7 +31,11 @@ launches examples/attention/gen.py's kernel on sm_90a.
   (the rule before: 1.022 over the three); on the sweep of 21 builds after them (another start of the
   machine; bench/results/attention-sweep.json) 0.970 of the best, 0.992 of cuDNN (min
   0.900: there the 4-byte qnflpgw24_r128_k128 ran 0.88-0.91 of its twin at S >= 4096,
-  where the three runs had it ahead). Another card or shape family may differ, and
+  where the three runs had it ahead). Since 2026-12-07 (seventh session) at D = 64
+  non-causal from S = 513 to 4096 e_r128_k128_c2 (128 x 128 tiles two an SM): the pick at
+  0.975 of the best on attention-sweep.json, 0.991-0.993 on that session's two runs
+  (bench/results/attention-tma-out-h100-2026-12-07.json, -repeat-) and 0.985 on its
+  second lease's (attention-d64-picks-lease2-h100-2026-12-07.json). Another card or shape family may differ, and
   timing the builds once per shape (bench/tc_sweep.py) is the way to know.
 - `choose(bh, s, d, causal, chip='sm_80')`: the sm_80 build (cp.async and mma.sync from
   the same source; `choose_sm80` says the rule and the record it was read off).
