@@ -207,9 +207,11 @@ BUILDS = {
                                               '--epilogue=tma', '--cluster=2', '--pair=n']),
     # The same pairs with eight stages (213 KB of shared memory with the epilogue's panel):
     # cuBLAS's kernel at 1000^3 and 1024 x 1024 x 8192 (nvjet_sm90_tst_128x64_64x8_1x2: 128 x 64
-    # tiles in 1 x 2 clusters, eight stages of 64 K). Built, untimed.
+    # tiles in 1 x 2 clusters, eight stages of 64 K). Timed once (bench/RESULTS.md, 2026-12-07,
+    # seventh session, item 6): 0.91 of cuBLAS at 1000^3 (the six-stage pair 0.93), 0.77-0.79 at
+    # 1024^3 and 1024 x 1024 x 8192 where the unpaired 64 x 128 tile ran 1.07-1.09: model=False.
     't64_ws_p132_tma_c2n_s8_ob16': dict(stages=8, producer='warp', out='bf16', bm=128, bn=64, per_sm=1,
-                                        epilogue='tma', cluster=2, untimed=True,
+                                        epilogue='tma', cluster=2, model=False,
                                         options=['--tile=128x64', '--raster=8', '--persistent=132', '--out=bf16',
                                                  '--epilogue=tma', '--cluster=2', '--pair=n']),
     # 64-row tiles (--tile=64xBN: one consumer warpgroup, wgmma m64nBNk16; cuBLAS runs 64 x 48
