@@ -196,8 +196,8 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     # D = 128 shapes (bench/RESULTS.md, 2026-12-07, fourth session, item 6). O is written
     # into the warpgroup's own Q tile, which its last Q K wgmma has read by then, so it
     # needs no more shared memory; a persistent block loads the next tile's Q there.
-    e.require(not tma_out or (halves and out_dtype == 'bf16' and not persistent and not wide_stores
-                              and warp_rows == 16),
+    # (halves means --qk=wgmma, which already keeps --warp-rows at 16.)
+    e.require(not tma_out or (halves and out_dtype == 'bf16' and not persistent and not wide_stores),
               '--tma-out: --rows=128 --qk=wgmma --out=bf16, not --persistent or --wide-stores')
     ragged = s_len % keys != 0
     # Swizzled tiles: every copy writes TMA's 128-byte pattern (a 128-element row of D = 128

@@ -26,7 +26,7 @@ wgmma m64n256k16 per warpgroup), --tile=128x192 (m64n192k16: more, smaller tiles
 128 x 256 tiles leave a persistent grid's last wave part empty; measured slower than
 128 x 256 at every swept shape, bench/RESULTS.md), --tile=128x64 (sm_90a: m64n64k16, twice the tiles where
 one wave of 128 x 128 tiles leaves SMs idle; with --epilogue=tma one 64-column panel), --tile=64x64|64x128|64x256 (sm_90a: one consumer warpgroup, m64nBNk16, twice the tiles of the
-128-row tile of that width; a tile loop, no cluster), --raster=G (L2-grouped tile order), --persistent=W
+128-row tile of that width; a tile loop, a cluster only with --pair=n), --raster=G (L2-grouped tile order), --persistent=W
 (sm_90a: W blocks loop over the tiles), --vstore=1 (st.global.v2 epilogue), --epilogue=tma
 (sm_90a, with --out=bf16: the tile through 128-byte swizzled shared memory and a TMA store
 that overlaps the next tile's K loop; N a multiple of 8), --ring=1 (with --epilogue=tma: its
@@ -244,8 +244,8 @@ def split_fixup(acc_type, units, tiles, split, bn, pair=False, threads=256):
     partials in K order, so the result does not depend on which unit came last, and
     resets the counter for the next launch. Returns the lines up to and including
     `scf.if %last {` (inside it %facc is the summed accumulator); the caller writes the
-    epilogue from %facc and closes the scf.if. pair: the block's own tile is the pair's
-    tile 2 %tix + %rank, its unit that tile's range %ks."""
+    epilogue from %facc and closes the scf.if. pair: the block's own tile and unit are
+    own_unit's."""
     nvec = bn // 8
     ws, cnt = f'memref<{units * nvec * 4 * threads}xf32, 1>', f'memref<{tiles}xi32, 1>'
     own, otix, ounit = own_unit(pair)
@@ -874,7 +874,8 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     e.require(pair_axis in ('m', 'n'), '--pair: m or n')
     e.require(pair_axis == 'm' or pair, '--pair=n: --cluster=2 with a tile loop')
     by_n = pair and pair_axis == 'n'
-    # Split-K with a cluster: the pair runs each K range of two tiles, sharing B's.
+    # Split-K with a cluster: the pair runs each K range of two tiles, sharing B's (A's
+    # with --pair=n), and each block fixes up its own tile (own_unit).
     e.require(splits == 1 or (epilogue == 'direct' and b_major == 'k' and (cluster == 1 or pair)),
               '--split-k: --epilogue=direct, --b-major=k, no cluster without a tile loop')
     e.require(cluster == 1 or pair or not (b_n or producer != 'block'),
