@@ -64,13 +64,14 @@
 // CHECK-NEXT: nvvm.fence.mbarrier.init
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
-// CHECK-NEXT: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.arrive.relaxed
 // CHECK-NEXT: nvvm.cluster.wait
 // PTX-LABEL: .entry cluster_of_two(
 // PTX: mbarrier.init.shared.b64
 // PTX-NEXT: fence.mbarrier_init.release.cluster;
+// The arrive is relaxed: the init fence is its release (the PTX ISA's pairing).
 // PTX: bar.sync 0;
-// PTX-NEXT: barrier.cluster.arrive;
+// PTX-NEXT: barrier.cluster.arrive.relaxed;
 // PTX-NEXT: barrier.cluster.wait;
 // PTX: mbarrier.try_wait.parity.shared.b64
 // A row of inits (a pipelined loop's ring), value computations between: one block
@@ -90,7 +91,7 @@
 // CHECK-NEXT: nvvm.fence.mbarrier.init
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
-// CHECK-NEXT: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.arrive.relaxed
 // CHECK-NEXT: nvvm.cluster.wait
 // CHECK-NOT: nvvm.mbarrier.init
 // CHECK: memref.store
@@ -98,13 +99,13 @@
 // CHECK-NEXT: nvvm.fence.mbarrier.init
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
-// CHECK-NEXT: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.arrive.relaxed
 // CHECK-NEXT: nvvm.cluster.wait
 // CHECK-NOT: nvvm.mbarrier.init
 // CHECK: gpu.return
 // PTX-LABEL: .entry ring_of_three(
-// PTX-COUNT-2: barrier.cluster.arrive;
-// PTX-NOT: barrier.cluster.arrive;
+// PTX-COUNT-2: barrier.cluster.arrive.relaxed;
+// PTX-NOT: barrier.cluster.arrive
 // PTX: ret;
 gpu.module @kernels [#nvvm.target<chip = "sm_90">] {
   gpu.func @single_cta(%parity: i1) workgroup(%bar : memref<1xi64, 3>) kernel {

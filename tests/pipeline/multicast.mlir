@@ -54,7 +54,7 @@
 // PTX: .entry mc_x(
 // PTX: .reqnctapercluster 2, 1, 1
 // PTX-COUNT-3: fence.mbarrier_init.release.cluster;
-// PTX: barrier.cluster.arrive;
+// PTX: barrier.cluster.arrive.relaxed;
 // PTX-NEXT: barrier.cluster.wait;
 // PTX: mov.b32 %r{{[0-9]+}}, 8192;
 // PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 %rd{{[0-9]+}}, [%[[BAR:rd[0-9]+]]], %r{{[0-9]+}};

@@ -306,6 +306,9 @@ pub(crate) mod nvvm {
     pub const FENCE_MBARRIER_INIT: OpName = effect("nvvm.fence.mbarrier.init");
     pub const FENCE_PROXY: OpName = effect("nvvm.fence.proxy");
     pub const CLUSTER_ARRIVE: OpName = effect("nvvm.cluster.arrive");
+    /// `barrier.cluster.arrive.relaxed`: no memory ordering of its own; after
+    /// `fence.mbarrier_init.release.cluster` the pair releases the inits.
+    pub const CLUSTER_ARRIVE_RELAXED: OpName = effect("nvvm.cluster.arrive.relaxed");
     pub const CLUSTER_WAIT: OpName = effect("nvvm.cluster.wait");
     pub const CP_ASYNC: OpName = effect("nvvm.cp.async.shared.global");
     pub const CP_ASYNC_COMMIT_GROUP: OpName = effect("nvvm.cp.async.commit.group");
@@ -393,6 +396,7 @@ pub(crate) const ALL: &[OpName] = &[
     nvvm::FENCE_PROXY,
     nvvm::SET_MAX_REGISTER,
     nvvm::CLUSTER_ARRIVE,
+    nvvm::CLUSTER_ARRIVE_RELAXED,
     nvvm::CLUSTER_WAIT,
     nvvm::CP_ASYNC,
     nvvm::CP_ASYNC_COMMIT_GROUP,

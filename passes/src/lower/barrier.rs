@@ -6,7 +6,8 @@
 //!   CTAs' multicast copies see the initialised barrier); then every thread
 //!   passes a block barrier, so the whole block sees the barrier initialised.
 //!   With a cluster of more than one CTA a cluster barrier
-//!   (`barrier.cluster.arrive` + `wait`) follows: a peer's multicast or pair
+//!   (`barrier.cluster.arrive.relaxed` + `wait`: the init fence is the
+//!   release) follows: a peer's multicast or pair
 //!   copy signals this CTA's barrier, so no CTA may issue one before every
 //!   barrier of the cluster is initialised. `acopy.barrier_init` is therefore
 //!   cluster-collective in such kernels, like every CTA reaching it anyway.
@@ -66,7 +67,11 @@ pub(super) fn lower_init<'c, 'a>(
     }
     b.block_barrier()?;
     if fence {
-        b.op(nvvm::CLUSTER_ARRIVE, &[], &[], &[])?;
+        // Relaxed: thread 0's `fence.mbarrier_init.release.cluster` before it
+        // already releases the inits, the one thing this barrier publishes
+        // (the PTX ISA's pairing for that fence, and CUTLASS's). The default
+        // arrive's release costs a GPU-scope memory barrier in every thread.
+        b.op(nvvm::CLUSTER_ARRIVE_RELAXED, &[], &[], &[])?;
         b.op(nvvm::CLUSTER_WAIT, &[], &[], &[])?;
     }
     Ok(())
