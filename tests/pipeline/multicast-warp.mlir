@@ -11,7 +11,8 @@
 // - a consumer thread arrives on its own empty[s]; then its warp meets
 //   (bar.warp.sync) and lane 0 arrives with a count of 32 on the empty[s] of
 //   every other member (mapa, mbarrier.arrive.shared::cluster, the default
-//   .release.cta: no cluster-wide fence),
+//   .release.cta: no cluster-wide fence; one instruction predicated on lane 0
+//   and on the member being a peer, no branch),
 //   so no producer of the group refills the slot before every CTA has left it;
 // - no cluster barrier in the loop; one before the kernel returns, after both
 //   roles' regions, so that no CTA leaves while a peer still writes into its
@@ -31,9 +32,10 @@
 // CHECK-NEXT: nvvm.bar.warp.sync %[[MASK]] : i32
 // CHECK: %[[RANK:.+]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
 // CHECK: nvvm.read.ptx.sreg.cluster.ctaid.x : i32
+// Each member's arrive is predicated on lane 0 and on being a peer: no branch.
+// CHECK: %[[PEER:.+]] = arith.andi %{{.+}}, %{{.+}} : i1
 // CHECK: %[[REMOTE:.+]] = nvvm.mapa %[[EMPTY]], %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
-// CHECK-NEXT: %[[COUNT:.+]] = arith.constant 32 : i32
-// CHECK-NEXT: nvvm.mbarrier.arrive %[[REMOTE]], %[[COUNT]] : !llvm.ptr<7>
+// CHECK-NEXT: nvvm.inline_ptx "mbarrier.arrive.shared::cluster.b64 _, [$0], 32;" ro(%[[REMOTE]] : !llvm.ptr<7>), predicate = %[[PEER]]
 // CHECK-COUNT-1: nvvm.mapa
 // CHECK-NOT: nvvm.cluster.arrive
 // CHECK: acopy.pipelined
@@ -46,9 +48,12 @@
 // PTX: .maxntid 160, 1, 1
 // PTX: .reqnctapercluster 2, 1, 1
 // PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
-// PTX: mbarrier.arrive.shared::cluster.b64 _, [%rd{{[0-9]+}}], %r{{[0-9]+}};
 // PTX: mbarrier.arrive.shared.b64
 // PTX-NEXT: bar.warp.sync -1;
+// PTX-NEXT: mapa.shared::cluster.u64
+// PTX: @%p{{[0-9]+}} mbarrier.arrive.shared::cluster.b64 _, [%rd{{[0-9]+}}], 32;
+// PTX: mapa.shared::cluster.u64
+// PTX: @%p{{[0-9]+}} mbarrier.arrive.shared::cluster.b64 _, [%rd{{[0-9]+}}], 32;
 // PTX: barrier.cluster.arrive;
 // PTX-NEXT: barrier.cluster.wait;
 // PTX-NEXT: ret;

@@ -346,6 +346,11 @@ fn release_group(plan: &LoopPlan) -> Option<Collective> {
 /// Lane 0's release of its warp (the instruction is predicated on lane 0).
 const LANE_ARRIVE: &str = "mbarrier.arrive.shared.b64 _, [$0], 32;";
 
+/// Lane 0's release of its warp on a peer's barrier (a `mapa` address in the
+/// cluster's shared window; `.release.cta`, the default, as the arrive it
+/// replaces: docs/pipelining.md, "Multicast slots with a producer warp").
+const PEER_ARRIVE: &str = "mbarrier.arrive.shared::cluster.b64 _, [$0], 32;";
+
 /// One consumer thread leaves `slot`: it arrives on `empty[slot]`, and when
 /// peers multicast into the slot (a refill writes it in every CTA of the
 /// group) on each peer's too, so that no producer of the group refills it
@@ -402,20 +407,33 @@ fn release_slot<'c, 'a>(
     let Some(group) = group else {
         return Ok(());
     };
-    b.if_then(first_lane, |b| {
-        let (index, first) = group.position(b)?;
-        for member in 0..group.size() {
-            let peer = b.cmpi(Cmp::Ne, index, b.int(32, member as i64)?)?;
-            b.if_then(peer, |b| {
-                let offset = b.int(32, group.member_offset(member) as i64)?;
-                let rank = b.binary(arith::ADDI, first, offset)?;
-                let remote = b.value(nvvm::MAPA, &[pointer, rank], b.ptr_type(7)?, &[])?;
-                b.op(nvvm::MBARRIER_ARRIVE, &[remote, b.int(32, 32)?], &[], &[])
-                    .map(|_| ())
-            })?;
-        }
-        Ok(())
-    })
+    // Each peer's arrive is one instruction predicated on lane 0 and on the
+    // member being a peer, not a branch: a branch made the warp diverge and
+    // reconverge every K step (Nsight Compute, the 128 x 64 pair at 1024 x
+    // 1024 x 8192: 249 divergent branches a warp against 0.7 unpaired;
+    // bench/RESULTS.md, 2026-12-07, seventh session). Every lane computes the
+    // peer's address (`mapa` is arithmetic on a rank of the cluster).
+    let (index, first) = group.position(b)?;
+    for member in 0..group.size() {
+        let peer = b.cmpi(Cmp::Ne, index, b.int(32, member as i64)?)?;
+        let arrives = b.binary(arith::ANDI, first_lane, peer)?;
+        let offset = b.int(32, group.member_offset(member) as i64)?;
+        let rank = b.binary(arith::ADDI, first, offset)?;
+        let remote = b.value(nvvm::MAPA, &[pointer, rank], b.ptr_type(7)?, &[])?;
+        b.op(
+            nvvm::INLINE_PTX,
+            &[remote, arrives],
+            &[],
+            &[
+                (
+                    "ptxCode",
+                    StringAttribute::new(b.context, PEER_ARRIVE).into(),
+                ),
+                ("operandSegmentSizes", b.segments(&[1, 0, 1])),
+            ],
+        )?;
+    }
+    Ok(())
 }
 
 /// Before the kernel returns, every thread of the cluster meets (both roles,
