@@ -30,13 +30,25 @@
 // CHECK: nvvm.mbarrier.arrive %[[EMPTY:[0-9]+]] : !llvm.ptr<3> -> i64
 // CHECK-NEXT: %[[MASK:.+]] = arith.constant -1 : i32
 // CHECK-NEXT: nvvm.bar.warp.sync %[[MASK]] : i32
+// CHECK: %[[LANE:.+]] = arith.remui %{{.+}}, %{{.+}} : index
+// CHECK-NEXT: %{{.+}} = arith.constant 0 : index
+// CHECK-NEXT: %[[FIRST:.+]] = arith.cmpi eq, %[[LANE]], %{{.+}} : index
 // CHECK: %[[RANK:.+]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
 // CHECK: nvvm.read.ptx.sreg.cluster.ctaid.x : i32
-// Each member's arrive is predicated on lane 0 and on being a peer: no branch.
-// CHECK: %[[PEER:.+]] = arith.andi %{{.+}}, %{{.+}} : i1
+// Each member's arrive is predicated on lane 0 (lane = thread mod 32 == 0) and
+// on the member being a peer (the CTA's index in the group != the member's): no
+// branch. Member 0, then member 1.
+// CHECK: %[[INDEX:.+]] = arith.addi %c0_i32, %{{.+}} : i32
+// CHECK: %[[M0:.+]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[NOT0:.+]] = arith.cmpi ne, %[[INDEX]], %[[M0]] : i32
+// CHECK-NEXT: %[[PEER:.+]] = arith.andi %[[FIRST]], %[[NOT0]] : i1
 // CHECK: %[[REMOTE:.+]] = nvvm.mapa %[[EMPTY]], %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
 // CHECK-NEXT: nvvm.inline_ptx "mbarrier.arrive.shared::cluster.b64 _, [$0], 32;" ro(%[[REMOTE]] : !llvm.ptr<7>), predicate = %[[PEER]]
-// CHECK-COUNT-1: nvvm.mapa
+// CHECK: %[[M1:.+]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[NOT1:.+]] = arith.cmpi ne, %[[INDEX]], %[[M1]] : i32
+// CHECK-NEXT: %[[PEER1:.+]] = arith.andi %[[FIRST]], %[[NOT1]] : i1
+// CHECK: nvvm.mapa
+// CHECK-NEXT: nvvm.inline_ptx "mbarrier.arrive.shared::cluster.b64 _, [$0], 32;" ro(%{{.+}} : !llvm.ptr<7>), predicate = %[[PEER1]]
 // CHECK-NOT: nvvm.cluster.arrive
 // CHECK: acopy.pipelined
 // CHECK-NOT: nvvm.cluster.arrive
