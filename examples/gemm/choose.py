@@ -236,6 +236,12 @@ BUILDS = {
     # unpaired 64 x 128 tile and below the 128 x 64 pair (0.94); 0.73-0.81 at the 1024 and 512
     # shapes where the unpaired tile runs 0.97-1.08: model=False.
     'u128_ws_p132_tma_c2n_s8_ob16': _tile64(128, 8, 132, ['--cluster=2', '--pair=n'], cluster=2, model=False),
+    # The 64 x 128 tile in pairs along M (--cluster=2), sharing B's 128 x 64 tile of each K
+    # step (two thirds of the pair's K-step reads through L2 where --pair=n shares A's
+    # third), as cuBLAS's 128 x 64 pairs share their larger operand: with the TMA epilogue
+    # and, for the few-tile shapes with long K, the spread split-K. Built and through
+    # ptxas, not yet timed.
+    'u128_ws_p132_tma_c2_s8_ob16': _tile64(128, 8, 132, ['--release=warp', '--cluster=2'], cluster=2, untimed=True),
     # The 64 x 128 tile with the spread split-K: at 512 x 512 x 16384 32 tiles x 4 ranges
     # fill the SMs (128 x 128: 16 x 8), each unit's partial half the bytes (32 KiB) and a
     # tile's fix-up waiting on 4 units instead of 8: 0.84 of cuBLAS there, the best (the
@@ -313,6 +319,7 @@ BUILDS = {
     't64_ws_sks_c2n_ob16': _spread(128, 64, 6, 'warp', 8, ['--cluster=2', '--pair=n'], cluster=2, model=False),
     't64_ws_sks_c2n_s8_ob16': _spread(128, 64, 8, 'warp', 8, ['--cluster=2', '--pair=n'], cluster=2, model=False),
     't128_ws_sks_c2_ob16': _spread(128, 128, 6, 'warp', 16, ['--cluster=2'], cluster=2, model=False),
+    'u128_ws_sks_c2_ob16': _spread(64, 128, 6, 'warp', 8, ['--cluster=2'], cluster=2, untimed=True),
     # (A 128 x 192 tile, gen.py --tile=128x192, was timed in four builds at all 28 shapes on
     # the H100 of 2026-12-07, third session: slower than the 128 x 256 builds at every
     # shape, 0.64-0.98 of the best, even where its tiles fill the last wave better;

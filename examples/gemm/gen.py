@@ -837,11 +837,11 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # m64nBNk16 from one 64 x 64 A tile), 128 consumer threads: twice the tiles of the
     # 128-row tile where one wave of those leaves SMs idle, each wgmma as wide as a
     # 128 x BN tile's. A tile loop, K-major B; split-K with the serial or spread fix-up (a
-    # vector index of the workspace spans the 128 consumer threads: partial_store); a
-    # cluster only as pairs along N (--cluster=2 --pair=n: the two blocks share the one 64 x 64
-    # A tile of each K step, each issuing half of it, as the 128-row pairs share two).
-    e.require(bm == 128 or ((cluster == 1 or pair_axis == 'n') and b_major == 'k' and reduce in ('serial', 'spread')),
-              '--tile=64xBN: --cluster=2 only with --pair=n; no --b-major=n or --split-reduce=dsmem')
+    # vector index of the workspace spans the 128 consumer threads: partial_store). In
+    # pairs (--cluster=2) along M the two blocks share B's tile of each K step as the
+    # 128-row pairs do; along N (--pair=n) the one 64 x 64 A tile, each issuing half of it.
+    e.require(bm == 128 or (b_major == 'k' and reduce in ('serial', 'spread')),
+              '--tile=64xBN: no --b-major=n or --split-reduce=dsmem')
     e.require(b_major in ('k', 'n'), '--b-major: k or n')
     b_n = b_major == 'n'
     e.require(reduce in ('serial', 'dsmem', 'spread'), '--split-reduce: serial, dsmem or spread')
@@ -886,7 +886,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # lie past N (zero-filled) and its stores are skipped, as on a ragged edge.
     # A pair's second tile row lies past M when the tile rows are odd (zero-filled rows).
     ragged = m % bm or n % bn or k % 64 or (cluster > 1 and not pair and -(-n // 128) % cluster) or \
-        (pair and not by_n and -(-m // 128) % 2) or (by_n and -(-n // bn) % 2)
+        (pair and not by_n and -(-m // bm) % 2) or (by_n and -(-n // bn) % 2)
     # Ragged edges: the copies zero-fill what lies outside src (K past its end, the
     # last B rows), so the sums are exact; rows of A past M read B's first rows,
     # which only reach rows of out that are not stored.

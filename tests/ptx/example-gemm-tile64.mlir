@@ -26,7 +26,22 @@
 // RUN: %check-ptxas --no-spill %t.sk.ptx sm_90a
 // RUN: %python %S/../../examples/gemm/choose.py 512 512 16384 --build=u128_ws_sks_ob16 | FileCheck %s --check-prefix=SKGRID
 // RUN: not %python %S/../../examples/gemm/gen.py 300 296 200 4 warp --tile=64x128 --persistent=132 --split-k=2 --split-reduce=dsmem 2>&1 | FileCheck %s --check-prefix=REFUSE
-// RUN: not %python %S/../../examples/gemm/gen.py 300 296 200 4 warp --tile=64x128 --persistent=132 --cluster=2 2>&1 | FileCheck %s --check-prefix=REFUSE
+// Pairs along M (--cluster=2): the two blocks share B's tile (each issues half), not A's.
+// RUN: %python %S/../../examples/gemm/gen.py 300 296 200 8 warp --tile=64x128 --raster=8 --persistent=132 --out=bf16 --epilogue=tma --release=warp --cluster=2 > %t.pm.mlir
+// RUN: FileCheck %s --check-prefix=PAIRM < %t.pm.mlir
+// RUN: acopy-opt %t.pm.mlir --acopy-lower --emit=ptx -o %t.pm.ptx 2>/dev/null
+// RUN: %check-ptxas --no-spill %t.pm.ptx sm_90a
+// RUN: FileCheck %s --check-prefix=PAIRNPTX < %t.pm.ptx
+// RUN: %python %S/../../examples/gemm/choose.py 300 296 200 --build=u128_ws_p132_tma_c2_s8_ob16 | FileCheck %s --check-prefix=PAIRMGRID
+// Three 64-row tile rows (M = 192) make the last pair's second tile lie past M: the copies
+// zero-fill and the direct epilogue guards its stores (with 128-row pairs M = 192 is even).
+// RUN: %python %S/../../examples/gemm/gen.py 192 256 1024 6 warp --tile=64x128 --raster=8 --persistent=132 --out=bf16 --cluster=2 | FileCheck %s --check-prefix=PAIRMRAGGED
+// The spread split-K in such pairs: each block sums its own tile's bands (own_unit).
+// RUN: %python %S/../../examples/gemm/gen.py 512 512 16384 6 warp --tile=64x128 --raster=8 --vstore=1 --persistent=132 --out=bf16 --split-k=auto --split-reduce=spread --cluster=2 > %t.skc2.mlir
+// RUN: FileCheck %s --check-prefix=PAIRMSPLIT < %t.skc2.mlir
+// RUN: acopy-opt %t.skc2.mlir --acopy-lower --emit=ptx -o %t.skc2.ptx 2>/dev/null
+// RUN: %check-ptxas --no-spill %t.skc2.ptx sm_90a
+// RUN: %python %S/../../examples/gemm/choose.py 512 512 16384 --build=u128_ws_sks_c2_ob16 | FileCheck %s --check-prefix=SKGRID
 // RUN: not %python %S/../../examples/gemm/gen.py 300 296 200 4 warp --tile=32x128 2>&1 | FileCheck %s --check-prefix=TILE
 // Pairs along N (--cluster=2 --pair=n): the two blocks of a cluster take two neighbouring
 // 64 x 128 tiles of one tile row and multicast the one A tile of each K step.
@@ -77,7 +92,7 @@
 // SPLIT-NOT: %sr4 =
 // SPLIT: %ajo0 = arith.muli %aj0, %c512 : index
 // SKGRID: "grid": [128, 1, 1]
-// REFUSE: gen.py: error: --tile=64xBN: --cluster=2 only with --pair=n; no --b-major=n or --split-reduce=dsmem
+// REFUSE: gen.py: error: --tile=64xBN: no --b-major=n or --split-reduce=dsmem
 // TILE: gen.py: error: --tile: 64x64, 64x128, 64x256, 128x64, 128x128, 128x192 or 128x256 on sm_90a
 
 // PAIRN: nvvm.cluster_dim = array<i32: 2, 1, 1>
@@ -94,6 +109,18 @@
 // PAIRNPTX: mbarrier.arrive.shared::cluster.b64
 // PAIRNPTX: barrier.cluster.arrive;
 
+// PAIRM: nvvm.cluster_dim = array<i32: 2, 1, 1>
+// PAIRM: %tmi2 = arith.muli %tmip, %c2 : index
+// PAIRM-NEXT: %tmi = arith.addi %tmi2, %rank : index
+// PAIRM: acopy.copy_gmem_to_smem %src[%m0, %col] -> %ta0 {oob_mode = "zeros", swizzle = 128 : i64} :
+// PAIRM: acopy.copy_gmem_to_smem %src[%nb, %col] -> %tb {{.*}}collective_axes = ["x"]
+// PAIRM: acopy.copy_smem_to_gmem
+// 3 pairs of the 5 tile rows x 3 tile columns: 9 units, a pair of blocks each.
+// PAIRMGRID: "grid": [18, 1, 1]
+// PAIRMRAGGED: acopy.copy_gmem_to_smem %src[%m0, %col] -> %ta0 {oob_mode = "zeros"
+// PAIRMRAGGED: %in0 = arith.cmpi ult, %row0, %rows : index
+// PAIRMSPLIT: acopy.copy_gmem_to_smem %src[%nb, %col] -> %tb {{.*}}collective_axes = ["x"]
+// PAIRMSPLIT: %otix = arith.addi %ptix, %rank : index
 // 5 tile rows x 2 pairs of the 3 tile columns: 10 units, a pair of blocks each.
 // PAIRNGRID: "grid": [20, 1, 1]
 // RELPICK: "gen_args": ["1024", "1024", "8192", "8", "warp", "--tile=64x128", "--raster=8", "--persistent=132", "--out=bf16", "--epilogue=tma", "--release=warp"]
