@@ -26,7 +26,7 @@ wgmma m64n256k16 per warpgroup), --tile=128x192 (m64n192k16: more, smaller tiles
 128 x 256 tiles leave a persistent grid's last wave part empty; measured slower than
 128 x 256 at every swept shape, bench/RESULTS.md), --tile=128x64 (sm_90a: m64n64k16, twice the tiles where
 one wave of 128 x 128 tiles leaves SMs idle; with --epilogue=tma one 64-column panel), --tile=64x64|64x128|64x256 (sm_90a: one consumer warpgroup, m64nBNk16, twice the tiles of the
-128-row tile of that width; a tile loop, a cluster only with --pair=n), --raster=G (L2-grouped tile order), --persistent=W
+128-row tile of that width; a tile loop; --cluster=2 pairs share B, with --pair=n A), --raster=G (L2-grouped tile order), --persistent=W
 (sm_90a: W blocks loop over the tiles), --vstore=1 (st.global.v2 epilogue), --epilogue=tma
 (sm_90a, with --out=bf16: the tile through 128-byte swizzled shared memory and a TMA store
 that overlaps the next tile's K loop; N a multiple of 8), --ring=1 (with --epilogue=tma: its
