@@ -391,18 +391,7 @@ fn release_slot<'c, 'a>(
     if per_warp {
         // Lane 0's arrive is one predicated instruction, not a branch to it: a
         // branch in the release sits inside a ping-pong loop's rotated body.
-        b.op(
-            nvvm::INLINE_PTX,
-            &[pointer, first_lane],
-            &[],
-            &[
-                (
-                    "ptxCode",
-                    StringAttribute::new(b.context, LANE_ARRIVE).into(),
-                ),
-                ("operandSegmentSizes", b.segments(&[1, 0, 1])),
-            ],
-        )?;
+        predicated_arrive(b, LANE_ARRIVE, pointer, first_lane)?;
     }
     let Some(group) = group else {
         return Ok(());
@@ -420,19 +409,29 @@ fn release_slot<'c, 'a>(
         let offset = b.int(32, group.member_offset(member) as i64)?;
         let rank = b.binary(arith::ADDI, first, offset)?;
         let remote = b.value(nvvm::MAPA, &[pointer, rank], b.ptr_type(7)?, &[])?;
-        b.op(
-            nvvm::INLINE_PTX,
-            &[remote, arrives],
-            &[],
-            &[
-                (
-                    "ptxCode",
-                    StringAttribute::new(b.context, PEER_ARRIVE).into(),
-                ),
-                ("operandSegmentSizes", b.segments(&[1, 0, 1])),
-            ],
-        )?;
+        predicated_arrive(b, PEER_ARRIVE, remote, arrives)?;
     }
+    Ok(())
+}
+
+/// One arrive of 32 counts on the mbarrier at `address` (`code`: the
+/// inline PTX, `$0` the address), issued by the lanes where `predicate`
+/// holds: an instruction predicate, no branch.
+fn predicated_arrive<'c, 'a>(
+    b: &B<'c, 'a>,
+    code: &str,
+    address: Value<'c, 'a>,
+    predicate: Value<'c, 'a>,
+) -> R<()> {
+    b.op(
+        nvvm::INLINE_PTX,
+        &[address, predicate],
+        &[],
+        &[
+            ("ptxCode", StringAttribute::new(b.context, code).into()),
+            ("operandSegmentSizes", b.segments(&[1, 0, 1])),
+        ],
+    )?;
     Ok(())
 }
 
