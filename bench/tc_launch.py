@@ -15,7 +15,9 @@ MLIR's gpu-to-nvvm lowering and acopy's manifest, format 2):
 - the block is the manifest's; dynamic shared memory is the manifest's
   `dynamic_shared_memory`, opted in past 48 KiB with
   CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES; a cluster other than 1 x 1 x 1
-  launches through cuLaunchKernelEx with CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION.
+  launches through cuLaunchKernelEx with CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION, and a
+  kernel whose entry says `programmatic_launch` (it runs griddepcontrol.wait) with
+  CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION, as runtime/src/driver.rs does.
 A buffer whose shape or dtype differs from the memref type the kernel was built for is
 refused (the kernels are specialized to their shape) before anything is launched.
 
@@ -36,6 +38,7 @@ L2_PROMOTION = {'none': 0, 'l2_64b': 1, 'l2_128b': 2, 'l2_256b': 3}
 OOB_FILL = {'none': 0, 'nan_request_zero_fma': 1}
 CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
 CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4
+CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION = 6
 STATIC_SHARED_LIMIT = 48 * 1024
 
 
@@ -258,6 +261,7 @@ class Kernel:
         self.block = list(entry['block'] or [128, 1, 1])
         self.dynamic = int(entry.get('dynamic_shared_memory') or 0)
         self.cluster = list(entry.get('cluster') or [1, 1, 1])
+        self.programmatic = bool(entry.get('programmatic_launch'))
         if self.dynamic + int(entry.get('static_shared_memory') or 0) > STATIC_SHARED_LIMIT:
             driver.check('cuFuncSetAttribute', lib.cuFuncSetAttribute(
                 self.func, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, self.dynamic))
@@ -269,6 +273,22 @@ class Kernel:
         if self.module.value:
             self.driver.lib.cuModuleUnload(self.module)
             self.module = ctypes.c_void_p()
+
+
+def launch_attributes(cluster, programmatic):
+    """The cuLaunchKernelEx attributes of a launch (an array, empty for a plain launch):
+    the cluster shape when it is not 1 x 1 x 1, programmatic stream serialization when
+    the kernel waits for the one before it."""
+    attrs = []
+    if list(cluster) != [1, 1, 1]:
+        attr = _LaunchAttribute(id=CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
+        ctypes.memmove(ctypes.addressof(attr.value), (ctypes.c_uint * 3)(*cluster), 12)
+        attrs.append(attr)
+    if programmatic:
+        attr = _LaunchAttribute(id=CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION)
+        ctypes.memmove(ctypes.addressof(attr.value), (ctypes.c_int * 1)(1), 4)
+        attrs.append(attr)
+    return (_LaunchAttribute * len(attrs))(*attrs) if attrs else None
 
 
 class Launch:
@@ -286,21 +306,17 @@ class Launch:
             ctypes.memmove(base + 128 * i, data, len(data))
         self._ptrs = (ctypes.c_void_p * max(n, 1))(*[base + 128 * i for i in range(n)])
         self._params = ctypes.c_void_p(ctypes.addressof(self._ptrs))
-        if c != [1, 1, 1]:
-            self._attr = _LaunchAttribute(id=CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
-            ctypes.memmove(ctypes.addressof(self._attr.value), (ctypes.c_uint * 3)(*c), 12)
-        else:
-            self._attr = None
+        self._attrs = launch_attributes(c, kernel.programmatic)
 
     def __call__(self, stream=0):
         k, lib = self.kernel, self.kernel.driver.lib
         g, b = self.grid, k.block
-        if self._attr is None:
+        if not self._attrs:
             code = lib.cuLaunchKernel(k.func, g[0], g[1], g[2], b[0], b[1], b[2], k.dynamic,
                                       ctypes.c_void_p(stream), self._params, None)
         else:
             config = _LaunchConfig(g[0], g[1], g[2], b[0], b[1], b[2], k.dynamic, ctypes.c_void_p(stream),
-                                   ctypes.pointer(self._attr), 1)
+                                   ctypes.cast(self._attrs, ctypes.POINTER(_LaunchAttribute)), len(self._attrs))
             code = lib.cuLaunchKernelEx(ctypes.byref(config), k.func, self._params, None)
         if code:
             k.driver.check('cuLaunchKernel', code)

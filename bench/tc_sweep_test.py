@@ -619,11 +619,26 @@ def test_choose_score():
     check(got == {chosen: 300.0, 'e_r64_k64': 400.0}, f'@new first when listed first: {got}')
 
 
+def test_launch_attributes():
+    """A launch's cuLaunchKernelEx attributes: none for a plain kernel, the cluster shape,
+    and programmatic stream serialization (value 1) for a kernel whose manifest entry
+    says programmatic_launch, as the Rust runtime's launch_attributes."""
+    import ctypes
+    assert tc_launch.launch_attributes([1, 1, 1], False) is None
+    only = tc_launch.launch_attributes([1, 1, 1], True)
+    assert [a.id for a in only] == [tc_launch.CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION] == [6]
+    assert ctypes.c_int.from_buffer_copy(bytes(only[0].value[:4])).value == 1
+    both = tc_launch.launch_attributes([2, 1, 1], True)
+    assert [a.id for a in both] == [4, 6]
+    assert list((ctypes.c_uint * 3).from_buffer_copy(bytes(both[0].value[:12]))) == [2, 1, 1]
+    assert [a.id for a in tc_launch.launch_attributes([2, 1, 1], False)] == [4]
+
+
 def main():
     if sys.argv[1:2] == ['fake-child']:
         fake_child(sys.argv[3:] if sys.argv[2:3] == ['child'] else sys.argv[2:])
         return
-    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_quad_transpose, test_index_merge, test_record_merge, test_record_compare, test_record_tags, test_drop_ptx, test_choose_score, test_parent):
+    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_quad_transpose, test_index_merge, test_record_merge, test_record_compare, test_record_tags, test_drop_ptx, test_choose_score, test_launch_attributes, test_parent):
         test()
         print(f'{test.__name__}: ok')
 

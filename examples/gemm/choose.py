@@ -365,6 +365,17 @@ BUILDS.update({name.replace('_ob16', '_rw_ob16'): dict(BUILDS[name], model=False
                             'u128_ws_sksr_ob16', 't128_ws_sks_ob16', 't64_ws_sks_c2n_ob16', 't64_ws_sks_c2n_s8_ob16',
                             't128_ws_sks_c2_ob16')})
 
+# *_pdl_: builds with --pdl=1 (programmatic dependent launch: each kernel lets the next
+# one of the stream start as it ends, and waits for the one before it only before its
+# first global access; gen.gemm's docstring). Each is its base build with that option,
+# for the shapes where a kernel lasts a few microseconds and its start and end are a
+# tenth of it. Built and through ptxas, not yet timed.
+BUILDS.update({name.replace('_ob16', '_pdl_ob16'): dict(BUILDS[name], untimed=True,
+                                                        options=BUILDS[name]['options'] + ['--pdl=1'])
+               for name in ('u64_ws_p132_tma_s8_ob16', 'u128_ws_p132_tma_s8_ob16', 'u128_ws_p264_tma_s4_ob16',
+                            't128_ws_p132_tma_ob16', 't128_ws_p132_tma_c2_ob16', 't64_ws_p132_tma_c2n_ob16',
+                            'u128_ws_sks_ob16', 'u128_ws_sksr_ob16', 'g256_p132_tmar_ob16',
+                            't256_ws_p132_tma_c2_ob16')})
 
 PEAK_TFLOPS = 989.4          # dense bf16 tensor peak of an H100/H200 SXM (132 SMs)
 DRAM_TBPS = 3.35             # H100 SXM HBM3 (an H200's 4.8 only makes epilogues cheaper)

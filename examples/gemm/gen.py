@@ -42,7 +42,7 @@ a second argument, K x N row-major (gemm() says how each chip reads it); the mod
 named gemm_<dtype>_MxNxK_bn.
 bench/gemm_variants_prepare.sh builds the ones worth measuring.
 
-Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] [--tile=BMxBN] [--raster=G] [--persistent=W] [--vstore=1] [--bk=32|64] [--warp=WMxWN] [--b-major=k|n] [--cluster=2] [--multicast=0] [--out=f32|bf16] [--epilogue=direct|tma] [--ring=1] [--split-k=S|auto] [--split-reduce=serial|dsmem|spread] [--split-sync=fence|release] [--pair=m|n] [--release=thread|warp] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle, --bk, --warp: sm_80 only; --persistent, --out, --epilogue, --ring, --split-k: sm_90a only; a persistent build's launch grid is launch_grid's, or choose.py's grid)
+Usage: python3 examples/gemm/gen.py M N K [STAGES [PRODUCER]] [--chip=sm_80|sm_90a] [--swizzle=64] [--dtype=bf16|f16] [--tile=BMxBN] [--raster=G] [--persistent=W] [--vstore=1] [--bk=32|64] [--warp=WMxWN] [--b-major=k|n] [--cluster=2] [--multicast=0] [--out=f32|bf16] [--epilogue=direct|tma] [--ring=1] [--split-k=S|auto] [--split-reduce=serial|dsmem|spread] [--split-sync=fence|release] [--pair=m|n] [--release=thread|warp] [--pdl=1] > gemm.mlir   (STAGES: a number or auto; PRODUCER: block or warp; --swizzle, --bk, --warp: sm_80 only; --persistent, --out, --epilogue, --ring, --split-k, --pdl: sm_90a only; a persistent build's launch grid is launch_grid's, or choose.py's grid)
 """
 import os
 import sys
@@ -785,8 +785,16 @@ def refuse(m, n, k, epilogue='direct'):
 
 def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, persistent=0, vstore=False,
          b_major='k', cluster=1, out_dtype='f32', epilogue='direct', split='1', ring=False, multicast=True,
-         reduce='serial', pair_axis='m', bm=128, sync='fence', release='thread'):
-    """epilogue = 'tma' (out_dtype bf16; a cluster only with a tile loop): the consumers round the tile to bf16 into
+         reduce='serial', pair_axis='m', bm=128, sync='fence', release='thread', pdl=False):
+    """pdl (--pdl=1): programmatic dependent launch. The kernel signals at its start that the
+    next kernel of the stream may be scheduled (`nvvm.griddepcontrol launch_dependents`) and
+    waits for the kernel before it to complete and flush its memory (`... wait`) after its
+    prologue (shared memory, barriers, index computations) and before its first access to
+    global memory: what overlaps is a launch's start with the previous kernel's tail, and
+    nothing changes what any kernel computes. acopy-opt records the wait in the manifest
+    (`programmatic_launch`), and a launcher that reads it launches the kernel with
+    programmatic stream serialization; launched without it, the wait returns at once.
+    epilogue = 'tma' (out_dtype bf16; a cluster only with a tile loop): the consumers round the tile to bf16 into
     shared memory and TMA-store it (epilogue_tma), so the store runs while the next tile's
     K loop does; 'direct' (the default) stores each value from registers.
     out_dtype = 'bf16': the epilogue rounds the f32 accumulators to bf16
@@ -918,6 +926,10 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # slower for others (bench/RESULTS.md, 2026-12-07, sixth session, item 3).
     e.require(release in ('thread', 'warp'), '--release: thread or warp')
     e.require(release == 'thread' or producer != 'block', '--release=warp: PRODUCER warp or warpgroup')
+    # Every thread runs the code before a tile loop, so the producer warp's copies wait
+    # there too; before a lone K loop the producer would run only what its copies read.
+    e.require(not pdl or producer == 'block' or remap,
+              '--pdl=1 with a producer warp or warpgroup: a tile loop (--persistent, --raster or --tile)')
     options = ''.join([f' --tile={bm}x{bn}' if bn != 128 or bm != 128 else '', f' --raster={raster}' if raster else '',
                        f' --persistent={persistent}' if persistent else '', ' --vstore=1' if vstore else '',
                        ' --b-major=n' if b_n else '', f' --cluster={cluster}' if cluster > 1 else '',
@@ -925,7 +937,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
                        f' --split-k={split}' if str(split) != '1' else '', ' --ring=1' if ring else '', ' --multicast=0' if not multicast else '',
                        ' --split-reduce=dsmem' if dsmem else '', ' --split-reduce=spread' if reduce == 'spread' else '',
                        ' --pair=n' if by_n else '', ' --split-sync=release' if sync == 'release' else '',
-                       ' --release=warp' if release == 'warp' else ''])
+                       ' --release=warp' if release == 'warp' else '', ' --pdl=1' if pdl else ''])
     cluster_attr = f', nvvm.cluster_dim = array<i32: {cluster}, 1, 1>' if cluster > 1 else ''
     shared = '"x"' if (cluster > 1 and not pair) or (by_n and multicast) else None    # A's copies
     shared_b = '"x"' if pair and not by_n and multicast else None                     # B's copy
@@ -947,6 +959,8 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     if splits > 1 and not dsmem:
         lines[2:2] = split_globals(tiles * splits, tiles, bn, 'spread' if spread else 'serial', splits, 2 * bm)
     lines += e.constants((0, 1, 2, 4, 8, 16, 32, 48, 64, 128))
+    if pdl:
+        lines.append('    nvvm.griddepcontrol launch_dependents')
     if signals:
         # Before the tile loop every thread runs these (the init's lowering then meets the
         # cluster, so no peer arrives on a barrier not yet initialised).
@@ -967,7 +981,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
             '    %wg = arith.divui %t, %c128 : index',
             '    %second = arith.cmpi eq, %wg, %c1 : index',
             f'    %zero = llvm.mlir.zero : {acc_type}',
-        ]
+        ] + (['    nvvm.griddepcontrol wait'] if pdl else [])
         tile_loop(lines, m, n, bm, bn, raster, persistent, split=splits, pair=pair, pair_axis=pair_axis)
         ind = '      '
         lines += [
@@ -985,7 +999,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
             '    %wg = arith.divui %t, %c128 : index',
             '    %second = arith.cmpi eq, %wg, %c1 : index',
             f'    %zero = llvm.mlir.zero : {acc_type}',
-        ]
+        ] + (['    nvvm.griddepcontrol wait'] if pdl else [])
     loop, end = e.pipelined_for('%kt', '%c0', '%ck', '%c1', stages, producer, '%acc', [('%a0', '%zero')], [acc_type],
                                 release=release)
     body = [
@@ -1090,6 +1104,7 @@ def main():
             e.require(flags.get('out', 'f32') == 'f32', '--out=bf16: sm_90a only')
             e.require(flags.get('epilogue', 'direct') == 'direct', '--epilogue=tma: sm_90a only')
             e.require(flags.get('release', 'thread') == 'thread', '--release=warp: sm_90a only')
+            e.require(flags.get('pdl', '0') == '0', '--pdl=1: sm_90a only')
             extra = {}
             if 'tile' in flags or 'warp' in flags or 'bk' in flags or raster or vstore:
                 bm_, bn_ = (int(v) for v in tile.split('x'))
@@ -1108,7 +1123,8 @@ def main():
                         epilogue=flags.get('epilogue', 'direct'), split=flags.get('split-k', '1'),
                         ring=flags.get('ring', '0') == '1', multicast=flags.get('multicast', '1') == '1',
                         reduce=flags.get('split-reduce', 'serial'), pair_axis=flags.get('pair', 'm'),
-                        sync=flags.get('split-sync', 'fence'), release=flags.get('release', 'thread'))
+                        sync=flags.get('split-sync', 'fence'), release=flags.get('release', 'thread'),
+                        pdl=flags.get('pdl', '0') == '1')
     # A shape the kernel cannot take (refuse) or options it does not take or combine
     # (emitter.require): named, nothing written.
     except ValueError as error:

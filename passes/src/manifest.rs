@@ -326,6 +326,7 @@ fn kernel_entries(
         .fold(inputs, usize::min);
     let args = launch_facts::arguments(function, user_args).map_err(&error)?;
     let static_shared_memory = launch_facts::static_shared_memory(function).map_err(&error)?;
+    let programmatic_launch = waits_on_earlier_grids(function);
     let mut entries = Vec::new();
     for resolved in targets {
         let entry = KernelEntry {
@@ -335,6 +336,7 @@ fn kernel_entries(
             cluster: cluster_dims(function).unwrap_or(resolved.cluster),
             tensor_maps: tensor_maps.clone(),
             dynamic_shared_memory,
+            programmatic_launch,
             launch: Some(LaunchFacts {
                 static_shared_memory,
                 block: resolved.block,
@@ -347,6 +349,19 @@ fn kernel_entries(
         entries.push(entry);
     }
     Ok(entries)
+}
+
+/// Whether the kernel runs `nvvm.griddepcontrol wait` (programmatic
+/// dependent launch): only then may a launcher let it start before the kernel
+/// before it has finished.
+fn waits_on_earlier_grids(function: OperationRef) -> bool {
+    !ir::query::ops_where(function, |op| {
+        ir::op_name(&op) == op_names::nvvm::GRIDDEPCONTROL.name
+            && op
+                .attribute("kind")
+                .is_ok_and(|kind| kind.to_string().contains("wait"))
+    })
+    .is_empty()
 }
 
 /// The kernel's `acopy.tensor_maps`, every entry read (empty without it).

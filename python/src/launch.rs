@@ -835,6 +835,7 @@ impl Kernel {
             block,
             cluster,
             dynamic_smem,
+            programmatic: self.entry.programmatic_launch,
         };
         cfg.validate().map_err(|e| match e {
             RuntimeError::Launch(detail) if detail.contains("cluster") => {

@@ -470,6 +470,7 @@ mod tests {
             cluster: [1, 1, 1],
             tensor_maps: maps,
             dynamic_shared_memory: None,
+            programmatic_launch: false,
             launch: None,
         }
     }

@@ -527,6 +527,10 @@ pub struct LaunchConfig {
     /// `[1, 1, 1]` for no cluster. Each grid dimension must be a multiple of it.
     pub cluster: [u32; 3],
     pub dynamic_smem: u32,
+    /// Launch with programmatic stream serialization: the kernel may start
+    /// before the kernel before it on the stream has finished, and waits for it
+    /// itself (`griddepcontrol.wait`; the manifest's `programmatic_launch`).
+    pub programmatic: bool,
 }
 
 impl LaunchConfig {
@@ -537,14 +541,17 @@ impl LaunchConfig {
             block: [block, 1, 1],
             cluster: [1, 1, 1],
             dynamic_smem: 0,
+            programmatic: false,
         }
     }
 
-    /// A launch of the kernel `entry` describes: its cluster shape, and at
+    /// A launch of the kernel `entry` describes: its cluster shape, whether it
+    /// waits for the kernel before it (programmatic launch), and at
     /// least the dynamic shared memory it records (pipelined slots moved
     /// there; `dynamic_smem` already asked for more stays).
     pub fn for_kernel(mut self, entry: &KernelEntry) -> Self {
         self.cluster = entry.cluster;
+        self.programmatic = entry.programmatic_launch;
         self.dynamic_smem = self
             .dynamic_smem
             .max(entry.dynamic_shared_memory.unwrap_or(0));
@@ -806,21 +813,10 @@ impl LoadedKernel {
     }
 }
 
-/// `cuLaunchKernelEx` of `func` on `stream`, with the cluster attribute when the cluster
-/// is not 1x1x1, after checking `cfg` and the packed arguments against the PTX `params`.
-fn launch_raw(
-    func: sys::CUfunction,
-    name: &str,
-    params: Option<&[PtxParam]>,
-    cfg: &LaunchConfig,
-    args: &mut KernelArgs,
-    stream: sys::CUstream,
-) -> Result<(), RuntimeError> {
-    cfg.validate()?;
-    if let Some(params) = params {
-        args::check_against_ptx(name, params, args)?;
-    }
-    let mut attrs: Vec<sys::CUlaunchAttribute> = Vec::new();
+/// The launch attributes of `cfg`: the cluster shape when it is not 1x1x1, and
+/// programmatic stream serialization when the kernel waits for the one before it.
+fn launch_attributes(cfg: &LaunchConfig) -> Vec<sys::CUlaunchAttribute> {
+    let mut attrs = Vec::new();
     if cfg.cluster != [1, 1, 1] {
         // SAFETY: an all-zero union is a valid value; we then set the member we use.
         let mut value: sys::CUlaunchAttributeValue = unsafe { std::mem::zeroed() };
@@ -835,6 +831,33 @@ fn launch_raw(
             value,
         });
     }
+    if cfg.programmatic {
+        // SAFETY: as above.
+        let mut value: sys::CUlaunchAttributeValue = unsafe { std::mem::zeroed() };
+        value.programmaticStreamSerializationAllowed = 1;
+        attrs.push(sys::CUlaunchAttribute {
+            id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION,
+            pad: [0; 4],
+            value,
+        });
+    }
+    attrs
+}
+
+/// `cuLaunchKernelEx` of `func` on `stream`, with `launch_attributes`, after checking `cfg` and the packed arguments against the PTX `params`.
+fn launch_raw(
+    func: sys::CUfunction,
+    name: &str,
+    params: Option<&[PtxParam]>,
+    cfg: &LaunchConfig,
+    args: &mut KernelArgs,
+    stream: sys::CUstream,
+) -> Result<(), RuntimeError> {
+    cfg.validate()?;
+    if let Some(params) = params {
+        args::check_against_ptx(name, params, args)?;
+    }
+    let mut attrs = launch_attributes(cfg);
     let config = sys::CUlaunchConfig {
         gridDimX: cfg.grid[0],
         gridDimY: cfg.grid[1],
@@ -883,10 +906,27 @@ mod tests {
             cluster: [2, 1, 1],
             tensor_maps: Vec::new(),
             dynamic_shared_memory: Some(98416),
+            programmatic_launch: true,
             launch: None,
         };
         let c = LaunchConfig::linear(4, 128).for_kernel(&entry);
-        assert_eq!((c.cluster, c.dynamic_smem), ([2, 1, 1], 98416));
+        assert_eq!(
+            (c.cluster, c.dynamic_smem, c.programmatic),
+            ([2, 1, 1], 98416, true)
+        );
+        // Its attributes: the cluster, then programmatic serialization.
+        let attrs = launch_attributes(&c);
+        assert_eq!(attrs.len(), 2);
+        assert_eq!(
+            attrs[1].id,
+            sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION
+        );
+        // SAFETY: the member launch_attributes set.
+        assert_eq!(
+            unsafe { attrs[1].value.programmaticStreamSerializationAllowed },
+            1
+        );
+        assert!(launch_attributes(&LaunchConfig::linear(4, 128)).is_empty());
         // More asked for stays; none recorded keeps what was asked.
         let mut more = LaunchConfig::linear(4, 128);
         more.dynamic_smem = 100_000;
@@ -907,6 +947,7 @@ mod tests {
             cluster: [1, 1, 1],
             tensor_maps: Vec::new(),
             dynamic_shared_memory: Some(47712),
+            programmatic_launch: false,
             launch: Some(acopy_manifest::LaunchFacts {
                 static_shared_memory: 14880,
                 block: Some([128, 1, 1]),

@@ -99,6 +99,12 @@ pub struct KernelEntry {
     /// version 1 wrote it only for pipelined slots. Left out when `None`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dynamic_shared_memory: Option<u32>,
+    /// The kernel waits for the grids before it (`nvvm.griddepcontrol wait`,
+    /// programmatic dependent launch): a launcher may launch it with
+    /// programmatic stream serialization, so that its start overlaps the
+    /// previous kernel's end. Left out when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub programmatic_launch: bool,
     /// Arguments, block size and static shared memory (version 2; `None` for
     /// an entry read from a version 1 file).
     #[serde(flatten)]
@@ -535,6 +541,7 @@ mod tests {
                 chip: "sm_90a".into(),
                 cluster: [2, 1, 1],
                 dynamic_shared_memory: None,
+                programmatic_launch: false,
                 launch: None,
                 tensor_maps: vec![
                     TensorMapEntry::new(2, 0, ElementType::F32, vec![64, 128]),
@@ -542,6 +549,16 @@ mod tests {
                 ],
             }],
         }
+    }
+
+    #[test]
+    fn programmatic_launch_is_written_only_when_true() {
+        let mut m = sample();
+        assert!(!m.to_json_pretty().contains("programmatic_launch"));
+        m.kernels[0].programmatic_launch = true;
+        let text = m.to_json_pretty();
+        assert!(text.contains("\"programmatic_launch\": true"));
+        assert_eq!(Manifest::from_json(&text).unwrap(), m);
     }
 
     #[test]

@@ -310,6 +310,10 @@ pub(crate) mod nvvm {
     /// `fence.mbarrier_init.release.cluster` the pair releases the inits.
     pub const CLUSTER_ARRIVE_RELAXED: OpName = effect("nvvm.cluster.arrive.relaxed");
     pub const CLUSTER_WAIT: OpName = effect("nvvm.cluster.wait");
+    /// `griddepcontrol.wait` or `.launch_dependents` (its `kind`): programmatic
+    /// dependent launch, which every thread before a persistent
+    /// warp-specialized loop may run (`plan::loops::warp`).
+    pub const GRIDDEPCONTROL: OpName = effect("nvvm.griddepcontrol");
     pub const CP_ASYNC: OpName = effect("nvvm.cp.async.shared.global");
     pub const CP_ASYNC_COMMIT_GROUP: OpName = effect("nvvm.cp.async.commit.group");
     pub const CP_ASYNC_WAIT_GROUP: OpName = effect("nvvm.cp.async.wait.group");
@@ -398,6 +402,7 @@ pub(crate) const ALL: &[OpName] = &[
     nvvm::CLUSTER_ARRIVE,
     nvvm::CLUSTER_ARRIVE_RELAXED,
     nvvm::CLUSTER_WAIT,
+    nvvm::GRIDDEPCONTROL,
     nvvm::CP_ASYNC,
     nvvm::CP_ASYNC_COMMIT_GROUP,
     nvvm::CP_ASYNC_WAIT_GROUP,

@@ -223,7 +223,11 @@ fn computes_before(
     while let Some(before) = current.filter(|before| *before != op) {
         let name = ir::op_name(&before);
         let kept = Some(before) != removed;
-        let allowed = computes_only(&name) || (loads && loads_shared(&name));
+        // Every thread runs this code, so a grid dependency (programmatic
+        // dependent launch's wait before the first global access) holds the
+        // producer's copies too.
+        let grid_dependency = name == ir::op_names::nvvm::GRIDDEPCONTROL.name;
+        let allowed = computes_only(&name) || (loads && (loads_shared(&name) || grid_dependency));
         if kept && (before.region_count() > 0 || !allowed) {
             return Err(format!("'{name}' comes before it"));
         }

@@ -64,6 +64,7 @@ impl BwKernel {
             block: [self.block, 1, 1],
             cluster: [1, 1, 1],
             dynamic_smem: self.dynamic_smem(),
+            programmatic: false,
         }
     }
 }
