@@ -408,3 +408,36 @@ fn cluster_dims(function: OperationRef) -> Option<[u32; 3]> {
     }
     Some(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::waits_on_earlier_grids;
+    use crate::{context::create_context, ir};
+    use melior::ir::Module;
+
+    /// Whether the kernel whose body is `body` waits for earlier grids.
+    fn waits(body: &str) -> bool {
+        let text = format!(
+            "gpu.module @m [#nvvm.target<chip = \"sm_90a\">] {{\n  gpu.func @k() kernel {{\n{body}    gpu.return\n  }}\n}}"
+        );
+        let context = create_context().expect("the acopy dialect loads");
+        let module = Module::parse(&context, &text).expect("the test input parses");
+        let kernel =
+            ir::query::ops_where(module.as_operation(), |op| ir::op_name(&op) == "gpu.func")[0];
+        waits_on_earlier_grids(kernel)
+    }
+
+    #[test]
+    fn only_a_grid_dependency_wait_makes_a_launch_programmatic() {
+        assert!(!waits(""));
+        // Letting the next grid start is not waiting for the one before.
+        assert!(!waits("    nvvm.griddepcontrol launch_dependents\n"));
+        assert!(waits(
+            "    nvvm.griddepcontrol launch_dependents\n    nvvm.griddepcontrol wait\n"
+        ));
+        // In a nested region too.
+        assert!(waits(
+            "    %p = arith.constant true\n    scf.if %p {\n      nvvm.griddepcontrol wait\n    }\n"
+        ));
+    }
+}
