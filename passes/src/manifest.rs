@@ -428,6 +428,24 @@ mod tests {
     }
 
     #[test]
+    fn the_chip_given_takes_a_module_without_a_target() {
+        // A kernel in a module that names no chip is left out, unless the
+        // caller says which chip it was lowered for.
+        let context = create_context().expect("the acopy dialect loads");
+        let module = Module::parse(
+            &context,
+            "gpu.module @m {\n  gpu.func @k() kernel {\n    gpu.return\n  }\n}",
+        )
+        .expect("the test input parses");
+        let none = super::collect(module.as_operation(), None).expect("collects");
+        assert!(none.kernels.is_empty());
+        let chip = acopy_target::Chip::parse("sm_90a").expect("a chip");
+        let given = super::collect(module.as_operation(), Some(chip)).expect("collects");
+        assert_eq!(given.kernels.len(), 1);
+        assert_eq!(given.kernels[0].chip, "sm_90a");
+    }
+
+    #[test]
     fn only_a_grid_dependency_wait_makes_a_launch_programmatic() {
         assert!(!waits(""));
         // Letting the next grid start is not waiting for the one before.
