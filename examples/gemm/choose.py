@@ -338,14 +338,20 @@ BUILDS = {
                                   options=['--tile=128x256', '--raster=16', '--persistent=132', '--out=bf16',
                                            '--epilogue=tma', '--cluster=2']),
 }
+def _twins(names, rename, option, **marks):
+    """Each build of `names` again with one more gen.py option, named by `rename` (old, new)
+    applied to its name and marked with `marks`: a build to time beside its base."""
+    return {name.replace(*rename): dict(BUILDS[name], **marks, options=BUILDS[name]['options'] + [option])
+            for name in names}
+
+
 # *_sksr_: the spread split-K builds with --split-sync=release: the leader fences once
 # (fence.acq_rel.gpu) after the consumers' barrier, where each thread fenced its partial
 # stores (membar.gl: 7 % of the stall samples at 512 x 512 x 16384, bench/RESULTS.md
 # 2026-12-07 (fourth session)). Each is its base build with that option. Timed (fifth
 # session): within 0.98-1.01 of its base build at 512 x 512 x 16384, so not the pick.
-BUILDS.update({name.replace('_sks_', '_sksr_'): dict(BUILDS[name], model=False,
-                                                      options=BUILDS[name]['options'] + ['--split-sync=release'])
-               for name in ('t128_ws_sks_ob16', 'u128_ws_sks_ob16')})
+BUILDS.update(_twins(('t128_ws_sks_ob16', 'u128_ws_sks_ob16'), ('_sks_', '_sksr_'), '--split-sync=release',
+                     model=False))
 # *_rw_: builds with --release=warp (the consumers release each K step's slot a warp at a
 # time, lane 0 arriving for its 32 lanes): 3-11 % for the 64 x 128 tile at long K on the
 # H100 (sixth session). Each is its base build with that option. Timed beside their bases
@@ -356,26 +362,22 @@ BUILDS.update({name.replace('_sks_', '_sksr_'): dict(BUILDS[name], model=False,
 # the best build at seven large shapes in the one 28-shape run, by 1-5 %, on a lease where
 # their bases ran below the sixth session's. Not the model's pick until a second lease
 # repeats that (model=False).
-BUILDS.update({name.replace('_ob16', '_rw_ob16'): dict(BUILDS[name], model=False,
-                                                       options=BUILDS[name]['options'] + ['--release=warp'])
-               for name in ('t256_ws_p132_tmar_ob16', 't256_ws_p132_tma_ob16', 't256_ws_p132_tma_c2_ob16',
-                            'g256_p132_tmar_ob16', 'g256_p132_tma_c2_ob16', 't128_ws_p132_tma_ob16',
-                            't128_ws_p132_tma_c2_ob16', 't64_ws_p132_tma_c2n_ob16', 'u64_ws_p132_tma_s8_ob16',
-                            'u128_ws_p264_tma_s4_ob16', 'u128_ws_sks_ob16', 'u128_ws_sks_s8_ob16',
-                            'u128_ws_sksr_ob16', 't128_ws_sks_ob16', 't64_ws_sks_c2n_ob16', 't64_ws_sks_c2n_s8_ob16',
-                            't128_ws_sks_c2_ob16')})
+BUILDS.update(_twins(('t256_ws_p132_tmar_ob16', 't256_ws_p132_tma_ob16', 't256_ws_p132_tma_c2_ob16',
+                      'g256_p132_tmar_ob16', 'g256_p132_tma_c2_ob16', 't128_ws_p132_tma_ob16',
+                      't128_ws_p132_tma_c2_ob16', 't64_ws_p132_tma_c2n_ob16', 'u64_ws_p132_tma_s8_ob16',
+                      'u128_ws_p264_tma_s4_ob16', 'u128_ws_sks_ob16', 'u128_ws_sks_s8_ob16',
+                      'u128_ws_sksr_ob16', 't128_ws_sks_ob16', 't64_ws_sks_c2n_ob16', 't64_ws_sks_c2n_s8_ob16',
+                      't128_ws_sks_c2_ob16'), ('_ob16', '_rw_ob16'), '--release=warp', model=False))
 
 # *_pdl_: builds with --pdl=1 (programmatic dependent launch: each kernel lets the next
 # one of the stream start as it ends, and waits for the one before it only before its
 # first global access; gen.gemm's docstring). Each is its base build with that option,
 # for the shapes where a kernel lasts a few microseconds and its start and end are a
 # tenth of it. Built and through ptxas, not yet timed.
-BUILDS.update({name.replace('_ob16', '_pdl_ob16'): dict(BUILDS[name], untimed=True,
-                                                        options=BUILDS[name]['options'] + ['--pdl=1'])
-               for name in ('u64_ws_p132_tma_s8_ob16', 'u128_ws_p132_tma_s8_ob16', 'u128_ws_p264_tma_s4_ob16',
-                            't128_ws_p132_tma_ob16', 't128_ws_p132_tma_c2_ob16', 't64_ws_p132_tma_c2n_ob16',
-                            'u128_ws_sks_ob16', 'u128_ws_sksr_ob16', 'g256_p132_tmar_ob16',
-                            't256_ws_p132_tma_c2_ob16')})
+BUILDS.update(_twins(('u64_ws_p132_tma_s8_ob16', 'u128_ws_p132_tma_s8_ob16', 'u128_ws_p264_tma_s4_ob16',
+                      't128_ws_p132_tma_ob16', 't128_ws_p132_tma_c2_ob16', 't64_ws_p132_tma_c2n_ob16',
+                      'u128_ws_sks_ob16', 'u128_ws_sksr_ob16', 'g256_p132_tmar_ob16',
+                      't256_ws_p132_tma_c2_ob16'), ('_ob16', '_pdl_ob16'), '--pdl=1', untimed=True))
 
 PEAK_TFLOPS = 989.4          # dense bf16 tensor peak of an H100/H200 SXM (132 SMs)
 DRAM_TBPS = 3.35             # H100 SXM HBM3 (an H200's 4.8 only makes epilogues cheaper)
