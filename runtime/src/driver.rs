@@ -844,7 +844,8 @@ fn launch_attributes(cfg: &LaunchConfig) -> Vec<sys::CUlaunchAttribute> {
     attrs
 }
 
-/// `cuLaunchKernelEx` of `func` on `stream`, with `launch_attributes`, after checking `cfg` and the packed arguments against the PTX `params`.
+/// `cuLaunchKernelEx` of `func` on `stream`, with `launch_attributes`, after
+/// checking `cfg` and the packed arguments against the PTX `params`.
 fn launch_raw(
     func: sys::CUfunction,
     name: &str,
