@@ -926,10 +926,6 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     # slower for others (bench/RESULTS.md, 2026-12-07, sixth session, item 3).
     e.require(release in ('thread', 'warp'), '--release: thread or warp')
     e.require(release == 'thread' or producer != 'block', '--release=warp: PRODUCER warp or warpgroup')
-    # Every thread runs the code before a tile loop, so the producer warp's copies wait
-    # there too; before a lone K loop the producer would run only what its copies read.
-    e.require(not pdl or producer == 'block' or remap,
-              '--pdl=1 with a producer warp or warpgroup: a tile loop (--persistent, --raster or --tile)')
     options = ''.join([f' --tile={bm}x{bn}' if bn != 128 or bm != 128 else '', f' --raster={raster}' if raster else '',
                        f' --persistent={persistent}' if persistent else '', ' --vstore=1' if vstore else '',
                        ' --b-major=n' if b_n else '', f' --cluster={cluster}' if cluster > 1 else '',
@@ -973,7 +969,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
         f'    %cols = arith.constant {n} : index',
         '    %bn = gpu.block_id x',
         '    %bm = gpu.block_id y',
-    ]
+    ] + (['    nvvm.griddepcontrol wait'] if pdl else [])
     ind = '    '
     if remap:
         lines += [
@@ -981,7 +977,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
             '    %wg = arith.divui %t, %c128 : index',
             '    %second = arith.cmpi eq, %wg, %c1 : index',
             f'    %zero = llvm.mlir.zero : {acc_type}',
-        ] + (['    nvvm.griddepcontrol wait'] if pdl else [])
+        ]
         tile_loop(lines, m, n, bm, bn, raster, persistent, split=splits, pair=pair, pair_axis=pair_axis)
         ind = '      '
         lines += [
@@ -999,7 +995,7 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
             '    %wg = arith.divui %t, %c128 : index',
             '    %second = arith.cmpi eq, %wg, %c1 : index',
             f'    %zero = llvm.mlir.zero : {acc_type}',
-        ] + (['    nvvm.griddepcontrol wait'] if pdl else [])
+        ]
     loop, end = e.pipelined_for('%kt', '%c0', '%ck', '%c1', stages, producer, '%acc', [('%a0', '%zero')], [acc_type],
                                 release=release)
     body = [

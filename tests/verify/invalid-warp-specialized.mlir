@@ -3,11 +3,11 @@
 // dimension, a multiple of 32 and at most 992 threads (P17: none, 64 x 2, 1000), and
 // must stand at the kernel's top level after code that only computes values and
 // before code without acopy ops or block-wide barriers (P18: inside an scf.if, after a
-// store, before a wait, a body of two blocks; a persistent loop around it that carries values, two loops around it, a store before it in the persistent loop, a wait after it there, a store or an op with a region before the persistent loop, a copy and its wait before it in the persistent loop; a copy's row read from memory before it, which the producer cannot compute; a barrier of the whole block before it, and a cp.async copy after a gpu.barrier there, which only the consumers would run: docs/pipelining.md, "Code only the consumers run"). One scf.for around it, carrying nothing, is allowed (tests/pipeline/warp-specialized-persistent.mlir). acopy-pipeline refuses the same loops with the same errors.
+// store, before a wait, a body of two blocks; a persistent loop around it that carries values, two loops around it, a store before it in the persistent loop, a wait after it there, a store or an op with a region before the persistent loop, a grid dependency (nvvm.griddepcontrol) the consumers would run alone, before it or after it, a copy and its wait before it in the persistent loop; a copy's row read from memory before it, which the producer cannot compute; a barrier of the whole block before it, and a cp.async copy after a gpu.barrier there, which only the consumers would run: docs/pipelining.md, "Code only the consumers run"). One scf.for around it, carrying nothing, is allowed (tests/pipeline/warp-specialized-persistent.mlir). acopy-pipeline refuses the same loops with the same errors.
 // RUN: acopy-opt %s --split-input-file --verify-diagnostics --acopy-verify
 // RUN: not acopy-opt %s --split-input-file --acopy-pipeline 2>&1 | FileCheck %s
 // CHECK-COUNT-3: error: a loop marked acopy.pipeline with producer = "warp" needs
-// CHECK-COUNT-16: error: a loop marked acopy.pipeline with producer = "warp" must stand
+// CHECK-COUNT-18: error: a loop marked acopy.pipeline with producer = "warp" must stand
 
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index, %flag: i1) workgroup(%tile: memref<8x128xf32, 3>) kernel {
@@ -475,6 +475,56 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
         memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
       } {acopy.pipeline = {stages = 2 : i64, producer = "warp"}}
     }
+    gpu.return
+  }
+}
+
+// -----
+
+// A grid dependency the consumers would run alone (after a barrier of theirs): the producer's copies must wait too.
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<8x128xf32, 3>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    %bid = arith.constant 1 : i32
+    %bth = arith.constant 128 : i32
+    nvvm.barrier id = %bid number_of_threads = %bth
+    nvvm.griddepcontrol wait
+    // RULE: P18
+    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values; what its copies and bounds read may only be computed before it (the producer warp runs that code too), and the code the consumers run alone (the rest before it, and all after it) may hold no acopy op other than TMA copies on a barrier, barrier inits and waits, TMA stores and their waits, no barrier of the whole block other than gpu.barrier and, before the loop, no store to global memory, but 'nvvm.griddepcontrol' comes before it and needs the whole block (the consumers run it alone)}}
+    scf.for %i = %c0 to %n step %c1 {
+      %row = arith.muli %i, %c8 : index
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
+      %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
+      memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
+    } {acopy.pipeline = {stages = 2 : i64, producer = "warp"}}
+    gpu.return
+  }
+}
+
+
+// -----
+
+// A grid dependency after the loop, which the consumers run alone.
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @k(%src: memref<4096x128xf32>, %out: memref<4096x128xf32>, %n: index) workgroup(%tile: memref<8x128xf32, 3>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    // RULE: P18
+    // expected-error @+1 {{a loop marked acopy.pipeline with producer = "warp" must stand at the top level of its kernel or in one scf.for there that carries no values; what its copies and bounds read may only be computed before it (the producer warp runs that code too), and the code the consumers run alone (the rest before it, and all after it) may hold no acopy op other than TMA copies on a barrier, barrier inits and waits, TMA stores and their waits, no barrier of the whole block other than gpu.barrier and, before the loop, no store to global memory, but 'nvvm.griddepcontrol' comes after it}}
+    scf.for %i = %c0 to %n step %c1 {
+      %row = arith.muli %i, %c8 : index
+      acopy.copy_gmem_to_smem %src[%row, %c0] -> %tile {oob_mode = "promise_in_bounds"} : memref<4096x128xf32> -> memref<8x128xf32, 3>
+      acopy.wait_gmem_to_smem {pending = 0 : i64}
+      %v = memref.load %tile[%c0, %tid] : memref<8x128xf32, 3>
+      memref.store %v, %out[%row, %tid] : memref<4096x128xf32>
+    } {acopy.pipeline = {stages = 2 : i64, producer = "warp"}}
+    nvvm.griddepcontrol launch_dependents
     gpu.return
   }
 }

@@ -311,8 +311,8 @@ pub(crate) mod nvvm {
     pub const CLUSTER_ARRIVE_RELAXED: OpName = effect("nvvm.cluster.arrive.relaxed");
     pub const CLUSTER_WAIT: OpName = effect("nvvm.cluster.wait");
     /// `griddepcontrol.wait` or `.launch_dependents` (its `kind`): programmatic
-    /// dependent launch, which every thread before a persistent
-    /// warp-specialized loop may run (`plan::loops::warp`).
+    /// dependent launch, which a warp-specialized loop's roles both run or
+    /// neither (`plan::loops::warp_prologue`).
     pub const GRIDDEPCONTROL: OpName = effect("nvvm.griddepcontrol");
     pub const CP_ASYNC: OpName = effect("nvvm.cp.async.shared.global");
     pub const CP_ASYNC_COMMIT_GROUP: OpName = effect("nvvm.cp.async.commit.group");

@@ -22,7 +22,7 @@ use melior::ir::{block::BlockLike, operation::OperationLike, OperationRef, Regio
 use super::loop_plan::PipeCopy;
 pub use super::loop_plan::{WarpPlan, PRODUCER_THREADS};
 use super::registers;
-use super::warp_prologue::{computes_only, consumers_only, first_block_wide, loads_shared};
+use super::warp_prologue::{before_the_split, computes_only, consumers_only, first_block_wide};
 use super::{attr, loop_plan::Broken};
 use crate::ir::op_names;
 use crate::{ir, target};
@@ -212,8 +212,8 @@ fn place<'c, 'a>(
 }
 
 /// The ops before `op` in its block only compute values, or are `removed`,
-/// or (with `loads`) load shared memory and wait for it: the first one that
-/// does more is named.
+/// or (with `loads`) are what every thread runs before the split
+/// (`before_the_split`): the first one that does more is named.
 fn computes_before(
     op: OperationRef,
     removed: Option<OperationRef>,
@@ -223,11 +223,7 @@ fn computes_before(
     while let Some(before) = current.filter(|before| *before != op) {
         let name = ir::op_name(&before);
         let kept = Some(before) != removed;
-        // Every thread runs this code, so a grid dependency (programmatic
-        // dependent launch's wait before the first global access) holds the
-        // producer's copies too.
-        let grid_dependency = name == ir::op_names::nvvm::GRIDDEPCONTROL.name;
-        let allowed = computes_only(&name) || (loads && (loads_shared(&name) || grid_dependency));
+        let allowed = computes_only(&name) || (loads && before_the_split(&name));
         if kept && (before.region_count() > 0 || !allowed) {
             return Err(format!("'{name}' comes before it"));
         }

@@ -22,7 +22,7 @@ use melior::ir::{
 use super::loop_plan::PipeCopy;
 use crate::ir::{
     self,
-    op_names::{self as op_names, gpu, llvm, memref, prefixes, vector},
+    op_names::{self as op_names, gpu, llvm, memref, nvvm, prefixes, vector},
 };
 use crate::target::roles::is_whole_block_barrier;
 use acopy_dialect::names;
@@ -68,7 +68,8 @@ pub fn consumers_only<'c, 'a>(
 /// both roles have.
 fn runs_on_both(op: OperationRef, alone: &[OperationRef], top_level: bool) -> bool {
     let name = ir::op_name(&op);
-    let allowed = computes_only(&name) || (top_level && alone.is_empty() && loads_shared(&name));
+    let allowed =
+        computes_only(&name) || (top_level && alone.is_empty() && before_the_split(&name));
     allowed
         && op.region_count() == 0
         && (0..op.operand_count()).all(|index| {
@@ -123,17 +124,20 @@ fn consumer_problem(op: OperationRef, tma: bool) -> Option<&'static str> {
     writes.then_some("and writes global memory, which the producer's copies may read meanwhile")
 }
 
-/// A copy into shared memory, its barrier or its wait: at the kernel's top
-/// level every thread of the grown block may run them before the roles split
-/// (the copy's lowering deals its work over that block, or one thread issues
-/// it), so the tile is there for the consumers and the producer only waits
-/// with them.
-pub(super) fn loads_shared(name: &str) -> bool {
+/// What every thread of the grown block may run before the roles split, at
+/// the kernel's top level or before a persistent loop: a copy into shared
+/// memory, its barrier or its wait (the copy's lowering deals its work over
+/// that block, or one thread issues it, so the tile is there for the
+/// consumers and the producer only waits with them); and a grid dependency
+/// (`nvvm.griddepcontrol`: the producer's copies must wait for the kernel
+/// before too, so it runs on both roles or not at all: `is_block_wide`).
+pub(super) fn before_the_split(name: &str) -> bool {
     [
         names::COPY_GMEM_TO_SMEM,
         names::WAIT_GMEM_TO_SMEM,
         names::BARRIER_INIT,
         names::BARRIER_WAIT,
+        nvvm::GRIDDEPCONTROL.name,
     ]
     .contains(&name)
 }
@@ -185,6 +189,7 @@ fn is_block_wide(name: &str) -> bool {
     (name.starts_with("acopy.") && !computes.contains(&name))
         || name.starts_with(prefixes::NVVM_CLUSTER_OPS)
         || name == gpu::ALL_REDUCE.name
+        || name == nvvm::GRIDDEPCONTROL.name
 }
 
 /// A TMA copy on a barrier, its barrier's init or its wait: one thread issues
