@@ -28,12 +28,15 @@ tiles instead of a block per tile (launch grid: examples/attention/choose.py's g
 this tile has read its own. --wide-stores (with --out=bf16) stores O 16 bytes a lane: the 4
 lanes of a row trade their column pairs by shuffles first (quad_transpose). --tma-out (with
 --rows=128 --qk=wgmma --out=bf16, not --persistent) writes O into each warpgroup's Q tile
-and stores it with one TMA store each (epilogue_tma).
+and stores it with one TMA store each (epilogue_tma). --pdl=1 (sm_90): programmatic
+dependent launch, as examples/gemm/gen.py's: the kernel waits for the one before it after
+its prologue, so its start overlaps that kernel's tail (launched with programmatic stream
+serialization, which acopy-opt's manifest asks for).
 Which flags are fastest at which shape on an H100: bench/RESULTS.md, "2026-12-06
 (near midnight)" and "2026-12-07"; examples/attention/choose.py picks them.
 f16 or bf16 (--dtype; bf16 through nvvm.mma.sync, examples/gemm/mma_sync.py's mma).
 
-Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=32|64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--producer-registers=R] [--pingpong] [--peel-last] [--persistent=W] [--prefetch-q] [--spread-loads] [--wide-stores] [--tma-out] [--warp-rows=16|32] [--softmax=fma|mul] [--pv-in-flight] > attn.mlir
+Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=32|64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--producer-registers=R] [--pingpong] [--peel-last] [--persistent=W] [--prefetch-q] [--spread-loads] [--wide-stores] [--tma-out] [--warp-rows=16|32] [--softmax=fma|mul] [--pv-in-flight] [--pdl=1] > attn.mlir
 """
 import math
 import os
@@ -61,7 +64,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
               keys=BN, out_dtype='f32', overlap=False, mask='edge', ctas_per_sm=0,
               producer='block', pingpong=False, persistent=0, softmax='fma', pv_in_flight=False,
               producer_registers=0, peel_last=False, prefetch_q=False, warp_rows=16, spread_loads=False,
-              wide_stores=False, tma_out=False):
+              wide_stores=False, tma_out=False, pdl=False):
     e.require(d in (64, 128), 'D: 64 or 128')
     e.require(swizzle in (0, 128), 'swizzle: 0 or 128')
     e.require(rows in (64, 128), 'rows: 64 or 128 query rows per block (4 or 8 warps)')
@@ -199,6 +202,14 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     # (halves means --qk=wgmma, which already keeps --warp-rows at 16.)
     e.require(not tma_out or (halves and out_dtype == 'bf16' and not persistent and not wide_stores),
               '--tma-out: --rows=128 --qk=wgmma --out=bf16, not --persistent or --wide-stores')
+    # pdl (--pdl=1, sm_90): programmatic dependent launch, as examples/gemm/gen.py's --pdl=1.
+    # The kernel lets the next kernel of the stream be scheduled from its start
+    # (griddepcontrol.launch_dependents) and waits for the kernel before it
+    # (griddepcontrol.wait, every thread, before the role split of a producer warp) after
+    # its index computations and barrier inits and before its first global access (Q's
+    # load): what overlaps is a launch's start with the previous kernel's tail. acopy-opt
+    # records the wait in the manifest (programmatic_launch) for the launcher.
+    e.require(not pdl or chip == 'sm_90', '--pdl=1: sm_90 only')
     ragged = s_len % keys != 0
     # Swizzled tiles: every copy writes TMA's 128-byte pattern (a 128-element row of D = 128
     # is two column panels) and every ldmatrix row address goes through
@@ -232,7 +243,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         + (' --peel-last' if peel_last else '')
         + (f' --persistent={persistent}' if persistent else '') + (' --prefetch-q' if prefetch_q else '')
         + (' --spread-loads' if spread_loads else '') + (' --wide-stores' if wide_stores else '')
-        + (' --tma-out' if tma_out else '')
+        + (' --tma-out' if tma_out else '') + (' --pdl=1' if pdl else '')
         + (f' --warp-rows={warp_rows}' if warp_rows != 16 else '')
         + (f' --softmax={softmax}' if softmax != 'fma' else '') + (' --pv-in-flight' if pv_in_flight else '') + '.',
         name, chip + ('a' if qk == 'wgmma' else ''), [('%q', qkv), ('%k', qkv), ('%v', qkv), ('%out', out)],
@@ -251,6 +262,8 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     kn.emit(f'%scale = arith.constant {scale!r} : f32')
     kn.emit(f'%nscale = arith.constant {-scale!r} : f32')
     kn.emit(f'%zacc = arith.constant dense<0.0> : {ACC}')
+    if pdl:
+        kn.emit('nvvm.griddepcontrol launch_dependents')
     # What tile_inputs loads for a tile (sm_90: Q, K(0), the last V).
     inputs = dict(qnames=qnames, overlap=overlap, peel_last=peel_last, qkv=qkv, qtile=qtile, tile=tile,
                   layout=layout, causal=causal, rows=rows, keys=keys, n_blocks=n_blocks)
@@ -262,6 +275,8 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         kn.emit(f'%ntiles = arith.constant {tiles} : index')
         for bar, count in arrivals.items():
             kn.emit(e.barrier_init(bar, count))
+        if pdl:
+            kn.emit('nvvm.griddepcontrol wait')
         if prefetch_q:
             # The grid has at most one block per tile, so %bx is a tile.
             tile_coords(kn, '%bx', causal, s_len, rows, bh, '_f')
@@ -276,6 +291,8 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     else:
         tile_of_grid(kn, causal, s_len, rows)
         thread_values(kn, halves)
+        if pdl:
+            kn.emit('nvvm.griddepcontrol wait')
     # This thread's two query rows, in the sequence.
     if mt == 2:
         kn.emit('%w32 = arith.muli %warp, %c32 : index')
@@ -1164,7 +1181,7 @@ def main():
                        '--pv-in-flight' in sys.argv[1:], int(flags.get('producer-registers', '0')),
                        '--peel-last' in sys.argv[1:], '--prefetch-q' in sys.argv[1:],
                        int(flags.get('warp-rows', '16')), '--spread-loads' in sys.argv[1:],
-                       '--wide-stores' in sys.argv[1:], '--tma-out' in sys.argv[1:])
+                       '--wide-stores' in sys.argv[1:], '--tma-out' in sys.argv[1:], flags.get('pdl', '0') == '1')
     # Options the kernel does not take or combine (emitter.require): named, nothing written.
     except ValueError as error:
         sys.exit(f'gen.py: error: {error}')
