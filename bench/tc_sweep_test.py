@@ -619,6 +619,62 @@ def test_choose_score():
     check(got == {chosen: 300.0, 'e_r64_k64': 400.0}, f'@new first when listed first: {got}')
 
 
+def test_lpt_order():
+    """examples/attention/gen.py's --lpt tile order, interpreted on the CPU: the index ops
+    tile_of_grid emits, run for every block of the one-dimensional grid (choose.grid), must
+    give every (head, query block) once, and each group of lpt_heads heads must run its
+    query blocks heaviest first; the grid of a block per (query block, head) without --lpt
+    puts a head's blocks side by side instead (what --lpt changes)."""
+    import re
+    import importlib.util
+    spec = importlib.util.spec_from_file_location('attention_gen', os.path.join(ROOT, 'examples', 'attention', 'gen.py'))
+    attention_gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(attention_gen)
+    ops = {'divui': lambda a, b: a // b, 'remui': lambda a, b: a % b, 'muli': lambda a, b: a * b,
+           'addi': lambda a, b: a + b, 'subi': lambda a, b: a - b}
+
+    def tiles(bh, s, rows, group):
+        kn = attention_gen.Kernel()
+        attention_gen.tile_of_grid(kn, True, s, rows, group)
+        build = 'flpgw_r128_k128_lpt' if group else 'flpgw_r128_k128'
+        gx, gy, _ = shapes.attention_choose.grid(build, bh, s)
+        order = []
+        for by in range(gy):
+            for bx in range(gx):
+                env = {'%c128': 128}
+                for line in (line.strip() for line in kn.lines):
+                    blk = re.match(r'(%\w+) = gpu.block_id ([xy])$', line)
+                    const = re.match(r'(%\w+) = arith.constant (\d+) : index$', line)
+                    op = re.match(r'(%\w+) = arith.(\w+) (%\w+), (%\w+) : index$', line)
+                    if blk:
+                        env[blk.group(1)] = bx if blk.group(2) == 'x' else by
+                    elif const:
+                        env[const.group(1)] = int(const.group(2))
+                    elif op:
+                        env[op.group(1)] = ops[op.group(2)](env[op.group(3)], env[op.group(4)])
+                    else:
+                        raise AssertionError(f'tile_of_grid emitted {line!r}')
+                order.append((env['%h'], env['%qb']))
+        return order
+
+    for bh, s, d in ((64, 2048, 128), (8, 5000, 128), (6, 300, 64), (128, 512, 128)):
+        nq = -(-s // 128)
+        group = attention_gen.lpt_heads(bh, s, d)
+        check(bh % group == 0 and (group == 1 or group * 4 * s * d <= attention_gen.LPT_L2_BYTES),
+              f'lpt_heads({bh}, {s}, {d}) = {group}')
+        order = tiles(bh, s, 128, group)
+        check(sorted(order) == [(h, q) for h in range(bh) for q in range(nq)], f'--lpt at {bh} x {s}: every tile once')
+        for g in range(bh // group):
+            part = order[g * group * nq:(g + 1) * group * nq]
+            check({h for h, _ in part} == set(range(g * group, (g + 1) * group)), f'group {g}: its own heads')
+            check([q for _, q in part] == sorted((q for _, q in part), reverse=True), f'group {g}: heaviest first')
+        plain = tiles(bh, s, 128, 0)
+        check(sorted(plain) == sorted(order) and plain[:nq] == [(0, q) for q in reversed(range(nq))],
+              'without --lpt a head\'s blocks go side by side')
+    check(attention_gen.lpt_heads(64, 2048, 128) == 16 and attention_gen.lpt_heads(7, 65536, 128) == 1,
+          'lpt_heads: the most that fit, at least one')
+
+
 def test_launch_attributes():
     """A launch's cuLaunchKernelEx attributes: none for a plain kernel, the cluster shape,
     and programmatic stream serialization (value 1) for a kernel whose manifest entry
@@ -638,7 +694,7 @@ def main():
     if sys.argv[1:2] == ['fake-child']:
         fake_child(sys.argv[3:] if sys.argv[2:3] == ['child'] else sys.argv[2:])
         return
-    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_quad_transpose, test_index_merge, test_record_merge, test_record_compare, test_record_tags, test_drop_ptx, test_choose_score, test_launch_attributes, test_parent):
+    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_quad_transpose, test_index_merge, test_record_merge, test_record_compare, test_record_tags, test_drop_ptx, test_choose_score, test_lpt_order, test_launch_attributes, test_parent):
         test()
         print(f'{test.__name__}: ok')
 

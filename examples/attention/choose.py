@@ -51,7 +51,7 @@ import sys
 _BASE = dict(stages=2, chip='sm_90', swizzle=128, qk='wgmma', pv='wgmma', out='bf16', overlap=False, mask='edge',
              ctas_per_sm=0, producer='block', pingpong=False, persistent=0, softmax='fma',
              pv_in_flight=False, producer_registers=0, peel_last=False, prefetch_q=False, warp_rows=16,
-             spread_loads=False, wide_stores=False, tma_out=False, pdl=False)
+             spread_loads=False, wide_stores=False, tma_out=False, pdl=False, lpt=False)
 # name: gen.py's options. e_*: rows x keys; _c2: ptxas asked for 2 blocks per SM; w_*: a
 # producer warp issues the copies; ppw_*: ping-pong with a producer warp; ov_*: --overlap;
 # p_*: persistent (--persistent=W); _s3: 3 stages; _mul: the softmax with the scale
@@ -242,6 +242,15 @@ BUILDS.update({f'{name}_to': dict(BUILDS[name], tma_out=True) for name in TMA_OU
 PDL_BASES = ('flpgw_r128_k128', 'flpgw_r128_k128_o16', 'fw_r64_k64_c2_o16', 'qnflpgw24_r128_k128',
              'qnflpgw24_r128_k128_o16', 'e_r64_k64_o16', 'e_r128_k128_c2_o16', 'qnflw_r64_k128_c2_o16')
 BUILDS.update({f'{name}_pdl': dict(BUILDS[name], pdl=True) for name in PDL_BASES})
+# *_lpt: the causal picks with --lpt (gen.py): a one-dimensional grid, every head's heaviest
+# query block first within groups of heads whose K and V fit a third of L2. The grid of a
+# block per (query block, head) starts a head's blocks side by side, so the last heads'
+# heaviest blocks start in the last wave; a list-scheduling count of key blocks (one block
+# an SM) puts that tail at 1.13 of the work's even share at 2 x 32 x 2048 x 128 (0.92 of
+# cuDNN on the H100) and 1.01 at 1 x 8 x 16384 x 128 (1.09 of cuDNN). Built, not yet timed.
+LPT_BASES = ('flpgw_r128_k128', 'flpgw_r128_k128_o16', 'flpgw_r128_k128_to', 'e_r64_k64', 'e_r64_k64_o16',
+             'fw_r64_k64_c2_o16')
+BUILDS.update({f'{name}_lpt': dict(BUILDS[name], lpt=True) for name in LPT_BASES})
 
 
 def choose(bh, s, d, causal, chip='sm_90'):
@@ -293,7 +302,7 @@ _OPTIONAL = [('overlap', 'overlap'), ('pingpong', 'pingpong'), ('persistent', 'p
              ('pv_in_flight', 'pv-in-flight'), ('producer_registers', 'producer-registers'),
              ('peel_last', 'peel-last'), ('prefetch_q', 'prefetch-q'), ('warp_rows', 'warp-rows'),
              ('spread_loads', 'spread-loads'), ('wide_stores', 'wide-stores'), ('tma_out', 'tma-out'),
-             ('pdl', 'pdl')]
+             ('pdl', 'pdl'), ('lpt', 'lpt')]
 
 
 def options(build):
@@ -327,11 +336,13 @@ def choose_sm80(s, d, causal):
 
 
 def grid(build, bh, s):
-    """The launch grid: a block per `rows` query rows of each (batch, head), or a
-    persistent build's W blocks (at most one per tile)."""
+    """The launch grid: a block per `rows` query rows of each (batch, head) (one-dimensional
+    for an --lpt build), or a persistent build's W blocks (at most one per tile)."""
     cfg = BUILDS[build]
     if cfg['persistent']:
         return (min(cfg['persistent'], -(-s // cfg['rows']) * bh), 1, 1)
+    if cfg['lpt']:
+        return (-(-s // cfg['rows']) * bh, 1, 1)
     return (-(-s // cfg['rows']), bh, 1)
 
 

@@ -31,12 +31,14 @@ lanes of a row trade their column pairs by shuffles first (quad_transpose). --tm
 and stores it with one TMA store each (epilogue_tma). --pdl=1 (sm_90): programmatic
 dependent launch, as examples/gemm/gen.py's: the kernel waits for the one before it after
 its prologue, so its start overlaps that kernel's tail (launched with programmatic stream
-serialization, which acopy-opt's manifest asks for).
+serialization, which acopy-opt's manifest asks for). --lpt (causal, not persistent): a
+one-dimensional grid of BH x S/ROWS blocks, heaviest query blocks first over groups of
+heads whose K and V fit a third of L2 (lpt_heads; launch grid: choose.py's grid).
 Which flags are fastest at which shape on an H100: bench/RESULTS.md, "2026-12-06
 (near midnight)" and "2026-12-07"; examples/attention/choose.py picks them.
 f16 or bf16 (--dtype; bf16 through nvvm.mma.sync, examples/gemm/mma_sync.py's mma).
 
-Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=32|64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--producer-registers=R] [--pingpong] [--peel-last] [--persistent=W] [--prefetch-q] [--spread-loads] [--wide-stores] [--tma-out] [--warp-rows=16|32] [--softmax=fma|mul] [--pv-in-flight] [--pdl=1] > attn.mlir
+Usage: python3 examples/attention/gen.py BH S D [STAGES] [--causal] [--chip=sm_80|sm_90] [--dtype=f16|bf16] [--swizzle=128] [--rows=64|128] [--qk=mma|wgmma] [--pv=mma|wgmma] [--keys=32|64|128] [--out=f32|bf16] [--overlap[=pv]] [--mask=edge|all] [--ctas-per-sm=N] [--producer=block|warp|warpgroup] [--producer-registers=R] [--pingpong] [--peel-last] [--persistent=W] [--prefetch-q] [--spread-loads] [--wide-stores] [--tma-out] [--warp-rows=16|32] [--softmax=fma|mul] [--pv-in-flight] [--pdl=1] [--lpt] > attn.mlir
 """
 import math
 import os
@@ -64,7 +66,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
               keys=BN, out_dtype='f32', overlap=False, mask='edge', ctas_per_sm=0,
               producer='block', pingpong=False, persistent=0, softmax='fma', pv_in_flight=False,
               producer_registers=0, peel_last=False, prefetch_q=False, warp_rows=16, spread_loads=False,
-              wide_stores=False, tma_out=False, pdl=False):
+              wide_stores=False, tma_out=False, pdl=False, lpt=False):
     e.require(d in (64, 128), 'D: 64 or 128')
     e.require(swizzle in (0, 128), 'swizzle: 0 or 128')
     e.require(rows in (64, 128), 'rows: 64 or 128 query rows per block (4 or 8 warps)')
@@ -210,6 +212,11 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
     # load): what overlaps is a launch's start with the previous kernel's tail. acopy-opt
     # records the wait in the manifest (programmatic_launch) for the launcher.
     e.require(not pdl or chip == 'sm_90', '--pdl=1: sm_90 only')
+    # lpt (--lpt, causal, one block per tile): the grid is one-dimensional and its blocks go
+    # heaviest first over groups of heads (lpt_heads): the hardware starts blocks in grid
+    # order, and with a head's query blocks side by side (the y = head grid) the last
+    # heads' heaviest blocks start in the last wave and run alone at the end.
+    e.require(not lpt or (causal and not persistent), '--lpt: --causal, not --persistent')
     ragged = s_len % keys != 0
     # Swizzled tiles: every copy writes TMA's 128-byte pattern (a 128-element row of D = 128
     # is two column panels) and every ldmatrix row address goes through
@@ -243,7 +250,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         + (' --peel-last' if peel_last else '')
         + (f' --persistent={persistent}' if persistent else '') + (' --prefetch-q' if prefetch_q else '')
         + (' --spread-loads' if spread_loads else '') + (' --wide-stores' if wide_stores else '')
-        + (' --tma-out' if tma_out else '') + (' --pdl=1' if pdl else '')
+        + (' --tma-out' if tma_out else '') + (' --pdl=1' if pdl else '') + (' --lpt' if lpt else '')
         + (f' --warp-rows={warp_rows}' if warp_rows != 16 else '')
         + (f' --softmax={softmax}' if softmax != 'fma' else '') + (' --pv-in-flight' if pv_in_flight else '') + '.',
         name, chip + ('a' if qk == 'wgmma' else ''), [('%q', qkv), ('%k', qkv), ('%v', qkv), ('%out', out)],
@@ -289,7 +296,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
             kn.emit('%more = arith.cmpi ult, %tnext, %ntiles : index')
             tile_coords(kn, '%tnext', causal, s_len, rows, bh, '_n')
     else:
-        tile_of_grid(kn, causal, s_len, rows)
+        tile_of_grid(kn, causal, s_len, rows, lpt_heads(bh, s_len, d) if lpt else 0)
         thread_values(kn, halves)
         if pdl:
             kn.emit('nvvm.griddepcontrol wait')
@@ -486,9 +493,39 @@ def last_pv(kn, d, tile, dtype, bn):
     return pv_wgmma(kn, d, tile, [f'%res#{6 + n_o + t}' for t in range(bn // 16)], o, dtype, 4, 0, '%tvl')
 
 
-def tile_of_grid(kn, causal, s_len, rows):
-    """%qb, %h and %q0: the block's query block, head and first query row."""
-    if causal:
+# The K and V bytes a group of heads may keep in L2 while its blocks run (lpt_heads): a
+# third of the H100's 50 MB, leaving the rest to Q, out and the other group's tail.
+LPT_L2_BYTES = 16 << 20
+
+
+def lpt_heads(bh, s_len, d):
+    """The heads of one group of the --lpt order: the most that divide BH and whose K and V
+    together fit LPT_L2_BYTES (at least one). Within a group the blocks go level by level,
+    every head's heaviest query block first, so each group's last blocks are its lightest,
+    and the group's heads read their K and V from L2 while it runs."""
+    kv = 2 * s_len * d * 2    # K and V, 2-byte elements (f16 or bf16)
+    fits = [g for g in range(1, bh + 1) if bh % g == 0 and g * kv <= LPT_L2_BYTES]
+    return max(fits, default=1)
+
+
+def tile_of_grid(kn, causal, s_len, rows, group=0):
+    """%qb, %h and %q0: the block's query block, head and first query row. group = G > 0
+    (--lpt): a one-dimensional grid of blocks in groups of G heads, each group level by
+    level (query block last to first), the G heads side by side within a level."""
+    if group:
+        nq = -(-s_len // rows)
+        kn.emit('%bx = gpu.block_id x')
+        kn.emit(f'%lpt_span = arith.constant {group * nq} : index')
+        kn.emit(f'%lpt_g = arith.constant {group} : index')
+        kn.emit(f'%qlast = arith.constant {nq - 1} : index')
+        kn.emit('%lpt_grp = arith.divui %bx, %lpt_span : index')
+        kn.emit('%lpt_r = arith.remui %bx, %lpt_span : index')
+        kn.emit('%lpt_lvl = arith.divui %lpt_r, %lpt_g : index')
+        kn.emit('%lpt_hg = arith.remui %lpt_r, %lpt_g : index')
+        kn.emit('%lpt_h0 = arith.muli %lpt_grp, %lpt_g : index')
+        kn.emit('%h = arith.addi %lpt_h0, %lpt_hg : index')
+        kn.emit('%qb = arith.subi %qlast, %lpt_lvl : index')
+    elif causal:
         # Causal blocks grow with the query block: the heaviest (last) query blocks of
         # each head are launched first, so the grid's last wave holds light blocks
         # instead of a tail of heavy ones.
@@ -497,7 +534,8 @@ def tile_of_grid(kn, causal, s_len, rows):
         kn.emit('%qb = arith.subi %qlast, %bx : index')
     else:
         kn.emit('%qb = gpu.block_id x')
-    kn.emit('%h = gpu.block_id y')
+    if not group:
+        kn.emit('%h = gpu.block_id y')
     kn.emit(f'%q0 = arith.muli %qb, %c{rows} : index')
 
 
@@ -1181,7 +1219,8 @@ def main():
                        '--pv-in-flight' in sys.argv[1:], int(flags.get('producer-registers', '0')),
                        '--peel-last' in sys.argv[1:], '--prefetch-q' in sys.argv[1:],
                        int(flags.get('warp-rows', '16')), '--spread-loads' in sys.argv[1:],
-                       '--wide-stores' in sys.argv[1:], '--tma-out' in sys.argv[1:], flags.get('pdl', '0') == '1')
+                       '--wide-stores' in sys.argv[1:], '--tma-out' in sys.argv[1:], flags.get('pdl', '0') == '1',
+                       '--lpt' in sys.argv[1:])
     # Options the kernel does not take or combine (emitter.require): named, nothing written.
     except ValueError as error:
         sys.exit(f'gen.py: error: {error}')
