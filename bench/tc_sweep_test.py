@@ -675,6 +675,25 @@ def test_lpt_order():
           'lpt_heads: the most that fit, at least one')
 
 
+def test_causal_tail():
+    """bench/causal_tail.py's model: list scheduling (a block starts on the SM that frees
+    first), three orders of one multiset of block costs, and the tail --lpt removes at
+    2 x 32 x 2048 x 128 (1.15 of the even share by heads, 1.02 by --lpt's groups)."""
+    import causal_tail
+    import importlib.util
+    spec = importlib.util.spec_from_file_location('attention_gen', os.path.join(ROOT, 'examples', 'attention', 'gen.py'))
+    attention_gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(attention_gen)
+    check(causal_tail.makespan([3, 2, 2], 2) == 4 and causal_tail.makespan([2, 2, 3], 2) == 5, 'makespan')
+    costs = causal_tail.orders(64, 2048, 128, 128, attention_gen.lpt_heads)
+    check(sorted(costs['head']) == sorted(costs['lpt']) == sorted(costs['all']) and len(costs['all']) == 1024,
+          'one multiset of blocks')
+    check(costs['head'][:16] == list(range(16, 0, -1)) and costs['lpt'][:16] == [16] * 16, 'the two orders')
+    even = sum(costs['all']) / 132
+    ends = {name: causal_tail.makespan(c, 132) / even for name, c in costs.items()}
+    check(1.14 < ends['head'] < 1.16 and ends['lpt'] < 1.02 and ends['all'] <= ends['lpt'], f'causal tail: {ends}')
+
+
 def test_launch_attributes():
     """A launch's cuLaunchKernelEx attributes: none for a plain kernel, the cluster shape,
     and programmatic stream serialization (value 1) for a kernel whose manifest entry
@@ -694,7 +713,7 @@ def main():
     if sys.argv[1:2] == ['fake-child']:
         fake_child(sys.argv[3:] if sys.argv[2:3] == ['child'] else sys.argv[2:])
         return
-    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_quad_transpose, test_index_merge, test_record_merge, test_record_compare, test_record_tags, test_drop_ptx, test_choose_score, test_lpt_order, test_launch_attributes, test_parent):
+    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_quad_transpose, test_index_merge, test_record_merge, test_record_compare, test_record_tags, test_drop_ptx, test_choose_score, test_lpt_order, test_causal_tail, test_launch_attributes, test_parent):
         test()
         print(f'{test.__name__}: ok')
 

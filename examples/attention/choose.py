@@ -242,14 +242,15 @@ BUILDS.update({f'{name}_to': dict(BUILDS[name], tma_out=True) for name in TMA_OU
 PDL_BASES = ('flpgw_r128_k128', 'flpgw_r128_k128_o16', 'fw_r64_k64_c2_o16', 'qnflpgw24_r128_k128',
              'qnflpgw24_r128_k128_o16', 'e_r64_k64_o16', 'e_r128_k128_c2_o16', 'qnflw_r64_k128_c2_o16')
 BUILDS.update({f'{name}_pdl': dict(BUILDS[name], pdl=True) for name in PDL_BASES})
-# *_lpt: the causal picks with --lpt (gen.py): a one-dimensional grid, every head's heaviest
-# query block first within groups of heads whose K and V fit a third of L2. The grid of a
-# block per (query block, head) starts a head's blocks side by side, so the last heads'
-# heaviest blocks start in the last wave; a list-scheduling count of key blocks (one block
-# an SM) puts that tail at 1.13 of the work's even share at 2 x 32 x 2048 x 128 (0.92 of
-# cuDNN on the H100) and 1.01 at 1 x 8 x 16384 x 128 (1.09 of cuDNN). Built, not yet timed.
+# *_lpt: the causal picks (sm_90's, and sm_80's m80_r64) with --lpt (gen.py): a
+# one-dimensional grid, every head's heaviest query block first within groups of heads
+# whose K and V fit a third of L2. The grid of a block per (query block, head) starts a
+# head's blocks side by side, so the last heads' heaviest blocks start in the last wave:
+# counted in key blocks with one block an SM (bench/causal_tail.py), that order ends at
+# 1.15 of the work's even share at 2 x 32 x 2048 x 128 (0.92 of cuDNN on the H100) and
+# --lpt at 1.02; at 1 x 8 x 16384 x 128 (1.09 of cuDNN) 1.01 either way. Built, not yet timed.
 LPT_BASES = ('flpgw_r128_k128', 'flpgw_r128_k128_o16', 'flpgw_r128_k128_to', 'e_r64_k64', 'e_r64_k64_o16',
-             'fw_r64_k64_c2_o16')
+             'fw_r64_k64_c2_o16', 'm80_r64')
 BUILDS.update({f'{name}_lpt': dict(BUILDS[name], lpt=True) for name in LPT_BASES})
 
 
