@@ -64,6 +64,18 @@ def test_chooser():
     untimed = [b for b, cfg in choose.BUILDS.items() if cfg.get('untimed') or cfg.get('model') is False]
     check(not untimed or all(choose.choose(*shape)[0] not in untimed for shape in shapes.GEMM_SHAPES),
           f'untimed builds {untimed} never picked')
+    # A persistent split-K build's 'auto' count fills its workers in the chooser's grid and in
+    # gen.py's kernel alike (the workspace holds a partial tile per unit of the grid): 8 K
+    # ranges of the 64 x 128 tile and 16 of the 128 x 128 one on 264 workers, 4 and 8 on 132.
+    for name, ranges in (('u128_ws_sks_p264_s4_ob16', 8), ('t128_ws_sks_p264_s3_ob16', 16),
+                         ('u128_ws_sks_ob16', 4), ('t128_ws_sks_ob16', 8)):
+        build = choose.BUILDS[name]
+        units = choose.grid(name, 512, 512, 16384)[0]
+        text = subprocess.run([sys.executable, os.path.join(ROOT, 'examples', 'gemm', 'gen.py')]
+                              + choose.gen_args(name, 512, 512, 16384), capture_output=True, text=True, check=True).stdout
+        words = units * build['bn'] * build['bm']    # bn/8 vectors of 4 f32 for each of 2 bm threads
+        check(choose.splits(name, 512, 512, 16384) == ranges and units == 512 // build['bm'] * 512 // build['bn'] * ranges
+              and f'@acopy_splitk_ws : memref<{words}xf32, 1>' in text, f'{name}: {ranges} K ranges, {units} units')
     pair = ['t128_ws_skd_ob16', 't64_ws_p132_tma_s8_ob16']
     check(choose.model_ms(512, 512, 16384, pair[0]) < choose.model_ms(512, 512, 16384, pair[1])
           and choose.choose(512, 512, 16384, among=pair)[0] == pair[1],

@@ -80,13 +80,15 @@ def _tile64(bn, stages, persistent, extra=(), **marks):
                          '--epilogue=tma', *extra], **marks)
 
 
-def _spread(bm, bn, stages, producer, raster, extra=(), **marks):
+def _spread(bm, bn, stages, producer, raster, extra=(), persistent=132, **marks):
     """A bm x bn build with the spread split-K (--split-k=auto --split-reduce=spread:
-    gen.spread_fixup), 132 workers, bf16 out; `extra`: more gen.py options."""
+    gen.spread_fixup), `persistent` workers (264: two an SM, and 'auto' fills them), bf16
+    out; `extra`: more gen.py options."""
     tile = [] if (bm, bn) == (128, 128) else [f'--tile={bm}x{bn}']
-    return dict(stages=stages, producer=producer, out='bf16', bm=bm, bn=bn, per_sm=1, split='auto', reduce='spread',
-                options=tile + [f'--raster={raster}', '--vstore=1', '--persistent=132', '--out=bf16', '--split-k=auto',
-                                '--split-reduce=spread', *extra], **marks)
+    return dict(stages=stages, producer=producer, out='bf16', bm=bm, bn=bn, per_sm=persistent // 132, split='auto',
+                reduce='spread',
+                options=tile + [f'--raster={raster}', '--vstore=1', f'--persistent={persistent}', '--out=bf16',
+                                '--split-k=auto', '--split-reduce=spread', *extra], **marks)
 
 
 # name: gen.py STAGES PRODUCER options; out dtype; block tile; blocks per SM side by side.
@@ -304,6 +306,13 @@ BUILDS = {
     # t64_ws_sk_ob16. g256_sks_ob16, which the model ranks first at the few-tile shapes,
     # ran 0.82-0.85 of t128_ws_sks_ob16 there: not the model's pick (model=False).
     't128_ws_sks_ob16': _spread(128, 128, 6, 'warp', 16),
+    # Two blocks an SM of the spread split-K (264 workers; 'auto' then fills 264): at 512 x
+    # 512 x 16384 the 64 x 128 tile in 32 x 8 units of 32 K steps, the 128 x 128 tile in
+    # 16 x 16 units of 16, each SM with a second block's copies in flight while one waits:
+    # where the inputs sit in L2 (the sweep's loop reads the same 32 MB), latency rather than
+    # bandwidth bounds a unit. Built and through ptxas, not yet timed.
+    'u128_ws_sks_p264_s4_ob16': _spread(64, 128, 4, 'warp', 8, persistent=264, untimed=True),
+    't128_ws_sks_p264_s3_ob16': _spread(128, 128, 3, 'warp', 16, persistent=264, untimed=True),
     't64_ws_sks_ob16': _spread(128, 64, 6, 'warp', 8),
     'g256_sks_ob16': _spread(128, 256, 4, 'warpgroup', 16, model=False),
     # The spread split-K in 2 x 1 x 1 clusters (pairs of tiles sharing a K range's copies by
@@ -399,9 +408,11 @@ MISALIGNED_ROWS = 1.4
 
 
 def splits(name, m, n, k, sms=132):
-    """The K ranges per tile build `name` cuts M x N x K into (1: no split-K)."""
+    """The K ranges per tile build `name` cuts M x N x K into (1: no split-K); a persistent
+    build's 'auto' fills its workers, as gen.py's does."""
     build = BUILDS[name]
-    return gen.split_count(m, n, k, build['bn'], build.get('split', '1'), sms, build.get('reduce', 'serial'),
+    workers = int(option(name, 'persistent', 0)) or sms
+    return gen.split_count(m, n, k, build['bn'], build.get('split', '1'), workers, build.get('reduce', 'serial'),
                            build['bm'])
 
 

@@ -853,7 +853,8 @@ def gemm(m, n, k, stages='4', producer='block', dtype='bf16', bn=128, raster=0, 
     e.require(b_major in ('k', 'n'), '--b-major: k or n')
     b_n = b_major == 'n'
     e.require(reduce in ('serial', 'dsmem', 'spread'), '--split-reduce: serial, dsmem or spread')
-    splits = split_count(m, n, k, bn, split, reduce=reduce, bm=bm)
+    # 'auto' fills the persistent workers (two an SM with --persistent=264), else 132 SMs.
+    splits = split_count(m, n, k, bn, split, persistent or 132, reduce=reduce, bm=bm)
     dsmem = reduce == 'dsmem'
     # --split-reduce=dsmem: a cluster of `splits` blocks per tile sums the partials through
     # distributed shared memory (dsmem_fixup); a persistent grid of whole clusters. With
