@@ -18,6 +18,7 @@ command that fails writes its exit status and standard error instead, so a failu
 changes is a difference too.
 """
 import glob
+import hashlib
 import os
 import re
 import shlex
@@ -117,6 +118,9 @@ def main():
         run = subprocess.run([sys.executable] + command, cwd=ROOT, capture_output=True, text=True)
         text = run.stdout if run.returncode == 0 else f'exit {run.returncode}\n{run.stderr}'
         name = re.sub(r'[^A-Za-z0-9_.=-]+', '_', key)
+        if len(name) > 200:
+            # A file name is at most 255 bytes: a long command keeps its start and a digest.
+            name = name[:180] + '_' + hashlib.sha1(key.encode()).hexdigest()[:12]
         with open(os.path.join(out, name + '.mlir'), 'w') as f:
             f.write(f'// {key}\n{text}')
     print(f'{len(seen)} generator outputs in {out}')
