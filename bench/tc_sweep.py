@@ -211,7 +211,7 @@ def gemm_shape(gpu, builds_dir, shape, rows, rounds):
         launch(gpu.stream())
         torch.cuda.synchronize()
         rec = {'build': row['build'], 'name': row['name'], 'image': image, 'out_dtype': out_dtype,
-               'exact': wrong == 0, 'int_wrong': wrong, **errors(torch, out, ref)}
+               'programmatic': kernel.programmatic, 'exact': wrong == 0, 'int_wrong': wrong, **errors(torch, out, ref)}
         rec['ok'] = rec['exact'] and rec['nan'] == 0 and rec['rel_err'] <= TOLERANCE[out_dtype]
         result['builds'].append(rec)
         if rec['ok']:
@@ -294,7 +294,7 @@ def attention_shape(gpu, builds_dir, shape, rows, rounds):
         launch(gpu.stream())
         torch.cuda.synchronize()
         rec = {'build': row['build'], 'name': row['name'], 'image': image, 'out_dtype': out_dtype,
-               **errors(torch, out, ref_view)}
+               'programmatic': kernel.programmatic, **errors(torch, out, ref_view)}
         rec['ok'] = rec['nan'] == 0 and rec['rel_err'] <= TOLERANCE['attention']
         result['builds'].append(rec)
         if rec['ok']:
@@ -485,7 +485,10 @@ def assemble(kind, index, results, failures, leftover, card, smi, cache_path):
                    'max_abs_err': b['max_abs_err'], 'rel_err': b['rel_err'], 'nan': b['nan'],
                    'registers': f.get('registers'), 'spills': f.get('spills'), 'stack': f.get('stack'),
                    'stages': f.get('stages'), 'shared_bytes': f.get('shared_bytes'), 'image': b.get('image'),
-                   'loop': b.get('loop'), 'timing': b.get('mode'), 'ms_rounds': b.get('ms_rounds'), 'clocks': clocks}
+                   'loop': b.get('loop'), 'timing': b.get('mode'), 'ms_rounds': b.get('ms_rounds'), 'clocks': clocks,
+                   # Launched with programmatic stream serialization (the manifest's
+                   # programmatic_launch: a --pdl=1 build); the anchors are torch's launches.
+                   'programmatic_launch': bool(b.get('programmatic'))}
             if kind == 'gemm':
                 row['exact'] = b['exact']
                 row['int_wrong'] = b['int_wrong']

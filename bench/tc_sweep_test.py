@@ -332,7 +332,10 @@ def fake_child(argv):
                 time.sleep(60)
             out = ('bf16' if r['name'].endswith('_ob16') else 'f32') if a.kind == 'gemm' else shapes.ATTN_BUILDS[r['build']]['out']
             rng = random.Random(hash((key, r['build'])) & 0xffff)
+            # A --pdl=1 build's manifest asks for programmatic launch (tc_launch's Kernel.programmatic).
             builds.append({'build': r['build'], 'name': r['name'], 'image': 'cubin', 'out_dtype': out, 'exact': True,
+                           'programmatic': '--pdl=1' in (choose.gen_args(r['build'], *shape) if a.kind == 'gemm'
+                                                         else shapes.attn_gen_args(r['build'])),
                            'int_wrong': 0, 'max_abs_err': 0.05, 'rel_err': 2e-3 if out == 'bf16' else 1e-6, 'nan': 0,
                            'ok': True, 'ms': flops / (rng.uniform(400, 900) * 1e9), 'loop': 10, 'mode': 'graph'})
         for t in list(anchors.values()) + builds:
@@ -395,6 +398,10 @@ def test_parent(index_path=None, out=None, builds=None):
                         check(field in r, f'row field {field}')
         a = records['attention']
         check(a['shapes'] and all('ratio_to_flash' in e for e in a['shapes']), 'attention ratios')
+        # Each row says whether it was launched programmatically, as its child reported.
+        for r in (records['gemm']['rows'] if has_gemm else []) + a['rows']:
+            if r.get('tflops'):
+                check(r['programmatic_launch'] == ('_pdl' in r['build']), f'{r["build"]}: programmatic_launch')
         check(any(r.get('ratio_to_cudnn') for r in a['rows']), 'cuDNN ratio where it ran')
         if has_gemm:
             cache = json.load(open(os.path.join(out, 'gemm-choices.json')))
