@@ -641,6 +641,37 @@ def tags(path, old_tag, new_tag):
     return pairs, {key: geomean(v) for key, v in by_shape.items()}, (geomean(ratios), min(ratios), max(ratios))
 
 
+def twin_base(build, option):
+    """The base of a twin build named with `_OPTION` inserted (GEMM: before `_ob16`, as
+    u128_ws_sks_pdl_ob16; attention: at the end, as flpgw_r128_k128_o16_lpt), or None."""
+    mark = f'_{option}'
+    if build.endswith(mark) or f'{mark}_' in build:
+        return build.replace(mark, '', 1) if build.endswith(mark) else build.replace(f'{mark}_', '_', 1)
+    return None
+
+
+def twins(path, option):
+    """One record's twin builds (each its base build with one more gen.py option, named with
+    `_OPTION`: choose.py's *_pdl_*, *_rw_*, *_lpt): for each shape where a twin and its base
+    were both timed, the twin's TFLOP/s over the base's, in the same process and rounds.
+    Returns ({(shape key, twin): ratio}, {shape key: geomean of its ratios}, (geomean, min,
+    max) of all); no pair at all is a ValueError."""
+    with open(path) as f:
+        timed = timed_rows(json.load(f))
+    pairs = {}
+    for (key, build), tflops in timed.items():
+        base = twin_base(build, option)
+        if base and (key, base) in timed:
+            pairs[(key, build)] = tflops / timed[(key, base)]
+    if not pairs:
+        raise ValueError(f'no twin named with _{option} timed beside its base at one shape')
+    by_shape = {}
+    for (key, _), ratio in pairs.items():
+        by_shape.setdefault(key, []).append(ratio)
+    ratios = list(pairs.values())
+    return pairs, {key: geomean(v) for key, v in by_shape.items()}, (geomean(ratios), min(ratios), max(ratios))
+
+
 def summary_lines(kind, record):
     lines = [f'== {kind} ({(record["card"] or {}).get("name", "?")})']
     for e in record['shapes']:
@@ -737,8 +768,21 @@ def main():
     t.add_argument('record')
     t.add_argument('old')
     t.add_argument('new')
+    w = sub.add_parser('twins', help='one record: twin builds (_OPTION in the name) over their bases (twins)')
+    w.add_argument('record')
+    w.add_argument('option', help='the twins\' mark without its underscore: pdl, rw, lpt')
     args = parser.parse_args()
-    if args.cmd == 'tags':
+    if args.cmd == 'twins':
+        try:
+            pairs, by_shape, (geo, low, high) = twins(args.record, args.option)
+        except ValueError as error:
+            sys.exit(f'tc_sweep.py twins: error: {error}')
+        for (key, build), ratio in sorted(pairs.items()):
+            print(f'{key:18} {build:30} twin / base {ratio:.3f}')
+        for key, ratio in sorted(by_shape.items()):
+            print(f'{key:18} {"every twin (geomean)":30} twin / base {ratio:.3f}')
+        print(f'_{args.option} twins / bases: {geo:.3f} in geomean ({low:.3f} to {high:.3f}, {len(pairs)} twins x shapes)')
+    elif args.cmd == 'tags':
         try:
             pairs, by_shape, (geo, low, high) = tags(args.record, args.old, args.new)
         except ValueError as error:

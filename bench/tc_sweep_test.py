@@ -592,6 +592,42 @@ def test_record_tags():
     check(shapes.gemm_name(512, 512, 512, build + '@new') == shapes.gemm_name(512, 512, 512, build), 'a tagged gemm_name')
 
 
+def test_record_twins():
+    """tc_sweep.py twins: a twin (its base's name with _OPTION, before _ob16 or at the end)
+    over its base, per shape where both were timed; a lone twin, an untimed base or another
+    option's twin is left out; none at all is refused; the command line prints the pairs."""
+    import tc_sweep
+    a, b = shapes.GEMM_SHAPES[:2]
+    rows = [(a, 'u128_ws_sks_ob16', 100.0), (a, 'u128_ws_sks_pdl_ob16', 120.0), (a, 'f_o16', 50.0),
+            (a, 'f_o16_pdl', 40.0), (a, 'f_o16_lpt', 55.0), (b, 'u128_ws_sks_pdl_ob16', 90.0),
+            (b, 'g_ob16', None), (b, 'g_pdl_ob16', 70.0), (b, 'xpdl_ob16', 1.0), (b, 'x_ob16', 2.0)]
+    record = {'rows': [{'shape': list(shape), 'build': build, 'tflops': tf} for shape, build, tf in rows]}
+    check(tc_sweep.twin_base('u128_ws_sks_pdl_ob16', 'pdl') == 'u128_ws_sks_ob16'
+          and tc_sweep.twin_base('f_o16_lpt', 'lpt') == 'f_o16' and tc_sweep.twin_base('xpdl_ob16', 'pdl') is None,
+          'twin_base: the mark before _ob16 or at the end, a whole word')
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, 'r.json')
+        with open(path, 'w') as f:
+            json.dump(record, f)
+        pairs, by_shape, (geo, low, high) = tc_sweep.twins(path, 'pdl')
+        key = shapes.shape_key(a)
+        check(pairs == {(key, 'u128_ws_sks_pdl_ob16'): 1.2, (key, 'f_o16_pdl'): 0.8}, f'the pdl twins at shape a: {pairs}')
+        check(list(by_shape) == [key] and abs(geo - 0.96 ** 0.5) < 1e-12 and (low, high) == (0.8, 1.2), f'{by_shape} {geo}')
+        check(tc_sweep.twins(path, 'lpt')[0] == {(key, 'f_o16_lpt'): 1.1}, 'the lpt twin')
+        try:
+            tc_sweep.twins(path, 'rw')
+        except ValueError as error:
+            check('_rw' in str(error), str(error))
+        else:
+            raise AssertionError('twins must refuse a record without a pair')
+        cli = subprocess.run([sys.executable, os.path.join(HERE, 'tc_sweep.py'), 'twins', path, 'pdl'],
+                             capture_output=True, text=True)
+        check(cli.returncode == 0 and 'f_o16_pdl' in cli.stdout and '0.980 in geomean' in cli.stdout, cli.stdout + cli.stderr)
+        cli = subprocess.run([sys.executable, os.path.join(HERE, 'tc_sweep.py'), 'twins', path, 'rw'],
+                             capture_output=True, text=True)
+        check(cli.returncode != 0 and 'tc_sweep.py twins: error:' in cli.stderr, cli.stderr)
+
+
 def test_drop_ptx():
     """--cubins-only removes a module's PTX only where its cubin is there."""
     import tc_sweep_build
@@ -732,7 +768,7 @@ def main():
     if sys.argv[1:2] == ['fake-child']:
         fake_child(sys.argv[3:] if sys.argv[2:3] == ['child'] else sys.argv[2:])
         return
-    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_quad_transpose, test_index_merge, test_record_merge, test_record_compare, test_record_tags, test_drop_ptx, test_choose_score, test_lpt_order, test_causal_tail, test_launch_attributes, test_parent):
+    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_quad_transpose, test_index_merge, test_record_merge, test_record_compare, test_record_tags, test_record_twins, test_drop_ptx, test_choose_score, test_lpt_order, test_causal_tail, test_launch_attributes, test_parent):
         test()
         print(f'{test.__name__}: ok')
 
