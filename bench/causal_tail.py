@@ -12,17 +12,9 @@ Usage: python3 bench/causal_tail.py [--sms 132] [--rows 128]
 """
 import argparse
 import heapq
-import importlib.util
-import os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def load(name, path):
-    spec = importlib.util.spec_from_file_location(name, os.path.join(ROOT, *path))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+import tc_sweep_shapes as shapes    # also puts examples/ on the path
+from attention import gen           # examples/attention/gen.py's lpt_heads
 
 
 def makespan(costs, sms):
@@ -33,14 +25,14 @@ def makespan(costs, sms):
     return max(free)
 
 
-def orders(bh, s, d, rows, lpt_heads):
+def orders(bh, s, d, rows):
     """{order: [block cost in key blocks, in launch order]}."""
     nq = -(-s // rows)
 
     def cost(q):
         return min((q + 1) * rows, s) / rows
 
-    group = lpt_heads(bh, s, d)
+    group = gen.lpt_heads(bh, s, d)
     return {
         'head': [cost(nq - 1 - x) for h in range(bh) for x in range(nq)],
         'lpt': [cost(nq - 1 - lvl) for g in range(bh // group) for lvl in range(nq) for h in range(group)],
@@ -53,13 +45,11 @@ def main():
     parser.add_argument('--sms', type=int, default=132)
     parser.add_argument('--rows', type=int, default=128)
     args = parser.parse_args()
-    gen = load('attention_gen', ('examples', 'attention', 'gen.py'))
-    shapes = load('tc_sweep_shapes', ('bench', 'tc_sweep_shapes.py'))
     print(f'{"shape":<22} {"even":>8} {"head":>6} {"lpt":>6} {"all":>6}   (end / even share)')
     for b, h, s, d, causal in shapes.ATTN_SHAPES:
         if not causal:
             continue
-        costs = orders(b * h, s, d, args.rows, gen.lpt_heads)
+        costs = orders(b * h, s, d, args.rows)
         even = sum(costs['head']) / args.sms
         ends = {name: makespan(c, args.sms) / even for name, c in costs.items()}
         print(f'{b}x{h}x{s}x{d:<10} {even:8.1f} {ends["head"]:6.3f} {ends["lpt"]:6.3f} {ends["all"]:6.3f}')

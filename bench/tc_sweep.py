@@ -619,57 +619,66 @@ def timed_rows(record):
     return {(shapes.shape_key(r['shape']), r['build']): r['tflops'] for r in record['rows'] if r.get('tflops')}
 
 
-def tags(path, old_tag, new_tag):
-    """One record's builds compiled twice (bench/tc_sweep_build.py --tag): for each shape and
-    build timed as NAME@OLD and NAME@NEW, NEW's TFLOP/s over OLD's, measured in the same
-    process and rounds. Returns ({(shape key, NAME): ratio}, {shape key: geomean of its
-    ratios}, (geomean, min, max) of all); no pair at all is a ValueError."""
+def paired_ratios(path, pair_of, none_found):
+    """One record's builds timed in pairs at a shape: pair_of(build) gives (label, numerator
+    build, denominator build) for a build that starts a pair, else None; where both were
+    timed at a shape, the numerator's TFLOP/s over the denominator's, in the same process
+    and rounds. Returns ({(shape key, label): ratio}, {shape key: geomean of its ratios},
+    (geomean, min, max) of all); no pair at all is ValueError(none_found)."""
     with open(path) as f:
         timed = timed_rows(json.load(f))
     pairs = {}
-    for (key, build), tflops in timed.items():
-        base, tag = shapes.split_tag(build)
-        newer = (key, shapes.tagged(base, new_tag))
-        if tag == old_tag and newer in timed:
-            pairs[(key, base)] = timed[newer] / tflops
+    for key, build in timed:
+        pair = pair_of(build)
+        if pair and (key, pair[1]) in timed and (key, pair[2]) in timed:
+            pairs[(key, pair[0])] = timed[(key, pair[1])] / timed[(key, pair[2])]
     if not pairs:
-        raise ValueError(f'no build timed as both NAME@{old_tag} and NAME@{new_tag} at one shape')
+        raise ValueError(none_found)
     by_shape = {}
     for (key, _), ratio in pairs.items():
         by_shape.setdefault(key, []).append(ratio)
     ratios = list(pairs.values())
     return pairs, {key: geomean(v) for key, v in by_shape.items()}, (geomean(ratios), min(ratios), max(ratios))
+
+
+def tags(path, old_tag, new_tag):
+    """One record's builds compiled twice (bench/tc_sweep_build.py --tag): for each shape and
+    build timed as NAME@OLD and NAME@NEW, NEW's TFLOP/s over OLD's (paired_ratios, labelled
+    NAME)."""
+    def pair_of(build):
+        base, tag = shapes.split_tag(build)
+        return (base, shapes.tagged(base, new_tag), build) if tag == old_tag else None
+    return paired_ratios(path, pair_of, f'no build timed as both NAME@{old_tag} and NAME@{new_tag} at one shape')
 
 
 def twin_base(build, option):
     """The base of a twin build named with `_OPTION` inserted (GEMM: before `_ob16`, as
     u128_ws_sks_pdl_ob16; attention: at the end, as flpgw_r128_k128_o16_lpt), or None."""
     mark = f'_{option}'
-    if build.endswith(mark) or f'{mark}_' in build:
-        return build.replace(mark, '', 1) if build.endswith(mark) else build.replace(f'{mark}_', '_', 1)
-    return None
+    if build.endswith(mark):
+        return build[:-len(mark)]
+    return build.replace(f'{mark}_', '_', 1) if f'{mark}_' in build else None
 
 
 def twins(path, option):
     """One record's twin builds (each its base build with one more gen.py option, named with
     `_OPTION`: choose.py's *_pdl_*, *_rw_*, *_lpt): for each shape where a twin and its base
-    were both timed, the twin's TFLOP/s over the base's, in the same process and rounds.
-    Returns ({(shape key, twin): ratio}, {shape key: geomean of its ratios}, (geomean, min,
-    max) of all); no pair at all is a ValueError."""
-    with open(path) as f:
-        timed = timed_rows(json.load(f))
-    pairs = {}
-    for (key, build), tflops in timed.items():
+    were both timed, the twin's TFLOP/s over the base's (paired_ratios, labelled by the twin)."""
+    def pair_of(build):
         base = twin_base(build, option)
-        if base and (key, base) in timed:
-            pairs[(key, build)] = tflops / timed[(key, base)]
-    if not pairs:
-        raise ValueError(f'no twin named with _{option} timed beside its base at one shape')
-    by_shape = {}
-    for (key, _), ratio in pairs.items():
-        by_shape.setdefault(key, []).append(ratio)
-    ratios = list(pairs.values())
-    return pairs, {key: geomean(v) for key, v in by_shape.items()}, (geomean(ratios), min(ratios), max(ratios))
+        return (build, build, base) if base else None
+    return paired_ratios(path, pair_of, f'no twin named with _{option} timed beside its base at one shape')
+
+
+def print_ratios(result, width, ratio, every, total, count):
+    """paired_ratios' result as the tags and twins commands print it: a line per pair, per
+    shape and for all."""
+    pairs, by_shape, (geo, low, high) = result
+    for (key, label), value in sorted(pairs.items()):
+        print(f'{key:18} {label:{width}} {ratio} {value:.3f}')
+    for key, value in sorted(by_shape.items()):
+        print(f'{key:18} {every:{width}} {ratio} {value:.3f}')
+    print(f'{total}: {geo:.3f} in geomean ({low:.3f} to {high:.3f}, {len(pairs)} {count})')
 
 
 def summary_lines(kind, record):
@@ -772,26 +781,20 @@ def main():
     w.add_argument('record')
     w.add_argument('option', help='the twins\' mark without its underscore: pdl, rw, lpt')
     args = parser.parse_args()
-    if args.cmd == 'twins':
+    if args.cmd in ('twins', 'tags'):
         try:
-            pairs, by_shape, (geo, low, high) = twins(args.record, args.option)
+            if args.cmd == 'twins':
+                result = twins(args.record, args.option)
+            else:
+                result = tags(args.record, args.old, args.new)
         except ValueError as error:
-            sys.exit(f'tc_sweep.py twins: error: {error}')
-        for (key, build), ratio in sorted(pairs.items()):
-            print(f'{key:18} {build:30} twin / base {ratio:.3f}')
-        for key, ratio in sorted(by_shape.items()):
-            print(f'{key:18} {"every twin (geomean)":30} twin / base {ratio:.3f}')
-        print(f'_{args.option} twins / bases: {geo:.3f} in geomean ({low:.3f} to {high:.3f}, {len(pairs)} twins x shapes)')
-    elif args.cmd == 'tags':
-        try:
-            pairs, by_shape, (geo, low, high) = tags(args.record, args.old, args.new)
-        except ValueError as error:
-            sys.exit(f'tc_sweep.py tags: error: {error}')
-        for (key, build), ratio in sorted(pairs.items()):
-            print(f'{key:18} {build:26} {args.new} / {args.old} {ratio:.3f}')
-        for key, ratio in sorted(by_shape.items()):
-            print(f'{key:18} {"every build (geomean)":26} {args.new} / {args.old} {ratio:.3f}')
-        print(f'{args.new} / {args.old}: {geo:.3f} in geomean ({low:.3f} to {high:.3f}, {len(pairs)} builds x shapes)')
+            sys.exit(f'tc_sweep.py {args.cmd}: error: {error}')
+        if args.cmd == 'twins':
+            print_ratios(result, 30, 'twin / base', 'every twin (geomean)', f'_{args.option} twins / bases',
+                         'twins x shapes')
+        else:
+            print_ratios(result, 26, f'{args.new} / {args.old}', 'every build (geomean)', f'{args.new} / {args.old}',
+                         'builds x shapes')
     elif args.cmd == 'run':
         run(args)
     elif args.cmd == 'merge':

@@ -25,6 +25,7 @@ sys.path.insert(0, HERE)
 import tc_launch  # noqa: E402
 import tc_sweep_shapes as shapes  # noqa: E402
 import choose  # noqa: E402
+from attention import gen as attention_gen  # noqa: E402  (examples/ is on the path: tc_sweep_shapes)
 
 
 def check(cond, what):
@@ -436,10 +437,6 @@ def test_quad_transpose():
     must leave lane q with word q of every lane (lane q's 8 columns of the group), and a
     planted swap of the selects' arms must not."""
     import re
-    import importlib.util
-    spec = importlib.util.spec_from_file_location('attention_gen', os.path.join(ROOT, 'examples', 'attention', 'gen.py'))
-    attention_gen = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(attention_gen)
 
     def run(lines, outputs, flip=False):
         lanes = []
@@ -681,22 +678,18 @@ def test_lpt_order():
     query blocks heaviest first; the grid of a block per (query block, head) without --lpt
     puts a head's blocks side by side instead (what --lpt changes)."""
     import re
-    import importlib.util
-    spec = importlib.util.spec_from_file_location('attention_gen', os.path.join(ROOT, 'examples', 'attention', 'gen.py'))
-    attention_gen = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(attention_gen)
     ops = {'divui': lambda a, b: a // b, 'remui': lambda a, b: a % b, 'muli': lambda a, b: a * b,
            'addi': lambda a, b: a + b, 'subi': lambda a, b: a - b}
 
     def tiles(bh, s, rows, group):
         kn = attention_gen.Kernel()
-        attention_gen.tile_of_grid(kn, True, s, rows, group)
+        attention_gen.tile_of_grid(kn, True, s, rows, bh, group)
         build = 'flpgw_r128_k128_lpt' if group else 'flpgw_r128_k128'
         gx, gy, _ = shapes.attention_choose.grid(build, bh, s)
         order = []
         for by in range(gy):
             for bx in range(gx):
-                env = {'%c128': 128}
+                env = {}
                 for line in (line.strip() for line in kn.lines):
                     blk = re.match(r'(%\w+) = gpu.block_id ([xy])$', line)
                     const = re.match(r'(%\w+) = arith.constant (\d+) : index$', line)
@@ -706,7 +699,10 @@ def test_lpt_order():
                     elif const:
                         env[const.group(1)] = int(const.group(2))
                     elif op:
-                        env[op.group(1)] = ops[op.group(2)](env[op.group(3)], env[op.group(4)])
+                        # %c<N>: the kernel's index constants (emitter.constants).
+                        a, b = (env[v] if v in env else int(re.fullmatch(r'%c(\d+)', v).group(1))
+                                for v in op.group(3, 4))
+                        env[op.group(1)] = ops[op.group(2)](a, b)
                     else:
                         raise AssertionError(f'tile_of_grid emitted {line!r}')
                 order.append((env['%h'], env['%qb']))
@@ -735,12 +731,8 @@ def test_causal_tail():
     first), three orders of one multiset of block costs, and the tail --lpt removes at
     2 x 32 x 2048 x 128 (1.15 of the even share by heads, 1.02 by --lpt's groups)."""
     import causal_tail
-    import importlib.util
-    spec = importlib.util.spec_from_file_location('attention_gen', os.path.join(ROOT, 'examples', 'attention', 'gen.py'))
-    attention_gen = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(attention_gen)
     check(causal_tail.makespan([3, 2, 2], 2) == 4 and causal_tail.makespan([2, 2, 3], 2) == 5, 'makespan')
-    costs = causal_tail.orders(64, 2048, 128, 128, attention_gen.lpt_heads)
+    costs = causal_tail.orders(64, 2048, 128, 128)
     check(sorted(costs['head']) == sorted(costs['lpt']) == sorted(costs['all']) and len(costs['all']) == 1024,
           'one multiset of blocks')
     check(costs['head'][:16] == list(range(16, 0, -1)) and costs['lpt'][:16] == [16] * 16, 'the two orders')

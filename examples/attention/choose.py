@@ -51,7 +51,7 @@ import sys
 _BASE = dict(stages=2, chip='sm_90', swizzle=128, qk='wgmma', pv='wgmma', out='bf16', overlap=False, mask='edge',
              ctas_per_sm=0, producer='block', pingpong=False, persistent=0, softmax='fma',
              pv_in_flight=False, producer_registers=0, peel_last=False, prefetch_q=False, warp_rows=16,
-             spread_loads=False, wide_stores=False, tma_out=False, pdl=False, lpt=False)
+             spread_loads=False, wide_stores=False, tma_out=False, pdl=0, lpt=False)
 # name: gen.py's options. e_*: rows x keys; _c2: ptxas asked for 2 blocks per SM; w_*: a
 # producer warp issues the copies; ppw_*: ping-pong with a producer warp; ov_*: --overlap;
 # p_*: persistent (--persistent=W); _s3: 3 stages; _mul: the softmax with the scale
@@ -210,6 +210,14 @@ BUILDS = {
     # ..._k32: 32 keys a step (FlashAttention-2's at D = 128): 0 bytes spilled at D = 128.
     'm80w_r128_k32': dict(_BASE, chip='sm_80', qk='mma', pv='mma', rows=128, keys=32, warp_rows=32),
 }
+
+
+def _twins(bases, mark, **option):
+    """Each build of `bases` again with one gen.py option set (`option`), named
+    `<base>_<mark>`: a build to time beside its base."""
+    return {f'{name}_{mark}': dict(BUILDS[name], **option) for name in bases}
+
+
 # *_o16: builds with --wide-stores (each lane stores 8 columns of out as one 16-byte vector
 # after a transpose within its row's 4 lanes, instead of 4-byte pairs: Nsight Compute
 # showed the pairs stalling the consumers on the store queue), each its base build's
@@ -220,7 +228,7 @@ BUILDS = {
 # nowhere: swept, not picked.
 WIDE_STORE_BASES = ('qnflpgw24_r128_k128', 'flpgw_r128_k128', 'e_r64_k64', 'fw_r64_k64_c2', 'qnflw_r64_k128_c2',
                     'fw_r64_k64_c3', 'flw_r64_k64_c2', 'qnflw_r64_k64_c2', 'e_r128_k128_c2')
-BUILDS.update({f'{name}_o16': dict(BUILDS[name], wide_stores=True) for name in WIDE_STORE_BASES})
+BUILDS.update(_twins(WIDE_STORE_BASES, 'o16', wide_stores=True))
 # *_to: O through each warpgroup's Q tile and one TMA store per 64 rows (--tma-out), for the
 # non-persistent 128-row builds: the picks at the causal and short D = 128 shapes, where
 # the consumers' stores and the block's exit waiting on them stalled (bench/RESULTS.md,
@@ -233,7 +241,7 @@ BUILDS.update({f'{name}_o16': dict(BUILDS[name], wide_stores=True) for name in W
 # other, so choose_sm90 takes the longer-proven e_r128_k128_c2(_o16) (bench/RESULTS.md,
 # seventh session, item 6).
 TMA_OUT_BASES = ('flpgw_r128_k128', 'e_r128_k128_c2')
-BUILDS.update({f'{name}_to': dict(BUILDS[name], tma_out=True) for name in TMA_OUT_BASES})
+BUILDS.update(_twins(TMA_OUT_BASES, 'to', tma_out=True))
 # *_pdl: the picks with --pdl=1 (programmatic dependent launch, gen.py): a kernel's block
 # starts and barrier inits run under the tail of the kernel before it in the stream. For
 # the shapes of tens of microseconds (1 x 128 x 512 x 128 causal, 36 us, 0.93 of cuDNN on
@@ -241,7 +249,7 @@ BUILDS.update({f'{name}_to': dict(BUILDS[name], tma_out=True) for name in TMA_OU
 # Built, not yet timed: choose never picks them.
 PDL_BASES = ('flpgw_r128_k128', 'flpgw_r128_k128_o16', 'fw_r64_k64_c2_o16', 'qnflpgw24_r128_k128',
              'qnflpgw24_r128_k128_o16', 'e_r64_k64_o16', 'e_r128_k128_c2_o16', 'qnflw_r64_k128_c2_o16')
-BUILDS.update({f'{name}_pdl': dict(BUILDS[name], pdl=True) for name in PDL_BASES})
+BUILDS.update(_twins(PDL_BASES, 'pdl', pdl=1))
 # *_lpt: the causal picks (sm_90's, and sm_80's m80_r64) with --lpt (gen.py): a
 # one-dimensional grid, every head's heaviest query block first within groups of heads
 # whose K and V fit a third of L2. The grid of a block per (query block, head) starts a
@@ -251,7 +259,7 @@ BUILDS.update({f'{name}_pdl': dict(BUILDS[name], pdl=True) for name in PDL_BASES
 # --lpt at 1.02; at 1 x 8 x 16384 x 128 (1.09 of cuDNN) 1.01 either way. Built, not yet timed.
 LPT_BASES = ('flpgw_r128_k128', 'flpgw_r128_k128_o16', 'flpgw_r128_k128_to', 'e_r64_k64', 'e_r64_k64_o16',
              'fw_r64_k64_c2_o16', 'm80_r64')
-BUILDS.update({f'{name}_lpt': dict(BUILDS[name], lpt=True) for name in LPT_BASES})
+BUILDS.update(_twins(LPT_BASES, 'lpt', lpt=True))
 
 
 def choose(bh, s, d, causal, chip='sm_90'):
@@ -313,7 +321,7 @@ def options(build):
             f'--rows={cfg["rows"]}', f'--qk={cfg["qk"]}', f'--pv={cfg["pv"]}', f'--keys={cfg["keys"]}',
             f'--out={cfg["out"]}', f'--mask={cfg["mask"]}', f'--ctas-per-sm={cfg["ctas_per_sm"]}',
             f'--producer={cfg["producer"]}'] + [
-                f'--{flag}=1' if key == 'pdl' else f'--{flag}' if cfg[key] is True else f'--{flag}={cfg[key]}'
+                f'--{flag}' if cfg[key] is True else f'--{flag}={cfg[key]}'
                 for key, flag in _OPTIONAL if cfg[key] != _BASE[key]]
 
 

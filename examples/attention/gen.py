@@ -257,8 +257,12 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
         threads, [(q, qtile) for q in qnames] + [('%tk', tile), ('%tv', tile)] + ([('%tk0', tile)] if overlap else []) + ([('%tvl', tile)] if peel_last else [])
         + qbar,
         f', nvvm.maxntid = array<i32: {block}, 1, 1>, nvvm.minctasm = {ctas_per_sm} : i32' if ctas_per_sm else '')
+    # --lpt: groups of `group` heads (lpt_heads) in a one-dimensional grid; tile_coords
+    # divides by the group and by its tiles.
+    group = lpt_heads(bh, s_len, d) if lpt else 0
     kn.lines += e.constants(sorted(set(range(keys + 1)) | {n_blocks, s_len, rows}
-                                   | ({bh, -(-s_len // rows)} if persistent else set()) | {8 * i for i in range(d // 8 + 1)}
+                                   | ({bh, -(-s_len // rows)} if persistent else set())
+                                   | ({group, group * -(-s_len // rows)} if lpt else set()) | {8 * i for i in range(d // 8 + 1)}
                                    | {16 * i for i in range(d // 16 + 1)}))
     kn.emit('%i1 = arith.constant 1 : i32')
     kn.emit('%i2 = arith.constant 2 : i32')
@@ -296,7 +300,7 @@ def attention(bh, s_len, d, stages='2', causal=False, chip='sm_80', dtype='f16',
             kn.emit('%more = arith.cmpi ult, %tnext, %ntiles : index')
             tile_coords(kn, '%tnext', causal, s_len, rows, bh, '_n')
     else:
-        tile_of_grid(kn, causal, s_len, rows, lpt_heads(bh, s_len, d) if lpt else 0)
+        tile_of_grid(kn, causal, s_len, rows, bh, group)
         thread_values(kn, halves)
         if pdl:
             kn.emit('nvvm.griddepcontrol wait')
@@ -508,24 +512,15 @@ def lpt_heads(bh, s_len, d):
     return max(fits, default=1)
 
 
-def tile_of_grid(kn, causal, s_len, rows, group=0):
+def tile_of_grid(kn, causal, s_len, rows, bh, group=0):
     """%qb, %h and %q0: the block's query block, head and first query row. group = G > 0
-    (--lpt): a one-dimensional grid of blocks in groups of G heads, each group level by
-    level (query block last to first), the G heads side by side within a level."""
+    (--lpt): the grid is one-dimensional and block x is tile x of tile_coords' causal
+    order over groups of G heads."""
     if group:
-        nq = -(-s_len // rows)
         kn.emit('%bx = gpu.block_id x')
-        kn.emit(f'%lpt_span = arith.constant {group * nq} : index')
-        kn.emit(f'%lpt_g = arith.constant {group} : index')
-        kn.emit(f'%qlast = arith.constant {nq - 1} : index')
-        kn.emit('%lpt_grp = arith.divui %bx, %lpt_span : index')
-        kn.emit('%lpt_r = arith.remui %bx, %lpt_span : index')
-        kn.emit('%lpt_lvl = arith.divui %lpt_r, %lpt_g : index')
-        kn.emit('%lpt_hg = arith.remui %lpt_r, %lpt_g : index')
-        kn.emit('%lpt_h0 = arith.muli %lpt_grp, %lpt_g : index')
-        kn.emit('%h = arith.addi %lpt_h0, %lpt_hg : index')
-        kn.emit('%qb = arith.subi %qlast, %lpt_lvl : index')
-    elif causal:
+        tile_coords(kn, '%bx', causal, s_len, rows, bh, group=group)
+        return
+    if causal:
         # Causal blocks grow with the query block: the heaviest (last) query blocks of
         # each head are launched first, so the grid's last wave holds light blocks
         # instead of a tail of heavy ones.
@@ -534,20 +529,33 @@ def tile_of_grid(kn, causal, s_len, rows, group=0):
         kn.emit('%qb = arith.subi %qlast, %bx : index')
     else:
         kn.emit('%qb = gpu.block_id x')
-    if not group:
-        kn.emit('%h = gpu.block_id y')
+    kn.emit('%h = gpu.block_id y')
     kn.emit(f'%q0 = arith.muli %qb, %c{rows} : index')
 
 
-def tile_coords(kn, tile, causal, s_len, rows, bh, sfx=''):
-    """%qb<sfx>, %h<sfx> and %q0<sfx> of the persistent loop's tile `tile`."""
+def tile_coords(kn, tile, causal, s_len, rows, bh, sfx='', group=0):
+    """%qb<sfx>, %h<sfx> and %q0<sfx> of tile `tile` of the persistent loop or of an --lpt
+    grid. Causal: heaviest first, in groups of `group` heads one after another (all BH
+    heads one group when 0), each group level by level (query block last to first) with
+    its heads side by side in a level."""
     nq = -(-s_len // rows)
     if causal:
-        # Heaviest first over all heads: tiles 0 .. BH-1 are every head's last query block.
-        kn.emit(f'%tq_rank{sfx} = arith.divui {tile}, %c{bh} : index')
+        group = group or bh
+        rank = tile
+        if group < bh:
+            # The tile's group, then its place in the group.
+            kn.emit(f'%tgrp{sfx} = arith.divui {tile}, %c{group * nq} : index')
+            kn.emit(f'%tin{sfx} = arith.remui {tile}, %c{group * nq} : index')
+            rank = f'%tin{sfx}'
+        kn.emit(f'%tq_rank{sfx} = arith.divui {rank}, %c{group} : index')
         kn.emit(f'%qlast{sfx} = arith.constant {nq - 1} : index')
         kn.emit(f'%qb{sfx} = arith.subi %qlast{sfx}, %tq_rank{sfx} : index')
-        kn.emit(f'%h{sfx} = arith.remui {tile}, %c{bh} : index')
+        if group < bh:
+            kn.emit(f'%thg{sfx} = arith.remui {rank}, %c{group} : index')
+            kn.emit(f'%th0{sfx} = arith.muli %tgrp{sfx}, %c{group} : index')
+            kn.emit(f'%h{sfx} = arith.addi %th0{sfx}, %thg{sfx} : index')
+        else:
+            kn.emit(f'%h{sfx} = arith.remui {rank}, %c{group} : index')
     else:
         # A head's query blocks side by side: its K and V stay in L2 between them.
         kn.emit(f'%qb{sfx} = arith.remui {tile}, %c{nq} : index')

@@ -453,29 +453,32 @@
 // PDL80: gen.py: error: --pdl=1: sm_90 only
 
 // The causal order over groups of heads (--lpt, choose.py's *_lpt builds): a
-// one-dimensional grid whose block x is split into a group of lpt_heads heads (3 here:
-// 3 x 200 x 128 fits), a level (query block, last first) and a head of the group, so
-// every head's heaviest block starts before any head's lighter ones; ptxas takes it
-// without spilling. Refused without --causal and with --persistent (its own order).
+// one-dimensional grid whose block x is a tile of tile_coords' causal order (the
+// persistent builds' order) in groups of lpt_heads heads: 6 x 8192 x 128 takes two
+// groups of 3 (K and V of 4 MiB a head), 64 query blocks each, so block x is group
+// x / 192, level (x mod 192) / 3 from the last query block down and head 3 group +
+// x mod 3: within a group every head's heaviest block starts before its lighter ones.
+// ptxas takes it without spilling. Refused without --causal and with --persistent.
 // bench/tc_sweep_test.py (test_lpt_order) runs these ops for every block of the grid.
-// RUN: %python %S/../../examples/attention/gen.py 3 200 128 2 --causal --chip=sm_90 --dtype=bf16 --swizzle=128 --rows=128 --qk=wgmma --pv=wgmma --keys=128 --out=bf16 --producer=warpgroup --overlap=pv --pingpong --peel-last --lpt > %t.lpt.mlir
+// RUN: %python %S/../../examples/attention/gen.py 6 8192 128 2 --causal --chip=sm_90 --dtype=bf16 --swizzle=128 --rows=128 --qk=wgmma --pv=wgmma --keys=128 --out=bf16 --producer=warpgroup --overlap=pv --pingpong --peel-last --lpt > %t.lpt.mlir
 // RUN: FileCheck %s --check-prefix=LPT < %t.lpt.mlir
 // RUN: acopy-opt %t.lpt.mlir --acopy-fallback --acopy-lower --emit=ptx -o %t.lpt.ptx 2>/dev/null
 // RUN: %check-ptxas --no-spill %t.lpt.ptx sm_90a
 // RUN: not %python %S/../../examples/attention/gen.py 3 200 128 2 --chip=sm_90 --dtype=bf16 --swizzle=128 --rows=128 --qk=wgmma --pv=wgmma --keys=128 --out=bf16 --lpt 2>&1 | FileCheck %s --check-prefix=LPTREFUSED
 // RUN: %python %S/../../examples/attention/choose.py 64 2048 128 --causal --build=flpgw_r128_k128_lpt | FileCheck %s --check-prefix=LPTGRID
 
+// LPT-DAG: %c3 = arith.constant 3 : index
+// LPT-DAG: %c192 = arith.constant 192 : index
 // LPT: %bx = gpu.block_id x
-// LPT-NEXT: %lpt_span = arith.constant 6 : index
-// LPT-NEXT: %lpt_g = arith.constant 3 : index
-// LPT-NEXT: %qlast = arith.constant 1 : index
-// LPT-NEXT: %lpt_grp = arith.divui %bx, %lpt_span : index
-// LPT-NEXT: %lpt_r = arith.remui %bx, %lpt_span : index
-// LPT-NEXT: %lpt_lvl = arith.divui %lpt_r, %lpt_g : index
-// LPT-NEXT: %lpt_hg = arith.remui %lpt_r, %lpt_g : index
-// LPT-NEXT: %lpt_h0 = arith.muli %lpt_grp, %lpt_g : index
-// LPT-NEXT: %h = arith.addi %lpt_h0, %lpt_hg : index
-// LPT-NEXT: %qb = arith.subi %qlast, %lpt_lvl : index
+// LPT-NEXT: %tgrp = arith.divui %bx, %c192 : index
+// LPT-NEXT: %tin = arith.remui %bx, %c192 : index
+// LPT-NEXT: %tq_rank = arith.divui %tin, %c3 : index
+// LPT-NEXT: %qlast = arith.constant 63 : index
+// LPT-NEXT: %qb = arith.subi %qlast, %tq_rank : index
+// LPT-NEXT: %thg = arith.remui %tin, %c3 : index
+// LPT-NEXT: %th0 = arith.muli %tgrp, %c3 : index
+// LPT-NEXT: %h = arith.addi %th0, %thg : index
+// LPT-NEXT: %q0 = arith.muli %qb, %c128 : index
 // LPT-NOT: gpu.block_id
 // LPTREFUSED: gen.py: error: --lpt: --causal, not --persistent
 // LPTGRID: "grid": [1024, 1, 1]
