@@ -10,12 +10,13 @@ spills recorded are those of the code that runs). Writes OUT/index.json:
 
 A shape a build cannot take is refused by the generator (or acopy-opt) with an error
 naming the limit; it is listed with `refused` and never launched. --only gemm|attention
-builds one half; --shapes N keeps the first N shapes of each (a quick build); --builds
-REGEX only the builds it matches. A second run into the same OUT adds its modules to the
+builds one half; --shapes N keeps the first N shapes of each (a quick build); --shape KEY
+(repeatable, tc_sweep.py run's names) only the shapes named; --builds REGEX only the
+builds it matches. A second run into the same OUT adds its modules to the
 index (a row per build and shape, the newest kept; each row names its commit).
 --tag TAG names each build NAME@TAG: built into one OUT by two acopy-opt binaries (ACOPY_OPT),
 the same kernels of two compilers run interleaved in one process on the card.
-Usage: python3 bench/tc_sweep_build.py OUT [--jobs J] [--only gemm|attention] [--shapes N] [--builds REGEX] [--tag TAG] [--cubins-only]
+Usage: python3 bench/tc_sweep_build.py OUT [--jobs J] [--only gemm|attention] [--shapes N] [--shape KEY ...] [--builds REGEX] [--tag TAG] [--cubins-only]
 (acopy-opt: $ACOPY_OPT or target/debug/acopy-opt; ptxas: $ACOPY_PTXAS or .venv/bin/ptxas)
 """
 import argparse
@@ -146,12 +147,29 @@ def merged(path, rows):
     return result
 
 
+def picked(kind_shapes, first_n, keys, built):
+    """The shapes of one kind to build: the first `first_n` (all when None), then only those
+    named in `keys` (shape_key form). A key no shape of the kinds built has is an error, not
+    a silently smaller build: `built` says whether this kind is built at all."""
+    chosen = kind_shapes[:first_n] if first_n else list(kind_shapes)
+    if not keys:
+        return chosen
+    known = {shapes.shape_key(s) for s in shapes.GEMM_SHAPES + shapes.ATTN_SHAPES}
+    unknown = [k for k in keys if k not in known]
+    if unknown:
+        raise ValueError(f'--shape {unknown[0]}: no sweep shape has this name (bench/tc_sweep_shapes.py)')
+    return [s for s in chosen if shapes.shape_key(s) in keys] if built else []
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('out')
     parser.add_argument('--jobs', type=int, default=os.cpu_count() or 2)
     parser.add_argument('--only', choices=['gemm', 'attention'])
     parser.add_argument('--shapes', type=int, help='the first N shapes of each kind only')
+    parser.add_argument('--shape', action='append',
+                        help="only this shape, as tc_sweep.py run's --shape names it (e.g. 512x512x16384, 1x32x4096x64c); "
+                             'repeatable: a device call carries only the modules it runs')
     parser.add_argument('--builds', help='only the builds whose name this regular expression matches (re.fullmatch)')
     parser.add_argument('--tag', type=lambda t: t if re.fullmatch(r'[A-Za-z0-9_]+', t) else parser.error(
                         f'--tag {t!r}: letters, digits and _ only'),
@@ -166,8 +184,11 @@ def main():
         if not os.access(tool, os.X_OK):
             sys.exit(f'tc_sweep_build.py: {tool} is missing (cargo build -p acopy-opt; bash scripts/install-deps.sh)')
     jobs = []
-    gemm_shapes = shapes.GEMM_SHAPES[:args.shapes] if args.shapes else shapes.GEMM_SHAPES
-    attn_shapes = shapes.ATTN_SHAPES[:args.shapes] if args.shapes else shapes.ATTN_SHAPES
+    try:
+        gemm_shapes = picked(shapes.GEMM_SHAPES, args.shapes, args.shape, args.only in (None, 'gemm'))
+        attn_shapes = picked(shapes.ATTN_SHAPES, args.shapes, args.shape, args.only in (None, 'attention'))
+    except ValueError as e:
+        sys.exit(f'tc_sweep_build.py: {e}')
     if args.only in (None, 'gemm'):
         jobs += [('gemm', build, shape, out, args.tag) for shape in gemm_shapes for build in shapes.GEMM_BUILDS]
     if args.only in (None, 'attention'):

@@ -489,6 +489,26 @@ def test_index_merge():
               f'a rebuilt row replaces its earlier row, the others stay: {got}')
 
 
+def test_shape_filter():
+    """--shape keeps the named shapes of each kind built (a device call's carry holds only
+    what it runs); an unknown name stops the build instead of building less."""
+    import tc_sweep_build
+    from tc_sweep_shapes import GEMM_SHAPES, ATTN_SHAPES, shape_key
+    g, a = GEMM_SHAPES[3], ATTN_SHAPES[1]
+    keys = [shape_key(g), shape_key(a)]
+    check(tc_sweep_build.picked(GEMM_SHAPES, None, keys, True) == [g], 'the GEMM shape named only')
+    check(tc_sweep_build.picked(ATTN_SHAPES, None, keys, True) == [a], 'the attention shape named only')
+    check(tc_sweep_build.picked(ATTN_SHAPES, None, keys, False) == [], 'a kind not built: none')
+    check(tc_sweep_build.picked(GEMM_SHAPES, 3, keys, True) == [], '--shapes 3 cuts the fourth shape first')
+    check(tc_sweep_build.picked(GEMM_SHAPES, 2, None, True) == GEMM_SHAPES[:2], 'no --shape: the first N')
+    check(tc_sweep_build.picked(ATTN_SHAPES, None, None, True) == list(ATTN_SHAPES), 'no filter: every shape')
+    try:
+        tc_sweep_build.picked(GEMM_SHAPES, None, keys + ['7x7x7'], True)
+        check(False, 'an unknown --shape is refused')
+    except ValueError as e:
+        check('7x7x7' in str(e), f'the error names the shape: {e}')
+
+
 def test_record_merge():
     """Two runs of one kind on one card join into one record with goals over both; a
     shape in both, or another card, is refused."""
@@ -760,7 +780,7 @@ def main():
     if sys.argv[1:2] == ['fake-child']:
         fake_child(sys.argv[3:] if sys.argv[2:3] == ['child'] else sys.argv[2:])
         return
-    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_quad_transpose, test_index_merge, test_record_merge, test_record_compare, test_record_tags, test_record_twins, test_drop_ptx, test_choose_score, test_lpt_order, test_causal_tail, test_launch_attributes, test_parent):
+    for test in (test_refusal, test_chooser, test_epilogue_layout, test_packing, test_quad_transpose, test_index_merge, test_shape_filter, test_record_merge, test_record_compare, test_record_tags, test_record_twins, test_drop_ptx, test_choose_score, test_lpt_order, test_causal_tail, test_launch_attributes, test_parent):
         test()
         print(f'{test.__name__}: ok')
 
