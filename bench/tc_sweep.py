@@ -716,10 +716,10 @@ def run(args, command=None):
     for kind in kinds:
         todo = [list(s) for s in (shapes.GEMM_SHAPES if kind == 'gemm' else shapes.ATTN_SHAPES)]
         todo = [s for s in todo if any(r['ok'] and r['shape'] == s for r in index[kind])]
-        if args.shapes:
-            todo = todo[:args.shapes]
-        if getattr(args, 'shape', None):
-            todo = [s for s in todo if shapes.shape_key(s) in args.shape]
+        try:
+            todo = shapes.pick(todo, args.shapes, getattr(args, 'shape', None))
+        except ValueError as e:
+            sys.exit(f'tc_sweep.py: {e}')
         # GEMM gets its share of the budget; attention the rest.
         sup.deadline = min(deadline, time.time() + args.gemm_share * (deadline - time.time())) if kind == 'gemm' and len(kinds) > 1 else deadline
         rounds = args.rounds or (GEMM_ROUNDS if kind == 'gemm' else ATTN_ROUNDS)
@@ -756,7 +756,7 @@ def main():
     r.add_argument('--step-timeout-s', type=float, default=45)
     r.add_argument('--only', choices=['gemm', 'attention'])
     r.add_argument('--shapes', type=int, help='the first N shapes of each kind')
-    r.add_argument('--shape', action='append', help='only this shape (as the summary names it, e.g. 6000x10000x3000); repeatable')
+    r.add_argument('--shape', action='append', help='only this shape (as the summary names it, e.g. 6000x10000x3000); repeatable, run in the order named')
     r.add_argument('--rounds', type=int)
     r.add_argument('--fake', action='store_true', help=argparse.SUPPRESS)
     c = sub.add_parser('child')

@@ -147,20 +147,6 @@ def merged(path, rows):
     return result
 
 
-def picked(kind_shapes, first_n, keys, built):
-    """The shapes of one kind to build: the first `first_n` (all when None), then only those
-    named in `keys` (shape_key form). A key no shape of the kinds built has is an error, not
-    a silently smaller build: `built` says whether this kind is built at all."""
-    chosen = kind_shapes[:first_n] if first_n else list(kind_shapes)
-    if not keys:
-        return chosen
-    known = {shapes.shape_key(s) for s in shapes.GEMM_SHAPES + shapes.ATTN_SHAPES}
-    unknown = [k for k in keys if k not in known]
-    if unknown:
-        raise ValueError(f'--shape {unknown[0]}: no sweep shape has this name (bench/tc_sweep_shapes.py)')
-    return [s for s in chosen if shapes.shape_key(s) in keys] if built else []
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('out')
@@ -185,8 +171,8 @@ def main():
             sys.exit(f'tc_sweep_build.py: {tool} is missing (cargo build -p acopy-opt; bash scripts/install-deps.sh)')
     jobs = []
     try:
-        gemm_shapes = picked(shapes.GEMM_SHAPES, args.shapes, args.shape, args.only in (None, 'gemm'))
-        attn_shapes = picked(shapes.ATTN_SHAPES, args.shapes, args.shape, args.only in (None, 'attention'))
+        gemm_shapes = shapes.pick(shapes.GEMM_SHAPES, args.shapes, args.shape, args.only in (None, 'gemm'))
+        attn_shapes = shapes.pick(shapes.ATTN_SHAPES, args.shapes, args.shape, args.only in (None, 'attention'))
     except ValueError as e:
         sys.exit(f'tc_sweep_build.py: {e}')
     if args.only in (None, 'gemm'):

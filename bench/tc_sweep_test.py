@@ -490,20 +490,24 @@ def test_index_merge():
 
 
 def test_shape_filter():
-    """--shape keeps the named shapes of each kind built (a device call's carry holds only
-    what it runs); an unknown name stops the build instead of building less."""
-    import tc_sweep_build
-    from tc_sweep_shapes import GEMM_SHAPES, ATTN_SHAPES, shape_key
+    """--shape keeps the named shapes of each kind (a device call's carry holds only what it
+    runs), in the order named (tc_sweep.py run times them in that order); an unknown name
+    stops the build or run instead of doing less."""
+    from tc_sweep_shapes import GEMM_SHAPES, ATTN_SHAPES, shape_key, pick
     g, a = GEMM_SHAPES[3], ATTN_SHAPES[1]
     keys = [shape_key(g), shape_key(a)]
-    check(tc_sweep_build.picked(GEMM_SHAPES, None, keys, True) == [g], 'the GEMM shape named only')
-    check(tc_sweep_build.picked(ATTN_SHAPES, None, keys, True) == [a], 'the attention shape named only')
-    check(tc_sweep_build.picked(ATTN_SHAPES, None, keys, False) == [], 'a kind not built: none')
-    check(tc_sweep_build.picked(GEMM_SHAPES, 3, keys, True) == [], '--shapes 3 cuts the fourth shape first')
-    check(tc_sweep_build.picked(GEMM_SHAPES, 2, None, True) == GEMM_SHAPES[:2], 'no --shape: the first N')
-    check(tc_sweep_build.picked(ATTN_SHAPES, None, None, True) == list(ATTN_SHAPES), 'no filter: every shape')
+    check(pick(GEMM_SHAPES, None, keys) == [g], 'the GEMM shape named only')
+    check(pick(ATTN_SHAPES, None, keys) == [a], 'the attention shape named only')
+    check(pick(ATTN_SHAPES, None, keys, False) == [] and pick(ATTN_SHAPES, None, None, False) == [],
+          'a kind not built: none')
+    check(pick(GEMM_SHAPES, 3, keys) == [], '--shapes 3 cuts the fourth shape first')
+    check(pick(GEMM_SHAPES, 2, None) == GEMM_SHAPES[:2], 'no --shape: the first N')
+    check(pick(ATTN_SHAPES, None, None) == list(ATTN_SHAPES), 'no filter: every shape')
+    later = [shape_key(s) for s in ATTN_SHAPES[5:1:-1]]
+    check(pick(ATTN_SHAPES, None, later + later[:1]) == ATTN_SHAPES[5:1:-1],
+          'the order named, each shape once (a run its budget cuts has timed these first)')
     try:
-        tc_sweep_build.picked(GEMM_SHAPES, None, keys + ['7x7x7'], True)
+        pick(GEMM_SHAPES, None, keys + ['7x7x7'])
         check(False, 'an unknown --shape is refused')
     except ValueError as e:
         check('7x7x7' in str(e), f'the error names the shape: {e}')
