@@ -699,10 +699,21 @@ def summary_lines(kind, record):
 
 def run(args, command=None):
     out = os.path.abspath(args.out)
-    os.makedirs(out, exist_ok=True)
     index_path = os.path.join(os.path.abspath(args.builds), 'index.json')
     with open(index_path) as f:
         index = json.load(f)
+    kinds = [k for k in ('gemm', 'attention') if args.only in (None, k)]
+    # Each kind's shapes that have a build to run, chosen before anything starts (the
+    # output folder, nvidia-smi's logger), so a misnamed --shape leaves nothing behind.
+    todos = {}
+    for kind in kinds:
+        todo = [list(s) for s in (shapes.GEMM_SHAPES if kind == 'gemm' else shapes.ATTN_SHAPES)]
+        todo = [s for s in todo if any(r['ok'] and r['shape'] == s for r in index[kind])]
+        try:
+            todos[kind] = shapes.pick(todo, args.shapes, getattr(args, 'shape', None))
+        except ValueError as e:
+            sys.exit(f'tc_sweep.py: {e}')
+    os.makedirs(out, exist_ok=True)
     start = time.time()
     deadline = start + args.budget_s
     log = open(os.path.join(out, 'sweep-log.txt'), 'a')
@@ -712,14 +723,7 @@ def run(args, command=None):
     sup.index = index
     cache_path = os.path.join(out, 'gemm-choices.json')
     records = {}
-    kinds = [k for k in ('gemm', 'attention') if args.only in (None, k)]
-    for kind in kinds:
-        todo = [list(s) for s in (shapes.GEMM_SHAPES if kind == 'gemm' else shapes.ATTN_SHAPES)]
-        todo = [s for s in todo if any(r['ok'] and r['shape'] == s for r in index[kind])]
-        try:
-            todo = shapes.pick(todo, args.shapes, getattr(args, 'shape', None))
-        except ValueError as e:
-            sys.exit(f'tc_sweep.py: {e}')
+    for kind, todo in todos.items():
         # GEMM gets its share of the budget; attention the rest.
         sup.deadline = min(deadline, time.time() + args.gemm_share * (deadline - time.time())) if kind == 'gemm' and len(kinds) > 1 else deadline
         rounds = args.rounds or (GEMM_ROUNDS if kind == 'gemm' else ATTN_ROUNDS)

@@ -171,8 +171,8 @@ def main():
             sys.exit(f'tc_sweep_build.py: {tool} is missing (cargo build -p acopy-opt; bash scripts/install-deps.sh)')
     jobs = []
     try:
-        gemm_shapes = shapes.pick(shapes.GEMM_SHAPES, args.shapes, args.shape, args.only in (None, 'gemm'))
-        attn_shapes = shapes.pick(shapes.ATTN_SHAPES, args.shapes, args.shape, args.only in (None, 'attention'))
+        gemm_shapes = shapes.pick(shapes.GEMM_SHAPES, args.shapes, args.shape)
+        attn_shapes = shapes.pick(shapes.ATTN_SHAPES, args.shapes, args.shape)
     except ValueError as e:
         sys.exit(f'tc_sweep_build.py: {e}')
     if args.only in (None, 'gemm'):

@@ -93,18 +93,17 @@ def shape_key(shape):
     return 'x'.join(str(int(v)) for v in shape[:4] if not isinstance(v, bool)) + ('c' if len(shape) == 5 and shape[4] else '')
 
 
-def pick(kind_shapes, first_n, keys, built=True):
+def pick(kind_shapes, first_n, keys):
     """The shapes of one kind a build or a run takes: the first `first_n` (all when None),
     then, when `keys` (shape_key names) are given, only those, in the order named, so that a
     run its budget cuts short has timed the shapes named first. A key that no shape of
-    either kind has is an error, not a silently smaller run; `built` False: this kind is
-    not built or run at all (--only the other)."""
+    either kind has is an error, not a silently smaller run."""
     chosen = kind_shapes[:first_n] if first_n else list(kind_shapes)
     if not keys:
-        return chosen if built else []
+        return chosen
     known = {shape_key(s) for s in GEMM_SHAPES + ATTN_SHAPES}
     unknown = [k for k in keys if k not in known]
     if unknown:
         raise ValueError(f'--shape {unknown[0]}: no sweep shape has this name (bench/tc_sweep_shapes.py)')
     by_key = {shape_key(s): s for s in chosen}
-    return [by_key[k] for k in dict.fromkeys(keys) if k in by_key] if built else []
+    return [by_key[k] for k in dict.fromkeys(keys) if k in by_key]

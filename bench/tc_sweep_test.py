@@ -498,8 +498,6 @@ def test_shape_filter():
     keys = [shape_key(g), shape_key(a)]
     check(pick(GEMM_SHAPES, None, keys) == [g], 'the GEMM shape named only')
     check(pick(ATTN_SHAPES, None, keys) == [a], 'the attention shape named only')
-    check(pick(ATTN_SHAPES, None, keys, False) == [] and pick(ATTN_SHAPES, None, None, False) == [],
-          'a kind not built: none')
     check(pick(GEMM_SHAPES, 3, keys) == [], '--shapes 3 cuts the fourth shape first')
     check(pick(GEMM_SHAPES, 2, None) == GEMM_SHAPES[:2], 'no --shape: the first N')
     check(pick(ATTN_SHAPES, None, None) == list(ATTN_SHAPES), 'no filter: every shape')
@@ -511,6 +509,15 @@ def test_shape_filter():
         check(False, 'an unknown --shape is refused')
     except ValueError as e:
         check('7x7x7' in str(e), f'the error names the shape: {e}')
+    # The run refuses it before it starts anything: no output folder.
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.path.join(tmp, 'index.json'), 'w') as f:
+            json.dump({'gemm': [], 'attention': []}, f)
+        out = os.path.join(tmp, 'out')
+        cli = subprocess.run([sys.executable, os.path.join(HERE, 'tc_sweep.py'), 'run', '--fake', '--builds', tmp,
+                              '--out', out, '--shape', keys[0], '--shape', '7x7x7'], capture_output=True, text=True)
+        check(cli.returncode != 0 and '--shape 7x7x7' in cli.stderr and not os.path.exists(out),
+              f'run --shape 7x7x7: {cli.returncode} {cli.stderr}')
 
 
 def test_record_merge():
