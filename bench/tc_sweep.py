@@ -705,14 +705,18 @@ def run(args, command=None):
     kinds = [k for k in ('gemm', 'attention') if args.only in (None, k)]
     # Each kind's shapes that have a build to run, chosen before anything starts (the
     # output folder, nvidia-smi's logger), so a misnamed --shape leaves nothing behind.
-    todos = {}
+    # A shape named with --shape that the folder has no build of is recorded as not
+    # measured, not dropped: a carry cut too small shows in the record.
+    todos, unbuilt = {}, {}
     for kind in kinds:
-        todo = [list(s) for s in (shapes.GEMM_SHAPES if kind == 'gemm' else shapes.ATTN_SHAPES)]
-        todo = [s for s in todo if any(r['ok'] and r['shape'] == s for r in index[kind])]
+        every = [list(s) for s in (shapes.GEMM_SHAPES if kind == 'gemm' else shapes.ATTN_SHAPES)]
+        built = [s for s in every if any(r['ok'] and r['shape'] == s for r in index[kind])]
+        named = getattr(args, 'shape', None)
         try:
-            todos[kind] = shapes.pick(todo, args.shapes, getattr(args, 'shape', None))
+            todos[kind] = shapes.pick(built, args.shapes, named)
         except ValueError as e:
             sys.exit(f'tc_sweep.py: {e}')
+        unbuilt[kind] = [s for s in shapes.pick(every, None, named) if s not in built] if named else []
     os.makedirs(out, exist_ok=True)
     start = time.time()
     deadline = start + args.budget_s
@@ -731,7 +735,7 @@ def run(args, command=None):
         samples = read_smi(smi_path)
         if sup.card is not None and samples:
             sup.card.update(driver=samples[-1]['driver'], smi_name=samples[-1]['name'])
-        record = assemble(kind, index, results, failures, leftover, sup.card, samples, cache_path)
+        record = assemble(kind, index, results, failures, leftover + unbuilt[kind], sup.card, samples, cache_path)
         record['index_commit'] = index.get('commit')
         record['seconds'] = round(time.time() - start, 1)
         records[kind] = record

@@ -492,7 +492,8 @@ def test_index_merge():
 def test_shape_filter():
     """--shape keeps the named shapes of each kind (a device call's carry holds only what it
     runs), in the order named (tc_sweep.py run times them in that order); an unknown name
-    stops the build or run instead of doing less."""
+    stops the build or run instead of doing less, and a run records a named shape its
+    folder has no build of as not measured."""
     from tc_sweep_shapes import GEMM_SHAPES, ATTN_SHAPES, shape_key, pick
     g, a = GEMM_SHAPES[3], ATTN_SHAPES[1]
     keys = [shape_key(g), shape_key(a)]
@@ -518,6 +519,14 @@ def test_shape_filter():
                               '--out', out, '--shape', keys[0], '--shape', '7x7x7'], capture_output=True, text=True)
         check(cli.returncode != 0 and '--shape 7x7x7' in cli.stderr and not os.path.exists(out),
               f'run --shape 7x7x7: {cli.returncode} {cli.stderr}')
+        # A known shape the folder has no build of is in the record as not measured.
+        cli = subprocess.run([sys.executable, os.path.join(HERE, 'tc_sweep.py'), 'run', '--fake', '--builds', tmp,
+                              '--out', out, '--only', 'gemm', '--shape', keys[0], '--shape', keys[1]],
+                             capture_output=True, text=True)
+        with open(os.path.join(out, 'gemm-sweep.json')) as f:
+            goals = json.load(f)['goals']
+        check(cli.returncode == 0 and goals['shapes_not_measured'] == [keys[0]] and goals['shapes_measured'] == 0,
+              f'run --shape of an unbuilt shape: {cli.returncode} {goals} {cli.stderr}')
 
 
 def test_record_merge():
